@@ -1,0 +1,5 @@
+export * from './product';
+export * from './errors';
+export * from './waitlist';
+export * from './site';
+export * from './accounts';

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { DEFAULT_WAITLIST_CAPACITY } from '../../../events/product';
+import { EarlySignupRequest } from '../../../events/waitlist';
+import { documentClient } from '../../shared/clients';
+import { loadConfig, positiveIntFromEnv } from '../../shared/config';
+import { publish } from '../../shared/events';
+import { httpHandler, json, parseJsonBody } from '../../shared/http';
+import { signUp } from './service';
+
+const config = loadConfig(
+  z.object({
+    WAITLIST_TABLE: z.string().min(1),
+    EVENT_BUS_NAME: z.string().min(1),
+    WAITLIST_CAPACITY: positiveIntFromEnv.default(DEFAULT_WAITLIST_CAPACITY),
+  }),
+);
+
+export const handler = httpHandler(async (event) => {
+  const request = parseJsonBody(event, EarlySignupRequest);
+  const result = await signUp(
+    {
+      doc: documentClient(),
+      tableName: config.WAITLIST_TABLE,
+      capacity: config.WAITLIST_CAPACITY,
+      publish: (type, detail) => publish(config.EVENT_BUS_NAME, type, detail),
+    },
+    request,
+  );
+  return json(200, result);
+});

@@ -1,0 +1,29 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
+
+/*
+ * One client per service per container, created on first use so a function pays only for
+ * the clients it touches. Endpoints come from the SDK's own AWS_ENDPOINT_URL_* variables,
+ * which is how the local twin points them at its emulators.
+ */
+let doc: DynamoDBDocumentClient | undefined;
+export function documentClient(): DynamoDBDocumentClient {
+  doc ??= DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+    marshallOptions: { removeUndefinedValues: true },
+  });
+  return doc;
+}
+
+let events: EventBridgeClient | undefined;
+export function eventBridge(): EventBridgeClient {
+  events ??= new EventBridgeClient({});
+  return events;
+}
+
+let ses: SESv2Client | undefined;
+export function sesClient(): SESv2Client {
+  ses ??= new SESv2Client({});
+  return ses;
+}

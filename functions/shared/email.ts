@@ -1,0 +1,25 @@
+import { SendEmailCommand } from '@aws-sdk/client-sesv2';
+import type { Email } from '../integrations/email/render';
+import { sesClient } from './clients';
+
+export interface Sender {
+  from: string;
+  configurationSet?: string;
+}
+
+export async function sendEmail(sender: Sender, to: string, email: Email): Promise<string | undefined> {
+  const out = await sesClient().send(
+    new SendEmailCommand({
+      FromEmailAddress: sender.from,
+      Destination: { ToAddresses: [to] },
+      ConfigurationSetName: sender.configurationSet || undefined,
+      Content: {
+        Simple: {
+          Subject: { Data: email.subject, Charset: 'UTF-8' },
+          Body: { Text: { Data: email.text, Charset: 'UTF-8' }, Html: { Data: email.html, Charset: 'UTF-8' } },
+        },
+      },
+    }),
+  );
+  return out.MessageId;
+}

@@ -1,0 +1,49 @@
+/**
+ * Typed domain errors. Services throw these; `http.ts` maps them to status codes in one place.
+ */
+export class AppError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class ValidationError extends AppError {
+  constructor(message: string, fields?: Record<string, string>) {
+    super(message, 400, fields);
+  }
+}
+export class UnauthorizedError extends AppError {
+  constructor(message = 'Sign in to continue.') {
+    super(message, 401);
+  }
+}
+export class ForbiddenError extends AppError {
+  constructor(message = 'You do not have access to this.') {
+    super(message, 403);
+  }
+}
+export class NotFoundError extends AppError {
+  constructor(message = 'Not found.') {
+    super(message, 404);
+  }
+}
+export class ConflictError extends AppError {
+  constructor(message: string) {
+    super(message, 409);
+  }
+}
+export class PayloadTooLargeError extends AppError {
+  constructor(message: string) {
+    super(message, 413);
+  }
+}
+export class UnsupportedMediaTypeError extends AppError {
+  constructor(message: string) {
+    super(message, 415);
+  }
+}

@@ -1,0 +1,80 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { z } from 'zod';
+import { AppError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from './errors';
+import { log } from './log';
+
+/** JSON APIs take small bodies; anything larger is refused before parsing. */
+export const MAX_JSON_BODY_BYTES = 16 * 1024;
+
+export type HttpEvent = APIGatewayProxyEventV2 & {
+  requestContext: APIGatewayProxyEventV2['requestContext'] & {
+    authorizer?: { jwt?: { claims: Record<string, unknown>; scopes?: string[] } };
+  };
+};
+export type HttpResult = APIGatewayProxyStructuredResultV2;
+
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): HttpResult {
+  return {
+    statusCode: status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+    body: JSON.stringify(body),
+  };
+}
+
+function rawBody(event: HttpEvent): string {
+  if (!event.body) return '';
+  return event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+}
+
+/** Reads and validates a JSON body against a schema, naming every problem. */
+export function parseJsonBody<S extends z.ZodType>(event: HttpEvent, schema: S): z.infer<S> {
+  const contentType = event.headers?.['content-type'] ?? '';
+  if (contentType && !/^application\/json\b/i.test(contentType)) {
+    throw new UnsupportedMediaTypeError('Send the request body as JSON (Content-Type: application/json).');
+  }
+  const text = rawBody(event);
+  if (Buffer.byteLength(text, 'utf8') > MAX_JSON_BODY_BYTES) {
+    throw new PayloadTooLargeError(`Request body is too large: the limit is ${MAX_JSON_BODY_BYTES / 1024} KB.`);
+  }
+  if (!text.trim()) throw new ValidationError('Request body is empty: send a JSON object.');
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new ValidationError('Request body is not valid JSON.');
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new ValidationError('Request body must be a JSON object.');
+  }
+  const result = schema.safeParse(data);
+  if (!result.success) throw validationErrorFrom(result.error);
+  return result.data;
+}
+
+export function validationErrorFrom(error: z.ZodError): ValidationError {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) fields[key] = `${key} is not a field this request accepts`;
+    } else {
+      const key = issue.path.join('.') || '(body)';
+      fields[key] ??= issue.message;
+    }
+  }
+  return new ValidationError(Object.values(fields).join('; '), fields);
+}
+
+/** Wraps a route's logic: domain errors become their status, anything else a logged 500. */
+export function httpHandler(fn: (event: HttpEvent) => Promise<HttpResult>) {
+  return async (event: HttpEvent): Promise<HttpResult> => {
+    try {
+      return await fn(event);
+    } catch (err) {
+      if (err instanceof AppError) {
+        return json(err.status, err.fields ? { error: err.message, fields: err.fields } : { error: err.message });
+      }
+      log.error('unhandled error', err, { route: event.routeKey, requestId: event.requestContext?.requestId });
+      return json(500, { error: 'Something went wrong on our side. Please try again in a moment.' });
+    }
+  };
+}

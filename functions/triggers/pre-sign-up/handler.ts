@@ -1,0 +1,16 @@
+import type { PreSignUpTriggerEvent } from 'aws-lambda';
+import { ROLE_ATTRIBUTE, SELF_SIGNUP_ROLES } from '../../../events/accounts';
+
+/**
+ * Cognito pre-sign-up: a person signing themself up must choose client or talent. `admin`
+ * (or anything else) is refused, so self sign-up can never make an administrator. Users an
+ * administrator creates are not self sign-ups and pass.
+ */
+export async function handler(event: PreSignUpTriggerEvent): Promise<PreSignUpTriggerEvent> {
+  if (event.triggerSource === 'PreSignUp_AdminCreateUser') return event;
+  const role = event.request.userAttributes?.[ROLE_ATTRIBUTE];
+  if (!role || !(SELF_SIGNUP_ROLES as readonly string[]).includes(role)) {
+    throw new Error(`Choose an account type: ${SELF_SIGNUP_ROLES.join(' or ')}.`);
+  }
+  return event;
+}

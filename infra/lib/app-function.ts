@@ -1,0 +1,102 @@
+import * as path from 'node:path';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { IEventBus } from 'aws-cdk-lib/aws-events';
+import { Architecture, CfnFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { Construct } from 'constructs';
+import { EXTERNAL_MODULES, NODE_TARGET } from './bundling';
+
+export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+/** Template metadata key naming a function's source; the local twin runs that file. */
+export const ENTRY_METADATA = 'app:entry';
+
+export interface AppFunctionProps {
+  /** Handler source, relative to the repository root (exports `handler`). */
+  entry: string;
+  description: string;
+  environment?: Record<string, string>;
+  timeout?: Duration;
+  memorySize?: number;
+}
+
+/** DynamoDB actions a function may be granted; bindings list exactly the ones it calls. */
+export type TableAction =
+  | 'GetItem'
+  | 'PutItem'
+  | 'UpdateItem'
+  | 'DeleteItem'
+  | 'Query'
+  | 'Scan'
+  | 'BatchGetItem'
+  | 'BatchWriteItem'
+  | 'ConditionCheckItem';
+
+/**
+ * A Lambda function built from one handler file. Bindings set the environment variable and
+ * the narrowest grant together, so a function can reach only what it was bound to.
+ */
+export class AppFunction extends NodejsFunction {
+  constructor(scope: Construct, id: string, props: AppFunctionProps) {
+    const logGroup = new LogGroup(scope, `${id}Logs`, {
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    // An own role instead of the AWS managed basic-execution policy: it may write its own logs only.
+    const role = new Role(scope, `${id}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
+    logGroup.grantWrite(role);
+    super(scope, id, {
+      role,
+      entry: path.join(REPO_ROOT, props.entry),
+      handler: 'handler',
+      description: props.description,
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memorySize ?? 256,
+      timeout: props.timeout ?? Duration.seconds(10),
+      environment: props.environment,
+      depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
+      projectRoot: REPO_ROOT,
+      bundling: {
+        target: NODE_TARGET,
+        format: OutputFormat.CJS,
+        minify: true,
+        sourceMap: false,
+        externalModules: EXTERNAL_MODULES,
+      },
+      logGroup,
+    });
+    (this.node.defaultChild as CfnFunction).addMetadata(ENTRY_METADATA, props.entry);
+  }
+
+  /** Grants exactly the listed actions on the table, and on its indexes only for Query/Scan. */
+  bindTable(table: ITable, envName: string, actions: TableAction[]): this {
+    this.addEnvironment(envName, table.tableName);
+    const readsIndexes = actions.some((a) => a === 'Query' || a === 'Scan');
+    this.addToRolePolicy(
+      new PolicyStatement({
+        actions: actions.map((a) => `dynamodb:${a}`),
+        resources: readsIndexes ? [table.tableArn, `${table.tableArn}/index/*`] : [table.tableArn],
+      }),
+    );
+    return this;
+  }
+
+  bindBus(bus: IEventBus, envName = 'EVENT_BUS_NAME'): this {
+    this.addEnvironment(envName, bus.eventBusName);
+    bus.grantPutEventsTo(this);
+    return this;
+  }
+
+  bindBucket(bucket: IBucket, envName: string, access: 'read' | 'put' | 'readWrite' | 'delete'): this {
+    this.addEnvironment(envName, bucket.bucketName);
+    if (access === 'read') bucket.grantRead(this);
+    else if (access === 'put') bucket.grantPut(this);
+    else if (access === 'delete') bucket.grantDelete(this);
+    else bucket.grantReadWrite(this);
+    return this;
+  }
+}

@@ -1,0 +1,118 @@
+import { Duration, RemovalPolicy, SecretValue } from 'aws-cdk-lib';
+import {
+  AccountRecovery,
+  CfnUserPoolGroup,
+  FeaturePlan,
+  Mfa,
+  ProviderAttribute,
+  StringAttribute,
+  UserPool,
+  UserPoolClient,
+  UserPoolClientIdentityProvider,
+  UserPoolIdentityProviderGoogle,
+  UserPoolOperation,
+} from 'aws-cdk-lib/aws-cognito';
+import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Construct } from 'constructs';
+import { AppFunction } from '../app-function';
+import type { StageConfig } from '../stage-config';
+
+export const GROUPS = ['admin', 'client', 'talent'] as const;
+
+/**
+ * The user pool: people sign in with their email; a self sign-up chooses client or talent
+ * (the pre-sign-up trigger refuses anything else, so nobody can sign themself up as admin)
+ * and is put in that group once confirmed. The console has its own app client, so admin
+ * routes can accept only its tokens.
+ */
+export class Auth extends Construct {
+  readonly userPool: UserPool;
+  readonly webClient: UserPoolClient;
+  readonly adminClient: UserPoolClient;
+
+  constructor(scope: Construct, id: string, config: StageConfig) {
+    super(scope, id);
+    this.userPool = new UserPool(this, 'UserPool', {
+      userPoolName: `marketplace-${config.stage}`,
+      selfSignUpEnabled: true,
+      signInAliases: { email: true },
+      signInCaseSensitive: false,
+      autoVerify: { email: true },
+      standardAttributes: { email: { required: true, mutable: true }, fullname: { required: false, mutable: true } },
+      customAttributes: { role: new StringAttribute({ minLen: 1, maxLen: 16, mutable: false }) },
+      passwordPolicy: {
+        minLength: 10,
+        requireLowercase: true,
+        requireUppercase: true,
+        requireDigits: true,
+        requireSymbols: true,
+        tempPasswordValidity: Duration.days(3),
+      },
+      mfa: Mfa.OPTIONAL,
+      mfaSecondFactor: { otp: true, sms: false },
+      featurePlan: FeaturePlan.ESSENTIALS,
+      accountRecovery: AccountRecovery.EMAIL_ONLY,
+      deletionProtection: config.retainData,
+      removalPolicy: config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+
+    const preSignUp = new AppFunction(this, 'PreSignUp', {
+      entry: 'functions/triggers/pre-sign-up/handler.ts',
+      description: 'Refuses self sign-ups that do not choose client or talent',
+    });
+    const postConfirmation = new AppFunction(this, 'PostConfirmation', {
+      entry: 'functions/triggers/post-confirmation/handler.ts',
+      description: 'Adds a confirmed person to the group of the role they chose',
+    });
+    this.userPool.addTrigger(UserPoolOperation.PRE_SIGN_UP, preSignUp);
+    this.userPool.addTrigger(UserPoolOperation.POST_CONFIRMATION, postConfirmation);
+    // A separate policy (not the function's default one) avoids a pool <-> function cycle.
+    postConfirmation.role!.attachInlinePolicy(
+      new Policy(this, 'PostConfirmationGroups', {
+        statements: [
+          new PolicyStatement({ actions: ['cognito-idp:AdminAddUserToGroup'], resources: [this.userPool.userPoolArn] }),
+        ],
+      }),
+    );
+
+    GROUPS.forEach((name, precedence) => {
+      new CfnUserPoolGroup(this, `Group-${name}`, {
+        userPoolId: this.userPool.userPoolId,
+        groupName: name,
+        precedence,
+        description: name === 'admin' ? 'Reviewers and operators; granted by an administrator only' : `Self sign-up role: ${name}`,
+      });
+    });
+
+    const providers = [UserPoolClientIdentityProvider.COGNITO];
+    if (config.googleClientId && config.googleClientSecretName) {
+      const google = new UserPoolIdentityProviderGoogle(this, 'Google', {
+        userPool: this.userPool,
+        clientId: config.googleClientId,
+        clientSecretValue: SecretValue.secretsManager(config.googleClientSecretName),
+        scopes: ['openid', 'email', 'profile'],
+        attributeMapping: { email: ProviderAttribute.GOOGLE_EMAIL, fullname: ProviderAttribute.GOOGLE_NAME },
+      });
+      providers.push(UserPoolClientIdentityProvider.GOOGLE);
+      this.userPool.registerIdentityProvider(google);
+    }
+
+    const clientDefaults = {
+      userPool: this.userPool,
+      generateSecret: false,
+      preventUserExistenceErrors: true,
+      enableTokenRevocation: true,
+      // Password auth over TLS is used by the browser apps (the local twin has no SRP).
+      authFlows: { userPassword: true, userSrp: true },
+      accessTokenValidity: Duration.hours(1),
+      idTokenValidity: Duration.hours(1),
+      refreshTokenValidity: Duration.days(30),
+    };
+    this.webClient = new UserPoolClient(this, 'WebClient', { ...clientDefaults, supportedIdentityProviders: providers });
+    this.adminClient = new UserPoolClient(this, 'AdminClient', {
+      ...clientDefaults,
+      refreshTokenValidity: Duration.hours(12),
+      supportedIdentityProviders: [UserPoolClientIdentityProvider.COGNITO],
+    });
+  }
+}

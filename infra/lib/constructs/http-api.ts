@@ -1,0 +1,67 @@
+import { Duration } from 'aws-cdk-lib';
+import { CfnStage, CorsHttpMethod, HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+
+/**
+ * The HTTP API: public routes for the site, and admin routes behind a JWT authorizer that
+ * accepts only tokens of the console's app client (handlers check the admin group).
+ */
+export class MarketplaceApi extends Construct {
+  readonly api: HttpApi;
+  readonly adminAuthorizer: HttpJwtAuthorizer;
+
+  constructor(
+    scope: Construct,
+    id: string,
+    props: { allowOrigins: string[]; userPool: UserPool; adminClient: UserPoolClient },
+  ) {
+    super(scope, id);
+    this.api = new HttpApi(this, 'Api', {
+      description: 'Marketplace public and admin API',
+      corsPreflight: {
+        allowOrigins: props.allowOrigins,
+        allowMethods: [CorsHttpMethod.GET, CorsHttpMethod.POST, CorsHttpMethod.PUT, CorsHttpMethod.PATCH, CorsHttpMethod.DELETE],
+        allowHeaders: ['content-type', 'authorization', 'range'],
+        exposeHeaders: ['content-range'],
+        maxAge: Duration.days(1),
+      },
+    });
+    const stage = this.api.defaultStage!.node.defaultChild as CfnStage;
+    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.THREE_MONTHS });
+    // Access logs name the route and outcome, never bodies or caller addresses' payloads.
+    stage.accessLogSettings = {
+      destinationArn: accessLogs.logGroupArn,
+      format: JSON.stringify({
+        requestId: '$context.requestId',
+        routeKey: '$context.routeKey',
+        status: '$context.status',
+        latency: '$context.integrationLatency',
+        time: '$context.requestTime',
+      }),
+    };
+    stage.defaultRouteSettings = { throttlingBurstLimit: 200, throttlingRateLimit: 100 };
+
+    const issuer = `https://cognito-idp.${props.userPool.stack.region}.amazonaws.com/${props.userPool.userPoolId}`;
+    this.adminAuthorizer = new HttpJwtAuthorizer('AdminAuthorizer', issuer, {
+      jwtAudience: [props.adminClient.userPoolClientId],
+    });
+  }
+
+  publicRoute(path: string, method: HttpMethod, fn: IFunction, name: string): void {
+    this.api.addRoutes({ path, methods: [method], integration: new HttpLambdaIntegration(name, fn) });
+  }
+
+  adminRoute(path: string, method: HttpMethod, fn: IFunction, name: string): void {
+    this.api.addRoutes({
+      path,
+      methods: [method],
+      integration: new HttpLambdaIntegration(name, fn),
+      authorizer: this.adminAuthorizer,
+    });
+  }
+}

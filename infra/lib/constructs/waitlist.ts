@@ -1,0 +1,94 @@
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
+import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { Rule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import type { EventBus } from 'aws-cdk-lib/aws-events';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { EVENT_SOURCE } from '../../../events/product';
+import { WAITLIST_SIGNED_UP } from '../../../events/waitlist';
+import { AppFunction } from '../app-function';
+import type { EmailSending } from './email';
+import type { MarketplaceApi } from './http-api';
+
+export interface WaitlistProps {
+  api: MarketplaceApi;
+  bus: EventBus;
+  email: EmailSending;
+  capacity: number;
+  siteUrl: string;
+  retainData: boolean;
+}
+
+/**
+ * The early-access waitlist: signups (capacity enforced by a conditional counter), the
+ * `Waitlist.SignedUp` event, and the welcome email sent by its consumer.
+ */
+export class Waitlist extends Construct {
+  readonly table: Table;
+
+  constructor(scope: Construct, id: string, props: WaitlistProps) {
+    super(scope, id);
+    this.table = new Table(this, 'Table', {
+      partitionKey: { name: 'pk', type: AttributeType.STRING },
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      encryption: TableEncryption.AWS_MANAGED,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      deletionProtection: props.retainData,
+      removalPolicy: props.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    // Signups in waitlist order, for the console's list and export.
+    this.table.addGlobalSecondaryIndex({
+      indexName: 'byPosition',
+      partitionKey: { name: 'gsi1pk', type: AttributeType.STRING },
+      sortKey: { name: 'gsi1sk', type: AttributeType.NUMBER },
+    });
+
+    const capacity = String(props.capacity);
+    const signup = new AppFunction(this, 'EarlySignup', {
+      entry: 'functions/api/early-signup/handler.ts',
+      description: 'POST /early-signup: joins the early-access waitlist',
+      environment: { WAITLIST_CAPACITY: capacity },
+    })
+      .bindTable(this.table, 'WAITLIST_TABLE', ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'])
+      .bindBus(props.bus);
+    props.api.publicRoute('/early-signup', HttpMethod.POST, signup, 'EarlySignup');
+    // The original backend's path, so its clients keep working.
+    props.api.publicRoute('/functions/v1/early-signup', HttpMethod.POST, signup, 'EarlySignupV1');
+
+    const welcome = new AppFunction(this, 'Welcome', {
+      entry: 'functions/triggers/waitlist-welcome/handler.ts',
+      description: 'Sends the waitlist welcome email once per signup',
+      environment: {
+        SENDER_EMAIL: props.email.senderEmail,
+        SITE_URL: props.siteUrl,
+        SES_CONFIGURATION_SET: props.email.configurationSet.configurationSetName,
+      },
+    }).bindTable(this.table, 'WAITLIST_TABLE', ['UpdateItem']);
+    props.email.grantSend(welcome);
+
+    const deadLetters = new Queue(this, 'WelcomeDeadLetters', {
+      enforceSSL: true,
+      encryption: QueueEncryption.SQS_MANAGED,
+      retentionPeriod: Duration.days(14),
+    });
+    Validations.of(deadLetters).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: 'This queue is the dead-letter queue of the welcome-email rule target; it needs none of its own.',
+    });
+    new Rule(this, 'OnSignedUp', {
+      eventBus: props.bus,
+      description: 'Waitlist.SignedUp -> welcome email',
+      eventPattern: { source: [EVENT_SOURCE], detailType: [WAITLIST_SIGNED_UP] },
+      targets: [new LambdaFunction(welcome, { retryAttempts: 8, maxEventAge: Duration.hours(6), deadLetterQueue: deadLetters })],
+    });
+
+    const stats = new AppFunction(this, 'AdminStats', {
+      entry: 'functions/api/get-admin-stats/handler.ts',
+      description: 'GET /admin/stats: dashboard figures (admins only)',
+      environment: { WAITLIST_CAPACITY: capacity },
+    }).bindTable(this.table, 'WAITLIST_TABLE', ['GetItem']);
+    props.api.adminRoute('/admin/stats', HttpMethod.GET, stats, 'AdminStats');
+  }
+}

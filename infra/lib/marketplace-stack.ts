@@ -1,0 +1,81 @@
+import * as path from 'node:path';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import type { Construct } from 'constructs';
+import { AppFunction, REPO_ROOT } from './app-function';
+import { Auth } from './constructs/auth';
+import { EmailSending } from './constructs/email';
+import { MarketplaceBus } from './constructs/event-bus';
+import { MarketplaceApi } from './constructs/http-api';
+import { StaticSite } from './constructs/static-site';
+import { Waitlist } from './constructs/waitlist';
+import { applyNagSuppressions } from './nag';
+import type { StageConfig } from './stage-config';
+
+/** The whole product for one stage. */
+export class MarketplaceStack extends Stack {
+  constructor(scope: Construct, id: string, config: StageConfig, props?: StackProps) {
+    super(scope, id, props);
+
+    const logBucket = new Bucket(this, 'AccessLogs', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      // CloudFront standard logs are delivered with ACLs.
+      objectOwnership: ObjectOwnership.OBJECT_WRITER,
+      lifecycleRules: [{ expiration: Duration.days(90) }],
+      removalPolicy: config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      autoDeleteObjects: !config.retainData,
+    });
+
+    const { bus } = new MarketplaceBus(this, 'Events', config);
+    const email = new EmailSending(this, 'Email', config);
+    const auth = new Auth(this, 'Auth', config);
+
+    // The browser talks to API Gateway, Cognito and S3, all under amazonaws.com.
+    const connectSources = ['https://*.amazonaws.com'];
+    const web = new StaticSite(this, 'WebSite', { connectSources, logBucket });
+    const admin = new StaticSite(this, 'AdminSite', { connectSources, logBucket });
+    const webUrl = config.siteUrl ?? `https://${config.domainName ?? web.distribution.distributionDomainName}`;
+    const adminUrl = `https://${admin.distribution.distributionDomainName}`;
+
+    const api = new MarketplaceApi(this, 'Http', {
+      allowOrigins: [webUrl, adminUrl, ...config.siteOrigins],
+      userPool: auth.userPool,
+      adminClient: auth.adminClient,
+    });
+
+    new Waitlist(this, 'Waitlist', {
+      api,
+      bus,
+      email,
+      capacity: config.waitlistCapacity,
+      siteUrl: webUrl,
+      retainData: config.retainData,
+    });
+
+    const conversion = new AppFunction(this, 'RecordConversion', {
+      entry: 'functions/api/record-conversion/handler.ts',
+      description: 'POST /events/conversion: records a signup conversion on the bus',
+    }).bindBus(bus);
+    api.publicRoute('/events/conversion', HttpMethod.POST, conversion, 'RecordConversion');
+
+    if (config.deploySites) {
+      const common = { apiUrl: api.api.apiEndpoint, stage: config.stage, region: this.region, userPoolId: auth.userPool.userPoolId };
+      web.deploy(path.join(REPO_ROOT, 'web', 'dist'), {
+        ...common,
+        userPoolClientId: auth.webClient.userPoolClientId,
+        contactEmail: config.contactEmail,
+        prelaunch: true,
+      });
+      admin.deploy(path.join(REPO_ROOT, 'admin', 'dist'), { ...common, userPoolClientId: auth.adminClient.userPoolClientId });
+    }
+
+    new CfnOutput(this, 'ApiUrl', { value: api.api.apiEndpoint });
+    new CfnOutput(this, 'WebUrl', { value: webUrl });
+    new CfnOutput(this, 'AdminUrl', { value: adminUrl });
+    new CfnOutput(this, 'UserPoolId', { value: auth.userPool.userPoolId });
+    applyNagSuppressions(this);
+  }
+}

@@ -1,0 +1,50 @@
+import { Token, Validations, type Stack } from 'aws-cdk-lib';
+import { CfnBucket } from 'aws-cdk-lib/aws-s3';
+import { CfnRoute } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Distribution } from 'aws-cdk-lib/aws-cloudfront';
+import { UserPool } from 'aws-cdk-lib/aws-cognito';
+import type { IConstruct } from 'constructs';
+import { AppFunction } from './app-function';
+
+const ack = (c: IConstruct, id: string, reason: string) => Validations.of(c).acknowledge({ id, reason });
+
+/**
+ * Every cdk-nag AwsSolutions finding we accept, each with its reason. Findings not listed
+ * here fail the infra tests.
+ */
+export function applyNagSuppressions(stack: Stack): void {
+  const siteBuckets = stack.node
+    .findAll()
+    .filter((c): c is CfnBucket => c instanceof CfnBucket && /Site\/Bucket\/Resource$/.test(c.node.path))
+    .map((b) => `Resource::<${stack.getLogicalId(b)}.Arn>/*`);
+  const account = Token.isUnresolved(stack.account) ? '<AWS::AccountId>' : stack.account;
+  const region = Token.isUnresolved(stack.region) ? '<AWS::Region>' : stack.region;
+  const assets = `Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-${account}-${region}/*`;
+  for (const c of stack.node.findAll()) {
+    if (c instanceof AppFunction) {
+      ack(c, 'AwsSolutions-L1', 'nodejs22.x is the Node version the local twin, CI and the benchmarks run (the node@22 devDependency); the runtime moves with them.');
+    }
+    if (c instanceof Distribution) {
+      ack(c, 'AwsSolutions-CFR1', 'The marketing site and console are offered worldwide; no geo restriction is wanted.');
+      ack(c, 'AwsSolutions-CFR2', 'Static files only; the API has its own throttling. WAF is planned with the custom domain at launch.');
+      ack(c, 'AwsSolutions-CFR4', 'Until a stage sets domainName with an ACM certificate, the default CloudFront certificate is used, whose TLS policy cannot be set.');
+    }
+    if (c instanceof UserPool) {
+      ack(c, 'AwsSolutions-COG2', 'MFA is optional (TOTP) for clients and talent; requiring it would block sign-up for the public. Admins are asked to enable it.');
+      ack(c, 'AwsSolutions-COG8', 'The Essentials feature plan covers what we use; threat protection (Plus) is a launch-time cost decision.');
+    }
+    if (c instanceof CfnRoute && c.authorizationType !== 'JWT') {
+      ack(c, 'AwsSolutions-APIG4', 'Public route of the marketing site (waitlist, conversion); it validates its input and the stage is throttled.');
+    }
+    // CDK's own BucketDeployment provider, which uploads the built sites.
+    if (c.node.id.startsWith('Custom::CDKBucketDeployment')) {
+      ack(c, 'AwsSolutions-L1', 'Runtime of the CDK-managed BucketDeployment provider is chosen by aws-cdk-lib.');
+      const policy = 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]';
+      ack(c, policy, 'CDK-managed BucketDeployment provider role.');
+      const findings = ['Action::s3:Abort*', 'Action::s3:DeleteObject*', 'Action::s3:GetBucket*', 'Action::s3:GetObject*', 'Action::s3:List*', 'Resource::*', assets, ...siteBuckets];
+      for (const finding of findings) {
+        ack(c, `AwsSolutions-IAM5[${finding}]`, 'CDK-managed BucketDeployment provider: syncs the built site into its bucket and invalidates CloudFront.');
+      }
+    }
+  }
+}

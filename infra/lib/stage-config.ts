@@ -1,0 +1,59 @@
+import type { Construct } from 'constructs';
+import { DEFAULT_WAITLIST_CAPACITY } from '../../events/product';
+
+/**
+ * Everything that differs between stages comes from CDK context (cdk.json, `-c key=value`)
+ * or, for secrets, from Secrets Manager by name. Nothing stage-specific lives in the code.
+ */
+export interface StageConfig {
+  stage: string;
+  /** Address our emails come from; its domain must be verified in SES for the stage. */
+  senderEmail: string;
+  /** Address shown on the site for questions; receives contact-form messages. */
+  contactEmail: string;
+  /** Custom domain of the public site, if the stage has one (otherwise the CloudFront domain). */
+  domainName?: string;
+  /** Public site URL used in emails; defaults to the site's CloudFront address. */
+  siteUrl?: string;
+  /** Extra browser origins allowed to call the API (the twin passes its local sites). */
+  siteOrigins: string[];
+  waitlistCapacity: number;
+  /** Google sign-in: client id from context, secret from Secrets Manager by this name. */
+  googleClientId?: string;
+  googleClientSecretName?: string;
+  /** Secrets Manager name of the Replicate API token (image generation). */
+  replicateTokenSecretName?: string;
+  /** Keep data stores when the stack is deleted (on unless the stage says otherwise). */
+  retainData: boolean;
+  /** Skip uploading the built sites (tests and the twin synthesize without them). */
+  deploySites: boolean;
+}
+
+const list = (value: unknown): string[] =>
+  Array.isArray(value) ? value.map(String) : typeof value === 'string' && value ? value.split(',').map((s) => s.trim()) : [];
+
+const bool = (value: unknown, fallback: boolean): boolean =>
+  value === undefined ? fallback : value === true || value === 'true';
+
+export function stageConfig(scope: Construct): StageConfig {
+  const ctx = (key: string) => scope.node.tryGetContext(key);
+  const stage = String(ctx('stage') ?? 'dev');
+  const capacity = Number(ctx('waitlistCapacity') ?? DEFAULT_WAITLIST_CAPACITY);
+  if (!Number.isInteger(capacity) || capacity < 1) {
+    throw new Error(`Context waitlistCapacity must be a positive whole number, got ${ctx('waitlistCapacity')}`);
+  }
+  return {
+    stage,
+    senderEmail: String(ctx('senderEmail') ?? 'hello@humanly.example'),
+    contactEmail: String(ctx('contactEmail') ?? ctx('senderEmail') ?? 'hello@humanly.example'),
+    domainName: ctx('domainName') || undefined,
+    siteUrl: ctx('siteUrl') || undefined,
+    siteOrigins: list(ctx('siteOrigins')),
+    waitlistCapacity: capacity,
+    googleClientId: ctx('googleClientId') || undefined,
+    googleClientSecretName: ctx('googleClientSecretName') || undefined,
+    replicateTokenSecretName: ctx('replicateTokenSecretName') || undefined,
+    retainData: bool(ctx('retainData'), stage === 'prod'),
+    deploySites: bool(ctx('deploySites'), true),
+  };
+}

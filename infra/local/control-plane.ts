@@ -1,0 +1,114 @@
+import * as http from 'node:http';
+import type { EventRouter } from './eventbridge';
+import type { FunctionRuntime } from './functions';
+
+export interface StepFunctionsApi {
+  startExecution(arn: string, input: unknown, name?: string): { executionArn: string; startDate?: Date };
+  describeExecution(arn: string): Record<string, unknown>;
+  sendTaskSuccess(token: string, output: unknown): void;
+  sendTaskFailure(token: string, error?: string, cause?: string): void;
+  sendTaskHeartbeat(token: string): void;
+}
+
+/**
+ * The AWS APIs our functions and emulators call on the twin itself: EventBridge PutEvents,
+ * Lambda Invoke (Cognito triggers) and the Step Functions calls, on one local endpoint that
+ * the SDK reaches through AWS_ENDPOINT_URL_EVENTBRIDGE / _LAMBDA / _SFN.
+ */
+export class ControlPlane {
+  private server?: http.Server;
+
+  constructor(
+    private readonly deps: { events: EventRouter; functions: FunctionRuntime; sfn?: StepFunctionsApi; log?: (line: string) => void },
+  ) {}
+
+  async listen(port: number): Promise<string> {
+    this.server = http.createServer((req, res) => {
+      this.handle(req, res).catch((err) => {
+        reply(res, 500, { __type: 'InternalFailure', message: (err as Error).message });
+      });
+    });
+    await new Promise<void>((r) => this.server!.listen(port, '127.0.0.1', r));
+    return `http://127.0.0.1:${(this.server.address() as { port: number }).port}`;
+  }
+
+  async close(): Promise<void> {
+    if (!this.server) return;
+    this.server.closeAllConnections();
+    await new Promise((r) => this.server!.close(r));
+  }
+
+  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const raw = Buffer.concat(chunks).toString('utf8');
+    const url = new URL(req.url ?? '/', 'http://localhost');
+
+    const invoke = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/.exec(url.pathname);
+    if (invoke && req.method === 'POST') {
+      const name = decodeURIComponent(invoke[1]);
+      const payload = raw ? JSON.parse(raw) : {};
+      if (!this.deps.functions.find(name)) {
+        reply(res, 404, { Type: 'User', Message: `Function not found: ${name}` }, { 'x-amzn-errortype': 'ResourceNotFoundException' });
+        return;
+      }
+      if (req.headers['x-amz-invocation-type'] === 'Event') {
+        this.deps.functions.invoke(name, payload).catch((e) => this.deps.log?.(`async invoke ${name}: ${e.message}`));
+        res.writeHead(202).end();
+        return;
+      }
+      try {
+        const result = await this.deps.functions.invoke(name, payload);
+        reply(res, 200, result ?? null);
+      } catch (err) {
+        const e = err as Error;
+        reply(res, 200, { errorType: e.name, errorMessage: e.message }, { 'x-amz-function-error': 'Unhandled' });
+      }
+      return;
+    }
+
+    const target = String(req.headers['x-amz-target'] ?? '');
+    const body = raw ? JSON.parse(raw) : {};
+    try {
+      switch (target) {
+        case 'AWSEvents.PutEvents':
+          reply(res, 200, this.deps.events.putEvents(body.Entries ?? []));
+          return;
+        case 'AWSStepFunctions.StartExecution': {
+          const out = this.sfn().startExecution(body.stateMachineArn, body.input ? JSON.parse(body.input) : {}, body.name);
+          reply(res, 200, { executionArn: out.executionArn, startDate: (out.startDate ?? new Date()).getTime() / 1000 });
+          return;
+        }
+        case 'AWSStepFunctions.DescribeExecution':
+          reply(res, 200, this.sfn().describeExecution(body.executionArn));
+          return;
+        case 'AWSStepFunctions.SendTaskSuccess':
+          this.sfn().sendTaskSuccess(body.taskToken, JSON.parse(body.output ?? '{}'));
+          reply(res, 200, {});
+          return;
+        case 'AWSStepFunctions.SendTaskFailure':
+          this.sfn().sendTaskFailure(body.taskToken, body.error, body.cause);
+          reply(res, 200, {});
+          return;
+        case 'AWSStepFunctions.SendTaskHeartbeat':
+          this.sfn().sendTaskHeartbeat(body.taskToken);
+          reply(res, 200, {});
+          return;
+      }
+    } catch (err) {
+      const e = err as Error;
+      reply(res, 400, { __type: e.name || 'ValidationException', message: e.message });
+      return;
+    }
+    reply(res, 400, { __type: 'UnknownOperationException', message: `The twin does not serve ${target || url.pathname}` });
+  }
+
+  private sfn(): StepFunctionsApi {
+    if (!this.deps.sfn) throw Object.assign(new Error('No state machines in this template'), { name: 'StateMachineDoesNotExist' });
+    return this.deps.sfn;
+  }
+}
+
+function reply(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/x-amz-json-1.1', ...headers }).end(JSON.stringify(body));
+}

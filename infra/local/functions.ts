@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { build } from 'esbuild';
+import { ENTRY_METADATA, REPO_ROOT } from '../lib/app-function';
+import { esbuildOptions } from '../lib/bundling';
+import { LOCAL_ACCOUNT, LOCAL_REGION, resourcesOfType, type CfnTemplate, type Resolver } from './template';
+
+export interface LocalFunction {
+  logicalId: string;
+  name: string;
+  arn: string;
+  entry: string;
+  timeoutMs: number;
+}
+
+export class LambdaError extends Error {
+  constructor(name: string, message: string, readonly functionName: string) {
+    super(message);
+    this.name = name;
+  }
+}
+
+type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void; timer: NodeJS.Timeout };
+
+/** The template's functions that have a source entry, with their twin names and ARNs. */
+export function templateFunctions(template: CfnTemplate): LocalFunction[] {
+  return resourcesOfType(template, 'AWS::Lambda::Function')
+    .filter(([, r]) => r.Metadata?.[ENTRY_METADATA])
+    .map(([logicalId, r]) => ({
+      logicalId,
+      name: logicalId,
+      arn: `arn:aws:lambda:${LOCAL_REGION}:${LOCAL_ACCOUNT}:function:${logicalId}`,
+      entry: r.Metadata![ENTRY_METADATA],
+      timeoutMs: Number(r.Properties?.Timeout ?? 3) * 1000,
+    }));
+}
+
+/**
+ * Runs the template's Lambda functions: each is bundled with the deploy bundling options and
+ * loaded in its own worker thread with exactly the environment the template gives it.
+ */
+export class FunctionRuntime {
+  private readonly workers = new Map<string, Worker>();
+  private readonly pending = new Map<string, Pending>();
+  private readonly byName = new Map<string, LocalFunction>();
+
+  constructor(
+    private readonly template: CfnTemplate,
+    private readonly resolver: Resolver,
+    private readonly baseEnv: Record<string, string>,
+    private readonly opts: { buildDir: string; log?: (fn: string, line: string) => void },
+  ) {
+    for (const fn of templateFunctions(template)) this.byName.set(fn.name, fn);
+  }
+
+  functions(): LocalFunction[] {
+    return [...this.byName.values()];
+  }
+
+  /** Bundles every function (in parallel) and starts its worker. */
+  async start(): Promise<void> {
+    fs.mkdirSync(this.opts.buildDir, { recursive: true });
+    await Promise.all(this.functions().map((fn) => this.startOne(fn)));
+  }
+
+  private async startOne(fn: LocalFunction): Promise<void> {
+    const outfile = path.join(this.opts.buildDir, `${fn.logicalId}.js`);
+    await build(esbuildOptions(path.join(REPO_ROOT, fn.entry), outfile));
+    const props = this.template.Resources[fn.logicalId].Properties ?? {};
+    const templateEnv: Record<string, string> = this.resolver.resolve(props.Environment?.Variables ?? {});
+    const worker = new Worker(path.join(__dirname, 'lambda-worker.js'), {
+      workerData: { bundlePath: outfile, handlerExport: String(props.Handler ?? 'index.handler').split('.').pop() },
+      env: {
+        ...this.baseEnv,
+        ...templateEnv,
+        AWS_LAMBDA_FUNCTION_NAME: fn.name,
+        AWS_LAMBDA_FUNCTION_MEMORY_SIZE: String(props.MemorySize ?? 128),
+      },
+      stdout: true,
+      stderr: true,
+    });
+    const forward = (stream: NodeJS.ReadableStream) => {
+      let buffered = '';
+      stream.setEncoding?.('utf8');
+      stream.on('data', (chunk: string) => {
+        buffered += chunk;
+        const lines = buffered.split('\n');
+        buffered = lines.pop() ?? '';
+        for (const line of lines) this.opts.log?.(fn.name, line);
+      });
+    };
+    forward(worker.stdout);
+    forward(worker.stderr);
+    worker.on('message', (msg: { id: string; result?: unknown; error?: { name: string; message: string } }) => {
+      const p = this.pending.get(msg.id);
+      if (!p) return;
+      this.pending.delete(msg.id);
+      clearTimeout(p.timer);
+      if (msg.error) p.reject(new LambdaError(msg.error.name, msg.error.message, fn.name));
+      else p.resolve(msg.result);
+    });
+    worker.on('error', (err) => this.opts.log?.(fn.name, `worker crashed: ${err.message}`));
+    worker.unref();
+    this.workers.set(fn.name, worker);
+  }
+
+  /** Resolves a function name, ARN or `...:function:name:alias` to the function. */
+  find(nameOrArn: string): LocalFunction | undefined {
+    const name = nameOrArn.startsWith('arn:') ? nameOrArn.split(':')[6] : nameOrArn;
+    return this.byName.get(name);
+  }
+
+  async invoke(nameOrArn: string, event: unknown): Promise<unknown> {
+    const fn = this.find(nameOrArn);
+    const worker = fn && this.workers.get(fn.name);
+    if (!fn || !worker) throw new LambdaError('ResourceNotFoundException', `Function not found: ${nameOrArn}`, nameOrArn);
+    const id = randomUUID();
+    const deadline = Date.now() + fn.timeoutMs;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new LambdaError('TimeoutError', `Task timed out after ${fn.timeoutMs / 1000} seconds`, fn.name));
+      }, fn.timeoutMs);
+      this.pending.set(id, { resolve, reject, timer });
+      worker.postMessage({
+        id,
+        event,
+        context: {
+          awsRequestId: id,
+          functionName: fn.name,
+          invokedFunctionArn: fn.arn,
+          memoryLimitInMB: '256',
+          deadline,
+        },
+      });
+    });
+  }
+
+  async stop(): Promise<void> {
+    for (const p of this.pending.values()) clearTimeout(p.timer);
+    this.pending.clear();
+    await Promise.all([...this.workers.values()].map((w) => w.terminate()));
+    this.workers.clear();
+  }
+}

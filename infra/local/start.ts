@@ -1,0 +1,50 @@
+/**
+ * `npm start`: the whole product on this machine. Starts the local twin on fixed ports,
+ * prints where everything is, and stops cleanly on Ctrl-C.
+ */
+import { DEFAULT_PORTS, startTwin } from './twin';
+
+async function main() {
+  const started = Date.now();
+  console.log('Starting the local twin (DynamoDB Local, S3, SES, Cognito, the API and both sites)...');
+  const twin = await startTwin({
+    ports: DEFAULT_PORTS,
+    log: (line) => console.log(`  ${line}`),
+    admin: process.env.TWIN_ADMIN_PASSWORD
+      ? { email: process.env.TWIN_ADMIN_EMAIL ?? 'admin@humanly.local', password: process.env.TWIN_ADMIN_PASSWORD }
+      : undefined,
+  });
+  const missing = twin.unsupported();
+  console.log(`
+Humanly is running (ready in ${((Date.now() - started) / 1000).toFixed(1)} s):
+
+  Public site        ${twin.urls.web}
+  Waitlist           ${twin.urls.web}/first-200
+  Review console     ${twin.urls.admin}
+    sign in as       ${twin.admin.email}
+    password         ${twin.admin.password}
+  API                ${twin.urls.api}
+  Sent emails        ${twin.urls.mail}
+
+  Emulators: DynamoDB ${twin.urls.dynamodb} · S3 ${twin.urls.s3} · SES ${twin.urls.ses} · Cognito ${twin.urls.cognito}
+${missing.length ? `\n  Not served by the twin: ${missing.join('; ')}\n` : ''}
+Press Ctrl-C to stop.
+`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping the twin...`);
+    await twin.stop();
+    console.log('Stopped.');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(`The twin could not start: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+  process.exit(1);
+});

@@ -1,0 +1,355 @@
+import { randomUUID } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { REPO_ROOT } from '../lib/app-function';
+import { startCognito } from './emulators/cognito';
+import { startDynamo } from './emulators/dynamodb';
+import { resolvePort, TWIN_CREDENTIALS, TWIN_REGION } from './emulators/ports';
+import { startS3 } from './emulators/s3';
+import { startSes } from './emulators/ses';
+import { ControlPlane } from './control-plane';
+import { EventRouter } from './eventbridge';
+import { FunctionRuntime } from './functions';
+import { HttpApiGateway } from './gateway';
+import type { Inventory } from './parity';
+import { createBuckets, createTables, createUserPool, seedUser } from './provision';
+import { securityHeadersOf, StaticSite } from './static-sites';
+import { StateMachineRunner } from './stepfunctions';
+import { LOCAL_ACCOUNT, LOCAL_REGION, Resolver, resourcesOfType, synthTemplate, type CfnTemplate } from './template';
+
+export const DEFAULT_PORTS = { web: 4000, admin: 4001, api: 4010, control: 4011, dynamodb: 4020, s3: 4021, ses: 4022, cognito: 4023 };
+export type PortName = keyof typeof DEFAULT_PORTS;
+
+export interface TwinOptions {
+  /** Ports to use; 0 or absent picks a free one (tests), `DEFAULT_PORTS` for `npm start`. */
+  ports?: Partial<Record<PortName, number>>;
+  /** Extra CDK context, e.g. `{ waitlistCapacity: 5 }`. */
+  context?: Record<string, unknown>;
+  /** Shorten waits and retry pauses (tests). */
+  fast?: boolean;
+  admin?: { email: string; password: string };
+  /** Where function logs and emulator notes go; silent when absent. */
+  log?: (line: string) => void;
+  verbose?: boolean;
+}
+
+export const DEFAULT_ADMIN = { email: 'admin@humanly.local', password: 'Review-Console-2026!' };
+
+export interface Twin {
+  urls: { web: string; admin: string; api: string; control: string; dynamodb: string; s3: string; ses: string; mail: string; cognito: string };
+  admin: { email: string; password: string };
+  userPoolId: string;
+  clientIds: { web: string; admin: string };
+  template: CfnTemplate;
+  /** Environment for SDK clients in tests and scripts: credentials, region and endpoints. */
+  sdkEnv: Record<string, string>;
+  /** Physical name of a resource, by the start of its logical id (e.g. 'WaitlistTable'). */
+  physicalName(logicalIdPrefix: string): string;
+  inventory(): Inventory;
+  unsupported(): string[];
+  events: EventRouter;
+  functions: FunctionRuntime;
+  emails(): Promise<Array<{ from: string; to: string[]; subject: string; text?: string; html?: string; at: string }>>;
+  /** Resolves when no event delivery is under way. */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
+  const log = options.log ?? (() => undefined);
+  const stops: Array<() => Promise<void>> = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch((e) => log(`stop: ${(e as Error).message}`));
+  };
+  try {
+    const port = async (name: PortName) => resolvePort(options.ports?.[name]);
+    const [webPort, adminPort, apiPort, controlPort] = await Promise.all([port('web'), port('admin'), port('api'), port('control')]);
+    const url = (p: number) => `http://127.0.0.1:${p}`;
+    const [webUrl, adminUrl, apiUrl, controlUrl] = [webPort, adminPort, apiPort, controlPort].map(url);
+
+    // The emulators that need nothing from the template start while the app synthesizes.
+    const dynamoP = startDynamo({ port: options.ports?.dynamodb, verbose: options.verbose });
+    const s3P = startS3({ port: options.ports?.s3, verbose: options.verbose });
+    const sesP = startSes({ port: options.ports?.ses, verbose: options.verbose });
+    const settled = Promise.allSettled([dynamoP, s3P, sesP]);
+    let template: CfnTemplate;
+    try {
+      template = synthTemplate({ stage: 'local', siteUrl: webUrl, siteOrigins: [webUrl, adminUrl], ...options.context });
+    } finally {
+      for (const r of await settled) if (r.status === 'fulfilled') stops.push(() => r.value.stop());
+    }
+    const [dynamo, s3, ses] = await Promise.all([dynamoP, s3P, sesP]);
+
+    const resolver = new Resolver(template);
+    const names = assignPhysicalNames(template, resolver, { webUrl, adminUrl, apiUrl });
+
+    const cognitoTriggers = Object.fromEntries(
+      Object.entries(resourcesOfType(template, 'AWS::Cognito::UserPool')[0]?.[1].Properties?.LambdaConfig ?? {}).map(
+        ([trigger, arn]) => [trigger, resolver.resolve(arn).split(':')[6]],
+      ),
+    );
+    const cognito = await startCognito({
+      port: options.ports?.cognito,
+      verbose: options.verbose,
+      lambdaEndpoint: controlUrl,
+      triggers: cognitoTriggers,
+    });
+    stops.push(() => cognito.stop());
+
+    await createTables(
+      dynamo.endpoint,
+      resourcesOfType(template, 'AWS::DynamoDB::Table').map(([id, r]) => ({ name: names.get(id)!, properties: resolver.resolve(r.Properties ?? {}) })),
+    );
+    await createBuckets(
+      s3.endpoint,
+      resourcesOfType(template, 'AWS::S3::Bucket').map(([id, r]) => ({ name: names.get(id)!, properties: resolver.resolve(r.Properties ?? {}) })),
+    );
+
+    const [poolLogicalId, pool] = resourcesOfType(template, 'AWS::Cognito::UserPool')[0];
+    const { LambdaConfig: _triggers, ...poolProps } = pool.Properties ?? {};
+    const clients = resourcesOfType(template, 'AWS::Cognito::UserPoolClient');
+    const created = await createUserPool(cognito.endpoint, {
+      poolName: poolProps.UserPoolName ?? poolLogicalId,
+      properties: resolver.resolve(poolProps),
+      groups: resourcesOfType(template, 'AWS::Cognito::UserPoolGroup').map(([, g]) => ({
+        name: g.Properties!.GroupName,
+        properties: g.Properties,
+      })),
+      clients: clients.map(([logicalId, c]) => {
+        const { UserPoolId: _pool, ...rest } = c.Properties ?? {};
+        return { logicalId, properties: rest };
+      }),
+    });
+    resolver.set(poolLogicalId, {
+      ref: created.userPoolId,
+      attrs: {
+        Arn: `arn:aws:cognito-idp:${LOCAL_REGION}:${LOCAL_ACCOUNT}:userpool/${created.userPoolId}`,
+        ProviderName: `cognito-idp.${LOCAL_REGION}.amazonaws.com/${created.userPoolId}`,
+        ProviderURL: `https://cognito-idp.${LOCAL_REGION}.amazonaws.com/${created.userPoolId}`,
+      },
+    });
+    for (const [id] of clients) resolver.set(id, { ref: created.clientIds[id] });
+    const clientIdOf = (prefix: string) => created.clientIds[clients.find(([id]) => id.startsWith(prefix))?.[0] ?? ''] ?? '';
+
+    const admin = options.admin ?? DEFAULT_ADMIN;
+    await seedUser(cognito.endpoint, created.userPoolId, { email: admin.email, password: admin.password, groups: ['admin'] });
+
+    const sdkEnv: Record<string, string> = {
+      AWS_REGION: TWIN_REGION,
+      AWS_DEFAULT_REGION: TWIN_REGION,
+      AWS_ACCESS_KEY_ID: TWIN_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: TWIN_CREDENTIALS.secretAccessKey,
+      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+      AWS_ENDPOINT_URL_S3: s3.endpoint,
+      AWS_ENDPOINT_URL_SESV2: ses.endpoint,
+      AWS_ENDPOINT_URL_SES: ses.endpoint,
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
+      AWS_ENDPOINT_URL_EVENTBRIDGE: controlUrl,
+      AWS_ENDPOINT_URL_SFN: controlUrl,
+      AWS_ENDPOINT_URL_LAMBDA: controlUrl,
+      AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
+      AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
+    };
+
+    // Bundles live inside the repo so they resolve the AWS SDK from node_modules, as on Lambda.
+    const buildDir = fs.mkdtempSync(path.join(REPO_ROOT, '.twin-build-'));
+    const functions = new FunctionRuntime(template, resolver, sdkEnv, { buildDir, log: (fn, line) => log(`[${fn}] ${line}`) });
+    stops.push(async () => {
+      await functions.stop();
+      fs.rmSync(buildDir, { recursive: true, force: true });
+    });
+    await functions.start();
+
+    const scale = options.fast ? 0.001 : 1;
+    let events: EventRouter | undefined;
+    const runner = new StateMachineRunner({
+      invokeLambda: (arn, payload) => functions.invoke(arn, payload),
+      waitTimeScale: scale,
+      retryIntervalScale: scale,
+      putEvents: async (entries: any[]) => events!.putEvents(entries),
+    });
+    stops.push(async () => runner.stopAll());
+    const stateMachines: string[] = [];
+    for (const [id, sm] of resourcesOfType(template, 'AWS::StepFunctions::StateMachine')) {
+      const props = resolver.resolve(sm.Properties ?? {});
+      const definition = props.Definition ?? JSON.parse(props.DefinitionString);
+      const arn = resolver.resolve({ Ref: id });
+      runner.register(props.StateMachineName ?? id, arn, definition);
+      stateMachines.push(id);
+    }
+
+    events = new EventRouter(
+      template,
+      resolver,
+      {
+        lambda: (arn, event) => functions.invoke(arn, event),
+        stateMachine: async (arn, input) => runner.startExecution(arn, input),
+      },
+      { retryBaseMs: options.fast ? 5 : 1000, log },
+    );
+
+    // S3 buckets with EventBridge notifications put "Object Created" on the default bus.
+    const notifying = new Set(
+      resourcesOfType(template, 'AWS::S3::Bucket')
+        .filter(([, b]) => b.Properties?.NotificationConfiguration?.EventBridgeConfiguration?.EventBridgeEnabled)
+        .map(([id]) => names.get(id)!),
+    );
+    s3.onObjectCreated((e) => {
+      if (!notifying.has(e.bucket)) return;
+      events.route('default', {
+        version: '0',
+        id: randomUUID(),
+        'detail-type': 'Object Created',
+        source: 'aws.s3',
+        account: LOCAL_ACCOUNT,
+        time: e.eventTime,
+        region: LOCAL_REGION,
+        resources: [`arn:aws:s3:::${e.bucket}`],
+        detail: {
+          version: '0',
+          bucket: { name: e.bucket },
+          object: { key: e.key, size: e.size, etag: e.etag, sequencer: Date.now().toString(16) },
+          'request-id': randomUUID(),
+          requester: LOCAL_ACCOUNT,
+          reason: 'PutObject',
+        },
+      });
+    });
+
+    const gateway = new HttpApiGateway(template, resolver, {
+      invoke: (arn, event) => functions.invoke(arn, event),
+      jwtIssuer: (issuer) => {
+        const poolId = issuer.split('/').pop()!;
+        return { issuer: cognito.issuer(poolId), jwksUri: cognito.jwksUrl(poolId) };
+      },
+      log,
+    });
+    await gateway.listen(apiPort);
+    stops.push(() => gateway.close());
+
+    const control = new ControlPlane({ events, functions, sfn: runner, log });
+    await control.listen(controlPort);
+    stops.push(() => control.close());
+
+    const connect = [apiUrl, cognito.endpoint, s3.endpoint];
+    const common = { apiUrl, stage: 'local', region: LOCAL_REGION, userPoolId: created.userPoolId, userPoolEndpoint: cognito.endpoint };
+    const contactEmail = String(options.context?.contactEmail ?? 'hello@humanly.example');
+    const web = new StaticSite(
+      path.join(REPO_ROOT, 'web', 'dist'),
+      () => ({ ...common, userPoolClientId: clientIdOf('AuthWebClient'), contactEmail, prelaunch: true }),
+      securityHeadersOf(template, resolver, 'WebSite', connect),
+    );
+    const adminSite = new StaticSite(
+      path.join(REPO_ROOT, 'admin', 'dist'),
+      () => ({ ...common, userPoolClientId: clientIdOf('AuthAdminClient') }),
+      securityHeadersOf(template, resolver, 'AdminSite', connect),
+    );
+    await web.listen(webPort);
+    stops.push(() => web.close());
+    await adminSite.listen(adminPort);
+    stops.push(() => adminSite.close());
+
+    const servedBuckets = [...names.entries()].filter(([id]) => template.Resources[id]?.Type === 'AWS::S3::Bucket').map(([id]) => id);
+    return {
+      urls: {
+        web: webUrl,
+        admin: adminUrl,
+        api: apiUrl,
+        control: controlUrl,
+        dynamodb: dynamo.endpoint,
+        s3: s3.endpoint,
+        ses: ses.endpoint,
+        mail: ses.viewerUrl,
+        cognito: cognito.endpoint,
+      },
+      admin,
+      userPoolId: created.userPoolId,
+      clientIds: { web: clientIdOf('AuthWebClient'), admin: clientIdOf('AuthAdminClient') },
+      template,
+      sdkEnv,
+      physicalName: (prefix) => {
+        const hit = [...names.entries()].find(([id]) => id.startsWith(prefix));
+        if (!hit) throw new Error(`No resource whose logical id starts with ${prefix}`);
+        return hit[1];
+      },
+      inventory: () => ({
+        routes: gateway.routes.map((r) => r.logicalId).sort(),
+        tables: resourcesOfType(template, 'AWS::DynamoDB::Table').map(([id]) => id).sort(),
+        buckets: servedBuckets.sort(),
+        rules: events.rules.map((r) => r.logicalId).sort(),
+        stateMachines: stateMachines.sort(),
+      }),
+      unsupported: () => [...gateway.unsupported, ...events.unsupported],
+      events,
+      functions,
+      emails: () => ses.listMessages(),
+      idle: () => events.idle(),
+      stop: stopAll,
+    };
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+}
+
+/**
+ * Gives every template resource its twin identity (name for Ref, attributes for GetAtt).
+ * Cognito's ids are set later, once the emulator has created the pool.
+ */
+function assignPhysicalNames(
+  template: CfnTemplate,
+  resolver: Resolver,
+  urls: { webUrl: string; adminUrl: string; apiUrl: string },
+): Map<string, string> {
+  const names = new Map<string, string>();
+  const arn = (service: string, resource: string) => `arn:aws:${service}:${LOCAL_REGION}:${LOCAL_ACCOUNT}:${resource}`;
+  for (const [id, r] of Object.entries(template.Resources)) {
+    const p = r.Properties ?? {};
+    switch (r.Type) {
+      case 'AWS::DynamoDB::Table': {
+        const name = p.TableName ?? id;
+        names.set(id, name);
+        resolver.set(id, { ref: name, attrs: { Arn: arn('dynamodb', `table/${name}`), StreamArn: arn('dynamodb', `table/${name}/stream/local`) } });
+        break;
+      }
+      case 'AWS::S3::Bucket': {
+        const name = (p.BucketName ?? id).toLowerCase().slice(0, 63);
+        names.set(id, name);
+        resolver.set(id, {
+          ref: name,
+          attrs: { Arn: `arn:aws:s3:::${name}`, DomainName: `${name}.s3.amazonaws.com`, RegionalDomainName: `${name}.s3.${LOCAL_REGION}.amazonaws.com` },
+        });
+        break;
+      }
+      case 'AWS::Events::EventBus':
+        names.set(id, p.Name);
+        resolver.set(id, { ref: p.Name, attrs: { Name: p.Name, Arn: arn('events', `event-bus/${p.Name}`) } });
+        break;
+      case 'AWS::Lambda::Function':
+        resolver.set(id, { ref: id, attrs: { Arn: arn('lambda', `function:${id}`) } });
+        break;
+      case 'AWS::StepFunctions::StateMachine': {
+        const name = p.StateMachineName ?? id;
+        resolver.set(id, { ref: arn('states', `stateMachine:${name}`), attrs: { Name: name, Arn: arn('states', `stateMachine:${name}`) } });
+        break;
+      }
+      case 'AWS::SQS::Queue':
+        resolver.set(id, { ref: `http://127.0.0.1/queue/${id}`, attrs: { Arn: arn('sqs', id), QueueName: id, QueueUrl: `http://127.0.0.1/queue/${id}` } });
+        break;
+      case 'AWS::SES::ConfigurationSet':
+        resolver.set(id, { ref: p.Name ?? id });
+        break;
+      case 'AWS::CloudFront::Distribution': {
+        const host = new URL(id.startsWith('Admin') ? urls.adminUrl : urls.webUrl).host;
+        resolver.set(id, { ref: id, attrs: { DomainName: host, Id: id } });
+        break;
+      }
+      case 'AWS::ApiGatewayV2::Api':
+        resolver.set(id, { ref: id, attrs: { ApiEndpoint: urls.apiUrl, ApiId: id } });
+        break;
+      default:
+        resolver.set(id, { ref: id, attrs: { Arn: arn(r.Type.split('::')[1].toLowerCase(), id) } });
+    }
+  }
+  return names;
+}

@@ -1,0 +1,197 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { Template } from 'aws-cdk-lib/assertions';
+import { buildApp } from '../../infra/lib/app';
+import { missingFromTwin, templateInventory } from '../../infra/local/parity';
+import type { CfnTemplate } from '../../infra/local/template';
+
+const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-test-'));
+const { app, stack } = buildApp({ outdir, context: { 'aws:cdk:bundling-stacks': [], deploySites: false, stage: 'test' } });
+let synthError: unknown;
+try {
+  app.synth();
+} catch (err) {
+  synthError = err;
+}
+const template = Template.fromStack(stack);
+const json = template.toJSON() as CfnTemplate;
+afterAll(() => fs.rmSync(outdir, { recursive: true, force: true }));
+
+const logicalId = (type: string, prefix: string) => {
+  const id = Object.keys(template.findResources(type)).find((k) => k.startsWith(prefix));
+  if (!id) throw new Error(`no ${type} ${prefix}`);
+  return id;
+};
+
+/** Every IAM statement attached to a function's role, flattened. */
+function statementsOf(functionPrefix: string): Array<{ Action: string | string[]; Resource: unknown }> {
+  const fn = template.findResources('AWS::Lambda::Function')[logicalId('AWS::Lambda::Function', functionPrefix)];
+  const roleId = fn.Properties.Role['Fn::GetAtt'][0];
+  return Object.values(template.findResources('AWS::IAM::Policy'))
+    .filter((p) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId))
+    .flatMap((p) => p.Properties.PolicyDocument.Statement);
+}
+const actions = (s: { Action: string | string[] }) => (Array.isArray(s.Action) ? s.Action : [s.Action]);
+
+describe('cdk-nag AwsSolutions', () => {
+  it('synthesizes with no unacknowledged error or warning', () => {
+    const report = path.join(outdir, 'validation-report.json');
+    const violations = fs.existsSync(report)
+      ? JSON.parse(fs.readFileSync(report, 'utf8')).pluginReports.flatMap((r: { violations: Array<{ ruleName: string; violatingConstructs: Array<{ constructPath: string }> }> }) =>
+          r.violations.flatMap((v) => v.violatingConstructs.map((c) => `${v.ruleName} ${c.constructPath}`)),
+        )
+      : [];
+    expect(violations).toEqual([]);
+    expect(synthError).toBeUndefined();
+  });
+
+  it('gives a reason for every acknowledged finding', () => {
+    const source = fs.readFileSync(path.join(__dirname, '../../infra/lib/nag.ts'), 'utf8');
+    const acks = [...source.matchAll(/ack\(c, '([^']+)', '([^']*)'\)/g)];
+    expect(acks.length).toBeGreaterThan(5);
+    for (const [, , reason] of acks) expect(reason.length).toBeGreaterThan(20);
+  });
+});
+
+describe('least privilege', () => {
+  it('lets the signup function write only its table and put events only on our bus', () => {
+    const statements = statementsOf('WaitlistEarlySignup');
+    const tableId = logicalId('AWS::DynamoDB::Table', 'WaitlistTable');
+    const busId = logicalId('AWS::Events::EventBus', 'EventsBus');
+    const dynamo = statements.filter((s) => actions(s).some((a) => a.startsWith('dynamodb:')));
+    expect(dynamo).toHaveLength(1);
+    expect(dynamo[0].Resource).toEqual({ 'Fn::GetAtt': [tableId, 'Arn'] });
+    expect(actions(dynamo[0]).sort()).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+    const events = statements.filter((s) => actions(s).some((a) => a.startsWith('events:')));
+    expect(events).toHaveLength(1);
+    expect(actions(events[0])).toEqual(['events:PutEvents']);
+    expect(events[0].Resource).toEqual({ 'Fn::GetAtt': [busId, 'Arn'] });
+    // Nothing else but writing its own logs.
+    const rest = statements.filter((s) => !dynamo.includes(s) && !events.includes(s));
+    for (const s of rest) expect(actions(s).every((a) => a.startsWith('logs:'))).toBe(true);
+    expect(JSON.stringify(statements)).not.toMatch(/"Resource":"\*"/);
+  });
+
+  it('lets the welcome consumer update its table and send only from our identity', () => {
+    const statements = statementsOf('WaitlistWelcome');
+    const all = statements.flatMap(actions).sort();
+    expect(all.filter((a) => !a.startsWith('logs:'))).toEqual(['dynamodb:UpdateItem', 'ses:SendEmail']);
+  });
+
+  it('gives the dashboard function read access only', () => {
+    const all = statementsOf('WaitlistAdminStats').flatMap(actions);
+    expect(all.filter((a) => !a.startsWith('logs:'))).toEqual(['dynamodb:GetItem']);
+  });
+});
+
+describe('accounts', () => {
+  it('has the client, talent and admin groups', () => {
+    const groups = Object.values(template.findResources('AWS::Cognito::UserPoolGroup')).map((g) => g.Properties.GroupName);
+    expect(groups.sort()).toEqual(['admin', 'client', 'talent']);
+  });
+
+  it('guards self sign-up with the pre-sign-up trigger and an immutable role attribute', () => {
+    const pool = Object.values(template.findResources('AWS::Cognito::UserPool'))[0];
+    expect(pool.Properties.LambdaConfig.PreSignUp).toBeDefined();
+    expect(pool.Properties.LambdaConfig.PostConfirmation).toBeDefined();
+    const role = pool.Properties.Schema.find((a: { Name: string }) => a.Name === 'role');
+    expect(role.Mutable).toBe(false);
+  });
+
+  it('accepts only console tokens on admin routes', () => {
+    const adminRoute = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).find((r) => r.Properties.RouteKey === 'GET /admin/stats')!;
+    expect(adminRoute.Properties.AuthorizationType).toBe('JWT');
+    template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      JwtConfiguration: { Audience: [{ Ref: logicalId('AWS::Cognito::UserPoolClient', 'AuthAdminClient') }] },
+    });
+  });
+});
+
+describe('waitlist', () => {
+  it('serves the early-signup function at both paths', () => {
+    const keys = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey);
+    expect(keys).toEqual(expect.arrayContaining(['POST /early-signup', 'POST /functions/v1/early-signup']));
+  });
+
+  it('takes its capacity from context', () => {
+    const { stack: small } = buildApp({ context: { 'aws:cdk:bundling-stacks': [], deploySites: false, waitlistCapacity: 7 } }, { nag: false });
+    const fns = Object.values(Template.fromStack(small).findResources('AWS::Lambda::Function'));
+    const capacities = fns.map((f) => f.Properties.Environment?.Variables?.WAITLIST_CAPACITY).filter(Boolean);
+    expect(capacities).toEqual(['7', '7']);
+  });
+
+  it('routes Waitlist.SignedUp to the welcome consumer with retries and a dead-letter queue', () => {
+    template.hasResourceProperties('AWS::Events::Rule', {
+      EventPattern: { 'detail-type': ['Waitlist.SignedUp'] },
+      Targets: [{ RetryPolicy: { MaximumRetryAttempts: 8 }, DeadLetterConfig: { Arn: { 'Fn::GetAtt': [logicalId('AWS::SQS::Queue', 'WaitlistWelcomeDeadLetters'), 'Arn'] } } }],
+    });
+  });
+});
+
+describe('sites', () => {
+  it('keeps both site buckets private behind CloudFront with security headers', () => {
+    const distributions = Object.values(template.findResources('AWS::CloudFront::Distribution'));
+    expect(distributions).toHaveLength(2);
+    const policies = Object.values(template.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
+    for (const p of policies) {
+      const sec = p.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+      expect(sec.ContentSecurityPolicy.ContentSecurityPolicy).toContain("frame-ancestors 'none'");
+      expect(sec.StrictTransportSecurity.AccessControlMaxAgeSec).toBeGreaterThanOrEqual(31536000);
+      expect(sec.ContentTypeOptions.Override).toBe(true);
+    }
+    for (const id of ['WebSiteBucket', 'AdminSiteBucket']) {
+      const bucket = template.findResources('AWS::S3::Bucket')[logicalId('AWS::S3::Bucket', id)];
+      expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+    }
+  });
+});
+
+describe('stage values come from context, not code', () => {
+  it('uses the sender address and Google client from context', () => {
+    const { stack: s } = buildApp(
+      { context: { 'aws:cdk:bundling-stacks': [], deploySites: false, senderEmail: 'team@studio.test', googleClientId: 'gid', googleClientSecretName: 'google/secret' } },
+      { nag: false },
+    );
+    const t = Template.fromStack(s);
+    t.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'studio.test' });
+    t.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', { ProviderName: 'Google', ProviderDetails: { client_id: 'gid' } });
+    expect(JSON.stringify(t.toJSON())).toContain('google/secret');
+  });
+});
+
+describe('twin parity (inventory)', () => {
+  it('lists what the template asks the twin to serve', () => {
+    const inv = templateInventory(json);
+    expect(inv.routes.length).toBe(4);
+    expect(inv.tables.length).toBe(1);
+    expect(inv.rules.length).toBe(1);
+  });
+
+  it('reports a route, table, bucket, rule or state machine that the twin does not serve', () => {
+    const served = templateInventory(json);
+    const grown: CfnTemplate = {
+      Resources: {
+        ...json.Resources,
+        NewRoute: { Type: 'AWS::ApiGatewayV2::Route', Properties: { RouteKey: 'GET /new' } },
+        NewTable: { Type: 'AWS::DynamoDB::Table', Properties: {} },
+        NewBucket: { Type: 'AWS::S3::Bucket', Properties: {} },
+        NewRule: { Type: 'AWS::Events::Rule', Properties: {} },
+        NewMachine: { Type: 'AWS::StepFunctions::StateMachine', Properties: {} },
+      },
+    };
+    expect(missingFromTwin(grown, served)).toEqual([
+      'routes: NewRoute',
+      'tables: NewTable',
+      'buckets: NewBucket',
+      'rules: NewRule',
+      'stateMachines: NewMachine',
+    ]);
+    expect(missingFromTwin(json, served)).toEqual([]);
+  });
+});
