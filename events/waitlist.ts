@@ -1,16 +1,8 @@
 import { z } from 'zod';
 
-/** Signup types offered by the waitlist form (spec section 3), as stored values and labels. */
-export const SIGNUP_TYPES = {
-  'marketing-agency': 'Marketing Agency',
-  'brand-company': 'Brand/Company',
-  'freelancer-creator': 'Freelancer/Creator',
-  startup: 'Startup',
-  other: 'Other',
-} as const;
-export type SignupType = keyof typeof SIGNUP_TYPES;
+import { SIGNUP_TYPES, type SignupType } from './waitlist-values';
 
-export const WAITLIST_FULL_MESSAGE = 'Waitlist is full';
+export { SIGNUP_TYPES, WAITLIST_FULL_MESSAGE, type SignupType } from './waitlist-values';
 
 const email = z
   .string({ error: (i) => (i.input === undefined ? 'email is required' : 'email must be a string') })

@@ -3,8 +3,8 @@ import type { EventRouter } from './eventbridge';
 import type { FunctionRuntime } from './functions';
 
 export interface StepFunctionsApi {
-  startExecution(arn: string, input: unknown, name?: string): { executionArn: string; startDate?: Date };
-  describeExecution(arn: string): Record<string, unknown>;
+  startExecution(arn: string, input: unknown, name?: string): { executionArn: string; startDate?: Date | string };
+  describeExecution(arn: string): object;
   sendTaskSuccess(token: string, output: unknown): void;
   sendTaskFailure(token: string, error?: string, cause?: string): void;
   sendTaskHeartbeat(token: string): void;
@@ -62,6 +62,7 @@ export class ControlPlane {
         reply(res, 200, result ?? null);
       } catch (err) {
         const e = err as Error;
+        this.deps.log?.(`invoke ${name} failed: ${e.name}: ${e.message}`);
         reply(res, 200, { errorType: e.name, errorMessage: e.message }, { 'x-amz-function-error': 'Unhandled' });
       }
       return;
@@ -76,7 +77,7 @@ export class ControlPlane {
           return;
         case 'AWSStepFunctions.StartExecution': {
           const out = this.sfn().startExecution(body.stateMachineArn, body.input ? JSON.parse(body.input) : {}, body.name);
-          reply(res, 200, { executionArn: out.executionArn, startDate: (out.startDate ?? new Date()).getTime() / 1000 });
+          reply(res, 200, { executionArn: out.executionArn, startDate: new Date(out.startDate ?? Date.now()).getTime() / 1000 });
           return;
         }
         case 'AWSStepFunctions.DescribeExecution':

@@ -1,0 +1,35 @@
+import { useMemo } from 'react';
+import { Route } from 'react-router';
+import { Admin, CustomRoutes } from 'react-admin';
+import { CONSOLE_TITLE } from './brand';
+import type { AdminConfig } from './config';
+import { authProvider } from './authProvider';
+import { createDataProvider } from './dataProvider';
+import { LoginPage } from './auth/LoginPage';
+import { NO_ACCESS_PATH, NoAccessPage } from './auth/NoAccessPage';
+import { ConsoleLayout } from './layout/ConsoleLayout';
+import { Dashboard } from './dashboard/Dashboard';
+import { theme } from './theme';
+
+export function App({ config }: { config: AdminConfig }) {
+  const dataProvider = useMemo(() => createDataProvider(config.apiUrl), [config.apiUrl]);
+  return (
+    <Admin
+      title={CONSOLE_TITLE}
+      disableTelemetry
+      // No requireAuth: ConsoleLayout guards every page (see auth/useConsoleAccess.ts).
+      requireAuth={false}
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      dashboard={Dashboard}
+      loginPage={LoginPage}
+      layout={ConsoleLayout}
+      theme={theme}
+    >
+      {/* Outside the layout: users outside the admin group see no menu and load no data. */}
+      <CustomRoutes noLayout>
+        <Route path={NO_ACCESS_PATH} element={<NoAccessPage />} />
+      </CustomRoutes>
+    </Admin>
+  );
+}

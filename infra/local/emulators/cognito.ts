@@ -1,0 +1,119 @@
+// Cognito user pools: cognito-local, spawned through its CLI in a working directory of its own
+// (it keeps config and data under ./.cognito). Confirmation codes and temporary passwords are
+// fixed (CODE=123456) so tests and local users can confirm sign-ups without reading logs.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  endpointFor,
+  LOOPBACK,
+  resolvePort,
+  spawnManaged,
+  TWIN_CREDENTIALS,
+  TWIN_REGION,
+  waitUntil,
+  type EmulatorHandle,
+  type EmulatorOptions,
+} from './ports';
+
+/** Every code cognito-local hands out (sign-up confirmation, forgot password, temporary password). */
+export const COGNITO_FIXED_CODE = '123456';
+
+/** Trigger names cognito-local supports (see its README), mapped to function names. */
+export type CognitoTriggers = Partial<
+  Record<
+    'PreSignUp' | 'PostConfirmation' | 'PostAuthentication' | 'PreTokenGeneration' | 'CustomMessage' | 'UserMigration' | 'CustomEmailSender',
+    string
+  >
+>;
+
+export interface CognitoOptions extends EmulatorOptions {
+  /** Keep pools and users here (as `<dataDir>/.cognito`); default: a temp dir removed on stop. */
+  dataDir?: string;
+  /** Where cognito-local sends Lambda Invoke calls for triggers (the twin's Lambda API). */
+  lambdaEndpoint?: string;
+  /** Trigger name -> function name, e.g. { PreSignUp: 'fnName', PostConfirmation: 'fnName' }. */
+  triggers?: CognitoTriggers;
+  /** Defaults for pools created later; cognito-local's own default is { UsernameAttributes: ['email'] }. */
+  userPoolDefaults?: Record<string, unknown>;
+  /** How long to wait for the server to answer, default 30 s. */
+  startTimeoutMs?: number;
+}
+
+export interface CognitoEmulator extends EmulatorHandle {
+  /** JWKS of a pool: what a JWT authorizer fetches to verify tokens. */
+  jwksUrl(userPoolId: string): string;
+  /** The `iss` claim of the pool's tokens: `http://127.0.0.1:PORT/<userPoolId>`. */
+  issuer(userPoolId: string): string;
+  /** The directory holding `.cognito/config.json` and `.cognito/db`. */
+  dataDir: string;
+}
+
+export async function startCognito(opts: CognitoOptions = {}): Promise<CognitoEmulator> {
+  const port = await resolvePort(opts.port);
+  const endpoint = endpointFor(port);
+  const ownsDir = !opts.dataDir;
+  const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'twin-cognito-')));
+  await mkdir(join(dataDir, '.cognito'), { recursive: true });
+
+  const config = {
+    // Credentials and region matter only for signing; the twin's Lambda API accepts the twin's keys.
+    LambdaClient: {
+      ...(opts.lambdaEndpoint ? { endpoint: opts.lambdaEndpoint } : {}),
+      credentials: { ...TWIN_CREDENTIALS },
+      region: TWIN_REGION,
+    },
+    TriggerFunctions: opts.triggers ?? {},
+    UserPoolDefaults: { UsernameAttributes: ['email'], ...opts.userPoolDefaults },
+    // The issuer is derived from this; pin it to the address clients really use.
+    TokenConfig: { IssuerDomain: endpoint },
+    ServerConfig: { hostname: LOOPBACK, port },
+  };
+  await writeFile(join(dataDir, '.cognito', 'config.json'), JSON.stringify(config, null, 2));
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: LOOPBACK,
+    CODE: COGNITO_FIXED_CODE,
+    // cognito-local uses aws-sdk v2, which prints a maintenance-mode notice on load.
+    AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1',
+  };
+  if (!opts.verbose) delete env.DEBUG;
+  delete env.COGNITO_LOCAL_DEVMODE;
+  // Spawn the CLI with the Node that runs us (Node 22 here), not whatever `node` is on PATH.
+  const cli = require.resolve('cognito-local/lib/bin/start.js');
+  const proc = spawnManaged('cognito', process.execPath, [cli], { cwd: dataDir, env, verbose: opts.verbose });
+  try {
+    await waitUntil(
+      `cognito-local on ${endpoint}`,
+      async () => {
+        // Bounded: if something else holds the port and never answers, keep polling until failFast/timeout.
+        const res = await fetch(`${endpoint}/health`, { signal: AbortSignal.timeout(1000) });
+        await res.arrayBuffer();
+        return res.ok;
+      },
+      { timeoutMs: opts.startTimeoutMs ?? 30_000, intervalMs: 50, failFast: proc.exitReason },
+    );
+  } catch (err) {
+    await proc.stop(500);
+    if (ownsDir) await rm(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+
+  let stopped: Promise<void> | undefined;
+  return {
+    endpoint,
+    port,
+    dataDir,
+    jwksUrl: (userPoolId) => `${endpoint}/${userPoolId}/.well-known/jwks.json`,
+    issuer: (userPoolId) => `${endpoint}/${userPoolId}`,
+    stop() {
+      stopped ??= (async () => {
+        await proc.stop();
+        if (ownsDir) await rm(dataDir, { recursive: true, force: true });
+      })();
+      return stopped;
+    },
+  };
+}

@@ -1,0 +1,170 @@
+// Shared plumbing for the local twin's emulators: loopback ports, the twin's fixed credentials,
+// readiness polling and child processes that never outlive the twin.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+
+/** Every emulator binds here; `localhost` can resolve to ::1 and breaks S3 path-style URLs. */
+export const LOOPBACK = '127.0.0.1';
+
+/** The region the twin pretends to be in (tokens, ARNs, SigV4 scopes). */
+export const TWIN_REGION = 'us-east-1';
+
+/**
+ * The only credentials the twin accepts where an emulator checks signatures (S3).
+ * Not frozen, and pass a copy to SDK clients (`{ ...TWIN_CREDENTIALS }`): the SDK v3 writes
+ * bookkeeping (`$source`) onto the credentials object and throws on a frozen one.
+ */
+export const TWIN_CREDENTIALS: { readonly accessKeyId: string; readonly secretAccessKey: string } = {
+  accessKeyId: 'twin',
+  secretAccessKey: 'twin-secret',
+};
+
+/** Options every `startX` function accepts. */
+export interface EmulatorOptions {
+  /** 0 or undefined: let the OS pick a free port. */
+  port?: number;
+  /** Forward the emulator's own logging to this process's stdout/stderr. */
+  verbose?: boolean;
+}
+
+/** What every `startX` function resolves to. */
+export interface EmulatorHandle {
+  /** `http://127.0.0.1:PORT` */
+  endpoint: string;
+  port: number;
+  /** Stops the emulator and releases every handle (process, socket, timer, temp dir). */
+  stop(): Promise<void>;
+}
+
+/** Asks the OS for a port that is free on 127.0.0.1 right now. */
+export async function getFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', reject);
+    server.listen(0, LOOPBACK, () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => (port ? resolve(port) : reject(new Error('no port assigned'))));
+    });
+  });
+}
+
+/** `port` when it is a real port, otherwise a free one. */
+export async function resolvePort(port?: number): Promise<number> {
+  return port ? port : getFreePort();
+}
+
+export function endpointFor(port: number): string {
+  return `http://${LOOPBACK}:${port}`;
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Polls `probe` until it resolves truthy. `failFast` is checked between attempts and aborts the
+ * wait with its message (e.g. the child process died).
+ */
+export async function waitUntil(
+  what: string,
+  probe: () => Promise<boolean>,
+  opts: { timeoutMs?: number; intervalMs?: number; failFast?: () => string | undefined } = {},
+): Promise<void> {
+  const { timeoutMs = 30_000, intervalMs = 50 } = opts;
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  for (;;) {
+    const reason = opts.failFast?.();
+    if (reason) throw new Error(`${what}: ${reason}`);
+    try {
+      if (await probe()) return;
+    } catch (err) {
+      lastError = err;
+    }
+    if (Date.now() > deadline) {
+      const detail = lastError instanceof Error ? ` (last error: ${lastError.message})` : '';
+      throw new Error(`${what}: not ready after ${timeoutMs} ms${detail}`);
+    }
+    await sleep(intervalMs);
+  }
+}
+
+// One 'exit' listener for all children: SIGKILL whatever is still running when this process exits,
+// so a crashed test run or an aborted `npm start` leaves no Java or Node emulator behind.
+const liveChildren = new Set<ChildProcess>();
+let exitHookInstalled = false;
+function killAllChildren() {
+  for (const child of liveChildren) {
+    try {
+      child.kill('SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+}
+
+export interface ManagedChild {
+  child: ChildProcess;
+  /** Last ~16 KB of the child's stdout+stderr, for error messages. */
+  output(): string;
+  /** Set once the child has exited. */
+  exitReason(): string | undefined;
+  /** SIGTERM, then SIGKILL after `graceMs`; resolves when the process and its pipes are closed. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+export function spawnManaged(
+  name: string,
+  command: string,
+  args: string[],
+  opts: { cwd?: string; env?: NodeJS.ProcessEnv; verbose?: boolean },
+): ManagedChild {
+  if (!exitHookInstalled) {
+    process.on('exit', killAllChildren);
+    exitHookInstalled = true;
+  }
+  const child = spawn(command, args, {
+    cwd: opts.cwd,
+    env: opts.env ?? process.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  liveChildren.add(child);
+  let buffer = '';
+  const collect = (stream: NodeJS.WriteStream) => (chunk: Buffer) => {
+    buffer = (buffer + chunk.toString('utf8')).slice(-16_384);
+    if (opts.verbose) stream.write(`[${name}] ${chunk.toString('utf8')}`);
+  };
+  child.stdout?.on('data', collect(process.stdout));
+  child.stderr?.on('data', collect(process.stderr));
+
+  let exited: string | undefined;
+  let spawnError: Error | undefined;
+  const closed = new Promise<void>((resolve) => {
+    child.once('error', (err) => {
+      spawnError = err;
+      exited = `could not start ${command}: ${err.message}`;
+      liveChildren.delete(child);
+      resolve();
+    });
+    child.once('close', (code, signal) => {
+      exited ??= `exited with ${signal ?? `code ${code}`}\n${buffer.slice(-4000)}`;
+      liveChildren.delete(child);
+      resolve();
+    });
+  });
+
+  return {
+    child,
+    output: () => buffer,
+    exitReason: () => exited,
+    async stop(graceMs = 3000) {
+      if (!exited && !spawnError) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+        await closed;
+        clearTimeout(timer);
+      }
+      await closed;
+    },
+  };
+}

@@ -1,0 +1,139 @@
+/**
+ * Waitlist benchmark: signups per second and latency through the twin's API at 50
+ * concurrent connections, beside the raw DynamoDB Local put rate measured in the same run,
+ * and each Lambda bundle's minified size and cold import time in a fresh process.
+ *
+ *   npm run bench:waitlist [-- --signups 2000 --concurrency 50]
+ */
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { build } from 'esbuild';
+import { REPO_ROOT } from '../../../infra/lib/app-function';
+import { esbuildOptions } from '../../../infra/lib/bundling';
+import { TWIN_CREDENTIALS, TWIN_REGION } from '../../../infra/local/emulators/ports';
+import { templateFunctions } from '../../../infra/local/functions';
+import { synthTemplate } from '../../../infra/local/template';
+import { startTwin } from '../../../infra/local/twin';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const SIGNUPS = arg('signups', 2000);
+const CONCURRENCY = arg('concurrency', 50);
+const IMPORT_RUNS = arg('import-runs', 7);
+const SIZE_TARGET = 300 * 1024;
+const IMPORT_TARGET_MS = 200;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const percentile = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+};
+
+/** Runs `count` tasks with `concurrency` in flight; returns each task's latency in ms. */
+async function load(count: number, concurrency: number, task: (i: number) => Promise<void>) {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const i = next++;
+        const t = performance.now();
+        await task(i);
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return { perSecond: count / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+}
+
+/** Time to require a file in a new Node process, measured inside that process. */
+function coldImportMs(file: string, env: Record<string, string>): number {
+  const script = `const t=process.hrtime.bigint();require(${JSON.stringify(file)});process.stdout.write(String(Number(process.hrtime.bigint()-t)/1e6))`;
+  return Number(execFileSync(process.execPath, ['-e', script], { cwd: REPO_ROOT, env: { ...process.env, ...env } }).toString());
+}
+
+async function bundles() {
+  const template = synthTemplate({ stage: 'bench' });
+  const dir = fs.mkdtempSync(path.join(REPO_ROOT, '.twin-build-bench-'));
+  const env = {
+    WAITLIST_TABLE: 'bench',
+    EVENT_BUS_NAME: 'bench',
+    SENDER_EMAIL: 'bench@humanly.example',
+    SITE_URL: 'https://humanly.example',
+    AWS_REGION: TWIN_REGION,
+  };
+  try {
+    const empty = path.join(dir, 'empty.js');
+    fs.writeFileSync(empty, 'module.exports = {};');
+    const baseline = median(Array.from({ length: IMPORT_RUNS }, () => coldImportMs(empty, env)));
+    const rows = [];
+    for (const fn of templateFunctions(template)) {
+      const out = path.join(dir, `${fn.logicalId}.js`);
+      await build(esbuildOptions(path.join(REPO_ROOT, fn.entry), out));
+      const bytes = fs.statSync(out).size;
+      const ms = median(Array.from({ length: IMPORT_RUNS }, () => coldImportMs(out, env)));
+      rows.push({ fn: fn.entry.replace(/^functions\//, '').replace(/\/handler\.ts$/, ''), bytes, ms });
+    }
+    return { rows, baseline };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  console.log(`Machine: ${os.cpus().length} cores, Node ${process.version}`);
+  console.log('\nLambda bundles (minified, AWS SDK provided by the runtime):');
+  const { rows, baseline } = await bundles();
+  console.log(`  ${'function'.padEnd(34)} ${'size'.padStart(9)}  ${'cold import'.padStart(11)}  vs empty module`);
+  for (const r of rows) {
+    const size = `${(r.bytes / 1024).toFixed(1)} KB`;
+    const flag = r.bytes > SIZE_TARGET || r.ms > IMPORT_TARGET_MS ? '  OVER TARGET' : '';
+    console.log(`  ${r.fn.padEnd(34)} ${size.padStart(9)}  ${`${r.ms.toFixed(1)} ms`.padStart(11)}  ${(r.ms / baseline).toFixed(1)}x${flag}`);
+  }
+  console.log(`  (empty module imports in ${baseline.toFixed(2)} ms; targets: under 300 KB and under 200 ms)`);
+
+  const twin = await startTwin({ fast: true, context: { waitlistCapacity: 10_000_000 } });
+  try {
+    const doc = DynamoDBDocumentClient.from(
+      new DynamoDBClient({ endpoint: twin.urls.dynamodb, region: TWIN_REGION, credentials: { ...TWIN_CREDENTIALS } }),
+    );
+    const table = twin.physicalName('WaitlistTable');
+    // Warm both paths so neither pays first-connection costs inside the measurement.
+    await load(100, CONCURRENCY, async (i) => {
+      await doc.send(new PutCommand({ TableName: table, Item: { pk: `WARM#${i}` } }));
+    });
+    const raw = await load(SIGNUPS, CONCURRENCY, async (i) => {
+      await doc.send(new PutCommand({ TableName: table, Item: { pk: `RAW#${i}`, email: `raw${i}@bench.example`, n: i } }));
+    });
+    let failures = 0;
+    const api = await load(SIGNUPS, CONCURRENCY, async (i) => {
+      const res = await fetch(`${twin.urls.api}/early-signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: `bench${i}@bench.example`, terms: true }),
+      });
+      await res.arrayBuffer();
+      if (res.status !== 200) failures++;
+    });
+    await twin.idle();
+    console.log(`\nThrough the twin, ${SIGNUPS} operations at ${CONCURRENCY} concurrent connections:`);
+    console.log(`  raw DynamoDB Local PutItem   ${raw.perSecond.toFixed(0).padStart(6)} /s   p50 ${raw.p50.toFixed(1)} ms   p99 ${raw.p99.toFixed(1)} ms`);
+    console.log(`  POST /early-signup           ${api.perSecond.toFixed(0).padStart(6)} /s   p50 ${api.p50.toFixed(1)} ms   p99 ${api.p99.toFixed(1)} ms   (${failures} failed)`);
+    console.log(`  signups per raw put          ${(api.perSecond / raw.perSecond).toFixed(2)} (a signup is 3 conditional writes and an event)`);
+  } finally {
+    await twin.stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

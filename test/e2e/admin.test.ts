@@ -1,0 +1,40 @@
+import type { Browser } from 'playwright-core';
+import { seedUser } from '../../infra/local/provision';
+import { launchBrowser } from '../support/browser';
+import { postJson, useTwin } from '../support/twin';
+
+const twin = useTwin();
+let browser: Browser;
+let close: () => Promise<void>;
+beforeAll(async () => {
+  ({ browser, close } = await launchBrowser());
+}, 60_000);
+afterAll(async () => close?.());
+
+async function signIn(email: string, password: string) {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await page.goto(twin().urls.admin);
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  return page;
+}
+
+describe('review console', () => {
+  it('signs an admin in to the dashboard with the waitlist figures, and out again', async () => {
+    await postJson(`${twin().urls.api}/early-signup`, { email: 'one@fans.example' });
+    await postJson(`${twin().urls.api}/early-signup`, { email: 'two@fans.example' });
+    const page = await signIn(twin().admin.email, twin().admin.password);
+    await page.getByText('Waitlist: 2 of 200 signed up').waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Profile' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+  }, 60_000);
+
+  it('shows a signed-in non-admin the no-access message and no data', async () => {
+    await seedUser(twin().urls.cognito, twin().userPoolId, { email: 'fan@people.example', password: 'Str0ng!Passw0rd', groups: ['client'] });
+    const page = await signIn('fan@people.example', 'Str0ng!Passw0rd');
+    await page.getByRole('heading', { name: 'No access' }).waitFor({ timeout: 15_000 });
+    expect(await page.getByText(/Waitlist: \d+ of/).count()).toBe(0);
+  }, 60_000);
+});

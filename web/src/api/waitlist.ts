@@ -1,0 +1,62 @@
+import type { EarlySignupRequest, EarlySignupResponse } from '../../../events/waitlist';
+import { SIGNUP_TYPES as SIGNUP_TYPE_LABELS, WAITLIST_FULL_MESSAGE, type SignupType } from '../../../events/waitlist-values';
+import { ApiError, postJson } from './http';
+
+export type { EarlySignupRequest, EarlySignupResponse, SignupType };
+
+/** The signup types of the form, in the order the spec lists them. */
+export const SIGNUP_TYPES = (Object.keys(SIGNUP_TYPE_LABELS) as SignupType[]).map((value) => ({
+  value,
+  label: SIGNUP_TYPE_LABELS[value],
+}));
+
+export interface WaitlistFormValues {
+  firstName: string;
+  email: string;
+  signupType: SignupType | '';
+  newsletter: boolean;
+}
+
+/** Builds the request body: email lowercased and trimmed, empty optional fields omitted. */
+export function toEarlySignupRequest(values: WaitlistFormValues): EarlySignupRequest {
+  const body: EarlySignupRequest = {
+    email: values.email.trim().toLowerCase(),
+    newsletter: values.newsletter,
+    terms: true,
+  };
+  const firstName = values.firstName.trim();
+  if (firstName) body.firstName = firstName;
+  if (values.signupType) body.signupType = values.signupType;
+  return body;
+}
+
+export async function submitEarlySignup(apiUrl: string, body: EarlySignupRequest): Promise<EarlySignupResponse> {
+  const res = await postJson<Partial<EarlySignupResponse> & { error?: string }>(apiUrl, '/early-signup', body);
+  // The spec treats an `error` field in the result as a failure, whatever the status.
+  if (typeof res.error === 'string' || res.success !== true) {
+    throw new ApiError(res.error ?? 'Signup was not accepted', 200);
+  }
+  return {
+    success: true,
+    position: typeof res.position === 'number' ? res.position : 0,
+    alreadySignedUp: res.alreadySignedUp === true,
+  };
+}
+
+export interface ToastText {
+  title: string;
+  description: string;
+}
+
+/** Maps a failed signup to the toast the spec prescribes (spec section 8, waitlist toasts). */
+export function waitlistErrorToast(err: unknown): ToastText {
+  const message = err instanceof Error ? err.message : String(err);
+  if (message.includes(WAITLIST_FULL_MESSAGE)) {
+    return { title: 'Waitlist Full', description: 'The waitlist has reached capacity. Please check back later.' };
+  }
+  // A 400 names the field that was wrong (e.g. an invalid email): more useful than the generic text.
+  if (err instanceof ApiError && err.status === 400 && message.trim()) {
+    return { title: 'Submission failed', description: message };
+  }
+  return { title: 'Submission failed', description: 'There was a problem submitting your signup. Please try again.' };
+}
