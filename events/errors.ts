@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Every API error answers with this body; `error` is a sentence a person can act on. */
 export const ErrorResponse = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Body of `POST /events/conversion`: the thank-you page records that a signup converted. */
 export const ConversionRequest = z

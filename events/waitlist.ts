@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 import { SIGNUP_TYPES, type SignupType } from './waitlist-values';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Parses a function's environment once, at module load, and fails fast with every problem

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { AppError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from './errors';
 import { log } from './log';
 

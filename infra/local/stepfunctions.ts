@@ -164,6 +164,8 @@ function statesTimeoutErrorClass(): Promise<TimeoutErrorClass> {
   return timeoutErrorClass;
 }
 
+const validatedDefinitions = new Set<string>();
+
 function clone<T>(value: T): T {
   return value === undefined ? value : JSON.parse(JSON.stringify(value));
 }
@@ -256,7 +258,12 @@ export class StateMachineRunner {
   register(name: string, arn: string, definition: object | string): void {
     const original: Json = typeof definition === 'string' ? JSON.parse(definition) : clone(definition);
     // The library's own validation of the untouched definition (ARN syntax is checked by us).
-    new StateMachine(original, { validationOptions: { checkArn: false, checkPaths: true } });
+    // It costs ~0.3 s (asl-validator compiles its schemas every time), so remember what passed.
+    const key = JSON.stringify(original);
+    if (!validatedDefinitions.has(key)) {
+      new StateMachine(original, { validationOptions: { checkArn: false, checkPaths: true } });
+      validatedDefinitions.add(key);
+    }
     const tasks = new Map<string, TaskMeta>();
     const stateTypes = new Map<string, string>();
     const transformed = clone(original);

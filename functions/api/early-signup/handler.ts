@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_WAITLIST_CAPACITY } from '../../../events/product';
 import { EarlySignupRequest } from '../../../events/waitlist';
 import { documentClient } from '../../shared/clients';

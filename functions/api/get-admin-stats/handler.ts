@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_WAITLIST_CAPACITY } from '../../../events/product';
 import type { WaitlistStats } from '../../../events/waitlist';
 import { requireGroup } from '../../shared/auth';

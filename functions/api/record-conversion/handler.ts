@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ConversionRequest, SITE_CONVERSION_RECORDED, type SiteConversionRecordedV1 } from '../../../events/site';
 import { loadConfig } from '../../shared/config';
 import { publish } from '../../shared/events';

@@ -1,5 +1,5 @@
 import type { EventBridgeEvent } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { WaitlistSignedUpV1 } from '../../../events/waitlist';
 import { documentClient } from '../../shared/clients';
 import { loadConfig } from '../../shared/config';

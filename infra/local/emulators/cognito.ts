@@ -1,12 +1,12 @@
 // Cognito user pools: cognito-local, spawned through its CLI in a working directory of its own
 // (it keeps config and data under ./.cognito). Confirmation codes and temporary passwords are
 // fixed (CODE=123456) so tests and local users can confirm sign-ups without reading logs.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   endpointFor,
   LOOPBACK,
+  makeTempDir,
   resolvePort,
   spawnManaged,
   TWIN_CREDENTIALS,
@@ -52,8 +52,8 @@ export interface CognitoEmulator extends EmulatorHandle {
 export async function startCognito(opts: CognitoOptions = {}): Promise<CognitoEmulator> {
   const port = await resolvePort(opts.port);
   const endpoint = endpointFor(port);
-  const ownsDir = !opts.dataDir;
-  const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'twin-cognito-')));
+  const tempDir = opts.dataDir ? undefined : await makeTempDir('twin-cognito-');
+  const dataDir = opts.dataDir ?? tempDir!.path;
   await mkdir(join(dataDir, '.cognito'), { recursive: true });
 
   const config = {
@@ -97,7 +97,7 @@ export async function startCognito(opts: CognitoOptions = {}): Promise<CognitoEm
     );
   } catch (err) {
     await proc.stop(500);
-    if (ownsDir) await rm(dataDir, { recursive: true, force: true });
+    await tempDir?.release();
     throw err;
   }
 
@@ -111,7 +111,7 @@ export async function startCognito(opts: CognitoOptions = {}): Promise<CognitoEm
     stop() {
       stopped ??= (async () => {
         await proc.stop();
-        if (ownsDir) await rm(dataDir, { recursive: true, force: true });
+        await tempDir?.release();
       })();
       return stopped;
     },

@@ -1,7 +1,11 @@
 // Shared plumbing for the local twin's emulators: loopback ports, the twin's fixed credentials,
 // readiness polling and child processes that never outlive the twin.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /** Every emulator binds here; `localhost` can resolve to ::1 and breaks S3 path-style URLs. */
 export const LOOPBACK = '127.0.0.1';
@@ -89,11 +93,14 @@ export async function waitUntil(
   }
 }
 
-// One 'exit' listener for all children: SIGKILL whatever is still running when this process exits,
-// so a crashed test run or an aborted `npm start` leaves no Java or Node emulator behind.
+// One 'exit' listener for everything: SIGKILL the children still running and remove the temp
+// dirs still registered when this process exits, so a crashed test run or an aborted `npm start`
+// leaves no Java or Node emulator (or data) behind. ('exit' does not fire when the process is
+// killed by a signal it does not handle; the twin's launcher handles SIGINT/SIGTERM.)
 const liveChildren = new Set<ChildProcess>();
+const liveTempDirs = new Set<string>();
 let exitHookInstalled = false;
-function killAllChildren() {
+function onProcessExit() {
   for (const child of liveChildren) {
     try {
       child.kill('SIGKILL');
@@ -101,6 +108,32 @@ function killAllChildren() {
       // already gone
     }
   }
+  for (const dir of liveTempDirs) {
+    try {
+      rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // best effort
+    }
+  }
+}
+function installExitHook() {
+  if (exitHookInstalled) return;
+  process.on('exit', onProcessExit);
+  exitHookInstalled = true;
+}
+
+/** Creates a temp dir that is removed on process exit unless `release`d (removed) first. */
+export async function makeTempDir(prefix: string): Promise<{ path: string; release(): Promise<void> }> {
+  installExitHook();
+  const path = await mkdtemp(join(tmpdir(), prefix));
+  liveTempDirs.add(path);
+  return {
+    path,
+    async release() {
+      liveTempDirs.delete(path);
+      await rm(path, { recursive: true, force: true });
+    },
+  };
 }
 
 export interface ManagedChild {
@@ -119,10 +152,7 @@ export function spawnManaged(
   args: string[],
   opts: { cwd?: string; env?: NodeJS.ProcessEnv; verbose?: boolean },
 ): ManagedChild {
-  if (!exitHookInstalled) {
-    process.on('exit', killAllChildren);
-    exitHookInstalled = true;
-  }
+  installExitHook();
   const child = spawn(command, args, {
     cwd: opts.cwd,
     env: opts.env ?? process.env,

@@ -3,10 +3,7 @@
 // Browsers upload straight to the public port with presigned PUTs, so CORS passes through and
 // preflights (which carry no signature) are never rejected.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { Agent, createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   decodeAwsChunked,
   s3ErrorXml,
@@ -18,7 +15,7 @@ import {
   type S3AuthFailure,
   type S3Credentials,
 } from '../s3-signature';
-import { endpointFor, LOOPBACK, TWIN_CREDENTIALS, TWIN_REGION, type EmulatorHandle, type EmulatorOptions } from './ports';
+import { endpointFor, LOOPBACK, makeTempDir, TWIN_CREDENTIALS, TWIN_REGION, type EmulatorHandle, type EmulatorOptions } from './ports';
 
 // s3rver ships no type declarations; this is the part of its API we use.
 interface S3rverCorsRule {
@@ -88,8 +85,8 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 export async function startS3(opts: S3Options = {}): Promise<S3Emulator> {
   const credentials = opts.credentials ?? [{ ...TWIN_CREDENTIALS }];
   const region = opts.region ?? TWIN_REGION;
-  const ownsDir = !opts.dir;
-  const dir = opts.dir ?? (await mkdtemp(join(tmpdir(), 'twin-s3-')));
+  const tempDir = opts.dir ? undefined : await makeTempDir('twin-s3-');
+  const dir = opts.dir ?? tempDir!.path;
 
   // s3rver refuses unknown access key ids even though it never checks V4 signatures.
   for (const c of credentials) s3rverAccounts.DUMMY_ACCOUNT.createKeyPair(c.accessKeyId, c.secretAccessKey);
@@ -293,7 +290,7 @@ export async function startS3(opts: S3Options = {}): Promise<S3Emulator> {
   } catch (err) {
     agent.destroy();
     await s3rver.close();
-    if (ownsDir) await rm(dir, { recursive: true, force: true });
+    await tempDir?.release();
     throw new Error(`S3 emulator could not listen on ${LOOPBACK}:${opts.port}: ${(err as Error).message}`, { cause: err });
   }
 
@@ -317,7 +314,7 @@ export async function startS3(opts: S3Options = {}): Promise<S3Emulator> {
         agent.destroy();
         s3rver.httpServer?.closeAllConnections();
         await s3rver.close();
-        if (ownsDir) await rm(dir, { recursive: true, force: true });
+        await tempDir?.release();
       })();
       return stopped;
     },

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { EarlySignupRequest } from '../../../events/waitlist';
 import { ConflictError } from '../../../functions/shared/errors';
 import { httpHandler, json, MAX_JSON_BODY_BYTES, parseJsonBody, type HttpEvent } from '../../../functions/shared/http';
