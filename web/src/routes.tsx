@@ -1,20 +1,19 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PreLaunchLayout } from './components/PreLaunchLayout';
 import { NotFoundPage } from './pages/NotFoundPage';
-import {
-  FoundingTalentApplicationPage,
-  PreLaunchContactPage,
-  PreLaunchPrivacyPage,
-  PreLaunchTermsPage,
-} from './pages/PlaceholderPages';
+import { FoundingTalentApplicationPage } from './pages/PlaceholderPages';
 import { PreLaunchLandingPage } from './pages/PreLaunchLandingPage';
 import { ThankYouPage } from './pages/thank-you/ThankYouPage';
 import { WaitlistPage } from './pages/waitlist/WaitlistPage';
+import { foundingPages } from './routes/founding-pages';
+import { infoPages, prelaunchInfoPages } from './routes/info-pages';
+import { mainPages } from './routes/main-pages';
+import { talentPages } from './routes/talent-pages';
 
 /**
- * Route table (spec section 2). Only the pre-launch site exists so far; `/` shows the
- * pre-launch landing while config.prelaunch is true (the default until launch, DESIGN.md).
- * The main-site routes (/home-preview, /talent, /create, ...) join this table later.
+ * Route table (spec section 2). Each area's pages live in `routes/*`; this file places them
+ * under their layout. `/` shows the pre-launch landing while config.prelaunch is true (the
+ * default until launch, DESIGN.md).
  */
 export const routes: RouteObject[] = [
   {
@@ -24,9 +23,11 @@ export const routes: RouteObject[] = [
       { path: 'first-200', element: <WaitlistPage /> },
       { path: 'thank-you', element: <ThankYouPage /> },
       { path: 'founding-talent-application', element: <FoundingTalentApplicationPage /> },
-      { path: 'pre-launch-contact', element: <PreLaunchContactPage /> },
-      { path: 'pre-launch-privacy', element: <PreLaunchPrivacyPage /> },
-      { path: 'pre-launch-terms', element: <PreLaunchTermsPage /> },
+      ...prelaunchInfoPages,
+      ...mainPages,
+      ...infoPages,
+      ...talentPages,
+      ...foundingPages,
       { path: '*', element: <NotFoundPage /> },
     ],
   },
