@@ -3,3 +3,5 @@ export * from './errors';
 export * from './waitlist';
 export * from './site';
 export * from './accounts';
+export * from './talent';
+export * from './contact';

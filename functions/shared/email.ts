@@ -7,11 +7,13 @@ export interface Sender {
   configurationSet?: string;
 }
 
-export async function sendEmail(sender: Sender, to: string, email: Email): Promise<string | undefined> {
+/** Sends one email; `replyTo` makes a reply go to someone else (e.g. the person who wrote to us). */
+export async function sendEmail(sender: Sender, to: string, email: Email, replyTo?: string): Promise<string | undefined> {
   const out = await sesClient().send(
     new SendEmailCommand({
       FromEmailAddress: sender.from,
       Destination: { ToAddresses: [to] },
+      ReplyToAddresses: replyTo ? [replyTo] : undefined,
       ConfigurationSetName: sender.configurationSet || undefined,
       Content: {
         Simple: {

@@ -37,6 +37,11 @@ export class ConflictError extends AppError {
     super(message, 409);
   }
 }
+export class TooManyRequestsError extends AppError {
+  constructor(message: string) {
+    super(message, 429);
+  }
+}
 export class PayloadTooLargeError extends AppError {
   constructor(message: string) {
     super(message, 413);

@@ -72,10 +72,13 @@ export class AppFunction extends NodejsFunction {
     (this.node.defaultChild as CfnFunction).addMetadata(ENTRY_METADATA, props.entry);
   }
 
-  /** Grants exactly the listed actions on the table, and on its indexes only for Query/Scan. */
-  bindTable(table: ITable, envName: string, actions: TableAction[]): this {
+  /**
+   * Grants exactly the listed actions on the table, and on its indexes only for Query/Scan
+   * (`indexes: false` when the function reads the base table only, or the table has none).
+   */
+  bindTable(table: ITable, envName: string, actions: TableAction[], options: { indexes?: boolean } = {}): this {
     this.addEnvironment(envName, table.tableName);
-    const readsIndexes = actions.some((a) => a === 'Query' || a === 'Scan');
+    const readsIndexes = (options.indexes ?? true) && actions.some((a) => a === 'Query' || a === 'Scan');
     this.addToRolePolicy(
       new PolicyStatement({
         actions: actions.map((a) => `dynamodb:${a}`),

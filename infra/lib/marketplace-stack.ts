@@ -5,6 +5,8 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aw
 import type { Construct } from 'constructs';
 import { AppFunction, REPO_ROOT } from './app-function';
 import { Auth } from './constructs/auth';
+import { Catalog } from './constructs/catalog';
+import { Contact } from './constructs/contact';
 import { EmailSending } from './constructs/email';
 import { MarketplaceBus } from './constructs/event-bus';
 import { MarketplaceApi } from './constructs/http-api';
@@ -51,6 +53,17 @@ export class MarketplaceStack extends Stack {
       bus,
       email,
       capacity: config.waitlistCapacity,
+      siteUrl: webUrl,
+      retainData: config.retainData,
+    });
+
+    new Catalog(this, 'Catalog', { api, retainData: config.retainData });
+
+    new Contact(this, 'Contact', {
+      api,
+      bus,
+      email,
+      contactEmail: config.contactEmail,
       siteUrl: webUrl,
       retainData: config.retainData,
     });

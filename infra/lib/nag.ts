@@ -34,7 +34,7 @@ export function applyNagSuppressions(stack: Stack): void {
       ack(c, 'AwsSolutions-COG8', 'The Essentials feature plan covers what we use; threat protection (Plus) is a launch-time cost decision.');
     }
     if (c instanceof CfnRoute && c.authorizationType !== 'JWT') {
-      ack(c, 'AwsSolutions-APIG4', 'Public route of the marketing site (waitlist, conversion); it validates its input and the stage is throttled.');
+      ack(c, 'AwsSolutions-APIG4', 'Public route of the site (waitlist, conversion, talent catalog, contact); it validates its input and the stage is throttled.');
     }
     // CDK's own BucketDeployment provider, which uploads the built sites.
     if (c.node.id.startsWith('Custom::CDKBucketDeployment')) {

@@ -4,6 +4,8 @@
 //
 // The pure `to*` mappers translate CloudFormation property shapes into API inputs; where the two
 // differ (CFN StreamSpecification, CorsRules.ExposedHeaders/MaxAge, ...) the mapping is here.
+import * as fs from 'node:fs';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import {
   CreateTableCommand,
   DescribeTableCommand,
@@ -144,6 +146,33 @@ export async function createTables(endpoint: string, tables: TableSpec[]): Promi
     client.destroy();
   }
   return { created, existing };
+}
+
+export interface TableSeed {
+  /** Physical table name. */
+  name: string;
+  /** JSON file holding an array of items (the table's `app:seed` metadata, resolved to a path). */
+  file: string;
+}
+
+/**
+ * Puts every item of each seed file into its table, as the stack's seed custom resource does
+ * in AWS: plain puts, so seeding again leaves the same items.
+ */
+export async function seedTables(endpoint: string, seeds: TableSeed[]): Promise<{ seeded: Record<string, number> }> {
+  const doc = DynamoDBDocumentClient.from(new DynamoDBClient(clientConfig(endpoint)));
+  const seeded: Record<string, number> = {};
+  try {
+    for (const { name, file } of seeds) {
+      const items: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+      if (!Array.isArray(items)) throw new Error(`seedTables: ${file} must hold a JSON array of items`);
+      for (const item of items) await doc.send(new PutCommand({ TableName: name, Item: item }));
+      seeded[name] = items.length;
+    }
+  } finally {
+    doc.destroy();
+  }
+  return { seeded };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { REPO_ROOT } from '../lib/app-function';
+import { SEED_METADATA } from '../lib/seed';
 import { startCognito } from './emulators/cognito';
 import { startDynamo } from './emulators/dynamodb';
 import { resolvePort, TWIN_CREDENTIALS, TWIN_REGION } from './emulators/ports';
@@ -12,7 +13,7 @@ import { EventRouter } from './eventbridge';
 import { FunctionRuntime } from './functions';
 import { HttpApiGateway } from './gateway';
 import type { Inventory } from './parity';
-import { createBuckets, createTables, createUserPool, seedUser } from './provision';
+import { createBuckets, createTables, createUserPool, seedTables, seedUser } from './provision';
 import { securityHeadersOf, StaticSite } from './static-sites';
 import { StateMachineRunner } from './stepfunctions';
 import { LOCAL_ACCOUNT, LOCAL_REGION, Resolver, resourcesOfType, synthTemplate, type CfnTemplate } from './template';
@@ -49,7 +50,7 @@ export interface Twin {
   unsupported(): string[];
   events: EventRouter;
   functions: FunctionRuntime;
-  emails(): Promise<Array<{ from: string; to: string[]; subject: string; text?: string; html?: string; at: string }>>;
+  emails(): Promise<Array<{ from: string; to: string[]; replyTo?: string[]; subject: string; text?: string; html?: string; at: string }>>;
   /** Resolves when no event delivery is under way. */
   idle(): Promise<void>;
   stop(): Promise<void>;
@@ -96,9 +97,12 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     });
     stops.push(() => cognito.stop());
 
-    await createTables(
+    const tables = resourcesOfType(template, 'AWS::DynamoDB::Table');
+    await createTables(dynamo.endpoint, tables.map(([id, r]) => ({ name: names.get(id)!, properties: resolver.resolve(r.Properties ?? {}) })));
+    // Seed files named by table metadata; in AWS a custom resource puts the same items.
+    await seedTables(
       dynamo.endpoint,
-      resourcesOfType(template, 'AWS::DynamoDB::Table').map(([id, r]) => ({ name: names.get(id)!, properties: resolver.resolve(r.Properties ?? {}) })),
+      tables.filter(([, r]) => r.Metadata?.[SEED_METADATA]).map(([id, r]) => ({ name: names.get(id)!, file: path.join(REPO_ROOT, r.Metadata![SEED_METADATA]) })),
     );
     await createBuckets(
       s3.endpoint,

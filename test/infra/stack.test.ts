@@ -168,9 +168,9 @@ describe('stage values come from context, not code', () => {
 describe('twin parity (inventory)', () => {
   it('lists what the template asks the twin to serve', () => {
     const inv = templateInventory(json);
-    expect(inv.routes.length).toBe(4);
-    expect(inv.tables.length).toBe(1);
-    expect(inv.rules.length).toBe(1);
+    expect(inv.routes.length).toBe(7);
+    expect(inv.tables.length).toBe(3);
+    expect(inv.rules.length).toBe(2);
   });
 
   it('reports a route, table, bucket, rule or state machine that the twin does not serve', () => {

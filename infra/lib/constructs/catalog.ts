@@ -1,0 +1,55 @@
+import { RemovalPolicy } from 'aws-cdk-lib';
+import { HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
+import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { Construct } from 'constructs';
+import * as z from 'zod';
+import { Talent } from '../../../events/talent';
+import { AppFunction } from '../app-function';
+import { SeedItems } from '../seed';
+import type { MarketplaceApi } from './http-api';
+
+export interface CatalogProps {
+  api: MarketplaceApi;
+  retainData: boolean;
+}
+
+/** Seed file of the talent table: the spec's sample talent (fictional people). */
+export const TALENT_SEED_FILE = 'infra/seed/talent.json';
+
+/**
+ * The talent catalog: a table of talent (key `id`, the profile's slug), seeded with the
+ * sample talent, and the public routes the Talent Library and profiles read.
+ */
+export class Catalog extends Construct {
+  readonly table: Table;
+
+  constructor(scope: Construct, id: string, props: CatalogProps) {
+    super(scope, id);
+    this.table = new Table(this, 'TalentTable', {
+      partitionKey: { name: 'id', type: AttributeType.STRING },
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      encryption: TableEncryption.AWS_MANAGED,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      deletionProtection: props.retainData,
+      removalPolicy: props.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    new SeedItems(this, 'Seed', {
+      table: this.table,
+      file: TALENT_SEED_FILE,
+      parse: (data) => z.array(Talent).min(1).parse(data),
+      keyAttribute: 'id',
+    });
+
+    const list = new AppFunction(this, 'ListTalent', {
+      entry: 'functions/api/list-talent/handler.ts',
+      description: 'GET /talent: the public Talent Library',
+    }).bindTable(this.table, 'TALENT_TABLE', ['Scan'], { indexes: false });
+    props.api.publicRoute('/talent', HttpMethod.GET, list, 'ListTalent');
+
+    const get = new AppFunction(this, 'GetTalent', {
+      entry: 'functions/api/get-talent/handler.ts',
+      description: 'GET /talent/{id}: one talent profile',
+    }).bindTable(this.table, 'TALENT_TABLE', ['GetItem']);
+    props.api.publicRoute('/talent/{id}', HttpMethod.GET, get, 'GetTalent');
+  }
+}

@@ -1,0 +1,81 @@
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
+import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { Rule, type EventBus } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { CONTACT_MESSAGE_RECEIVED } from '../../../events/contact';
+import { EVENT_SOURCE } from '../../../events/product';
+import { AppFunction } from '../app-function';
+import type { EmailSending } from './email';
+import type { MarketplaceApi } from './http-api';
+
+export interface ContactProps {
+  api: MarketplaceApi;
+  bus: EventBus;
+  email: EmailSending;
+  /** The team's address: contact messages are emailed here (StageConfig.contactEmail). */
+  contactEmail: string;
+  siteUrl: string;
+  retainData: boolean;
+}
+
+/**
+ * Contact messages from /contact, /pre-launch-contact and /founding-talent-contact: stored,
+ * announced as `Contact.MessageReceived`, and emailed to the team by its consumer, which also
+ * acknowledges the sender.
+ */
+export class Contact extends Construct {
+  readonly table: Table;
+
+  constructor(scope: Construct, id: string, props: ContactProps) {
+    super(scope, id);
+    this.table = new Table(this, 'MessagesTable', {
+      partitionKey: { name: 'pk', type: AttributeType.STRING },
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      encryption: TableEncryption.AWS_MANAGED,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      // Per-sender daily counters expire by themselves; messages have no expiry.
+      timeToLiveAttribute: 'expiresAt',
+      deletionProtection: props.retainData,
+      removalPolicy: props.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+
+    const receive = new AppFunction(this, 'SendMessage', {
+      entry: 'functions/api/send-contact-message/handler.ts',
+      description: 'POST /contact: stores a contact message and announces it',
+    })
+      .bindTable(this.table, 'MESSAGES_TABLE', ['PutItem', 'UpdateItem', 'DeleteItem'])
+      .bindBus(props.bus);
+    props.api.publicRoute('/contact', HttpMethod.POST, receive, 'SendContactMessage');
+
+    const notify = new AppFunction(this, 'Notify', {
+      entry: 'functions/triggers/contact-notify/handler.ts',
+      description: 'Emails a contact message to the team and acknowledges the sender, once each',
+      environment: {
+        SENDER_EMAIL: props.email.senderEmail,
+        CONTACT_EMAIL: props.contactEmail,
+        SITE_URL: props.siteUrl,
+        SES_CONFIGURATION_SET: props.email.configurationSet.configurationSetName,
+      },
+    }).bindTable(this.table, 'MESSAGES_TABLE', ['GetItem', 'UpdateItem']);
+    props.email.grantSend(notify);
+
+    const deadLetters = new Queue(this, 'NotifyDeadLetters', {
+      enforceSSL: true,
+      encryption: QueueEncryption.SQS_MANAGED,
+      retentionPeriod: Duration.days(14),
+    });
+    Validations.of(deadLetters).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: 'This queue is the dead-letter queue of the contact-notification rule target; it needs none of its own.',
+    });
+    new Rule(this, 'OnMessageReceived', {
+      eventBus: props.bus,
+      description: 'Contact.MessageReceived -> team email and acknowledgement',
+      eventPattern: { source: [EVENT_SOURCE], detailType: [CONTACT_MESSAGE_RECEIVED] },
+      targets: [new LambdaFunction(notify, { retryAttempts: 8, maxEventAge: Duration.hours(6), deadLetterQueue: deadLetters })],
+    });
+  }
+}

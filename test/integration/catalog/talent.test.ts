@@ -1,0 +1,67 @@
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { TalentListResponse, TalentResponse } from '../../../events/talent';
+import { documentClient, useTwin } from '../../support/twin';
+
+const twin = useTwin();
+const seed = JSON.parse(fs.readFileSync(path.join(__dirname, '../../../infra/seed/talent.json'), 'utf8'));
+const getJson = async (p: string, headers: Record<string, string> = {}) => {
+  const res = await fetch(`${twin().urls.api}${p}`, { headers });
+  return { status: res.status, headers: res.headers, json: (await res.json()) as any };
+};
+
+describe('talent catalog through the API', () => {
+  it('lists the seeded talent, most generated first, without internal fields', async () => {
+    const res = await getJson('/talent');
+    expect(res.status).toBe(200);
+    const body = TalentListResponse.parse(res.json);
+    expect(body.talent.map((t) => [t.id, t.generationCount])).toEqual([
+      ['sofia-alvarez', 15234],
+      ['maya-chen', 12847],
+      ['jordan-rivers', 9563],
+    ]);
+    expect(body.talent.every((t) => t.featured)).toBe(true);
+    expect(res.json.talent[0]).not.toHaveProperty('status');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60');
+  });
+
+  it('serves the same data in the table as the seed file the stack deploys', async () => {
+    const { json } = await getJson('/talent/maya-chen');
+    const { status: _status, ...expected } = seed.find((t: { id: string }) => t.id === 'maya-chen');
+    expect(json).toEqual({ talent: expected });
+    expect(TalentResponse.parse(json).talent.samples.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it.each([
+    ['an unknown id', '/talent/nobody-here'],
+    ['an id that is not a slug', '/talent/Maya_Chen'],
+    ['an over-long id', `/talent/${'a'.repeat(65)}`],
+  ])('answers 404 Model not found for %s', async (_name, p) => {
+    const res = await getJson(p);
+    expect(res.status).toBe(404);
+    expect(res.json).toEqual({ error: 'Model not found' });
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('hides a hidden talent from the list and the profile', async () => {
+    const doc = documentClient(twin());
+    const TableName = twin().physicalName('CatalogTalentTable');
+    const hidden = { ...seed[0], id: 'hidden-talent', name: 'Hidden Talent', status: 'hidden' };
+    await doc.send(new PutCommand({ TableName, Item: hidden }));
+    try {
+      expect((await getJson('/talent/hidden-talent')).status).toBe(404);
+      const list = await getJson('/talent');
+      expect(list.json.talent.map((t: { id: string }) => t.id)).not.toContain('hidden-talent');
+      await doc.send(new PutCommand({ TableName, Item: { ...hidden, status: 'active' } }));
+      expect((await getJson('/talent/hidden-talent')).status).toBe(200);
+    } finally {
+      await doc.send(new DeleteCommand({ TableName, Key: { id: 'hidden-talent' } }));
+    }
+  });
+
+  it('lets the site read it cross-origin', async () => {
+    const res = await getJson('/talent', { origin: twin().urls.web });
+    expect(res.headers.get('access-control-allow-origin')).toBe(twin().urls.web);
+  });
+});

@@ -1,0 +1,134 @@
+import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import fixture from '../../../events/fixtures/contact.request.json';
+import eventFixture from '../../../events/fixtures/contact-message-received.v1.json';
+import { ContactMessageReceivedV1, ContactRequest } from '../../../events/contact';
+import { receiveMessage } from '../../../functions/api/send-contact-message/service';
+import { contactAcknowledgementEmail, contactTeamEmail } from '../../../functions/integrations/email/contact';
+import { notifyContact } from '../../../functions/triggers/contact-notify/service';
+
+const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1' }));
+const dynamo = mockClient(doc);
+beforeEach(() => {
+  dynamo.reset();
+  dynamo.onAnyCommand().resolves({});
+});
+jest.spyOn(console, 'error').mockImplementation(() => undefined);
+jest.spyOn(console, 'log').mockImplementation(() => undefined);
+jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+
+const message = {
+  id: eventFixture.messageId,
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  subject: 'Licensing\nBcc: victim@example.com',
+  message: 'Hello <b>team</b>',
+  page: '/contact',
+  createdAt: '2026-11-22T10:00:00.000Z',
+};
+
+describe('ContactRequest', () => {
+  it('trims the fields and lowercases the email (fixture)', () => {
+    expect(ContactRequest.parse(fixture)).toEqual({ ...fixture, firstName: 'Ada', email: 'ada@example.com' });
+    expect(ContactMessageReceivedV1.parse(eventFixture)).toEqual(eventFixture);
+  });
+
+  it('takes the page as a route, with or without its leading slash', () => {
+    expect(ContactRequest.parse({ ...fixture, page: 'pre-launch-contact' }).page).toBe('/pre-launch-contact');
+    expect(ContactRequest.parse({ ...fixture, page: '/founding-talent-contact' }).page).toBe('/founding-talent-contact');
+    expect(ContactRequest.safeParse({ ...fixture, page: '/admin' }).success).toBe(false);
+  });
+});
+
+describe('contact emails', () => {
+  it('gives the team the whole message, escaped, with a one-line subject', () => {
+    const email = contactTeamEmail(message, 'https://humanly.example/');
+    expect(email.subject).toBe('[Contact] Licensing Bcc: victim@example.com (Ada Lovelace)');
+    expect(email.text).toContain('From: Ada Lovelace <ada@example.com>');
+    expect(email.text).toContain('Sent from: https://humanly.example/contact');
+    expect(email.text).toContain('Hello <b>team</b>');
+    expect(email.html).toContain('Hello &#60;b&#62;team&#60;/b&#62;');
+  });
+
+  it('acknowledges with the 24-hour response time and echoes nothing but the first name', () => {
+    const email = contactAcknowledgementEmail({ firstName: 'Ada <img>' }, 'https://humanly.example');
+    expect(email.text).toContain('Hi Ada <img>,');
+    expect(email.text).toContain('within 24 hours');
+    expect(email.html).not.toContain('<img>');
+    expect(email.text).toContain('https://humanly.example/talent');
+  });
+});
+
+describe('receiveMessage', () => {
+  const request = ContactRequest.parse(fixture);
+
+  it('stores a new message and announces it by id only', async () => {
+    const publish = jest.fn().mockResolvedValue(undefined);
+    const out = await receiveMessage(
+      { doc, tableName: 'm', publish, newId: () => eventFixture.messageId, now: () => new Date(eventFixture.receivedAt) },
+      request,
+    );
+    expect(out).toEqual({ received: true });
+    expect(dynamo.commandCalls(PutCommand)[0].args[0].input.Item).toMatchObject({ pk: `MESSAGE#${eventFixture.messageId}`, status: 'new', email: 'ada@example.com' });
+    expect(publish).toHaveBeenCalledWith('Contact.MessageReceived', eventFixture);
+  });
+
+  it('removes the message and fails when the event cannot be announced', async () => {
+    const publish = jest.fn().mockRejectedValue(new Error('bus down'));
+    await expect(receiveMessage({ doc, tableName: 'm', publish, newId: () => 'id-1' }, request)).rejects.toThrow('bus down');
+    expect(dynamo.commandCalls(DeleteCommand)[0].args[0].input.Key).toEqual({ pk: 'MESSAGE#id-1' });
+  });
+
+  it('answers 429 once the sender has used up the day', async () => {
+    dynamo.on(UpdateCommand).rejects(new ConditionalCheckFailedException({ message: 'no', $metadata: {} }));
+    const publish = jest.fn();
+    await expect(receiveMessage({ doc, tableName: 'm', publish }, request)).rejects.toMatchObject({ status: 429 });
+    expect(dynamo.commandCalls(PutCommand)).toHaveLength(0);
+    expect(publish).not.toHaveBeenCalled();
+  });
+});
+
+describe('notifyContact', () => {
+  const deps = (send: jest.Mock) => ({ doc, tableName: 'm', teamEmail: 'team@h.example', siteUrl: 'https://h.example', send });
+  const detail = ContactMessageReceivedV1.parse(eventFixture);
+
+  it('emails the team (Reply-To the sender), then acknowledges the sender', async () => {
+    dynamo.on(GetCommand).resolves({ Item: message });
+    const send = jest.fn().mockResolvedValue('id');
+    expect(await notifyContact(deps(send), detail)).toEqual({ team: 'sent', acknowledgement: 'sent' });
+    expect(send.mock.calls.map((c) => [c[0], c[2]])).toEqual([
+      ['team@h.example', 'ada@example.com'],
+      ['ada@example.com', undefined],
+    ]);
+  });
+
+  it('records a failed send on the message and rethrows for a retry, without acknowledging yet', async () => {
+    dynamo.on(GetCommand).resolves({ Item: message });
+    const send = jest.fn().mockRejectedValue(new Error('SES throttled'));
+    await expect(notifyContact(deps(send), detail)).rejects.toThrow('SES throttled');
+    expect(send).toHaveBeenCalledTimes(1);
+    const failed = dynamo.commandCalls(UpdateCommand).map((c) => c.args[0].input).find((i) => i.ExpressionAttributeValues?.[':failed']);
+    expect(failed).toMatchObject({ ExpressionAttributeNames: { '#state': 'teamEmail', '#error': 'teamEmailError' } });
+    expect(failed?.ExpressionAttributeValues?.[':error']).toBe('SES throttled');
+  });
+
+  it('skips an email whose send was already claimed or made', async () => {
+    dynamo.on(GetCommand).resolves({ Item: message });
+    dynamo
+      .on(UpdateCommand, { ExpressionAttributeNames: { '#state': 'teamEmail', '#claim': 'teamEmailClaim', '#sentAt': 'teamEmailSentAt' } })
+      .rejects(new ConditionalCheckFailedException({ message: 'claimed', $metadata: {} }));
+    const send = jest.fn().mockResolvedValue('id');
+    expect(await notifyContact(deps(send), detail)).toEqual({ team: 'skipped', acknowledgement: 'sent' });
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(send.mock.calls[0][0]).toBe('ada@example.com');
+  });
+
+  it('sends nothing for a message that no longer exists', async () => {
+    dynamo.on(GetCommand).resolves({});
+    const send = jest.fn();
+    expect(await notifyContact(deps(send), detail)).toEqual({ team: 'skipped', acknowledgement: 'skipped' });
+    expect(send).not.toHaveBeenCalled();
+  });
+});
