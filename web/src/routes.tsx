@@ -1,5 +1,9 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { ReactNode } from 'react';
+import type { RouteObject } from 'react-router';
+import { FoundingLayout } from './components/FoundingLayout';
+import { MainLayout } from './components/MainLayout';
 import { PreLaunchLayout } from './components/PreLaunchLayout';
+import { useConfig } from './config';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { FoundingTalentApplicationPage } from './pages/PlaceholderPages';
 import { PreLaunchLandingPage } from './pages/PreLaunchLandingPage';
@@ -7,32 +11,45 @@ import { ThankYouPage } from './pages/thank-you/ThankYouPage';
 import { WaitlistPage } from './pages/waitlist/WaitlistPage';
 import { foundingPages } from './routes/founding-pages';
 import { infoPages, prelaunchInfoPages } from './routes/info-pages';
-import { mainPages } from './routes/main-pages';
+import { HomePage, mainPages } from './routes/main-pages';
 import { talentPages } from './routes/talent-pages';
 
 /**
+ * Renders `prelaunch` while the site is in pre-launch mode (config.prelaunch, true unless set
+ * to false), else `launched`. The launch is a settings change, not a rebuild (DESIGN.md).
+ */
+function ByLaunchState({ prelaunch, launched }: { prelaunch: ReactNode; launched: ReactNode }) {
+  return useConfig().prelaunch !== false ? prelaunch : launched;
+}
+
+/**
  * Route table (spec section 2). Each area's pages live in `routes/*`; this file places them
- * under their layout. `/` shows the pre-launch landing while config.prelaunch is true (the
- * default until launch, DESIGN.md).
+ * under their layout: pre-launch, founding talent, or the main site. `/` shows the pre-launch
+ * landing in the pre-launch layout until launch, then the main home in the main layout;
+ * `/home-preview` always shows the main home.
  */
 export const routes: RouteObject[] = [
   {
+    element: <ByLaunchState prelaunch={<PreLaunchLayout />} launched={<MainLayout />} />,
+    children: [{ index: true, element: <ByLaunchState prelaunch={<PreLaunchLandingPage />} launched={<HomePage />} /> }],
+  },
+  {
     element: <PreLaunchLayout />,
     children: [
-      { index: true, element: <PreLaunchLandingPage /> },
       { path: 'first-200', element: <WaitlistPage /> },
       { path: 'thank-you', element: <ThankYouPage /> },
-      { path: 'founding-talent-application', element: <FoundingTalentApplicationPage /> },
       ...prelaunchInfoPages,
-      ...mainPages,
-      ...infoPages,
-      ...talentPages,
-      ...foundingPages,
-      { path: '*', element: <NotFoundPage /> },
     ],
   },
+  {
+    element: <FoundingLayout />,
+    children: [
+      { path: 'founding-talent-application', element: <FoundingTalentApplicationPage /> },
+      ...foundingPages,
+    ],
+  },
+  {
+    element: <MainLayout />,
+    children: [...mainPages, ...infoPages, ...talentPages, { path: '*', element: <NotFoundPage /> }],
+  },
 ];
-
-export function createAppRouter() {
-  return createBrowserRouter(routes);
-}

@@ -14,7 +14,7 @@ export function PreLaunchLandingPage() {
   const rotation = useRotatingWord(LANDING_WORDS, LANDING_WORD_INTERVAL_MS);
 
   return (
-    <div className="landing">
+    <div className="landing" data-testid="prelaunch-landing">
       <section className="landing__hero" aria-labelledby="landing-title">
         <div className="container landing__hero-inner">
           <p className="pill landing__banner" data-testid="launch-banner">
@@ -22,10 +22,13 @@ export function PreLaunchLandingPage() {
             Launching {LAUNCH_YEAR}
           </p>
 
-          <h1 id="landing-title" className="landing__title">
-            It begins with <RotatingWord state={rotation} className="gradient-text" />
-          </h1>
-          <RotationToggle state={rotation} />
+          {/* Hovering the headline or focusing its pause button holds the word still. */}
+          <div className="landing__headline" {...rotation.pauseHandlers}>
+            <h1 id="landing-title" className="landing__title">
+              It begins with <RotatingWord state={rotation} className="gradient-text" />
+            </h1>
+            <RotationToggle state={rotation} />
+          </div>
 
           <p className="landing__tagline">{PRELAUNCH_TAGLINE}</p>
           <p className="lead landing__intro">
@@ -34,7 +37,7 @@ export function PreLaunchLandingPage() {
           </p>
 
           <div className="landing__cards">
-            <article className="card landing-card">
+            <article className="card landing-card" data-testid="landing-card-creator">
               <span className="icon-badge" aria-hidden="true">
                 <Icon name="sparkles" />
               </span>
@@ -49,7 +52,7 @@ export function PreLaunchLandingPage() {
               </span>
             </article>
 
-            <article className="card landing-card landing-card--plum">
+            <article className="card landing-card landing-card--plum" data-testid="landing-card-talent">
               <span className="icon-badge icon-badge--plum" aria-hidden="true">
                 <Icon name="heart" />
               </span>

@@ -1,0 +1,74 @@
+import { Link, NavLink, Outlet } from 'react-router';
+import { BRAND_NAME, PRELAUNCH_COPYRIGHT_YEAR, PRELAUNCH_TAGLINE } from '../brand';
+import { LogoMark } from './Logo';
+import { SkipLink } from './MainLayout';
+import { ScrollManager } from './ScrollManager';
+import './PreLaunchLayout.css';
+
+/**
+ * Layout of the founding-talent pages (spec section 2): the pre-launch header, and a footer
+ * whose contact and legal links point at the founding-talent versions of those pages.
+ */
+export function FoundingLayout() {
+  return (
+    <div className="shell founding-shell">
+      <ScrollManager />
+      <SkipLink />
+
+      <header className="site-header">
+        <div className="container site-header__inner">
+          <Link to="/" className="brand" data-testid="brand-link">
+            <LogoMark size={32} />
+            <span className="brand__name">{BRAND_NAME}</span>
+          </Link>
+          <nav aria-label="Main" className="site-nav">
+            <ul>
+              <li>
+                <NavLink to="/first-200" className="site-nav__link">
+                  For Creators
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/founding-talent-application" className="site-nav__link">
+                  For Talent
+                </NavLink>
+              </li>
+            </ul>
+          </nav>
+        </div>
+      </header>
+
+      <main id="main" tabIndex={-1} className="site-main">
+        <Outlet />
+      </main>
+
+      <footer className="site-footer">
+        <div className="container site-footer__inner">
+          <div className="site-footer__brand">
+            <Link to="/" className="brand brand--footer">
+              <LogoMark size={28} />
+              <span className="brand__name">{BRAND_NAME}</span>
+            </Link>
+            <p className="site-footer__tagline">{PRELAUNCH_TAGLINE}</p>
+          </div>
+          <nav aria-label="Footer" className="site-footer__nav">
+            <ul>
+              <li>
+                <Link to="/founding-talent-contact">Contact</Link>
+              </li>
+              <li>
+                <Link to="/founding-talent-privacy">Privacy Policy</Link>
+              </li>
+              <li>
+                <Link to="/founding-talent-terms">Terms of Service</Link>
+              </li>
+            </ul>
+          </nav>
+          <p className="site-footer__copyright" data-testid="copyright">
+            © {PRELAUNCH_COPYRIGHT_YEAR} {BRAND_NAME}
+          </p>
+        </div>
+      </footer>
+    </div>
+  );
+}

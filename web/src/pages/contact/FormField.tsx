@@ -1,0 +1,81 @@
+import type { ReactNode } from 'react';
+import './FormField.css';
+
+/** The attributes a control needs to be tied to its hint and error. */
+export interface FieldControlProps {
+  id: string;
+  'aria-describedby'?: string;
+  'aria-invalid'?: true;
+  'aria-required'?: true;
+}
+
+interface FormFieldProps {
+  id: string;
+  label: ReactNode;
+  required?: boolean;
+  /** Marks the field "(optional)" after the label. */
+  optional?: boolean;
+  hint?: ReactNode;
+  error?: string;
+  /** Extra element shown beside the hint, e.g. a character counter. */
+  aside?: ReactNode;
+  className?: string;
+  children: (control: FieldControlProps) => ReactNode;
+}
+
+/**
+ * A labelled form control with an optional hint and an inline error. The error is linked with
+ * aria-describedby and flags the control with aria-invalid, so screen readers announce it with
+ * the field; the hint stays linked too.
+ */
+export function FormField({ id, label, required, optional, hint, error, aside, className, children }: FormFieldProps) {
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}${className ? ` ${className}` : ''}`}>
+      <label htmlFor={id} className="field__label">
+        {label}
+        {required && (
+          <span className="field__required" aria-hidden="true">
+            *
+          </span>
+        )}
+        {optional && <span className="field__optional"> (optional)</span>}
+      </label>
+      {children({
+        id,
+        'aria-describedby': describedBy,
+        'aria-invalid': error ? true : undefined,
+        'aria-required': required ? true : undefined,
+      })}
+      {(hint || aside) && (
+        <div className="field__meta">
+          {hint ? (
+            <p id={hintId} className="field__hint">
+              {hint}
+            </p>
+          ) : (
+            <span />
+          )}
+          {aside}
+        </div>
+      )}
+      {error && <FieldError id={errorId!} message={error} />}
+    </div>
+  );
+}
+
+/** An inline error message with an icon; give it an id that the control names in aria-describedby. */
+export function FieldError({ id, message }: { id: string; message: string }) {
+  return (
+    <p id={id} className="field__error" data-testid={`${id}`}>
+      <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+        <circle cx="8" cy="8" r="7" fill="currentColor" />
+        <path d="M8 4.5v4.2M8 11.1v.4" stroke="#fff" strokeWidth="1.8" strokeLinecap="round" />
+      </svg>
+      <span>{message}</span>
+    </p>
+  );
+}

@@ -1,0 +1,368 @@
+import { Link } from 'react-router';
+import { BRAND_NAME } from '../../brand';
+import type { AreaLinks } from './areas';
+import type { LegalSection } from './LegalDocument';
+
+/** What the shared policy text needs from the page that shows it. */
+export interface LegalTextContext {
+  contactEmail: string;
+  links: AreaLinks;
+}
+
+function Mail({ email }: { email: string }) {
+  return <a href={`mailto:${email}`}>{email}</a>;
+}
+
+/** One Privacy Policy for every layout; only the links differ (they stay within the layout). */
+export function privacyIntro({ contactEmail }: LegalTextContext) {
+  return (
+    <p className="lead">
+      {BRAND_NAME} is built on consent. This policy explains what personal data we collect, why, how we protect the
+      photos you trust us with, and how to use your rights. Questions? Email <Mail email={contactEmail} />.
+    </p>
+  );
+}
+
+export function privacySummary({ contactEmail }: LegalTextContext) {
+  return [
+    <>
+      <strong>Your photos are private.</strong> We use them only to review your application and, with your consent, to
+      train your own likeness model. We never publish or sell them.
+    </>,
+    <>
+      <strong>You can remove your likeness at any time</strong>, unless a frozen-likeness contract you signed with a
+      brand is still in force.
+    </>,
+    <>
+      <strong>We never sell your personal data</strong> and we do not use advertising trackers.
+    </>,
+    <>
+      <strong>You are in control.</strong> Ask to see, correct, export or delete your data by emailing{' '}
+      <Mail email={contactEmail} />.
+    </>,
+  ];
+}
+
+export function privacySections({ contactEmail, links }: LegalTextContext): LegalSection[] {
+  return [
+    {
+      id: 'who-we-are',
+      title: 'Who we are',
+      content: (
+        <>
+          <p>
+            {BRAND_NAME} runs an ethical AI image marketplace. Talent license their likeness to train AI and earn
+            royalties; clients such as creators, brands and agencies buy credits and generate commercially licensed
+            images of a chosen talent.
+          </p>
+          <p>
+            This policy covers our website, the early-access waitlist, talent and founding-talent applications, client
+            and talent accounts, and the contact form. {BRAND_NAME} decides how and why this data is used (we are the
+            &ldquo;controller&rdquo;). You can reach us at <Mail email={contactEmail} />.
+          </p>
+        </>
+      ),
+    },
+    {
+      id: 'information-we-collect',
+      title: 'Information we collect',
+      content: (
+        <>
+          <p>We collect only what we need for the part of {BRAND_NAME} you use:</p>
+          <dl className="legal-dl">
+            <dt>Waitlist</dt>
+            <dd>
+              Your email address, first name, what kind of creator you are (for example an agency or a freelancer) and
+              whether you want product updates.
+            </dd>
+            <dt>Talent and founding-talent applications</dt>
+            <dd>
+              Your full name, email, phone number (optional), age, city and country, what you tell us about yourself and
+              why you want to join, any portfolio or social links, the industries you exclude (religion, politics,
+              alcohol), your consent and agreement choices, and your training photos.
+            </dd>
+            <dt>Client accounts</dt>
+            <dd>
+              Your name, email, account type, plan and credit balance, the prompts you write, the talent you choose and
+              the images you generate. Card payments are handled by our payment provider; we never see or store full
+              card numbers.
+            </dd>
+            <dt>Talent accounts</dt>
+            <dd>
+              Once you are accepted: your payout details, the tax information we must hold to pay royalties, and a
+              record of every license of your likeness.
+            </dd>
+            <dt>Contact messages</dt>
+            <dd>Your name, email, subject and message, and the page you wrote from.</dd>
+            <dt>Technical data</dt>
+            <dd>
+              Your IP address, browser type and request logs, which we keep to secure and run the service, and anonymous
+              counts of sign-ups and applications.
+            </dd>
+          </dl>
+        </>
+      ),
+    },
+    {
+      id: 'photos-and-likeness',
+      title: 'Your photos and likeness',
+      content: (
+        <>
+          <p>
+            We treat the photos you submit, and any AI model trained on them, as sensitive personal data. They get the
+            strictest handling we have:
+          </p>
+          <ul>
+            <li>
+              <strong>Private by default.</strong> Your photos are kept in private, encrypted storage. They are never
+              shown in the public Talent Library, never shared with clients and never published.
+            </li>
+            <li>
+              <strong>Two uses only.</strong> We use your photos to review your application (checking that they follow
+              our photo guide and show you) and, only if you gave your explicit consent and your application is accepted,
+              to train your personal likeness model.
+            </li>
+            <li>
+              <strong>Nothing else.</strong> We never use your photos to train general-purpose AI models, never sell them
+              and never use them to recognise you anywhere else.
+            </li>
+            <li>
+              <strong>Few hands.</strong> Only the small team that reviews applications can open them, and that access
+              is logged. The computing provider that trains your model does so under a contract that forbids any other
+              use.
+            </li>
+            <li>
+              <strong>Your limits apply.</strong> Clients see only images generated by your model, and we never license
+              your likeness for an industry you excluded.
+            </li>
+          </ul>
+        </>
+      ),
+    },
+    {
+      id: 'how-we-use-information',
+      title: 'How we use information',
+      content: (
+        <>
+          <p>Each use has a legal basis:</p>
+          <ul>
+            <li>
+              <strong>Running the waitlist and sending the updates you asked for</strong>: your consent, which you can
+              withdraw at any time, and our legitimate interest in managing early access fairly.
+            </li>
+            <li>
+              <strong>Reviewing applications and training your likeness model</strong>: your explicit consent, and
+              steps you asked us to take before entering a contract with us.
+            </li>
+            <li>
+              <strong>Providing accounts, credits and image licences</strong>: our contract with you.
+            </li>
+            <li>
+              <strong>Calculating and paying royalties every month, and keeping financial records</strong>: our
+              contract with you and our legal obligations.
+            </li>
+            <li>
+              <strong>Answering your messages</strong>: our legitimate interest in replying to you.
+            </li>
+            <li>
+              <strong>Keeping the service secure and enforcing our terms</strong>: our legitimate interests and legal
+              obligations.
+            </li>
+          </ul>
+          <p>
+            No decision about you that matters is made by a machine alone: a person reviews every talent application.
+          </p>
+        </>
+      ),
+    },
+    {
+      id: 'sharing',
+      title: 'Who we share information with',
+      content: (
+        <>
+          <p>We never sell personal data. We share it only with:</p>
+          <ul>
+            <li>
+              <strong>Service providers</strong> acting on our instructions: cloud hosting and storage, email delivery,
+              the computing provider that trains and runs likeness models, and payment processors. Contracts bind them to
+              protect your data and use it only for us.
+            </li>
+            <li>
+              <strong>Clients</strong>, who see an accepted talent&rsquo;s public profile (name, profile image, tagline
+              and tags) and the images they generate. They never see training photos, contact details, age or payout
+              information.
+            </li>
+            <li>
+              <strong>Authorities</strong>, when the law requires it or to protect someone&rsquo;s safety.
+            </li>
+            <li>
+              <strong>A successor</strong>, if {BRAND_NAME} is merged or acquired. This policy keeps protecting your
+              data, and we will tell you before anything changes.
+            </li>
+          </ul>
+        </>
+      ),
+    },
+    {
+      id: 'royalty-records',
+      title: 'Royalty and payment records',
+      content: (
+        <p>
+          Royalties are calculated for each calendar month and paid monthly. To do that we keep a record of every license
+          of your likeness, the credits spent and the royalties earned and paid. Tax and accounting law requires us to
+          keep these records for a period after payment, even if you later remove your likeness.
+        </p>
+      ),
+    },
+    {
+      id: 'retention',
+      title: 'How long we keep information',
+      content: (
+        <ul>
+          <li>
+            <strong>Waitlist</strong>: until you unsubscribe or ask us to delete it, and no longer than 12 months after
+            launch.
+          </li>
+          <li>
+            <strong>Applications that are declined or withdrawn</strong>: photos are deleted within 30 days of the
+            decision; other details within 12 months.
+          </li>
+          <li>
+            <strong>Accepted talent</strong>: photos and your likeness model are kept while your likeness is on{' '}
+            {BRAND_NAME} and deleted within 30 days of its removal.
+          </li>
+          <li>
+            <strong>Client accounts and contact messages</strong>: while your account is open or the conversation is
+            active, and up to 24 months after.
+          </li>
+          <li>
+            <strong>Financial records</strong>: as long as the law requires, usually up to 7 years.
+          </li>
+          <li>
+            <strong>Security logs</strong>: up to 12 months.
+          </li>
+        </ul>
+      ),
+    },
+    {
+      id: 'removing-your-likeness',
+      title: 'Removing your likeness',
+      content: (
+        <>
+          <p>
+            You can withdraw your consent and remove your likeness at any time by emailing <Mail email={contactEmail} />{' '}
+            (or, once it opens, from your talent portal). When you do:
+          </p>
+          <ul>
+            <li>we take your profile out of the Talent Library and stop new images of you straight away;</li>
+            <li>we delete your training photos and your likeness model within 30 days;</li>
+            <li>
+              images clients generated and licensed before then stay licensed to them, and we keep the royalty records
+              the law requires.
+            </li>
+          </ul>
+          <p>
+            <strong>The one exception is a frozen-likeness contract.</strong> If you signed an exclusive contract with a
+            brand that freezes your likeness, we remove it when that contract ends, and we tell you when that will be.
+            Founding talent who remove their likeness give up the 35% lifetime royalty rate.
+          </p>
+        </>
+      ),
+    },
+    {
+      id: 'your-rights',
+      title: 'Your rights',
+      content: (
+        <>
+          <p>
+            Depending on where you live (for example under the GDPR, the UK GDPR or US state privacy laws), you have the
+            right to:
+          </p>
+          <ul>
+            <li>access the personal data we hold about you and get a copy;</li>
+            <li>have inaccurate data corrected;</li>
+            <li>have your data deleted;</li>
+            <li>restrict or object to how we use it, including for updates and marketing;</li>
+            <li>receive your data in a portable format;</li>
+            <li>withdraw your consent at any time (this does not affect what we did lawfully before);</li>
+            <li>complain to your data protection authority.</li>
+          </ul>
+          <p>
+            To use any of these rights, email <Mail email={contactEmail} /> from the address you used with us. It is
+            free. We may ask you to confirm your identity, and we reply within one month (we will tell you if a complex
+            request needs longer).
+          </p>
+        </>
+      ),
+    },
+    {
+      id: 'security',
+      title: 'How we protect your data',
+      content: (
+        <>
+          <p>
+            Data is encrypted in transit and at rest. Photos go straight from your browser into private storage through
+            short-lived, single-use upload links. Staff and systems get only the access their job needs, and access to
+            photos is logged and reviewed.
+          </p>
+          <p>
+            No system is perfectly secure. If a breach affects your data, we will tell you and the authorities as the law
+            requires.
+          </p>
+        </>
+      ),
+    },
+    {
+      id: 'international-transfers',
+      title: 'International transfers',
+      content: (
+        <p>
+          Our service providers may process data in other countries. When data leaves the UK or the European Economic
+          Area, we protect it with an adequacy decision or the standard contractual clauses approved for that purpose.
+        </p>
+      ),
+    },
+    {
+      id: 'cookies',
+      title: 'Cookies and similar technologies',
+      content: (
+        <p>
+          We use only what the site needs to work, such as keeping you signed in once accounts open. We use no
+          advertising cookies and no cross-site trackers. We count sign-ups and applications anonymously to see how the
+          site is doing.
+        </p>
+      ),
+    },
+    {
+      id: 'children',
+      title: 'Children',
+      content: (
+        <p>
+          {BRAND_NAME} is for adults. You must be 18 or older to apply as talent or to open an account, and we do not
+          knowingly collect data from anyone younger. If you think a child has sent us information, contact
+          us and we will delete it. Generating images that depict minors is forbidden.
+        </p>
+      ),
+    },
+    {
+      id: 'changes',
+      title: 'Changes to this policy',
+      content: (
+        <p>
+          We post updates on this page and change the date at the top. If a change affects how we use your photos or
+          likeness, we email you before it takes effect and ask for your consent again where the law requires.
+        </p>
+      ),
+    },
+    {
+      id: 'contact-us',
+      title: 'Contact us',
+      content: (
+        <p>
+          Email <Mail email={contactEmail} /> or use our <Link to={links.contact}>contact form</Link>. We typically reply
+          within 24 hours.
+        </p>
+      ),
+    },
+  ];
+}

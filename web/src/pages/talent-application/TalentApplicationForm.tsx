@@ -1,0 +1,284 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { BRAND_NAME } from '../../brand';
+import { Icon } from '../../components/Icon';
+import { FieldError, FormField } from '../contact/FormField';
+import {
+  EMPTY_TALENT_APPLICATION,
+  MIN_AGE,
+  REVIEW_TIME,
+  TALENT_APPLICATION_MESSAGES,
+  VALIDATED_FIELDS,
+  validateTalentApplication,
+  type TalentApplicationErrors,
+  type TalentApplicationField,
+  type TalentApplicationValues,
+} from './talentApplication';
+
+const IDS = {
+  name: 'ta-name',
+  email: 'ta-email',
+  phone: 'ta-phone',
+  age: 'ta-age',
+  location: 'ta-location',
+  experience: 'ta-experience',
+  why: 'ta-why',
+  consent: 'ta-consent',
+  terms: 'ta-terms',
+} as const;
+
+const INDUSTRIES = [
+  { key: 'religion', label: 'Religion' },
+  { key: 'politics', label: 'Politics' },
+  { key: 'alcohol', label: 'Alcohol' },
+] as const;
+
+type TextField = 'name' | 'email' | 'phone' | 'age' | 'location' | 'experience' | 'why';
+
+/**
+ * The talent application form (spec sections 3, 4 and 5). Submission is local only for now:
+ * valid details show the 'Application Submitted!' confirmation without a network call.
+ */
+export function TalentApplicationForm() {
+  const [values, setValues] = useState<TalentApplicationValues>(EMPTY_TALENT_APPLICATION);
+  const [errors, setErrors] = useState<TalentApplicationErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const confirmationRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (submitted) confirmationRef.current?.focus();
+  }, [submitted]);
+
+  function clearError(field: TalentApplicationField) {
+    if (errors[field]) setErrors(({ [field]: _removed, ...rest }) => rest);
+  }
+
+  function setText(field: TextField, value: string) {
+    setValues((v) => ({ ...v, [field]: value }));
+    if (field !== 'phone' && field !== 'experience') clearError(field);
+  }
+
+  function handleAgeBlur() {
+    // An under-age entry is flagged as soon as the person leaves the field.
+    const n = Number(values.age.trim());
+    if (values.age.trim() !== '' && Number.isFinite(n) && n > 0 && n < MIN_AGE) {
+      setErrors((e) => ({ ...e, age: TALENT_APPLICATION_MESSAGES.underAge }));
+    }
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!values.consent) return; // the button is disabled; Enter in a field is silently blocked too
+    const found = validateTalentApplication(values);
+    setErrors(found);
+    const first = VALIDATED_FIELDS.find((f) => found[f]);
+    if (first) {
+      document.getElementById(IDS[first])?.focus();
+      return;
+    }
+    setSubmitted(true);
+  }
+
+  if (submitted) {
+    return (
+      <div className="card ta-form ta-form--done" role="status" data-testid="talent-application-success">
+        <span className="ta-form__done-icon" aria-hidden="true">
+          <Icon name="check" size={32} />
+        </span>
+        <h2 ref={confirmationRef} tabIndex={-1}>
+          Application Submitted!
+        </h2>
+        <p>
+          Thank you, {values.name.trim()}. We review every application within {REVIEW_TIME} and will write to{' '}
+          <strong>{values.email.trim()}</strong> with our decision.
+        </p>
+        <p>
+          While you wait, get your photos ready with our <Link to="/training-image-best-practices">photo guide</Link>.
+        </p>
+      </div>
+    );
+  }
+
+  const errorCount = Object.keys(errors).length;
+
+  return (
+    <form className="card ta-form" noValidate onSubmit={handleSubmit} aria-labelledby="ta-form-title" data-testid="talent-application-form">
+      <h2 id="ta-form-title" className="ta-form__title">
+        Apply to become talent
+      </h2>
+      <p className="ta-form__intro">
+        It takes about five minutes. Fields marked <span aria-hidden="true">*</span>
+        <span className="sr-only">with an asterisk</span> are required.
+      </p>
+      <p className="sr-only" role="alert">
+        {errorCount > 0 ? `Please correct ${errorCount === 1 ? 'the highlighted field' : `${errorCount} highlighted fields`}.` : ''}
+      </p>
+
+      <fieldset className="ta-form__group">
+        <legend className="ta-form__legend">About you</legend>
+        <FormField id={IDS.name} label="Full name" required error={errors.name}>
+          {(p) => (
+            <input {...p} name="name" className="input" type="text" autoComplete="name" value={values.name} onChange={(e) => setText('name', e.target.value)} />
+          )}
+        </FormField>
+        <div className="field-row">
+          <FormField id={IDS.email} label="Email" required error={errors.email}>
+            {(p) => (
+              <input
+                {...p}
+                name="email"
+                className="input"
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                placeholder="you@example.com"
+                value={values.email}
+                onChange={(e) => setText('email', e.target.value)}
+              />
+            )}
+          </FormField>
+          <FormField id={IDS.phone} label="Phone" optional>
+            {(p) => (
+              <input {...p} name="phone" className="input" type="tel" autoComplete="tel" value={values.phone} onChange={(e) => setText('phone', e.target.value)} />
+            )}
+          </FormField>
+        </div>
+        <div className="field-row">
+          <FormField id={IDS.age} label="Age" required error={errors.age} hint={`You must be ${MIN_AGE} or older.`}>
+            {(p) => (
+              <input
+                {...p}
+                name="age"
+                className="input"
+                type="number"
+                inputMode="numeric"
+                min={MIN_AGE}
+                max={120}
+                step={1}
+                value={values.age}
+                onChange={(e) => setText('age', e.target.value)}
+                onBlur={handleAgeBlur}
+              />
+            )}
+          </FormField>
+          <FormField id={IDS.location} label="Location" required error={errors.location}>
+            {(p) => (
+              <input
+                {...p}
+                name="location"
+                className="input"
+                type="text"
+                autoComplete="address-level2"
+                placeholder="City, Country"
+                value={values.location}
+                onChange={(e) => setText('location', e.target.value)}
+              />
+            )}
+          </FormField>
+        </div>
+        <FormField id={IDS.experience} label="Tell us about yourself" optional hint="Modelling, acting or content work, your style, anything you want us to know.">
+          {(p) => (
+            <textarea {...p} name="experience" className="input textarea" rows={4} value={values.experience} onChange={(e) => setText('experience', e.target.value)} />
+          )}
+        </FormField>
+        <FormField id={IDS.why} label="Why do you want to join?" required error={errors.why}>
+          {(p) => <textarea {...p} name="why" className="input textarea" rows={4} value={values.why} onChange={(e) => setText('why', e.target.value)} />}
+        </FormField>
+      </fieldset>
+
+      <fieldset className="ta-form__group" aria-describedby="ta-industries-hint">
+        <legend className="ta-form__legend">Industries to exclude</legend>
+        <p id="ta-industries-hint" className="field__hint ta-form__group-hint">
+          Your likeness will never be licensed for the industries you tick. You can change this later.
+        </p>
+        <div className="ta-industries">
+          {INDUSTRIES.map((industry) => (
+            <label key={industry.key} className="ta-chip">
+              <input
+                type="checkbox"
+                name={`exclude-${industry.key}`}
+                id={`ta-exclude-${industry.key}`}
+                checked={values.excludedIndustries[industry.key]}
+                onChange={(e) =>
+                  setValues((v) => ({ ...v, excludedIndustries: { ...v.excludedIndustries, [industry.key]: e.target.checked } }))
+                }
+              />
+              <span>{industry.label}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <fieldset className="ta-form__group">
+        <legend className="ta-form__legend">Training photos</legend>
+        <div className="ta-upload" data-testid="image-upload-area">
+          <span className="ta-upload__icon" aria-hidden="true">
+            <svg viewBox="0 0 48 48" width="44" height="44" focusable="false">
+              <rect x="6" y="10" width="28" height="24" rx="4" fill="#ffedd5" stroke="#c2410c" strokeWidth="2" />
+              <rect x="14" y="16" width="28" height="24" rx="4" fill="#fff" stroke="#7e2a6b" strokeWidth="2" />
+              <circle cx="28" cy="25" r="4" fill="#efb38f" />
+              <path d="M20 38c1.5-4.5 4.4-6.5 8-6.5s6.5 2 8 6.5" fill="#7e2a6b" />
+            </svg>
+          </span>
+          <p className="ta-upload__title">Upload 30-80 images</p>
+          <p className="ta-upload__hint">JPEG or PNG only. Variety of angles, lighting and expressions.</p>
+          <span className="ta-upload__soon">Photo upload opens soon: we will email you when you can add your photos.</span>
+        </div>
+        <p className="field__hint">
+          Not sure what to send? Read our <Link to="/training-image-best-practices">training image best practices</Link>.
+        </p>
+      </fieldset>
+
+      <div className="ta-form__agreements">
+        <div className="checkbox">
+          <input
+            id={IDS.consent}
+            name="consent"
+            type="checkbox"
+            aria-required="true"
+            checked={values.consent}
+            onChange={(e) => setValues((v) => ({ ...v, consent: e.target.checked }))}
+          />
+          <label htmlFor={IDS.consent}>
+            I consent to {BRAND_NAME} using my photos to review my application and, if I am accepted, to train an AI model of
+            my likeness. I can withdraw this consent at any time.
+          </label>
+        </div>
+        <div className={`checkbox${errors.terms ? ' checkbox--invalid' : ''}`}>
+          <input
+            id={IDS.terms}
+            name="terms"
+            type="checkbox"
+            aria-required="true"
+            aria-invalid={errors.terms ? true : undefined}
+            aria-describedby={errors.terms ? `${IDS.terms}-error` : undefined}
+            checked={values.terms}
+            onChange={(e) => {
+              setValues((v) => ({ ...v, terms: e.target.checked }));
+              clearError('terms');
+            }}
+          />
+          <label htmlFor={IDS.terms}>
+            I agree to the <Link to="/terms">Terms of Service</Link> and <Link to="/privacy">Privacy Policy</Link>.
+          </label>
+        </div>
+        {errors.terms && <FieldError id={`${IDS.terms}-error`} message={errors.terms} />}
+      </div>
+
+      <button
+        type="submit"
+        className="button button--primary button--block ta-form__submit"
+        disabled={!values.consent}
+        data-testid="talent-application-submit"
+        aria-describedby={values.consent ? undefined : 'ta-submit-hint'}
+      >
+        Submit Application
+      </button>
+      {!values.consent && (
+        <p id="ta-submit-hint" className="ta-form__submit-hint">
+          Tick the consent box to submit your application.
+        </p>
+      )}
+    </form>
+  );
+}
