@@ -1,8 +1,23 @@
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import type { PrerenderOptions } from './scripts/prerender';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
+const configFile = fileURLToPath(import.meta.url);
+const distDir = path.join(webRoot, 'dist');
+/**
+ * The SSR build only feeds the prerenderer, which deletes it: node_modules/.cache keeps it out of
+ * git and beside the packages it imports; one directory per build, so parallel builds never share one.
+ */
+const ssrOutDir = path.join(webRoot, '..', 'node_modules', '.cache', 'web-prerender', `build-${process.pid}`);
+
+/** Settings for the build-time render; /config.json replaces them in the browser (web/src/main.tsx). */
+const DEFAULT_CONTACT_EMAIL = 'hello@humanly.example';
+const siteUrl = (process.env.SITE_URL ?? 'http://127.0.0.1:4000').replace(/\/+$/, '');
 
 /**
  * In production `/config.json` is written next to the static build by the deployment
@@ -20,7 +35,7 @@ function devRuntimeConfig(): Plugin {
           JSON.stringify({
             apiUrl: process.env.WEB_API_URL ?? 'http://127.0.0.1:3001',
             stage: 'dev',
-            contactEmail: process.env.WEB_CONTACT_EMAIL ?? 'hello@humanly.local',
+            contactEmail: process.env.WEB_CONTACT_EMAIL ?? DEFAULT_CONTACT_EMAIL,
             prelaunch: true,
           }),
         );
@@ -29,13 +44,87 @@ function devRuntimeConfig(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * After the browser build: build web/src/entry-server.tsx for Node and write every route's HTML
+ * (web/scripts/prerender.ts), so `vite build` alone produces the whole static site. It runs in its own
+ * process (tsx), which loads a fresh copy of the app per route.
+ */
+function prerender(): Plugin {
+  let outDir = distDir;
+  return {
+    name: 'prerender',
+    apply: (config, env) => env.command === 'build' && !config.build?.ssr,
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir); // honours `vite build --outDir`
+    },
+    closeBundle(error?: Error) {
+      if (error) return;
+      const options: PrerenderOptions = {
+        webRoot,
+        distDir: outDir,
+        ssrOutDir,
+        configFile,
+        siteUrl,
+        config: {
+          apiUrl: '',
+          stage: 'prerender',
+          contactEmail: process.env.WEB_CONTACT_EMAIL ?? DEFAULT_CONTACT_EMAIL,
+          prelaunch: process.env.WEB_PRELAUNCH !== 'false',
+        },
+      };
+      const tsx = createRequire(import.meta.url).resolve('tsx/cli');
+      const run = spawnSync(process.execPath, [tsx, path.join(webRoot, 'scripts', 'prerender.ts'), JSON.stringify(options)], { stdio: 'inherit' });
+      if (run.status !== 0) throw new Error('Prerendering failed (see above)');
+    },
+  };
+}
+
+/**
+ * SSR build only: records which modules each page loads with import() while it renders, so the
+ * prerendered HTML can preload those chunks and link their CSS (see entry-server.tsx).
+ */
+function trackDynamicImports(): Plugin {
+  const srcDir = path.join(webRoot, 'src') + path.sep;
+  return {
+    name: 'track-dynamic-imports',
+    enforce: 'pre',
+    async transform(code, id) {
+      if (!id.startsWith(srcDir) || !code.includes('import(')) return null;
+      let out = '';
+      let last = 0;
+      for (const m of code.matchAll(/\bimport\(\s*(['"])([^'"]+)\1\s*\)/g)) {
+        const resolved = await this.resolve(m[2], id);
+        if (!resolved || resolved.external) continue;
+        const key = path.relative(webRoot, resolved.id.split('?')[0]).split(path.sep).join('/');
+        out += `${code.slice(last, m.index)}(globalThis.__PRERENDER_IMPORTS__?.add(${JSON.stringify(key)}), ${m[0]})`;
+        last = m.index + m[0].length;
+      }
+      return last === 0 ? null : { code: out + code.slice(last), map: null };
+    },
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
   root: webRoot,
   base: '/',
-  plugins: [react(), devRuntimeConfig()],
-  build: {
-    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
-    emptyOutDir: true,
-    sourcemap: true,
-  },
-});
+  plugins: [react(), devRuntimeConfig(), isSsrBuild ? trackDynamicImports() : prerender()],
+  build: isSsrBuild
+    ? {
+        outDir: ssrOutDir,
+        emptyOutDir: true,
+        sourcemap: false,
+        // One file, so each route can load a fresh copy of the whole app (scripts/prerender.ts).
+        rolldownOptions: { output: { entryFileNames: '[name].mjs', codeSplitting: false } },
+      }
+    : {
+        outDir: distDir,
+        emptyOutDir: true,
+        sourcemap: true,
+        // Maps source modules to chunks, for the prerenderer; it deletes the file when done.
+        manifest: true,
+        // Every browser the site supports has modulepreload; the polyfill would cost every page.
+        modulePreload: { polyfill: false },
+        // The prerender step (closeBundle) takes seconds by design; no "slow plugin" warning for it.
+        rolldownOptions: { checks: { bundlerTimings: false } },
+      },
+}));

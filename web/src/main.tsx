@@ -1,50 +1,55 @@
-// Global styles first, so component stylesheets (imported by the pages below) come later in the cascade.
+// Global styles first, so component stylesheets (imported by the app's modules) come later in the cascade.
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/startup.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { BRAND_NAME } from './brand';
-import { ToastProvider } from './components/Toast';
-import { ConfigContext, loadConfig } from './config';
-import { createAppRouter } from './routes';
+import { holdEarlyInput } from './lib/earlyInput';
+import { loadConfig } from './lib/runtimeConfig';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('#root is missing from index.html');
-const root = createRoot(container);
+/*
+ * The page's HTML is already complete (prerendered at build time, web/scripts/prerender.ts), so this
+ * entry is tiny: it waits until the browser has painted that HTML, then loads the app (start.tsx)
+ * and the settings (/config.json) side by side; the app takes the page over when both are in.
+ * Loading them after the first paint keeps ~100 KB of JavaScript from competing with the page's
+ * HTML for the network on a slow connection; the cost is that the page wakes up (hydrates) a little
+ * later. The build puts the page's own chunks in #root's data-preload, fetched alongside the app.
+ */
 
-function StartupError({ onRetry }: { onRetry: () => void }) {
-  return (
-    <main className="startup-error">
-      <h1>{BRAND_NAME} could not start</h1>
-      <p>We could not load the site's settings. Check your connection and try again.</p>
-      <button type="button" className="button button--primary" onClick={onRetry}>
-        Try again
-      </button>
-    </main>
-  );
+/**
+ * Resolves once the browser reports the first contentful paint of the prerendered HTML. An empty
+ * page (the app shell) has nothing to paint before the app renders, and a background tab does not
+ * paint at all, so those start at once; the timeout covers browsers without paint timing.
+ */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
+    const empty = !document.getElementById('root')?.firstElementChild;
+    if (empty || painted() || document.visibilityState !== 'visible' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+      resolve();
+      return;
+    }
+    const observer = new PerformanceObserver(() => {
+      if (painted()) done();
+    });
+    const timer = setTimeout(done, 3000);
+    function done() {
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve();
+    }
+    observer.observe({ type: 'paint', buffered: true });
+  });
 }
 
-function start() {
-  loadConfig().then(
-    (config) => {
-      const router = createAppRouter();
-      root.render(
-        <StrictMode>
-          <ConfigContext value={config}>
-            <ToastProvider>
-              <RouterProvider router={router} />
-            </ToastProvider>
-          </ConfigContext>
-        </StrictMode>,
-      );
-    },
-    (err: unknown) => {
-      console.error('Failed to load /config.json', err);
-      root.render(<StartupError onRetry={start} />);
-    },
-  );
-}
+holdEarlyInput();
 
-start();
+void afterFirstPaint().then(() => {
+  void loadConfig().catch(() => undefined); // start.tsx reports a failure (and retries)
+  const preload = document.getElementById('root')?.dataset.preload;
+  for (const href of preload?.split(' ').filter(Boolean) ?? []) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.append(link);
+  }
+  return import('./start').then(({ start }) => start());
+});

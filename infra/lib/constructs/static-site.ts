@@ -1,8 +1,13 @@
 import * as fs from 'node:fs';
-import { Annotations, Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as path from 'node:path';
+import { Annotations, Duration, IgnoreMode, RemovalPolicy } from 'aws-cdk-lib';
 import {
   AllowedMethods,
   Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
   HeadersFrameOption,
   HeadersReferrerPolicy,
   PriceClass,
@@ -12,8 +17,39 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
-import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+
+/**
+ * Viewer-request CloudFront Function: the site's build writes each page as `<path>/index.html`
+ * (web/scripts/prerender.ts), so `/first-200` is answered from `/first-200/index.html` and `/` from
+ * `/index.html`. Paths with a file extension pass through. The local twin runs this same code
+ * (infra/local/static-sites.ts). Kept to ES5 for the cloudfront-js runtime.
+ */
+export const DIRECTORY_INDEX_FUNCTION = `function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  if (uri.charAt(uri.length - 1) === '/') {
+    request.uri = uri + 'index.html';
+  } else if (uri.lastIndexOf('.') < uri.lastIndexOf('/')) {
+    request.uri = uri + '/index.html';
+  }
+  return request;
+}`;
+
+/**
+ * The empty app, answered (with 200) for every path that has no file: pages with parameters such as
+ * /talent/<id>, and unknown paths, which the app renders as its 404. The web build writes it; for a
+ * build without one (the console), deploy() uploads index.html under this name.
+ */
+export const APP_SHELL_PAGE = '/app-shell.html';
+
+/** Written by the web build: the origin its HTML was built for and the files that name it. */
+const PRERENDER_MANIFEST = 'prerender.json';
+interface PrerenderManifest {
+  siteUrl: string;
+  siteUrlFiles: string[];
+}
 
 export interface StaticSiteProps {
   /** Hosts the browser may call besides the site itself (API, Cognito, S3 uploads). */
@@ -72,6 +108,12 @@ export class StaticSite extends Construct {
       },
     });
 
+    const directoryIndex = new CloudFrontFunction(this, 'DirectoryIndex', {
+      comment: `${id}: serve /path from /path/index.html`,
+      code: FunctionCode.fromInline(DIRECTORY_INDEX_FUNCTION),
+      runtime: FunctionRuntime.JS_2_0,
+    });
+
     this.distribution = new Distribution(this, 'Distribution', {
       comment: id,
       defaultRootObject: 'index.html',
@@ -81,12 +123,13 @@ export class StaticSite extends Construct {
         allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
         responseHeadersPolicy: headers,
         compress: true,
+        functionAssociations: [{ function: directoryIndex, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
-      // Client-side routes: unknown paths load the app, which renders the route or its 404.
+      // No file for the path (S3 answers 403 without list permission): the app shell renders the route or its 404.
       errorResponses: [403, 404].map((httpStatus) => ({
         httpStatus,
         responseHttpStatus: 200,
-        responsePagePath: '/index.html',
+        responsePagePath: APP_SHELL_PAGE,
         ttl: Duration.seconds(0),
       })),
       minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
@@ -100,8 +143,14 @@ export class StaticSite extends Construct {
   /**
    * Uploads the built site with its runtime settings as /config.json, if it has been built
    * (`npm run build`); synthesis without a build only warns.
+   *
+   * Hashed files under assets/ go first, cached for a year and never pruned (a page that is still
+   * open keeps finding its chunks); then everything else, revalidated on every load, and the
+   * cache is invalidated. `siteUrl` is the origin the pages' canonical, Open Graph and sitemap URLs
+   * should name (default: the distribution's address); where the build named another, the names
+   * are replaced at deploy time, so one build serves any stage.
    */
-  deploy(distDir: string, runtimeConfig: Record<string, unknown>): void {
+  deploy(distDir: string, runtimeConfig: Record<string, unknown>, options: { siteUrl?: string } = {}): void {
     if (!fs.existsSync(distDir)) {
       Annotations.of(this).addWarningV2(
         'app:site-not-built',
@@ -109,12 +158,44 @@ export class StaticSite extends Construct {
       );
       return;
     }
-    new BucketDeployment(this, 'Deploy', {
-      sources: [Source.asset(distDir), Source.jsonData('config.json', runtimeConfig)],
+    const assetsDir = path.join(distDir, 'assets');
+    const assets = fs.existsSync(assetsDir)
+      ? new BucketDeployment(this, 'DeployAssets', {
+          sources: [Source.asset(assetsDir)],
+          destinationBucket: this.bucket,
+          destinationKeyPrefix: 'assets/',
+          prune: false,
+          cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
+          memoryLimit: 512,
+        })
+      : undefined;
+
+    const shell = APP_SHELL_PAGE.slice(1);
+    const generated = [Source.jsonData('config.json', runtimeConfig)];
+    // gitignore patterns, anchored at the build's root (a bare glob would also match nested files).
+    const excluded = ['/assets/', `/${PRERENDER_MANIFEST}`];
+    if (!fs.existsSync(path.join(distDir, shell))) generated.push(Source.data(shell, fs.readFileSync(path.join(distDir, 'index.html'), 'utf8')));
+    const manifestFile = path.join(distDir, PRERENDER_MANIFEST);
+    if (fs.existsSync(manifestFile)) {
+      const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as PrerenderManifest;
+      const siteUrl = options.siteUrl ?? `https://${this.distribution.distributionDomainName}`;
+      if (siteUrl !== manifest.siteUrl) {
+        for (const file of manifest.siteUrlFiles) {
+          generated.push(Source.data(file, fs.readFileSync(path.join(distDir, file), 'utf8').split(manifest.siteUrl).join(siteUrl)));
+          excluded.push(`/${file}`);
+        }
+      }
+    }
+    const site = new BucketDeployment(this, 'Deploy', {
+      sources: [Source.asset(distDir, { exclude: excluded, ignoreMode: IgnoreMode.GIT }), ...generated],
       destinationBucket: this.bucket,
+      // Pruning removes what the new build no longer has, except the hashed assets above.
+      exclude: ['assets/*'],
+      cacheControl: [CacheControl.noCache()],
       distribution: this.distribution,
       distributionPaths: ['/*'],
       memoryLimit: 512,
     });
+    if (assets) site.node.addDependency(assets);
   }
 }

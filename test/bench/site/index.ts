@@ -1,0 +1,215 @@
+/**
+ * Site benchmark: Lighthouse (mobile preset: simulated slow 4G and a 4x slower CPU) on the
+ * marketing routes, the median of several runs each, beside a one-line static page measured the
+ * same way in the same run (this machine is shared, so read the figures against it); and the
+ * gzipped JavaScript every prerendered route loads.
+ *
+ *   npm run bench:site [-- --runs 3 --routes /,/first-200 --no-build --dist web/dist]
+ *
+ * It builds the site into a private directory (so a concurrent `npm run build` cannot change it
+ * mid-run), serves it with the twin's StaticSite (the CloudFront rules, compression, headers),
+ * and starts the twin for the API the talent library calls.
+ */
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as zlib from 'node:zlib';
+import { REPO_ROOT } from '../../../infra/lib/app-function';
+import { StaticSite } from '../../../infra/local/static-sites';
+import { startTwin, type Twin } from '../../../infra/local/twin';
+
+const argValue = (name: string): string | undefined => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const RUNS = Number(argValue('runs') ?? 3);
+const ROUTES = (argValue('routes') ?? '/,/home-preview,/first-200,/founding-talent-application,/talent').split(',');
+const BUILD = !process.argv.includes('--no-build');
+const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const TARGETS = { score: 98, lcpMs: 1500, cls: 0.05, tbtMs: 150, jsBytes: 100 * 1024 };
+const BASELINE_PAGE = 'bench-baseline.html';
+
+interface Run {
+  score: number;
+  fcpMs: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  siMs: number;
+  scripts: string[];
+  consoleErrors: string[];
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const gz = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function build(distDir: string): void {
+  console.log(`Building the site into ${distDir} ...`);
+  const run = spawnSync(process.execPath, [path.join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'web/vite.config.ts', '--outDir', distDir, '--logLevel', 'warn'], {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+  });
+  if (run.status !== 0) throw new Error('The site build failed');
+}
+
+/** True when a chunk's source map names the auth library (it must load only where sign-in is used). */
+function hasAuthCode(distDir: string, chunk: string): boolean {
+  const map = path.join(distDir, `${chunk}.map`);
+  if (!fs.existsSync(map)) return false;
+  const { sources } = JSON.parse(fs.readFileSync(map, 'utf8')) as { sources: string[] };
+  return sources.some((s) => /node_modules\/(@aws-amplify|aws-amplify|amazon-cognito)/.test(s));
+}
+
+async function lighthouseRuns(urls: Array<{ name: string; url: string }>, runs: number): Promise<Map<string, Run[]>> {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-site-chrome-'));
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, userDataDir, logLevel: 'error' });
+  const results = new Map<string, Run[]>();
+  try {
+    // Interleave the pages run by run, so a burst of load on the shared machine spreads over all of them.
+    for (let i = 0; i < runs; i++) {
+      for (const { name, url } of urls) {
+        const result = await lighthouse(url, { port: chrome.port, logLevel: 'error', onlyCategories: ['performance'] });
+        if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+        const { lhr } = result;
+        if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+        const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+        const items = (id: string) => ((lhr.audits[id]?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? []);
+        const run: Run = {
+          score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+          fcpMs: num('first-contentful-paint'),
+          lcpMs: num('largest-contentful-paint'),
+          cls: num('cumulative-layout-shift'),
+          tbtMs: num('total-blocking-time'),
+          siMs: num('speed-index'),
+          scripts: items('network-requests')
+            .filter((r) => r.resourceType === 'Script')
+            .map((r) => new URL(String(r.url)).pathname.slice(1)),
+          consoleErrors: items('errors-in-console').map((e) => String(e.description ?? e.source ?? '')),
+        };
+        results.set(name, [...(results.get(name) ?? []), run]);
+        process.stdout.write(`  run ${i + 1}/${runs} ${name.padEnd(30)} score ${run.score}  LCP ${Math.round(run.lcpMs)} ms  TBT ${Math.round(run.tbtMs)} ms  CLS ${run.cls.toFixed(3)}\n`);
+      }
+    }
+  } finally {
+    chrome.kill();
+    fs.rmSync(userDataDir, { recursive: true, force: true });
+  }
+  return results;
+}
+
+async function main() {
+  const start = performance.now();
+  const distDir = argValue('dist') ? path.resolve(argValue('dist')!) : fs.mkdtempSync(path.join(os.tmpdir(), 'bench-site-dist-'));
+  if (BUILD) build(distDir);
+  const manifest = JSON.parse(fs.readFileSync(path.join(distDir, 'prerender.json'), 'utf8')) as {
+    routes: Array<{ path: string; file: string; mode: string; js: string[] }>;
+  };
+  fs.writeFileSync(path.join(distDir, BASELINE_PAGE), '<!doctype html><html lang="en"><title>Baseline</title><p>A one-line static page.</p></html>\n');
+
+  // The site first (its address goes into the API's CORS origins), then the twin for the API.
+  let runtimeConfig: Record<string, unknown> = {};
+  const headers: Record<string, string> = {}; // filled once the twin is up; the site reads it per request
+  const site = new StaticSite(distDir, () => runtimeConfig, headers);
+  const siteUrl = await site.listen(0);
+  let twin: Twin | undefined;
+  try {
+    console.log('Starting the twin (the talent library calls its API) ...');
+    twin = await startTwin({ fast: true, context: { siteOrigins: [siteUrl] } });
+    const res = await fetch(`${twin.urls.web}/config.json`);
+    runtimeConfig = (await res.json()) as Record<string, unknown>;
+    // The same security headers the twin's site sends, so a CSP violation shows up as a console error.
+    for (const name of ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy']) {
+      const value = res.headers.get(name);
+      if (value) headers[name] = value;
+    }
+
+    console.log(`Lighthouse ${RUNS}x per page, mobile preset, Chromium ${CHROME_PATH}, ${os.cpus().length} cores:`);
+    const pages = [{ name: 'baseline (one-line page)', url: `${siteUrl}/${BASELINE_PAGE}` }, ...ROUTES.map((r) => ({ name: r, url: `${siteUrl}${r}` }))];
+    const results = await lighthouseRuns(pages, RUNS);
+
+    const base = results.get(pages[0].name)!;
+    const baseLcp = median(base.map((r) => r.lcpMs));
+    const baseTbt = median(base.map((r) => r.tbtMs));
+    const rows = pages.map(({ name }) => {
+      const runs = results.get(name)!;
+      const scripts = [...new Set(runs.flatMap((r) => r.scripts))].filter((s) => fs.existsSync(path.join(distDir, s)));
+      return {
+        name,
+        score: median(runs.map((r) => r.score)),
+        scores: runs.map((r) => r.score).join('/'),
+        fcpMs: median(runs.map((r) => r.fcpMs)),
+        lcpMs: median(runs.map((r) => r.lcpMs)),
+        cls: median(runs.map((r) => r.cls)),
+        tbtMs: median(runs.map((r) => r.tbtMs)),
+        js: scripts.reduce((sum, s) => sum + gz(path.join(distDir, s)), 0),
+        auth: scripts.some((s) => hasAuthCode(distDir, s)),
+        errors: [...new Set(runs.flatMap((r) => r.consoleErrors))],
+      };
+    });
+
+    console.log(`\nMedian of ${RUNS} (LCP and TBT also as multiples of the one-line page's):`);
+    console.log(
+      `  ${'page'.padEnd(30)} ${'score'.padStart(5)} ${'runs'.padStart(9)} ${'FCP'.padStart(8)} ${'LCP'.padStart(8)} ${'xBase'.padStart(6)} ${'CLS'.padStart(6)} ${'TBT'.padStart(7)} ${'xBase'.padStart(6)} ${'JS gz'.padStart(9)}  targets`,
+    );
+    let allMet = true;
+    for (const r of rows) {
+      const isBase = r.name === pages[0].name;
+      const misses = [
+        r.score < TARGETS.score && `score<${TARGETS.score}`,
+        r.lcpMs > TARGETS.lcpMs && `LCP>${TARGETS.lcpMs}ms`,
+        r.cls > TARGETS.cls && `CLS>${TARGETS.cls}`,
+        r.tbtMs > TARGETS.tbtMs && `TBT>${TARGETS.tbtMs}ms`,
+        r.js > TARGETS.jsBytes && `JS>${kb(TARGETS.jsBytes)}`,
+        r.auth && 'auth code loaded',
+        r.errors.length > 0 && `${r.errors.length} console error(s)`,
+      ].filter(Boolean);
+      if (!isBase && misses.length) allMet = false;
+      console.log(
+        `  ${r.name.padEnd(30)} ${String(r.score).padStart(5)} ${r.scores.padStart(9)} ${`${Math.round(r.fcpMs)}ms`.padStart(8)} ${`${Math.round(r.lcpMs)}ms`.padStart(8)} ${(r.lcpMs / baseLcp).toFixed(2).padStart(6)} ${r.cls.toFixed(3).padStart(6)} ${`${Math.round(r.tbtMs)}ms`.padStart(7)} ${(baseTbt > 0 ? (r.tbtMs / baseTbt).toFixed(1) : '-').padStart(6)} ${kb(r.js).padStart(9)}  ${isBase ? '' : misses.length ? `NOT MET: ${misses.join(', ')}` : 'met'}`,
+      );
+      for (const e of r.errors) console.log(`      console: ${e.slice(0, 200)}`);
+    }
+
+    // Every prerendered page: the JavaScript it loads to start (the build lists it: entry, app, the page's chunks).
+    console.log(`\nGzipped JavaScript each prerendered page loads to start (from the build's prerender.json; target ${kb(TARGETS.jsBytes)}):`);
+    for (const route of manifest.routes) {
+      const chunks = route.js;
+      const bytes = chunks.reduce((sum, c) => sum + gz(path.join(distDir, c)), 0);
+      const auth = chunks.some((c) => hasAuthCode(distDir, c));
+      const over = bytes > TARGETS.jsBytes || auth;
+      if (over) allMet = false;
+      console.log(
+        `  ${route.path.padEnd(42)} ${kb(bytes).padStart(9)}  ${String(chunks.length).padStart(2)} files${route.mode === 'client' ? '  (rendered in the browser)' : ''}${auth ? '  AUTH CODE' : ''}${over ? '  NOT MET' : ''}`,
+      );
+    }
+    console.log(`\n${allMet ? 'All targets met.' : 'Some targets are NOT met (see above).'} (${((performance.now() - start) / 1000).toFixed(0)} s)`);
+    console.log(
+      `Targets: score >= ${TARGETS.score}, LCP <= ${TARGETS.lcpMs} ms, CLS <= ${TARGETS.cls}, TBT <= ${TARGETS.tbtMs} ms, JS <= ${kb(TARGETS.jsBytes)} gzipped, no auth code on marketing pages.`,
+    );
+  } finally {
+    await site.close();
+    await twin?.stop();
+    if (!argValue('dist')) fs.rmSync(distDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});

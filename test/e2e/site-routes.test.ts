@@ -1,0 +1,169 @@
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../support/browser';
+import { useTwin } from '../support/twin';
+
+/** Every public route of the spec's route table renders its key texts (spec section 2). */
+const twin = useTwin();
+let browser: Browser;
+let close: () => Promise<void>;
+beforeAll(async () => {
+  ({ browser, close } = await launchBrowser());
+}, 60_000);
+afterAll(async () => close?.());
+
+async function open(path: string, options: { reducedMotion?: 'reduce' | 'no-preference' } = {}): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: options.reducedMotion });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${twin().urls.web}${path}`);
+  await page.locator('h1').first().waitFor();
+  return { page, errors };
+}
+
+const ROUTES: Array<[string, string[]]> = [
+  ['/', ['It begins with', 'Launching 2026', 'Join as Creator', 'Join as Talent', '© 2025 Humanly']],
+  ['/home-preview', ['Apply as Talent', 'Train the AI', 'Create with Confidence', 'Earn Royalties', 'Maya Chen', '© 2024 Humanly']],
+  ['/portal', ['Client Portal', 'Talent Portal']],
+  ['/client-portal', ['2026']],
+  ['/talent-portal', ['2026']],
+  ['/talent', ['Showing 3 of 3 models']],
+  ['/talent/maya-chen', ['Maya Chen', 'Freeze This Likeness']],
+  ['/create', ['Create Ethical Content']],
+  ['/ethos', ['Why Humanly Exists']],
+  ['/talent-application', ['Apply Now', 'What Happens Next', '20%', '25%', '30%']],
+  ['/training-image-best-practices', ['Training Image Best Practices', '30']],
+  ['/training-image-best-practices-founders', ['Training Image Best Practices for Founding Talent']],
+  ['/pricing', ['Free', 'Starter', 'Pro', 'Enterprise', '$35', '$109', '$269', 'Most popular']],
+  ['/privacy', ['Privacy Policy', 'Last updated October 2024']],
+  ['/terms', ['Terms of Service', 'Last updated October 2024']],
+  ['/contact', ['Contact us', 'within 24 hours', 'Send Message']],
+  ['/first-200', ['Join the Waitlist', 'What happens next']],
+  ['/founding-talent-application', ['Founding Talent']],
+  ['/founding-talent-contact', ['Contact us', 'Send Message']],
+  ['/founding-talent-privacy', ['Privacy Policy', 'Last updated October 2024']],
+  ['/founding-talent-terms', ['Terms of Service', 'Last updated October 2024']],
+  ['/pre-launch-contact', ['Contact us', 'Back to the waitlist']],
+  ['/pre-launch-privacy', ['Privacy Policy', 'Last updated December 2024', 'Back to the waitlist']],
+  ['/pre-launch-terms', ['Terms of Service', 'Last updated December 2024']],
+  ['/thank-you?type=waitlist', ['Apply as Founding Model', 'Copy Link']],
+  ['/thank-you?type=founding-model', ['Thank You for Applying', 'Copy Link']],
+  ['/thank-you', ['Oops! Page not found', 'Return to Home']],
+  ['/no/such/page', ['Oops! Page not found', 'Return to Home']],
+];
+
+describe('routes', () => {
+  it.each(ROUTES.map(([path, texts]) => ({ path, texts })))('$path shows its key texts and a title', async ({ path, texts }) => {
+    const { page, errors } = await open(path);
+    // Data-driven pages (the talent library) fill in after the API answers.
+    for (const text of texts) await page.getByText(text).first().waitFor({ state: 'attached', timeout: 10_000 });
+    expect(await page.locator('h1').count()).toBe(1);
+    expect(await page.title()).toMatch(/Humanly/);
+    expect(errors).toEqual([]);
+  }, 30_000);
+});
+
+describe('behaviour', () => {
+  /** Times between visible changes of an element's text, skipping the first (partial) one. */
+  function changeGaps(page: Page, selector: string, changes: number): Promise<number[]> {
+    return page.evaluate(
+      ({ selector, changes }) =>
+        new Promise<number[]>((resolve) => {
+          const el = document.querySelector(selector)!;
+          let last = el.textContent;
+          let at = performance.now();
+          const gaps: number[] = [];
+          const timer = setInterval(() => {
+            if (el.textContent === last) return;
+            const now = performance.now();
+            gaps.push(now - at);
+            at = now;
+            last = el.textContent;
+            if (gaps.length > changes) {
+              clearInterval(timer);
+              resolve(gaps.slice(1));
+            }
+          }, 20);
+        }),
+      { selector, changes },
+    );
+  }
+
+  it('rotates the pre-launch words every 2.5 s and the home hero word every 3.5 s', async () => {
+    const landing = await open('/');
+    for (const gap of await changeGaps(landing.page, '[data-testid="rotating-word"]', 2)) {
+      expect(gap).toBeGreaterThan(2300);
+      expect(gap).toBeLessThan(2900);
+    }
+    const home = await open('/home-preview');
+    for (const gap of await changeGaps(home.page, 'h1 [data-testid="rotating-word"]', 2)) {
+      expect(gap).toBeGreaterThan(3300);
+      expect(gap).toBeLessThan(3900);
+    }
+  }, 40_000);
+
+  it('holds the words still for people who prefer reduced motion', async () => {
+    const { page } = await open('/', { reducedMotion: 'reduce' });
+    const before = await page.getByTestId('rotating-word').textContent();
+    await page.waitForTimeout(3000);
+    expect(await page.getByTestId('rotating-word').textContent()).toBe(before);
+  }, 20_000);
+
+  it('advances the home carousel every 3.5 s and pauses while hovered', async () => {
+    const { page } = await open('/home-preview');
+    const active = () => page.locator('[data-testid="carousel-slide"][data-active="true"]').getAttribute('aria-label');
+    const first = await active();
+    await page.waitForTimeout(3800);
+    const second = await active();
+    expect(second).not.toBe(first);
+    await page.locator('[aria-roledescription="carousel"]').hover();
+    await page.waitForTimeout(4000);
+    expect(await active()).toBe(second);
+  }, 30_000);
+
+  it('scrolls smoothly to the element named in the URL hash', async () => {
+    const { page } = await open('/first-200#signup-form');
+    await page.waitForFunction(() => {
+      const form = document.getElementById('signup-form');
+      return !!form && Math.abs(form.getBoundingClientRect().top) < 200;
+    }, undefined, { timeout: 5000 });
+  }, 20_000);
+
+  it('scrolls to the top on a route change', async () => {
+    const { page } = await open('/pricing');
+    await page.mouse.wheel(0, 3000);
+    await page.waitForFunction(() => window.scrollY > 500);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Contact' }).click();
+    await page.waitForURL(/\/contact$/);
+    await page.waitForFunction(() => window.scrollY === 0, undefined, { timeout: 5000 });
+  }, 20_000);
+
+  it('opens the mobile menu with the short labels', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${twin().urls.web}/home-preview`);
+    const button = page.getByTestId('mobile-menu-button');
+    // The prerendered button works once the app has hydrated.
+    for (let tries = 0; tries < 20 && (await button.getAttribute('aria-expanded')) !== 'true'; tries++) {
+      await button.click();
+      await page.waitForTimeout(250);
+    }
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    const menu = page.getByTestId('mobile-menu');
+    for (const label of ['Our Why', 'Talent', 'Join', 'Create']) await menu.getByRole('link', { name: label, exact: true }).waitFor();
+    await page.keyboard.press('Escape');
+    expect(await page.getByTestId('mobile-menu-button').getAttribute('aria-expanded')).toBe('false');
+  }, 20_000);
+
+  it('serves prerendered HTML with the page content, meta description and social card', async () => {
+    for (const path of ['/first-200', '/pricing', '/ethos']) {
+      const html = await (await fetch(`${twin().urls.web}${path}`)).text();
+      expect(html).toMatch(/<h1[\s>]/);
+      expect(html).toMatch(/<meta name="description" content="[^"]{20,}"/);
+      expect(html).toMatch(/<meta property="og:image" content="[^"]+\.png"/);
+    }
+    const sitemap = await (await fetch(`${twin().urls.web}/sitemap.xml`)).text();
+    expect(sitemap).toContain('/first-200</loc>');
+    expect(await (await fetch(`${twin().urls.web}/robots.txt`)).text()).toMatch(/Sitemap:/);
+  }, 20_000);
+});
