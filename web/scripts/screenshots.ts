@@ -24,7 +24,12 @@ async function main() {
       const page = await context.newPage();
       for (const route of routes) {
         await page.goto(`${twin.urls.web}${route}`);
-        await page.locator('h1').first().waitFor({ state: 'attached' });
+        try {
+          await page.locator('h1').first().waitFor({ state: 'attached', timeout: 10_000 });
+        } catch {
+          console.error(`${route} at ${width}px: no heading after 10 s; taking the screenshot anyway`);
+          process.exitCode = 1;
+        }
         await page.waitForLoadState('load');
         await page.waitForTimeout(400);
         const name = route === '/' ? 'home' : route.replace(/^\//, '').replace(/[/?=&]/g, '_');
