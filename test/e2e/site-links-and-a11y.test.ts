@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
+import { gotoApp, launchBrowser } from '../support/browser';
 import { useTwin } from '../support/twin';
 
 /**
@@ -13,7 +13,7 @@ let close: () => Promise<void>;
 beforeAll(async () => {
   ({ browser, close } = await launchBrowser());
 }, 60_000);
-afterAll(async () => close?.());
+afterAll(async () => close?.(), 30_000);
 
 const ENTRY = ['/', '/home-preview', '/first-200', '/founding-talent-application', '/talent', '/thank-you?type=waitlist', '/thank-you?type=founding-model'];
 
@@ -29,7 +29,7 @@ it('has no dead internal link and no serious accessibility violation on any page
     const path = queue.shift()!;
     if (seen.has(path)) continue;
     seen.add(path);
-    await page.goto(`${twin().urls.web}${path}`);
+    await gotoApp(page, `${twin().urls.web}${path}`);
     await page.locator('h1').first().waitFor({ timeout: 10_000 });
     // Let data-driven pages settle (the talent library loads from the API).
     await page.waitForLoadState('load');

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
+import { gotoApp, launchBrowser } from '../support/browser';
 import { useTwin } from '../support/twin';
 
 /** Every public route of the spec's route table renders its key texts (spec section 2). */
@@ -9,14 +9,14 @@ let close: () => Promise<void>;
 beforeAll(async () => {
   ({ browser, close } = await launchBrowser());
 }, 60_000);
-afterAll(async () => close?.());
+afterAll(async () => close?.(), 30_000);
 
 async function open(path: string, options: { reducedMotion?: 'reduce' | 'no-preference' } = {}): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: options.reducedMotion });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${twin().urls.web}${path}`);
+  await gotoApp(page, `${twin().urls.web}${path}`);
   await page.locator('h1').first().waitFor();
   return { page, errors };
 }
@@ -131,7 +131,7 @@ describe('behaviour', () => {
 
   it('scrolls to the top on a route change', async () => {
     const { page } = await open('/pricing');
-    await page.mouse.wheel(0, 3000);
+    await page.evaluate(() => window.scrollTo(0, 2000));
     await page.waitForFunction(() => window.scrollY > 500);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Contact' }).click();
     await page.waitForURL(/\/contact$/);
@@ -141,7 +141,7 @@ describe('behaviour', () => {
   it('opens the mobile menu with the short labels', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
-    await page.goto(`${twin().urls.web}/home-preview`);
+    await gotoApp(page, `${twin().urls.web}/home-preview`);
     const button = page.getByTestId('mobile-menu-button');
     // The prerendered button works once the app has hydrated.
     for (let tries = 0; tries < 20 && (await button.getAttribute('aria-expanded')) !== 'true'; tries++) {

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
+import { gotoApp, launchBrowser } from '../support/browser';
 import { useTwin } from '../support/twin';
 
 const twin = useTwin();
@@ -9,7 +9,7 @@ let close: () => Promise<void>;
 beforeAll(async () => {
   ({ browser, close } = await launchBrowser());
 }, 60_000);
-afterAll(async () => close?.());
+afterAll(async () => close?.(), 30_000);
 
 async function open(path: string, width = 1280): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
@@ -19,7 +19,7 @@ async function open(path: string, width = 1280): Promise<{ page: Page; errors: s
   page.on('console', (m) => {
     if (m.type() === 'error' && /Hydration/.test(m.text())) errors.push(m.text());
   });
-  await page.goto(`${twin().urls.web}${path}`);
+  await gotoApp(page, `${twin().urls.web}${path}`);
   return { page, errors };
 }
 

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
+import { gotoApp, launchBrowser } from '../support/browser';
 import { itemsWithPrefix, useTwin } from '../support/twin';
 
 const twin = useTwin({ context: { waitlistCapacity: 2 } });
@@ -8,14 +8,14 @@ let close: () => Promise<void>;
 beforeAll(async () => {
   ({ browser, close } = await launchBrowser());
 }, 60_000);
-afterAll(async () => close?.());
+afterAll(async () => close?.(), 30_000);
 
 async function openWaitlist(): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${twin().urls.web}/first-200`);
+  await gotoApp(page, `${twin().urls.web}/first-200`);
   await page.getByRole('button', { name: 'Join the Waitlist' }).waitFor();
   return { page, errors };
 }
@@ -65,7 +65,7 @@ describe('waitlist in the browser', () => {
     };
     await fill('second@example.com'); // capacity 2: Rosa took the first place
     await page.waitForURL(/\/thank-you/);
-    await page.goto(`${twin().urls.web}/first-200`);
+    await gotoApp(page, `${twin().urls.web}/first-200`);
     await fill('third@example.com');
     await page.getByTestId('toast-title').filter({ hasText: 'Waitlist Full' }).waitFor();
     expect(await page.getByText('The waitlist has reached capacity. Please check back later.').count()).toBeGreaterThan(0);
@@ -74,7 +74,7 @@ describe('waitlist in the browser', () => {
   it('copies the share link and shows Copied! for 2 seconds', async () => {
     const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
     const page = await context.newPage();
-    await page.goto(`${twin().urls.web}/thank-you?type=waitlist`);
+    await gotoApp(page, `${twin().urls.web}/thank-you?type=waitlist`);
     await page.getByRole('button', { name: 'Copy Link' }).click();
     await page.getByTestId('toast-title').filter({ hasText: 'Copied!' }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${twin().urls.web}/first-200`);

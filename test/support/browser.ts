@@ -21,3 +21,12 @@ export async function launchBrowser(): Promise<{ browser: Browser; close: () => 
   });
   return { browser, close: () => browser.close() };
 }
+
+/**
+ * Opens a page of the public site and waits until the app has taken over the prerendered HTML
+ * (the site marks <html data-app-ready> then), so clicks and typing reach React.
+ */
+export async function gotoApp(page: import('playwright-core').Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached', timeout: 20_000 });
+}
