@@ -57,7 +57,7 @@ describe('Talent Library', () => {
     await page.getByPlaceholder('Search models...').fill('');
 
     await tag(page, 'Fashion').click();
-    expect(await tag(page, 'Fashion').getAttribute('aria-pressed')).toBe('true');
+    await tag(page, 'Fashion').and(page.locator('[aria-pressed=\"true\"]')).waitFor();
     await page.getByText('Showing 1 of 3 models').waitFor();
     expect(await names(page)).toEqual(['Sofia Alvarez']);
 
@@ -69,7 +69,7 @@ describe('Talent Library', () => {
     expect(await chips.getByRole('button', { name: 'Remove filter Technology' }).count()).toBe(1);
 
     await tag(page, 'Technology').click(); // toggles off
-    expect(await tag(page, 'Technology').getAttribute('aria-pressed')).toBe('false');
+    await tag(page, 'Technology').and(page.locator('[aria-pressed=\"false\"]')).waitFor();
     await page.getByText('Showing 1 of 3 models').waitFor();
 
     await page.getByPlaceholder('Search models...').fill('jordan'); // search AND tags: nobody
@@ -80,7 +80,7 @@ describe('Talent Library', () => {
     await chips.getByRole('button', { name: 'Clear all', exact: true }).click();
     await page.getByText('Showing 3 of 3 models').waitFor();
     expect(await page.getByTestId('active-filters').count()).toBe(0);
-    expect(await tag(page, 'Fashion').getAttribute('aria-pressed')).toBe('false');
+    await tag(page, 'Fashion').and(page.locator('[aria-pressed=\"false\"]')).waitFor();
     expect(await page.getByPlaceholder('Search models...').inputValue()).toBe('');
   }, 60_000);
 
@@ -88,7 +88,7 @@ describe('Talent Library', () => {
     const { page } = await open('/talent?tag=Portrait&sort=name', 390);
     await page.getByText('Showing 2 of 3 models').waitFor();
     expect(await names(page)).toEqual(['Jordan Rivers', 'Maya Chen']);
-    expect(await tag(page, 'Portrait').getAttribute('aria-pressed')).toBe('true');
+    await tag(page, 'Portrait').and(page.locator('[aria-pressed=\"true\"]')).waitFor();
   }, 60_000);
 });
 
