@@ -15,7 +15,8 @@ export function ScrollManager() {
   const previousPath = useRef<string | null>(null);
 
   useEffect(() => {
-    const pathChanged = previousPath.current !== null && previousPath.current !== location.pathname;
+    const firstRender = previousPath.current === null;
+    const pathChanged = !firstRender && previousPath.current !== location.pathname;
     previousPath.current = location.pathname;
 
     if (location.hash.length > 1) {
@@ -32,6 +33,8 @@ export function ScrollManager() {
       return () => window.clearTimeout(timer);
     }
 
+    // A prerendered page arrives at the top; keep where the visitor has scrolled since.
+    if (firstRender) return undefined;
     window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
     if (pathChanged) document.getElementById('main')?.focus({ preventScroll: true });
     return undefined;

@@ -11,6 +11,8 @@
  *
  * - A button pressed before the app's code has arrived (a menu, a carousel arrow) is pressed again
  *   once the app is ready. From the moment hydration starts React replays such clicks itself.
+ * - Where the visitor has scrolled to: if the app moves the page while it takes it over (a
+ *   scroll-to-top on mount), the visitor's position is put back.
  *
  * Installed by the tiny entry (main.tsx) as soon as the HTML is parsed. The app (start.tsx) sends
  * `APP_HYDRATING_EVENT` just before it hydrates and `APP_READY_EVENT` after its first commit, when
@@ -24,6 +26,10 @@ export function holdEarlyInput(): void {
   let pressed: HTMLButtonElement | undefined;
   let hydrating = false;
   window.addEventListener(APP_HYDRATING_EVENT, () => (hydrating = true), { once: true });
+  // Scroll events arrive a frame late, so one the app causes has not been seen when it is ready.
+  let position: { left: number; top: number } | undefined;
+  const track = () => (position = { left: window.scrollX, top: window.scrollY });
+  window.addEventListener('scroll', track, { passive: true });
   const hold = (event: SubmitEvent) => {
     event.preventDefault();
     held = { form: event.target as HTMLFormElement, submitter: event.submitter };
@@ -48,6 +54,10 @@ export function holdEarlyInput(): void {
     () => {
       document.removeEventListener('submit', hold, true);
       document.removeEventListener('click', holdClick, true);
+      window.removeEventListener('scroll', track);
+      if (position && (window.scrollX !== position.left || window.scrollY !== position.top)) {
+        window.scrollTo({ ...position, behavior: 'instant' });
+      }
       for (const field of document.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input, select, textarea')) {
         announceEarlyEdit(field);
       }
