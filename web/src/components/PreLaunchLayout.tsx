@@ -1,27 +1,20 @@
-import type { MouseEvent } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { BRAND_NAME, PRELAUNCH_COPYRIGHT_YEAR, PRELAUNCH_TAGLINE } from '../brand';
 import { LogoMark } from './Logo';
+import { SkipLink } from './MainLayout';
 import { ScrollManager } from './ScrollManager';
 import './PreLaunchLayout.css';
 
-/** Moves focus to <main> without putting "#main" in the URL (which would trigger a hash scroll). */
-function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
-  const main = document.getElementById('main');
-  if (!main) return;
-  event.preventDefault();
-  main.focus({ preventScroll: true });
-  main.scrollIntoView({ block: 'start' });
-}
-
-/** Header, main and footer shared by every pre-launch page (spec section 2, navigation and layouts). */
-export function PreLaunchLayout() {
+/**
+ * Header, main and footer of the pre-launch pages and the founding-talent pages (spec section 2,
+ * navigation and layouts). They differ only in where the footer's contact and legal links go:
+ * `/pre-launch-*` or `/founding-talent-*`.
+ */
+export function PreLaunchLayout({ area = 'pre-launch' }: { area?: 'pre-launch' | 'founding-talent' }) {
   return (
-    <div className="shell">
+    <div className={area === 'founding-talent' ? 'shell founding-shell' : 'shell'}>
       <ScrollManager />
-      <a className="skip-link" href="#main" onClick={skipToMain}>
-        Skip to main content
-      </a>
+      <SkipLink />
 
       <header className="site-header">
         <div className="container site-header__inner">
@@ -62,13 +55,13 @@ export function PreLaunchLayout() {
           <nav aria-label="Footer" className="site-footer__nav">
             <ul>
               <li>
-                <Link to="/pre-launch-contact">Contact</Link>
+                <Link to={`/${area}-contact`}>Contact</Link>
               </li>
               <li>
-                <Link to="/pre-launch-privacy">Privacy Policy</Link>
+                <Link to={`/${area}-privacy`}>Privacy Policy</Link>
               </li>
               <li>
-                <Link to="/pre-launch-terms">Terms of Service</Link>
+                <Link to={`/${area}-terms`}>Terms of Service</Link>
               </li>
             </ul>
           </nav>
