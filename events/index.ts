@@ -5,3 +5,4 @@ export * from './site';
 export * from './accounts';
 export * from './talent';
 export * from './contact';
+export * from './founding';

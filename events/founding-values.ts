@@ -1,0 +1,93 @@
+// Founding-talent application constants and texts (spec sections 1, 5, 8, 9). Plain values, no
+// zod, so the browser can import them without the schema library.
+
+export const MIN_APPLICANT_AGE = 18;
+export const MIN_APPLICATION_IMAGES = 30;
+export const MAX_APPLICATION_IMAGES = 80;
+/** The photo guide's recommendation (the limits above are what is enforced). */
+export const RECOMMENDED_APPLICATION_IMAGES = { min: 30, max: 50 } as const;
+export const FOUNDING_SPOTS = 30;
+export const FOUNDING_ROYALTY_PERCENT = 35;
+/** Standard royalty tiers, applied marginally per calendar month. */
+export const STANDARD_ROYALTY_TIERS = [
+  { upTo: 50, percent: 20 },
+  { upTo: 200, percent: 25 },
+  { upTo: null, percent: 30 },
+] as const;
+
+/** The picker accepts these; the workflow keeps only real JPEG and PNG photos. */
+export const UPLOAD_EXTENSIONS = ['jpg', 'jpeg', 'png', 'zip'] as const;
+export type UploadExtension = (typeof UPLOAD_EXTENSIONS)[number];
+export const UPLOAD_CONTENT_TYPES: Record<UploadExtension, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  zip: 'application/zip',
+};
+/** Per-file size limits, in bytes, signed into each upload URL. */
+export const MAX_PHOTO_BYTES = 25 * 1024 * 1024;
+export const MAX_ZIP_BYTES = 500 * 1024 * 1024;
+/** Presigned upload URLs expire after this many seconds. */
+export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
+/** Files the browser may ask URLs for in one request (a zip counts as one file). */
+export const MAX_FILES_PER_UPLOAD_REQUEST = MAX_APPLICATION_IMAGES;
+/** The browser uploads this many files at a time. */
+export const BROWSER_UPLOAD_CONCURRENCY = 6;
+
+/** Photo validation limits (the workflow's validate step). */
+export const PHOTO_LIMITS = {
+  /** Shorter side, in pixels. */
+  minSide: 512,
+  /** Width x height. */
+  maxPixels: 50_000_000,
+  /** Re-encoded photos: longer side at most this, JPEG quality below. */
+  storedMaxSide: 4096,
+  storedQuality: 90,
+  thumbnailSide: 320,
+} as const;
+export const ZIP_LIMITS = {
+  maxEntries: 200,
+  /** Uncompressed size of one entry. */
+  maxEntryBytes: MAX_PHOTO_BYTES,
+  /** Uncompressed size of all entries together. */
+  maxTotalBytes: 1024 * 1024 * 1024,
+  /** Uncompressed / compressed, per entry. */
+  maxRatio: 100,
+} as const;
+
+/** Admin thumbnail and photo URLs live this long. */
+export const ADMIN_PHOTO_URL_TTL_SECONDS = 5 * 60;
+/** Reviewers are reminded when an application has waited this long, and again each period. */
+export const REVIEW_REMINDER_SECONDS = 7 * 24 * 60 * 60;
+/** Photos of a rejected application are deleted after this many days. */
+export const REJECTED_PHOTO_RETENTION_DAYS = 30;
+export const REVIEW_TIME_TEXT = '15-20 business days';
+
+export const APPLICATION_STATUSES = ['validating', 'pending_review', 'accepted', 'rejected', 'invalid'] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+export const APPLICATION_PROGRAMS = ['founding', 'standard'] as const;
+export type ApplicationProgram = (typeof APPLICATION_PROGRAMS)[number];
+export const EXCLUDABLE_INDUSTRIES = ['religion', 'politics', 'alcohol'] as const;
+export type ExcludableIndustry = (typeof EXCLUDABLE_INDUSTRIES)[number];
+
+/** Texts of spec sections 5 and 8, shown by the browser and answered by the server. */
+export const FOUNDING_MESSAGES = {
+  termsRequired: 'Please agree to terms to continue.',
+  underAge: 'You must be at least 18 years old to apply.',
+  tooFewImages: 'Please upload at least 30 images to complete your application.',
+  tooManyImages: (n: number) => `Please upload no more than 80 images. You currently have ${n} images selected.`,
+  invalidEmail: 'Please enter a valid email address.',
+  /** Server error for a second application from one address; the browser maps it below. */
+  alreadyExists: 'An application with this email already exists.',
+  duplicateAlert: 'This email has already been used to submit an application. Each person can only apply once.',
+  non2xxAlert:
+    'This email may have already been used to submit an application. If you believe this is an error, please contact support.',
+  defaultAlert: 'There was an error submitting your application. Please try again.',
+  emailNotSentAlert:
+    'Application submitted successfully! However, we could not send a confirmation email. Please check your spam folder or contact support if you need confirmation.',
+  emailMentionAlert: 'Application submitted, but we could not send a confirmation email. Please save your confirmation number if provided.',
+  genericAlert: (message?: string) => `There was an error submitting your application: ${message || 'Please try again later.'}`,
+  uploadFailed: (filename: string, message: string) => `Failed to upload ${filename}: ${message}`,
+  progress: { uploading: 'Uploading images', submitting: 'Submitting application', almostDone: 'Almost done' },
+  doNotClose: 'Please do not close this window.',
+} as const;
