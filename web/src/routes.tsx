@@ -1,18 +1,22 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { FoundingLayout } from './components/FoundingLayout';
 import { MainLayout } from './components/MainLayout';
 import { PreLaunchLayout } from './components/PreLaunchLayout';
 import { useConfig } from './config';
 import { NotFoundPage } from './pages/NotFoundPage';
-import { FoundingTalentApplicationPage } from './pages/PlaceholderPages';
-import { PreLaunchLandingPage } from './pages/PreLaunchLandingPage';
-import { ThankYouPage } from './pages/thank-you/ThankYouPage';
-import { WaitlistPage } from './pages/waitlist/WaitlistPage';
 import { foundingPages } from './routes/founding-pages';
 import { infoPages, prelaunchInfoPages } from './routes/info-pages';
 import { HomePage, mainPages } from './routes/main-pages';
 import { talentPages } from './routes/talent-pages';
+
+/* Own chunks: a page loads only its own code (the prerendered HTML preloads it). */
+const PreLaunchLandingPage = lazy(() => import('./pages/PreLaunchLandingPage').then((m) => ({ default: m.PreLaunchLandingPage })));
+const WaitlistPage = lazy(() => import('./pages/waitlist/WaitlistPage').then((m) => ({ default: m.WaitlistPage })));
+const ThankYouPage = lazy(() => import('./pages/thank-you/ThankYouPage').then((m) => ({ default: m.ThankYouPage })));
+const FoundingTalentApplicationPage = lazy(() =>
+  import('./pages/PlaceholderPages').then((m) => ({ default: m.FoundingTalentApplicationPage })),
+);
 
 /**
  * Renders `prelaunch` while the site is in pre-launch mode (config.prelaunch, true unless set
