@@ -81,7 +81,7 @@ export class MarketplaceStack extends Stack {
         userPoolClientId: auth.webClient.userPoolClientId,
         contactEmail: config.contactEmail,
         prelaunch: true,
-      });
+      }, { siteUrl: webUrl });
       admin.deploy(path.join(REPO_ROOT, 'admin', 'dist'), { ...common, userPoolClientId: auth.adminClient.userPoolClientId });
     }
 
