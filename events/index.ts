@@ -6,3 +6,4 @@ export * from './accounts';
 export * from './talent';
 export * from './contact';
 export * from './founding';
+export * from './admin';

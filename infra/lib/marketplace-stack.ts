@@ -48,7 +48,7 @@ export class MarketplaceStack extends Stack {
       adminClient: auth.adminClient,
     });
 
-    new Waitlist(this, 'Waitlist', {
+    const waitlist = new Waitlist(this, 'Waitlist', {
       api,
       bus,
       email,
@@ -59,7 +59,7 @@ export class MarketplaceStack extends Stack {
 
     new Catalog(this, 'Catalog', { api, retainData: config.retainData });
 
-    new Contact(this, 'Contact', {
+    const contact = new Contact(this, 'Contact', {
       api,
       bus,
       email,
@@ -67,6 +67,8 @@ export class MarketplaceStack extends Stack {
       siteUrl: webUrl,
       retainData: config.retainData,
     });
+    // The dashboard counts failed contact emails.
+    waitlist.stats.bindTable(contact.table, 'MESSAGES_TABLE', ['Scan'], { indexes: false });
 
     const conversion = new AppFunction(this, 'RecordConversion', {
       entry: 'functions/api/record-conversion/handler.ts',

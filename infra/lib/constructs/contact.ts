@@ -77,5 +77,23 @@ export class Contact extends Construct {
       eventPattern: { source: [EVENT_SOURCE], detailType: [CONTACT_MESSAGE_RECEIVED] },
       targets: [new LambdaFunction(notify, { retryAttempts: 8, maxEventAge: Duration.hours(6), deadLetterQueue: deadLetters })],
     });
+
+    const adminList = new AppFunction(this, 'AdminListMessages', {
+      entry: 'functions/api/list-messages/handler.ts',
+      description: 'GET /admin/messages: contact messages (admins only)',
+    }).bindTable(this.table, 'MESSAGES_TABLE', ['Scan'], { indexes: false });
+    props.api.adminRoute('/admin/messages', HttpMethod.GET, adminList, 'AdminListMessages');
+
+    const adminGet = new AppFunction(this, 'AdminGetMessage', {
+      entry: 'functions/api/get-message/handler.ts',
+      description: 'GET /admin/messages/{id}: one contact message (admins only)',
+    }).bindTable(this.table, 'MESSAGES_TABLE', ['GetItem']);
+    props.api.adminRoute('/admin/messages/{id}', HttpMethod.GET, adminGet, 'AdminGetMessage');
+
+    const adminUpdate = new AppFunction(this, 'AdminUpdateMessage', {
+      entry: 'functions/api/update-message/handler.ts',
+      description: 'PATCH /admin/messages/{id}: marks a message handled (admins only)',
+    }).bindTable(this.table, 'MESSAGES_TABLE', ['UpdateItem']);
+    props.api.adminRoute('/admin/messages/{id}', HttpMethod.PATCH, adminUpdate, 'AdminUpdateMessage');
   }
 }

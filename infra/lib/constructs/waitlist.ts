@@ -27,6 +27,8 @@ export interface WaitlistProps {
  */
 export class Waitlist extends Construct {
   readonly table: Table;
+  /** The dashboard's figures; the stack binds the other tables it reads. */
+  readonly stats: AppFunction;
 
   constructor(scope: Construct, id: string, props: WaitlistProps) {
     super(scope, id);
@@ -84,11 +86,23 @@ export class Waitlist extends Construct {
       targets: [new LambdaFunction(welcome, { retryAttempts: 8, maxEventAge: Duration.hours(6), deadLetterQueue: deadLetters })],
     });
 
-    const stats = new AppFunction(this, 'AdminStats', {
+    this.stats = new AppFunction(this, 'AdminStats', {
       entry: 'functions/api/get-admin-stats/handler.ts',
       description: 'GET /admin/stats: dashboard figures (admins only)',
       environment: { WAITLIST_CAPACITY: capacity },
-    }).bindTable(this.table, 'WAITLIST_TABLE', ['GetItem']);
-    props.api.adminRoute('/admin/stats', HttpMethod.GET, stats, 'AdminStats');
+    }).bindTable(this.table, 'WAITLIST_TABLE', ['GetItem', 'Query']);
+    props.api.adminRoute('/admin/stats', HttpMethod.GET, this.stats, 'AdminStats');
+
+    const list = new AppFunction(this, 'AdminListWaitlist', {
+      entry: 'functions/api/list-waitlist/handler.ts',
+      description: 'GET /admin/waitlist: signups in waitlist order (admins only)',
+    }).bindTable(this.table, 'WAITLIST_TABLE', ['Query']);
+    props.api.adminRoute('/admin/waitlist', HttpMethod.GET, list, 'AdminListWaitlist');
+
+    const exportCsv = new AppFunction(this, 'AdminExportWaitlist', {
+      entry: 'functions/api/export-waitlist-csv/handler.ts',
+      description: 'GET /admin/waitlist/export: the waitlist as CSV (admins only)',
+    }).bindTable(this.table, 'WAITLIST_TABLE', ['Query']);
+    props.api.adminRoute('/admin/waitlist/export', HttpMethod.GET, exportCsv, 'AdminExportWaitlist');
   }
 }
