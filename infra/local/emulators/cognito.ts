@@ -15,6 +15,7 @@ import {
   type EmulatorHandle,
   type EmulatorOptions,
 } from './ports';
+import { startCognitoFront } from './cognito-front';
 
 /** Every code cognito-local hands out (sign-up confirmation, forgot password, temporary password). */
 export const COGNITO_FIXED_CODE = '123456';
@@ -52,6 +53,10 @@ export interface CognitoEmulator extends EmulatorHandle {
 export async function startCognito(opts: CognitoOptions = {}): Promise<CognitoEmulator> {
   const port = await resolvePort(opts.port);
   const endpoint = endpointFor(port);
+  // cognito-local listens on a port of its own behind a front that adds the calls it lacks
+  // (cognito-front.ts); clients, and the issuer of its tokens, use the front's address.
+  const innerPort = await resolvePort();
+  const innerEndpoint = endpointFor(innerPort);
   const tempDir = opts.dataDir ? undefined : await makeTempDir('twin-cognito-');
   const dataDir = opts.dataDir ?? tempDir!.path;
   await mkdir(join(dataDir, '.cognito'), { recursive: true });
@@ -67,13 +72,13 @@ export async function startCognito(opts: CognitoOptions = {}): Promise<CognitoEm
     UserPoolDefaults: { UsernameAttributes: ['email'], ...opts.userPoolDefaults },
     // The issuer is derived from this; pin it to the address clients really use.
     TokenConfig: { IssuerDomain: endpoint },
-    ServerConfig: { hostname: LOOPBACK, port },
+    ServerConfig: { hostname: LOOPBACK, port: innerPort },
   };
   await writeFile(join(dataDir, '.cognito', 'config.json'), JSON.stringify(config, null, 2));
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    PORT: String(port),
+    PORT: String(innerPort),
     HOST: LOOPBACK,
     CODE: COGNITO_FIXED_CODE,
     // cognito-local uses aws-sdk v2, which prints a maintenance-mode notice on load.
@@ -86,15 +91,23 @@ export async function startCognito(opts: CognitoOptions = {}): Promise<CognitoEm
   const proc = spawnManaged('cognito', process.execPath, [cli], { cwd: dataDir, env, verbose: opts.verbose });
   try {
     await waitUntil(
-      `cognito-local on ${endpoint}`,
+      `cognito-local on ${innerEndpoint}`,
       async () => {
         // Bounded: if something else holds the port and never answers, keep polling until failFast/timeout.
-        const res = await fetch(`${endpoint}/health`, { signal: AbortSignal.timeout(1000) });
+        const res = await fetch(`${innerEndpoint}/health`, { signal: AbortSignal.timeout(1000) });
         await res.arrayBuffer();
         return res.ok;
       },
       { timeoutMs: opts.startTimeoutMs ?? 30_000, intervalMs: 50, failFast: proc.exitReason },
     );
+  } catch (err) {
+    await proc.stop(500);
+    await tempDir?.release();
+    throw err;
+  }
+  let front;
+  try {
+    front = await startCognitoFront(port, innerEndpoint);
   } catch (err) {
     await proc.stop(500);
     await tempDir?.release();
@@ -110,6 +123,7 @@ export async function startCognito(opts: CognitoOptions = {}): Promise<CognitoEm
     issuer: (userPoolId) => `${endpoint}/${userPoolId}`,
     stop() {
       stopped ??= (async () => {
+        await front.close();
         await proc.stop();
         await tempDir?.release();
       })();

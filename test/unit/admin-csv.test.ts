@@ -1,0 +1,72 @@
+import { csvCell, toCsv } from '../../functions/shared/csv';
+
+/** An RFC 4180 reader, as a spreadsheet reads the file: quoted fields, doubled quotes, CRLF rows. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let i = text.startsWith('\uFEFF') ? 1 : 0;
+  let quoted = false;
+  for (; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i++;
+    } else field += c;
+  }
+  if (field || row.length) rows.push([...row, field]);
+  return rows;
+}
+
+describe('waitlist CSV', () => {
+  it('quotes every field and doubles quotes inside them', () => {
+    expect(csvCell('plain')).toBe('"plain"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell(12)).toBe('"12"');
+    expect(csvCell(undefined)).toBe('""');
+  });
+
+  it.each(['=1+1', '+SUM(A1)', '-2+3', '@cmd', '\tx', '\rx', '=HYPERLINK("http://x","y")'])(
+    'guards the cell %j against running as a formula',
+    (value) => {
+      expect(csvCell(value)).toBe(`"'${value.replace(/"/g, '""')}"`);
+    },
+  );
+
+  it('leaves cells that merely contain those characters alone', () => {
+    expect(csvCell('ann@example.com')).toBe('"ann@example.com"');
+    expect(csvCell('a=b')).toBe('"a=b"');
+  });
+
+  it('parses back to the same table, with the guard as the only change', () => {
+    const records = [
+      { position: 1, email: 'ann@example.com', firstName: 'Ann "Annie"', signupType: 'startup', newsletter: 'yes' },
+      { position: 2, email: 'bob@example.com', firstName: '=cmd|\' /C calc\'!A0', signupType: 'other', newsletter: 'no' },
+      { position: 3, email: 'c@example.com', firstName: 'Line\r\nbreak, comma', signupType: undefined, newsletter: 'yes' },
+    ];
+    const columns = ['position', 'email', 'firstName', 'signupType', 'newsletter'] as const;
+    const csv = toCsv(columns as unknown as string[], records);
+    expect(csv.startsWith('\uFEFF"position","email"')).toBe(true);
+    expect(csv.endsWith('\r\n')).toBe(true);
+    expect(parseCsv(csv)).toEqual([
+      ['position', 'email', 'firstName', 'signupType', 'newsletter'],
+      ['1', 'ann@example.com', 'Ann "Annie"', 'startup', 'yes'],
+      ['2', 'bob@example.com', "'=cmd|' /C calc'!A0", 'other', 'no'],
+      ['3', 'c@example.com', 'Line\r\nbreak, comma', '', 'yes'],
+    ]);
+  });
+});
