@@ -124,7 +124,12 @@ export default defineConfig(({ isSsrBuild }) => ({
         manifest: true,
         // Every browser the site supports has modulepreload; the polyfill would cost every page.
         modulePreload: { polyfill: false },
-        // The prerender step (closeBundle) takes seconds by design; no "slow plugin" warning for it.
-        rolldownOptions: { checks: { bundlerTimings: false } },
+        rolldownOptions: {
+          // The prerender step (closeBundle) takes seconds by design; no "slow plugin" warning for it.
+          checks: { bundlerTimings: false },
+          // Every page needs React and the router: one chunk, rather than the splinters automatic
+          // splitting makes when a lazy chunk (e.g. the photo list) needs React but not the router.
+          output: { codeSplitting: { groups: [{ name: 'framework', test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ }] } },
+        },
       },
 }));

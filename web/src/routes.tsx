@@ -15,7 +15,7 @@ const PreLaunchLandingPage = lazy(() => import('./pages/PreLaunchLandingPage').t
 const WaitlistPage = lazy(() => import('./pages/waitlist/WaitlistPage').then((m) => ({ default: m.WaitlistPage })));
 const ThankYouPage = lazy(() => import('./pages/thank-you/ThankYouPage').then((m) => ({ default: m.ThankYouPage })));
 const FoundingTalentApplicationPage = lazy(() =>
-  import('./pages/PlaceholderPages').then((m) => ({ default: m.FoundingTalentApplicationPage })),
+  import('./pages/founding/FoundingApplicationPage').then((m) => ({ default: m.FoundingTalentApplicationPage })),
 );
 
 /**

@@ -1,0 +1,97 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { SelectedPhoto } from './photos';
+import type { SignupBody, SignupResult } from './submission';
+
+export type SubmissionStage = 'uploading' | 'submitting' | 'almostDone';
+
+export type SubmitOutcome = { ok: true; result: SignupResult; notice?: string } | { ok: false; alert: string };
+
+/** What the machinery (./submission) needs from the page: the photos and where to report. */
+export interface UploadStore {
+  apiUrl: string;
+  photos: () => readonly SelectedPhoto[];
+  setPhotos: (list: SelectedPhoto[]) => void;
+  patch: (id: string, change: Partial<SelectedPhoto>) => void;
+  setStage: (stage: SubmissionStage | null) => void;
+  /** Updates the list from its latest state. */
+  update: (change: (list: SelectedPhoto[]) => SelectedPhoto[]) => void;
+  /** The address the uploads were made for, their session, the keys so far and the signup attempt. */
+  session: { email: string; uploadSession?: string; keys: Map<string, string>; attempt?: { body: string; key: string } };
+}
+
+/**
+ * The machinery (presign, upload queue, signup, validation texts) is its own chunk, fetched when
+ * the applicant first picks files or submits, never with the page.
+ */
+export const loadMachinery = () => import('./submission');
+
+/**
+ * Picked files, their uploads and the submission, shared by the founding and the standard
+ * application forms. Object URLs of thumbnails are revoked on removal and on unmount; a
+ * beforeunload prompt guards a submission under way.
+ */
+export function useApplicationUpload(apiUrl: string) {
+  const [photos, setPhotos] = useState<SelectedPhoto[]>([]);
+  const [stage, setStage] = useState<SubmissionStage | null>(null);
+  const [skipped, setSkipped] = useState<string[]>([]);
+  const photosRef = useRef(photos);
+  photosRef.current = photos;
+
+  const patch = useCallback((id: string, change: Partial<SelectedPhoto>) => {
+    setPhotos((list) => list.map((p) => (p.id === id ? { ...p, ...change } : p)));
+  }, []);
+
+  const store = useRef<UploadStore>(null!);
+  store.current ??= {
+    apiUrl,
+    photos: () => photosRef.current,
+    setPhotos: (list) => {
+      photosRef.current = list;
+      setPhotos(list);
+    },
+    patch,
+    setStage,
+    update: (change) => setPhotos(change),
+    session: { email: '', keys: new Map() },
+  };
+  store.current.apiUrl = apiUrl;
+
+  useEffect(() => () => photosRef.current.forEach((p) => p.preview && URL.revokeObjectURL(p.preview)), []);
+
+  useEffect(() => {
+    if (!stage) return undefined;
+    const guard = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', guard);
+    return () => window.removeEventListener('beforeunload', guard);
+  }, [stage]);
+
+  /** Adds picked or dropped files; the machinery sorts them out (and counts zips with fflate). */
+  const add = useCallback((files: File[]) => {
+    void loadMachinery().then((m) => m.addFiles(store.current, files, setSkipped));
+  }, []);
+
+  const remove = useCallback((id: string) => {
+    const photo = photosRef.current.find((p) => p.id === id);
+    if (photo?.preview) URL.revokeObjectURL(photo.preview);
+    setPhotos((list) => list.filter((p) => p.id !== id));
+  }, []);
+
+  /** Uploads what is not uploaded yet, then sends the signup `build` makes; see ./submission. */
+  const submit = (email: string, build: (uploadSession: string, imagePaths: string[]) => SignupBody): Promise<SubmitOutcome> =>
+    loadMachinery().then(
+      (m) => m.submitApplication(store.current, email, build),
+      // The spec's generic alert, for a machinery chunk that could not be fetched.
+      () => ({ ok: false, alert: 'There was an error submitting your application: Please try again later.' }),
+    );
+
+  /** Uploads one failed file again; resolves with an alert text when it fails again. */
+  const retry = (id: string, email: string): Promise<string | undefined> =>
+    stage ? Promise.resolve(undefined) : loadMachinery().then((m) => m.retryPhoto(store.current, id, email));
+
+  return { photos, skipped, add, remove, retry, submit, stage, finish: () => setStage(null) };
+}
+
+export type ApplicationUpload = ReturnType<typeof useApplicationUpload>;
