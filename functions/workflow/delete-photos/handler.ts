@@ -1,0 +1,16 @@
+import * as z from 'zod';
+import { documentClient } from '../../shared/clients';
+import { loadConfig } from '../../shared/config';
+import { APPLICATION_ID_PATTERN } from '../../shared/founding-keys';
+import { s3PhotoStorage } from '../../shared/photos/storage';
+import { deletePhotos } from './service';
+
+const config = loadConfig(z.object({ APPLICATIONS_TABLE: z.string().min(1), PHOTOS_BUCKET: z.string().min(1) }));
+
+const Input = z.object({ applicationId: z.string().regex(APPLICATION_ID_PATTERN) });
+
+/** Workflow step DeletePhotos: `{ applicationId }` → `{ deleted }`. */
+export async function handler(event: unknown) {
+  const { applicationId } = Input.parse(event);
+  return deletePhotos({ store: { doc: documentClient(), tableName: config.APPLICATIONS_TABLE }, storage: s3PhotoStorage(config.PHOTOS_BUCKET) }, applicationId);
+}

@@ -1,0 +1,24 @@
+import { applicationPrefix, pendingPrefix } from '../../shared/founding-keys';
+import { addHistory, getApplication, nowOf, updateApplication, type StoreDeps } from '../../shared/founding-store';
+import { log } from '../../shared/log';
+import type { PhotoStorage } from '../../shared/photos/storage';
+
+/**
+ * Workflow step DeletePhotos (a rejected application, after the retention wait): deletes the
+ * stored photos and thumbnails under `applications/{id}/` and any original upload still pending.
+ * Safe to repeat.
+ */
+export async function deletePhotos(deps: { store: StoreDeps; storage: PhotoStorage }, applicationId: string): Promise<{ deleted: number }> {
+  const app = await getApplication(deps.store, applicationId);
+  const own = pendingPrefix(app.email);
+  const keys = [...(await deps.storage.list(applicationPrefix(applicationId))), ...(app.imagePaths ?? []).filter((k) => k.startsWith(own))];
+  for (let i = 0; i < keys.length; i += 10) {
+    await Promise.all(keys.slice(i, i + 10).map((k) => deps.storage.remove(k)));
+  }
+  if (!app.photosDeletedAt) {
+    await updateApplication(deps.store, applicationId, { photosDeletedAt: nowOf(deps.store).toISOString() });
+    await addHistory(deps.store, applicationId, 'photos deleted');
+  }
+  log.info('application photos deleted', { applicationId, objects: keys.length });
+  return { deleted: keys.length };
+}
