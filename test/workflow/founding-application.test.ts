@@ -1,0 +1,290 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REJECTED_PHOTO_RETENTION_DAYS, REVIEW_REMINDER_SECONDS } from '../../events/founding-values';
+import { StateMachineRunner } from '../../infra/local/stepfunctions';
+
+const MACHINE = 'arn:aws:states:us-east-1:123456789012:stateMachine:FoundingApplication';
+const STEPS = ['validate-photos', 'send-email', 'record-email-failure', 'await-review', 'allocate-spot', 'create-talent', 'invite-talent', 'delete-photos'] as const;
+type Step = (typeof STEPS)[number];
+const arn = (step: Step) => `arn:aws:lambda:us-east-1:123456789012:function:${step}`;
+const SUBSTITUTIONS: Record<string, string> = {
+  ValidatePhotosArn: arn('validate-photos'),
+  SendEmailArn: arn('send-email'),
+  RecordEmailFailureArn: arn('record-email-failure'),
+  AwaitReviewArn: arn('await-review'),
+  AllocateSpotArn: arn('allocate-spot'),
+  CreateTalentArn: arn('create-talent'),
+  InviteTalentArn: arn('invite-talent'),
+  DeletePhotosArn: arn('delete-photos'),
+  ReviewTimeoutSeconds: String(REVIEW_REMINDER_SECONDS),
+  RetentionSeconds: String(REJECTED_PHOTO_RETENTION_DAYS * 24 * 60 * 60),
+};
+/** The real periods, scaled: a 7-day review wait lasts ~200 ms, the 30-day retention ~860 ms. */
+const WAIT_SCALE = 200 / (REVIEW_REMINDER_SECONDS * 1000);
+const RETENTION_MS = REJECTED_PHOTO_RETENTION_DAYS * 24 * 60 * 60 * 1000 * WAIT_SCALE;
+
+function definition(): string {
+  const text = readFileSync(join(__dirname, '../../infra/workflows/founding-application.asl.json'), 'utf8');
+  return text.replace(/\$\{(\w+)\}/g, (_, name: string) => {
+    if (!(name in SUBSTITUTIONS)) throw new Error(`unknown substitution ${name}`);
+    return SUBSTITUTIONS[name];
+  });
+}
+
+const ID = 'app_abcdefghijklmnopqrst';
+
+class SesThrottled extends Error {
+  name = 'ThrottlingException';
+}
+class ApplicationNotFound extends Error {
+  name = 'ApplicationNotFound';
+}
+
+type Mock = (payload: any, attempt: number) => unknown;
+interface Call {
+  step: Step;
+  payload: any;
+  at: number;
+}
+
+const defaults: Record<Step, Mock> = {
+  'validate-photos': () => ({ applicationId: ID, validCount: 42, rejectedCount: 3, enough: true }),
+  'send-email': () => ({ sent: true }),
+  'record-email-failure': () => ({ recorded: true }),
+  'await-review': () => ({ waiting: true }),
+  'allocate-spot': () => ({ founding: true, spotNumber: 7 }),
+  'create-talent': (p) => ({ talentId: p.founding ? 'maya-chen-1a2b3c' : 'sam-lee-4d5e6f' }),
+  'invite-talent': () => ({ invited: true, existingUser: false }),
+  'delete-photos': () => ({ deleted: 84 }),
+};
+
+/** A decision as the decision API sends it with SendTaskSuccess. */
+const decision = (d: 'accept' | 'reject', note = '') => ({ decision: d, note, decidedBy: 'reviewer@humanly.test', decidedAt: '2026-03-01T10:00:00.000Z' });
+
+let runner: StateMachineRunner | undefined;
+afterEach(async () => {
+  await runner?.stopAll();
+  runner = undefined;
+});
+
+/**
+ * Runs the state machine with per-step, per-attempt mocks. `reviews` answers each AwaitReview
+ * invocation in turn (undefined: nobody answers, so the review times out).
+ */
+function run(mocks: Partial<Record<Step, Mock>>, reviews: Array<ReturnType<typeof decision> | undefined> = [], input: unknown = { version: 1, applicationId: ID, program: 'founding', submittedAt: '2026-02-01T10:00:00.000Z' }) {
+  const calls: Call[] = [];
+  const attempts = new Map<Step, number>();
+  const started = Date.now();
+  let reviewIndex = 0;
+  runner = new StateMachineRunner({
+    waitTimeScale: WAIT_SCALE,
+    retryIntervalScale: 0.001,
+    async invokeLambda(fn, payload: any) {
+      const step = fn.split(':').pop() as Step;
+      if (!STEPS.includes(step)) throw new Error(`unexpected function ${fn}`);
+      const attempt = (attempts.get(step) ?? 0) + 1;
+      attempts.set(step, attempt);
+      calls.push({ step, payload, at: Date.now() - started });
+      const result = (mocks[step] ?? defaults[step])(payload, attempt);
+      if (step === 'await-review') {
+        const answer = reviews[reviewIndex++];
+        if (answer) setTimeout(() => runner!.sendTaskSuccess(payload.taskToken, JSON.stringify(answer)), 5);
+      }
+      return result;
+    },
+  });
+  runner.register('FoundingApplication', MACHINE, definition());
+  const { executionArn } = runner.startExecution(MACHINE, input);
+  const r = runner;
+  return {
+    calls,
+    of: (step: Step) => calls.filter((c) => c.step === step),
+    done: () => r.waitForExecution(executionArn, 10_000),
+    visited: () => r.getExecutionHistory(executionArn).filter((e) => e.type === 'StateEntered').map((e) => e.stateName),
+    history: () => r.getExecutionHistory(executionArn),
+  };
+}
+
+describe('FoundingApplication state machine', () => {
+  test('the definition has every substitution and uses waitForTaskToken with a timeout for the review', () => {
+    const text = readFileSync(join(__dirname, '../../infra/workflows/founding-application.asl.json'), 'utf8');
+    const names = new Set([...text.matchAll(/\$\{(\w+)\}/g)].map((m) => m[1]));
+    expect([...names].sort()).toEqual(Object.keys(SUBSTITUTIONS).sort());
+    const def = JSON.parse(definition());
+    expect(def.States.AwaitReview).toMatchObject({
+      Resource: 'arn:aws:states:::lambda:invoke.waitForTaskToken',
+      TimeoutSeconds: REVIEW_REMINDER_SECONDS,
+      Parameters: { Payload: { 'taskToken.$': '$$.Task.Token' } },
+    });
+    expect(def.States.WaitRetention.Seconds).toBe(REJECTED_PHOTO_RETENTION_DAYS * 86_400);
+  });
+
+  test('valid photos, confirmation, accepted with founding spots left: spot, talent, invitation, acceptance', async () => {
+    const h = run({}, [decision('accept')]);
+    const done = await h.done();
+    expect(done.status).toBe('SUCCEEDED');
+    expect(h.calls.map((c) => c.step)).toEqual(['validate-photos', 'send-email', 'await-review', 'allocate-spot', 'create-talent', 'invite-talent', 'send-email']);
+    expect(h.of('validate-photos')[0].payload).toEqual({ applicationId: ID });
+    expect(h.of('send-email').map((c) => c.payload)).toEqual([
+      { applicationId: ID, kind: 'confirmation' },
+      { applicationId: ID, kind: 'acceptance' },
+    ]);
+    expect(h.of('await-review')[0].payload).toEqual({ applicationId: ID, taskToken: expect.any(String) });
+    expect(h.of('create-talent')[0].payload).toEqual({ applicationId: ID, founding: true });
+    expect(h.of('invite-talent')[0].payload).toEqual({ applicationId: ID, talentId: 'maya-chen-1a2b3c' });
+    expect(h.visited().at(-1)).toBe('Accepted');
+    expect(done.output).toMatchObject({ applicationId: ID, review: { decision: 'accept' }, allocation: { founding: true }, talent: { talentId: 'maya-chen-1a2b3c' } });
+  });
+
+  test('too few valid photos: the invalid-photos email, no review', async () => {
+    const h = run({ 'validate-photos': () => ({ applicationId: ID, validCount: 12, rejectedCount: 30, enough: false }) });
+    const done = await h.done();
+    expect(done.status).toBe('SUCCEEDED');
+    expect(h.calls.map((c) => [c.step, c.payload.kind])).toEqual([
+      ['validate-photos', undefined],
+      ['send-email', 'invalid'],
+    ]);
+    expect(h.visited().at(-1)).toBe('Invalid');
+  });
+
+  test('the invalid-photos email failing for good is recorded and the execution still ends cleanly', async () => {
+    const h = run({
+      'validate-photos': () => ({ applicationId: ID, validCount: 0, rejectedCount: 31, enough: false }),
+      'send-email': () => {
+        throw new SesThrottled('Maximum sending rate exceeded.');
+      },
+    });
+    const done = await h.done();
+    expect(done.status).toBe('SUCCEEDED');
+    expect(h.of('send-email')).toHaveLength(4);
+    expect(h.of('record-email-failure')[0].payload).toMatchObject({ applicationId: ID, kind: 'invalid', error: { Error: 'ThrottlingException' } });
+    expect(h.of('await-review')).toHaveLength(0);
+  });
+
+  test('SES failing: retried with backoff, then the failure is recorded, the application kept, and the review still happens', async () => {
+    const h = run(
+      {
+        'send-email': (p) => {
+          if (p.kind === 'confirmation') throw new SesThrottled('Maximum sending rate exceeded.');
+          return { sent: true };
+        },
+      },
+      [decision('reject', 'Photos were too dark.')],
+    );
+    const done = await h.done();
+    expect(done.status).toBe('SUCCEEDED');
+    const confirmations = h.of('send-email').filter((c) => c.payload.kind === 'confirmation');
+    expect(confirmations).toHaveLength(4); // 1 + 3 retries
+    // Backoff: each pause longer than the one before (10 s, 30 s, 90 s scaled by 1/1000, jittered).
+    const retried = h.history().filter((e) => e.type === 'StateRetried' && e.stateName === 'SendConfirmation');
+    expect(retried).toHaveLength(3);
+    expect(h.of('record-email-failure')).toHaveLength(1);
+    const failure = h.of('record-email-failure')[0].payload;
+    expect(failure).toMatchObject({ applicationId: ID, kind: 'confirmation', error: { Error: 'ThrottlingException' } });
+    expect(JSON.parse(failure.error.Cause)).toMatchObject({ errorMessage: 'Maximum sending rate exceeded.' });
+    // The workflow went on to the review after recording the failure.
+    const order = h.calls.map((c) => c.step);
+    expect(order.indexOf('record-email-failure')).toBeLessThan(order.indexOf('await-review'));
+    expect(h.visited()).toContain('AwaitReview');
+  });
+
+  test('review timeout: the reviewers are reminded and the application waits again until decided', async () => {
+    const h = run({}, [undefined, undefined, decision('accept')]);
+    const done = await h.done();
+    expect(done.status).toBe('SUCCEEDED');
+    const reviews = h.of('await-review');
+    expect(reviews).toHaveLength(3);
+    expect(new Set(reviews.map((c) => c.payload.taskToken)).size).toBe(3); // a fresh token each time
+    expect(h.of('send-email').map((c) => c.payload.kind)).toEqual(['confirmation', 'reminder', 'reminder', 'acceptance']);
+    const steps = h.calls.map((c) => (c.step === 'send-email' ? c.payload.kind : c.step));
+    expect(steps.slice(2, 7)).toEqual(['await-review', 'reminder', 'await-review', 'reminder', 'await-review']);
+    // The reminder came a review period (scaled) after the wait began.
+    const firstReminder = h.calls.find((c) => c.payload.kind === 'reminder')!;
+    expect(firstReminder.at - reviews[0].at).toBeGreaterThanOrEqual(190);
+    // An expired token is refused, as Step Functions refuses it.
+    expect(() => runner!.sendTaskSuccess(reviews[0].payload.taskToken, '{}')).toThrow(expect.objectContaining({ name: 'TaskTimedOut' }));
+  });
+
+  test('a failing reminder is recorded and the application still goes back to waiting', async () => {
+    const h = run(
+      {
+        'send-email': (p) => {
+          if (p.kind === 'reminder') throw new SesThrottled('down');
+          return { sent: true };
+        },
+      },
+      [undefined, decision('accept')],
+    );
+    expect((await h.done()).status).toBe('SUCCEEDED');
+    expect(h.of('record-email-failure').map((c) => c.payload.kind)).toEqual(['reminder']);
+    expect(h.of('await-review')).toHaveLength(2);
+  });
+
+  test('accepted with no founding spots left: standard talent, acceptance email', async () => {
+    const h = run({ 'allocate-spot': () => ({ founding: false }) }, [decision('accept')]);
+    const done = await h.done();
+    expect(done.status).toBe('SUCCEEDED');
+    expect(h.of('create-talent')[0].payload).toEqual({ applicationId: ID, founding: false });
+    expect(h.of('invite-talent')[0].payload).toEqual({ applicationId: ID, talentId: 'sam-lee-4d5e6f' });
+    expect(h.of('send-email').at(-1)!.payload).toEqual({ applicationId: ID, kind: 'acceptance' });
+    expect(h.of('delete-photos')).toHaveLength(0);
+  });
+
+  test('rejected: rejection email with the review, the retention wait, then the photos are deleted', async () => {
+    const h = run({}, [decision('reject', 'Please retake the photos in daylight.')]);
+    const done = await h.done();
+    expect(done.status).toBe('SUCCEEDED');
+    expect(h.calls.map((c) => c.step)).toEqual(['validate-photos', 'send-email', 'await-review', 'send-email', 'delete-photos']);
+    expect(h.of('send-email')[1].payload).toEqual({
+      applicationId: ID,
+      kind: 'rejection',
+      review: decision('reject', 'Please retake the photos in daylight.'),
+    });
+    expect(h.of('delete-photos')[0].payload).toEqual({ applicationId: ID });
+    expect(h.of('delete-photos')[0].at - h.of('send-email')[1].at).toBeGreaterThanOrEqual(RETENTION_MS * 0.95);
+    expect(h.of('allocate-spot')).toHaveLength(0);
+    expect(h.visited().slice(-3)).toEqual(['WaitRetention', 'DeletePhotos', 'Rejected']);
+  });
+
+  test('a failing rejection email is recorded and the photos are still deleted after the wait', async () => {
+    const h = run(
+      { 'send-email': (p) => (p.kind === 'rejection' ? Promise.reject(new SesThrottled('down')) : { sent: true }) },
+      [decision('reject')],
+    );
+    expect((await h.done()).status).toBe('SUCCEEDED');
+    expect(h.of('record-email-failure').map((c) => c.payload.kind)).toEqual(['rejection']);
+    expect(h.of('delete-photos')).toHaveLength(1);
+  });
+
+  test('started with the whole EventBridge event, it reads the application id from its detail', async () => {
+    const h = run({}, [decision('accept')], { 'detail-type': 'FoundingApplication.Submitted', detail: { version: 1, applicationId: ID, program: 'founding' } });
+    expect((await h.done()).status).toBe('SUCCEEDED');
+    expect(h.of('validate-photos')[0].payload).toEqual({ applicationId: ID });
+  });
+
+  test('a transient validation failure is retried; a missing application fails the execution without retries', async () => {
+    const flaky = run({
+      'validate-photos': (_p, attempt) => {
+        if (attempt === 1) throw Object.assign(new Error('socket hang up'), { name: 'TimeoutError' });
+        return { applicationId: ID, validCount: 2, rejectedCount: 0, enough: false };
+      },
+    });
+    expect((await flaky.done()).status).toBe('SUCCEEDED');
+    expect(flaky.of('validate-photos')).toHaveLength(2);
+    await runner!.stopAll();
+
+    const missing = run({
+      'validate-photos': () => {
+        throw new ApplicationNotFound(`application ${ID} not found`);
+      },
+    });
+    const done = await missing.done();
+    expect(done).toMatchObject({ status: 'FAILED', error: 'ApplicationNotFound' });
+    expect(missing.of('validate-photos')).toHaveLength(1);
+  });
+
+  test('a decision that is neither accept nor reject fails loudly', async () => {
+    const h = run({}, [{ ...decision('accept'), decision: 'maybe' as 'accept' }]);
+    expect(await h.done()).toMatchObject({ status: 'FAILED', error: 'UnknownDecision' });
+  });
+});
