@@ -33,13 +33,16 @@ const TYPES: Record<string, string> = {
 
 /**
  * The security headers a distribution's response-headers policy adds, read from the
- * template. The browser's connect-src hosts in AWS are replaced by the twin's endpoints.
+ * template. The browser's connect-src hosts in AWS are replaced by the twin's endpoints, and
+ * img-src gains the twin's http image hosts where AWS allows any https one.
  */
 export function securityHeadersOf(
   template: CfnTemplate,
   resolver: Resolver,
   distributionPrefix: string,
   twinConnectSources: string[],
+  /** Where the twin serves images that AWS serves over https (presigned S3 URLs): added to img-src. */
+  twinImageSources: string[] = [],
 ): Record<string, string> {
   const [, policy] =
     resourcesOfType(template, 'AWS::CloudFront::ResponseHeadersPolicy').find(([id]) => id.startsWith(distributionPrefix)) ?? [];
@@ -50,7 +53,7 @@ export function securityHeadersOf(
     headers['content-security-policy'] = String(sec.ContentSecurityPolicy.ContentSecurityPolicy).replace(
       /connect-src [^;]*/,
       `connect-src 'self' ${twinConnectSources.join(' ')}`,
-    );
+    ).replace(/img-src [^;]*/, (directive) => [directive, ...twinImageSources].join(' '));
   }
   if (sec.ContentTypeOptions) headers['x-content-type-options'] = 'nosniff';
   if (sec.FrameOptions) headers['x-frame-options'] = sec.FrameOptions.FrameOption;

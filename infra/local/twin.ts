@@ -246,7 +246,8 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     const adminSite = new StaticSite(
       path.join(REPO_ROOT, 'admin', 'dist'),
       () => ({ ...common, userPoolClientId: clientIdOf('AuthAdminClient') }),
-      securityHeadersOf(template, resolver, 'AdminSite', connect),
+      // The review console shows applicants' photos through presigned S3 URLs.
+      securityHeadersOf(template, resolver, 'AdminSite', connect, [s3.endpoint]),
     );
     await web.listen(webPort);
     stops.push(() => web.close());
