@@ -61,7 +61,7 @@ export async function validateObjects(deps: ValidateObjectsDeps, applicationId: 
 
   // Pass 1: every upload, `concurrency` at a time (download, check, store). Zips are only
   // recognised here (by their bytes) and opened in pass 2, one at a time.
-  const zips: Array<{ key: string; size: number }> = [];
+  const zips: Array<{ key: string; size: number; index: number }> = [];
   for (const key of keys) {
     const index = reserve();
     await pool.start(async () => {
@@ -71,10 +71,10 @@ export async function validateObjects(deps: ValidateObjectsDeps, applicationId: 
       } else if (size > MAX_ZIP_BYTES) {
         results[index] = { source: key, accepted: false, reason: REFUSAL.tooManyBytes(size, MAX_ZIP_BYTES) };
       } else if (size > MAX_PHOTO_BYTES) {
-        zips.push({ key, size }); // only a zip may be this big; pass 2 finds out
+        zips.push({ key, size, index }); // only a zip may be this big; pass 2 finds out
       } else {
         const bytes = await deps.storage.read(key);
-        if (sniff(bytes.subarray(0, 4)) === 'zip') zips.push({ key, size });
+        if (sniff(bytes.subarray(0, 4)) === 'zip') zips.push({ key, size, index });
         else await examine(index, key, bytes);
       }
     });
@@ -84,7 +84,7 @@ export async function validateObjects(deps: ValidateObjectsDeps, applicationId: 
   // Pass 2: zips in upload order; their entries are checked `concurrency` at a time while the
   // next entries are read.
   zips.sort((a, b) => keys.indexOf(a.key) - keys.indexOf(b.key));
-  for (const { key, size } of zips) {
+  for (const { key, size, index: zipIndex } of zips) {
     const onItem = async (item: ZipItem) => {
       const source = `${key}#${item.path}`;
       if ('reason' in item) return refuse(source, item.reason);
@@ -105,8 +105,9 @@ export async function validateObjects(deps: ValidateObjectsDeps, applicationId: 
         await rm(file, { force: true });
       }
     }
-    // A zip refused whole (unreadable, too many entries) is reported as itself.
-    if (error) refuse(key, error);
+    // A zip refused whole (unreadable, too many entries), or a big upload that is no zip, is
+    // reported as itself, in its place among the uploads.
+    if (error) results[zipIndex] = { source: key, accepted: false, reason: error };
   }
   await pool.drain();
 

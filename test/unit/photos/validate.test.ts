@@ -1,0 +1,122 @@
+import { readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import sharp from 'sharp';
+import { MAX_APPLICATION_IMAGES } from '../../../events/founding-values';
+import { REFUSAL } from '../../../functions/shared/photos/reasons';
+import { memoryPhotoStorage } from '../../../functions/shared/photos/storage';
+import { validateObjects } from '../../../functions/shared/photos/validate';
+import { jpegWithGps, pdfNamedJpg, png, pngHeaderOnly, truncatedJpeg, zip } from './fixtures';
+
+const ID = 'app_abcdefghijklmnopqrst';
+const P = 'pending/ana@example.com/';
+
+describe('validateObjects', () => {
+  let photo: Buffer;
+  beforeAll(async () => {
+    photo = await jpegWithGps(640, 800);
+  });
+
+  test('checks photos and zip entries, stores accepted ones without metadata, and says why others were refused', async () => {
+    const storage = memoryPhotoStorage();
+    const put = (key: string, body: Buffer) => storage.objects.set(key, { body });
+    put(`${P}1.jpg`, photo);
+    put(`${P}2.jpg`, pdfNamedJpg());
+    put(`${P}3.png`, await png(600, 600));
+    put(`${P}4.jpg`, await truncatedJpeg());
+    put(`${P}5.zip`, zip({ 'a.jpg': photo, '../b.jpg': photo, 'c.png': pngHeaderOnly(), 'd.jpg': await jpegWithGps(300, 400) }));
+    put(`${P}6.jpg`, photo);
+    const keys = ['1.jpg', '2.jpg', '3.png', '4.jpg', '5.zip', '6.jpg', '7.jpg'].map((k) => P + k);
+
+    const out = await validateObjects({ storage }, ID, keys);
+
+    expect(out.results.map((r) => [r.source.replace(P, ''), r.accepted, r.reason ?? r.index])).toEqual([
+      ['1.jpg', true, 0],
+      ['2.jpg', false, REFUSAL.notImage],
+      ['3.png', true, 2],
+      ['4.jpg', false, REFUSAL.undecodable],
+      ['6.jpg', true, 5],
+      ['7.jpg', false, 'file is missing (the upload did not complete)'],
+      ['5.zip#a.jpg', true, 7],
+      ['5.zip#../b.jpg', false, 'zip entry path escapes the archive'],
+      ['5.zip#c.png', false, 'too large: 100 megapixels, the limit is 50'],
+      ['5.zip#d.jpg', false, 'too small: 300x400, needs at least 512 px on the shorter side'],
+    ]);
+    expect(out).toMatchObject({ validCount: 4, rejectedCount: 6 });
+    const stored = [...storage.objects.keys()].filter((k) => k.startsWith(`applications/${ID}/`)).sort();
+    expect(stored).toEqual(
+      [0, 2, 5, 7].flatMap((i) => [`applications/${ID}/photos/${i}.jpg`, `applications/${ID}/thumbs/${i}.jpg`]).sort(),
+    );
+    for (const key of stored) {
+      const meta = await sharp(storage.objects.get(key)!.body).metadata();
+      expect(meta.format).toBe('jpeg');
+      expect(meta.exif).toBeUndefined();
+      expect(storage.objects.get(key)!.contentType).toBe('image/jpeg');
+    }
+    expect(out.results[0]).toMatchObject({ width: 640, height: 800 });
+  });
+
+  test('a retry writes the same keys (indexes do not depend on timing)', async () => {
+    const storage = memoryPhotoStorage();
+    const keys = Array.from({ length: 8 }, (_, i) => `${P}${i}.jpg`);
+    keys.forEach((k, i) => storage.objects.set(k, { body: i % 3 === 0 ? pdfNamedJpg() : photo }));
+    const first = await validateObjects({ storage, concurrency: 3 }, ID, keys);
+    const second = await validateObjects({ storage, concurrency: 1 }, ID, keys);
+    expect(second.results).toEqual(first.results);
+  });
+
+  test('an upload too big for a photo is spooled to disk: a zip is opened, anything else refused, the temp file removed', async () => {
+    const storage = memoryPhotoStorage();
+    const padding = Buffer.alloc(26 * 1024 * 1024, 3);
+    storage.objects.set(`${P}big.zip`, { body: zip({ 'a.jpg': photo, 'b.jpg': photo, 'video.mov': padding }, 0) });
+    storage.objects.set(`${P}big.jpg`, { body: Buffer.concat([photo, padding]) });
+    const before = (await readdir(tmpdir())).filter((f) => f.startsWith('upload-')).length;
+
+    const out = await validateObjects({ storage }, ID, [`${P}big.zip`, `${P}big.jpg`]);
+
+    expect(out.results.map((r) => [r.source.replace(P, ''), r.reason ?? 'ok'])).toEqual([
+      ['big.jpg', 'file too big: 27 MB, the limit is 25 MB'],
+      ['big.zip#a.jpg', 'ok'],
+      ['big.zip#b.jpg', 'ok'],
+      ['big.zip#video.mov', 'file too big: 26 MB, the limit is 25 MB'],
+    ]);
+    expect((await readdir(tmpdir())).filter((f) => f.startsWith('upload-')).length).toBe(before);
+  });
+
+  test(`keeps at most ${MAX_APPLICATION_IMAGES} photos, the first ones`, async () => {
+    const storage = memoryPhotoStorage();
+    const small = await jpegWithGps(512, 512);
+    const entries: Record<string, Buffer> = {};
+    for (let i = 0; i < 5; i++) entries[`extra${i}.jpg`] = small;
+    const keys = Array.from({ length: MAX_APPLICATION_IMAGES }, (_, i) => `${P}${i}.jpg`);
+    keys.forEach((k) => storage.objects.set(k, { body: small }));
+    storage.objects.set(`${P}more.zip`, { body: zip(entries) });
+
+    const out = await validateObjects({ storage, concurrency: 4 }, ID, [...keys, `${P}more.zip`]);
+
+    expect(out.validCount).toBe(MAX_APPLICATION_IMAGES);
+    expect(out.results.filter((r) => r.reason === REFUSAL.overLimit)).toHaveLength(5);
+    expect(out.results.slice(0, MAX_APPLICATION_IMAGES).every((r) => r.accepted)).toBe(true);
+    expect([...storage.objects.keys()].filter((k) => k.startsWith(`applications/${ID}/photos/`))).toHaveLength(MAX_APPLICATION_IMAGES);
+  }, 60_000);
+
+  test('never runs more than `concurrency` photo checks at once', async () => {
+    const storage = memoryPhotoStorage();
+    const keys = Array.from({ length: 10 }, (_, i) => `${P}${i}.jpg`);
+    keys.forEach((k) => storage.objects.set(k, { body: photo }));
+    let active = 0;
+    let peak = 0;
+    const read = storage.read.bind(storage);
+    storage.read = async (key) => {
+      active += 1;
+      peak = Math.max(peak, active);
+      try {
+        await new Promise((r) => setTimeout(r, 20));
+        return await read(key);
+      } finally {
+        active -= 1;
+      }
+    };
+    await validateObjects({ storage, concurrency: 3 }, ID, keys);
+    expect(peak).toBe(3);
+  });
+});
