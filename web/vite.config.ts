@@ -127,6 +127,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         rolldownOptions: {
           // The prerender step (closeBundle) takes seconds by design; no "slow plugin" warning for it.
           checks: { bundlerTimings: false },
+          // Contract constants (limits, texts) become literals where used, so small pages need not carry their module.
+          optimization: { inlineConst: { mode: 'all', pass: 2 } },
           // Every page needs React and the router: one chunk, rather than the splinters automatic
           // splitting makes when a lazy chunk (e.g. the photo list) needs React but not the router.
           output: { codeSplitting: { groups: [{ name: 'framework', test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ }] } },

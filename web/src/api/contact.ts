@@ -1,5 +1,6 @@
 import { CONTACT_LIMITS as SHARED_LIMITS, CONTACT_PAGES, CONTACT_RESPONSE_HOURS } from '../../../events/contact-values';
 import { ApiError } from './http';
+import { EMAIL_PATTERN } from '../lib/email';
 
 /**
  * The contact form's client: `POST {apiUrl}/contact`.
@@ -66,9 +67,7 @@ export const CONTACT_MESSAGES = {
     `${FIELD_LABELS[field]} must be ${CONTACT_LIMITS[field].toLocaleString('en-US')} characters or fewer.`,
 } as const;
 
-/** The pattern of zod's `z.email()`, which the server applies: the browser accepts exactly what it accepts. */
-export const EMAIL_PATTERN =
-  /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
+export { EMAIL_PATTERN };
 
 /** Trims every field; what is validated is what is sent. */
 export function normalizeContact(values: ContactValues): ContactValues {

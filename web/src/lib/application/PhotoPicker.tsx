@@ -1,11 +1,11 @@
 import { lazy, Suspense, useState, type DragEvent } from 'react';
-import { MAX_APPLICATION_IMAGES, MIN_APPLICATION_IMAGES } from '../../../../events/founding-values';
+import { LIMITS } from './limits';
 import { ACCEPT } from './photos';
-import type { ApplicationUpload } from './useApplicationUpload';
+import { loadMachinery, type ApplicationUpload } from './useApplicationUpload';
 import './application.css';
 
 /* Thumbnails, progress and retry load with the first picked file, not with the page. */
-const PhotoList = lazy(() => import('./PhotoList'));
+const PhotoList = lazy(() => loadMachinery().then((m) => ({ default: m.PhotoList })));
 
 interface PhotoPickerProps {
   id: string;
@@ -50,7 +50,7 @@ export function PhotoPicker({ id, upload, onRetry }: PhotoPickerProps) {
           Choose photos <span className="photo-drop__or">or drag them here</span>
         </span>
         <span className="photo-drop__hint" id={`${id}-hint`}>
-          {MIN_APPLICATION_IMAGES}-{MAX_APPLICATION_IMAGES} images. Only JPEG or PNG photos are used for training; a zip of
+          {LIMITS.minImages}-{LIMITS.maxImages} images. Only JPEG or PNG photos are used for training; a zip of
           them works too.
         </span>
       </label>
@@ -77,8 +77,8 @@ export function PhotoPicker({ id, upload, onRetry }: PhotoPickerProps) {
   );
 }
 
-const SubmissionDialog = lazy(() => import('./SubmissionDialog'));
-const LazyFormAlert = lazy(() => import('./FormAlert').then((m) => ({ default: m.FormAlert })));
+const SubmissionDialog = lazy(() => loadMachinery().then((m) => ({ default: m.SubmissionDialog })));
+const LazyFormAlert = lazy(() => loadMachinery().then((m) => ({ default: m.FormAlert })));
 
 /** An alert only ever follows a check made by the machinery, so its component loads with it. */
 export function ApplicationAlert({ message, onDismiss }: { message: string | null; onDismiss: () => void }) {

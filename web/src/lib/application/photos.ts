@@ -1,5 +1,3 @@
-import { UPLOAD_EXTENSIONS } from '../../../../events/founding-values';
-
 export type PhotoStatus = 'ready' | 'uploading' | 'uploaded' | 'failed';
 
 /** A file the applicant picked, with its upload state. */
@@ -19,15 +17,12 @@ export interface SelectedPhoto {
   error?: string;
 }
 
-export const ACCEPT = UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(',');
+/** UPLOAD_EXTENSIONS as the file input's accept list (a literal, so the page needs no contract module). */
+export const ACCEPT = '.jpg,.jpeg,.png,.zip';
 
 export function extensionOf(name: string): string {
   const dot = name.lastIndexOf('.');
   return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
-}
-
-export function isAcceptedFile(file: File): boolean {
-  return (UPLOAD_EXTENSIONS as readonly string[]).includes(extensionOf(file.name));
 }
 
 /** Photos plus the images inside zips (zips still being counted add nothing yet). */

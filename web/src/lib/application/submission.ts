@@ -9,10 +9,17 @@ import {
   MIN_APPLICANT_AGE,
   MIN_APPLICATION_IMAGES,
   UPLOAD_CONTENT_TYPES,
+  UPLOAD_EXTENSIONS,
   type UploadExtension,
 } from '../../../../events/founding-values';
-import { countImages, extensionOf, isAcceptedFile, type SelectedPhoto } from './photos';
+import { EMAIL_PATTERN } from '../email';
+import { ACCEPT, countImages, extensionOf, type SelectedPhoto } from './photos';
 import type { SubmitOutcome, UploadStore } from './useApplicationUpload';
+
+// The components that only ever show after the machinery has loaded travel with it, in one chunk.
+export { FormAlert } from './FormAlert';
+export { default as PhotoList } from './PhotoList';
+export { default as SubmissionDialog } from './SubmissionDialog';
 
 /** The founding signup payload of spec section 3, plus terms, uploadSession and program. */
 export interface SignupBody {
@@ -55,9 +62,6 @@ interface PresignedUpload {
 export class SubmissionError extends Error {
   override name = 'SubmissionError';
 }
-
-/** Something@domain.tld; the server checks the address properly. */
-export const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 /** The browser sets these itself and refuses to let scripts set them. */
 const FORBIDDEN_HEADERS = new Set(['content-length', 'host', 'connection']);
@@ -280,7 +284,7 @@ export async function submitApplication(
 
 /** Uploads one photo that failed, on its own; resolves with the alert when it fails again. */
 export async function retryPhoto(store: UploadStore, id: string, email: string): Promise<string | undefined> {
-  if (!EMAIL_FORMAT.test(email)) return FOUNDING_MESSAGES.invalidEmail;
+  if (!EMAIL_PATTERN.test(email)) return FOUNDING_MESSAGES.invalidEmail;
   const photo = photosFor(store, email).find((p) => p.id === id);
   if (!photo) return undefined;
   try {
@@ -322,7 +326,7 @@ export function checkFoundingApplication(c: FoundingCheck): { fields: Record<str
   if (!c.terms) return { fields: {}, alert: FOUNDING_MESSAGES.termsRequired };
   const fields: Record<string, string> = {};
   for (const [field, message] of Object.entries(FOUNDING_REQUIRED)) if (!c.values[field]?.trim()) fields[field] = message;
-  if (!fields.email && !EMAIL_FORMAT.test(c.email)) fields.email = FOUNDING_MESSAGES.invalidEmail;
+  if (!fields.email && !EMAIL_PATTERN.test(c.email)) fields.email = FOUNDING_MESSAGES.invalidEmail;
   const age = Number(c.values.age);
   if (!fields.age && (!Number.isInteger(age) || age < 1 || age > 130)) fields.age = 'Please enter your age as a whole number.';
   if (Object.keys(fields).length > 0) return { fields, alert: null };
@@ -359,6 +363,12 @@ export function foundingSignup(
 
 let nextId = 1;
 
+if (ACCEPT !== UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(',')) console.error('The photo picker accepts other files than the upload contract');
+
+function isAcceptedFile(file: File): boolean {
+  return (UPLOAD_EXTENSIONS as readonly string[]).includes(extensionOf(file.name));
+}
+
 /**
  * Adds picked or dropped files: JPEG, PNG and zip only (the names of others are reported),
  * the same file twice once. Photos get an object URL for their thumbnail; zips are counted
@@ -387,4 +397,33 @@ export function addFiles(store: UploadStore, files: readonly File[], reportSkipp
       .then((images) => store.patch(p.id, { images }))
       .catch(() => store.patch(p.id, { images: 0, error: 'This zip could not be read.' }));
   }
+}
+
+/** The standard application (/talent-application) as a signup of program 'standard'. */
+export function standardSignup(
+  v: { name: string; email: string; phone: string; age: string; location: string; experience: string; why: string },
+  excluded: { religion: boolean; politics: boolean; alcohol: boolean },
+  files: number,
+): (uploadSession: string, imagePaths: string[]) => SignupBody {
+  const [firstName, ...rest] = v.name.trim().split(/\s+/);
+  return (uploadSession, imagePaths) => ({
+    firstName,
+    lastName: rest.join(' '),
+    email: v.email.trim().toLowerCase(),
+    phone: v.phone.trim(),
+    location: v.location.trim(),
+    // 'Tell us about yourself' is optional on this page; the why-join text stands in for it.
+    experience: v.experience.trim() || v.why.trim(),
+    interests: v.why.trim(),
+    portfolioUrl: '',
+    age: Number(v.age),
+    excludeReligion: excluded.religion,
+    excludePolitics: excluded.politics,
+    excludeAlcohol: excluded.alcohol,
+    uploadedFilesCount: files,
+    imagePaths,
+    terms: true,
+    uploadSession,
+    program: 'standard',
+  });
 }

@@ -13,10 +13,6 @@ export function DeferredDemo({ ctaLabel, ctaTargetId }: { ctaLabel: string; ctaT
   useEffect(() => {
     const el = ref.current;
     if (!el || near) return undefined;
-    if (typeof IntersectionObserver === 'undefined') {
-      setNear(true);
-      return undefined;
-    }
     const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: '600px 0px' });
     observer.observe(el);
     return () => observer.disconnect();

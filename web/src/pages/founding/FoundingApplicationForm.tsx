@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { MAX_APPLICATION_IMAGES, MIN_APPLICANT_AGE, MIN_APPLICATION_IMAGES } from '../../../../events/founding-values';
+import { LIMITS } from '../../lib/application/limits';
 import { useConfig } from '../../config';
 import { ApplicationAlert, PhotoPicker, SubmissionProgress } from '../../lib/application/PhotoPicker';
 import { loadMachinery, useApplicationUpload } from '../../lib/application/useApplicationUpload';
@@ -91,7 +91,7 @@ export function FoundingApplicationForm() {
             autoComplete={extra.autoComplete}
             placeholder={extra.placeholder}
             maxLength={field === 'portfolio' ? 2000 : 254}
-            {...(field === 'age' ? { min: MIN_APPLICANT_AGE, max: 130, step: 1, inputMode: 'numeric' as const } : {})}
+            {...(field === 'age' ? { min: LIMITS.minAge, max: 130, step: 1, inputMode: 'numeric' as const } : {})}
             value={values[field]}
             onChange={(e) => set(field, e.target.value)}
           />
@@ -121,7 +121,7 @@ export function FoundingApplicationForm() {
           {text('phone', 'Phone', { optional: true, type: 'tel', autoComplete: 'tel' })}
         </div>
         <div className="field-row">
-          {text('age', 'Age', { required: true, type: 'number', hint: `You must be ${MIN_APPLICANT_AGE} or older.` })}
+          {text('age', 'Age', { required: true, type: 'number', hint: `You must be ${LIMITS.minAge} or older.` })}
           {text('location', 'Location', { required: true, autoComplete: 'address-level2', placeholder: 'City, Country' })}
         </div>
         {text('experience', 'Tell us about yourself', {
@@ -157,7 +157,7 @@ export function FoundingApplicationForm() {
         <legend className="ta-form__legend">Training photos</legend>
         <PhotoPicker id="fa-photos" upload={upload} onRetry={retry} />
         <p className="field__hint">
-          Send {MIN_APPLICATION_IMAGES}-{MAX_APPLICATION_IMAGES} clear photos of you alone: varied angles, light and
+          Send {LIMITS.minImages}-{LIMITS.maxImages} clear photos of you alone: varied angles, light and
           expressions. Read the <Link to="/training-image-best-practices-founders">photo guide for founders</Link>.
         </p>
       </fieldset>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { FOUNDING_ROYALTY_PERCENT, FOUNDING_SPOTS } from '../../../../events/founding-values';
+import { LIMITS } from '../../lib/application/limits';
 import { BRAND_NAME, LAUNCH_YEAR } from '../../brand';
 import { Carousel, type CarouselSlide } from '../../components/Carousel';
 import { SAMPLE_TALENTS, TALENT_IMAGE_HEIGHT, TALENT_IMAGE_WIDTH, formatCount, talentImageUrl } from '../../components/demo/sampleTalents';
@@ -51,7 +51,7 @@ export function FoundingTalentApplicationPage() {
         <div className="container waitlist__banner-inner">
           <Icon name="star" size={18} />
           <span>
-            <strong>Founding Talent: {FOUNDING_ROYALTY_PERCENT}% royalties for life.</strong> Only {FOUNDING_SPOTS} spots, only
+            <strong>Founding Talent: {LIMITS.royaltyPercent}% royalties for life.</strong> Only {LIMITS.spots} spots, only
             before launch
             {spots && (
               <span className="founding__spots" data-testid="spots-left-banner">
@@ -77,8 +77,8 @@ export function FoundingTalentApplicationPage() {
               <RotationToggle state={rotation} />
             </div>
             <p className="lead">
-              Become one of {BRAND_NAME}'s first {FOUNDING_SPOTS} Founding Talent. License your likeness with consent, earn{' '}
-              {FOUNDING_ROYALTY_PERCENT}% royalties for life, and help build AI that pays the people behind it.
+              Become one of {BRAND_NAME}'s first {LIMITS.spots} Founding Talent. License your likeness with consent, earn{' '}
+              {LIMITS.royaltyPercent}% royalties for life, and help build AI that pays the people behind it.
             </p>
             <div className="waitlist-hero__actions">
               <Link to={{ hash: 'application-form' }} className="button button--primary">
@@ -93,7 +93,7 @@ export function FoundingTalentApplicationPage() {
                 <Icon name="check" size={18} /> Free to apply
               </li>
               <li>
-                <Icon name="check" size={18} /> {FOUNDING_ROYALTY_PERCENT}% for life
+                <Icon name="check" size={18} /> {LIMITS.royaltyPercent}% for life
               </li>
               <li>
                 <Icon name="check" size={18} /> Paid monthly
@@ -165,11 +165,6 @@ export function FoundingTalentApplicationPage() {
       <section className="section section--muted ta-apply" aria-label="Application">
         <div className="container ta-apply__grid">
           <div id="application-form" className="ta-apply__form">
-            {spots && (
-              <p className="founding__spots-card" data-testid="spots-left">
-                <Icon name="star" size={18} /> {spotsText(spots)}
-              </p>
-            )}
             <FoundingApplicationForm />
           </div>
           <aside className="card ta-next" aria-labelledby="next-title" data-testid="what-happens-next">

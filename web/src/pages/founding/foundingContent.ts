@@ -1,12 +1,6 @@
 import { LAUNCH_YEAR } from '../../brand';
 import type { IconName } from '../../components/Icon';
-import {
-  FOUNDING_ROYALTY_PERCENT,
-  FOUNDING_SPOTS,
-  MAX_APPLICATION_IMAGES,
-  MIN_APPLICATION_IMAGES,
-  REVIEW_TIME_TEXT,
-} from '../../../../events/founding-values';
+import { LIMITS } from '../../lib/application/limits';
 
 /** Spec section 9: the founding hero's words turn every 3.5 s; its carousel every 3400 ms. */
 export const FOUNDING_WORDS = ['likeness', 'image', 'story', 'future'] as const;
@@ -16,8 +10,8 @@ export const FOUNDING_CAROUSEL_INTERVAL_MS = 3400;
 export const BENEFITS: readonly { icon: IconName; title: string; body: string }[] = [
   {
     icon: 'coins',
-    title: `${FOUNDING_ROYALTY_PERCENT}% lifetime royalties`,
-    body: `Founding talent earn ${FOUNDING_ROYALTY_PERCENT}% on every license of their likeness, for life: more than any standard tier. Paid monthly.`,
+    title: `${LIMITS.royaltyPercent}% lifetime royalties`,
+    body: `Founding talent earn ${LIMITS.royaltyPercent}% on every license of their likeness, for life: more than any standard tier. Paid monthly.`,
   },
   {
     icon: 'license',
@@ -34,18 +28,18 @@ export const BENEFITS: readonly { icon: IconName; title: string; body: string }[
 export const STEPS: readonly { icon: IconName; title: string; body: string }[] = [
   {
     icon: 'download',
-    title: `Submit ${MIN_APPLICATION_IMAGES}-${MAX_APPLICATION_IMAGES} photos`,
+    title: `Submit ${LIMITS.minImages}-${LIMITS.maxImages} photos`,
     body: 'Fill in the form and upload clear photos of yourself: different angles, lighting and expressions.',
   },
   {
     icon: 'calendar',
-    title: `Review in ${REVIEW_TIME_TEXT}`,
+    title: `Review in ${LIMITS.reviewTime}`,
     body: 'A person on our team reviews your details and photos, and we email you the decision.',
   },
   {
     icon: 'sparkles',
     title: 'Start earning',
-    body: `Once accepted, your private model is trained and you earn ${FOUNDING_ROYALTY_PERCENT}% on every license from launch in ${LAUNCH_YEAR}.`,
+    body: `Once accepted, your private model is trained and you earn ${LIMITS.royaltyPercent}% on every license from launch in ${LAUNCH_YEAR}.`,
   },
 ];
 
@@ -53,8 +47,8 @@ export const NEXT: readonly { icon: IconName; title: string; body: string }[] = 
   { icon: 'calendar', title: 'Review within 3 weeks', body: 'We check your details and photos personally and email you our decision.' },
   {
     icon: 'star',
-    title: `Secure the ${FOUNDING_ROYALTY_PERCENT}% rate`,
-    body: `If you are accepted, your ${FOUNDING_ROYALTY_PERCENT}% lifetime royalty is locked in: one of only ${FOUNDING_SPOTS} founding spots.`,
+    title: `Secure the ${LIMITS.royaltyPercent}% rate`,
+    body: `If you are accepted, your ${LIMITS.royaltyPercent}% lifetime royalty is locked in: one of only ${LIMITS.spots} founding spots.`,
   },
   { icon: 'users', title: 'Join the community', body: 'Meet the other founding talent and help shape the platform before launch.' },
 ];
@@ -62,11 +56,11 @@ export const NEXT: readonly { icon: IconName; title: string; body: string }[] = 
 export const FOUNDING_FAQ: readonly { question: string; answer: string }[] = [
   {
     question: 'What is a founding talent?',
-    answer: `One of the first ${FOUNDING_SPOTS} people to license their likeness with us before launch. Founding talent keep a ${FOUNDING_ROYALTY_PERCENT}% royalty rate for life and help shape the platform.`,
+    answer: `One of the first ${LIMITS.spots} people to license their likeness with us before launch. Founding talent keep a ${LIMITS.royaltyPercent}% royalty rate for life and help shape the platform.`,
   },
   {
     question: 'How many founding spots are there?',
-    answer: `Only ${FOUNDING_SPOTS}. They go to the first ${FOUNDING_SPOTS} applicants who meet the criteria, in the order they applied. Once they are taken, new talent join on the standard royalty tiers.`,
+    answer: `Only ${LIMITS.spots}. They go to the first ${LIMITS.spots} applicants who meet the criteria, in the order they applied. Once they are taken, new talent join on the standard royalty tiers.`,
   },
   {
     question: 'Does it cost anything to apply?',
@@ -74,15 +68,15 @@ export const FOUNDING_FAQ: readonly { question: string; answer: string }[] = [
   },
   {
     question: 'How and when are royalties paid?',
-    answer: `Royalties are paid monthly. As founding talent you earn ${FOUNDING_ROYALTY_PERCENT}% of every license of your likeness, for life; standard talent earn 20% to 30% depending on monthly volume.`,
+    answer: `Royalties are paid monthly. As founding talent you earn ${LIMITS.royaltyPercent}% of every license of your likeness, for life; standard talent earn 20% to 30% depending on monthly volume.`,
   },
   {
     question: 'Can I remove my likeness later?',
-    answer: `Yes, at any time, unless a frozen-likeness contract with a brand is in force; then removal waits until that contract ends. Removing your likeness ends your founding status and you lose the ${FOUNDING_ROYALTY_PERCENT}% lifetime rate.`,
+    answer: `Yes, at any time, unless a frozen-likeness contract with a brand is in force; then removal waits until that contract ends. Removing your likeness ends your founding status and you lose the ${LIMITS.royaltyPercent}% lifetime rate.`,
   },
   {
     question: 'What photos do I need?',
-    answer: `Between ${MIN_APPLICATION_IMAGES} and ${MAX_APPLICATION_IMAGES} recent photos of you alone (30-50 is ideal), in JPEG or PNG, with varied angles, lighting and expressions. You can upload them one by one or as a zip. Our photo guide for founders shows what works.`,
+    answer: `Between ${LIMITS.minImages} and ${LIMITS.maxImages} recent photos of you alone (30-50 is ideal), in JPEG or PNG, with varied angles, lighting and expressions. You can upload them one by one or as a zip. Our photo guide for founders shows what works.`,
   },
   {
     question: 'Who can apply?',
@@ -90,7 +84,7 @@ export const FOUNDING_FAQ: readonly { question: string; answer: string }[] = [
   },
   {
     question: 'How long does the review take?',
-    answer: `We review every application by hand within ${REVIEW_TIME_TEXT}, about 3 weeks, and email you our decision either way.`,
+    answer: `We review every application by hand within ${LIMITS.reviewTime}, about 3 weeks, and email you our decision either way.`,
   },
   {
     question: 'Can I keep my likeness out of some industries?',

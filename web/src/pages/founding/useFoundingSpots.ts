@@ -6,12 +6,6 @@ export interface FoundingSpots {
   left: number;
 }
 
-function isSpots(v: unknown): v is FoundingSpots {
-  if (!v || typeof v !== 'object') return false;
-  const s = v as Record<string, unknown>;
-  return [s.total, s.taken, s.left].every((n) => typeof n === 'number' && Number.isInteger(n) && n >= 0);
-}
-
 /** `GET /founding-spots`: null while loading or when the call fails, so nothing misleading shows. */
 export function useFoundingSpots(apiUrl: string): FoundingSpots | null {
   const [spots, setSpots] = useState<FoundingSpots | null>(null);
@@ -19,8 +13,9 @@ export function useFoundingSpots(apiUrl: string): FoundingSpots | null {
     const controller = new AbortController();
     fetch(`${apiUrl}/founding-spots`, { signal: controller.signal, headers: { accept: 'application/json' } })
       .then((res) => (res.ok ? res.json() : null))
-      .then((body: unknown) => {
-        if (isSpots(body)) setSpots(body);
+      .then((body: FoundingSpots | null) => {
+        // Only a whole answer is shown: a missing or odd number would mislead.
+        if (body && [body.total, body.taken, body.left].every((n) => Number.isInteger(n) && n >= 0)) setSpots(body);
       })
       .catch(() => undefined);
     return () => controller.abort();

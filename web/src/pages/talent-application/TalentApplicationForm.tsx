@@ -2,6 +2,9 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { BRAND_NAME } from '../../brand';
 import { Icon } from '../../components/Icon';
+import { useConfig } from '../../config';
+import { ApplicationAlert, PhotoPicker, SubmissionProgress } from '../../lib/application/PhotoPicker';
+import { loadMachinery, useApplicationUpload } from '../../lib/application/useApplicationUpload';
 import { FieldError, FormField } from '../contact/FormField';
 import {
   EMPTY_TALENT_APPLICATION,
@@ -36,13 +39,20 @@ const INDUSTRIES = [
 type TextField = 'name' | 'email' | 'phone' | 'age' | 'location' | 'experience' | 'why';
 
 /**
- * The talent application form (spec sections 3, 4 and 5). Submission is local only for now:
- * valid details show the 'Application Submitted!' confirmation without a network call.
+ * The talent application form (spec sections 3, 4 and 5): the consent and age rules of this
+ * page, then the same pipeline as the founding form with program 'standard': 30-80 photos
+ * uploaded straight to storage and the signup, ending on 'Application Submitted!'.
  */
 export function TalentApplicationForm() {
+  const { apiUrl } = useConfig();
+  const upload = useApplicationUpload(apiUrl);
   const [values, setValues] = useState<TalentApplicationValues>(EMPTY_TALENT_APPLICATION);
   const [errors, setErrors] = useState<TalentApplicationErrors>({});
   const [submitted, setSubmitted] = useState(false);
+  const [alert, setAlert] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | undefined>();
+  const busy = upload.stage !== null;
+  const email = values.email.trim().toLowerCase();
   const confirmationRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
@@ -66,17 +76,39 @@ export function TalentApplicationForm() {
     }
   }
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!values.consent) return; // the button is disabled; Enter in a field is silently blocked too
+    if (!values.consent || busy) return; // the button is disabled; Enter in a field is silently blocked too
     const found = validateTalentApplication(values);
     setErrors(found);
     const first = VALIDATED_FIELDS.find((f) => found[f]);
     if (first) {
+      setAlert(null);
       document.getElementById(IDS[first])?.focus();
       return;
     }
+    let m: Awaited<ReturnType<typeof loadMachinery>>;
+    try {
+      m = await loadMachinery();
+    } catch {
+      setAlert('There was an error submitting your application: Please try again later.');
+      return;
+    }
+    const photoAlert = m.photoCountAlert(upload.photos);
+    setAlert(photoAlert);
+    if (photoAlert) return;
+    const outcome = await upload.submit(email, m.standardSignup(values, values.excludedIndustries, upload.photos.length));
+    if (!outcome.ok) {
+      setAlert(outcome.alert);
+      return;
+    }
+    upload.finish();
+    setNotice(outcome.notice);
     setSubmitted(true);
+  }
+
+  async function retry(photoId: string) {
+    setAlert((await upload.retry(photoId, email)) ?? null);
   }
 
   if (submitted) {
@@ -92,9 +124,7 @@ export function TalentApplicationForm() {
           Thank you, {values.name.trim()}. We review every application within {REVIEW_TIME} and will write to{' '}
           <strong>{values.email.trim()}</strong> with our decision.
         </p>
-        <p>
-          While you wait, get your photos ready with our <Link to="/training-image-best-practices">photo guide</Link>.
-        </p>
+        {notice && <p className="ta-form__notice">{notice}</p>}
       </div>
     );
   }
@@ -114,7 +144,7 @@ export function TalentApplicationForm() {
         {errorCount > 0 ? `Please correct ${errorCount === 1 ? 'the highlighted field' : `${errorCount} highlighted fields`}.` : ''}
       </p>
 
-      <fieldset className="ta-form__group">
+      <fieldset className="ta-form__group" disabled={busy}>
         <legend className="ta-form__legend">About you</legend>
         <FormField id={IDS.name} label="Full name" required error={errors.name}>
           {(p) => (
@@ -186,7 +216,7 @@ export function TalentApplicationForm() {
         </FormField>
       </fieldset>
 
-      <fieldset className="ta-form__group" aria-describedby="ta-industries-hint">
+      <fieldset className="ta-form__group" aria-describedby="ta-industries-hint" disabled={busy}>
         <legend className="ta-form__legend">Industries to exclude</legend>
         <p id="ta-industries-hint" className="field__hint ta-form__group-hint">
           Your likeness will never be licensed for the industries you tick. You can change this later.
@@ -211,19 +241,7 @@ export function TalentApplicationForm() {
 
       <fieldset className="ta-form__group">
         <legend className="ta-form__legend">Training photos</legend>
-        <div className="ta-upload" data-testid="image-upload-area">
-          <span className="ta-upload__icon" aria-hidden="true">
-            <svg viewBox="0 0 48 48" width="44" height="44" focusable="false">
-              <rect x="6" y="10" width="28" height="24" rx="4" fill="#ffedd5" stroke="#c2410c" strokeWidth="2" />
-              <rect x="14" y="16" width="28" height="24" rx="4" fill="#fff" stroke="#7e2a6b" strokeWidth="2" />
-              <circle cx="28" cy="25" r="4" fill="#efb38f" />
-              <path d="M20 38c1.5-4.5 4.4-6.5 8-6.5s6.5 2 8 6.5" fill="#7e2a6b" />
-            </svg>
-          </span>
-          <p className="ta-upload__title">Upload 30-80 images</p>
-          <p className="ta-upload__hint">JPEG or PNG only. Variety of angles, lighting and expressions.</p>
-          <span className="ta-upload__soon">Photo upload opens soon: we will email you when you can add your photos.</span>
-        </div>
+        <PhotoPicker id="ta-photos" upload={upload} onRetry={retry} />
         <p className="field__hint">
           Not sure what to send? Read our <Link to="/training-image-best-practices">training image best practices</Link>.
         </p>
@@ -265,20 +283,23 @@ export function TalentApplicationForm() {
         {errors.terms && <FieldError id={`${IDS.terms}-error`} message={errors.terms} />}
       </div>
 
+      <ApplicationAlert message={alert} onDismiss={() => setAlert(null)} />
+
       <button
         type="submit"
         className="button button--primary button--block ta-form__submit"
-        disabled={!values.consent}
+        disabled={!values.consent || busy}
         data-testid="talent-application-submit"
         aria-describedby={values.consent ? undefined : 'ta-submit-hint'}
       >
-        Submit Application
+        {busy ? 'Submitting...' : 'Submit Application'}
       </button>
       {!values.consent && (
         <p id="ta-submit-hint" className="ta-form__submit-hint">
           Tick the consent box to submit your application.
         </p>
       )}
+      <SubmissionProgress upload={upload} />
     </form>
   );
 }

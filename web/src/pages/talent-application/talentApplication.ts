@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN } from '../../api/contact';
+import { EMAIL_PATTERN } from '../../lib/email';
 
 /** Talent application page state (spec section 3). */
 export interface TalentApplicationValues {

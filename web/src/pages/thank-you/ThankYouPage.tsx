@@ -159,6 +159,8 @@ function WaitlistThanks({ position: positionParam }: { position: string | null }
 
 function FoundingThanks() {
   usePageTitle('Thank you for applying');
+  // The application form passes on what the applicant must still know (spec section 8), e.g. no confirmation email.
+  const notice = (useLocation().state as { notice?: string } | null)?.notice;
 
   const share: ShareContent = {
     url: `${window.location.origin}/founding-talent-application`,
@@ -172,6 +174,11 @@ function FoundingThanks() {
         <p className="lead">
           Your founding talent application is in. Thank you for helping build AI that puts people first.
         </p>
+        {typeof notice === 'string' && (
+          <p className="ty-notice" role="alert" data-testid="thank-you-notice">
+            {notice}
+          </p>
+        )}
       </Hero>
 
       <section className="card ty-single" aria-labelledby="ty-next-title">
