@@ -1,4 +1,4 @@
-import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { FOUNDING_SPOTS } from '../../../events/founding-values';
 import { foundingKeys } from '../../shared/founding-keys';
 import { addHistory, getApplication, nowOf, updateApplication, type StoreDeps } from '../../shared/founding-store';
@@ -14,70 +14,58 @@ export interface AllocateDeps {
   tableName: string;
   /** Founding spots in all (default FOUNDING_SPOTS). */
   total?: number;
-  /** Attempts before giving up under contention (default 200); the step is then retried. */
-  maxAttempts?: number;
-  sleep?: (ms: number) => Promise<void>;
   now?: () => Date;
 }
 
-/** Thrown when many acceptances compete for the counter for too long; the state machine retries. */
-export class SpotContentionError extends Error {
-  name = 'SpotContention';
-}
-
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** The counter item's attribute naming the spot an application holds. */
+export const holderAttribute = (applicationId: string) => `spot_${applicationId}`;
 
 /**
- * Gives the application a founding spot if one is left, exactly once: one transaction both
- * moves the counter `SPOTS/FOUNDING.taken` from n to n+1 (only while n < total) and creates
- * `SPOT#{applicationId}` with number n+1 (only if it does not exist). Reading n first and
- * requiring `taken = n` in the transaction is what lets the spot carry its number; a concurrent
- * acceptance that moved the counter first cancels ours, and we read and try again. A retried
- * step finds its SPOT# item and gets the same spot back; nobody can push the counter past total.
+ * Gives the application a founding spot if one is left, exactly once, in one conditional
+ * UpdateItem on the counter `SPOTS/FOUNDING`:
+ *
+ *   SET taken = if_not_exists(taken, 0) + 1, spot_{id} = if_not_exists(taken, 0) + 1
+ *   IF attribute_not_exists(spot_{id}) AND (attribute_not_exists(taken) OR taken < 30)
+ *
+ * Both right-hand sides read the item as it was, so the application's number is the new count,
+ * recorded atomically with it: no spot can be taken without its holder, none twice, and the
+ * counter never passes the total. Writes to one item are serialised by DynamoDB, so 200
+ * simultaneous acceptances need no retry loop (a transaction over the counter would make them
+ * conflict and retry). When the condition fails, the counter says which case it was: we hold a
+ * spot already (a retried step), or none is left. `SPOT#{id}` is then written from the counter
+ * (idempotent) for readers that look an application's spot up by its own key.
  */
 export async function allocateFoundingSpot(deps: AllocateDeps, applicationId: string): Promise<SpotAllocation> {
   const total = deps.total ?? FOUNDING_SPOTS;
-  const sleep = deps.sleep ?? defaultSleep;
-  const spotKey = foundingKeys.spot(applicationId);
-  for (let attempt = 0; attempt < (deps.maxAttempts ?? 200); attempt++) {
-    const mine = await deps.doc.send(new GetCommand({ TableName: deps.tableName, Key: spotKey, ConsistentRead: true }));
-    if (mine.Item) return { founding: true, spotNumber: mine.Item.number as number };
+  const names = { '#holder': holderAttribute(applicationId) };
+  let number: number | undefined;
+  try {
+    const out = await deps.doc.send(
+      new UpdateCommand({
+        TableName: deps.tableName,
+        Key: foundingKeys.spots,
+        UpdateExpression: 'SET taken = if_not_exists(taken, :zero) + :one, #holder = if_not_exists(taken, :zero) + :one, updatedAt = :at',
+        ConditionExpression: 'attribute_not_exists(#holder) AND (attribute_not_exists(taken) OR taken < :total)',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':total': total, ':at': (deps.now ?? (() => new Date()))().toISOString() },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    number = out.Attributes?.[names['#holder']] as number | undefined;
+  } catch (err) {
+    if ((err as Error).name !== 'ConditionalCheckFailedException') throw err;
     const counter = await deps.doc.send(new GetCommand({ TableName: deps.tableName, Key: foundingKeys.spots, ConsistentRead: true }));
-    const taken = (counter.Item?.taken as number | undefined) ?? 0;
-    if (taken >= total) return { founding: false };
-    const number = taken + 1;
-    try {
-      await deps.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: deps.tableName,
-                Key: foundingKeys.spots,
-                UpdateExpression: 'SET taken = :next, updatedAt = :at',
-                ConditionExpression: '(attribute_not_exists(taken) AND :taken = :zero) OR (taken = :taken AND taken < :total)',
-                ExpressionAttributeValues: { ':next': number, ':taken': taken, ':zero': 0, ':total': total, ':at': (deps.now ?? (() => new Date()))().toISOString() },
-              },
-            },
-            {
-              Put: {
-                TableName: deps.tableName,
-                Item: { ...spotKey, applicationId, number, allocatedAt: (deps.now ?? (() => new Date()))().toISOString() },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-          ],
-        }),
-      );
-      return { founding: true, spotNumber: number };
-    } catch (err) {
-      if ((err as Error).name !== 'TransactionCanceledException' && (err as Error).name !== 'TransactionConflictException') throw err;
-      // Our SPOT# exists (a concurrent run of this step), or the counter moved, or the items
-      // were locked by another transaction: read again. Jitter spreads competing acceptances.
-      await sleep(Math.floor(Math.random() * Math.min(200, 10 * 2 ** Math.min(attempt, 5))));
-    }
+    number = counter.Item?.[names['#holder']] as number | undefined;
+    if (number === undefined) return { founding: false };
   }
-  throw new SpotContentionError(`could not allocate a spot for ${applicationId} under contention`);
+  if (typeof number !== 'number') throw new Error(`spot allocation for ${applicationId} returned no number`);
+  await deps.doc.send(
+    new PutCommand({
+      TableName: deps.tableName,
+      Item: { ...foundingKeys.spot(applicationId), applicationId, number, allocatedAt: (deps.now ?? (() => new Date()))().toISOString() },
+    }),
+  );
+  return { founding: true, spotNumber: number };
 }
 
 /**

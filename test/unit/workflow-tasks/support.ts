@@ -1,0 +1,43 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import type { StoredApplication } from '../../../functions/shared/founding-store';
+
+export const ID = 'app_abcdefghijklmnopqrst';
+export const EMAIL = 'ana.lima@example.com';
+export const TABLE = 'FoundingApplications';
+
+/** An application as the signup stores it, with overrides. */
+export function application(overrides: Partial<StoredApplication> = {}): StoredApplication {
+  return {
+    id: ID,
+    program: 'founding',
+    status: 'validating',
+    firstName: 'Ana',
+    lastName: 'Lima',
+    email: EMAIL,
+    submittedAt: '2026-02-01T10:00:00.000Z',
+    imagePaths: [],
+    ...overrides,
+  };
+}
+
+/** A document client whose calls are recorded; the application item answers GetItem on its key. */
+export function mockedStore(app?: StoredApplication) {
+  const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1' }));
+  const mock = mockClient(doc);
+  mock.onAnyCommand().resolves({});
+  mock.on(GetCommand, { Key: { pk: `APP#${ID}`, sk: 'APPLICATION' } }).resolves({ Item: app });
+  const store = { doc, tableName: TABLE, now: () => new Date('2026-02-08T10:00:00.000Z') };
+  /** Inputs of every call of one command type. */
+  const inputs = (command: new (...args: any[]) => any) => mock.commandCalls(command).map((c) => c.args[0].input as any);
+  return { doc, mock, store, inputs };
+}
+
+export const conditionFailed = () => Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' });
+
+export function quiet() {
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  jest.spyOn(console, 'log').mockImplementation(() => undefined);
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+}
