@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Route } from 'react-router';
-import { Admin, CustomRoutes } from 'react-admin';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { CONSOLE_TITLE } from './brand';
 import type { AdminConfig } from './config';
 import { authProvider } from './authProvider';
@@ -9,6 +9,10 @@ import { LoginPage } from './auth/LoginPage';
 import { NO_ACCESS_PATH, NoAccessPage } from './auth/NoAccessPage';
 import { ConsoleLayout } from './layout/ConsoleLayout';
 import { Dashboard } from './dashboard/Dashboard';
+import { applications } from './applications';
+import { waitlist } from './waitlist';
+import { talent } from './talent';
+import { messages } from './messages';
 import { theme } from './theme';
 
 export function App({ config }: { config: AdminConfig }) {
@@ -26,6 +30,10 @@ export function App({ config }: { config: AdminConfig }) {
       layout={ConsoleLayout}
       theme={theme}
     >
+      <Resource {...applications} />
+      <Resource {...waitlist} />
+      <Resource {...talent} />
+      <Resource {...messages} />
       {/* Outside the layout: users outside the admin group see no menu and load no data. */}
       <CustomRoutes noLayout>
         <Route path={NO_ACCESS_PATH} element={<NoAccessPage />} />

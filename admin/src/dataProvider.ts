@@ -1,13 +1,27 @@
-import { fetchUtils, HttpError, type DataProvider } from 'react-admin';
-import { WaitlistStats } from '../../events/waitlist';
+import { fetchUtils, HttpError, type DataProvider, type GetListParams, type RaRecord } from 'react-admin';
+import { AdminStats } from '../../events/admin';
+import type { DecisionRequest } from '../../events/founding';
 import { getIdToken } from './authProvider';
 
-/** GET /admin/stats. */
-export type AdminStats = WaitlistStats;
+export type { AdminStats };
+
+/** What POST /admin/applications/{id}/decision answers (202). */
+export interface DecisionResult {
+  id: string;
+  status: string;
+  decision: 'accept' | 'reject';
+}
 
 /** The standard react-admin methods plus the console's custom ones. */
 export interface ConsoleDataProvider extends DataProvider {
   getStats(): Promise<AdminStats>;
+  /**
+   * Accepts or rejects an application. Pessimistic by design: the decision resumes the
+   * application's workflow and cannot be undone, so the console waits for the API's answer.
+   */
+  decideApplication(id: string, request: DecisionRequest): Promise<{ data: DecisionResult }>;
+  /** The whole waitlist as CSV text (quoted, formula-guarded by the API). */
+  exportWaitlistCsv(): Promise<string>;
 }
 
 export type HttpClient = (path: string, options?: fetchUtils.Options) => ReturnType<typeof fetchUtils.fetchJson>;
@@ -35,29 +49,109 @@ export function createHttpClient(apiUrl: string): HttpClient {
 
 /** Checks the shape of GET /admin/stats against the API's own schema. */
 export function parseAdminStats(raw: unknown): AdminStats {
-  const parsed = WaitlistStats.safeParse(raw);
+  const parsed = AdminStats.safeParse(raw);
   if (!parsed.success) throw new Error('Unexpected response from /admin/stats');
   return parsed.data;
 }
 
-const notImplemented = (method: string) => () =>
-  Promise.reject(new Error(`dataProvider.${method} is not implemented yet`));
+/** The console's resources and the fields each one's API sorts by. */
+const RESOURCES: Record<string, { path: string; sorts: Record<string, string> }> = {
+  applications: { path: '/applications', sorts: { submittedAt: 'submittedAt', lastName: 'name', firstName: 'name', name: 'name', status: 'status' } },
+  waitlist: { path: '/waitlist', sorts: { position: 'position', id: 'position', signedUpAt: 'signedUpAt', email: 'email' } },
+  talent: { path: '/talent', sorts: { name: 'name', generationCount: 'generationCount', status: 'status', id: 'id' } },
+  messages: { path: '/messages', sorts: { createdAt: 'createdAt', subject: 'subject', status: 'status' } },
+};
+
+/** Fields reviewers may change, per resource; anything else in a form is not sent. */
+const EDITABLE: Record<string, string[]> = {
+  talent: ['tagline', 'bio', 'tags', 'featured', 'status'],
+  messages: ['handled'],
+};
+
+function resourceOf(resource: string) {
+  const r = RESOURCES[resource];
+  if (!r) throw new Error(`Unknown resource ${resource}`);
+  return r;
+}
+
+/** react-admin's list parameters as the admin API's query string. */
+export function listQuery(resource: string, params: GetListParams): string {
+  const { sorts } = resourceOf(resource);
+  const query = new URLSearchParams();
+  const { page, perPage } = params.pagination ?? { page: 1, perPage: 25 };
+  query.set('offset', String((page - 1) * perPage));
+  query.set('limit', String(perPage));
+  const sort = params.sort?.field ? sorts[params.sort.field] : undefined;
+  if (sort) {
+    query.set('sort', sort);
+    query.set('order', params.sort?.order === 'DESC' ? 'DESC' : 'ASC');
+  }
+  for (const [key, value] of Object.entries(params.filter ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    query.set(key, String(value));
+  }
+  return query.toString();
+}
+
+const byPath = (id: unknown) => encodeURIComponent(String(id));
+const unsupported = (what: string) => () => Promise.reject(new Error(`The review console cannot ${what}.`));
 
 export function createDataProvider(apiUrl: string, httpClient: HttpClient = createHttpClient(apiUrl)): ConsoleDataProvider {
+  const getOne = async (resource: string, id: unknown) => {
+    const { json } = await httpClient(`${resourceOf(resource).path}/${byPath(id)}`);
+    return json as RaRecord;
+  };
+
   return {
-    getList: notImplemented('getList'),
-    getOne: notImplemented('getOne'),
-    getMany: notImplemented('getMany'),
-    getManyReference: notImplemented('getManyReference'),
-    create: notImplemented('create'),
-    update: notImplemented('update'),
-    updateMany: notImplemented('updateMany'),
-    delete: notImplemented('delete'),
-    deleteMany: notImplemented('deleteMany'),
+    async getList(resource, params) {
+      const { json } = await httpClient(`${resourceOf(resource).path}?${listQuery(resource, params)}`);
+      return { data: json.items, total: json.total };
+    },
+    async getOne(resource, params) {
+      return { data: (await getOne(resource, params.id)) as never };
+    },
+    async getMany(resource, params) {
+      return { data: (await Promise.all(params.ids.map((id) => getOne(resource, id)))) as never[] };
+    },
+    async getManyReference(resource, params) {
+      const { json } = await httpClient(
+        `${resourceOf(resource).path}?${listQuery(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } })}`,
+      );
+      return { data: json.items, total: json.total };
+    },
+    async update(resource, params) {
+      const editable = EDITABLE[resource];
+      if (!editable) throw new Error(`The review console cannot edit ${resource}.`);
+      const body = Object.fromEntries(editable.filter((k) => k in params.data).map((k) => [k, params.data[k]]));
+      const { json } = await httpClient(`${resourceOf(resource).path}/${byPath(params.id)}`, {
+        method: 'PATCH',
+        body: JSON.stringify(body),
+        headers: new Headers({ Accept: 'application/json', 'Content-Type': 'application/json' }),
+      });
+      return { data: json };
+    },
+    create: unsupported('create records'),
+    updateMany: unsupported('edit several records at once'),
+    delete: unsupported('delete records'),
+    deleteMany: unsupported('delete records'),
 
     async getStats() {
       const { json } = await httpClient('/stats');
       return parseAdminStats(json);
+    },
+
+    async decideApplication(id, request) {
+      const { json } = await httpClient(`/applications/${byPath(id)}/decision`, {
+        method: 'POST',
+        body: JSON.stringify(request),
+        headers: new Headers({ Accept: 'application/json', 'Content-Type': 'application/json' }),
+      });
+      return { data: json as DecisionResult };
+    },
+
+    async exportWaitlistCsv() {
+      const { body } = await httpClient('/waitlist/export', { headers: new Headers({ Accept: 'text/csv' }) });
+      return body;
     },
   };
 }

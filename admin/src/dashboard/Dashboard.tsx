@@ -1,28 +1,120 @@
-import { Box, Card, CardContent, Typography } from '@mui/material';
+import AssignmentIndIcon from '@mui/icons-material/AssignmentInd';
+import GroupsIcon from '@mui/icons-material/Groups';
+import HourglassTopIcon from '@mui/icons-material/HourglassTop';
+import MarkEmailUnreadIcon from '@mui/icons-material/MarkEmailUnread';
+import StarIcon from '@mui/icons-material/Star';
+import { Alert, Box, Button, Card, CardContent, Chip, LinearProgress, Typography } from '@mui/material';
 import { Title, useGetIdentity } from 'react-admin';
+import { APPLICATION_STATUSES } from '../../../events/founding-values';
 import { BRAND_NAME } from '../brand';
-import { WaitlistCard } from './WaitlistCard';
+import { ageOf, formatDateTime, STATUS_COLORS, STATUS_LABELS } from '../common/format';
+import { percent, StatCard } from './StatCard';
+import { useStats } from './useStats';
 
-/** The console's home page: a welcome and the waitlist's fill level. */
+/** Link to the applications list filtered by status (react-admin's hash routes). */
+const applicationsWith = (status: string) =>
+  `#/applications?filter=${encodeURIComponent(JSON.stringify({ status }))}&order=ASC&sort=submittedAt`;
+
+/** The console's home page: founding spots, the review queue, the waitlist and failed emails. */
 export function Dashboard() {
   const { identity } = useGetIdentity();
+  const stats = useStats();
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, mt: 2 }}>
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, mt: 2, mb: 4 }}>
       <Title title="Dashboard" />
-      <Card component="section" aria-labelledby="welcome-card-title">
-        <CardContent>
-          <Typography id="welcome-card-title" component="h1" variant="h5" gutterBottom>
-            Review console
-          </Typography>
-          <Typography color="text.secondary">
-            {identity?.fullName ? `Welcome, ${identity.fullName}. ` : 'Welcome. '}
-            Here reviewers follow {BRAND_NAME}'s pre-launch signups and decide on founding talent applications.
-          </Typography>
-        </CardContent>
-      </Card>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
-        <WaitlistCard />
+      <Box>
+        <Typography component="h1" variant="h5" sx={{ fontWeight: 600 }}>
+          Review console
+        </Typography>
+        <Typography color="text.secondary">
+          {identity?.fullName ? `Welcome, ${identity.fullName}. ` : 'Welcome. '}
+          Follow {BRAND_NAME}'s pre-launch and decide on founding talent applications.
+        </Typography>
       </Box>
+      {stats.status === 'loading' ? (
+        <Card role="status">
+          <CardContent>
+            <Typography color="text.secondary">Loading the figures…</Typography>
+            <LinearProgress aria-label="Loading" sx={{ mt: 1.5, height: 8, borderRadius: 4 }} />
+          </CardContent>
+        </Card>
+      ) : stats.status === 'error' ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={stats.reload}>
+              Retry
+            </Button>
+          }
+        >
+          Could not load the dashboard figures. {stats.message}
+        </Alert>
+      ) : (
+        <>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+            <StatCard
+              id="founding"
+              icon={<StarIcon color="primary" />}
+              title="Founding spots"
+              value={`${stats.stats.founding.taken} of ${stats.stats.founding.total} taken`}
+              progress={percent(stats.stats.founding.taken, stats.stats.founding.total)}
+              caption={`${stats.stats.founding.total - stats.stats.founding.taken} left for accepted founding talent`}
+            />
+            <StatCard
+              id="reviews"
+              icon={<HourglassTopIcon color="primary" />}
+              title="Reviews waiting"
+              value={String(stats.stats.applications.waitingForReview)}
+              to={applicationsWith('pending_review')}
+              caption={
+                stats.stats.applications.oldestWaitingSince
+                  ? `Oldest waiting ${ageOf(stats.stats.applications.oldestWaitingSince)} (since ${formatDateTime(stats.stats.applications.oldestWaitingSince)})`
+                  : 'Nothing is waiting for a decision.'
+              }
+            />
+            <StatCard
+              id="waitlist"
+              icon={<GroupsIcon color="primary" />}
+              title="Early-access waitlist"
+              value={`${stats.stats.waitlist.count} of ${stats.stats.waitlist.capacity}`}
+              progress={percent(stats.stats.waitlist.count, stats.stats.waitlist.capacity)}
+              caption={`Waitlist: ${stats.stats.waitlist.count} of ${stats.stats.waitlist.capacity} signed up`}
+              to="#/waitlist"
+            />
+          </Box>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+            <StatCard
+              id="applications"
+              icon={<AssignmentIndIcon color="primary" />}
+              title="Applications by status"
+              value={`${stats.stats.applications.total} in all`}
+              to="#/applications"
+            >
+              <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, p: 0, m: 0, listStyle: 'none' }}>
+                {APPLICATION_STATUSES.map((status) => (
+                  <li key={status}>
+                    <Chip
+                      component="a"
+                      href={applicationsWith(status)}
+                      clickable
+                      color={STATUS_COLORS[status]}
+                      variant={stats.stats.applications.byStatus[status] ? 'filled' : 'outlined'}
+                      label={`${STATUS_LABELS[status]}: ${stats.stats.applications.byStatus[status] ?? 0}`}
+                    />
+                  </li>
+                ))}
+              </Box>
+            </StatCard>
+            <StatCard
+              id="failed-emails"
+              icon={<MarkEmailUnreadIcon color={stats.stats.failedEmails.total ? 'error' : 'primary'} />}
+              title="Emails that failed to send"
+              value={String(stats.stats.failedEmails.total)}
+              caption={`Application confirmations: ${stats.stats.failedEmails.applications} · Waitlist welcomes: ${stats.stats.failedEmails.waitlist} · Contact replies: ${stats.stats.failedEmails.contact}`}
+            />
+          </Box>
+        </>
+      )}
     </Box>
   );
 }

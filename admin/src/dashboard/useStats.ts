@@ -26,7 +26,7 @@ export function useStats(): StatsState & { reload: () => void } {
         // After authProvider.checkError rejects (401, 403), react-admin's proxy resolves the
         // call with `{ data: {} }` instead of rejecting. On 401 the user is being signed out;
         // on 403 they stay, so say why the numbers are missing.
-        if (result && typeof result === 'object' && 'data' in result && !('waitlist' in result)) {
+        if (result && typeof result === 'object' && 'data' in result && !('founding' in result)) {
           throw new Error(FORBIDDEN_MESSAGE);
         }
         return parseAdminStats(result);

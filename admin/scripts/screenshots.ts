@@ -1,0 +1,166 @@
+/**
+ * Screenshots of every screen of the review console at 1280 px wide, for looking at it as
+ * reviewers see it: `npm run screenshots:admin` (after `npm run build`). It starts a twin, fills
+ * it through the public API (waitlist signups, contact messages, founding applications with
+ * generated photos), signs in as the twin's admin and saves PNGs to screenshots/admin/.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { startTwin, type Twin } from '../../infra/local/twin';
+import { launchBrowser } from '../../test/support/browser';
+import { signInToConsole, submitApplication, waitForStatus } from '../../test/support/review-console';
+import { postJson } from '../../test/support/twin';
+
+const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'screenshots', 'admin');
+
+const PEOPLE = [
+  ['Amara', 'Mensah'],
+  ['Lucas', 'Ferreira'],
+  ['Priya', 'Raman'],
+  ['Tom', 'Becker'],
+  ['Sofia', 'Lindqvist'],
+  ['Kenji', 'Watanabe'],
+] as const;
+const SIGNUP_TYPES = ['startup', 'marketing-agency', 'freelancer-creator', 'brand-company', 'other'];
+const MESSAGES = [
+  ['Press enquiry about the founding program', 'Hello! I write for a photography magazine and would love to interview someone about how consent works for talent on Humanly.'],
+  ['Can I license for a charity campaign?', 'We are a small charity and wondered whether the licensing covers non-profit use.'],
+  ['Question about payouts', 'When do founding talent get paid, monthly or quarterly?'],
+];
+
+/** Sample data through the public API; answers the applications' ids (first one has 40 photos). */
+export async function seedSamples(twin: Twin): Promise<string[]> {
+  for (const [i, [first]] of PEOPLE.entries()) {
+    await postJson(`${twin.urls.api}/early-signup`, {
+      email: `${first.toLowerCase()}.${i}@fans.example`,
+      firstName: first,
+      signupType: SIGNUP_TYPES[i % SIGNUP_TYPES.length],
+      newsletter: i % 3 !== 0,
+      terms: true,
+    });
+  }
+  for (const [i, [subject, message]] of MESSAGES.entries()) {
+    await postJson(`${twin.urls.api}/contact`, { firstName: PEOPLE[i][0], lastName: PEOPLE[i][1], email: `sender${i}@mail.example`, subject, message, page: '/contact' });
+  }
+  const ids: string[] = [];
+  for (const [i, [first, last]] of PEOPLE.slice(0, 3).entries()) {
+    ids.push(
+      await submitApplication(twin, {
+        email: `${first.toLowerCase()}@talent.example`,
+        firstName: first,
+        lastName: last,
+        photos: i === 0 ? 40 : 30,
+        program: i === 2 ? 'standard' : 'founding',
+        excludeReligion: i % 2 === 0,
+        excludeAlcohol: i === 1,
+      }),
+    );
+  }
+  return ids;
+}
+
+async function settle(page: Page, heading: string | RegExp) {
+  await page.getByRole('heading', { name: heading }).first().waitFor({ timeout: 20_000 });
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  // Images decoded and the progress bars' transitions over.
+  await page.waitForTimeout(500);
+}
+
+/** Takes every screen; `applicationId` is one waiting for review. */
+export async function shootConsole(page: Page, twin: Twin, applicationId: string | undefined, out = OUT): Promise<string[]> {
+  fs.mkdirSync(out, { recursive: true });
+  const files: string[] = [];
+  const shot = async (name: string, fullPage = true) => {
+    const file = path.join(out, `${name}-1280.png`);
+    await page.screenshot({ path: file, fullPage });
+    files.push(file);
+    console.log(path.relative(process.cwd(), file));
+  };
+  const go = (hash: string) => page.goto(`${twin.urls.admin}/#${hash}`);
+
+  await go('/');
+  await page.getByTestId('founding-value').waitFor({ timeout: 20_000 });
+  await settle(page, 'Review console');
+  await shot('dashboard');
+
+  await go(`/applications?filter=${encodeURIComponent(JSON.stringify({}))}`);
+  await page.getByRole('columnheader', { name: 'Applicant' }).waitFor({ timeout: 20_000 });
+  await settle(page, /Applications/);
+  await shot('applications-list');
+
+  if (applicationId) {
+    await go(`/applications/${applicationId}/show`);
+    await page.getByTestId('gallery-thumbnail').first().waitFor({ timeout: 20_000 });
+    await settle(page, 'Applicant');
+    await shot('application-page');
+    await page.getByTestId('gallery-thumbnail').nth(2).click();
+    await page.getByTestId('gallery-full').waitFor();
+    await page.waitForTimeout(500);
+    await shot('application-photo-viewer', false);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Accept' }).click();
+    await page.getByLabel('Note').fill('Strong, varied set; great light in the outdoor shots.');
+    await page.waitForTimeout(400);
+    await shot('application-decision-dialog', false);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+  }
+
+  await go('/waitlist');
+  await page.getByRole('columnheader', { name: 'Newsletter' }).waitFor({ timeout: 20_000 });
+  await settle(page, /Waitlist/);
+  await shot('waitlist');
+
+  await go('/talent');
+  await page.getByRole('columnheader', { name: 'Program' }).waitFor({ timeout: 20_000 });
+  await settle(page, /Talent/);
+  await shot('talent-list');
+
+  await go('/talent/maya-chen');
+  await page.getByLabel('Tagline').waitFor({ timeout: 20_000 });
+  await settle(page, 'Maya Chen');
+  await shot('talent-edit');
+
+  await go('/messages');
+  await page.getByRole('columnheader', { name: 'From' }).waitFor({ timeout: 20_000 });
+  await settle(page, /Messages/);
+  await shot('messages-list');
+  await page.getByText('Question about payouts').click();
+  await settle(page, 'Question about payouts');
+  await shot('message-page');
+  return files;
+}
+
+async function main() {
+  const twin = await startTwin({ fast: true });
+  const { browser, close } = await launchBrowser();
+  try {
+    const ids = await seedSamples(twin);
+    let reviewable: string | undefined;
+    try {
+      await waitForStatus(twin, ids[0], 'pending_review', 120_000);
+      reviewable = ids[0];
+    } catch (err) {
+      console.error(`No application reached review, so no application page: ${(err as Error).message}`);
+      process.exitCode = 1;
+    }
+    const login = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await login.goto(twin.urls.admin);
+    await login.getByRole('button', { name: 'Sign in' }).waitFor();
+    fs.mkdirSync(OUT, { recursive: true });
+    await login.screenshot({ path: path.join(OUT, 'sign-in-1280.png') });
+    const page = await signInToConsole(browser, twin, twin.admin.email, twin.admin.password);
+    await shootConsole(page, twin, reviewable);
+  } finally {
+    await close();
+    await twin.stop();
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  main().catch((err) => {
+    console.error(err);
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,105 @@
+// Helpers of the review console's tests and screenshots: founding applications made through the
+// public API exactly as the site makes them, admin API calls, and a signed-in console page.
+import sharp from 'sharp';
+import type { Browser, Page } from 'playwright-core';
+import type { ApplicationDetail, FoundingUploadResponse } from '../../events/founding';
+import type { Twin } from '../../infra/local/twin';
+import { idToken, postJson } from './twin';
+
+/** A distinct portrait-like JPEG (a gradient and a head and shoulders), `side` px square. */
+export async function portraitJpeg(seed: number, side = 1024): Promise<Buffer> {
+  const hue = (seed * 47) % 360;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${side}" height="${side}" viewBox="0 0 100 100">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="hsl(${hue},55%,72%)"/><stop offset="1" stop-color="hsl(${(hue + 60) % 360},45%,38%)"/>
+    </linearGradient></defs>
+    <rect width="100" height="100" fill="url(#g)"/>
+    <circle cx="${45 + (seed % 10)}" cy="40" r="16" fill="hsl(${(hue + 180) % 360},30%,85%)"/>
+    <ellipse cx="${45 + (seed % 10)}" cy="100" rx="32" ry="30" fill="hsl(${(hue + 200) % 360},25%,30%)"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+}
+
+export interface ApplicantDetails {
+  email: string;
+  firstName?: string;
+  lastName?: string;
+  photos?: number;
+  program?: 'founding' | 'standard';
+  excludeReligion?: boolean;
+  excludePolitics?: boolean;
+  excludeAlcohol?: boolean;
+}
+
+/** Uploads generated photos through presigned URLs and submits the application; answers its id. */
+export async function submitApplication(twin: Twin, a: ApplicantDetails): Promise<string> {
+  const count = a.photos ?? 30;
+  const bodies = await Promise.all(Array.from({ length: count }, (_, i) => portraitJpeg(i + a.email.length)));
+  const files = bodies.map((body, i) => ({ name: `photo-${i + 1}.jpg`, type: 'image/jpeg', body }));
+  const res = await postJson(`${twin.urls.api}/founding-uploads`, {
+    email: a.email,
+    files: files.map((f) => ({ name: f.name, type: f.type, size: f.body.length })),
+  });
+  if (res.status !== 200) throw new Error(`founding-uploads answered ${res.status}: ${res.text}`);
+  const answer = res.json as FoundingUploadResponse;
+  for (let i = 0; i < answer.uploads.length; i += 8) {
+    await Promise.all(
+      answer.uploads.slice(i, i + 8).map(async (u, j) => {
+        const put = await fetch(u.url, { method: 'PUT', headers: u.headers, body: new Uint8Array(files[i + j].body) });
+        if (put.status !== 200) throw new Error(`photo upload answered ${put.status}`);
+      }),
+    );
+  }
+  const signup = await postJson(`${twin.urls.api}/founding-talent-signup`, {
+    firstName: a.firstName ?? 'Ada',
+    lastName: a.lastName ?? 'Okafor',
+    email: a.email,
+    phone: '+44 20 7946 0000',
+    location: 'Bristol, UK',
+    experience: 'Commercial and lifestyle modelling for six years; theatre before that.',
+    interests: 'Lifestyle, wellness and technology campaigns.',
+    portfolioUrl: 'https://portfolio.example/ada',
+    age: 31,
+    excludeReligion: a.excludeReligion ?? false,
+    excludePolitics: a.excludePolitics ?? true,
+    excludeAlcohol: a.excludeAlcohol ?? false,
+    terms: true,
+    uploadedFilesCount: count,
+    imagePaths: answer.uploads.map((u) => u.key),
+    uploadSession: answer.uploadSession,
+    program: a.program ?? 'founding',
+  });
+  if (signup.status !== 200 || !signup.json?.applicationId) throw new Error(`founding-talent-signup answered ${signup.status}: ${signup.text}`);
+  return signup.json.applicationId as string;
+}
+
+/** GET on the admin API as the twin's admin. */
+export async function adminGet<T = any>(twin: Twin, path: string): Promise<{ status: number; json: T }> {
+  const token = await idToken(twin, twin.admin.email, twin.admin.password);
+  const res = await fetch(`${twin.urls.api}/admin${path}`, { headers: { authorization: `Bearer ${token}` } });
+  return { status: res.status, json: (await res.json().catch(() => undefined)) as T };
+}
+
+/** Polls the admin API until the application reaches `status` (the workflow runs asynchronously). */
+export async function waitForStatus(twin: Twin, id: string, status: string, timeoutMs = 60_000): Promise<ApplicationDetail> {
+  const deadline = Date.now() + timeoutMs;
+  let last: string | undefined;
+  for (;;) {
+    const res = await adminGet<ApplicationDetail>(twin, `/applications/${id}`);
+    last = `${res.status} ${res.json?.status}`;
+    if (res.status === 200 && res.json.status === status) return res.json;
+    if (Date.now() > deadline) throw new Error(`application ${id} did not reach ${status} (last: ${last})`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** A console page signed in with a password, at 1280 px. */
+export async function signInToConsole(browser: Browser, twin: Twin, email: string, password: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  await page.goto(twin.urls.admin);
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  return page;
+}
