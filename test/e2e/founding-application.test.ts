@@ -1,0 +1,219 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import sharp from 'sharp';
+import type { Browser, Page } from 'playwright-core';
+import { FOUNDING_MESSAGES } from '../../events/founding-values';
+import { gotoApp, launchBrowser } from '../support/browser';
+import { idToken, postJson, useTwin } from '../support/twin';
+
+const twin = useTwin();
+let browser: Browser;
+let close: () => Promise<void>;
+let dir: string;
+/** 30 real photos, 800x1000, each different: what the workflow validates and re-encodes. */
+let photos: string[];
+/** 81 small JPEGs, only ever counted by the browser. */
+let small: string[];
+
+beforeAll(async () => {
+  ({ browser, close } = await launchBrowser());
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'founding-e2e-'));
+  photos = await Promise.all(
+    Array.from({ length: 30 }, async (_, i) => {
+      const file = path.join(dir, `photo-${String(i + 1).padStart(2, '0')}.jpg`);
+      await sharp({ create: { width: 800, height: 1000, channels: 3, background: { r: (i * 37) % 256, g: 120, b: (i * 91) % 256 }, noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+        .jpeg({ quality: 70 })
+        .toFile(file);
+      return file;
+    }),
+  );
+  small = await Promise.all(
+    Array.from({ length: 81 }, async (_, i) => {
+      const file = path.join(dir, `small-${i + 1}.jpg`);
+      await sharp({ create: { width: 64, height: 80, channels: 3, background: { r: i, g: 200 - i, b: 90 } } }).jpeg().toFile(file);
+      return file;
+    }),
+  );
+}, 120_000);
+
+afterAll(async () => {
+  await close?.();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+}, 30_000);
+
+async function openForm(): Promise<{ page: Page; errors: string[]; requests: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  const requests: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('request', (r) => requests.push(`${r.method()} ${new URL(r.url()).pathname}`));
+  // Record every stage the progress dialog shows, however briefly.
+  await page.addInitScript(() => {
+    const seen: string[] = ((window as any).__stages = []);
+    new MutationObserver(() => {
+      const text = document.querySelector('[data-testid="submission-stage"]')?.textContent;
+      if (text && seen[seen.length - 1] !== text) seen.push(text);
+      if (document.querySelector('dialog[open][data-testid="submission-dialog"]')) (window as any).__dialogSeen = true;
+    }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+  await gotoApp(page, `${twin().urls.web}/founding-talent-application`);
+  await page.getByTestId('founding-form').waitFor();
+  return { page, errors, requests };
+}
+
+async function fillDetails(page: Page, email: string, age = '29') {
+  const form = page.getByTestId('founding-form');
+  await form.getByLabel('First name').fill('Amara');
+  await form.getByLabel('Last name').fill('Okafor');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Phone').fill('+44 20 7946 0000');
+  await form.getByLabel('Age').fill(age);
+  await form.getByLabel('Location').fill('Lagos, Nigeria');
+  await form.getByLabel('Tell us about yourself').fill('Lifestyle model and content creator for six years.');
+  await form.getByLabel('Portfolio or social links').fill('instagram.com/amara');
+  await form.getByLabel('Why do you want to be founding talent?').fill('I want a say in how my likeness is used.');
+  await form.getByLabel('Alcohol').check();
+}
+
+const alert = (page: Page) => page.getByTestId('founding-form').getByRole('alert');
+const imageCount = (page: Page) => page.getByTestId('image-count');
+
+async function pollFor<T>(what: string, get: () => Promise<T | undefined>, timeoutMs = 90_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await get();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+async function adminGet(pathAndQuery: string, token: string) {
+  const res = await fetch(`${twin().urls.api}${pathAndQuery}`, { headers: { authorization: `Bearer ${token}` } });
+  return { status: res.status, json: (await res.json().catch(() => undefined)) as any };
+}
+
+const APPLICANT = 'amara.okafor@example.com';
+
+describe('founding talent application in the browser', () => {
+  it('shows the founding spots left, and nothing when the count cannot be read', async () => {
+    const { page } = await openForm();
+    await page.getByTestId('spots-left-banner').waitFor();
+    expect(await page.getByTestId('spots-left-banner').textContent()).toContain('30 of 30 founding spots left');
+
+    const context = await browser.newContext();
+    const failing = await context.newPage();
+    await failing.route('**/founding-spots', (route) => route.fulfill({ status: 500, body: '{"error":"down"}' }));
+    await gotoApp(failing, `${twin().urls.web}/founding-talent-application`);
+    await failing.waitForTimeout(500);
+    expect(await failing.getByTestId('spots-left-banner').count()).toBe(0);
+    expect(await failing.getByText(/founding spots left/).count()).toBe(0);
+    await context.close();
+  }, 60_000);
+
+  it('alerts with the spec texts and sends nothing while the application is incomplete', async () => {
+    const { page, requests } = await openForm();
+    const form = page.getByTestId('founding-form');
+    const submit = form.getByTestId('founding-submit');
+    await fillDetails(page, 'checks@example.com', '17');
+
+    // Terms unticked: the button is disabled for assistive technology, and Enter explains why.
+    expect(await submit.getAttribute('aria-disabled')).toBe('true');
+    await form.getByLabel('Email').press('Enter');
+    await alert(page).filter({ hasText: FOUNDING_MESSAGES.termsRequired }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('alert');
+
+    await form.getByLabel(/I agree to the Terms of Service/).check();
+    expect(await submit.getAttribute('aria-disabled')).toBe('false');
+    await submit.click();
+    await alert(page).filter({ hasText: FOUNDING_MESSAGES.underAge }).waitFor();
+
+    await form.getByLabel('Age').fill('29');
+    await form.locator('input[type=file]').setInputFiles(small.slice(0, 29));
+    await imageCount(page).filter({ hasText: '29 images selected' }).waitFor();
+    expect(await page.getByTestId('photo-tile').count()).toBe(29);
+    await submit.click();
+    await alert(page).filter({ hasText: FOUNDING_MESSAGES.tooFewImages }).waitFor();
+
+    await form.locator('input[type=file]').setInputFiles(small.slice(29));
+    await imageCount(page).filter({ hasText: '81 images selected' }).waitFor();
+    await submit.click();
+    await alert(page).filter({ hasText: 'Please upload no more than 80 images. You currently have 81 images selected.' }).waitFor();
+
+    // Remove one: its thumbnail goes and the count follows.
+    await page.getByRole('button', { name: 'Remove small-5.jpg' }).click();
+    await imageCount(page).filter({ hasText: '80 images selected' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Remove small-5.jpg' }).count()).toBe(0);
+
+    await form.getByLabel('Email').fill('not-an-email');
+    await submit.click();
+    await form.getByText(FOUNDING_MESSAGES.invalidEmail).waitFor();
+
+    expect(requests.filter((r) => r.startsWith('POST /founding'))).toEqual([]);
+  }, 90_000);
+
+  it('uploads 30 photos, submits, and the application reaches review, acceptance and its emails', async () => {
+    const { page, errors, requests } = await openForm();
+    const form = page.getByTestId('founding-form');
+    await fillDetails(page, `  ${APPLICANT.toUpperCase()} `);
+    await form.locator('input[type=file]').setInputFiles(photos);
+    await imageCount(page).filter({ hasText: '30 images selected' }).waitFor();
+    expect(await page.locator('.photo-tile__thumb[src^="blob:"]').count()).toBe(30);
+    await form.getByLabel(/I agree to the Terms of Service/).check();
+    await form.getByTestId('founding-submit').click();
+
+    await page.getByTestId('submission-dialog').waitFor();
+    expect(await page.getByTestId('submission-dialog').getByText(FOUNDING_MESSAGES.doNotClose).count()).toBe(1);
+    await page.waitForURL(/\/thank-you\?type=founding-model$/, { timeout: 60_000 });
+    await page.getByRole('heading', { name: 'Thank You for Applying' }).waitFor();
+    expect(await page.evaluate(() => (window as any).__dialogSeen)).toBe(true);
+    expect(await page.evaluate(() => (window as any).__stages)).toEqual(['Uploading images', 'Submitting application', 'Almost done']);
+    expect(requests.filter((r) => r === 'POST /founding-uploads')).toHaveLength(1);
+    expect(requests.filter((r) => r.startsWith('PUT '))).toHaveLength(30);
+    expect(requests.filter((r) => r === 'POST /founding-talent-signup')).toHaveLength(1);
+    expect(errors).toEqual([]);
+
+    // The workflow validates the photos and emails the applicant.
+    const confirmation = await pollFor('the confirmation email', async () => {
+      await twin().idle();
+      return (await twin().emails()).find((m) => m.to.includes(APPLICANT));
+    });
+    expect(confirmation.subject).toBeTruthy();
+
+    const token = await idToken(twin(), twin().admin.email, twin().admin.password);
+    const waiting = await pollFor('the application waiting for review', async () => {
+      const { json } = await adminGet('/admin/applications?status=pending_review', token);
+      return json?.items?.find((a: any) => a.email === APPLICANT);
+    });
+    expect(waiting).toMatchObject({ program: 'founding', firstName: 'Amara', lastName: 'Okafor', location: 'Lagos, Nigeria', age: 29, excludedIndustries: ['alcohol'] });
+    expect(waiting.validPhotoCount ?? waiting.imageCount).toBe(30);
+
+    const decided = await postJson(`${twin().urls.api}/admin/applications/${waiting.id}/decision`, { decision: 'accept', note: 'Great range of photos.' }, { authorization: `Bearer ${token}` });
+    expect(decided.status).toBe(202);
+    const acceptance = await pollFor('the acceptance email', async () => {
+      await twin().idle();
+      const mine = (await twin().emails()).filter((m) => m.to.includes(APPLICANT));
+      return mine.length >= 2 ? mine.find((m) => m !== mine[0] && /accept|welcome|congrat/i.test(`${m.subject} ${m.text}`)) : undefined;
+    });
+    expect(acceptance).toBeDefined();
+
+    // One founding spot is now taken.
+    const { page: again } = await openForm();
+    await again.getByTestId('spots-left-banner').filter({ hasText: '29 of 30 founding spots left' }).waitFor();
+  }, 240_000);
+
+  it('tells a second application from the same address that each person applies once', async () => {
+    const { page } = await openForm();
+    const form = page.getByTestId('founding-form');
+    await fillDetails(page, APPLICANT);
+    await form.locator('input[type=file]').setInputFiles(small.slice(0, 30));
+    await imageCount(page).filter({ hasText: '30 images selected' }).waitFor();
+    await form.getByLabel(/I agree to the Terms of Service/).check();
+    await form.getByTestId('founding-submit').click();
+    await alert(page).filter({ hasText: FOUNDING_MESSAGES.duplicateAlert }).waitFor({ timeout: 60_000 });
+    expect(page.url()).toContain('/founding-talent-application');
+    expect(await page.getByTestId('submission-dialog').count()).toBe(0);
+  }, 120_000);
+});
