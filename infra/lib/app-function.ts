@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, type Size } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
@@ -13,6 +13,8 @@ import { EXTERNAL_MODULES, NODE_TARGET } from './bundling';
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 /** Template metadata key naming a function's source; the local twin runs that file. */
 export const ENTRY_METADATA = 'app:entry';
+/** Template metadata listing packages installed beside the bundle (native ones such as sharp). */
+export const NODE_MODULES_METADATA = 'app:nodeModules';
 
 export interface AppFunctionProps {
   /** Handler source, relative to the repository root (exports `handler`). */
@@ -21,6 +23,10 @@ export interface AppFunctionProps {
   environment?: Record<string, string>;
   timeout?: Duration;
   memorySize?: number;
+  /** Packages installed into the bundle's node_modules instead of bundled (native code, e.g. sharp). */
+  nodeModules?: string[];
+  /** /tmp size (default 512 MiB). */
+  ephemeralStorageSize?: Size;
 }
 
 /** DynamoDB actions a function may be granted; bindings list exactly the ones it calls. */
@@ -34,6 +40,9 @@ export type TableAction =
   | 'BatchGetItem'
   | 'BatchWriteItem'
   | 'ConditionCheckItem';
+
+/** S3 object actions a function may be granted on a key pattern. */
+export type S3ObjectAction = 'GetObject' | 'PutObject' | 'DeleteObject';
 
 /**
  * A Lambda function built from one handler file. Bindings set the environment variable and
@@ -57,6 +66,7 @@ export class AppFunction extends NodejsFunction {
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? 256,
       timeout: props.timeout ?? Duration.seconds(10),
+      ephemeralStorageSize: props.ephemeralStorageSize,
       environment: props.environment,
       depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
       projectRoot: REPO_ROOT,
@@ -66,10 +76,12 @@ export class AppFunction extends NodejsFunction {
         minify: true,
         sourceMap: false,
         externalModules: EXTERNAL_MODULES,
+        ...(props.nodeModules?.length ? { nodeModules: props.nodeModules } : {}),
       },
       logGroup,
     });
     (this.node.defaultChild as CfnFunction).addMetadata(ENTRY_METADATA, props.entry);
+    if (props.nodeModules?.length) (this.node.defaultChild as CfnFunction).addMetadata(NODE_MODULES_METADATA, props.nodeModules);
   }
 
   /**
@@ -91,6 +103,25 @@ export class AppFunction extends NodejsFunction {
   bindBus(bus: IEventBus, envName = 'EVENT_BUS_NAME'): this {
     this.addEnvironment(envName, bus.eventBusName);
     bus.grantPutEventsTo(this);
+    return this;
+  }
+
+  /**
+   * Grants exactly the listed object actions on keys matching `keys` (e.g. `pending/*`), and
+   * with `listPrefix` s3:ListBucket limited to that prefix (so a missing key answers 404, not 403).
+   */
+  bindBucketObjects(bucket: IBucket, envName: string, actions: S3ObjectAction[], keys: string, options: { listPrefix?: string } = {}): this {
+    this.addEnvironment(envName, bucket.bucketName);
+    this.addToRolePolicy(new PolicyStatement({ actions: actions.map((a) => `s3:${a}`), resources: [bucket.arnForObjects(keys)] }));
+    if (options.listPrefix !== undefined) {
+      this.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['s3:ListBucket'],
+          resources: [bucket.bucketArn],
+          conditions: { StringLike: { 's3:prefix': [`${options.listPrefix}*`] } },
+        }),
+      );
+    }
     return this;
   }
 

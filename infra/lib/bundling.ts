@@ -9,7 +9,8 @@ export const NODE_TARGET = 'node22';
 /** The Lambda runtime provides the AWS SDK v3; bundling it again would only add weight. */
 export const EXTERNAL_MODULES = ['@aws-sdk/*'];
 
-export function esbuildOptions(entry: string, outfile: string): BuildOptions {
+/** `nodeModules`: packages installed beside the bundle instead of bundled (AppFunction's option). */
+export function esbuildOptions(entry: string, outfile: string, nodeModules: string[] = []): BuildOptions {
   return {
     entryPoints: [entry],
     outfile,
@@ -19,7 +20,7 @@ export function esbuildOptions(entry: string, outfile: string): BuildOptions {
     format: 'cjs',
     minify: true,
     sourcemap: false,
-    external: EXTERNAL_MODULES,
+    external: [...EXTERNAL_MODULES, ...nodeModules],
     logLevel: 'silent',
   };
 }

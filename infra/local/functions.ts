@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { build } from 'esbuild';
-import { ENTRY_METADATA, REPO_ROOT } from '../lib/app-function';
+import { ENTRY_METADATA, NODE_MODULES_METADATA, REPO_ROOT } from '../lib/app-function';
 import { esbuildOptions } from '../lib/bundling';
 import { LOCAL_ACCOUNT, LOCAL_REGION, resourcesOfType, type CfnTemplate, type Resolver } from './template';
 
@@ -13,6 +13,8 @@ export interface LocalFunction {
   arn: string;
   entry: string;
   timeoutMs: number;
+  /** Packages left out of the bundle; the bundle resolves them from the repo's node_modules. */
+  nodeModules: string[];
 }
 
 export class LambdaError extends Error {
@@ -34,6 +36,7 @@ export function templateFunctions(template: CfnTemplate): LocalFunction[] {
       arn: `arn:aws:lambda:${LOCAL_REGION}:${LOCAL_ACCOUNT}:function:${logicalId}`,
       entry: r.Metadata![ENTRY_METADATA],
       timeoutMs: Number(r.Properties?.Timeout ?? 3) * 1000,
+      nodeModules: r.Metadata?.[NODE_MODULES_METADATA] ?? [],
     }));
 }
 
@@ -67,7 +70,7 @@ export class FunctionRuntime {
 
   private async startOne(fn: LocalFunction): Promise<void> {
     const outfile = path.join(this.opts.buildDir, `${fn.logicalId}.js`);
-    await build(esbuildOptions(path.join(REPO_ROOT, fn.entry), outfile));
+    await build(esbuildOptions(path.join(REPO_ROOT, fn.entry), outfile, fn.nodeModules));
     const props = this.template.Resources[fn.logicalId].Properties ?? {};
     const templateEnv: Record<string, string> = this.resolver.resolve(props.Environment?.Variables ?? {});
     const worker = new Worker(path.join(__dirname, 'lambda-worker.js'), {

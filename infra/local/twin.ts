@@ -176,7 +176,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     const stateMachines: string[] = [];
     for (const [id, sm] of resourcesOfType(template, 'AWS::StepFunctions::StateMachine')) {
       const props = resolver.resolve(sm.Properties ?? {});
-      const definition = props.Definition ?? JSON.parse(props.DefinitionString);
+      const definition = props.Definition ?? JSON.parse(substituteDefinition(props.DefinitionString, props.DefinitionSubstitutions));
       const arn = resolver.resolve({ Ref: id });
       runner.register(props.StateMachineName ?? id, arn, definition);
       stateMachines.push(id);
@@ -192,12 +192,16 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       { retryBaseMs: options.fast ? 5 : 1000, log },
     );
 
-    // S3 buckets with EventBridge notifications put "Object Created" on the default bus.
-    const notifying = new Set(
-      resourcesOfType(template, 'AWS::S3::Bucket')
+    // S3 buckets with EventBridge notifications put "Object Created" on the default bus. CDK's
+    // `eventBridgeEnabled` sets them through its Custom::S3BucketNotifications resource.
+    const notifying = new Set([
+      ...resourcesOfType(template, 'AWS::S3::Bucket')
         .filter(([, b]) => b.Properties?.NotificationConfiguration?.EventBridgeConfiguration?.EventBridgeEnabled)
         .map(([id]) => names.get(id)!),
-    );
+      ...resourcesOfType(template, 'Custom::S3BucketNotifications')
+        .filter(([, n]) => n.Properties?.NotificationConfiguration?.EventBridgeConfiguration)
+        .map(([, n]) => String(resolver.resolve(n.Properties!.BucketName))),
+    ]);
     s3.onObjectCreated((e) => {
       if (!notifying.has(e.bucket)) return;
       events.route('default', {
@@ -295,6 +299,17 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     await stopAll();
     throw err;
   }
+}
+
+/**
+ * Fills `${Name}` placeholders of a state machine definition from DefinitionSubstitutions, as
+ * CloudFormation does; a placeholder without a value is refused rather than left in place.
+ */
+export function substituteDefinition(definition: string, substitutions: Record<string, unknown> = {}): string {
+  return definition.replace(/\$\{([A-Za-z0-9_]+)\}/g, (_match, name: string) => {
+    if (!(name in substitutions)) throw new Error(`State machine definition names \${${name}} but DefinitionSubstitutions has no value for it`);
+    return String(substitutions[name]);
+  });
 }
 
 /**

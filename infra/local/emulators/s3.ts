@@ -209,6 +209,28 @@ export async function startS3(opts: S3Options = {}): Promise<S3Emulator> {
     else req.pipe(upstream);
   }
 
+  /** `/{bucket}/{key}` of an object request without a subresource (uploads of parts excluded), else undefined. */
+  function objectPath(url: string | undefined): string | undefined {
+    const [pathname, query = ''] = (url ?? '/').split('?');
+    const parts = pathname.split('/');
+    if (parts.length < 3 || !parts[2]) return undefined;
+    if (/(^|&)(uploadId|partNumber|tagging|acl|retention|legal-hold)=?/.test(query)) return undefined;
+    return pathname;
+  }
+  const headerOnce = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.trim();
+  /** Keys with a conditional write under way. */
+  const writing = new Set<string>();
+  function objectExists(pathname: string): Promise<boolean> {
+    return new Promise((resolve, rejectHead) => {
+      const head = httpRequest({ host: LOOPBACK, port: internalPort, method: 'HEAD', path: pathname, agent }, (up) => {
+        up.resume();
+        resolve(up.statusCode === 200);
+      });
+      head.on('error', rejectHead);
+      head.end();
+    });
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const requestId = randomBytes(8).toString('hex').toUpperCase();
     // CORS preflights carry no signature, in S3 as here; s3rver answers them from the bucket's CORS
@@ -228,6 +250,22 @@ export async function startS3(opts: S3Options = {}): Promise<S3Emulator> {
       return reject(req, res, failure, requestId);
     }
     if (req.method !== 'PUT' && req.method !== 'POST') return forward(req, res, undefined, req.headers);
+
+    // Conditional writes: `If-None-Match: *` writes only a new key (S3 answers 412 when it
+    // exists, 409 to the loser of two concurrent conditional writes). s3rver ignores the header.
+    const conditional = req.method === 'PUT' && headerOnce(req.headers['if-none-match']) === '*' && objectPath(req.url);
+    if (conditional) {
+      if (writing.has(conditional)) {
+        req.resume();
+        return reject(req, res, { ok: false, status: 409, code: 'ConditionalRequestConflict', message: 'A conflicting conditional operation is currently in progress against this resource. Please try again.' }, requestId);
+      }
+      writing.add(conditional);
+      res.once('close', () => writing.delete(conditional));
+      if (await objectExists(conditional)) {
+        req.resume();
+        return reject(req, res, { ok: false, status: 412, code: 'PreconditionFailed', message: 'At least one of the pre-conditions you specified did not hold', details: { Condition: 'If-None-Match' } }, requestId);
+      }
+    }
 
     // Bodies are buffered: the digests have to be checked before s3rver stores anything.
     let body = await readBody(req);
