@@ -26,15 +26,19 @@ function rawBody(event: HttpEvent): string {
   return event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
 }
 
-/** Reads and validates a JSON body against a schema, naming every problem. */
-export function parseJsonBody<S extends z.ZodType>(event: HttpEvent, schema: S): z.infer<S> {
+/**
+ * Reads and validates a JSON body against a schema, naming every problem. `maxBytes` raises the
+ * size limit for a route whose payload is known to be larger (long texts plus many keys).
+ */
+export function parseJsonBody<S extends z.ZodType>(event: HttpEvent, schema: S, options: { maxBytes?: number } = {}): z.infer<S> {
+  const maxBytes = options.maxBytes ?? MAX_JSON_BODY_BYTES;
   const contentType = event.headers?.['content-type'] ?? '';
   if (contentType && !/^application\/json\b/i.test(contentType)) {
     throw new UnsupportedMediaTypeError('Send the request body as JSON (Content-Type: application/json).');
   }
   const text = rawBody(event);
-  if (Buffer.byteLength(text, 'utf8') > MAX_JSON_BODY_BYTES) {
-    throw new PayloadTooLargeError(`Request body is too large: the limit is ${MAX_JSON_BODY_BYTES / 1024} KB.`);
+  if (Buffer.byteLength(text, 'utf8') > maxBytes) {
+    throw new PayloadTooLargeError(`Request body is too large: the limit is ${maxBytes / 1024} KB.`);
   }
   if (!text.trim()) throw new ValidationError('Request body is empty: send a JSON object.');
   let data: unknown;

@@ -20,6 +20,11 @@ export function applyNagSuppressions(stack: Stack): void {
   const account = Token.isUnresolved(stack.account) ? '<AWS::AccountId>' : stack.account;
   const region = Token.isUnresolved(stack.region) ? '<AWS::Region>' : stack.region;
   const assets = `Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-${account}-${region}/*`;
+  // Founding photos: functions are granted object actions under one key prefix (pending/ or applications/).
+  const photoPrefixes = stack.node
+    .findAll()
+    .filter((c): c is CfnBucket => c instanceof CfnBucket && /Founding\/Photos\/Resource$/.test(c.node.path))
+    .flatMap((b) => ['pending/*', 'applications/*'].map((p) => `Resource::<${stack.getLogicalId(b)}.Arn>/${p}`));
   for (const c of stack.node.findAll()) {
     if (c instanceof AppFunction) {
       ack(c, 'AwsSolutions-L1', 'nodejs22.x is the Node version the local twin, CI and the benchmarks run (the node@22 devDependency); the runtime moves with them.');
@@ -35,6 +40,18 @@ export function applyNagSuppressions(stack: Stack): void {
     }
     if (c instanceof CfnRoute && c.authorizationType !== 'JWT') {
       ack(c, 'AwsSolutions-APIG4', 'Public route of the site (waitlist, conversion, talent catalog, contact); it validates its input and the stage is throttled.');
+    }
+    if (/\/Founding\/[A-Za-z]+Role$/.test(c.node.path)) {
+      for (const finding of photoPrefixes) {
+        ack(c, `AwsSolutions-IAM5[${finding}]`, 'Object keys under this prefix are generated per applicant or application; the grant names the exact actions and is limited to the prefix.');
+      }
+    }
+    if (/\/Founding\/Workflow\/Role$/.test(c.node.path)) {
+      ack(c, 'AwsSolutions-IAM5[Resource::*]', 'X-Ray trace segments and CloudWatch Logs log delivery (the state machine\'s tracing and logging) support no resource-level permissions; CDK grants exactly those actions.');
+    }
+    // CDK's own handler that turns on the photos bucket's EventBridge notifications.
+    if (c.node.id.startsWith('BucketNotificationsHandler')) {
+      ack(c, 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]', 'CDK-managed handler that configures bucket notifications at deploy time; its role is created by aws-cdk-lib.');
     }
     // CDK's own BucketDeployment provider, which uploads the built sites.
     if (c.node.id.startsWith('Custom::CDKBucketDeployment')) {

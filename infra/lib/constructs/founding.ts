@@ -1,0 +1,322 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { ArnFormat, Duration, RemovalPolicy, Size, Stack, Validations } from 'aws-cdk-lib';
+import { HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
+import { AttributeType, BillingMode, Table, TableEncryption, type ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { EventBus, Rule, RuleTargetInput, type IEventBus } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction, SfnStateMachine } from 'aws-cdk-lib/aws-events-targets';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, type IBucket } from 'aws-cdk-lib/aws-s3';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { DefinitionBody, LogLevel, StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
+import { Construct } from 'constructs';
+import { FOUNDING_APPLICATION_SUBMITTED, REJECTED_PHOTO_RETENTION_DAYS, REVIEW_REMINDER_SECONDS, UPLOAD_URL_TTL_SECONDS } from '../../../events/founding';
+import { EVENT_SOURCE } from '../../../events/product';
+import { AppFunction, REPO_ROOT, type AppFunctionProps } from '../app-function';
+import type { EmailSending } from './email';
+import type { MarketplaceApi } from './http-api';
+
+export interface FoundingProps {
+  api: MarketplaceApi;
+  bus: IEventBus;
+  email: EmailSending;
+  /** Applications are emailed to reviewers here (reminders). */
+  reviewersEmail: string;
+  siteUrl: string;
+  /** The review console, linked from reminder emails. */
+  adminUrl: string;
+  /** Accepted applicants are invited into this pool. */
+  userPool: IUserPool;
+  /** The talent catalog, where accepted applicants are created. */
+  talentTable: ITable;
+  /** Origins of the public site: the only pages that may PUT photos into the bucket. */
+  siteOrigins: string[];
+  /** The stack's access-log bucket. */
+  logBucket: IBucket;
+  retainData: boolean;
+}
+
+/** Uploads never finished into an application are removed after this many days. */
+export const PENDING_UPLOAD_DAYS = 14;
+export const PENDING_PREFIX = 'pending/';
+
+/**
+ * Founding-talent applications (docs/founding-pipeline.md): the private photos bucket the
+ * browser uploads to with presigned URLs, the applications table, the public upload and
+ * signup routes, the upload recorder, the admin review routes, and the review workflow.
+ */
+export class Founding extends Construct {
+  readonly table: Table;
+  readonly bucket: Bucket;
+  readonly signup: AppFunction;
+  readonly decide: AppFunction;
+  readonly workflow: StateMachine;
+
+  constructor(scope: Construct, id: string, props: FoundingProps) {
+    super(scope, id);
+    const removalPolicy = props.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+
+    this.bucket = new Bucket(this, 'Photos', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      eventBridgeEnabled: true,
+      serverAccessLogsBucket: props.logBucket,
+      serverAccessLogsPrefix: 'founding-photos/',
+      cors: [
+        {
+          allowedMethods: [HttpMethods.PUT],
+          allowedOrigins: props.siteOrigins,
+          allowedHeaders: ['content-type', 'if-none-match'],
+          exposedHeaders: ['etag'],
+          maxAge: UPLOAD_URL_TTL_SECONDS,
+        },
+      ],
+      lifecycleRules: [
+        { id: 'expire-pending-uploads', prefix: PENDING_PREFIX, expiration: Duration.days(PENDING_UPLOAD_DAYS) },
+        { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+      ],
+      removalPolicy,
+      autoDeleteObjects: !props.retainData,
+    });
+
+    this.table = new Table(this, 'ApplicationsTable', {
+      partitionKey: { name: 'pk', type: AttributeType.STRING },
+      sortKey: { name: 'sk', type: AttributeType.STRING },
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      encryption: TableEncryption.AWS_MANAGED,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      // Issued upload keys and upload records expire with the pending objects.
+      timeToLiveAttribute: 'expiresAt',
+      deletionProtection: props.retainData,
+      removalPolicy,
+    });
+    // Applications by submission time, for the review console.
+    this.table.addGlobalSecondaryIndex({
+      indexName: 'byList',
+      partitionKey: { name: 'gsi1pk', type: AttributeType.STRING },
+      sortKey: { name: 'gsi1sk', type: AttributeType.STRING },
+    });
+
+    // ---- Public API -----------------------------------------------------------------------
+    const uploads = new AppFunction(this, 'CreateUploads', {
+      entry: 'functions/api/create-founding-uploads/handler.ts',
+      description: 'POST /founding-uploads: presigned PUT URLs for an applicant\'s photos',
+    })
+      .bindTable(this.table, 'APPLICATIONS_TABLE', ['PutItem'])
+      // Signing a PUT URL needs the right to PUT; nothing else, and only under pending/.
+      .bindBucketObjects(this.bucket, 'PHOTOS_BUCKET', ['PutObject'], `${PENDING_PREFIX}*`);
+    props.api.publicRoute('/founding-uploads', HttpMethod.POST, uploads, 'CreateFoundingUploads');
+
+    this.signup = new AppFunction(this, 'Signup', {
+      entry: 'functions/api/founding-talent-signup/handler.ts',
+      description: 'POST /founding-talent-signup: checks the uploads and stores a founding application',
+      timeout: Duration.seconds(29),
+      memorySize: 512,
+    })
+      .bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem', 'Query', 'PutItem', 'UpdateItem'], { indexes: false })
+      .bindBucketObjects(this.bucket, 'PHOTOS_BUCKET', ['GetObject'], `${PENDING_PREFIX}*`, { listPrefix: PENDING_PREFIX })
+      .bindBus(props.bus);
+    props.api.publicRoute('/founding-talent-signup', HttpMethod.POST, this.signup, 'FoundingTalentSignup');
+    // The original backend's path, so its clients keep working.
+    props.api.publicRoute('/functions/v1/founding-talent-signup', HttpMethod.POST, this.signup, 'FoundingTalentSignupV1');
+
+    const spots = new AppFunction(this, 'GetSpots', {
+      entry: 'functions/api/get-founding-spots/handler.ts',
+      description: 'GET /founding-spots: founding spots taken and left',
+    }).bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem']);
+    props.api.publicRoute('/founding-spots', HttpMethod.GET, spots, 'GetFoundingSpots');
+
+    // ---- Upload events --------------------------------------------------------------------
+    const recordUpload = new AppFunction(this, 'RecordUpload', {
+      entry: 'functions/triggers/record-upload/handler.ts',
+      description: 'Records each uploaded photo or zip against the applicant\'s draft, once',
+      timeout: Duration.seconds(30),
+    })
+      .bindTable(this.table, 'APPLICATIONS_TABLE', ['PutItem'])
+      .bindBucketObjects(this.bucket, 'PHOTOS_BUCKET', ['GetObject'], `${PENDING_PREFIX}*`);
+    const uploadDeadLetters = new Queue(this, 'RecordUploadDeadLetters', {
+      enforceSSL: true,
+      encryption: QueueEncryption.SQS_MANAGED,
+      retentionPeriod: Duration.days(14),
+    });
+    Validations.of(uploadDeadLetters).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: 'This queue is the dead-letter queue of the upload-recording rule target; it needs none of its own.',
+    });
+    // S3 puts its events on the account's default bus.
+    new Rule(this, 'OnPhotoUploaded', {
+      eventBus: EventBus.fromEventBusName(this, 'DefaultBus', 'default'),
+      description: 'S3 Object Created under pending/ in the photos bucket -> record the upload',
+      eventPattern: {
+        source: ['aws.s3'],
+        detailType: ['Object Created'],
+        detail: { bucket: { name: [this.bucket.bucketName] }, object: { key: [{ prefix: PENDING_PREFIX }] } },
+      },
+      targets: [new LambdaFunction(recordUpload, { retryAttempts: 8, maxEventAge: Duration.hours(6), deadLetterQueue: uploadDeadLetters })],
+    });
+
+    // ---- Admin API ------------------------------------------------------------------------
+    const list = new AppFunction(this, 'ListApplications', {
+      entry: 'functions/api/list-applications/handler.ts',
+      description: 'GET /admin/applications: applications for review (admins only)',
+    });
+    // It reads the byList index only, never the base table's drafts and per-address locks.
+    list.addEnvironment('APPLICATIONS_TABLE', this.table.tableName);
+    list.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${this.table.tableArn}/index/byList`] }));
+    props.api.adminRoute('/admin/applications', HttpMethod.GET, list, 'ListApplications');
+
+    const get = new AppFunction(this, 'GetApplication', {
+      entry: 'functions/api/get-application/handler.ts',
+      description: 'GET /admin/applications/{id}: one application with short-lived photo URLs (admins only)',
+    })
+      .bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem', 'Query'], { indexes: false })
+      .bindBucketObjects(this.bucket, 'PHOTOS_BUCKET', ['GetObject'], 'applications/*');
+    props.api.adminRoute('/admin/applications/{id}', HttpMethod.GET, get, 'GetApplication');
+
+    this.decide = new AppFunction(this, 'DecideApplication', {
+      entry: 'functions/api/decide-application/handler.ts',
+      description: 'POST /admin/applications/{id}/decision: records a decision and resumes the review workflow (admins only)',
+    })
+      .bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem', 'DeleteItem'])
+      .bindBus(props.bus);
+    props.api.adminRoute('/admin/applications/{id}/decision', HttpMethod.POST, this.decide, 'DecideApplication');
+
+    this.workflow = this.reviewWorkflow(props);
+    // Only SendTaskSuccess: a decision resumes the review wait, nothing else.
+    this.decide.addToRolePolicy(new PolicyStatement({ actions: ['states:SendTaskSuccess'], resources: [this.workflow.stateMachineArn] }));
+  }
+
+  /** The FoundingApplication state machine, its task functions and the rule that starts it. */
+  private reviewWorkflow(props: FoundingProps): StateMachine {
+    const stack = Stack.of(this);
+    // A name, so await-review's grant can name the machine without referring to it (a cycle).
+    const stateMachineName = `${stack.stackName}-FoundingApplication`;
+    const stateMachineArn = stack.formatArn({ service: 'states', resource: 'stateMachine', resourceName: stateMachineName, arnFormat: ArnFormat.COLON_RESOURCE_NAME });
+    const task = (id: string, step: string, description: string, extra: Partial<AppFunctionProps> = {}) =>
+      new AppFunction(this, id, { entry: `functions/workflow/${step}/handler.ts`, description, ...extra });
+
+    const validate = task('ValidatePhotos', 'validate-photos', 'Workflow: checks every photo by its bytes and stores accepted ones re-encoded without metadata', {
+      memorySize: 3008,
+      timeout: Duration.minutes(5),
+      ephemeralStorageSize: Size.mebibytes(2048),
+      nodeModules: ['sharp'],
+    })
+      .bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem'])
+      .bindBucketObjects(this.bucket, 'PHOTOS_BUCKET', ['GetObject', 'DeleteObject'], `${PENDING_PREFIX}*`);
+    validate.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [this.bucket.arnForObjects('applications/*')] }));
+
+    const sendEmail = task('SendApplicationEmail', 'send-application-email', 'Workflow: confirmation, invalid, acceptance, rejection and reminder emails, once each', {
+      timeout: Duration.seconds(15),
+      environment: {
+        SENDER_EMAIL: props.email.senderEmail,
+        REVIEWERS_EMAIL: props.reviewersEmail,
+        SITE_URL: props.siteUrl,
+        ADMIN_URL: props.adminUrl,
+        SES_CONFIGURATION_SET: props.email.configurationSet.configurationSetName,
+      },
+    }).bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem']);
+    props.email.grantSend(sendEmail);
+
+    const recordEmailFailure = task('RecordEmailFailure', 'record-email-failure', 'Workflow: records an application email that could not be sent').bindTable(
+      this.table,
+      'APPLICATIONS_TABLE',
+      ['UpdateItem', 'PutItem'],
+    );
+
+    const awaitReview = task('AwaitReview', 'await-review', 'Workflow: stores the review task token so the decision API can resume the execution').bindTable(
+      this.table,
+      'APPLICATIONS_TABLE',
+      ['GetItem', 'UpdateItem', 'PutItem'],
+    );
+    awaitReview.addToRolePolicy(new PolicyStatement({ actions: ['states:SendTaskSuccess'], resources: [stateMachineArn] }));
+
+    const allocateSpot = task('AllocateSpot', 'allocate-spot', 'Workflow: takes one of the 30 founding spots, at most once per application').bindTable(
+      this.table,
+      'APPLICATIONS_TABLE',
+      ['GetItem', 'PutItem', 'UpdateItem'],
+    );
+
+    const createTalent = task('CreateTalent', 'create-talent', 'Workflow: creates the accepted applicant in the talent catalog, once')
+      .bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem'])
+      .bindTable(props.talentTable, 'TALENT_TABLE', ['GetItem', 'PutItem']);
+
+    const inviteTalent = task('InviteTalent', 'invite-talent', 'Workflow: invites the accepted applicant into the user pool as talent', {
+      environment: { USER_POOL_ID: props.userPool.userPoolId },
+    }).bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem']);
+    inviteTalent.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminGetUser', 'cognito-idp:AdminAddUserToGroup'],
+        resources: [props.userPool.userPoolArn],
+      }),
+    );
+
+    const deletePhotos = task('DeletePhotos', 'delete-photos', 'Workflow: deletes a rejected application\'s photos after the retention period', {
+      timeout: Duration.seconds(60),
+    }).bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem']);
+    deletePhotos.addEnvironment('PHOTOS_BUCKET', this.bucket.bucketName);
+    deletePhotos.addToRolePolicy(
+      new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [this.bucket.arnForObjects('applications/*'), this.bucket.arnForObjects(`${PENDING_PREFIX}*`)] }),
+    );
+    deletePhotos.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['s3:ListBucket'],
+        resources: [this.bucket.bucketArn],
+        conditions: { StringLike: { 's3:prefix': ['applications/*', `${PENDING_PREFIX}*`] } },
+      }),
+    );
+
+    const tasks = { validate, sendEmail, recordEmailFailure, awaitReview, allocateSpot, createTalent, inviteTalent, deletePhotos };
+    const logs = new LogGroup(this, 'WorkflowLogs', { retention: RetentionDays.THREE_MONTHS, removalPolicy: RemovalPolicy.DESTROY });
+    const workflow = new StateMachine(this, 'Workflow', {
+      stateMachineName,
+      comment: 'FoundingApplication: validate photos, confirm, wait for a reviewer, accept or reject',
+      // Inline rather than fromFile's S3 asset: the template carries the definition, as the twin reads it.
+      definitionBody: DefinitionBody.fromString(fs.readFileSync(path.join(REPO_ROOT, 'infra', 'workflows', 'founding-application.asl.json'), 'utf8')),
+      definitionSubstitutions: {
+        ValidatePhotosArn: validate.functionArn,
+        SendEmailArn: sendEmail.functionArn,
+        RecordEmailFailureArn: recordEmailFailure.functionArn,
+        AwaitReviewArn: awaitReview.functionArn,
+        AllocateSpotArn: allocateSpot.functionArn,
+        CreateTalentArn: createTalent.functionArn,
+        InviteTalentArn: inviteTalent.functionArn,
+        DeletePhotosArn: deletePhotos.functionArn,
+        ReviewTimeoutSeconds: String(REVIEW_REMINDER_SECONDS),
+        RetentionSeconds: String(REJECTED_PHOTO_RETENTION_DAYS * 24 * 3600),
+      },
+      // Execution data holds applicants' answers: logged by event and state only.
+      logs: { destination: logs, level: LogLevel.ALL, includeExecutionData: false },
+      tracingEnabled: true,
+    });
+    for (const fn of Object.values(tasks)) {
+      workflow.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [fn.functionArn] }));
+    }
+
+    const deadLetters = new Queue(this, 'StartWorkflowDeadLetters', {
+      enforceSSL: true,
+      encryption: QueueEncryption.SQS_MANAGED,
+      retentionPeriod: Duration.days(14),
+    });
+    Validations.of(deadLetters).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: 'This queue is the dead-letter queue of the workflow-starting rule target; it needs none of its own.',
+    });
+    new Rule(this, 'OnSubmitted', {
+      eventBus: props.bus,
+      description: 'FoundingApplication.Submitted -> the FoundingApplication state machine',
+      eventPattern: { source: [EVENT_SOURCE], detailType: [FOUNDING_APPLICATION_SUBMITTED] },
+      targets: [
+        new SfnStateMachine(workflow, {
+          input: RuleTargetInput.fromEventPath('$.detail'),
+          retryAttempts: 8,
+          maxEventAge: Duration.hours(6),
+          deadLetterQueue: deadLetters,
+        }),
+      ],
+    });
+    return workflow;
+  }
+}

@@ -1,0 +1,107 @@
+// Helpers of the founding-pipeline integration tests: photos, presigned uploads, payloads.
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import type { FoundingSignupRequest, FoundingUploadResponse, PresignedUpload } from '../../../events/founding';
+import type { Twin } from '../../../infra/local/twin';
+import { itemsWithPrefix, postJson } from '../../support/twin';
+
+/** A distinct decodable JPEG, `side` px square (the workflow wants at least 512 px). */
+export async function jpeg(seed: number, side = 640, options: { exif?: boolean } = {}): Promise<Buffer> {
+  const image = sharp({
+    create: { width: side, height: side, channels: 3, background: { r: (seed * 37) % 256, g: (seed * 91) % 256, b: (seed * 53) % 256 } },
+  }).jpeg({ quality: 80 });
+  if (options.exif) {
+    image.withExif({
+      IFD0: { Make: 'PhoneMaker', Model: 'Phone 12', Artist: 'Test Person' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' },
+    });
+  }
+  return image.toBuffer();
+}
+
+export async function jpegs(count: number, from = 0): Promise<Buffer[]> {
+  return Promise.all(Array.from({ length: count }, (_, i) => jpeg(from + i)));
+}
+
+export interface LocalFile {
+  name: string;
+  type: string;
+  body: Buffer;
+}
+
+export const asJpegFiles = (bodies: Buffer[], prefix = 'photo'): LocalFile[] =>
+  bodies.map((body, i) => ({ name: `${prefix}-${i + 1}.jpg`, type: 'image/jpeg', body }));
+
+/** `POST /founding-uploads`. */
+export async function requestUploads(twin: Twin, email: string, files: Array<{ name: string; type: string; size: number }>, uploadSession?: string) {
+  return postJson(`${twin.urls.api}/founding-uploads`, { email, files, ...(uploadSession ? { uploadSession } : {}) });
+}
+
+/** PUTs a body to a presigned upload as the browser does (its headers, the body's own length). */
+export async function put(upload: Pick<PresignedUpload, 'url' | 'headers'>, body: Buffer, headers: Record<string, string> = {}) {
+  const res = await fetch(upload.url, { method: 'PUT', headers: { ...upload.headers, ...headers }, body: new Uint8Array(body) });
+  return { status: res.status, text: await res.text() };
+}
+
+/** Asks for URLs (in batches of 80) and uploads every file; fails the test on any refusal. */
+export async function uploadAll(twin: Twin, email: string, files: LocalFile[]): Promise<{ uploadSession: string; keys: string[] }> {
+  let uploadSession: string | undefined;
+  const keys: string[] = [];
+  for (let i = 0; i < files.length; i += 80) {
+    const batch = files.slice(i, i + 80);
+    const res = await requestUploads(twin, email, batch.map((f) => ({ name: f.name, type: f.type, size: f.body.length })), uploadSession);
+    if (res.status !== 200) throw new Error(`founding-uploads answered ${res.status}: ${res.text}`);
+    const answer = res.json as FoundingUploadResponse;
+    uploadSession = answer.uploadSession;
+    const results = await Promise.all(answer.uploads.map((u, j) => put(u, batch[j].body)));
+    const failed = results.find((r) => r.status !== 200);
+    if (failed) throw new Error(`upload failed ${failed.status}: ${failed.text}`);
+    keys.push(...answer.uploads.map((u) => u.key));
+  }
+  return { uploadSession: uploadSession!, keys };
+}
+
+let counter = 0;
+/** A fresh applicant address per test, so tests in one file never collide. */
+export const applicantEmail = (label = 'applicant') => `${label}.${Date.now().toString(36)}${counter++}@example.com`;
+
+export function signupPayload(email: string, uploadSession: string, imagePaths: string[], overrides: Partial<FoundingSignupRequest> = {}): FoundingSignupRequest {
+  return {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email,
+    phone: '+44 20 7946 0000',
+    location: 'London, UK',
+    experience: 'Model and actor for ten years.',
+    interests: 'Lifestyle and portrait work.',
+    portfolioUrl: 'https://portfolio.example/ada',
+    age: 29,
+    excludeReligion: true,
+    excludePolitics: false,
+    excludeAlcohol: true,
+    terms: true,
+    uploadedFilesCount: imagePaths.length,
+    imagePaths,
+    uploadSession,
+    ...overrides,
+  };
+}
+
+export const signup = (twin: Twin, body: unknown, path = '/founding-talent-signup') => postJson(`${twin.urls.api}${path}`, body);
+
+export const applicationItems = (twin: Twin) => itemsWithPrefix(twin, 'FoundingApplicationsTable', 'APP#');
+export const applications = async (twin: Twin) => (await applicationItems(twin)).filter((i) => i.sk === 'APPLICATION');
+export const applicationOf = async (twin: Twin, email: string) => (await applications(twin)).find((a) => a.email === email);
+
+/** Polls until `check` returns a value other than undefined/false. */
+export async function waitFor<T>(check: () => Promise<T | undefined | false>, timeoutMs = 30_000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value as T;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export const randomSession = () => randomBytes(16).toString('base64url');
