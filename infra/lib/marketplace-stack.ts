@@ -9,6 +9,7 @@ import { Catalog } from './constructs/catalog';
 import { Contact } from './constructs/contact';
 import { EmailSending } from './constructs/email';
 import { MarketplaceBus } from './constructs/event-bus';
+import { Founding } from './constructs/founding';
 import { MarketplaceApi } from './constructs/http-api';
 import { StaticSite } from './constructs/static-site';
 import { Waitlist } from './constructs/waitlist';
@@ -57,7 +58,7 @@ export class MarketplaceStack extends Stack {
       retainData: config.retainData,
     });
 
-    new Catalog(this, 'Catalog', { api, retainData: config.retainData });
+    const catalog = new Catalog(this, 'Catalog', { api, retainData: config.retainData });
 
     const contact = new Contact(this, 'Contact', {
       api,
@@ -69,6 +70,20 @@ export class MarketplaceStack extends Stack {
     });
     // The dashboard counts failed contact emails.
     waitlist.stats.bindTable(contact.table, 'MESSAGES_TABLE', ['Scan'], { indexes: false });
+
+    new Founding(this, 'Founding', {
+      api,
+      bus,
+      email,
+      reviewersEmail: config.contactEmail,
+      siteUrl: webUrl,
+      adminUrl,
+      userPool: auth.userPool,
+      talentTable: catalog.table,
+      siteOrigins: [...new Set([webUrl, ...config.siteOrigins])],
+      logBucket,
+      retainData: config.retainData,
+    });
 
     const conversion = new AppFunction(this, 'RecordConversion', {
       entry: 'functions/api/record-conversion/handler.ts',
