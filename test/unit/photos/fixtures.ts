@@ -1,9 +1,9 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { zipSync, type Zippable } from 'fflate';
 
 /** A photo-like image: a gradient with some noise, so it compresses like a photo, not a flat fill. */
-async function pixels(width: number, height: number): Promise<sharp.Sharp> {
-  const noise = await sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+async function pixels(width: number, height: number): Promise<Sharp> {
+  const noise = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
     .png()
     .toBuffer();
   return sharp(noise).blur(1.5);
