@@ -105,3 +105,17 @@ export async function waitFor<T>(check: () => Promise<T | undefined | false>, ti
 }
 
 export const randomSession = () => randomBytes(16).toString('base64url');
+
+/** Photos that pass signup's count and are refused by the workflow, by their bytes. */
+export async function badPhotos(): Promise<LocalFile[]> {
+  const good = await jpeg(99);
+  const huge = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: { r: 200, g: 10, b: 10 } } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+  return [
+    { name: 'cv.jpg', type: 'image/jpeg', body: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n') },
+    { name: 'page.jpg', type: 'image/jpeg', body: Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>') },
+    { name: 'cut.jpg', type: 'image/jpeg', body: good.subarray(0, Math.floor(good.length / 2)) },
+    { name: 'huge.png', type: 'image/png', body: huge },
+  ];
+}
