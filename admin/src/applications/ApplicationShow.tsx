@@ -10,15 +10,21 @@ import { PhotoGallery } from './PhotoGallery';
 
 const HISTORY_LABELS: Record<string, string> = {
   submitted: 'Application submitted',
-  validated: 'Photos validated',
-  email_sent: 'Email sent',
-  email_failed: 'Email failed',
-  reminder: 'Reviewers reminded',
-  decided: 'Decision recorded',
-  spot_allocated: 'Founding spot allocated',
-  talent_created: 'Talent profile created',
+  validated: 'Photos checked',
+  'email sent': 'Email sent',
+  'email failed': 'Email failed to send',
+  'waiting for review': 'Waiting for review',
+  'reminder sent': 'Reviewers reminded',
+  'decided: accept': 'Accepted',
+  'decided: reject': 'Rejected',
+  'spot allocated': 'Founding spot allocated',
+  'talent created': 'Talent profile created',
   invited: 'Invited to sign in',
+  'photos deleted': 'Photos deleted',
 };
+
+/** The workflow's history events in words; unknown ones as they are, capitalised. */
+const historyLabel = (event: string) => HISTORY_LABELS[event] ?? event.charAt(0).toUpperCase() + event.slice(1);
 
 /** One application: every field, consent, photo checks, the gallery, the decision and its history. */
 export function ApplicationShow() {
@@ -27,6 +33,12 @@ export function ApplicationShow() {
       <ApplicationPage />
     </ShowBase>
   );
+}
+
+/** True once an email has been sent after the decision (the workflow's last step of both branches). */
+function decisionEmailSent(history: ApplicationDetail['history']): boolean {
+  const decided = history.findIndex((h) => h.event.startsWith('decided'));
+  return decided >= 0 && history.slice(decided + 1).some((h) => h.event === 'email sent');
 }
 
 function Section({ title, children, id, action }: { title: string; children: ReactNode; id: string; action?: ReactNode }) {
@@ -66,8 +78,8 @@ function ApplicationPage() {
   const { record, isPending, error, refetch } = useShowContext<ApplicationDetail>();
   const polls = useRef(0);
   // After a decision the workflow takes a moment to allocate the spot, create the talent and
-  // send the email: follow it for a little while.
-  const following = !!record?.decision && record.status === 'pending_review';
+  // send the email: follow it until the decision's email has gone out (for a minute at most).
+  const following = !!record?.decision && !decisionEmailSent(record.history ?? []) && polls.current < 40;
   useEffect(() => {
     if (!following || polls.current > 20) return;
     const t = setTimeout(() => {
@@ -186,7 +198,7 @@ function ApplicationPage() {
                     {formatDateTime(h.at)}
                   </Typography>
                   <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                    {HISTORY_LABELS[h.event] ?? h.event}
+                    {historyLabel(h.event)}
                   </Typography>
                   {h.by ? (
                     <Typography variant="body2" color="text.secondary">

@@ -1,0 +1,206 @@
+import type { Browser, Page, Request } from 'playwright-core';
+import { seedUser } from '../../infra/local/provision';
+import { launchBrowser } from '../support/browser';
+import { adminGet, signInToConsole, submitApplication, waitForStatus } from '../support/review-console';
+import { useTwin } from '../support/twin';
+
+// The review console on the twin, in Chromium: a reviewer accepts a founding application made
+// through the public API (photos uploaded through presigned URLs, validated by the workflow).
+jest.setTimeout(600_000);
+const twin = useTwin();
+let browser: Browser;
+let close: () => Promise<void>;
+beforeAll(async () => {
+  ({ browser, close } = await launchBrowser());
+}, 60_000);
+afterAll(async () => close?.());
+
+const photoRequests = (page: Page, id: string) => {
+  const seen: string[] = [];
+  page.on('request', (r: Request) => {
+    if (r.url().includes(`/applications/${id}/`)) seen.push(new URL(r.url()).pathname);
+  });
+  return seen;
+};
+
+async function eventually<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Waits until a locator matches exactly `n` elements (a web-first assertion without @playwright/test). */
+async function countIs(locator: ReturnType<Page['getByTestId']>, n: number) {
+  await eventually(`${n} matching elements`, async () => (await locator.count()) === n, 30_000);
+}
+
+describe('review console', () => {
+  it('lets a reviewer find a pending founding application, view its photos and accept it', async () => {
+    const email = `flow.${Date.now().toString(36)}@talent.example`;
+    const id = await submitApplication(twin(), { email, firstName: 'Nia', lastName: 'Castellano', photos: 30 });
+    await waitForStatus(twin(), id, 'pending_review', 180_000);
+    const taken = (await adminGet(twin(), '/stats')).json.founding.taken as number;
+    const mailsBefore = (await twin().emails()).filter((m) => m.to.includes(email)).length;
+
+    const page = await signInToConsole(browser, twin(), twin().admin.email, twin().admin.password);
+    const photos = photoRequests(page, id);
+    await page.getByTestId('founding-value').getByText(`${taken} of 30 taken`).waitFor({ timeout: 30_000 });
+
+    // Applications, filtered to those waiting for review.
+    await page.getByRole('menuitem', { name: 'Applications' }).click();
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Pending review' }).click();
+    await page.waitForURL(/pending_review/);
+    const row = page.getByRole('row').filter({ hasText: email });
+    await row.waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('row').filter({ hasText: 'Validating' }).count()).toBe(0);
+    await row.click();
+
+    // The gallery: 30 thumbnails through short-lived URLs, no originals until one is opened.
+    await page.getByRole('heading', { name: 'Photos (30)' }).waitFor({ timeout: 30_000 });
+    const thumbs = page.getByTestId('gallery-thumbnail');
+    await countIs(thumbs, 30);
+    const sources = await thumbs.evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src));
+    expect(sources.every((s) => s.includes(`/applications/${id}/thumbs/`) && /X-Amz-Expires=\d+/.test(s))).toBe(true);
+    await eventually('thumbnails to load', () => thumbs.first().evaluate((i) => (i as HTMLImageElement).naturalWidth > 0));
+    expect(photos.filter((p) => p.includes('/photos/'))).toEqual([]);
+    expect(photos.filter((p) => p.includes('/thumbs/')).length).toBeGreaterThan(0);
+
+    // Full size, with keyboard navigation.
+    await thumbs.first().click();
+    const full = page.getByTestId('gallery-full');
+    await full.waitFor();
+    expect(await full.getAttribute('src')).toContain(`/applications/${id}/photos/`);
+    await page.getByText('Photo 1 of 30').waitFor();
+    await page.keyboard.press('ArrowRight');
+    await page.getByText('Photo 2 of 30').waitFor();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await page.getByText('Photo 30 of 30').waitFor();
+    await page.keyboard.press('Escape');
+    await full.waitFor({ state: 'detached' });
+
+    // Accept with a note: pessimistic, confirmed in a dialog.
+    await page.getByRole('button', { name: 'Accept', exact: true }).click();
+    await page.getByRole('dialog').getByLabel('Note').fill('Varied, well-lit set. Welcome aboard.');
+    await page.getByRole('button', { name: 'Accept application' }).click();
+    await page.getByText('Application accepted.').waitFor({ timeout: 30_000 });
+    await page.getByText(/Accepted by admin@humanly\.local on .*Varied, well-lit set\. Welcome aboard\./).waitFor({ timeout: 60_000 });
+    await page.getByRole('heading', { name: 'History' }).waitFor();
+    const history = page.getByRole('region', { name: 'History' });
+    await history.getByRole('listitem').filter({ hasText: 'Accepted' }).filter({ hasText: 'by admin@humanly.local' }).filter({ hasText: 'Varied, well-lit set.' }).waitFor();
+    // The workflow goes on after the decision; the page follows it.
+    await history.getByText('Talent profile created').waitFor({ timeout: 60_000 });
+    await countIs(page.getByRole('button', { name: 'Accept', exact: true }), 0);
+
+    // The acceptance email, the talent in the catalog, the founding count up by one.
+    const acceptance = await eventually('the acceptance email', async () =>
+      (await twin().emails()).filter((m) => m.to.includes(email)).slice(mailsBefore).find((m) => /founding talent #\d+|accepted/i.test(m.subject)),
+    );
+    expect(acceptance.subject).toMatch(/Welcome, founding talent #\d+/);
+    const accepted = await waitForStatus(twin(), id, 'accepted', 60_000);
+    expect(accepted.talentId).toBeDefined();
+    const talent = await adminGet(twin(), `/talent/${accepted.talentId}`);
+    expect(talent.status).toBe(200);
+    expect(talent.json).toMatchObject({ name: expect.stringContaining('Nia'), founding: true, royaltyPlan: 'founding-35' });
+    await page.getByRole('menuitem', { name: 'Talent' }).click();
+    await page.getByPlaceholder('Search name, tagline or tag').fill('Nia');
+    await page.getByRole('row').filter({ hasText: 'Nia' }).filter({ hasText: 'Founding talent' }).waitFor({ timeout: 30_000 });
+
+    await page.getByRole('menuitem', { name: 'Dashboard' }).click();
+    await page.getByTestId('founding-value').getByText(`${taken + 1} of 30 taken`).waitFor({ timeout: 30_000 });
+  });
+
+  it('shows the first thumbnails of an 80-photo gallery within a second, and no originals', async () => {
+    const id = await submitApplication(twin(), { email: `gallery.${Date.now().toString(36)}@talent.example`, firstName: 'Oren', lastName: 'Vale', photos: 80 });
+    await waitForStatus(twin(), id, 'pending_review', 240_000);
+    const page = await signInToConsole(browser, twin(), twin().admin.email, twin().admin.password);
+    const photos = photoRequests(page, id);
+    await page.getByTestId('founding-value').waitFor({ timeout: 30_000 });
+    // Once to warm the function up (a cold start is not what reviewers wait for each time).
+    await page.goto(`${twin().urls.admin}/#/applications/${id}/show`);
+    await page.getByTestId('gallery-thumbnail').first().waitFor({ timeout: 30_000 });
+    await page.goto(`${twin().urls.admin}/#/applications`);
+    await page.getByRole('row').filter({ hasText: 'Oren' }).waitFor({ timeout: 30_000 });
+
+    photos.length = 0;
+    const started = Date.now();
+    await page.getByRole('row').filter({ hasText: 'Oren' }).click();
+    // "Visible": the first row of thumbnails decoded and painted.
+    await page.waitForFunction(
+      () => {
+        const imgs = Array.from(document.querySelectorAll<HTMLImageElement>('[data-testid="gallery-thumbnail"]')).slice(0, 6);
+        return imgs.length === 6 && imgs.every((i) => i.complete && i.naturalWidth > 0);
+      },
+      undefined,
+      { timeout: 30_000, polling: 'raf' },
+    );
+    const elapsed = Date.now() - started;
+    console.log(`80-photo gallery: first 6 thumbnails visible ${elapsed} ms after opening the application`);
+    expect(await page.getByTestId('gallery-thumbnail').count()).toBe(80);
+    const widths = await page.getByTestId('gallery-thumbnail').evaluateAll((imgs) => imgs.slice(0, 6).map((i) => (i as HTMLImageElement).naturalWidth));
+    expect(Math.max(...widths)).toBeLessThanOrEqual(320);
+    expect(photos.filter((p) => p.includes('/photos/'))).toEqual([]);
+    expect(photos.filter((p) => p.includes('/thumbs/')).length).toBeGreaterThan(0);
+    expect(elapsed).toBeLessThan(1000);
+  });
+
+  it('refreshes an expired session with the refresh token and keeps working', async () => {
+    const page = await signInToConsole(browser, twin(), twin().admin.email, twin().admin.password);
+    await page.getByTestId('founding-value').waitFor({ timeout: 30_000 });
+    const refreshes: string[] = [];
+    page.on('request', (r) => {
+      const target = r.headers()['x-amz-target'];
+      if (target) refreshes.push(target.split('.').pop()!);
+    });
+    // Make the stored tokens look expired (Amplify reads `exp` without checking signatures),
+    // as they are after an hour; the API would refuse them if they were sent.
+    const original = await page.evaluate(() => {
+      const past = Math.floor(Date.now() / 1000) - 60;
+      let id = '';
+      for (const key of Object.keys(localStorage)) {
+        if (!/\.(idToken|accessToken)$/.test(key)) continue;
+        const [h, p, s] = localStorage.getItem(key)!.split('.');
+        const claims = JSON.parse(atob(p.replace(/-/g, '+').replace(/_/g, '/')));
+        if (key.endsWith('idToken')) id = localStorage.getItem(key)!;
+        const payload = btoa(JSON.stringify({ ...claims, exp: past })).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+        localStorage.setItem(key, `${h}.${payload}.${s}`);
+      }
+      return id;
+    });
+    expect(original).not.toBe('');
+    await page.reload();
+    await page.getByTestId('founding-value').waitFor({ timeout: 30_000 });
+    expect(refreshes).toContain('GetTokensFromRefreshToken');
+    const now = await page.evaluate(() => Object.entries(localStorage).find(([k]) => k.endsWith('.idToken'))?.[1]);
+    expect(now).toBeDefined();
+    expect(now).not.toBe(original);
+    const exp = JSON.parse(Buffer.from(now!.split('.')[1], 'base64url').toString()).exp;
+    expect(exp * 1000).toBeGreaterThan(Date.now());
+  });
+
+  it('shows a signed-in talent the no-access page and requests no admin data', async () => {
+    await seedUser(twin().urls.cognito, twin().userPoolId, { email: 'talent.noaccess@people.example', password: 'Str0ng!Passw0rd', groups: ['talent'] });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const adminCalls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().startsWith(`${twin().urls.api}/admin`)) adminCalls.push(r.url());
+    });
+    await page.goto(twin().urls.admin);
+    await page.getByLabel(/^Email/).fill('talent.noaccess@people.example');
+    await page.getByLabel(/^Password/).fill('Str0ng!Passw0rd');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'No access' }).waitFor({ timeout: 30_000 });
+    for (const hash of ['/applications', '/waitlist', '/talent', '/messages']) {
+      await page.goto(`${twin().urls.admin}/#${hash}`);
+      await page.getByRole('heading', { name: 'No access' }).waitFor({ timeout: 30_000 });
+    }
+    expect(adminCalls).toEqual([]);
+    expect(await page.getByRole('menuitem').count()).toBe(0);
+  });
+});
