@@ -1,0 +1,123 @@
+/**
+ * Founding upload benchmark on the twin: 80 photos of 8 MB uploaded the way the browser does
+ * (URLs from POST /founding-uploads, presigned PUTs, BROWSER_UPLOAD_CONCURRENCY at a time),
+ * beside raw SDK PutObject calls of the same files to the same S3 emulator in the same run,
+ * then the time the workflow's validation takes for those 80 photos.
+ *
+ *   npm run bench:upload [-- --photos 80 --mb 8 --distinct 4]
+ *
+ * Prints figures only: the machine is shared, so compare the ratio, not absolute times.
+ */
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import sharp from 'sharp';
+import { BROWSER_UPLOAD_CONCURRENCY, type FoundingUploadResponse } from '../../../events/founding';
+import { TWIN_CREDENTIALS, TWIN_REGION } from '../../../infra/local/emulators/ports';
+import { startTwin } from '../../../infra/local/twin';
+import { s3PhotoStorage } from '../../../functions/shared/photos/storage';
+import { validateObjects } from '../../../functions/shared/photos/validate';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const PHOTOS = arg('photos', 80);
+const PHOTO_BYTES = Math.round(arg('mb', 8) * 1024 * 1024);
+/** Distinct images generated (noise JPEGs are slow to encode); the rest are copies under other keys. */
+const DISTINCT = arg('distinct', 4);
+const RATIO_TARGET = 0.8;
+const VALIDATE_TARGET_S = 30;
+
+/** A 12-megapixel noise JPEG (hard to compress, like a photo), padded after its end marker to `bytes`. */
+async function photo(seed: number, bytes: number): Promise<Buffer> {
+  const jpeg = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: { r: 0, g: 0, b: 0 }, noise: { type: 'gaussian', mean: 100 + seed * 7, sigma: 40 } } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  if (jpeg.length >= bytes) return jpeg;
+  return Buffer.concat([jpeg, Buffer.alloc(bytes - jpeg.length)]);
+}
+
+/** Runs the tasks `concurrency` at a time. */
+async function pool<T>(items: T[], concurrency: number, task: (item: T, i: number) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        await task(items[i], i);
+      }
+    }),
+  );
+}
+
+const mbps = (bytes: number, ms: number) => bytes / 1024 / 1024 / (ms / 1000);
+
+async function main() {
+  console.log(`Generating ${DISTINCT} distinct ${PHOTO_BYTES / 1024 / 1024} MB photos for ${PHOTOS} uploads...`);
+  const distinct = await Promise.all(Array.from({ length: DISTINCT }, (_, i) => photo(i, PHOTO_BYTES)));
+  const files = Array.from({ length: PHOTOS }, (_, i) => distinct[i % DISTINCT]);
+  const totalBytes = files.reduce((n, f) => n + f.length, 0);
+
+  console.log('Starting the twin...');
+  const twin = await startTwin({ fast: true });
+  try {
+    const bucket = twin.physicalName('FoundingPhotos');
+    const s3 = new S3Client({
+      endpoint: twin.urls.s3,
+      region: TWIN_REGION,
+      credentials: { ...TWIN_CREDENTIALS },
+      forcePathStyle: true,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+
+    // Warm both paths once so neither pays first-connection costs in the measurement.
+    await s3.send(new PutObjectCommand({ Bucket: bucket, Key: 'bench/warm.jpg', Body: distinct[0], ContentType: 'image/jpeg' }));
+
+    const email = `bench.${Date.now()}@example.com`;
+    const presignedStart = performance.now();
+    const res = await fetch(`${twin.urls.api}/founding-uploads`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, files: files.map((f, i) => ({ name: `photo-${i + 1}.jpg`, type: 'image/jpeg', size: f.length })) }),
+    });
+    if (res.status !== 200) throw new Error(`POST /founding-uploads answered ${res.status}: ${await res.text()}`);
+    const answer = (await res.json()) as FoundingUploadResponse;
+    const urlsMs = performance.now() - presignedStart;
+    await pool(answer.uploads, BROWSER_UPLOAD_CONCURRENCY, async (upload, i) => {
+      const put = await fetch(upload.url, { method: 'PUT', headers: upload.headers, body: new Uint8Array(files[i]) });
+      if (put.status !== 200) throw new Error(`presigned PUT answered ${put.status}: ${await put.text()}`);
+    });
+    const presignedMs = performance.now() - presignedStart;
+
+    const rawStart = performance.now();
+    await pool(files, BROWSER_UPLOAD_CONCURRENCY, async (body, i) => {
+      await s3.send(new PutObjectCommand({ Bucket: bucket, Key: `bench/raw/${i}.jpg`, Body: body, ContentType: 'image/jpeg', ContentLength: body.length }));
+    });
+    const rawMs = performance.now() - rawStart;
+    await twin.idle();
+
+    const validateStart = performance.now();
+    const outcome = await validateObjects({ storage: s3PhotoStorage(bucket, s3) }, 'app_benchbenchbenchbench', answer.uploads.map((u) => u.key));
+    const validateMs = performance.now() - validateStart;
+
+    const presignedRate = mbps(totalBytes, presignedMs);
+    const rawRate = mbps(totalBytes, rawMs);
+    const ratio = presignedRate / rawRate;
+    const totalMb = (totalBytes / 1024 / 1024).toFixed(0);
+    console.log('');
+    console.log(`Upload of ${PHOTOS} photos (${totalMb} MB), ${BROWSER_UPLOAD_CONCURRENCY} at a time:`);
+    console.log(`  presigned (POST /founding-uploads ${urlsMs.toFixed(0)} ms + PUTs): ${(presignedMs / 1000).toFixed(2)} s, ${presignedRate.toFixed(1)} MB/s`);
+    console.log(`  presigned PUTs alone: ${((presignedMs - urlsMs) / 1000).toFixed(2)} s, ${mbps(totalBytes, presignedMs - urlsMs).toFixed(1)} MB/s`);
+    console.log(`  raw SDK PutObject, same emulator:                 ${(rawMs / 1000).toFixed(2)} s, ${rawRate.toFixed(1)} MB/s`);
+    console.log(`  ratio presigned/raw: ${ratio.toFixed(2)} (target >= ${RATIO_TARGET}) ${ratio >= RATIO_TARGET ? 'ok' : 'BELOW TARGET'}`);
+    console.log(`Validation of ${PHOTOS} photos (workflow's validateObjects, S3 on the twin): ${(validateMs / 1000).toFixed(1)} s`);
+    console.log(`  accepted ${outcome.validCount}, refused ${outcome.rejectedCount} (target < ${VALIDATE_TARGET_S} s) ${validateMs / 1000 < VALIDATE_TARGET_S ? 'ok' : 'ABOVE TARGET'}`);
+  } finally {
+    await twin.stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});
