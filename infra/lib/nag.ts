@@ -1,5 +1,6 @@
 import { Token, Validations, type Stack } from 'aws-cdk-lib';
 import { CfnBucket } from 'aws-cdk-lib/aws-s3';
+import { CfnTable } from 'aws-cdk-lib/aws-dynamodb';
 import { CfnRoute } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Distribution } from 'aws-cdk-lib/aws-cloudfront';
 import { UserPool } from 'aws-cdk-lib/aws-cognito';
@@ -25,7 +26,23 @@ export function applyNagSuppressions(stack: Stack): void {
     .findAll()
     .filter((c): c is CfnBucket => c instanceof CfnBucket && /Founding\/Photos\/Resource$/.test(c.node.path))
     .flatMap((b) => ['pending/*', 'applications/*'].map((p) => `Resource::<${stack.getLogicalId(b)}.Arn>/${p}`));
+  // AppFunction.bindTable grants Query/Scan on a bound table's indexes as `<table>/index/*`.
+  const tableIndexes = stack.node
+    .findAll()
+    .filter((c): c is CfnTable => c instanceof CfnTable)
+    .map((t) => `Resource::<${stack.getLogicalId(t)}.Arn>/index/*`);
+  const functionRoles = new Set(
+    stack.node
+      .findAll()
+      .filter((c): c is AppFunction => c instanceof AppFunction)
+      .map((f) => f.role?.node.path),
+  );
   for (const c of stack.node.findAll()) {
+    if (functionRoles.has(c.node.path)) {
+      for (const finding of tableIndexes) {
+        ack(c, `AwsSolutions-IAM5[${finding}]`, 'Query/Scan on the indexes of a table the function is bound to (bindTable); only those read actions reach the indexes, and a function that needs one index is granted that index by name.');
+      }
+    }
     if (c instanceof AppFunction) {
       ack(c, 'AwsSolutions-L1', 'nodejs22.x is the Node version the local twin, CI and the benchmarks run (the node@22 devDependency); the runtime moves with them.');
     }
