@@ -168,9 +168,16 @@ describe('stage values come from context, not code', () => {
 describe('twin parity (inventory)', () => {
   it('lists what the template asks the twin to serve', () => {
     const inv = templateInventory(json);
-    expect(inv.routes.length).toBe(7);
-    expect(inv.tables.length).toBe(3);
-    expect(inv.rules.length).toBe(2);
+    const routeKeyOf = (id: string) => json.Resources[id].Properties!.RouteKey;
+    expect(inv.routes.map(routeKeyOf)).toEqual(
+      expect.arrayContaining(['POST /early-signup', 'POST /contact', 'GET /talent', 'POST /founding-uploads', 'POST /founding-talent-signup', 'POST /admin/applications/{id}/decision']),
+    );
+    expect(inv.tables.map((id) => id.replace(/[0-9A-F]{8}$/, ''))).toEqual(
+      expect.arrayContaining(['WaitlistTable', 'ContactMessagesTable', 'CatalogTalentTable', 'FoundingApplicationsTable']),
+    );
+    expect(inv.buckets.some((id) => id.startsWith('FoundingPhotos'))).toBe(true);
+    expect(inv.rules.filter((id) => id.startsWith('Founding')).length).toBe(2);
+    expect(inv.stateMachines).toEqual([expect.stringMatching(/^FoundingWorkflow/)]);
   });
 
   it('reports a route, table, bucket, rule or state machine that the twin does not serve', () => {
