@@ -40,6 +40,9 @@ const MAX_COMMENT = 0xffff;
 /** A directory of ZIP_LIMITS.maxEntries entries with long names fits comfortably in this. */
 const MAX_DIRECTORY_BYTES = 4 * 1024 * 1024;
 
+/** Entries smaller than this are not judged by their compression ratio. */
+const RATIO_FLOOR_BYTES = 1024 * 1024;
+
 const IMAGE_NAME = /\.(jpe?g|png)$/i;
 
 /** Whether an entry is a photo the workflow will look at (not a folder, hidden or macOS metadata file). */
@@ -144,7 +147,8 @@ function problemsOf(entries: ZipEntry[]): string[] {
   }
   const total = files.reduce((sum, e) => sum + e.uncompressedSize, 0);
   if (total > ZIP_LIMITS.maxTotalBytes) problems.push(`its contents add up to more than ${Math.round(ZIP_LIMITS.maxTotalBytes / 1024 / 1024)} MB`);
-  if (files.some((e) => e.uncompressedSize > Math.max(e.compressedSize, 1) * ZIP_LIMITS.maxRatio)) {
+  // Small entries (a text file, folder metadata) may compress well; a bomb needs size.
+  if (files.some((e) => e.uncompressedSize > RATIO_FLOOR_BYTES && e.uncompressedSize > Math.max(e.compressedSize, 1) * ZIP_LIMITS.maxRatio)) {
     problems.push('it is compressed far more than photos can be, which is how zip bombs look');
   }
   return problems;
