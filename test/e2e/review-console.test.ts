@@ -124,29 +124,42 @@ describe('review console', () => {
     // Warm the function up through the API (a cold start is not what reviewers wait for each
     // time), never through the browser, whose caches would then hold the thumbnails.
     await adminGet(twin(), `/applications/${id}`);
-    await page.goto(`${twin().urls.admin}/#/applications`);
-    await page.getByRole('row').filter({ hasText: 'Oren' }).waitFor({ timeout: 30_000 });
 
-    photos.length = 0;
-    const started = Date.now();
-    await page.getByRole('row').filter({ hasText: 'Oren' }).click();
-    // "Visible": the first row of thumbnails decoded and painted.
-    await page.waitForFunction(
-      () => {
-        const imgs = Array.from(document.querySelectorAll<HTMLImageElement>('[data-testid="gallery-thumbnail"]')).slice(0, 6);
-        return imgs.length === 6 && imgs.every((i) => i.complete && i.naturalWidth > 0);
-      },
-      undefined,
-      { timeout: 30_000, polling: 'raf' },
+    // Three openings from a freshly loaded list (new short-lived URLs each time, nothing cached);
+    // the machine is shared, so the median is the figure.
+    const timings: Array<{ total: number; api: number }> = [];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await page.goto(`${twin().urls.admin}/#/applications`);
+      await page.reload();
+      await page.getByRole('row').filter({ hasText: 'Oren' }).waitFor({ timeout: 30_000 });
+      photos.length = 0;
+      const started = Date.now();
+      const detail = page.waitForResponse((r) => r.url().endsWith(`/admin/applications/${id}`));
+      await page.getByRole('row').filter({ hasText: 'Oren' }).click();
+      await detail;
+      const api = Date.now() - started;
+      // "Visible": the first row of thumbnails decoded.
+      await page.waitForFunction(
+        () => {
+          const imgs = Array.from(document.querySelectorAll<HTMLImageElement>('[data-testid="gallery-thumbnail"]')).slice(0, 6);
+          return imgs.length === 6 && imgs.every((i) => i.complete && i.naturalWidth > 0);
+        },
+        undefined,
+        { timeout: 30_000, polling: 'raf' },
+      );
+      timings.push({ total: Date.now() - started, api });
+      expect(await page.getByTestId('gallery-thumbnail').count()).toBe(80);
+      const widths = await page.getByTestId('gallery-thumbnail').evaluateAll((imgs) => imgs.slice(0, 6).map((i) => (i as HTMLImageElement).naturalWidth));
+      expect(Math.max(...widths)).toBeLessThanOrEqual(320);
+      // Thumbnails only: no original is fetched until a reviewer opens one.
+      expect(photos.filter((p) => p.includes('/photos/'))).toEqual([]);
+      expect(photos.filter((p) => p.includes('/thumbs/')).length).toBeGreaterThanOrEqual(6);
+    }
+    const median = [...timings].sort((a, b) => a.total - b.total)[1];
+    console.log(
+      `80-photo gallery: first 6 thumbnails visible after ${timings.map((t) => `${t.total} ms (application data ${t.api} ms)`).join(', ')}; median ${median.total} ms`,
     );
-    const elapsed = Date.now() - started;
-    console.log(`80-photo gallery: first 6 thumbnails visible ${elapsed} ms after opening the application`);
-    expect(await page.getByTestId('gallery-thumbnail').count()).toBe(80);
-    const widths = await page.getByTestId('gallery-thumbnail').evaluateAll((imgs) => imgs.slice(0, 6).map((i) => (i as HTMLImageElement).naturalWidth));
-    expect(Math.max(...widths)).toBeLessThanOrEqual(320);
-    expect(photos.filter((p) => p.includes('/photos/'))).toEqual([]);
-    expect(photos.filter((p) => p.includes('/thumbs/')).length).toBeGreaterThan(0);
-    expect(elapsed).toBeLessThan(1000);
+    expect(median.total).toBeLessThan(1000);
   });
 
   it('refreshes an expired session with the refresh token and keeps working', async () => {

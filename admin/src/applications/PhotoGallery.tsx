@@ -7,8 +7,9 @@ import type { ApplicationDetail } from '../../../events/founding';
 
 type Photo = ApplicationDetail['photos'][number];
 
-/** Thumbnails above the fold load at once; the rest as they scroll into view. */
-const EAGER_THUMBNAILS = 24;
+/** Thumbnails of the first rows load at once (the first row first); the rest as they scroll into view. */
+const EAGER_THUMBNAILS = 14;
+const FIRST_ROW = 7;
 
 /**
  * The application's accepted photos: 320 px thumbnails first, a full-size view on click with
@@ -87,6 +88,7 @@ export function PhotoGallery({ photos, name, onExpired }: { photos: Photo[]; nam
                 src={photo.thumbnailUrl}
                 alt={`Photo ${i + 1}`}
                 loading={i < EAGER_THUMBNAILS ? 'eager' : 'lazy'}
+                fetchPriority={i < FIRST_ROW ? 'high' : 'auto'}
                 decoding="async"
                 onError={expired}
                 sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
