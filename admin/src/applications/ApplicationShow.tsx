@@ -204,8 +204,13 @@ function ApplicationPage() {
                     <Typography variant="body2" color="text.secondary">
                       by {h.by}
                     </Typography>
+                  ) : h.note ? (
+                    // The workflow's own details (which email, how many photos), not a reviewer's words.
+                    <Typography variant="body2" color="text.secondary">
+                      {h.note}
+                    </Typography>
                   ) : null}
-                  {h.note ? (
+                  {h.by && h.note ? (
                     <Typography variant="body2" sx={{ flexBasis: '100%', pl: { sm: '186px' }, whiteSpace: 'pre-wrap' }}>
                       “{h.note}”
                     </Typography>

@@ -19,6 +19,7 @@ export function formatDate(iso: string | undefined): string {
 export function ageOf(iso: string, now = Date.now()): string {
   const minutes = Math.max(0, Math.floor((now - Date.parse(iso)) / 60_000));
   const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  if (minutes < 1) return 'less than a minute';
   if (minutes < 60) return plural(minutes, 'minute');
   const hours = Math.floor(minutes / 60);
   if (hours < 48) return plural(hours, 'hour');
