@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
+import { seedUser } from '../../infra/local/provision';
 import { startTwin, type Twin } from '../../infra/local/twin';
 import { launchBrowser } from '../../test/support/browser';
 import { signInToConsole, submitApplication, waitForStatus } from '../../test/support/review-console';
@@ -68,8 +69,11 @@ async function settle(page: Page, heading: string | RegExp) {
   await page.waitForTimeout(500);
 }
 
-/** Takes every screen; `applicationId` is one waiting for review. */
-export async function shootConsole(page: Page, twin: Twin, applicationId: string | undefined, out = OUT): Promise<string[]> {
+/**
+ * Takes every screen; `applicationId` is one waiting for review, `acceptId` another one that is
+ * accepted through the console to show a decided application.
+ */
+export async function shootConsole(page: Page, twin: Twin, applicationId: string | undefined, out = OUT, acceptId?: string): Promise<string[]> {
   fs.mkdirSync(out, { recursive: true });
   const files: string[] = [];
   const shot = async (name: string, fullPage = true) => {
@@ -105,6 +109,17 @@ export async function shootConsole(page: Page, twin: Twin, applicationId: string
     await page.waitForTimeout(400);
     await shot('application-decision-dialog', false);
     await page.getByRole('button', { name: 'Cancel' }).click();
+  }
+
+  if (acceptId) {
+    await go(`/applications/${acceptId}/show`);
+    await page.getByRole('button', { name: 'Accept', exact: true }).click();
+    await page.getByLabel('Note').fill('Consistent likeness across the set; approved for the founding cohort.');
+    await page.getByRole('button', { name: 'Accept application' }).click();
+    await page.getByRole('region', { name: 'History' }).getByText('Talent profile created').waitFor({ timeout: 60_000 });
+    await page.getByText('Application accepted.').waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
+    await settle(page, 'History');
+    await shot('application-accepted');
   }
 
   await go('/waitlist');
@@ -150,8 +165,21 @@ async function main() {
     await login.getByRole('button', { name: 'Sign in' }).waitFor();
     fs.mkdirSync(OUT, { recursive: true });
     await login.screenshot({ path: path.join(OUT, 'sign-in-1280.png') });
+    let acceptable: string | undefined;
+    try {
+      await waitForStatus(twin, ids[1], 'pending_review', 60_000);
+      acceptable = ids[1];
+    } catch {
+      acceptable = undefined;
+    }
     const page = await signInToConsole(browser, twin, twin.admin.email, twin.admin.password);
-    await shootConsole(page, twin, reviewable);
+    await shootConsole(page, twin, reviewable, OUT, acceptable);
+
+    // What a signed-in client sees: no menu, no data.
+    await seedUser(twin.urls.cognito, twin.userPoolId, { email: 'client@people.example', password: 'Str0ng!Passw0rd', groups: ['client'] });
+    const client = await signInToConsole(browser, twin, 'client@people.example', 'Str0ng!Passw0rd');
+    await client.getByRole('heading', { name: 'No access' }).waitFor({ timeout: 20_000 });
+    await client.screenshot({ path: path.join(OUT, 'no-access-1280.png') });
   } finally {
     await close();
     await twin.stop();

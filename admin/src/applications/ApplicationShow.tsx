@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useEffect, useRef } from 'react';
 import { ListButton, Loading, ShowBase, Title, useShowContext } from 'react-admin';
 import type { ApplicationDetail } from '../../../events/founding';
-import { formatDateTime, INDUSTRY_LABELS, PROGRAM_LABELS, ROYALTY_LABELS } from '../common/format';
+import { formatDateTime, INDUSTRY_LABELS, PROGRAM_LABELS, ROYALTY_SHORT } from '../common/format';
 import { StatusChip } from '../common/StatusChip';
 import { DecisionButtons } from './DecisionButtons';
 import { PhotoGallery } from './PhotoGallery';
@@ -122,7 +122,7 @@ function ApplicationPage() {
         <Alert severity={record.decision.decision === 'accept' ? 'success' : 'info'}>
           {record.decision.decision === 'accept' ? 'Accepted' : 'Rejected'} by {record.decision.decidedBy} on {formatDateTime(record.decision.decidedAt)}
           {record.decision.note ? `: “${record.decision.note}”` : '.'}
-          {record.founding !== undefined ? ` ${record.founding ? 'Founding talent' : 'Standard talent'}${record.royaltyPlan ? ` (${ROYALTY_LABELS[record.royaltyPlan]})` : ''}.` : ''}
+          {record.founding !== undefined ? ` ${record.founding ? 'Founding talent' : 'Standard talent'}${record.royaltyPlan ? `, ${ROYALTY_SHORT[record.royaltyPlan]}` : ''}.` : ''}
         </Alert>
       ) : null}
 
