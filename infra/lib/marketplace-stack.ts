@@ -71,7 +71,7 @@ export class MarketplaceStack extends Stack {
     // The dashboard counts failed contact emails.
     waitlist.stats.bindTable(contact.table, 'MESSAGES_TABLE', ['Scan'], { indexes: false });
 
-    new Founding(this, 'Founding', {
+    const founding = new Founding(this, 'Founding', {
       api,
       bus,
       email,
@@ -84,6 +84,8 @@ export class MarketplaceStack extends Stack {
       logBucket,
       retainData: config.retainData,
     });
+    // The dashboard reads the founding spots counter and the applications index.
+    waitlist.stats.bindTable(founding.table, 'APPLICATIONS_TABLE', ['GetItem', 'Query']);
 
     const conversion = new AppFunction(this, 'RecordConversion', {
       entry: 'functions/api/record-conversion/handler.ts',
