@@ -69,7 +69,7 @@ async function fillDetails(page: Page, email: string, age = '29') {
   await form.getByLabel('Last name').fill('Okafor');
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Phone').fill('+44 20 7946 0000');
-  await form.getByLabel('Age').fill(age);
+  await form.getByRole('spinbutton', { name: 'Age' }).fill(age);
   await form.getByLabel('Location').fill('Lagos, Nigeria');
   await form.getByLabel('Tell us about yourself').fill('Lifestyle model and content creator for six years.');
   await form.getByLabel('Portfolio or social links').fill('instagram.com/amara');
@@ -123,14 +123,15 @@ describe('founding talent application in the browser', () => {
     expect(await submit.getAttribute('aria-disabled')).toBe('true');
     await form.getByLabel('Email').press('Enter');
     await alert(page).filter({ hasText: FOUNDING_MESSAGES.termsRequired }).waitFor();
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('alert');
+    // Focus moves to the alert, so keyboard and screen-reader users land on it.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'alert', undefined, { timeout: 5000 });
 
     await form.getByLabel(/I agree to the Terms of Service/).check();
     expect(await submit.getAttribute('aria-disabled')).toBe('false');
     await submit.click();
     await alert(page).filter({ hasText: FOUNDING_MESSAGES.underAge }).waitFor();
 
-    await form.getByLabel('Age').fill('29');
+    await form.getByRole('spinbutton', { name: 'Age' }).fill('29');
     await form.locator('input[type=file]').setInputFiles(small.slice(0, 29));
     await imageCount(page).filter({ hasText: '29 images selected' }).waitFor();
     expect(await page.getByTestId('photo-tile').count()).toBe(29);
@@ -215,5 +216,35 @@ describe('founding talent application in the browser', () => {
     await alert(page).filter({ hasText: FOUNDING_MESSAGES.duplicateAlert }).waitFor({ timeout: 60_000 });
     expect(page.url()).toContain('/founding-talent-application');
     expect(await page.getByTestId('submission-dialog').count()).toBe(0);
+  }, 120_000);
+
+  it('sends a standard application from /talent-application through the same pipeline', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await gotoApp(page, `${twin().urls.web}/talent-application`);
+    const form = page.getByTestId('talent-application-form');
+    await form.getByLabel('Full name').fill('Lena Park');
+    await form.getByLabel('Email').fill('lena.park@example.com');
+    await form.getByRole('spinbutton', { name: 'Age' }).fill('34');
+    await form.getByLabel('Location').fill('Seoul, South Korea');
+    await form.getByLabel('Why do you want to join?').fill('To be paid fairly for my likeness.');
+    await form.getByLabel(/I consent to/).check();
+    await form.getByLabel(/I agree to the Terms of Service/).check();
+    await form.getByTestId('talent-application-submit').click();
+    await form.getByRole('alert').filter({ hasText: FOUNDING_MESSAGES.tooFewImages }).waitFor();
+
+    await form.locator('input[type=file]').setInputFiles(photos);
+    await form.getByTestId('image-count').filter({ hasText: '30 images selected' }).waitFor();
+    await form.getByTestId('talent-application-submit').click();
+    await page.getByTestId('submission-dialog').waitFor();
+    await page.getByRole('heading', { name: 'Application Submitted!' }).waitFor({ timeout: 60_000 });
+
+    const token = await idToken(twin(), twin().admin.email, twin().admin.password);
+    const application = await pollFor('the standard application', async () => {
+      const { json } = await adminGet('/admin/applications?program=standard', token);
+      return json?.items?.find((a: any) => a.email === 'lena.park@example.com');
+    });
+    expect(application).toMatchObject({ program: 'standard', firstName: 'Lena', lastName: 'Park', age: 34 });
+    await context.close();
   }, 120_000);
 });

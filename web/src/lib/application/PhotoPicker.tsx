@@ -84,7 +84,7 @@ const LazyFormAlert = lazy(() => loadMachinery().then((m) => ({ default: m.FormA
 export function ApplicationAlert({ message, onDismiss }: { message: string | null; onDismiss: () => void }) {
   if (!message) return null;
   return (
-    <Suspense fallback={<p role="alert">{message}</p>}>
+    <Suspense fallback={<p className="form-alert">{message}</p>}>
       <LazyFormAlert message={message} onDismiss={onDismiss} />
     </Suspense>
   );

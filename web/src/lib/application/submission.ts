@@ -214,8 +214,10 @@ export async function uploadPhotos(
  * `POST /founding-talent-signup`. Resolves with the result when the application was taken;
  * throws a SubmissionError carrying the alert otherwise. A warning is only logged (spec section 8).
  */
-export async function submitSignup(apiUrl: string, body: SignupBody, idempotencyKey: string): Promise<SignupResult> {
-  const result = await postJson<SignupResult>(`${apiUrl}/founding-talent-signup`, body, { 'idempotency-key': idempotencyKey });
+export async function submitSignup(apiUrl: string, body: SignupBody): Promise<SignupResult> {
+  // No Idempotency-Key header: the API's CORS policy does not allow it, and the server already
+  // answers a repeated submission (same fingerprint) with the original answer.
+  const result = await postJson<SignupResult>(`${apiUrl}/founding-talent-signup`, body);
   if (result.warning) console.warn(`Application submitted with a warning: ${result.warning}`);
   if (result.success === false) throw new SubmissionError(failureAlert(200, result.error));
   return result;
@@ -255,8 +257,7 @@ async function upload(store: UploadStore, email: string, photos: readonly Select
 
 /**
  * Uploads every photo without a key (files uploaded by an earlier attempt are not sent again),
- * then the signup built by `build`, with an Idempotency-Key that stays the same while the body
- * does. The stage drives the progress dialog: it stays up on success (the page moves on) and
+ * then the signup built by `build`. The stage drives the progress dialog: it stays up on success (the page moves on) and
  * closes on failure, whose outcome carries the alert.
  */
 export async function submitApplication(
@@ -270,10 +271,8 @@ export async function submitApplication(
     await upload(store, email, photos);
     const imagePaths = photos.map((p) => p.key ?? store.session.keys.get(p.id)).filter((k): k is string => Boolean(k));
     const body = build(store.session.uploadSession ?? '', imagePaths);
-    const json = JSON.stringify(body);
-    if (store.session.attempt?.body !== json) store.session.attempt = { body: json, key: crypto.randomUUID() };
     store.setStage('submitting');
-    const result = await submitSignup(store.apiUrl, body, store.session.attempt.key);
+    const result = await submitSignup(store.apiUrl, body);
     store.setStage('almostDone');
     return { ok: true, result, notice: successNotice(result) };
   } catch (err) {

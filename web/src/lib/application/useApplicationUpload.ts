@@ -15,8 +15,8 @@ export interface UploadStore {
   setStage: (stage: SubmissionStage | null) => void;
   /** Updates the list from its latest state. */
   update: (change: (list: SelectedPhoto[]) => SelectedPhoto[]) => void;
-  /** The address the uploads were made for, their session, the keys so far and the signup attempt. */
-  session: { email: string; uploadSession?: string; keys: Map<string, string>; attempt?: { body: string; key: string } };
+  /** The address the uploads were made for, their session and the keys so far. */
+  session: { email: string; uploadSession?: string; keys: Map<string, string> };
 }
 
 /**
