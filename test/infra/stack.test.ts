@@ -79,9 +79,22 @@ describe('least privilege', () => {
     expect(all.filter((a) => !a.startsWith('logs:'))).toEqual(['dynamodb:UpdateItem', 'ses:SendEmail']);
   });
 
-  it('gives the dashboard function read access only', () => {
+  it('gives the dashboard function read access only: waitlist and founding counters and indexes, contact messages', () => {
     const all = statementsOf('WaitlistAdminStats').flatMap(actions);
-    expect(all.filter((a) => !a.startsWith('logs:'))).toEqual(['dynamodb:GetItem']);
+    expect(all.filter((a) => !a.startsWith('logs:')).sort()).toEqual(['dynamodb:GetItem', 'dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:Query', 'dynamodb:Scan']);
+  });
+
+  it.each([
+    ['WaitlistAdminListWaitlist', ['dynamodb:Query']],
+    ['WaitlistAdminExportWaitlist', ['dynamodb:Query']],
+    ['CatalogAdminListTalent', ['dynamodb:Scan']],
+    ['CatalogAdminGetTalent', ['dynamodb:GetItem']],
+    ['CatalogAdminUpdateTalent', ['dynamodb:UpdateItem']],
+    ['ContactAdminListMessages', ['dynamodb:Scan']],
+    ['ContactAdminGetMessage', ['dynamodb:GetItem']],
+    ['ContactAdminUpdateMessage', ['dynamodb:UpdateItem']],
+  ])('gives the console function %s exactly %j', (fn, expected) => {
+    expect(statementsOf(fn).flatMap(actions).filter((a) => !a.startsWith('logs:'))).toEqual(expected);
   });
 });
 
