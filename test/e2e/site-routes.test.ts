@@ -39,7 +39,7 @@ const ROUTES: Array<[string, string[]]> = [
   ['/terms', ['Terms of Service', 'Last updated October 2024']],
   ['/contact', ['Contact us', 'within 24 hours', 'Send Message']],
   ['/first-200', ['Join the Waitlist', 'What happens next']],
-  ['/founding-talent-application', ['Founding Talent']],
+  ['/founding-talent-application', ['Founding Talent', 'Apply now', 'Learn more', '35% lifetime royalties', 'Transparent terms', 'Founding member community', 'Review in 15-20 business days', 'What Happens Next', 'Review within 3 weeks', 'Submit Application']],
   ['/founding-talent-contact', ['Contact us', 'Send Message']],
   ['/founding-talent-privacy', ['Privacy Policy', 'Last updated October 2024']],
   ['/founding-talent-terms', ['Terms of Service', 'Last updated October 2024']],

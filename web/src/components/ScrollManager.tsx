@@ -6,6 +6,12 @@ import { prefersReducedMotion } from '../lib/usePrefersReducedMotion';
 export const HASH_SCROLL_DELAY_MS = 100;
 
 /**
+ * Whether this visit has shown its first page. A layout change (e.g. the founding application
+ * to the thank-you page) mounts a new ScrollManager: that is a navigation, not the page load.
+ */
+let shownFirstPage = false;
+
+/**
  * On every navigation: scroll to the top, or smoothly to the element named by the URL hash
  * after a short delay. On client-side page changes, focus moves to <main> so screen-reader
  * and keyboard users start at the new content instead of the old link.
@@ -15,7 +21,8 @@ export function ScrollManager() {
   const previousPath = useRef<string | null>(null);
 
   useEffect(() => {
-    const firstRender = previousPath.current === null;
+    const firstRender = previousPath.current === null && !shownFirstPage;
+    shownFirstPage = true;
     const pathChanged = !firstRender && previousPath.current !== location.pathname;
     previousPath.current = location.pathname;
 

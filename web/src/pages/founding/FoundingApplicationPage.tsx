@@ -72,7 +72,7 @@ export function FoundingTalentApplicationPage() {
             <p className="eyebrow">Founding Talent · Launching {LAUNCH_YEAR}</p>
             <div className="founding-hero__headline" {...rotation.pauseHandlers}>
               <h1 id="founding-title">
-                Your <RotatingWord state={rotation} className="gradient-text" />, your royalties
+                Royalties for life from your <RotatingWord state={rotation} className="gradient-text" />
               </h1>
               <RotationToggle state={rotation} />
             </div>
