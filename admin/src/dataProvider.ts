@@ -1,6 +1,6 @@
 import { fetchUtils, HttpError, type DataProvider, type GetListParams, type RaRecord } from 'react-admin';
 import { AdminStats } from '../../events/admin';
-import type { DecisionRequest } from '../../events/founding';
+import type { ApplicationDecisionRecord, DecisionRequest } from '../../events/founding';
 import { getIdToken } from './authProvider';
 
 export type { AdminStats };
@@ -9,7 +9,8 @@ export type { AdminStats };
 export interface DecisionResult {
   id: string;
   status: string;
-  decision: 'accept' | 'reject';
+  /** The decision as recorded (who, when, the note); the bare word in the contract's first draft. */
+  decision: ApplicationDecisionRecord | 'accept' | 'reject';
 }
 
 /** The standard react-admin methods plus the console's custom ones. */

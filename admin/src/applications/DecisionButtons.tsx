@@ -15,6 +15,7 @@ import {
 import { useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
 import type { ApplicationDetail } from '../../../events/founding';
+import { FORBIDDEN_MESSAGE } from '../authProvider';
 import type { ConsoleDataProvider } from '../dataProvider';
 
 type Decision = 'accept' | 'reject';
@@ -53,7 +54,11 @@ export function DecisionButtons({ application, onDecided }: { application: Appli
     setPending(true);
     setError(null);
     try {
-      await dataProvider.decideApplication(application.id, { decision: d, note });
+      const result = await dataProvider.decideApplication(application.id, { decision: d, note });
+      // After authProvider.checkError has handled a 401 or 403, react-admin resolves the call
+      // with `{ data: {} }` instead of rejecting: that is not a recorded decision.
+      const recorded = result?.data?.decision;
+      if ((typeof recorded === 'string' ? recorded : recorded?.decision) !== d) throw new Error(FORBIDDEN_MESSAGE);
       notify(TEXT[d].done, { type: 'success' });
       setDecision(null);
       setNote('');
