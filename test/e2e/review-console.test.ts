@@ -2,7 +2,7 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { seedUser } from '../../infra/local/provision';
 import { launchBrowser } from '../support/browser';
 import { adminGet, signInToConsole, submitApplication, waitForStatus } from '../support/review-console';
-import { useTwin } from '../support/twin';
+import { postJson, useTwin } from '../support/twin';
 
 // The review console on the twin, in Chromium: a reviewer accepts a founding application made
 // through the public API (photos uploaded through presigned URLs, validated by the workflow).
@@ -160,6 +160,32 @@ describe('review console', () => {
       `80-photo gallery: first 6 thumbnails visible after ${timings.map((t) => `${t.total} ms (application data ${t.api} ms)`).join(', ')}; median ${median.total} ms`,
     );
     expect(median.total).toBeLessThan(1000);
+  });
+
+  it('lists, searches and exports the waitlist as CSV a spreadsheet opens safely', async () => {
+    await postJson(`${twin().urls.api}/early-signup`, { email: 'csv.one@fans.example', firstName: 'Ana', signupType: 'startup', newsletter: true, terms: true });
+    await postJson(`${twin().urls.api}/early-signup`, { email: 'csv.two@fans.example', firstName: '@SUM(1+1)', signupType: 'other', newsletter: false, terms: true });
+    const page = await signInToConsole(browser, twin(), twin().admin.email, twin().admin.password);
+    await page.getByTestId('founding-value').waitFor({ timeout: 30_000 });
+    await page.getByRole('menuitem', { name: 'Waitlist' }).click();
+    await page.getByPlaceholder('Search email or name').fill('csv.two');
+    await page.getByRole('row').filter({ hasText: 'csv.two@fans.example' }).waitFor({ timeout: 30_000 });
+    await eventually('the search to narrow the list', async () => (await page.getByRole('row').filter({ hasText: 'csv.one@fans.example' }).count()) === 0);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^waitlist-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = await new Promise<string>((resolve, reject) => {
+      download.createReadStream().then((stream) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+        stream.on('error', reject);
+      }, reject);
+    });
+    const lines = text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(lines[0]).toBe('"position","email","firstName","signupType","newsletter","signedUpAt"');
+    // The export is the whole waitlist, whatever the search; a formula-like name is defused.
+    expect(lines.find((l) => l.includes('csv.one@fans.example'))).toMatch(/"Ana","startup","yes"/);
+    expect(lines.find((l) => l.includes('csv.two@fans.example'))).toMatch(/"'@SUM\(1\+1\)","other","no"/);
   });
 
   it('refreshes an expired session with the refresh token and keeps working', async () => {
