@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -142,6 +143,10 @@ describe('founding talent application in the browser', () => {
     await imageCount(page).filter({ hasText: '81 images selected' }).waitFor();
     await submit.click();
     await alert(page).filter({ hasText: 'Please upload no more than 80 images. You currently have 81 images selected.' }).waitFor();
+
+    // The form with 81 thumbnails and an alert showing is still accessible.
+    const axe = await new AxeBuilder({ page }).include('[data-testid="founding-form"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
     // Remove one: its thumbnail goes and the count follows.
     await page.getByRole('button', { name: 'Remove small-5.jpg' }).click();
