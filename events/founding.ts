@@ -8,7 +8,6 @@ import {
   MAX_APPLICATION_IMAGES,
   MAX_FILES_PER_UPLOAD_REQUEST,
   MIN_APPLICANT_AGE,
-  UPLOAD_EXTENSIONS,
 } from './founding-values';
 
 export * from './founding-values';
