@@ -252,4 +252,43 @@ describe('founding talent application in the browser', () => {
     expect(application).toMatchObject({ program: 'standard', firstName: 'Lena', lastName: 'Park', age: 34 });
     await context.close();
   }, 120_000);
+
+  it('stops on a failed upload with the spec alert, retries that file, and never sends an uploaded file twice', async () => {
+    const { page, requests } = await openForm();
+    const form = page.getByTestId('founding-form');
+    let failed = false;
+    await page.route(
+      (url) => url.pathname.includes('/pending/'),
+      (route) => {
+        if (failed || route.request().method() !== 'PUT') return route.continue();
+        failed = true;
+        return route.fulfill({
+          status: 503,
+          headers: { 'access-control-allow-origin': '*', 'content-type': 'application/xml' },
+          body: '<Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message></Error>',
+        });
+      },
+    );
+    await fillDetails(page, 'retry.me@example.com');
+    await form.locator('input[type=file]').setInputFiles(small.slice(0, 30));
+    await imageCount(page).filter({ hasText: '30 images selected' }).waitFor();
+    await form.getByLabel(/I agree to the Terms of Service/).check();
+    await form.getByTestId('founding-submit').click();
+
+    const shown = alert(page).filter({ hasText: /^Failed to upload small-\d+\.jpg: Please reduce your request rate\./ });
+    await shown.waitFor({ timeout: 30_000 });
+    const name = /Failed to upload (small-\d+\.jpg)/.exec((await shown.textContent()) ?? '')![1];
+    expect(page.url()).toContain('/founding-talent-application');
+    expect(requests.filter((r) => r === 'POST /founding-talent-signup')).toHaveLength(0);
+
+    await page.getByRole('button', { name: `Retry uploading ${name}` }).click();
+    await page.getByRole('button', { name: `Retry uploading ${name}` }).waitFor({ state: 'detached' });
+    await form.getByTestId('founding-submit').click();
+    await page.waitForURL(/\/thank-you\?type=founding-model$/, { timeout: 60_000 }).catch(async (err) => {
+      throw new Error(`${err.message}; alerts: ${(await alert(page).allTextContents()).join(' | ')}; requests: ${requests.filter((r) => !r.startsWith('GET')).join(', ')}`);
+    });
+    // 30 files, one of them twice (the failed attempt and its retry): nothing uploaded was sent again.
+    expect(requests.filter((r) => r.startsWith('PUT '))).toHaveLength(31);
+    expect(requests.filter((r) => r === 'POST /founding-talent-signup')).toHaveLength(1);
+  }, 120_000);
 });

@@ -165,6 +165,8 @@ export function putFile(upload: PresignedUpload, file: File, onProgress: (loaded
 export interface UploadCallbacks {
   /** A photo's state changed (status, loaded bytes, key, error). */
   onPhoto: (id: string, patch: Partial<SelectedPhoto>) => void;
+  /** The upload session the keys were issued to: kept even when an upload then fails. */
+  onSession: (uploadSession: string) => void;
 }
 
 /**
@@ -177,16 +179,17 @@ export async function uploadPhotos(
   email: string,
   photos: readonly SelectedPhoto[],
   uploadSession: string | undefined,
-  { onPhoto }: UploadCallbacks,
-): Promise<string | undefined> {
+  { onPhoto, onSession }: UploadCallbacks,
+): Promise<void> {
   const pending = photos.filter((p) => !p.key);
-  if (pending.length === 0) return uploadSession;
+  if (pending.length === 0) return;
   const { uploadSession: session, uploads } = await requestUploads(
     apiUrl,
     email,
     pending.map((p) => p.file),
     uploadSession,
   );
+  onSession(session);
   let next = 0;
   let failure: { photo: SelectedPhoto; message: string } | undefined;
   const worker = async () => {
@@ -207,7 +210,6 @@ export async function uploadPhotos(
   };
   await Promise.all(Array.from({ length: Math.min(BROWSER_UPLOAD_CONCURRENCY, pending.length) }, worker));
   if (failure) throw new SubmissionError(FOUNDING_MESSAGES.uploadFailed(failure.photo.file.name, failure.message));
-  return session;
 }
 
 /**
@@ -252,7 +254,11 @@ async function upload(store: UploadStore, email: string, photos: readonly Select
     if (change.key) store.session.keys.set(id, change.key);
     store.patch(id, change);
   };
-  store.session.uploadSession = await uploadPhotos(store.apiUrl, email, photos, store.session.uploadSession, { onPhoto });
+  // Later files and the signup must name the same session as the files already uploaded.
+  const onSession = (uploadSession: string) => {
+    store.session.uploadSession = uploadSession;
+  };
+  await uploadPhotos(store.apiUrl, email, photos, store.session.uploadSession, { onPhoto, onSession });
 }
 
 /**

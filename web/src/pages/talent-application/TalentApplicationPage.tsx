@@ -36,7 +36,7 @@ const BENEFITS: readonly { icon: IconName; title: string; body: string }[] = [
 
 const NEXT: readonly { icon: IconName; title: string; body: string }[] = [
   { icon: 'calendar', title: `Review within ${REVIEW_TIME}`, body: 'A member of our team reviews every application personally.' },
-  { icon: 'mail', title: 'You hear from us', body: 'We email you our decision and, if you are accepted, how to send your photos.' },
+  { icon: 'mail', title: 'You hear from us', body: 'We email you our decision, whichever way it goes.' },
   { icon: 'sparkles', title: 'Your likeness model is trained', body: 'We train your private model from your photos and you approve your profile.' },
   { icon: 'coins', title: 'You start earning', body: 'Your profile goes live in the Talent Library and royalties are paid monthly.' },
 ];
