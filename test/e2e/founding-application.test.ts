@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { zipSync } from 'fflate';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { FOUNDING_MESSAGES } from '../../events/founding-values';
@@ -291,4 +292,25 @@ describe('founding talent application in the browser', () => {
     expect(requests.filter((r) => r.startsWith('PUT '))).toHaveLength(31);
     expect(requests.filter((r) => r === 'POST /founding-talent-signup')).toHaveLength(1);
   }, 120_000);
+
+  it('counts the photos inside a zip in the browser', async () => {
+    const { page, requests } = await openForm();
+    const zip = path.join(dir, 'photos.zip');
+    const jpeg = fs.readFileSync(small[0]);
+    fs.writeFileSync(
+      zip,
+      zipSync({
+        'shoot/one.jpg': jpeg,
+        'shoot/two.JPEG': jpeg,
+        'shoot/three.png': jpeg,
+        'shoot/notes.txt': new TextEncoder().encode('not a photo'),
+        '__MACOSX/shoot/._one.jpg': jpeg,
+        'shoot/.hidden.jpg': jpeg,
+      }),
+    );
+    await page.getByTestId('founding-form').locator('input[type=file]').setInputFiles([zip, small[1]]);
+    await imageCount(page).filter({ hasText: '4 images selected' }).waitFor();
+    expect(await page.getByTestId('photo-tile').filter({ hasText: 'photos.zip' }).textContent()).toContain('3 photos');
+    expect(requests.some((r) => /fflate|zipCount/.test(r))).toBe(true);
+  }, 60_000);
 });
