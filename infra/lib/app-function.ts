@@ -76,7 +76,14 @@ export class AppFunction extends NodejsFunction {
         minify: true,
         sourceMap: false,
         externalModules: EXTERNAL_MODULES,
-        ...(props.nodeModules?.length ? { nodeModules: props.nodeModules } : {}),
+        ...(props.nodeModules?.length
+          ? {
+              nodeModules: props.nodeModules,
+              // Installed for the function's platform (Graviton, glibc), not the deploying
+              // machine's: native packages such as sharp pick their binary by these.
+              environment: { npm_config_os: 'linux', npm_config_cpu: 'arm64', npm_config_libc: 'glibc' },
+            }
+          : {}),
       },
       logGroup,
     });
