@@ -53,10 +53,16 @@ export function FoundingTalentApplicationPage() {
           <span>
             <strong>Founding Talent: {LIMITS.royaltyPercent}% royalties for life.</strong> Only {LIMITS.spots} spots, only
             before launch
-            {spots && (
+            {spots ? (
               <span className="founding__spots" data-testid="spots-left-banner">
                 {' '}
                 · {spotsText(spots)}
+              </span>
+            ) : (
+              // Holds the count's place while it loads (or if it never does), so the page below does not move.
+              <span className="founding__spots founding__spots--pending" aria-hidden="true">
+                {' '}
+                · {spotsText({ total: LIMITS.spots, taken: 0, left: LIMITS.spots })}
               </span>
             )}
           </span>
