@@ -41,6 +41,8 @@ describe('Talent Library', () => {
     expect(await page.getByTestId('talent-card').first().textContent()).toContain('15,234');
 
     await page.getByLabel('Sort by').selectOption('name');
+    // The list re-renders after the change event: wait for the first card to change, then read them all.
+    await page.getByTestId('talent-card').first().getByRole('heading', { name: 'Jordan Rivers' }).waitFor();
     expect(await names(page)).toEqual(['Jordan Rivers', 'Maya Chen', 'Sofia Alvarez']);
     expect(page.url()).toContain('sort=name');
     expect(await seriousViolations(page)).toEqual([]);
