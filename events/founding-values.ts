@@ -4,8 +4,6 @@
 export const MIN_APPLICANT_AGE = 18;
 export const MIN_APPLICATION_IMAGES = 30;
 export const MAX_APPLICATION_IMAGES = 80;
-/** The photo guide's recommendation (the limits above are what is enforced). */
-export const RECOMMENDED_APPLICATION_IMAGES = { min: 30, max: 50 } as const;
 export const FOUNDING_SPOTS = 30;
 export const FOUNDING_ROYALTY_PERCENT = 35;
 /** Standard royalty tiers, applied marginally per calendar month. */
@@ -29,6 +27,23 @@ export const MAX_PHOTO_BYTES = 25 * 1024 * 1024;
 export const MAX_ZIP_BYTES = 500 * 1024 * 1024;
 /** Presigned upload URLs expire after this many seconds. */
 export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
+/** Uploads wait under this prefix of the photos bucket until an application takes them. */
+export const PENDING_PREFIX = 'pending/';
+/** Pending uploads, and the records of their keys, expire after this many days. */
+export const PENDING_UPLOAD_DAYS = 14;
+export const PENDING_UPLOAD_SECONDS = PENDING_UPLOAD_DAYS * 24 * 60 * 60;
+
+/**
+ * Whether a zip entry counts as one of the application's photos: a .jpg/.jpeg/.png file that
+ * is not a folder, a hidden file or macOS metadata. The browser and the server count by it.
+ */
+export function isCountedZipEntry(name: string): boolean {
+  const parts = name.split('/');
+  const base = parts[parts.length - 1];
+  if (!base || base.startsWith('.') || parts.includes('__MACOSX')) return false;
+  return /\.(jpe?g|png)$/i.test(base);
+}
+
 /** Files the browser may ask URLs for in one request (a zip counts as one file). */
 export const MAX_FILES_PER_UPLOAD_REQUEST = MAX_APPLICATION_IMAGES;
 /** The browser uploads this many files at a time. */

@@ -1,5 +1,6 @@
 // Keys of the FoundingApplications table and the photos bucket (docs/founding-pipeline.md).
 import { randomBytes } from 'node:crypto';
+import { PENDING_PREFIX } from '../../events/founding-values';
 
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
 
@@ -30,7 +31,7 @@ export const foundingKeys = {
 } as const;
 
 /** `pending/{email}/` — the only prefix an applicant's uploads may live under. */
-export const pendingPrefix = (email: string) => `pending/${email}/`;
+export const pendingPrefix = (email: string) => `${PENDING_PREFIX}${email}/`;
 export const photoKey = (id: string, index: number) => `applications/${id}/photos/${index}.jpg`;
 export const thumbnailKey = (id: string, index: number) => `applications/${id}/thumbs/${index}.jpg`;
 export const applicationPrefix = (id: string) => `applications/${id}/`;

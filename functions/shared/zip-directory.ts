@@ -3,7 +3,7 @@
 // directory declares (names, sizes) is what the uploader claims; the workflow checks the real
 // bytes. This is enough to count images and refuse obviously unsafe archives early.
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { ZIP_LIMITS } from '../../events/founding-values';
+import { isCountedZipEntry, ZIP_LIMITS } from '../../events/founding-values';
 
 export interface ZipEntry {
   name: string;
@@ -43,15 +43,6 @@ const MAX_DIRECTORY_BYTES = 4 * 1024 * 1024;
 /** Entries smaller than this are not judged by their compression ratio. */
 const RATIO_FLOOR_BYTES = 1024 * 1024;
 
-const IMAGE_NAME = /\.(jpe?g|png)$/i;
-
-/** Whether an entry is a photo the workflow will look at (not a folder, hidden or macOS metadata file). */
-export function isImageEntryName(name: string): boolean {
-  const parts = name.split('/');
-  const base = parts[parts.length - 1];
-  if (!base || base.startsWith('.') || parts.includes('__MACOSX')) return false;
-  return IMAGE_NAME.test(base);
-}
 
 /** Absolute paths, drive letters, backslashes and `..` segments are refused (zip slip). */
 export function isUnsafeEntryName(name: string): boolean {
@@ -96,7 +87,7 @@ export async function readZipDirectory(size: number, read: RangeReader): Promise
   }
   const directory = directorySize > 0 ? await read(directoryOffset, directorySize) : Buffer.alloc(0);
   const entries = parseEntries(directory, entryCount);
-  return { entries, imageCount: entries.filter((e) => !e.directory && isImageEntryName(e.name)).length, problems: problemsOf(entries) };
+  return { entries, imageCount: entries.filter((e) => !e.directory && isCountedZipEntry(e.name)).length, problems: problemsOf(entries) };
 }
 
 function parseEntries(directory: Buffer, entryCount: number): ZipEntry[] {

@@ -5,6 +5,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import {
   MAX_PHOTO_BYTES,
   MAX_ZIP_BYTES,
+  PENDING_UPLOAD_SECONDS,
   UPLOAD_CONTENT_TYPES,
   UPLOAD_EXTENSIONS,
   UPLOAD_URL_TTL_SECONDS,
@@ -25,8 +26,6 @@ export interface UploadDeps {
   now?: () => Date;
 }
 
-/** Issued keys stay valid for signup as long as the pending uploads themselves live. */
-export const ISSUED_RETENTION_SECONDS = 14 * 24 * 3600;
 
 /** What browsers report for the accepted kinds besides the canonical type (Windows names zips oddly). */
 const TYPE_ALIASES: Record<string, string> = {
@@ -80,7 +79,7 @@ export async function createUploads(deps: UploadDeps, req: FoundingUploadRequest
   const now = (deps.now ?? (() => new Date()))();
   const uploadSession = req.uploadSession ?? newUploadSession();
   const issuedAt = now.toISOString();
-  const expiresAt = Math.floor(now.getTime() / 1000) + ISSUED_RETENTION_SECONDS;
+  const expiresAt = Math.floor(now.getTime() / 1000) + PENDING_UPLOAD_SECONDS;
 
   const uploads = await Promise.all(
     req.files.map(async (file, i): Promise<PresignedUpload> => {

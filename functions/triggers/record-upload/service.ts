@@ -1,5 +1,6 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { PENDING_UPLOAD_SECONDS } from '../../../events/founding-values';
 import { emailOfPendingKey, foundingKeys } from '../../shared/founding-keys';
 import { log } from '../../shared/log';
 import { readZipDirectory, s3RangeReader, UnreadableZipError } from '../../shared/zip-directory';
@@ -18,8 +19,6 @@ export interface ObjectCreatedDetail {
   object: { key: string; size?: number; etag?: string };
 }
 
-/** Upload records live as long as the pending objects (the bucket expires them after 14 days). */
-const UPLOAD_RETENTION_SECONDS = 14 * 24 * 3600;
 
 const isConditionFailure = (err: unknown) => (err as Error)?.name === 'ConditionalCheckFailedException';
 
@@ -41,7 +40,7 @@ export async function recordUpload(deps: RecordUploadDeps, detail: ObjectCreated
     etag: detail.object.etag,
     kind,
     uploadedAt: now.toISOString(),
-    expiresAt: Math.floor(now.getTime() / 1000) + UPLOAD_RETENTION_SECONDS,
+    expiresAt: Math.floor(now.getTime() / 1000) + PENDING_UPLOAD_SECONDS,
   };
   if (kind === 'zip') {
     try {

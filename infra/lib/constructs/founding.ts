@@ -12,7 +12,14 @@ import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, type IBucket 
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { DefinitionBody, LogLevel, StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
-import { FOUNDING_APPLICATION_SUBMITTED, REJECTED_PHOTO_RETENTION_DAYS, REVIEW_REMINDER_SECONDS, UPLOAD_URL_TTL_SECONDS } from '../../../events/founding';
+import {
+  FOUNDING_APPLICATION_SUBMITTED,
+  PENDING_PREFIX,
+  PENDING_UPLOAD_DAYS,
+  REJECTED_PHOTO_RETENTION_DAYS,
+  REVIEW_REMINDER_SECONDS,
+  UPLOAD_URL_TTL_SECONDS,
+} from '../../../events/founding';
 import { EVENT_SOURCE } from '../../../events/product';
 import { AppFunction, REPO_ROOT, type AppFunctionProps } from '../app-function';
 import type { EmailSending } from './email';
@@ -37,10 +44,6 @@ export interface FoundingProps {
   logBucket: IBucket;
   retainData: boolean;
 }
-
-/** Uploads never finished into an application are removed after this many days. */
-export const PENDING_UPLOAD_DAYS = 14;
-export const PENDING_PREFIX = 'pending/';
 
 /**
  * Founding-talent applications (docs/founding-pipeline.md): the private photos bucket the

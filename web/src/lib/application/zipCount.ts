@@ -1,26 +1,18 @@
 // Counts the photos in a zip from its central directory, with fflate. Loaded with import() only
 // when someone picks a zip, so fflate never weighs on the page itself.
 import { unzipSync } from 'fflate';
+import { isCountedZipEntry } from '../../../../events/founding-values';
 
 const EOCD = 0x06054b50;
 const EOCD_LENGTH = 22;
 const MAX_COMMENT = 0xffff;
-const IMAGE_NAME = /\.(jpe?g|png)$/i;
-
-/** The rule the server counts by: a .jpg/.jpeg/.png file, not hidden, not macOS metadata. */
-export function isImageEntryName(name: string): boolean {
-  const parts = name.split('/');
-  const base = parts[parts.length - 1];
-  if (!base || base.startsWith('.') || parts.includes('__MACOSX')) return false;
-  return IMAGE_NAME.test(base);
-}
 
 function countIn(data: Uint8Array): number {
   let images = 0;
   // The filter sees each central-directory entry; returning false skips the entry's data.
   unzipSync(data, {
     filter: (entry) => {
-      if (isImageEntryName(entry.name)) images++;
+      if (isCountedZipEntry(entry.name)) images++;
       return false;
     },
   });
