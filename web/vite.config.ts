@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { devRuntimeConfig } from '../events/runtime-config';
 import type { PrerenderOptions } from './scripts/prerender';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -18,31 +19,6 @@ const ssrOutDir = path.join(webRoot, '..', 'node_modules', '.cache', 'web-preren
 /** Settings for the build-time render; /config.json replaces them in the browser (web/src/main.tsx). */
 const DEFAULT_CONTACT_EMAIL = 'hello@humanly.example';
 const siteUrl = (process.env.SITE_URL ?? 'http://127.0.0.1:4000').replace(/\/+$/, '');
-
-/**
- * In production `/config.json` is written next to the static build by the deployment
- * (CloudFront/S3) or served by the local twin. `vite dev` has neither, so answer it here
- * from environment variables. This plugin only runs in the dev server, never in the build.
- */
-function devRuntimeConfig(): Plugin {
-  return {
-    name: 'dev-runtime-config',
-    apply: 'serve',
-    configureServer(server) {
-      server.middlewares.use('/config.json', (_req, res) => {
-        res.setHeader('content-type', 'application/json');
-        res.end(
-          JSON.stringify({
-            apiUrl: process.env.WEB_API_URL ?? 'http://127.0.0.1:3001',
-            stage: 'dev',
-            contactEmail: process.env.WEB_CONTACT_EMAIL ?? DEFAULT_CONTACT_EMAIL,
-            prelaunch: true,
-          }),
-        );
-      });
-    },
-  };
-}
 
 /**
  * After the browser build: build web/src/entry-server.tsx for Node and write every route's HTML
@@ -107,7 +83,16 @@ function trackDynamicImports(): Plugin {
 export default defineConfig(({ isSsrBuild }) => ({
   root: webRoot,
   base: '/',
-  plugins: [react(), devRuntimeConfig(), isSsrBuild ? trackDynamicImports() : prerender()],
+  plugins: [
+    react(),
+    // `vite dev` answers /config.json itself; the deployment or the twin serve it otherwise.
+    devRuntimeConfig(() => ({
+      apiUrl: process.env.WEB_API_URL ?? 'http://127.0.0.1:3001',
+      stage: 'dev',
+      contactEmail: process.env.WEB_CONTACT_EMAIL ?? DEFAULT_CONTACT_EMAIL,
+      prelaunch: true,
+    })),
+    isSsrBuild ? trackDynamicImports() : prerender()],
   build: isSsrBuild
     ? {
         outDir: ssrOutDir,

@@ -1,7 +1,6 @@
-/**
- * Runtime configuration, served as `/config.json` beside the static build so one build
- * can be pointed at any stage (the local twin, dev, prod) without rebuilding.
- */
+import { fetchRuntimeConfig, parseRuntimeConfig } from '../../events/runtime-config';
+
+/** The console's settings from `/config.json` (see events/runtime-config.ts). */
 export interface AdminConfig {
   /** Base URL of the HTTP API, without a trailing slash. */
   apiUrl: string;
@@ -13,42 +12,19 @@ export interface AdminConfig {
   stage: string;
 }
 
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
-
-function requireString(raw: Record<string, unknown>, key: string): string {
-  const value = raw[key];
-  if (typeof value !== 'string' || value.trim() === '') {
-    throw new ConfigError(`config.json: "${key}" must be a non-empty string`);
-  }
-  return value.trim();
-}
-
-function optionalString(raw: Record<string, unknown>, key: string): string | undefined {
-  const value = raw[key];
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-}
-
 /** Validates the parsed JSON; exported for tests. */
 export function parseConfig(raw: unknown): AdminConfig {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    throw new ConfigError('config.json must contain a JSON object');
-  }
-  const obj = raw as Record<string, unknown>;
-  return {
-    apiUrl: requireString(obj, 'apiUrl').replace(/\/+$/, ''),
-    region: requireString(obj, 'region'),
-    userPoolId: requireString(obj, 'userPoolId'),
-    userPoolClientId: requireString(obj, 'userPoolClientId'),
-    userPoolEndpoint: optionalString(obj, 'userPoolEndpoint')?.replace(/\/+$/, ''),
-    stage: requireString(obj, 'stage'),
-  };
+  return parseRuntimeConfig(raw, (f) => ({
+    apiUrl: f.url('apiUrl'),
+    region: f.string('region'),
+    userPoolId: f.string('userPoolId'),
+    userPoolClientId: f.string('userPoolClientId'),
+    userPoolEndpoint: f.optionalUrl('userPoolEndpoint'),
+    stage: f.string('stage'),
+  }));
 }
 
 /** Fetches `/config.json` (same origin) and validates it. */
-export async function loadConfig(): Promise<AdminConfig> {
-  const res = await fetch('/config.json', { cache: 'no-store', headers: { accept: 'application/json' } });
-  if (!res.ok) throw new ConfigError(`config.json: HTTP ${res.status}`);
-  return parseConfig(await res.json());
+export function loadConfig(): Promise<AdminConfig> {
+  return fetchRuntimeConfig(parseConfig);
 }

@@ -1,7 +1,8 @@
-/**
- * Runtime configuration, served as `/config.json` beside the static build so one build
- * can be pointed at any stage (the local twin, dev, prod) without rebuilding.
- */
+import { fetchRuntimeConfig, parseRuntimeConfig } from '../../../events/runtime-config';
+
+export { ConfigError } from '../../../events/runtime-config';
+
+/** The public site's settings from `/config.json` (see events/runtime-config.ts). */
 export interface AppConfig {
   /** Base URL of the HTTP API, without a trailing slash. */
   apiUrl: string;
@@ -15,39 +16,18 @@ export interface AppConfig {
   region?: string;
 }
 
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
-
-function requireString(raw: Record<string, unknown>, key: string): string {
-  const value = raw[key];
-  if (typeof value !== 'string' || value.trim() === '') {
-    throw new ConfigError(`config.json: "${key}" must be a non-empty string`);
-  }
-  return value.trim();
-}
-
-function optionalString(raw: Record<string, unknown>, key: string): string | undefined {
-  const value = raw[key];
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-}
-
 /** Validates the parsed JSON; exported for tests. */
 export function parseConfig(raw: unknown): AppConfig {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    throw new ConfigError('config.json must contain a JSON object');
-  }
-  const obj = raw as Record<string, unknown>;
-  return {
-    apiUrl: requireString(obj, 'apiUrl').replace(/\/+$/, ''),
-    stage: requireString(obj, 'stage'),
-    contactEmail: requireString(obj, 'contactEmail'),
-    prelaunch: typeof obj.prelaunch === 'boolean' ? obj.prelaunch : true,
-    userPoolId: optionalString(obj, 'userPoolId'),
-    userPoolClientId: optionalString(obj, 'userPoolClientId'),
-    userPoolEndpoint: optionalString(obj, 'userPoolEndpoint'),
-    region: optionalString(obj, 'region'),
-  };
+  return parseRuntimeConfig(raw, (f) => ({
+    apiUrl: f.url('apiUrl'),
+    stage: f.string('stage'),
+    contactEmail: f.string('contactEmail'),
+    prelaunch: f.boolean('prelaunch', true),
+    userPoolId: f.optionalString('userPoolId'),
+    userPoolClientId: f.optionalString('userPoolClientId'),
+    userPoolEndpoint: f.optionalString('userPoolEndpoint'),
+    region: f.optionalString('region'),
+  }));
 }
 
 let configPromise: Promise<AppConfig> | undefined;
@@ -57,15 +37,9 @@ let configPromise: Promise<AppConfig> | undefined;
  * no React in it, so the tiny entry (main.tsx) can start the request while the app itself loads.
  */
 export function loadConfig(): Promise<AppConfig> {
-  configPromise ??= fetch('/config.json', { cache: 'no-store', headers: { accept: 'application/json' } })
-    .then(async (res) => {
-      if (!res.ok) throw new ConfigError(`config.json: HTTP ${res.status}`);
-      return parseConfig(await res.json());
-    })
-    .catch((err: unknown) => {
-      configPromise = undefined; // allow a retry
-      throw err;
-    });
+  configPromise ??= fetchRuntimeConfig(parseConfig).catch((err: unknown) => {
+    configPromise = undefined; // allow a retry
+    throw err;
+  });
   return configPromise;
 }
-
