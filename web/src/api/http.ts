@@ -1,16 +1,20 @@
-/** An HTTP API failure: a non-2xx response (status > 0) or a network failure (status 0). */
+/**
+ * An HTTP API failure: a non-2xx response (status > 0), a network failure (status 0), or a 2xx
+ * whose body was not JSON. `serverError` is the `{ error }` text the server sent, if it sent one.
+ */
 export class ApiError extends Error {
   override name = 'ApiError';
   constructor(
     message: string,
     readonly status: number,
+    readonly serverError?: string,
   ) {
     super(message);
   }
 }
 
-/** Reads `{ error: string }` from an error response, falling back to the status text. */
-async function errorMessage(res: Response): Promise<string> {
+/** Reads `{ error: string }` from an error response. */
+async function serverError(res: Response): Promise<string | undefined> {
   try {
     const body: unknown = await res.json();
     if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string') {
@@ -19,7 +23,7 @@ async function errorMessage(res: Response): Promise<string> {
   } catch {
     // not JSON: fall through
   }
-  return res.statusText || `HTTP ${res.status}`;
+  return undefined;
 }
 
 /** POSTs JSON and returns the parsed JSON body; throws ApiError on any failure. */
@@ -35,7 +39,10 @@ export async function postJson<T>(apiUrl: string, path: string, body: unknown, i
   } catch (err) {
     throw new ApiError(err instanceof Error ? err.message : 'Network error', 0);
   }
-  if (!res.ok) throw new ApiError(await errorMessage(res), res.status);
+  if (!res.ok) {
+    const error = await serverError(res);
+    throw new ApiError(error ?? (res.statusText || `HTTP ${res.status}`), res.status, error);
+  }
   try {
     return (await res.json()) as T;
   } catch {

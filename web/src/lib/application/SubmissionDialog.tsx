@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { FOUNDING_MESSAGES } from '../../../../events/founding-values';
 import type { SelectedPhoto } from './photos';
 import { totalProgress } from './PhotoList';
-import type { SubmissionStage } from './useApplicationUpload';
+import type { SubmissionStage } from './types';
 
 const STAGES: readonly SubmissionStage[] = ['uploading', 'submitting', 'almostDone'];
 const STAGE_TEXT: Record<SubmissionStage, string> = {

@@ -12,51 +12,16 @@ import {
   UPLOAD_EXTENSIONS,
   type UploadExtension,
 } from '../../../../events/founding-values';
+import type { FoundingSignupRequest, FoundingSignupResponse, FoundingUploadResponse, PresignedUpload } from '../../../../events/founding';
+import { ApiError, postJson } from '../../api/http';
 import { EMAIL_PATTERN } from '../email';
 import { ACCEPT, countImages, extensionOf, type SelectedPhoto } from './photos';
-import type { SubmitOutcome, UploadStore } from './useApplicationUpload';
+import type { BuildSignup, SubmitOutcome, UploadStore } from './types';
 
 // The components that only ever show after the machinery has loaded travel with it, in one chunk.
 export { FormAlert } from './FormAlert';
 export { default as PhotoList } from './PhotoList';
 export { default as SubmissionDialog } from './SubmissionDialog';
-
-/** The founding signup payload of spec section 3, plus terms, uploadSession and program. */
-export interface SignupBody {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  location: string;
-  experience: string;
-  interests: string;
-  portfolioUrl: string;
-  age: number;
-  excludeReligion: boolean;
-  excludePolitics: boolean;
-  excludeAlcohol: boolean;
-  uploadedFilesCount: number;
-  imagePaths: string[];
-  terms: true;
-  uploadSession: string;
-  program: 'founding' | 'standard';
-}
-
-export interface SignupResult {
-  success: boolean;
-  applicationId?: string;
-  error?: string;
-  warning?: string;
-  emailSent?: boolean;
-}
-
-interface PresignedUpload {
-  name: string;
-  key: string;
-  url: string;
-  method: 'PUT';
-  headers: Record<string, string>;
-}
 
 /** A failure whose message is the alert text to show (exactly as spec section 8 words it). */
 export class SubmissionError extends Error {
@@ -83,32 +48,16 @@ export function failureAlert(status: number, serverError?: string): string {
   return FOUNDING_MESSAGES.defaultAlert;
 }
 
-async function readError(res: Response): Promise<string | undefined> {
+/** POSTs to the API; any failure becomes a SubmissionError carrying the alert to show. */
+async function post<T>(apiUrl: string, path: string, body: unknown): Promise<T> {
   try {
-    const body: unknown = await res.json();
-    if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string') return body.error;
-  } catch {
-    // not JSON
-  }
-  return undefined;
-}
-
-async function postJson<T>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
-      body: JSON.stringify(body),
-    });
+    return await postJson<T>(apiUrl, path, body);
   } catch (err) {
-    throw new SubmissionError(FOUNDING_MESSAGES.genericAlert(err instanceof Error ? err.message : undefined));
-  }
-  if (!res.ok) throw new SubmissionError(failureAlert(res.status, await readError(res)));
-  try {
-    return (await res.json()) as T;
-  } catch {
-    throw new SubmissionError(FOUNDING_MESSAGES.defaultAlert);
+    if (!(err instanceof ApiError)) throw err;
+    if (err.status === 0) throw new SubmissionError(FOUNDING_MESSAGES.genericAlert(err.message));
+    // A 2xx answer whose body could not be read.
+    if (err.status >= 200 && err.status < 300) throw new SubmissionError(FOUNDING_MESSAGES.defaultAlert);
+    throw new SubmissionError(failureAlert(err.status, err.serverError));
   }
 }
 
@@ -123,7 +72,7 @@ async function requestUploads(
   let session = uploadSession;
   for (let i = 0; i < files.length; i += MAX_FILES_PER_UPLOAD_REQUEST) {
     const batch = files.slice(i, i + MAX_FILES_PER_UPLOAD_REQUEST);
-    const answer = await postJson<{ uploadSession: string; uploads: PresignedUpload[] }>(`${apiUrl}/founding-uploads`, {
+    const answer = await post<FoundingUploadResponse>(apiUrl, '/founding-uploads', {
       email,
       files: batch.map((f) => ({ name: f.name, type: contentTypeOf(f), size: f.size })),
       ...(session ? { uploadSession: session } : {}),
@@ -216,17 +165,17 @@ export async function uploadPhotos(
  * `POST /founding-talent-signup`. Resolves with the result when the application was taken;
  * throws a SubmissionError carrying the alert otherwise. A warning is only logged (spec section 8).
  */
-export async function submitSignup(apiUrl: string, body: SignupBody): Promise<SignupResult> {
+export async function submitSignup(apiUrl: string, body: FoundingSignupRequest): Promise<FoundingSignupResponse> {
   // No Idempotency-Key header: the API's CORS policy does not allow it, and the server already
   // answers a repeated submission (same fingerprint) with the original answer.
-  const result = await postJson<SignupResult>(`${apiUrl}/founding-talent-signup`, body);
+  const result = await post<FoundingSignupResponse>(apiUrl, '/founding-talent-signup', body);
   if (result.warning) console.warn(`Application submitted with a warning: ${result.warning}`);
   if (result.success === false) throw new SubmissionError(failureAlert(200, result.error));
   return result;
 }
 
 /** The alert a successful submission still shows, if any (spec section 8). */
-export function successNotice(result: SignupResult): string | undefined {
+export function successNotice(result: FoundingSignupResponse): string | undefined {
   if (result.emailSent === false) return FOUNDING_MESSAGES.emailNotSentAlert;
   if (result.emailSent === undefined && result.warning && /e-?mail/i.test(result.warning)) return FOUNDING_MESSAGES.emailMentionAlert;
   return undefined;
@@ -269,7 +218,7 @@ async function upload(store: UploadStore, email: string, photos: readonly Select
 export async function submitApplication(
   store: UploadStore,
   email: string,
-  build: (uploadSession: string, imagePaths: string[]) => SignupBody,
+  build: BuildSignup,
 ): Promise<SubmitOutcome> {
   store.setStage('uploading');
   try {
@@ -344,7 +293,7 @@ export function foundingSignup(
   v: Record<string, string>,
   excluded: { religion: boolean; politics: boolean; alcohol: boolean },
   files: number,
-): (uploadSession: string, imagePaths: string[]) => SignupBody {
+): BuildSignup {
   return (uploadSession, imagePaths) => ({
     firstName: v.firstName.trim(),
     lastName: v.lastName.trim(),
@@ -409,7 +358,7 @@ export function standardSignup(
   v: { name: string; email: string; phone: string; age: string; location: string; experience: string; why: string },
   excluded: { religion: boolean; politics: boolean; alcohol: boolean },
   files: number,
-): (uploadSession: string, imagePaths: string[]) => SignupBody {
+): BuildSignup {
   const [firstName, ...rest] = v.name.trim().split(/\s+/);
   return (uploadSession, imagePaths) => ({
     firstName,

@@ -1,23 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SelectedPhoto } from './photos';
-import type { SignupBody, SignupResult } from './submission';
-
-export type SubmissionStage = 'uploading' | 'submitting' | 'almostDone';
-
-export type SubmitOutcome = { ok: true; result: SignupResult; notice?: string } | { ok: false; alert: string };
-
-/** What the machinery (./submission) needs from the page: the photos and where to report. */
-export interface UploadStore {
-  apiUrl: string;
-  photos: () => readonly SelectedPhoto[];
-  setPhotos: (list: SelectedPhoto[]) => void;
-  patch: (id: string, change: Partial<SelectedPhoto>) => void;
-  setStage: (stage: SubmissionStage | null) => void;
-  /** Updates the list from its latest state. */
-  update: (change: (list: SelectedPhoto[]) => SelectedPhoto[]) => void;
-  /** The address the uploads were made for, their session and the keys so far. */
-  session: { email: string; uploadSession?: string; keys: Map<string, string> };
-}
+import type { BuildSignup, SubmissionStage, SubmitOutcome, UploadStore } from './types';
 
 /**
  * The machinery (presign, upload queue, signup, validation texts) is its own chunk, fetched when
@@ -80,7 +63,7 @@ export function useApplicationUpload(apiUrl: string) {
   }, []);
 
   /** Uploads what is not uploaded yet, then sends the signup `build` makes; see ./submission. */
-  const submit = (email: string, build: (uploadSession: string, imagePaths: string[]) => SignupBody): Promise<SubmitOutcome> =>
+  const submit = (email: string, build: BuildSignup): Promise<SubmitOutcome> =>
     loadMachinery().then(
       (m) => m.submitApplication(store.current, email, build),
       // The spec's generic alert, for a machinery chunk that could not be fetched.
