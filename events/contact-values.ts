@@ -3,14 +3,14 @@
  * the validation library.
  */
 
-/** The site's contact pages (their routes), all posting to `POST /contact` (spec section 2). */
+/** The site's contact pages (their routes), all posting to `POST /contact` (docs/product.md#contact). */
 export const CONTACT_PAGES = ['/contact', '/pre-launch-contact', '/founding-talent-contact'] as const;
 export type ContactPage = (typeof CONTACT_PAGES)[number];
 
 /** Field limits, checked in the browser and on the server. */
 export const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, message: 5000 } as const;
 
-/** Typical response time stated on the contact pages and in the acknowledgement (spec section 9). */
+/** Typical response time stated on the contact pages and in the acknowledgement. */
 export const CONTACT_RESPONSE_HOURS = 24;
 
 /**

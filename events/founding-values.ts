@@ -1,4 +1,4 @@
-// Founding-talent application constants and texts (spec sections 1, 5, 8, 9). Plain values, no
+// Founding-talent application constants and texts (docs/product.md#founding). Plain values, no
 // zod, so the browser can import them without the schema library.
 
 export const MIN_APPLICANT_AGE = 18;
@@ -85,7 +85,7 @@ export type ApplicationProgram = (typeof APPLICATION_PROGRAMS)[number];
 export const EXCLUDABLE_INDUSTRIES = ['religion', 'politics', 'alcohol'] as const;
 export type ExcludableIndustry = (typeof EXCLUDABLE_INDUSTRIES)[number];
 
-/** Texts of spec sections 5 and 8, shown by the browser and answered by the server. */
+/** Alert and error texts, shown by the browser and answered by the server (docs/product.md#founding-messages). */
 export const FOUNDING_MESSAGES = {
   termsRequired: 'Please agree to terms to continue.',
   underAge: 'You must be at least 18 years old to apply.',

@@ -75,9 +75,9 @@ export const FoundingUploadResponse = z.object({
 export type FoundingUploadResponse = z.infer<typeof FoundingUploadResponse>;
 
 /**
- * `POST /founding-talent-signup` (also `/functions/v1/founding-talent-signup`): the founding
- * signup payload of spec section 3, plus `terms`, the `uploadSession` the uploads were issued
- * to, and `program` (`standard` from /talent-application).
+ * `POST /founding-talent-signup` (also `/functions/v1/founding-talent-signup`): the original
+ * founding signup payload plus `terms`, the `uploadSession` the uploads were issued to, and
+ * `program` (`standard` from /talent-application). See docs/product.md#founding-submit.
  */
 export const FoundingSignupRequest = z
   .object({
@@ -110,7 +110,7 @@ export const FoundingSignupRequest = z
 export type FoundingSignupRequest = z.input<typeof FoundingSignupRequest>;
 export type FoundingSignup = z.output<typeof FoundingSignupRequest>;
 
-/** Spec section 7: `success`, `error`, `warning`, `emailSent` where known. */
+/** `success`, `error`, `warning`, `emailSent` where known: the fields the original clients read. */
 export const FoundingSignupResponse = z.object({
   success: z.boolean(),
   applicationId: z.string().optional(),

@@ -1,4 +1,4 @@
-/** Product facts shared by the site, the console and the functions (spec section 9). */
+/** Product facts shared by the site, the console and the functions (docs/product.md#brand). */
 export const PRODUCT_NAME = 'Humanly';
 /** Early-access waitlist capacity when a stage does not configure one. */
 export const DEFAULT_WAITLIST_CAPACITY = 200;

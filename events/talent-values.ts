@@ -7,11 +7,11 @@
 export const TALENT_ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const TALENT_ID_MAX_LENGTH = 64;
 
-/** The body text of `GET /talent/{id}`'s 404, and the profile page's heading for it (spec section 2). */
+/** The body text of `GET /talent/{id}`'s 404, and the profile page's heading for it. */
 export const TALENT_NOT_FOUND_MESSAGE = 'Model not found';
 
 /**
- * How a talent is paid (DESIGN.md, readings): founding talent earn 35% for life; everyone else
+ * How a talent is paid (docs/product.md#royalties): founding talent earn 35% for life; everyone else
  * earns the standard tiers, applied marginally per calendar month.
  */
 export const ROYALTY_PLANS = ['founding-35', 'standard-tiers'] as const;
