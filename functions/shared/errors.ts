@@ -52,3 +52,8 @@ export class UnsupportedMediaTypeError extends AppError {
     super(message, 415);
   }
 }
+export class UnprocessableError extends AppError {
+  constructor(message: string) {
+    super(message, 422);
+  }
+}

@@ -1,0 +1,153 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  IdempotencyConfig,
+  IdempotencyItemAlreadyExistsError,
+  IdempotencyItemNotFoundError,
+  makeIdempotent,
+} from '@aws-lambda-powertools/idempotency';
+import { BasePersistenceLayer, IdempotencyRecord } from '@aws-lambda-powertools/idempotency/persistence';
+import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
+import type { Context } from 'aws-lambda';
+import { ConflictError, UnprocessableError } from './errors';
+
+/**
+ * The one way we make a side effect happen once: Powertools' idempotency utility over the
+ * stack's idempotency table (docs/decisions/009-idempotency.md). An operation is named, keyed
+ * by a JMESPath into its input, and its answer is kept until it expires; a repeat inside that
+ * time gets the kept answer, a repeat while the first is still running is refused (so an
+ * event is redelivered later), and a failed run leaves no record so its retry runs again.
+ */
+
+/** DynamoDB's refusal of a write whose condition does not hold. */
+export const isConditionFailure = (err: unknown): boolean => (err as Error | undefined)?.name === 'ConditionalCheckFailedException';
+
+export interface OnceOptions<R> {
+  /** Names the operation; the prefix of its records, stable across deployments and function names. */
+  name: string;
+  /** JMESPath selecting the key from the input. When it selects nothing, the operation runs without idempotency. */
+  key: string;
+  /** JMESPath of the part of the input a repeat must match, or it is refused as a reused key. */
+  validate?: string;
+  /** How long a completed answer is kept (seconds). */
+  expiresAfterSeconds: number;
+  /** Changes a kept answer as it is replayed (e.g. to say it is a repeat). */
+  onReplay?: (kept: R) => R;
+  /** The refusal while the same key is still running (409). */
+  inProgressMessage?: string;
+}
+
+/** Runs `fn(input)` at most once per key of `options`; services receive this as a dependency. */
+export type Once = <I extends object, R>(options: OnceOptions<R>, input: I, fn: (input: I) => Promise<R>) => Promise<R>;
+
+export const ONE_HOUR = 3600;
+export const ONE_DAY = 24 * ONE_HOUR;
+
+const IN_PROGRESS = 'This request is already in progress. Please try again in a moment.';
+const KEY_REUSED = 'This Idempotency-Key was already used with a different request.';
+
+let client: DynamoDBClient | undefined;
+// A persistence layer keeps the settings of its first use and its key prefix, so one per operation.
+const stores = new Map<string, DynamoDBPersistenceLayer>();
+
+function storeFor(tableName: string, name: string): DynamoDBPersistenceLayer {
+  const id = `${tableName}\n${name}`;
+  let store = stores.get(id);
+  if (!store) {
+    client ??= new DynamoDBClient({});
+    store = new DynamoDBPersistenceLayer({ tableName, awsSdkV3Client: client });
+    stores.set(id, store);
+  }
+  return store;
+}
+
+/**
+ * The idempotency of one invocation. Pass the Lambda context: an in-progress record then
+ * expires when the invocation's time runs out, so a crashed run does not block its retry for
+ * the whole expiry.
+ */
+export function idempotency(tableName: string, context?: Context): Once {
+  return (options, input, fn) => runOnce(storeFor(tableName, options.name), options, input, fn, context);
+}
+
+async function runOnce<I extends object, R>(
+  store: BasePersistenceLayer,
+  options: OnceOptions<R>,
+  input: I,
+  fn: (input: I) => Promise<R>,
+  context?: Context,
+): Promise<R> {
+  const config = new IdempotencyConfig({
+    eventKeyJmesPath: options.key,
+    payloadValidationJmesPath: options.validate,
+    expiresAfterSeconds: options.expiresAfterSeconds,
+    lambdaContext: context,
+    responseHook: options.onReplay ? (kept) => options.onReplay!(kept as never) as never : undefined,
+  });
+  const run = makeIdempotent(fn, { persistenceStore: store, config, keyPrefix: options.name });
+  try {
+    return await run(input);
+  } catch (err) {
+    const name = (err as Error | undefined)?.name;
+    if (name === 'IdempotencyAlreadyInProgressError') throw new ConflictError(options.inProgressMessage ?? IN_PROGRESS);
+    if (name === 'IdempotencyValidationError') throw new UnprocessableError(KEY_REUSED);
+    throw err;
+  }
+}
+
+/**
+ * A public POST's `Idempotency-Key` (Stripe's convention): a repeat with the same key answers
+ * what the first answered, for a day, and changes nothing; the same key with a different body
+ * is refused (422). Without a key the request runs as it always did (its own fingerprint, if
+ * the route has one, still applies inside `fn`).
+ */
+export function withIdempotencyKey<Req extends object, Res>(
+  once: Once,
+  route: string,
+  key: string | undefined,
+  request: Req,
+  fn: (request: Req) => Promise<Res>,
+): Promise<Res> {
+  return once(
+    { name: `${route}.idempotency-key`, key: 'key', validate: 'request', expiresAfterSeconds: ONE_DAY },
+    { key: key ?? null, request },
+    (input) => fn(input.request),
+  );
+}
+
+/**
+ * For tests of services: the same utility over records kept in memory instead of DynamoDB,
+ * so replays, onReplay, reused keys and failed runs behave as in the cloud.
+ */
+export function inMemoryIdempotency(): Once {
+  const stores = new Map<string, MemoryPersistenceLayer>();
+  return async (options, input, fn) => {
+    let store = stores.get(options.name);
+    if (!store) stores.set(options.name, (store = new MemoryPersistenceLayer()));
+    return runOnce(store, options, input, fn);
+  };
+}
+
+class MemoryPersistenceLayer extends BasePersistenceLayer {
+  private readonly records = new Map<string, IdempotencyRecord>();
+
+  protected async _getRecord(key: string) {
+    const record = this.records.get(key);
+    if (!record) throw new IdempotencyItemNotFoundError();
+    return record;
+  }
+  protected async _putRecord(record: IdempotencyRecord) {
+    const existing = this.records.get(record.idempotencyKey);
+    const takeable =
+      !existing ||
+      existing.isExpired() ||
+      (existing.getStatus() === 'INPROGRESS' && existing.inProgressExpiryTimestamp !== undefined && existing.inProgressExpiryTimestamp < Date.now());
+    if (!takeable) throw new IdempotencyItemAlreadyExistsError('exists', existing);
+    this.records.set(record.idempotencyKey, record);
+  }
+  protected async _updateRecord(record: IdempotencyRecord) {
+    this.records.set(record.idempotencyKey, record);
+  }
+  protected async _deleteRecord(record: IdempotencyRecord) {
+    this.records.delete(record.idempotencyKey);
+  }
+}
