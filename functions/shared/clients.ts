@@ -2,6 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { SFNClient } from '@aws-sdk/client-sfn';
 
 /*
  * One client per service per container, created on first use so a function pays only for
@@ -26,4 +27,10 @@ let ses: SESv2Client | undefined;
 export function sesClient(): SESv2Client {
   ses ??= new SESv2Client({});
   return ses;
+}
+
+let sfn: SFNClient | undefined;
+export function stepFunctions(): SFNClient {
+  sfn ??= new SFNClient({});
+  return sfn;
 }

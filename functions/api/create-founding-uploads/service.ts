@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import {
   MAX_PHOTO_BYTES,
@@ -15,17 +14,14 @@ import {
   type UploadExtension,
 } from '../../../events/founding';
 import { ValidationError } from '../../shared/errors';
-import { foundingKeys, pendingPrefix } from '../../shared/founding-keys';
 import { log } from '../../shared/log';
+import { recordIssuedUpload, type StoreDeps } from '../../stores/founding';
+import { pendingPrefix } from '../../stores/founding-keys';
 
-export interface UploadDeps {
-  doc: DynamoDBDocumentClient;
+export interface UploadDeps extends StoreDeps {
   s3: S3Client;
-  tableName: string;
   bucketName: string;
-  now?: () => Date;
 }
-
 
 /** What browsers report for the accepted kinds besides the canonical type (Windows names zips oddly). */
 const TYPE_ALIASES: Record<string, string> = {
@@ -90,21 +86,15 @@ export async function createUploads(deps: UploadDeps, req: FoundingUploadRequest
         new PutObjectCommand({ Bucket: deps.bucketName, Key: key, ContentType: contentType, ContentLength: file.size, IfNoneMatch: '*' }),
         { expiresIn: UPLOAD_URL_TTL_SECONDS, signableHeaders: new Set(['content-type', 'content-length', 'if-none-match']) },
       );
-      await deps.doc.send(
-        new PutCommand({
-          TableName: deps.tableName,
-          Item: {
-            ...foundingKeys.issued(req.email, key),
-            uploadSession,
-            name: file.name,
-            contentType,
-            size: file.size,
-            kind: ext === 'zip' ? 'zip' : 'photo',
-            issuedAt,
-            expiresAt,
-          },
-        }),
-      );
+      await recordIssuedUpload(deps, req.email, key, {
+        uploadSession,
+        name: file.name,
+        contentType,
+        size: file.size,
+        kind: ext === 'zip' ? 'zip' : 'photo',
+        issuedAt,
+        expiresAt,
+      });
       // The browser sets these exactly; Content-Length follows from the file itself.
       return { name: file.name, key, url, method: 'PUT', headers: { 'content-type': contentType, 'if-none-match': '*' } };
     }),

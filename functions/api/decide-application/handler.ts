@@ -1,8 +1,8 @@
-import { SFNClient, SendTaskSuccessCommand } from '@aws-sdk/client-sfn';
+import { SendTaskSuccessCommand } from '@aws-sdk/client-sfn';
 import * as z from 'zod';
 import { DecisionRequest } from '../../../events/founding';
 import { requireGroup } from '../../shared/auth';
-import { documentClient } from '../../shared/clients';
+import { documentClient, stepFunctions } from '../../shared/clients';
 import { loadConfig } from '../../shared/config';
 import { UnauthorizedError } from '../../shared/errors';
 import { publish } from '../../shared/events';
@@ -15,20 +15,18 @@ const config = loadConfig(
     EVENT_BUS_NAME: z.string().min(1),
   }),
 );
-let sfn: SFNClient | undefined;
 
 /** `POST /admin/applications/{id}/decision` (admins): 202 `{ id, status, decision }`. */
 export const handler = httpHandler(async (event) => {
   const caller = requireGroup(event, 'admin');
   if (!caller.email) throw new UnauthorizedError('Sign in with the console (its token names your email) to decide.');
   const request = parseJsonBody(event, DecisionRequest);
-  sfn ??= new SFNClient({});
   const answer = await decide(
     {
       doc: documentClient(),
       tableName: config.APPLICATIONS_TABLE,
       resume: async (taskToken, output) => {
-        await sfn!.send(new SendTaskSuccessCommand({ taskToken, output: JSON.stringify(output) }));
+        await stepFunctions().send(new SendTaskSuccessCommand({ taskToken, output: JSON.stringify(output) }));
       },
       publish: (type, detail) => publish(config.EVENT_BUS_NAME, type, detail),
     },

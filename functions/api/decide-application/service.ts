@@ -1,4 +1,3 @@
-import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import {
   FOUNDING_APPLICATION_DECIDED,
   type ApplicationDecisionRecord,
@@ -6,16 +5,14 @@ import {
   type FoundingApplicationDecidedV1,
 } from '../../../events/founding';
 import { ConflictError, NotFoundError } from '../../shared/errors';
-import { APPLICATION_ID_PATTERN, foundingKeys } from '../../shared/founding-keys';
 import { log } from '../../shared/log';
+import { ApplicationNotFoundError, getApplication, nowOf, recordDecision, type StoreDeps } from '../../stores/founding';
+import { APPLICATION_ID_PATTERN } from '../../stores/founding-keys';
 
-export interface DecideDeps {
-  doc: DynamoDBDocumentClient;
-  tableName: string;
+export interface DecideDeps extends StoreDeps {
   /** Resumes the workflow's review task (Step Functions SendTaskSuccess). */
   resume: (taskToken: string, output: ApplicationDecisionRecord) => Promise<void>;
   publish: (detailType: string, detail: object) => Promise<void>;
-  now?: () => Date;
 }
 
 export interface DecisionAnswer {
@@ -40,54 +37,21 @@ export async function decide(
   reviewer: string,
 ): Promise<DecisionAnswer> {
   if (!APPLICATION_ID_PATTERN.test(id)) throw new NotFoundError('No application with this id.');
-  const decidedAt = (deps.now ?? (() => new Date()))().toISOString();
+  const decidedAt = nowOf(deps).toISOString();
   const record: ApplicationDecisionRecord = { decision: request.decision, note: request.note, decidedBy: reviewer, decidedAt };
   const status = request.decision === 'accept' ? 'accepted' : 'rejected';
 
   let taskToken: string | undefined;
   // The token can change under us (the wait re-armed after a reminder): a few tries with the current one.
   for (let attempt = 0; ; attempt++) {
-    const current = await deps.doc.send(new GetCommand({ TableName: deps.tableName, Key: foundingKeys.application(id), ConsistentRead: true }));
-    if (!current.Item) throw new NotFoundError('No application with this id.');
-    if (current.Item.decision) throw new ConflictError('This application has already been decided.');
-    taskToken = current.Item.taskToken;
-    if (current.Item.status !== 'pending_review' || !taskToken) throw new ConflictError('This application is not waiting for review.');
-    try {
-      await deps.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: deps.tableName,
-                Key: foundingKeys.application(id),
-                UpdateExpression: 'SET decision = :decision, #status = :status REMOVE taskToken',
-                ConditionExpression: '#status = :pending AND taskToken = :token AND attribute_not_exists(decision)',
-                ExpressionAttributeNames: { '#status': 'status' },
-                ExpressionAttributeValues: { ':decision': record, ':status': status, ':pending': 'pending_review', ':token': taskToken },
-              },
-            },
-            {
-              Put: {
-                TableName: deps.tableName,
-                Item: {
-                  ...foundingKeys.history(id, decidedAt, 'decided'),
-                  at: decidedAt,
-                  event: `decided: ${request.decision}`,
-                  by: reviewer,
-                  ...(request.note ? { note: request.note } : {}),
-                },
-              },
-            },
-          ],
-        }),
-      );
-      break;
-    } catch (err) {
-      if ((err as Error).name !== 'TransactionCanceledException' || attempt >= 2) {
-        if ((err as Error).name === 'TransactionCanceledException') throw new ConflictError('This application has already been decided.');
-        throw err;
-      }
-    }
+    const current = await getApplication(deps, id).catch((err) => {
+      throw err instanceof ApplicationNotFoundError ? new NotFoundError('No application with this id.') : err;
+    });
+    if (current.decision) throw new ConflictError('This application has already been decided.');
+    taskToken = current.taskToken;
+    if (current.status !== 'pending_review' || !taskToken) throw new ConflictError('This application is not waiting for review.');
+    if (await recordDecision(deps, id, taskToken, record, status)) break;
+    if (attempt >= 2) throw new ConflictError('This application has already been decided.');
   }
 
   try {

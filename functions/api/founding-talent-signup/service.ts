@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import {
   FOUNDING_APPLICATION_SUBMITTED,
   FOUNDING_MESSAGES,
@@ -11,17 +10,26 @@ import {
   type FoundingSignupResponse,
 } from '../../../events/founding';
 import { ConflictError, ValidationError } from '../../shared/errors';
-import { foundingKeys, newApplicationId, pendingPrefix } from '../../shared/founding-keys';
+import { readZipDirectory, s3RangeReader, UnreadableZipError } from '../../founding/photos/zip-directory';
 import { log } from '../../shared/log';
-import { readZipDirectory, s3RangeReader, UnreadableZipError } from '../../shared/zip-directory';
+import {
+  createApplication,
+  getApplication,
+  getEmailLock,
+  nowOf,
+  readDraft,
+  updateApplication,
+  type EmailLock,
+  type IssuedUpload,
+  type StoreDeps,
+  type UploadedObject,
+} from '../../stores/founding';
+import { newApplicationId, pendingPrefix } from '../../stores/founding-keys';
 
-export interface SignupDeps {
-  doc: DynamoDBDocumentClient;
+export interface SignupDeps extends StoreDeps {
   s3: S3Client;
-  tableName: string;
   bucketName: string;
   publish: (detailType: string, detail: object) => Promise<void>;
-  now?: () => Date;
   newId?: () => string;
 }
 
@@ -29,22 +37,6 @@ export interface SignupDeps {
 export interface RequestOrigin {
   ip?: string;
   userAgent?: string;
-}
-
-interface IssuedItem {
-  sk: string;
-  uploadSession: string;
-  name?: string;
-  contentType: string;
-  size: number;
-  kind: 'photo' | 'zip';
-}
-interface UploadItem {
-  sk: string;
-  size: number;
-  kind: 'photo' | 'zip';
-  imageCount?: number;
-  zipProblems?: string[];
 }
 
 /** One uploaded object of the application, as stored with it. */
@@ -56,13 +48,6 @@ export interface ApplicationUpload {
   imageCount?: number;
 }
 
-interface EmailLock {
-  applicationId: string;
-  fingerprint: string;
-  submittedAt: string;
-  response: FoundingSignupResponse;
-}
-
 export const ZIP_COUNT_WARNING =
   'Images inside zip files were counted from the zip; each photo is checked when we review your application.';
 
@@ -72,8 +57,6 @@ export function fingerprintOf(req: FoundingSignup): string {
   const ordered = Object.fromEntries(Object.entries(normalized).sort(([a], [b]) => a.localeCompare(b)));
   return createHash('sha256').update(JSON.stringify(ordered)).digest('hex');
 }
-
-const isCancelled = (err: unknown) => (err as Error)?.name === 'TransactionCanceledException';
 
 /**
  * A founding (or standard) talent application: checks that every image path is an upload
@@ -94,7 +77,7 @@ export async function submitApplication(deps: SignupDeps, req: FoundingSignup, o
     throw new ValidationError(message, { imagePaths: message });
   }
 
-  const now = (deps.now ?? (() => new Date()))();
+  const now = nowOf(deps);
   const submittedAt = now.toISOString();
   const applicationId = (deps.newId ?? newApplicationId)();
   const response: FoundingSignupResponse = {
@@ -109,10 +92,9 @@ export async function submitApplication(deps: SignupDeps, req: FoundingSignup, o
     ...(req.excludeAlcohol ? ['alcohol'] : []),
   ];
   const application = {
-    ...foundingKeys.application(applicationId),
     id: applicationId,
     program: req.program,
-    status: 'validating',
+    status: 'validating' as const,
     firstName: req.firstName,
     lastName: req.lastName,
     email: req.email,
@@ -130,27 +112,14 @@ export async function submitApplication(deps: SignupDeps, req: FoundingSignup, o
     imagePaths: req.imagePaths,
     uploads,
     uploadSession: req.uploadSession,
-    gsi1pk: foundingKeys.listPk,
-    gsi1sk: foundingKeys.listSk(submittedAt, applicationId),
   };
-  const lock: EmailLock & { pk: string; sk: string } = { ...foundingKeys.emailLock(req.email), applicationId, fingerprint, submittedAt, response };
+  const lock: EmailLock = { applicationId, fingerprint, submittedAt, response };
 
-  try {
-    await deps.doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: deps.tableName, Item: lock, ConditionExpression: 'attribute_not_exists(pk)' } },
-          { Put: { TableName: deps.tableName, Item: application, ConditionExpression: 'attribute_not_exists(pk)' } },
-          { Put: { TableName: deps.tableName, Item: { ...foundingKeys.history(applicationId, submittedAt, 0), at: submittedAt, event: 'submitted' } } },
-        ],
-      }),
-    );
-  } catch (err) {
-    if (!isCancelled(err)) throw err;
+  if (!(await createApplication(deps, application, lock))) {
     // Another submission for this address won the race: the same one is answered, any other refused.
     const again = await answerToRepeat(deps, req.email, fingerprint);
     if (again) return again;
-    throw err;
+    throw new Error('the application could not be stored');
   }
 
   await announce(deps, applicationId, req.program, submittedAt);
@@ -160,15 +129,12 @@ export async function submitApplication(deps: SignupDeps, req: FoundingSignup, o
 
 /** The original answer for the same submission; 409 for a different one from the same address. */
 async function answerToRepeat(deps: SignupDeps, email: string, fingerprint: string): Promise<FoundingSignupResponse | undefined> {
-  const out = await deps.doc.send(new GetCommand({ TableName: deps.tableName, Key: foundingKeys.emailLock(email), ConsistentRead: true }));
-  const lock = out.Item as EmailLock | undefined;
+  const lock = await getEmailLock(deps, email);
   if (!lock) return undefined;
   if (lock.fingerprint !== fingerprint) throw new ConflictError(FOUNDING_MESSAGES.alreadyExists);
   // A first attempt whose announcement failed is announced now.
-  const app = await deps.doc.send(
-    new GetCommand({ TableName: deps.tableName, Key: foundingKeys.application(lock.applicationId), ConsistentRead: true }),
-  );
-  if (app.Item?.submittedEvent === 'failed') await announce(deps, lock.applicationId, app.Item.program, lock.submittedAt);
+  const app = await getApplication(deps, lock.applicationId);
+  if (app.submittedEvent === 'failed') await announce(deps, lock.applicationId, app.program, lock.submittedAt);
   log.info('founding application repeated', { applicationId: lock.applicationId });
   return lock.response;
 }
@@ -177,27 +143,13 @@ async function announce(deps: SignupDeps, applicationId: string, program: Foundi
   const detail: FoundingApplicationSubmittedV1 = { version: 1, applicationId, program, submittedAt };
   try {
     await deps.publish(FOUNDING_APPLICATION_SUBMITTED, detail);
-    await deps.doc.send(
-      new UpdateCommand({
-        TableName: deps.tableName,
-        Key: foundingKeys.application(applicationId),
-        UpdateExpression: 'REMOVE submittedEvent',
-        ConditionExpression: 'attribute_exists(pk)',
-      }),
-    );
+    await updateApplication(deps, applicationId, {}, { remove: ['submittedEvent'] });
   } catch (err) {
     // Stored but not announced: the applicant's retry (same submission) announces it again.
     log.error('could not announce founding application', err, { applicationId });
-    await deps.doc
-      .send(
-        new UpdateCommand({
-          TableName: deps.tableName,
-          Key: foundingKeys.application(applicationId),
-          UpdateExpression: 'SET submittedEvent = :failed',
-          ExpressionAttributeValues: { ':failed': 'failed' },
-        }),
-      )
-      .catch((e) => log.error('could not mark the announcement as failed', e, { applicationId }));
+    await updateApplication(deps, applicationId, { submittedEvent: 'failed' }).catch((e) =>
+      log.error('could not mark the announcement as failed', e, { applicationId }),
+    );
     throw err;
   }
 }
@@ -217,26 +169,7 @@ async function checkUploads(deps: SignupDeps, req: FoundingSignup): Promise<Appl
     throw new ValidationError('An image is named more than once.', { imagePaths: 'An image is named more than once.' });
   }
 
-  const issued = new Map<string, IssuedItem>();
-  const uploaded = new Map<string, UploadItem>();
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await deps.doc.send(
-      new QueryCommand({
-        TableName: deps.tableName,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': foundingKeys.draft(req.email) },
-        ExclusiveStartKey: start,
-        ConsistentRead: true,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const sk = String(item.sk);
-      if (sk.startsWith('ISSUED#')) issued.set(sk.slice('ISSUED#'.length), item as IssuedItem);
-      else if (sk.startsWith('UPLOAD#')) uploaded.set(sk.slice('UPLOAD#'.length), item as UploadItem);
-    }
-    start = page.LastEvaluatedKey;
-  } while (start);
+  const { issued, uploaded } = await readDraft(deps, req.email);
 
   const notIssued = req.imagePaths.filter((p) => issued.get(p)?.uploadSession !== req.uploadSession);
   if (notIssued.length) {
@@ -279,7 +212,7 @@ async function sizeInBucket(deps: SignupDeps, key: string): Promise<number | und
 }
 
 /** Images a zip's directory lists; a zip that is damaged or unsafe is refused with its file name. */
-async function countZip(deps: SignupDeps, key: string, size: number, ticket: IssuedItem, recorded?: UploadItem): Promise<number> {
+async function countZip(deps: SignupDeps, key: string, size: number, ticket: IssuedUpload, recorded?: UploadedObject): Promise<number> {
   const fileName = ticket.name ?? 'A zip file';
   let count = recorded?.imageCount;
   let problems = recorded?.zipProblems;

@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand, ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { emptyStatusCounts, type AdminStats } from '../../../events/admin';
 import { APPLICATION_STATUSES, FOUNDING_SPOTS, type ApplicationStatus } from '../../../events/founding-values';
-import { foundingKeys } from '../../shared/founding-keys';
+import { foundingKeys } from '../../stores/founding-keys';
 import { COUNTER_KEY, LIST_PARTITION } from '../../shared/waitlist-keys';
 
 export interface StatsDeps {

@@ -1,8 +1,6 @@
-import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { ApplicationListQuery, type ApplicationSummary } from '../../../events/founding';
-import { toSummary, type ApplicationItem } from '../../shared/application-view';
-import { foundingKeys } from '../../shared/founding-keys';
+import { listApplicationSummaries, type StoreDeps } from '../../stores/founding';
 
 export type ListQuery = z.output<typeof ApplicationListQuery>;
 
@@ -11,28 +9,13 @@ export type ListQuery = z.output<typeof ApplicationListQuery>;
  * before launch), filtered, sorted and paged here so every filter combines with every sort.
  */
 export async function listApplications(
-  deps: { doc: DynamoDBDocumentClient; tableName: string },
+  deps: StoreDeps,
   query: ListQuery,
 ): Promise<{ items: ApplicationSummary[]; total: number }> {
-  const items: ApplicationItem[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await deps.doc.send(
-      new QueryCommand({
-        TableName: deps.tableName,
-        IndexName: 'byList',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': foundingKeys.listPk },
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-  } while (start);
-
+  const items = await listApplicationSummaries(deps);
   const q = query.q?.trim().toLowerCase();
   const to = query.to && /^\d{4}-\d{2}-\d{2}$/.test(query.to) ? `${query.to}T23:59:59.999Z` : query.to;
-  const matching = items.map(toSummary).filter(
+  const matching = items.filter(
     (a) =>
       (!query.status || a.status === query.status) &&
       (!query.program || a.program === query.program) &&

@@ -1,16 +1,13 @@
 import type { S3Client } from '@aws-sdk/client-s3';
-import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { PENDING_UPLOAD_SECONDS } from '../../../events/founding-values';
-import { emailOfPendingKey, foundingKeys } from '../../shared/founding-keys';
+import { readZipDirectory, s3RangeReader, UnreadableZipError } from '../../founding/photos/zip-directory';
 import { log } from '../../shared/log';
-import { readZipDirectory, s3RangeReader, UnreadableZipError } from '../../shared/zip-directory';
+import { nowOf, recordUploadedObject, type StoreDeps, type UploadedObject } from '../../stores/founding';
+import { emailOfPendingKey } from '../../stores/founding-keys';
 
-export interface RecordUploadDeps {
-  doc: DynamoDBDocumentClient;
+export interface RecordUploadDeps extends StoreDeps {
   s3: S3Client;
-  tableName: string;
   bucketName: string;
-  now?: () => Date;
 }
 
 /** The part of EventBridge's S3 `Object Created` event we read. */
@@ -18,9 +15,6 @@ export interface ObjectCreatedDetail {
   bucket: { name: string };
   object: { key: string; size?: number; etag?: string };
 }
-
-
-const isConditionFailure = (err: unknown) => (err as Error)?.name === 'ConditionalCheckFailedException';
 
 /**
  * Records an uploaded object against the applicant's draft, once: the put is conditional on
@@ -33,9 +27,8 @@ export async function recordUpload(deps: RecordUploadDeps, detail: ObjectCreated
   if (detail.bucket.name !== deps.bucketName || !email) return 'ignored';
   const size = detail.object.size ?? 0;
   const kind = /\.zip$/i.test(key) ? 'zip' : 'photo';
-  const now = (deps.now ?? (() => new Date()))();
-  const item: Record<string, unknown> = {
-    ...foundingKeys.upload(email, key),
+  const now = nowOf(deps);
+  const upload: UploadedObject = {
     size,
     etag: detail.object.etag,
     kind,
@@ -45,21 +38,14 @@ export async function recordUpload(deps: RecordUploadDeps, detail: ObjectCreated
   if (kind === 'zip') {
     try {
       const directory = await readZipDirectory(size, s3RangeReader(deps.s3, deps.bucketName, key));
-      item.imageCount = directory.imageCount;
-      item.zipProblems = directory.problems;
+      upload.imageCount = directory.imageCount;
+      upload.zipProblems = directory.problems;
     } catch (err) {
       if (!(err instanceof UnreadableZipError)) throw err;
-      item.zipProblems = [err.message];
+      upload.zipProblems = [err.message];
     }
   }
-  try {
-    await deps.doc.send(
-      new PutCommand({ TableName: deps.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
-    );
-  } catch (err) {
-    if (isConditionFailure(err)) return 'repeat';
-    throw err;
-  }
-  log.info('upload recorded', { kind, size, ...(item.imageCount !== undefined ? { imageCount: item.imageCount as number } : {}) });
+  if (!(await recordUploadedObject(deps, email, key, upload))) return 'repeat';
+  log.info('upload recorded', { kind, size, ...(upload.imageCount !== undefined ? { imageCount: upload.imageCount } : {}) });
   return 'recorded';
 }

@@ -1,15 +1,13 @@
-import { SendTaskSuccessCommand, SFNClient } from '@aws-sdk/client-sfn';
+import { SendTaskSuccessCommand } from '@aws-sdk/client-sfn';
 import * as z from 'zod';
-import { documentClient } from '../../shared/clients';
+import { documentClient, stepFunctions } from '../../shared/clients';
 import { loadConfig } from '../../shared/config';
-import { APPLICATION_ID_PATTERN } from '../../shared/founding-keys';
+import { APPLICATION_ID_PATTERN } from '../../stores/founding-keys';
 import { awaitReview } from './service';
 
 const config = loadConfig(z.object({ APPLICATIONS_TABLE: z.string().min(1) }));
 
 const Input = z.object({ applicationId: z.string().regex(APPLICATION_ID_PATTERN), taskToken: z.string().min(1) });
-
-let sfn: SFNClient | undefined;
 
 /** Workflow step AwaitReview (`.waitForTaskToken`): `{ applicationId, taskToken }`. */
 export async function handler(event: unknown) {
@@ -17,10 +15,7 @@ export async function handler(event: unknown) {
   return awaitReview(
     {
       store: { doc: documentClient(), tableName: config.APPLICATIONS_TABLE },
-      resume: (token, output) => {
-        sfn ??= new SFNClient({});
-        return sfn.send(new SendTaskSuccessCommand({ taskToken: token, output: JSON.stringify(output) }));
-      },
+      resume: (token, output) => stepFunctions().send(new SendTaskSuccessCommand({ taskToken: token, output: JSON.stringify(output) })),
     },
     applicationId,
     taskToken,

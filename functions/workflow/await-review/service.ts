@@ -1,5 +1,5 @@
 import type { ApplicationDecisionRecord } from '../../../events/founding';
-import { addHistory, getApplication, isConditionFailure, nowOf, updateApplication, type StoreDeps } from '../../shared/founding-store';
+import { addHistory, getApplication, isConditionFailure, nowOf, updateApplication, type StoreDeps } from '../../stores/founding';
 import { log } from '../../shared/log';
 
 export interface AwaitReviewDeps {

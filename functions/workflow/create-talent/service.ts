@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { Talent } from '../../../events/talent';
 import { TALENT_ID_MAX_LENGTH } from '../../../events/talent-values';
-import { addHistory, getApplication, isConditionFailure, updateApplication, type StoreDeps } from '../../shared/founding-store';
+import { addHistory, getApplication, isConditionFailure, updateApplication, type StoreDeps } from '../../stores/founding';
 import { log } from '../../shared/log';
 
 export interface CreateTalentDeps {

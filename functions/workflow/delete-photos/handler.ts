@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { documentClient } from '../../shared/clients';
 import { loadConfig } from '../../shared/config';
-import { APPLICATION_ID_PATTERN } from '../../shared/founding-keys';
-import { s3PhotoStorage } from '../../shared/photos/storage';
+import { APPLICATION_ID_PATTERN } from '../../stores/founding-keys';
+import { s3PhotoStorage } from '../../founding/photos/storage';
 import { deletePhotos } from './service';
 
 const config = loadConfig(z.object({ APPLICATIONS_TABLE: z.string().min(1), PHOTOS_BUCKET: z.string().min(1) }));

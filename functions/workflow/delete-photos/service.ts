@@ -1,7 +1,7 @@
-import { applicationPrefix, pendingPrefix } from '../../shared/founding-keys';
-import { addHistory, getApplication, nowOf, updateApplication, type StoreDeps } from '../../shared/founding-store';
+import { applicationPrefix, pendingPrefix } from '../../stores/founding-keys';
+import { addHistory, getApplication, nowOf, updateApplication, type StoreDeps } from '../../stores/founding';
 import { log } from '../../shared/log';
-import type { PhotoStorage } from '../../shared/photos/storage';
+import type { PhotoStorage } from '../../founding/photos/storage';
 
 /**
  * Workflow step DeletePhotos (a rejected application, after the retention wait): deletes the

@@ -2,7 +2,7 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import * as z from 'zod';
 import { documentClient } from '../../shared/clients';
 import { loadConfig } from '../../shared/config';
-import { APPLICATION_ID_PATTERN } from '../../shared/founding-keys';
+import { APPLICATION_ID_PATTERN } from '../../stores/founding-keys';
 import { inviteTalent } from './service';
 
 const config = loadConfig(z.object({ APPLICATIONS_TABLE: z.string().min(1), USER_POOL_ID: z.string().min(1) }));

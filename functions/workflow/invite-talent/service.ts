@@ -4,7 +4,7 @@ import {
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ROLE_ATTRIBUTE } from '../../../events/accounts';
-import { addHistory, getApplication, nowOf, updateApplication, type StoreDeps } from '../../shared/founding-store';
+import { addHistory, getApplication, nowOf, updateApplication, type StoreDeps } from '../../stores/founding';
 import { log } from '../../shared/log';
 
 export const TALENT_GROUP = 'talent';

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { documentClient } from '../../shared/clients';
 import { loadConfig } from '../../shared/config';
-import { APPLICATION_ID_PATTERN } from '../../shared/founding-keys';
+import { APPLICATION_ID_PATTERN } from '../../stores/founding-keys';
 import { recordEmailFailure } from './service';
 
 const config = loadConfig(z.object({ APPLICATIONS_TABLE: z.string().min(1) }));

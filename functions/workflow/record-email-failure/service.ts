@@ -1,4 +1,4 @@
-import { addHistory, updateApplication, type StoreDeps } from '../../shared/founding-store';
+import { addHistory, updateApplication, type StoreDeps } from '../../stores/founding';
 import { log } from '../../shared/log';
 
 export interface RecordEmailFailureInput {

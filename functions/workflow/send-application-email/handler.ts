@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { documentClient } from '../../shared/clients';
 import { loadConfig } from '../../shared/config';
 import { sendEmail } from '../../shared/email';
-import { APPLICATION_ID_PATTERN } from '../../shared/founding-keys';
+import { APPLICATION_ID_PATTERN } from '../../stores/founding-keys';
 import { EMAIL_KINDS, sendApplicationEmail } from './service';
 
 const config = loadConfig(

@@ -8,8 +8,8 @@ import {
   reviewReminderEmail,
 } from '../../integrations/email/founding';
 import type { Email } from '../../integrations/email/render';
-import { foundingKeys } from '../../shared/founding-keys';
-import { addHistory, getApplication, isConditionFailure, nowOf, updateApplication, type StoreDeps, type StoredApplication } from '../../shared/founding-store';
+import { foundingKeys } from '../../stores/founding-keys';
+import { addHistory, getApplication, isConditionFailure, nowOf, spotNumberOf, updateApplication, type StoreDeps, type StoredApplication } from '../../stores/founding';
 import { log } from '../../shared/log';
 
 export const EMAIL_KINDS = ['confirmation', 'invalid', 'acceptance', 'rejection', 'reminder'] as const;
@@ -131,10 +131,7 @@ async function compose(deps: SendApplicationEmailDeps, app: StoredApplication, i
     case 'acceptance': {
       let spotNumber = app.spotNumber;
       if (app.founding && spotNumber === undefined) {
-        const spot = await deps.store.doc.send(
-          new GetCommand({ TableName: deps.store.tableName, Key: foundingKeys.spot(input.applicationId), ConsistentRead: true }),
-        );
-        spotNumber = spot.Item?.number as number | undefined;
+        spotNumber = await spotNumberOf(deps.store, input.applicationId);
       }
       return acceptanceEmail({ ...common, founding: Boolean(app.founding && spotNumber), spotNumber });
     }

@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { APPLICATION_ID_PATTERN } from '../../shared/founding-keys';
+import { APPLICATION_ID_PATTERN } from '../../stores/founding-keys';
 import { documentClient } from '../../shared/clients';
 import { loadConfig, positiveIntFromEnv } from '../../shared/config';
-import { s3PhotoStorage } from '../../shared/photos/storage';
+import { s3PhotoStorage } from '../../founding/photos/storage';
 import { validatePhotos } from './service';
 
 const config = loadConfig(

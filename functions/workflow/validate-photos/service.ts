@@ -1,10 +1,10 @@
 import type { PhotoResult } from '../../../events/founding';
 import { MIN_APPLICATION_IMAGES } from '../../../events/founding-values';
-import { pendingPrefix } from '../../shared/founding-keys';
-import { addHistory, getApplication, isConditionFailure, nowOf, updateApplication, type StoreDeps } from '../../shared/founding-store';
+import { pendingPrefix } from '../../stores/founding-keys';
+import { addHistory, getApplication, isConditionFailure, nowOf, updateApplication, type StoreDeps } from '../../stores/founding';
 import { log } from '../../shared/log';
-import type { PhotoStorage } from '../../shared/photos/storage';
-import { validateObjects } from '../../shared/photos/validate';
+import type { PhotoStorage } from '../../founding/photos/storage';
+import { validateObjects } from '../../founding/photos/validate';
 
 export interface ValidatePhotosDeps {
   store: StoreDeps;

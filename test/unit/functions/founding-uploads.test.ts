@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { zipSync } from 'fflate';
 import { checkFile } from '../../../functions/api/create-founding-uploads/service';
 import { fingerprintOf } from '../../../functions/api/founding-talent-signup/service';
-import { readZipDirectory, UnreadableZipError, type RangeReader } from '../../../functions/shared/zip-directory';
+import { readZipDirectory, UnreadableZipError, type RangeReader } from '../../../functions/founding/photos/zip-directory';
 import { FoundingSignupRequest } from '../../../events/founding';
 
 const reader = (bytes: Buffer): RangeReader => async (start, length) => bytes.subarray(start, start + length);

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { PHOTO_LIMITS } from '../../../events/founding-values';
-import { checkPhoto } from '../../../functions/shared/photos/image';
-import { REFUSAL } from '../../../functions/shared/photos/reasons';
+import { checkPhoto } from '../../../functions/founding/photos/image';
+import { REFUSAL } from '../../../functions/founding/photos/reasons';
 import { htmlNamedJpg, jpegWithGps, pdfNamedJpg, png, pngHeaderOnly, svg, truncatedJpeg } from './fixtures';
 
 describe('checkPhoto', () => {

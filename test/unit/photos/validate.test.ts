@@ -2,9 +2,9 @@ import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import sharp from 'sharp';
 import { MAX_APPLICATION_IMAGES } from '../../../events/founding-values';
-import { REFUSAL } from '../../../functions/shared/photos/reasons';
-import { memoryPhotoStorage } from '../../../functions/shared/photos/storage';
-import { validateObjects } from '../../../functions/shared/photos/validate';
+import { REFUSAL } from '../../../functions/founding/photos/reasons';
+import { memoryPhotoStorage } from '../../../functions/founding/photos/storage';
+import { validateObjects } from '../../../functions/founding/photos/validate';
 import { jpegWithGps, pdfNamedJpg, png, pngHeaderOnly, truncatedJpeg, zip } from './fixtures';
 
 const ID = 'app_abcdefghijklmnopqrst';

@@ -1,8 +1,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REFUSAL } from '../../../functions/shared/photos/reasons';
-import { readZip, type ZipItem } from '../../../functions/shared/photos/zip';
+import { REFUSAL } from '../../../functions/founding/photos/reasons';
+import { readZip, type ZipItem } from '../../../functions/founding/photos/zip';
 import { bombEntry, jpegWithGps, zip } from './fixtures';
 
 async function collect(source: string | Buffer) {

@@ -6,7 +6,7 @@ import {
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { Talent } from '../../../events/talent';
-import { memoryPhotoStorage } from '../../../functions/shared/photos/storage';
+import { memoryPhotoStorage } from '../../../functions/founding/photos/storage';
 import { awaitReview } from '../../../functions/workflow/await-review/service';
 import { createTalent, talentIdFor } from '../../../functions/workflow/create-talent/service';
 import { deletePhotos } from '../../../functions/workflow/delete-photos/service';

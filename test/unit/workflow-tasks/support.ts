@@ -1,7 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import type { StoredApplication } from '../../../functions/shared/founding-store';
+import type { StoredApplication } from '../../../functions/stores/founding';
 
 export const ID = 'app_abcdefghijklmnopqrst';
 export const EMAIL = 'ana.lima@example.com';

@@ -1,6 +1,6 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
-import { memoryPhotoStorage } from '../../../functions/shared/photos/storage';
+import { memoryPhotoStorage } from '../../../functions/founding/photos/storage';
 import { validatePhotos } from '../../../functions/workflow/validate-photos/service';
 import { jpegWithGps, pdfNamedJpg } from '../photos/fixtures';
 import { EMAIL, ID, application, conditionFailed, mockedStore, quiet } from './support';

@@ -1,7 +1,8 @@
 import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { s3Client } from '../../shared/s3';
 
 /** The few object operations the photo steps need; S3 in the cloud and the twin, a map in tests. */
 export interface PhotoStorage {
@@ -21,18 +22,7 @@ const isNotFound = (err: unknown) => {
   return e?.name === 'NotFound' || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
 };
 
-let client: S3Client | undefined;
-/**
- * One S3 client per container for the photo steps; its endpoint comes from AWS_ENDPOINT_URL_S3
- * on the twin. Checksums only where S3 requires them (emulators store streamed bodies with
- * their checksum framing otherwise).
- */
-export function photoS3Client(): S3Client {
-  client ??= new S3Client({ requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' });
-  return client;
-}
-
-export function s3PhotoStorage(bucket: string, s3: S3Client = photoS3Client()): PhotoStorage {
+export function s3PhotoStorage(bucket: string, s3: S3Client = s3Client()): PhotoStorage {
   const body = async (key: string) => {
     const out = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
     if (!out.Body) throw new Error('empty object body');
