@@ -5,6 +5,7 @@
  * then the time the workflow's validation takes for those 80 photos.
  *
  *   npm run bench:upload [-- --photos 80 --mb 8 --distinct 4]
+ *   npm run bench:upload -- --quick    (3 small photos; fails unless every photo is accepted: CI runs it)
  *
  * Prints figures only: the machine is shared, so compare the ratio, not absolute times.
  */
@@ -13,23 +14,26 @@ import sharp from 'sharp';
 import { BROWSER_UPLOAD_CONCURRENCY, type FoundingUploadResponse } from '../../../events/founding';
 import { TWIN_CREDENTIALS, TWIN_REGION } from '../../../infra/local/emulators/ports';
 import { startTwin } from '../../../infra/local/twin';
-import { s3PhotoStorage } from '../../../functions/shared/photos/storage';
-import { validateObjects } from '../../../functions/shared/photos/validate';
+import { s3PhotoStorage } from '../../../functions/founding/photos/storage';
+import { validateObjects } from '../../../functions/founding/photos/validate';
 
-const arg = (name: string, fallback: number) => {
+const QUICK = process.argv.includes('--quick');
+const arg = (name: string, fallback: number, quick: number) => {
   const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+  return i > 0 ? Number(process.argv[i + 1]) : QUICK ? quick : fallback;
 };
-const PHOTOS = arg('photos', 80);
-const PHOTO_BYTES = Math.round(arg('mb', 8) * 1024 * 1024);
+const PHOTOS = arg('photos', 80, 3);
+const PHOTO_BYTES = Math.round(arg('mb', 8, 0) * 1024 * 1024);
 /** Distinct images generated (noise JPEGs are slow to encode); the rest are copies under other keys. */
-const DISTINCT = arg('distinct', 4);
+const DISTINCT = arg('distinct', 4, 1);
+/** Photo width in pixels (4:3); quick mode stays above the validation's minimum side. */
+const WIDTH = arg('width', 4000, 1024);
 const RATIO_TARGET = 0.8;
 const VALIDATE_TARGET_S = 30;
 
-/** A 12-megapixel noise JPEG (hard to compress, like a photo), padded after its end marker to `bytes`. */
+/** A noise JPEG (hard to compress, like a photo; 12 megapixels by default), padded after its end marker to `bytes`. */
 async function photo(seed: number, bytes: number): Promise<Buffer> {
-  const jpeg = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: { r: 0, g: 0, b: 0 }, noise: { type: 'gaussian', mean: 100 + seed * 7, sigma: 40 } } })
+  const jpeg = await sharp({ create: { width: WIDTH, height: Math.round((WIDTH * 3) / 4), channels: 3, background: { r: 0, g: 0, b: 0 }, noise: { type: 'gaussian', mean: 100 + seed * 7, sigma: 40 } } })
     .jpeg({ quality: 90 })
     .toBuffer();
   if (jpeg.length >= bytes) return jpeg;
@@ -112,6 +116,7 @@ async function main() {
     console.log(`  ratio presigned/raw: ${ratio.toFixed(2)} (target >= ${RATIO_TARGET}) ${ratio >= RATIO_TARGET ? 'ok' : 'BELOW TARGET'}`);
     console.log(`Validation of ${PHOTOS} photos (workflow's validateObjects, S3 on the twin): ${(validateMs / 1000).toFixed(1)} s`);
     console.log(`  accepted ${outcome.validCount}, refused ${outcome.rejectedCount} (target < ${VALIDATE_TARGET_S} s) ${validateMs / 1000 < VALIDATE_TARGET_S ? 'ok' : 'ABOVE TARGET'}`);
+    if (QUICK && outcome.validCount !== PHOTOS) throw new Error(`validation accepted ${outcome.validCount} of ${PHOTOS} photos`);
   } finally {
     await twin.stop();
   }

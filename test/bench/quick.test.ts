@@ -1,0 +1,44 @@
+import { spawn } from 'node:child_process';
+import * as path from 'node:path';
+
+/**
+ * Each bench in quick mode (tiny sizes, the same code paths as a full run), so a bench that
+ * breaks fails CI instead of rotting until someone runs it. Full runs stay manual: their
+ * figures mean something only on a quiet machine.
+ */
+const ROOT = path.resolve(__dirname, '..', '..');
+const TSX = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+
+function runQuick(bench: string): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [TSX, path.join(ROOT, 'test', 'bench', bench, 'index.ts'), '--quick'], { cwd: ROOT, env: process.env });
+    let output = '';
+    child.stdout.on('data', (c) => (output += c));
+    child.stderr.on('data', (c) => (output += c));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
+
+async function expectQuickRun(bench: string, figures: RegExp[]): Promise<void> {
+  const { code, output } = await runQuick(bench);
+  // The bench's own output is the useful message when it breaks.
+  if (code !== 0) throw new Error(`bench:${bench} --quick exited with ${code}:\n${output}`);
+  for (const figure of figures) expect(output).toMatch(figure);
+}
+
+const MINUTES = 60_000;
+
+describe('benches in quick mode', () => {
+  it('bench:waitlist measures every bundle with its template environment and signs up through the twin', async () => {
+    await expectQuickRun('waitlist', [/api\/get-admin-stats\s+[\d.]+ KB\s+[\d.]+ ms/, /POST \/early-signup\s+\d+ \/s .*\(0 failed\)/]);
+  }, 8 * MINUTES);
+
+  it('bench:upload uploads through presigned URLs and validates every photo', async () => {
+    await expectQuickRun('upload', [/ratio presigned\/raw: [\d.]+/, /accepted 3, refused 0/]);
+  }, 8 * MINUTES);
+
+  it('bench:site runs Lighthouse on one route and sizes the JavaScript of every prerendered route', async () => {
+    await expectQuickRun('site', [/run 1\/1 \/\s+score \d+/, /Gzipped JavaScript each prerendered page/, /\/founding-talent-application\s+[\d.]+ KB/]);
+  }, 8 * MINUTES);
+});
