@@ -7,12 +7,16 @@ const project = (name, extra = {}) => ({
   testMatch: [`<rootDir>/test/${name}/**/*.test.ts`],
   ...extra,
 });
+// Integration and e2e files share one twin, started once per run (test/support/twin-global-setup.ts).
+const sharedTwin = { globalTeardown: '<rootDir>/test/support/twin-global-teardown.ts' };
 module.exports = {
   projects: [
     project('unit'),
     project('infra'),
     project('workflow'),
-    project('integration'),
-    project('e2e', { globalSetup: '<rootDir>/test/e2e/global-setup.ts' }),
+    project('integration', { globalSetup: '<rootDir>/test/support/twin-global-setup.ts', ...sharedTwin }),
+    project('e2e', { globalSetup: '<rootDir>/test/e2e/global-setup.ts', ...sharedTwin }),
+    // Each bench in quick mode (test/bench/quick.test.ts); full runs are `npm run bench:*`.
+    project('bench'),
   ],
 };

@@ -3,7 +3,7 @@
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import type { ApplicationDetail, FoundingUploadResponse } from '../../events/founding';
-import type { Twin } from '../../infra/local/twin';
+import type { TestTwin as Twin } from './twin';
 import { idToken, postJson } from './twin';
 
 /** A distinct portrait-like JPEG (a gradient and a head and shoulders), `side` px square. */

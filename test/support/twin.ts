@@ -1,17 +1,84 @@
+import * as fs from 'node:fs';
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import type { Delivery, BusEvent } from '../../infra/local/eventbridge';
+import type { LocalFunction } from '../../infra/local/functions';
 import { TWIN_CREDENTIALS, TWIN_REGION } from '../../infra/local/emulators/ports';
+import type { Inventory } from '../../infra/local/parity';
+import type { CfnTemplate } from '../../infra/local/template';
 import { startTwin, type Twin, type TwinOptions } from '../../infra/local/twin';
 
-/** Starts one twin for a test file (free ports, short waits) and stops it afterwards. */
-export function useTwin(options: TwinOptions = {}): () => Twin {
-  let twin: Twin | undefined;
+/** Where the jest global setup leaves the shared twin's description for test files. */
+export const SHARED_TWIN_ENV = 'SHARED_TWIN_HANDOFF';
+
+type Email = Awaited<ReturnType<Twin['emails']>>[number];
+
+/**
+ * What a test sees of a twin, whether its own or the one shared by every file of a run: the
+ * shared twin lives in jest's main process, so everything here is data or a call over HTTP.
+ */
+export interface TestTwin {
+  urls: Twin['urls'];
+  admin: Twin['admin'];
+  userPoolId: string;
+  clientIds: Twin['clientIds'];
+  template: CfnTemplate;
+  sdkEnv: Record<string, string>;
+  /** Physical name of a resource, by the start of its logical id (e.g. 'WaitlistTable'). */
+  physicalName(logicalIdPrefix: string): string;
+  inventory(): Inventory;
+  unsupported(): string[];
+  functions(): LocalFunction[];
+  emails(): Promise<Email[]>;
+  /** Resolves when no event delivery is under way. */
+  idle(): Promise<void>;
+  deliveries(): Promise<Delivery[]>;
+  /** Puts an event on a bus as EventBridge delivers it (the event's id kept, for replays). */
+  route(busName: string, event: BusEvent): Promise<void>;
+  invoke(functionArn: string, payload: unknown): Promise<unknown>;
+}
+
+/** The serialisable part of a twin, handed from the global setup to the test files. */
+export interface TwinHandoff {
+  urls: Twin['urls'];
+  admin: Twin['admin'];
+  userPoolId: string;
+  clientIds: Twin['clientIds'];
+  sdkEnv: Record<string, string>;
+  /** Logical id to physical name, in template order. */
+  names: Array<[string, string]>;
+  inventory: Inventory;
+  unsupported: string[];
+  functions: LocalFunction[];
+  /** The harness server that runs the twin's in-process calls (see twin-global-setup.ts). */
+  harness: string;
+  templateFile: string;
+}
+
+/**
+ * A twin for a test file. Without options it is the run's shared twin (started once by the
+ * integration and e2e projects' global setup), so tests must not rely on empty tables or on
+ * counting every email sent: filter by your own unique addresses. Options that change the app
+ * (a tiny waitlist capacity, another contact address) start a twin of the file's own, stopped
+ * after the file; so do `own: true` (a test that uses up a shared limit) and a run without the
+ * global setup.
+ */
+export function useTwin({ own = false, ...options }: TwinOptions & { own?: boolean } = {}): () => TestTwin {
+  const handoff = process.env[SHARED_TWIN_ENV];
+  if (!own && Object.keys(options).length === 0 && handoff) {
+    let shared: TestTwin | undefined;
+    return () => (shared ??= sharedTwin(handoff));
+  }
+  let twin: TestTwin | undefined;
+  let stop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    twin = await startTwin({ fast: true, ...options });
+    const own = await startTwin({ fast: true, ...options });
+    stop = own.stop;
+    twin = ownTwin(own);
   }, 120_000);
   afterAll(async () => {
-    await twin?.stop();
+    await stop?.();
   }, 60_000);
   return () => {
     if (!twin) throw new Error('the twin did not start');
@@ -19,14 +86,68 @@ export function useTwin(options: TwinOptions = {}): () => Twin {
   };
 }
 
-export function documentClient(twin: Twin): DynamoDBDocumentClient {
+function ownTwin(twin: Twin): TestTwin {
+  return {
+    urls: twin.urls,
+    admin: twin.admin,
+    userPoolId: twin.userPoolId,
+    clientIds: twin.clientIds,
+    template: twin.template,
+    sdkEnv: twin.sdkEnv,
+    physicalName: (prefix) => twin.physicalName(prefix),
+    inventory: () => twin.inventory(),
+    unsupported: () => twin.unsupported(),
+    functions: () => twin.functions.functions(),
+    emails: () => twin.emails(),
+    idle: () => twin.idle(),
+    deliveries: async () => [...twin.events.deliveries],
+    route: async (bus, event) => twin.events.route(bus, event),
+    invoke: (arn, payload) => twin.functions.invoke(arn, payload),
+  };
+}
+
+function sharedTwin(handoffFile: string): TestTwin {
+  const h = JSON.parse(fs.readFileSync(handoffFile, 'utf8')) as TwinHandoff;
+  let template: CfnTemplate | undefined;
+  const call = async (op: string, body: unknown = {}) => {
+    const res = await fetch(`${h.harness}/${op}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const answer = (await res.json()) as { result?: unknown; error?: { name: string; message: string } };
+    if (answer.error) throw Object.assign(new Error(answer.error.message), { name: answer.error.name });
+    return answer.result;
+  };
+  return {
+    urls: h.urls,
+    admin: h.admin,
+    userPoolId: h.userPoolId,
+    clientIds: h.clientIds,
+    get template() {
+      return (template ??= JSON.parse(fs.readFileSync(h.templateFile, 'utf8')) as CfnTemplate);
+    },
+    sdkEnv: h.sdkEnv,
+    physicalName: (prefix) => {
+      const hit = h.names.find(([id]) => id.startsWith(prefix));
+      if (!hit) throw new Error(`No resource whose logical id starts with ${prefix}`);
+      return hit[1];
+    },
+    inventory: () => h.inventory,
+    unsupported: () => h.unsupported,
+    functions: () => h.functions,
+    emails: async () => (await call('emails')) as Email[],
+    idle: async () => void (await call('idle')),
+    deliveries: async () => (await call('deliveries')) as Delivery[],
+    route: async (busName, event) => void (await call('route', { busName, event })),
+    invoke: (functionArn, payload) => call('invoke', { functionArn, payload }),
+  };
+}
+
+export function documentClient(twin: TestTwin): DynamoDBDocumentClient {
   return DynamoDBDocumentClient.from(
     new DynamoDBClient({ endpoint: twin.urls.dynamodb, region: TWIN_REGION, credentials: { ...TWIN_CREDENTIALS } }),
   );
 }
 
 /** Every item of a table whose key starts with a prefix. */
-export async function itemsWithPrefix(twin: Twin, tablePrefix: string, keyPrefix: string): Promise<Record<string, any>[]> {
+export async function itemsWithPrefix(twin: TestTwin, tablePrefix: string, keyPrefix: string): Promise<Record<string, any>[]> {
   const doc = documentClient(twin);
   const items: Record<string, any>[] = [];
   let start: Record<string, any> | undefined;
@@ -46,12 +167,12 @@ export async function itemsWithPrefix(twin: Twin, tablePrefix: string, keyPrefix
   return items;
 }
 
-export function cognitoClient(twin: Twin): CognitoIdentityProviderClient {
+export function cognitoClient(twin: TestTwin): CognitoIdentityProviderClient {
   return new CognitoIdentityProviderClient({ endpoint: twin.urls.cognito, region: TWIN_REGION, credentials: { ...TWIN_CREDENTIALS } });
 }
 
 /** Signs in with a password on the given app client and returns the id token. */
-export async function idToken(twin: Twin, email: string, password: string, client: 'web' | 'admin' = 'admin'): Promise<string> {
+export async function idToken(twin: TestTwin, email: string, password: string, client: 'web' | 'admin' = 'admin'): Promise<string> {
   const out = await cognitoClient(twin).send(
     new InitiateAuthCommand({
       AuthFlow: 'USER_PASSWORD_AUTH',

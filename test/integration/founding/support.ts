@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import type { FoundingSignupRequest, FoundingUploadResponse, PresignedUpload } from '../../../events/founding';
-import type { Twin } from '../../../infra/local/twin';
+import type { TestTwin as Twin } from '../../support/twin';
 import { itemsWithPrefix, postJson } from '../../support/twin';
 
 /** A distinct decodable JPEG, `side` px square (the workflow wants at least 512 px). */

@@ -2,7 +2,8 @@ import { PutEventsCommand, EventBridgeClient } from '@aws-sdk/client-eventbridge
 import { TWIN_CREDENTIALS, TWIN_REGION } from '../../../infra/local/emulators/ports';
 import { itemsWithPrefix, postJson, useTwin } from '../../support/twin';
 
-const twin = useTwin();
+// A twin of its own: the first signup's position is 1.
+const twin = useTwin({ own: true });
 const signups = () => itemsWithPrefix(twin(), 'WaitlistTable', 'SIGNUP#');
 const emailsTo = async (address: string) => (await twin().emails()).filter((m) => m.to.includes(address));
 

@@ -1,0 +1,104 @@
+import * as fs from 'node:fs';
+import * as http from 'node:http';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { startTwin, type Twin } from '../../infra/local/twin';
+import { SHARED_TWIN_ENV, type TwinHandoff } from './twin';
+
+/**
+ * One twin for every integration and e2e file of a run: starting one per file cost most of
+ * CI's time. It lives in jest's main process; test files (in worker processes) read its
+ * description from a file named by an environment variable and reach its in-process parts
+ * (event deliveries, function invocations, sent mail) through a small HTTP harness.
+ */
+interface Shared {
+  twin: Twin;
+  harness: http.Server;
+  dir: string;
+}
+const KEY = Symbol.for('humanly.sharedTwin');
+const holder = globalThis as unknown as Record<symbol, Promise<Shared> | undefined>;
+
+export default async function setupSharedTwin(): Promise<void> {
+  // Both projects name this setup; jest runs it once per project in the same process.
+  await (holder[KEY] ??= start());
+}
+
+export async function teardownSharedTwin(): Promise<void> {
+  const shared = holder[KEY];
+  holder[KEY] = undefined;
+  if (!shared) return;
+  const { twin, harness, dir } = await shared;
+  harness.closeAllConnections();
+  await new Promise((r) => harness.close(r));
+  await twin.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+async function start(): Promise<Shared> {
+  const started = Date.now();
+  const twin = await startTwin({ fast: true });
+  try {
+    const harness = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : {};
+        operate(twin, String(req.url).slice(1), body).then(
+          (result) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ result: result ?? null })),
+          (err: Error) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { name: err.name, message: err.message } })),
+        );
+      });
+    });
+    await new Promise<void>((r) => harness.listen(0, '127.0.0.1', r));
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shared-twin-'));
+    const templateFile = path.join(dir, 'template.json');
+    fs.writeFileSync(templateFile, JSON.stringify(twin.template));
+    const names: Array<[string, string]> = [];
+    for (const id of Object.keys(twin.template.Resources)) {
+      try {
+        names.push([id, twin.physicalName(id)]);
+      } catch {
+        // not a named resource (tables, buckets and buses are)
+      }
+    }
+    const handoff: TwinHandoff = {
+      urls: twin.urls,
+      admin: twin.admin,
+      userPoolId: twin.userPoolId,
+      clientIds: twin.clientIds,
+      sdkEnv: twin.sdkEnv,
+      names,
+      inventory: twin.inventory(),
+      unsupported: twin.unsupported(),
+      functions: twin.functions.functions(),
+      harness: `http://127.0.0.1:${(harness.address() as { port: number }).port}`,
+      templateFile,
+    };
+    const file = path.join(dir, 'twin.json');
+    fs.writeFileSync(file, JSON.stringify(handoff));
+    // Workers start after the global setup, so they inherit this.
+    process.env[SHARED_TWIN_ENV] = file;
+    process.stderr.write(`\nShared twin started in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+    return { twin, harness, dir };
+  } catch (err) {
+    await twin.stop();
+    throw err;
+  }
+}
+
+async function operate(twin: Twin, op: string, body: Record<string, any>): Promise<unknown> {
+  switch (op) {
+    case 'emails':
+      return twin.emails();
+    case 'idle':
+      return twin.idle();
+    case 'deliveries':
+      return twin.events.deliveries;
+    case 'route':
+      return twin.events.route(body.busName, body.event);
+    case 'invoke':
+      return twin.functions.invoke(body.functionArn, body.payload);
+  }
+  throw new Error(`the shared twin's harness has no operation ${op}`);
+}

@@ -1,0 +1,3 @@
+import { teardownSharedTwin } from './twin-global-setup';
+
+export default teardownSharedTwin;
