@@ -109,8 +109,11 @@ describe('founding talent application in the browser', () => {
     const context = await browser.newContext();
     const failing = await context.newPage();
     await failing.route('**/founding-spots', (route) => route.fulfill({ status: 500, body: '{"error":"down"}' }));
+    const refused = failing.waitForResponse('**/founding-spots');
     await gotoApp(failing, `${twin().urls.web}/founding-talent-application`);
-    await failing.waitForTimeout(500);
+    await refused;
+    // The page has had the refusal; let it render once before looking.
+    await failing.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     expect(await failing.getByTestId('spots-left-banner').count()).toBe(0);
     // The banner keeps the count's place (so the page does not move) but shows and announces nothing.
     expect(await failing.getByText(/founding spots left/).filter({ visible: true }).count()).toBe(0);

@@ -11,13 +11,19 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => close?.(), 30_000);
 
-async function open(path: string, options: { reducedMotion?: 'reduce' | 'no-preference' } = {}): Promise<{ page: Page; errors: string[] }> {
+async function open(
+  path: string,
+  options: { reducedMotion?: 'reduce' | 'no-preference'; clock?: boolean } = {},
+): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: options.reducedMotion });
+  // A page's timers on a fake clock: the test moves time on instead of sleeping.
+  if (options.clock) await context.clock.install();
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await gotoApp(page, `${twin().urls.web}${path}`);
   await page.locator('h1').first().waitFor();
+  if (options.clock) await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1);
   return { page, errors };
 }
 
@@ -103,21 +109,21 @@ describe('behaviour', () => {
   }, 40_000);
 
   it('holds the words still for people who prefer reduced motion', async () => {
-    const { page } = await open('/', { reducedMotion: 'reduce' });
+    const { page } = await open('/', { reducedMotion: 'reduce', clock: true });
     const before = await page.getByTestId('rotating-word').textContent();
-    await page.waitForTimeout(3000);
+    await page.clock.runFor(3000);
     expect(await page.getByTestId('rotating-word').textContent()).toBe(before);
   }, 20_000);
 
   it('advances the home carousel every 3.5 s and pauses while hovered', async () => {
-    const { page } = await open('/home-preview');
+    const { page } = await open('/home-preview', { clock: true });
     const active = () => page.locator('[data-testid="carousel-slide"][data-active="true"]').getAttribute('aria-label');
     const first = await active();
-    await page.waitForTimeout(3800);
+    await page.clock.runFor(3800);
     const second = await active();
     expect(second).not.toBe(first);
     await page.locator('[aria-roledescription="carousel"]').hover();
-    await page.waitForTimeout(4000);
+    await page.clock.runFor(4000);
     expect(await active()).toBe(second);
   }, 30_000);
 

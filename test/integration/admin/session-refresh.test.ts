@@ -44,8 +44,9 @@ async function signIn() {
 describe('the twin Cognito front', () => {
   it('answers GetTokensFromRefreshToken with new id and access tokens for the same user', async () => {
     const first = await signIn();
-    // Tokens carry second-resolution timestamps: make the new ones distinguishable.
-    await new Promise((r) => setTimeout(r, 1100));
+    // Tokens carry second-resolution timestamps: wait for the next second, so the new ones differ.
+    const issuedAt = Number(claims(first.IdToken!).iat);
+    while (Math.floor(Date.now() / 1000) <= issuedAt) await new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000)));
     const out = await client.send(new GetTokensFromRefreshTokenCommand({ ClientId: clientId, RefreshToken: first.RefreshToken! }));
     const result = out.AuthenticationResult!;
     expect(result.IdToken).toBeDefined();
