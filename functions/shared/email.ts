@@ -1,6 +1,12 @@
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
-import type { Email } from '../integrations/email/render';
 import { sesClient } from './clients';
+
+/** One rendered email (the templates live in functions/integrations/email). */
+export interface Email {
+  subject: string;
+  text: string;
+  html: string;
+}
 
 export interface Sender {
   from: string;

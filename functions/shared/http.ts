@@ -1,4 +1,4 @@
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from 'zod';
 import { AppError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from './errors';
 import { log } from './log';
@@ -68,11 +68,28 @@ export function validationErrorFrom(error: z.ZodError): ValidationError {
   return new ValidationError(Object.values(fields).join('; '), fields);
 }
 
+/** Stripe's limit on an idempotency key's length. */
+const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+
+/**
+ * The request's `Idempotency-Key` header (Stripe's convention: the client names one attempt,
+ * and repeats it with the same key), or undefined when it sent none.
+ */
+export function idempotencyKeyOf(event: HttpEvent): string | undefined {
+  const entry = Object.entries(event.headers ?? {}).find(([name]) => name.toLowerCase() === 'idempotency-key');
+  const key = entry?.[1]?.trim();
+  if (key === undefined || key === '') return undefined;
+  if (key.length > MAX_IDEMPOTENCY_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(key)) {
+    throw new ValidationError(`Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} visible ASCII characters.`);
+  }
+  return key;
+}
+
 /** Wraps a route's logic: domain errors become their status, anything else a logged 500. */
-export function httpHandler(fn: (event: HttpEvent) => Promise<HttpResult>) {
-  return async (event: HttpEvent): Promise<HttpResult> => {
+export function httpHandler(fn: (event: HttpEvent, context?: Context) => Promise<HttpResult>) {
+  return async (event: HttpEvent, context?: Context): Promise<HttpResult> => {
     try {
-      return await fn(event);
+      return await fn(event, context);
     } catch (err) {
       if (err instanceof AppError) {
         return json(err.status, err.fields ? { error: err.message, fields: err.fields } : { error: err.message });

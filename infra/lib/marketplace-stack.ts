@@ -11,6 +11,7 @@ import { EmailSending } from './constructs/email';
 import { MarketplaceBus } from './constructs/event-bus';
 import { Founding } from './constructs/founding';
 import { MarketplaceApi } from './constructs/http-api';
+import { IdempotencyStore } from './constructs/idempotency';
 import { StaticSite } from './constructs/static-site';
 import { Waitlist } from './constructs/waitlist';
 import { applyNagSuppressions } from './nag';
@@ -49,9 +50,13 @@ export class MarketplaceStack extends Stack {
       adminClient: auth.adminClient,
     });
 
+    // Records of idempotent operations (functions/shared/idempotency.ts), bound to each user.
+    const idempotency = new IdempotencyStore(this, 'Idempotency');
+
     const waitlist = new Waitlist(this, 'Waitlist', {
       api,
       bus,
+      idempotency,
       email,
       capacity: config.waitlistCapacity,
       siteUrl: webUrl,
@@ -63,6 +68,7 @@ export class MarketplaceStack extends Stack {
     const contact = new Contact(this, 'Contact', {
       api,
       bus,
+      idempotency,
       email,
       contactEmail: config.contactEmail,
       siteUrl: webUrl,
@@ -91,6 +97,7 @@ export class MarketplaceStack extends Stack {
       entry: 'functions/api/record-conversion/handler.ts',
       description: 'POST /events/conversion: records a signup conversion on the bus',
     }).bindBus(bus);
+    idempotency.bind(conversion);
     api.publicRoute('/events/conversion', HttpMethod.POST, conversion, 'RecordConversion');
 
     if (config.deploySites) {

@@ -3,6 +3,9 @@ import { nonLogActions, synthStack } from '../support/stack';
 const { template, logicalId, statementsOf, routeKeys } = synthStack({ contactEmail: 'team@studio.test' });
 const tableId = logicalId('AWS::DynamoDB::Table', 'ContactMessagesTable');
 const busId = logicalId('AWS::Events::EventBus', 'EventsBus');
+const idempotencyId = logicalId('AWS::DynamoDB::Table', 'IdempotencyTable');
+const onTable = (id: string) => (s: { Resource: unknown }) => JSON.stringify(s.Resource) === JSON.stringify({ 'Fn::GetAtt': [id, 'Arn'] });
+const IDEMPOTENCY_ACTIONS = ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
 
 describe('contact messages', () => {
   it('serves POST /contact as a public route', () => {
@@ -11,18 +14,20 @@ describe('contact messages', () => {
     expect(route!.AuthorizationType ?? 'NONE').toBe('NONE');
   });
 
-  it('lets the receiving function write only the messages table and put events only on our bus', () => {
+  it('lets the receiving function write only the messages table (and its idempotency records) and put events only on our bus', () => {
     const statements = statementsOf('ContactSendMessage');
-    expect(nonLogActions(statements)).toEqual(['dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'events:PutEvents']);
-    for (const s of statements.filter((s) => JSON.stringify(s.Action).includes('dynamodb:'))) {
-      expect(s.Resource).toEqual({ 'Fn::GetAtt': [tableId, 'Arn'] });
-    }
+    expect(nonLogActions(statements.filter(onTable(tableId)))).toEqual(['dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+    expect(nonLogActions(statements.filter(onTable(idempotencyId)))).toEqual(IDEMPOTENCY_ACTIONS);
+    expect(nonLogActions(statements.filter((s) => !onTable(tableId)(s) && !onTable(idempotencyId)(s)))).toEqual(['events:PutEvents']);
     expect(statements.find((s) => s.Action === 'events:PutEvents')!.Resource).toEqual({ 'Fn::GetAtt': [busId, 'Arn'] });
     expect(JSON.stringify(statements)).not.toMatch(/"Resource":"\*"/);
   });
 
-  it('lets the consumer read and update messages and send only from our identity', () => {
-    expect(nonLogActions(statementsOf('ContactNotify'))).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem', 'ses:SendEmail']);
+  it('lets the consumer read and update messages, keep its idempotency records, and send only from our identity', () => {
+    const statements = statementsOf('ContactNotify');
+    expect(nonLogActions(statements.filter(onTable(tableId)))).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
+    expect(nonLogActions(statements.filter(onTable(idempotencyId)))).toEqual(IDEMPOTENCY_ACTIONS);
+    expect(nonLogActions(statements.filter((s) => !onTable(tableId)(s) && !onTable(idempotencyId)(s)))).toEqual(['ses:SendEmail']);
   });
 
   it("emails the stage's contact address", () => {

@@ -55,14 +55,16 @@ describe('cdk-nag AwsSolutions', () => {
 });
 
 describe('least privilege', () => {
-  it('lets the signup function write only its table and put events only on our bus', () => {
+  it('lets the signup function write only its table (and its idempotency records) and put events only on our bus', () => {
     const statements = statementsOf('WaitlistEarlySignup');
     const tableId = logicalId('AWS::DynamoDB::Table', 'WaitlistTable');
+    const idempotencyId = logicalId('AWS::DynamoDB::Table', 'IdempotencyTable');
     const busId = logicalId('AWS::Events::EventBus', 'EventsBus');
     const dynamo = statements.filter((s) => actions(s).some((a) => a.startsWith('dynamodb:')));
-    expect(dynamo).toHaveLength(1);
-    expect(dynamo[0].Resource).toEqual({ 'Fn::GetAtt': [tableId, 'Arn'] });
-    expect(actions(dynamo[0]).sort()).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+    expect(dynamo).toHaveLength(2);
+    expect(dynamo.map((s) => s.Resource)).toEqual([{ 'Fn::GetAtt': [tableId, 'Arn'] }, { 'Fn::GetAtt': [idempotencyId, 'Arn'] }]);
+    expect(actions(dynamo[0]).sort()).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+    expect(actions(dynamo[1]).sort()).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
     const events = statements.filter((s) => actions(s).some((a) => a.startsWith('events:')));
     expect(events).toHaveLength(1);
     expect(actions(events[0])).toEqual(['events:PutEvents']);
@@ -73,10 +75,21 @@ describe('least privilege', () => {
     expect(JSON.stringify(statements)).not.toMatch(/"Resource":"\*"/);
   });
 
-  it('lets the welcome consumer update its table and send only from our identity', () => {
+  it('lets the welcome consumer update its table, keep its idempotency records, and send only from our identity', () => {
     const statements = statementsOf('WaitlistWelcome');
+    const tableId = logicalId('AWS::DynamoDB::Table', 'WaitlistTable');
+    const idempotencyId = logicalId('AWS::DynamoDB::Table', 'IdempotencyTable');
+    const on = (id: string) => statements.filter((s) => JSON.stringify(s.Resource) === JSON.stringify({ 'Fn::GetAtt': [id, 'Arn'] })).flatMap(actions).sort();
+    expect(on(tableId)).toEqual(['dynamodb:UpdateItem']);
+    expect(on(idempotencyId)).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
     const all = statements.flatMap(actions).sort();
-    expect(all.filter((a) => !a.startsWith('logs:'))).toEqual(['dynamodb:UpdateItem', 'ses:SendEmail']);
+    expect(all.filter((a) => !a.startsWith('logs:') && !a.startsWith('dynamodb:'))).toEqual(['ses:SendEmail']);
+  });
+
+  it('keeps idempotency records in a table of their own that expires them by TTL', () => {
+    const table = template.findResources('AWS::DynamoDB::Table')[logicalId('AWS::DynamoDB::Table', 'IdempotencyTable')];
+    expect(table.Properties.KeySchema).toEqual([{ AttributeName: 'id', KeyType: 'HASH' }]);
+    expect(table.Properties.TimeToLiveSpecification).toEqual({ AttributeName: 'expiration', Enabled: true });
   });
 
   it('gives the dashboard function read access only: waitlist and founding counters and indexes, contact messages', () => {

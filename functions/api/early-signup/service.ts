@@ -1,12 +1,4 @@
 import {
-  DeleteCommand,
-  DynamoDBDocumentClient,
-  GetCommand,
-  PutCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import {
   WAITLIST_FULL_MESSAGE,
   WAITLIST_SIGNED_UP,
   type EarlySignupRequest,
@@ -14,181 +6,82 @@ import {
   type WaitlistSignedUpV1,
 } from '../../../events/waitlist';
 import { ConflictError } from '../../shared/errors';
+import { ONE_HOUR, withIdempotencyKey, type Once } from '../../shared/idempotency';
 import { log } from '../../shared/log';
-import { COUNTER_KEY, LIST_PARTITION, signupKey } from '../../shared/waitlist-keys';
+import type { Signup, WaitlistStore } from '../../stores/waitlist';
 
 export interface WaitlistDeps {
-  doc: DynamoDBDocumentClient;
-  tableName: string;
+  store: WaitlistStore;
   capacity: number;
   publish: (detailType: string, detail: object) => Promise<void>;
+  once: Once;
   now?: () => Date;
-  /** A claim older than this was left by a crashed attempt and may be taken over. */
-  staleClaimMs?: number;
 }
 
-interface SignupItem {
-  pk: string;
-  status: 'claimed' | 'active';
-  email: string;
-  position?: number;
-  claimedAt: string;
-  welcome?: string;
-  firstName?: string;
-  signupType?: string;
-  newsletter: boolean;
-}
-
-const isConditionFailure = (err: unknown) =>
-  err instanceof ConditionalCheckFailedException || (err as Error)?.name === 'ConditionalCheckFailedException';
+const IN_PROGRESS = 'A signup for this email is already in progress. Please try again in a moment.';
 
 /**
  * Adds an email to the waitlist, at most `capacity` distinct emails ever.
  *
- * 1. Claim the email with a conditional put, so concurrent repeats of one email cannot
- *    take two places.
- * 2. Take a place by incrementing the counter under the condition `count < capacity`: the
- *    cap is one conditional write, never a count followed by an insert.
- * 3. Activate the claim with its position, then announce `Waitlist.SignedUp`.
- * A repeat of an active email answers its existing position and stores or sends nothing.
+ * The signup runs once per email at a time (the email is its idempotency key; a second
+ * attempt while one runs is refused with 409, and a crashed one is taken over when its
+ * invocation's time is up). Inside: a known email answers its place; otherwise a place is
+ * taken with one conditional write on the counter, the signup is written, and
+ * `Waitlist.SignedUp` is announced. If announcing fails the signup fails too, and the retry
+ * finds the signup and announces it. An `Idempotency-Key` replays the first answer as is.
  */
-export async function signUp(deps: WaitlistDeps, req: EarlySignupRequest): Promise<EarlySignupResponse> {
-  const now = deps.now ?? (() => new Date());
-  const claimedAt = now().toISOString();
-  const item: SignupItem = {
-    pk: signupKey(req.email),
-    status: 'claimed',
+export async function signUp(deps: WaitlistDeps, req: EarlySignupRequest, idempotencyKey?: string): Promise<EarlySignupResponse> {
+  return withIdempotencyKey(deps.once, 'early-signup', idempotencyKey, req, (request) =>
+    deps.once(
+      { name: 'early-signup.email', key: 'email', expiresAfterSeconds: ONE_HOUR, onReplay: asRepeat, inProgressMessage: IN_PROGRESS },
+      request,
+      (r) => join(deps, r),
+    ),
+  );
+}
+
+const asRepeat = (answer: EarlySignupResponse): EarlySignupResponse => ({ ...answer, alreadySignedUp: true });
+
+async function join(deps: WaitlistDeps, req: EarlySignupRequest): Promise<EarlySignupResponse> {
+  const existing = await deps.store.getSignup(req.email);
+  if (existing) {
+    if (existing.welcome === 'event-failed') await announce(deps, existing);
+    return { success: true, position: existing.position, alreadySignedUp: true };
+  }
+
+  const position = await deps.store.takePlace(deps.capacity);
+  if (position === undefined) throw new ConflictError(WAITLIST_FULL_MESSAGE);
+
+  const signup: Signup = {
     email: req.email,
-    claimedAt,
+    position,
+    signedUpAt: (deps.now ?? (() => new Date()))().toISOString(),
     firstName: req.firstName || undefined,
     signupType: req.signupType,
     newsletter: req.newsletter ?? true,
+    welcome: 'queued',
   };
-
-  try {
-    await deps.doc.send(
-      new PutCommand({ TableName: deps.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
-    );
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-    const existing = await readSignup(deps, req.email);
-    if (existing?.status === 'active' && existing.position) return repeatOf(deps, existing);
-    if (!existing || !(await takeOverStaleClaim(deps, existing, claimedAt, now()))) {
-      throw new ConflictError('A signup for this email is already in progress. Please try again in a moment.');
-    }
-  }
-
-  let position: number;
-  try {
-    const out = await deps.doc.send(
-      new UpdateCommand({
-        TableName: deps.tableName,
-        Key: { pk: COUNTER_KEY },
-        UpdateExpression: 'SET #count = if_not_exists(#count, :zero) + :one',
-        ConditionExpression: 'attribute_not_exists(#count) OR #count < :capacity',
-        ExpressionAttributeNames: { '#count': 'count' },
-        ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':capacity': deps.capacity },
-        ReturnValues: 'UPDATED_NEW',
-      }),
-    );
-    position = Number(out.Attributes?.count);
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-    // Full: release the claim so the email can try again if capacity is raised.
-    await deps.doc.send(
-      new DeleteCommand({
-        TableName: deps.tableName,
-        Key: { pk: item.pk },
-        ConditionExpression: '#status = :claimed AND claimedAt = :claimedAt',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':claimed': 'claimed', ':claimedAt': claimedAt },
-      }),
-    ).catch((e) => {
-      if (!isConditionFailure(e)) throw e;
-    });
-    throw new ConflictError(WAITLIST_FULL_MESSAGE);
-  }
-
-  const signedUpAt = now().toISOString();
-  await deps.doc.send(
-    new UpdateCommand({
-      TableName: deps.tableName,
-      Key: { pk: item.pk },
-      UpdateExpression:
-        'SET #status = :active, #position = :position, signedUpAt = :at, gsi1pk = :list, gsi1sk = :position, welcome = :queued',
-      ExpressionAttributeNames: { '#status': 'status', '#position': 'position' },
-      ExpressionAttributeValues: {
-        ':active': 'active',
-        ':position': position,
-        ':at': signedUpAt,
-        ':list': LIST_PARTITION,
-        ':queued': 'queued',
-      },
-    }),
-  );
-
-  await announce(deps, { ...item, status: 'active', position }, signedUpAt);
+  await deps.store.putSignup(signup);
+  await announce(deps, signup);
   return { success: true, position, alreadySignedUp: false };
 }
 
-async function readSignup(deps: WaitlistDeps, email: string) {
-  const out = await deps.doc.send(
-    new GetCommand({ TableName: deps.tableName, Key: { pk: signupKey(email) }, ConsistentRead: true }),
-  );
-  return out.Item as (SignupItem & { signedUpAt?: string }) | undefined;
-}
-
-/** A repeat signup: nothing new, unless announcing the first one had failed. */
-async function repeatOf(deps: WaitlistDeps, existing: SignupItem & { signedUpAt?: string }) {
-  if (existing.welcome === 'event-failed') {
-    await announce(deps, existing, existing.signedUpAt ?? existing.claimedAt);
-  }
-  return { success: true as const, position: existing.position!, alreadySignedUp: true };
-}
-
-async function takeOverStaleClaim(deps: WaitlistDeps, existing: SignupItem, claimedAt: string, now: Date) {
-  const staleMs = deps.staleClaimMs ?? 60_000;
-  if (existing.status !== 'claimed' || now.getTime() - Date.parse(existing.claimedAt) < staleMs) return false;
-  try {
-    await deps.doc.send(
-      new UpdateCommand({
-        TableName: deps.tableName,
-        Key: { pk: existing.pk },
-        UpdateExpression: 'SET claimedAt = :mine',
-        ConditionExpression: '#status = :claimed AND claimedAt = :theirs',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':mine': claimedAt, ':claimed': 'claimed', ':theirs': existing.claimedAt },
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
-}
-
-async function announce(deps: WaitlistDeps, item: SignupItem, signedUpAt: string) {
+async function announce(deps: WaitlistDeps, signup: Signup): Promise<void> {
   const detail: WaitlistSignedUpV1 = {
     version: 1,
-    email: item.email,
-    firstName: item.firstName,
-    position: item.position!,
-    signupType: item.signupType,
-    newsletter: item.newsletter,
-    signedUpAt,
+    email: signup.email,
+    firstName: signup.firstName,
+    position: signup.position,
+    signupType: signup.signupType,
+    newsletter: signup.newsletter,
+    signedUpAt: signup.signedUpAt,
   };
   try {
     await deps.publish(WAITLIST_SIGNED_UP, detail);
   } catch (err) {
-    // The person is on the list either way; a repeat signup announces again.
-    log.error('could not announce waitlist signup', err, { position: item.position });
-    await deps.doc.send(
-      new UpdateCommand({
-        TableName: deps.tableName,
-        Key: { pk: item.pk },
-        UpdateExpression: 'SET welcome = :failed',
-        ExpressionAttributeValues: { ':failed': 'event-failed' },
-      }),
-    );
+    // The place is kept; the retry of this signup announces it.
+    log.error('could not announce waitlist signup', err, { position: signup.position });
+    await deps.store.markWelcome(signup.email, 'event-failed');
+    throw err;
   }
 }

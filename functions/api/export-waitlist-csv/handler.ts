@@ -4,6 +4,7 @@ import { documentClient } from '../../shared/clients';
 import { loadConfig } from '../../shared/config';
 import { httpHandler } from '../../shared/http';
 import { log } from '../../shared/log';
+import { waitlistStore } from '../../stores/waitlist';
 import { exportWaitlistCsv } from './service';
 
 const config = loadConfig(z.object({ WAITLIST_TABLE: z.string().min(1) }));
@@ -11,7 +12,7 @@ const config = loadConfig(z.object({ WAITLIST_TABLE: z.string().min(1) }));
 /** `GET /admin/waitlist/export`: the waitlist as a CSV download. Admins only. */
 export const handler = httpHandler(async (event) => {
   const caller = requireGroup(event, 'admin');
-  const csv = await exportWaitlistCsv({ doc: documentClient(), tableName: config.WAITLIST_TABLE });
+  const csv = await exportWaitlistCsv(waitlistStore(documentClient(), config.WAITLIST_TABLE));
   // Who exported personal data, never what.
   log.info('waitlist exported', { by: caller.sub });
   const day = new Date().toISOString().slice(0, 10);

@@ -1,10 +1,10 @@
 import { WAITLIST_CSV_COLUMNS } from '../../../events/admin';
 import { toCsv } from '../../shared/csv';
-import { readWaitlist, type WaitlistReadDeps } from '../../shared/waitlist-entries';
+import type { WaitlistStore } from '../../stores/waitlist';
 
 /** The whole waitlist as CSV, in waitlist order. */
-export async function exportWaitlistCsv(deps: WaitlistReadDeps): Promise<string> {
-  const entries = await readWaitlist(deps);
+export async function exportWaitlistCsv(store: WaitlistStore): Promise<string> {
+  const entries = await store.readAll();
   entries.sort((a, b) => a.position - b.position);
   return toCsv(
     WAITLIST_CSV_COLUMNS,

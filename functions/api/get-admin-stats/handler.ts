@@ -4,6 +4,9 @@ import { requireGroup } from '../../shared/auth';
 import { documentClient } from '../../shared/clients';
 import { loadConfig, positiveIntFromEnv } from '../../shared/config';
 import { httpHandler, json } from '../../shared/http';
+import { foundingStore } from '../../stores/founding';
+import { messageStore } from '../../stores/messages';
+import { waitlistStore } from '../../stores/waitlist';
 import { adminStats } from './service';
 
 const config = loadConfig(
@@ -18,12 +21,12 @@ const config = loadConfig(
 /** `GET /admin/stats`: the figures of the console's dashboard. Admins only. */
 export const handler = httpHandler(async (event) => {
   requireGroup(event, 'admin');
+  const doc = documentClient();
   const stats = await adminStats({
-    doc: documentClient(),
-    waitlistTable: config.WAITLIST_TABLE,
+    waitlist: waitlistStore(doc, config.WAITLIST_TABLE),
     waitlistCapacity: config.WAITLIST_CAPACITY,
-    applicationsTable: config.APPLICATIONS_TABLE,
-    messagesTable: config.MESSAGES_TABLE,
+    applications: foundingStore(doc, config.APPLICATIONS_TABLE),
+    messages: messageStore(doc, config.MESSAGES_TABLE),
   });
   return json(200, stats);
 });

@@ -5,6 +5,7 @@ import { requireGroup } from '../../shared/auth';
 import { documentClient } from '../../shared/clients';
 import { loadConfig } from '../../shared/config';
 import { httpHandler, json, validationErrorFrom } from '../../shared/http';
+import { messageStore } from '../../stores/messages';
 import { listMessages } from './service';
 
 const config = loadConfig(z.object({ MESSAGES_TABLE: z.string().min(1) }));
@@ -14,5 +15,5 @@ export const handler = httpHandler(async (event) => {
   requireGroup(event, 'admin');
   const query = MessageListQuery.safeParse(queryOf(event));
   if (!query.success) throw validationErrorFrom(query.error);
-  return json(200, await listMessages({ doc: documentClient(), tableName: config.MESSAGES_TABLE }, query.data));
+  return json(200, await listMessages(messageStore(documentClient(), config.MESSAGES_TABLE), query.data));
 });

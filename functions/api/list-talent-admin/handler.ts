@@ -5,6 +5,7 @@ import { requireGroup } from '../../shared/auth';
 import { documentClient } from '../../shared/clients';
 import { loadConfig } from '../../shared/config';
 import { httpHandler, json, validationErrorFrom } from '../../shared/http';
+import { talentStore } from '../../stores/talent';
 import { listTalentAdmin } from './service';
 
 const config = loadConfig(z.object({ TALENT_TABLE: z.string().min(1) }));
@@ -14,5 +15,5 @@ export const handler = httpHandler(async (event) => {
   requireGroup(event, 'admin');
   const query = TalentAdminListQuery.safeParse(queryOf(event));
   if (!query.success) throw validationErrorFrom(query.error);
-  return json(200, await listTalentAdmin({ doc: documentClient(), tableName: config.TALENT_TABLE }, query.data));
+  return json(200, await listTalentAdmin(talentStore(documentClient(), config.TALENT_TABLE), query.data));
 });

@@ -5,6 +5,7 @@ import { requireGroup } from '../../shared/auth';
 import { documentClient } from '../../shared/clients';
 import { loadConfig } from '../../shared/config';
 import { httpHandler, json, validationErrorFrom } from '../../shared/http';
+import { waitlistStore } from '../../stores/waitlist';
 import { listWaitlist } from './service';
 
 const config = loadConfig(z.object({ WAITLIST_TABLE: z.string().min(1) }));
@@ -14,5 +15,5 @@ export const handler = httpHandler(async (event) => {
   requireGroup(event, 'admin');
   const query = WaitlistListQuery.safeParse(queryOf(event));
   if (!query.success) throw validationErrorFrom(query.error);
-  return json(200, await listWaitlist({ doc: documentClient(), tableName: config.WAITLIST_TABLE }, query.data));
+  return json(200, await listWaitlist(waitlistStore(documentClient(), config.WAITLIST_TABLE), query.data));
 });

@@ -1,13 +1,13 @@
 import type * as z from 'zod';
 import type { ListResponse, WaitlistEntry, WaitlistListQuery } from '../../../events/admin';
 import { matchesQuery, sortAndPage } from '../../shared/admin-list';
-import { readWaitlist, type WaitlistReadDeps } from '../../shared/waitlist-entries';
+import type { WaitlistStore } from '../../stores/waitlist';
 
 type Query = z.output<typeof WaitlistListQuery>;
 
 /** One page of the waitlist, filtered by search text, signup type and newsletter choice. */
-export async function listWaitlist(deps: WaitlistReadDeps, query: Query): Promise<ListResponse<WaitlistEntry>> {
-  const all = await readWaitlist(deps);
+export async function listWaitlist(store: WaitlistStore, query: Query): Promise<ListResponse<WaitlistEntry>> {
+  const all = await store.readAll();
   const matching = all.filter(
     (e) =>
       matchesQuery(query.q, e.email, e.firstName) &&

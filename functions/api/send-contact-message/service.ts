@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   CONTACT_DAILY_LIMIT,
   CONTACT_LIMIT_MESSAGE,
@@ -9,46 +8,34 @@ import {
   type ContactResponse,
 } from '../../../events/contact';
 import { TooManyRequestsError } from '../../shared/errors';
+import { withIdempotencyKey, type Once } from '../../shared/idempotency';
 import { log } from '../../shared/log';
-import { messageKey, senderDayKey } from '../../shared/contact-keys';
+import type { MessageStore, StoredMessage } from '../../stores/messages';
 
 export interface ContactDeps {
-  doc: DynamoDBDocumentClient;
-  tableName: string;
+  store: MessageStore;
   publish: (detailType: string, detail: object) => Promise<void>;
+  once: Once;
   now?: () => Date;
   newId?: () => string;
 }
-
-/** A stored contact message. `status` is for the team's triage; the email fields track delivery. */
-export interface MessageItem {
-  pk: string;
-  id: string;
-  status: 'new';
-  createdAt: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  subject: string;
-  message: string;
-  page?: string;
-}
-
-const isConditionFailure = (err: unknown) => (err as Error)?.name === 'ConditionalCheckFailedException';
 
 /**
  * Stores a contact message and announces `Contact.MessageReceived`; the emails follow from
  * the event. 202 means both happened: if the event cannot be put on the bus the message is
  * removed again and the call fails, so the person retries instead of waiting for a reply that
- * the team was never told about.
+ * the team was never told about. With an `Idempotency-Key`, a repeat stores nothing more.
  */
-export async function receiveMessage(deps: ContactDeps, req: ContactRequest): Promise<ContactResponse> {
+export function receiveMessage(deps: ContactDeps, req: ContactRequest, idempotencyKey?: string): Promise<ContactResponse> {
+  return withIdempotencyKey(deps.once, 'contact', idempotencyKey, req, (r) => receive(deps, r));
+}
+
+async function receive(deps: ContactDeps, req: ContactRequest): Promise<ContactResponse> {
   const now = (deps.now ?? (() => new Date()))();
-  await countAgainstDailyLimit(deps, req.email, now);
+  if (!(await deps.store.countAgainstDailyLimit(req.email, now, CONTACT_DAILY_LIMIT))) throw new TooManyRequestsError(CONTACT_LIMIT_MESSAGE);
 
   const id = (deps.newId ?? randomUUID)();
-  const item: MessageItem = {
-    pk: messageKey(id),
+  const message: StoredMessage = {
     id,
     status: 'new',
     createdAt: now.toISOString(),
@@ -59,42 +46,16 @@ export async function receiveMessage(deps: ContactDeps, req: ContactRequest): Pr
     message: req.message,
     page: req.page,
   };
-  await deps.doc.send(new PutCommand({ TableName: deps.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+  await deps.store.putMessage(message);
 
-  const detail: ContactMessageReceivedV1 = { version: 1, messageId: id, page: req.page, receivedAt: item.createdAt };
+  const detail: ContactMessageReceivedV1 = { version: 1, messageId: id, page: req.page, receivedAt: message.createdAt };
   try {
     await deps.publish(CONTACT_MESSAGE_RECEIVED, detail);
   } catch (err) {
     log.error('could not announce contact message; removing it so the sender can retry', err, { messageId: id });
-    await deps.doc.send(new DeleteCommand({ TableName: deps.tableName, Key: { pk: item.pk } })).catch((e) =>
-      log.error('could not remove unannounced contact message', e, { messageId: id }),
-    );
+    await deps.store.deleteMessage(id).catch((e) => log.error('could not remove unannounced contact message', e, { messageId: id }));
     throw err;
   }
   log.info('contact message received', { messageId: id, page: req.page });
   return { received: true };
-}
-
-/**
- * Counts the message against its sender's daily cap with one conditional write (never a count
- * followed by an insert). The counter item expires by TTL two days after its day.
- */
-async function countAgainstDailyLimit(deps: ContactDeps, email: string, now: Date): Promise<void> {
-  const day = now.toISOString().slice(0, 10);
-  const expiresAt = Math.floor(Date.parse(`${day}T00:00:00.000Z`) / 1000) + 3 * 24 * 3600;
-  try {
-    await deps.doc.send(
-      new UpdateCommand({
-        TableName: deps.tableName,
-        Key: { pk: senderDayKey(email, day) },
-        UpdateExpression: 'SET #count = if_not_exists(#count, :zero) + :one, expiresAt = :expires',
-        ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
-        ExpressionAttributeNames: { '#count': 'count' },
-        ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':limit': CONTACT_DAILY_LIMIT, ':expires': expiresAt },
-      }),
-    );
-  } catch (err) {
-    if (isConditionFailure(err)) throw new TooManyRequestsError(CONTACT_LIMIT_MESSAGE);
-    throw err;
-  }
 }

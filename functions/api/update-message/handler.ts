@@ -1,11 +1,11 @@
 import * as z from 'zod';
 import { MessageUpdateRequest } from '../../../events/admin';
-import { MESSAGE_ID_PATTERN } from '../../shared/admin-messages';
 import { requireGroup } from '../../shared/auth';
 import { documentClient } from '../../shared/clients';
 import { loadConfig } from '../../shared/config';
 import { NotFoundError } from '../../shared/errors';
 import { httpHandler, json, parseJsonBody } from '../../shared/http';
+import { MESSAGE_ID_PATTERN, messageStore } from '../../stores/messages';
 import { updateMessage } from './service';
 
 const config = loadConfig(z.object({ MESSAGES_TABLE: z.string().min(1) }));
@@ -16,6 +16,6 @@ export const handler = httpHandler(async (event) => {
   const id = event.pathParameters?.id ?? '';
   if (!MESSAGE_ID_PATTERN.test(id)) throw new NotFoundError('Message not found.');
   const req = parseJsonBody(event, MessageUpdateRequest);
-  const message = await updateMessage({ doc: documentClient(), tableName: config.MESSAGES_TABLE }, id, req, caller.email ?? caller.sub);
+  const message = await updateMessage(messageStore(documentClient(), config.MESSAGES_TABLE), id, req, caller.email ?? caller.sub);
   return json(200, message);
 });

@@ -7,6 +7,7 @@ import { loadConfig } from '../../shared/config';
 import { NotFoundError } from '../../shared/errors';
 import { httpHandler, json, parseJsonBody } from '../../shared/http';
 import { log } from '../../shared/log';
+import { talentStore } from '../../stores/talent';
 import { updateTalent } from './service';
 
 const config = loadConfig(z.object({ TALENT_TABLE: z.string().min(1) }));
@@ -17,7 +18,7 @@ export const handler = httpHandler(async (event) => {
   const id = event.pathParameters?.id ?? '';
   if (!isTalentId(id)) throw new NotFoundError(TALENT_NOT_FOUND_MESSAGE);
   const changes = parseJsonBody(event, TalentUpdateRequest);
-  const talent = await updateTalent({ doc: documentClient(), tableName: config.TALENT_TABLE }, id, changes);
+  const talent = await updateTalent(talentStore(documentClient(), config.TALENT_TABLE), id, changes);
   log.info('talent edited', { talentId: id, fields: Object.keys(changes).join(','), by: caller.sub });
   return json(200, talent);
 });

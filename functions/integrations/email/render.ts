@@ -1,11 +1,8 @@
 /** Small helpers for our transactional emails: escaped HTML in one branded frame. */
 import { PRODUCT_NAME } from '../../../events/product';
+import type { Email } from '../../shared/email';
 
-export interface Email {
-  subject: string;
-  text: string;
-  html: string;
-}
+export type { Email };
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -1,14 +1,17 @@
-import type { EventBridgeEvent } from 'aws-lambda';
+import type { Context, EventBridgeEvent } from 'aws-lambda';
 import * as z from 'zod';
 import { WaitlistSignedUpV1 } from '../../../events/waitlist';
 import { documentClient } from '../../shared/clients';
 import { loadConfig } from '../../shared/config';
 import { sendEmail } from '../../shared/email';
+import { idempotency } from '../../shared/idempotency';
+import { waitlistStore } from '../../stores/waitlist';
 import { sendWelcome } from './service';
 
 const config = loadConfig(
   z.object({
     WAITLIST_TABLE: z.string().min(1),
+    IDEMPOTENCY_TABLE: z.string().min(1),
     SENDER_EMAIL: z.string().min(3),
     SITE_URL: z.url(),
     SES_CONFIGURATION_SET: z.string().optional(),
@@ -16,14 +19,14 @@ const config = loadConfig(
 );
 
 /** Consumer of `Waitlist.SignedUp`: sends the welcome email through SES, once. */
-export async function handler(event: EventBridgeEvent<'Waitlist.SignedUp', unknown>) {
+export async function handler(event: EventBridgeEvent<'Waitlist.SignedUp', unknown>, context?: Context) {
   const detail = WaitlistSignedUpV1.parse(event.detail);
   const outcome = await sendWelcome(
     {
-      doc: documentClient(),
-      tableName: config.WAITLIST_TABLE,
+      store: waitlistStore(documentClient(), config.WAITLIST_TABLE),
       siteUrl: config.SITE_URL,
       send: (to, email) => sendEmail({ from: config.SENDER_EMAIL, configurationSet: config.SES_CONFIGURATION_SET }, to, email),
+      once: idempotency(config.IDEMPOTENCY_TABLE, context),
     },
     detail,
   );

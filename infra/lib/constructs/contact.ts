@@ -1,19 +1,21 @@
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { RemovalPolicy } from 'aws-cdk-lib';
 import { HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
-import { Rule, type EventBus } from 'aws-cdk-lib/aws-events';
+import type { EventBus } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { CONTACT_MESSAGE_RECEIVED } from '../../../events/contact';
 import { EVENT_SOURCE } from '../../../events/product';
 import { AppFunction } from '../app-function';
+import { retriedRule } from '../event-rules';
 import type { EmailSending } from './email';
 import type { MarketplaceApi } from './http-api';
+import type { IdempotencyStore } from './idempotency';
 
 export interface ContactProps {
   api: MarketplaceApi;
   bus: EventBus;
+  idempotency: IdempotencyStore;
   email: EmailSending;
   /** The team's address: contact messages are emailed here (StageConfig.contactEmail). */
   contactEmail: string;
@@ -48,6 +50,7 @@ export class Contact extends Construct {
     })
       .bindTable(this.table, 'MESSAGES_TABLE', ['PutItem', 'UpdateItem', 'DeleteItem'])
       .bindBus(props.bus);
+    props.idempotency.bind(receive);
     props.api.publicRoute('/contact', HttpMethod.POST, receive, 'SendContactMessage');
 
     const notify = new AppFunction(this, 'Notify', {
@@ -60,22 +63,16 @@ export class Contact extends Construct {
         SES_CONFIGURATION_SET: props.email.configurationSet.configurationSetName,
       },
     }).bindTable(this.table, 'MESSAGES_TABLE', ['GetItem', 'UpdateItem']);
+    props.idempotency.bind(notify);
     props.email.grantSend(notify);
 
-    const deadLetters = new Queue(this, 'NotifyDeadLetters', {
-      enforceSSL: true,
-      encryption: QueueEncryption.SQS_MANAGED,
-      retentionPeriod: Duration.days(14),
-    });
-    Validations.of(deadLetters).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason: 'This queue is the dead-letter queue of the contact-notification rule target; it needs none of its own.',
-    });
-    new Rule(this, 'OnMessageReceived', {
+    retriedRule(this, 'OnMessageReceived', {
       eventBus: props.bus,
       description: 'Contact.MessageReceived -> team email and acknowledgement',
       eventPattern: { source: [EVENT_SOURCE], detailType: [CONTACT_MESSAGE_RECEIVED] },
-      targets: [new LambdaFunction(notify, { retryAttempts: 8, maxEventAge: Duration.hours(6), deadLetterQueue: deadLetters })],
+      deadLetterId: 'NotifyDeadLetters',
+      deadLetterOf: 'the contact-notification rule target',
+      target: (retry) => new LambdaFunction(notify, retry),
     });
 
     const adminList = new AppFunction(this, 'AdminListMessages', {

@@ -1,15 +1,14 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ArnFormat, Duration, RemovalPolicy, Size, Stack, Validations } from 'aws-cdk-lib';
+import { ArnFormat, Duration, RemovalPolicy, Size, Stack } from 'aws-cdk-lib';
 import { HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import { AttributeType, BillingMode, Table, TableEncryption, type ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { EventBus, Rule, RuleTargetInput, type IEventBus } from 'aws-cdk-lib/aws-events';
+import { EventBus, RuleTargetInput, type IEventBus } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction, SfnStateMachine } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, type IBucket } from 'aws-cdk-lib/aws-s3';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { DefinitionBody, LogLevel, StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import {
@@ -22,6 +21,7 @@ import {
 } from '../../../events/founding';
 import { EVENT_SOURCE } from '../../../events/product';
 import { AppFunction, REPO_ROOT, type AppFunctionProps } from '../app-function';
+import { retriedRule } from '../event-rules';
 import type { EmailSending } from './email';
 import type { MarketplaceApi } from './http-api';
 
@@ -140,17 +140,8 @@ export class Founding extends Construct {
     })
       .bindTable(this.table, 'APPLICATIONS_TABLE', ['PutItem'])
       .bindBucketObjects(this.bucket, 'PHOTOS_BUCKET', ['GetObject'], `${PENDING_PREFIX}*`);
-    const uploadDeadLetters = new Queue(this, 'RecordUploadDeadLetters', {
-      enforceSSL: true,
-      encryption: QueueEncryption.SQS_MANAGED,
-      retentionPeriod: Duration.days(14),
-    });
-    Validations.of(uploadDeadLetters).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason: 'This queue is the dead-letter queue of the upload-recording rule target; it needs none of its own.',
-    });
     // S3 puts its events on the account's default bus.
-    new Rule(this, 'OnPhotoUploaded', {
+    retriedRule(this, 'OnPhotoUploaded', {
       eventBus: EventBus.fromEventBusName(this, 'DefaultBus', 'default'),
       description: 'S3 Object Created under pending/ in the photos bucket -> record the upload',
       eventPattern: {
@@ -158,7 +149,9 @@ export class Founding extends Construct {
         detailType: ['Object Created'],
         detail: { bucket: { name: [this.bucket.bucketName] }, object: { key: [{ prefix: PENDING_PREFIX }] } },
       },
-      targets: [new LambdaFunction(recordUpload, { retryAttempts: 8, maxEventAge: Duration.hours(6), deadLetterQueue: uploadDeadLetters })],
+      deadLetterId: 'RecordUploadDeadLetters',
+      deadLetterOf: 'the upload-recording rule target',
+      target: (retry) => new LambdaFunction(recordUpload, retry),
     });
 
     // ---- Admin API ------------------------------------------------------------------------
@@ -298,27 +291,13 @@ export class Founding extends Construct {
       workflow.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [fn.functionArn] }));
     }
 
-    const deadLetters = new Queue(this, 'StartWorkflowDeadLetters', {
-      enforceSSL: true,
-      encryption: QueueEncryption.SQS_MANAGED,
-      retentionPeriod: Duration.days(14),
-    });
-    Validations.of(deadLetters).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason: 'This queue is the dead-letter queue of the workflow-starting rule target; it needs none of its own.',
-    });
-    new Rule(this, 'OnSubmitted', {
+    retriedRule(this, 'OnSubmitted', {
       eventBus: props.bus,
       description: 'FoundingApplication.Submitted -> the FoundingApplication state machine',
       eventPattern: { source: [EVENT_SOURCE], detailType: [FOUNDING_APPLICATION_SUBMITTED] },
-      targets: [
-        new SfnStateMachine(workflow, {
-          input: RuleTargetInput.fromEventPath('$.detail'),
-          retryAttempts: 8,
-          maxEventAge: Duration.hours(6),
-          deadLetterQueue: deadLetters,
-        }),
-      ],
+      deadLetterId: 'StartWorkflowDeadLetters',
+      deadLetterOf: 'the workflow-starting rule target',
+      target: (retry) => new SfnStateMachine(workflow, { input: RuleTargetInput.fromEventPath('$.detail'), ...retry }),
     });
     return workflow;
   }

@@ -26,7 +26,8 @@ export class MarketplaceApi extends Construct {
       corsPreflight: {
         allowOrigins: props.allowOrigins,
         allowMethods: [CorsHttpMethod.GET, CorsHttpMethod.POST, CorsHttpMethod.PUT, CorsHttpMethod.PATCH, CorsHttpMethod.DELETE],
-        allowHeaders: ['content-type', 'authorization', 'range'],
+        // idempotency-key: public POSTs may name their attempt (Stripe's convention).
+        allowHeaders: ['content-type', 'authorization', 'range', 'idempotency-key'],
         exposeHeaders: ['content-range'],
         maxAge: Duration.days(1),
       },

@@ -1,20 +1,21 @@
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { RemovalPolicy } from 'aws-cdk-lib';
 import { HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
-import { Rule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { EventBus } from 'aws-cdk-lib/aws-events';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { EVENT_SOURCE } from '../../../events/product';
 import { WAITLIST_SIGNED_UP } from '../../../events/waitlist';
 import { AppFunction } from '../app-function';
+import { retriedRule } from '../event-rules';
 import type { EmailSending } from './email';
 import type { MarketplaceApi } from './http-api';
+import type { IdempotencyStore } from './idempotency';
 
 export interface WaitlistProps {
   api: MarketplaceApi;
   bus: EventBus;
+  idempotency: IdempotencyStore;
   email: EmailSending;
   capacity: number;
   siteUrl: string;
@@ -53,8 +54,9 @@ export class Waitlist extends Construct {
       description: 'POST /early-signup: joins the early-access waitlist',
       environment: { WAITLIST_CAPACITY: capacity },
     })
-      .bindTable(this.table, 'WAITLIST_TABLE', ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'])
+      .bindTable(this.table, 'WAITLIST_TABLE', ['GetItem', 'PutItem', 'UpdateItem'])
       .bindBus(props.bus);
+    props.idempotency.bind(signup);
     props.api.publicRoute('/early-signup', HttpMethod.POST, signup, 'EarlySignup');
     // The original backend's path, so its clients keep working.
     props.api.publicRoute('/functions/v1/early-signup', HttpMethod.POST, signup, 'EarlySignupV1');
@@ -68,22 +70,16 @@ export class Waitlist extends Construct {
         SES_CONFIGURATION_SET: props.email.configurationSet.configurationSetName,
       },
     }).bindTable(this.table, 'WAITLIST_TABLE', ['UpdateItem']);
+    props.idempotency.bind(welcome);
     props.email.grantSend(welcome);
 
-    const deadLetters = new Queue(this, 'WelcomeDeadLetters', {
-      enforceSSL: true,
-      encryption: QueueEncryption.SQS_MANAGED,
-      retentionPeriod: Duration.days(14),
-    });
-    Validations.of(deadLetters).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason: 'This queue is the dead-letter queue of the welcome-email rule target; it needs none of its own.',
-    });
-    new Rule(this, 'OnSignedUp', {
+    retriedRule(this, 'OnSignedUp', {
       eventBus: props.bus,
       description: 'Waitlist.SignedUp -> welcome email',
       eventPattern: { source: [EVENT_SOURCE], detailType: [WAITLIST_SIGNED_UP] },
-      targets: [new LambdaFunction(welcome, { retryAttempts: 8, maxEventAge: Duration.hours(6), deadLetterQueue: deadLetters })],
+      deadLetterId: 'WelcomeDeadLetters',
+      deadLetterOf: 'the welcome-email rule target',
+      target: (retry) => new LambdaFunction(welcome, retry),
     });
 
     this.stats = new AppFunction(this, 'AdminStats', {

@@ -6,6 +6,8 @@ import eventFixture from '../../../events/fixtures/contact-message-received.v1.j
 import { ContactMessageReceivedV1, ContactRequest } from '../../../events/contact';
 import { receiveMessage } from '../../../functions/api/send-contact-message/service';
 import { contactAcknowledgementEmail, contactTeamEmail } from '../../../functions/integrations/email/contact';
+import { inMemoryIdempotency } from '../../../functions/shared/idempotency';
+import { messageStore } from '../../../functions/stores/messages';
 import { notifyContact } from '../../../functions/triggers/contact-notify/service';
 
 const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1' }));
@@ -67,7 +69,7 @@ describe('receiveMessage', () => {
   it('stores a new message and announces it by id only', async () => {
     const publish = jest.fn().mockResolvedValue(undefined);
     const out = await receiveMessage(
-      { doc, tableName: 'm', publish, newId: () => eventFixture.messageId, now: () => new Date(eventFixture.receivedAt) },
+      { store: messageStore(doc, 'm'), once: inMemoryIdempotency(), publish, newId: () => eventFixture.messageId, now: () => new Date(eventFixture.receivedAt) },
       request,
     );
     expect(out).toEqual({ received: true });
@@ -77,21 +79,21 @@ describe('receiveMessage', () => {
 
   it('removes the message and fails when the event cannot be announced', async () => {
     const publish = jest.fn().mockRejectedValue(new Error('bus down'));
-    await expect(receiveMessage({ doc, tableName: 'm', publish, newId: () => 'id-1' }, request)).rejects.toThrow('bus down');
+    await expect(receiveMessage({ store: messageStore(doc, 'm'), once: inMemoryIdempotency(), publish, newId: () => 'id-1' }, request)).rejects.toThrow('bus down');
     expect(dynamo.commandCalls(DeleteCommand)[0].args[0].input.Key).toEqual({ pk: 'MESSAGE#id-1' });
   });
 
   it('answers 429 once the sender has used up the day', async () => {
     dynamo.on(UpdateCommand).rejects(new ConditionalCheckFailedException({ message: 'no', $metadata: {} }));
     const publish = jest.fn();
-    await expect(receiveMessage({ doc, tableName: 'm', publish }, request)).rejects.toMatchObject({ status: 429 });
+    await expect(receiveMessage({ store: messageStore(doc, 'm'), once: inMemoryIdempotency(), publish }, request)).rejects.toMatchObject({ status: 429 });
     expect(dynamo.commandCalls(PutCommand)).toHaveLength(0);
     expect(publish).not.toHaveBeenCalled();
   });
 });
 
 describe('notifyContact', () => {
-  const deps = (send: jest.Mock) => ({ doc, tableName: 'm', teamEmail: 'team@h.example', siteUrl: 'https://h.example', send });
+  const deps = (send: jest.Mock, once = inMemoryIdempotency()) => ({ store: messageStore(doc, 'm'), once, teamEmail: 'team@h.example', siteUrl: 'https://h.example', send });
   const detail = ContactMessageReceivedV1.parse(eventFixture);
 
   it('emails the team (Reply-To the sender), then acknowledges the sender', async () => {
@@ -109,20 +111,20 @@ describe('notifyContact', () => {
     const send = jest.fn().mockRejectedValue(new Error('SES throttled'));
     await expect(notifyContact(deps(send), detail)).rejects.toThrow('SES throttled');
     expect(send).toHaveBeenCalledTimes(1);
-    const failed = dynamo.commandCalls(UpdateCommand).map((c) => c.args[0].input).find((i) => i.ExpressionAttributeValues?.[':failed']);
+    const failed = dynamo.commandCalls(UpdateCommand).map((c) => c.args[0].input).find((i) => i.ExpressionAttributeValues?.[':state'] === 'failed');
     expect(failed).toMatchObject({ ExpressionAttributeNames: { '#state': 'teamEmail', '#error': 'teamEmailError' } });
     expect(failed?.ExpressionAttributeValues?.[':error']).toBe('SES throttled');
   });
 
-  it('skips an email whose send was already claimed or made', async () => {
+  it('skips an email already sent when the event is delivered again, and sends the one that failed', async () => {
     dynamo.on(GetCommand).resolves({ Item: message });
-    dynamo
-      .on(UpdateCommand, { ExpressionAttributeNames: { '#state': 'teamEmail', '#claim': 'teamEmailClaim', '#sentAt': 'teamEmailSentAt' } })
-      .rejects(new ConditionalCheckFailedException({ message: 'claimed', $metadata: {} }));
-    const send = jest.fn().mockResolvedValue('id');
-    expect(await notifyContact(deps(send), detail)).toEqual({ team: 'skipped', acknowledgement: 'sent' });
-    expect(send).toHaveBeenCalledTimes(1);
-    expect(send.mock.calls[0][0]).toBe('ada@example.com');
+    const once = inMemoryIdempotency();
+    const send = jest.fn().mockResolvedValueOnce('team-id').mockRejectedValueOnce(new Error('SES throttled')).mockResolvedValue('ack-id');
+    await expect(notifyContact(deps(send, once), detail)).rejects.toThrow('SES throttled');
+    expect(await notifyContact(deps(send, once), detail)).toEqual({ team: 'skipped', acknowledgement: 'sent' });
+    expect(send.mock.calls.map((c) => c[0])).toEqual(['team@h.example', 'ada@example.com', 'ada@example.com']);
+    expect(await notifyContact(deps(send, once), detail)).toEqual({ team: 'skipped', acknowledgement: 'skipped' });
+    expect(send).toHaveBeenCalledTimes(3);
   });
 
   it('sends nothing for a message that no longer exists', async () => {

@@ -3,11 +3,12 @@ import { DynamoDBDocumentClient, GetCommand, ScanCommand } from '@aws-sdk/lib-dy
 import { mockClient } from 'aws-sdk-client-mock';
 import { getTalent } from '../../../functions/api/get-talent/service';
 import { listTalent } from '../../../functions/api/list-talent/service';
+import { talentStore } from '../../../functions/stores/talent';
 import { talentFactory } from '../../support/talent';
 
 const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1' }));
 const dynamo = mockClient(doc);
-const deps = { doc, tableName: 'talent' };
+const deps = talentStore(doc, 'talent');
 beforeEach(() => dynamo.reset());
 jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 

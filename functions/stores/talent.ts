@@ -1,0 +1,124 @@
+import { GetCommand, PutCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { Talent, type PublicTalent } from '../../events/talent';
+import { isConditionFailure } from '../shared/idempotency';
+import { log } from '../shared/log';
+
+/*
+ * The talent table (the catalog): one item per talent, keyed by its slug `id`. The catalog is
+ * small (tens to a few hundred people), so lists are one paged scan rather than an index.
+ */
+export type TalentStore = ReturnType<typeof talentStore>;
+
+export function talentStore(doc: DynamoDBDocumentClient, tableName: string) {
+  const scan = async function* (filter?: { expression: string; names: Record<string, string>; values: Record<string, unknown> }) {
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await doc.send(
+        new ScanCommand({
+          TableName: tableName,
+          FilterExpression: filter?.expression,
+          ExpressionAttributeNames: filter?.names,
+          ExpressionAttributeValues: filter?.values,
+          ExclusiveStartKey: start,
+        }),
+      );
+      yield page.Items ?? [];
+      start = page.LastEvaluatedKey;
+    } while (start);
+  };
+
+  return {
+    /** Every active talent as the public sees it. */
+    async listPublic(): Promise<PublicTalent[]> {
+      const talent: PublicTalent[] = [];
+      for await (const items of scan({ expression: '#status = :active', names: { '#status': 'status' }, values: { ':active': 'active' } })) {
+        for (const item of items) {
+          const t = publicTalentOf(item);
+          if (t) talent.push(t);
+        }
+      }
+      return talent;
+    },
+
+    /** One talent as the public sees it; undefined when unknown or hidden. */
+    async getPublic(id: string): Promise<PublicTalent | undefined> {
+      const out = await doc.send(new GetCommand({ TableName: tableName, Key: { id } }));
+      return publicTalentOf(out.Item);
+    },
+
+    /** Every talent, hidden ones included (items that do not match the schema are logged and left out). */
+    async listAll(): Promise<Talent[]> {
+      const all: Talent[] = [];
+      for await (const items of scan()) {
+        for (const item of items) {
+          const parsed = Talent.safeParse(item);
+          if (parsed.success) all.push(parsed.data);
+          else log.warn('talent item does not match the schema', { id: typeof item.id === 'string' ? item.id : undefined });
+        }
+      }
+      return all;
+    },
+
+    /** One talent whatever its status. */
+    async get(id: string): Promise<Talent | undefined> {
+      const out = await doc.send(new GetCommand({ TableName: tableName, Key: { id }, ConsistentRead: true }));
+      const talent = Talent.safeParse(out.Item);
+      return talent.success ? talent.data : undefined;
+    },
+
+    /** Adds a talent; false when the id is taken. */
+    async create(talent: Talent): Promise<boolean> {
+      try {
+        await doc.send(new PutCommand({ TableName: tableName, Item: talent, ConditionExpression: 'attribute_not_exists(id)' }));
+        return true;
+      } catch (err) {
+        if (isConditionFailure(err)) return false;
+        throw err;
+      }
+    },
+
+    /**
+     * Sets the given fields of an existing talent (never creates one) and answers the talent as
+     * stored afterwards; undefined when there is no such talent.
+     */
+    async update(id: string, changes: Partial<Talent>): Promise<Talent | undefined> {
+      const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
+      try {
+        const out = await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { id },
+            UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+            ConditionExpression: 'attribute_exists(id)',
+            ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
+            ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return Talent.parse(out.Attributes);
+      } catch (err) {
+        if (isConditionFailure(err)) return undefined;
+        throw err;
+      }
+    },
+  };
+}
+
+/**
+ * Reads one stored catalog item as a public talent, or undefined when it is hidden or does not
+ * match the schema (logged by id: one bad item must not take the whole library down).
+ */
+function publicTalentOf(item: Record<string, unknown> | undefined): PublicTalent | undefined {
+  if (!item) return undefined;
+  const parsed = Talent.safeParse(item);
+  if (!parsed.success) {
+    log.warn('talent item does not match the schema', {
+      id: typeof item.id === 'string' ? item.id : undefined,
+      problems: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+    });
+    return undefined;
+  }
+  if (parsed.data.status !== 'active') return undefined;
+  const { status: _status, ...rest } = parsed.data;
+  return rest;
+}
