@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import type { BusEvent } from '../../infra/local/eventbridge';
 import { startTwin, type Twin } from '../../infra/local/twin';
 import { SHARED_TWIN_ENV, type TwinHandoff } from './twin';
 
@@ -87,7 +88,14 @@ async function start(): Promise<Shared> {
   }
 }
 
-async function operate(twin: Twin, op: string, body: Record<string, any>): Promise<unknown> {
+interface HarnessCall {
+  busName: string;
+  event: BusEvent;
+  functionArn: string;
+  payload: unknown;
+}
+
+async function operate(twin: Twin, op: string, body: HarnessCall): Promise<unknown> {
   switch (op) {
     case 'emails':
       return twin.emails();
