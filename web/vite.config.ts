@@ -80,6 +80,18 @@ function trackDynamicImports(): Plugin {
   };
 }
 
+/*
+ * Small modules many pages share go in three chunks rather than the dozen tiny ones automatic splitting
+ * makes: every chunk costs its imports, exports and file name in each page that loads it, often more
+ * than the module itself (`npm run bench:site` prints the gzipped JS of each route).
+ */
+/** Every page: the icons, the page title, the reduced-motion hook, and the sections most pages compose. */
+const EVERY_PAGE = /[\\/]web[\\/]src[\\/](brand|components[\\/](Icon|Hero|IconCards|IconList|WhatHappensNext)|lib[\\/](usePageTitle|usePrefersReducedMotion))\.(tsx?|css)$/;
+/** What the forms share: the field, the email rule, and the application forms' parts loaded with the page. */
+const FORMS = /[\\/]web[\\/]src[\\/](components[\\/](FormField|application[\\/][A-Za-z]+)|lib[\\/]email|lib[\\/]application[\\/](photos|limits|useApplicationUpload|PhotoPicker|types))\.(tsx?|css)$/;
+/** The offer pages' showcase: carousel, rotating word, sample talent, announcement banner, FAQ. */
+const SHOWCASE = /[\\/]web[\\/]src[\\/]components[\\/](AnnouncementBanner|Carousel|Faq|RotatingWord|demo[\\/]sampleTalents)\.(tsx?|css)$/;
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: webRoot,
   base: '/',
@@ -116,7 +128,16 @@ export default defineConfig(({ isSsrBuild }) => ({
           optimization: { inlineConst: { mode: 'all', pass: 2 } },
           // Every page needs React and the router: one chunk, rather than the splinters automatic
           // splitting makes when a lazy chunk (e.g. the photo list) needs React but not the router.
-          output: { codeSplitting: { groups: [{ name: 'framework', test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ }] } },
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'framework', test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+                { name: 'every-page', test: EVERY_PAGE, includeDependenciesRecursively: false },
+                { name: 'forms', test: FORMS, includeDependenciesRecursively: false },
+                { name: 'showcase', test: SHOWCASE, includeDependenciesRecursively: false },
+              ],
+            },
+          },
         },
       },
 }));

@@ -4,6 +4,7 @@ import { BRAND_NAME } from '../brand';
 import { Icon, type IconName } from './Icon';
 import { LogoMark } from './Logo';
 import { ScrollManager } from './ScrollManager';
+import { SiteFooter } from './SiteFooter';
 import './PreLaunchLayout.css';
 import './MainLayout.css';
 import './MainLayout.pages.css';
@@ -172,31 +173,7 @@ export function MainLayout() {
         <Outlet />
       </main>
 
-      <footer className="site-footer">
-        <div className="container site-footer__inner">
-          <div className="site-footer__brand">
-            <Link to="/" className="brand brand--footer">
-              <LogoMark size={28} />
-              <span className="brand__name">{BRAND_NAME}</span>
-            </Link>
-            <p className="site-footer__tagline" data-testid="footer-tagline">
-              {MAIN_TAGLINE}
-            </p>
-          </div>
-          <nav aria-label="Footer" className="site-footer__nav">
-            <ul>
-              {FOOTER_LINKS.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to}>{link.label}</Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <p className="site-footer__copyright" data-testid="copyright">
-            © {MAIN_COPYRIGHT_YEAR} {BRAND_NAME}
-          </p>
-        </div>
-      </footer>
+      <SiteFooter tagline={MAIN_TAGLINE} taglineTestId="footer-tagline" links={FOOTER_LINKS} copyrightYear={MAIN_COPYRIGHT_YEAR} />
     </div>
   );
 }

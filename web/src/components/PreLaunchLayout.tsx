@@ -3,6 +3,7 @@ import { BRAND_NAME, PRELAUNCH_COPYRIGHT_YEAR, PRELAUNCH_TAGLINE } from '../bran
 import { LogoMark } from './Logo';
 import { SkipLink } from './MainLayout';
 import { ScrollManager } from './ScrollManager';
+import { SiteFooter } from './SiteFooter';
 import './PreLaunchLayout.css';
 
 /**
@@ -43,33 +44,15 @@ export function PreLaunchLayout({ area = 'pre-launch' }: { area?: 'pre-launch' |
         <Outlet />
       </main>
 
-      <footer className="site-footer">
-        <div className="container site-footer__inner">
-          <div className="site-footer__brand">
-            <Link to="/" className="brand brand--footer">
-              <LogoMark size={28} />
-              <span className="brand__name">{BRAND_NAME}</span>
-            </Link>
-            <p className="site-footer__tagline">{PRELAUNCH_TAGLINE}</p>
-          </div>
-          <nav aria-label="Footer" className="site-footer__nav">
-            <ul>
-              <li>
-                <Link to={`/${area}-contact`}>Contact</Link>
-              </li>
-              <li>
-                <Link to={`/${area}-privacy`}>Privacy Policy</Link>
-              </li>
-              <li>
-                <Link to={`/${area}-terms`}>Terms of Service</Link>
-              </li>
-            </ul>
-          </nav>
-          <p className="site-footer__copyright" data-testid="copyright">
-            © {PRELAUNCH_COPYRIGHT_YEAR} {BRAND_NAME}
-          </p>
-        </div>
-      </footer>
+      <SiteFooter
+        tagline={PRELAUNCH_TAGLINE}
+        links={[
+          { to: `/${area}-contact`, label: 'Contact' },
+          { to: `/${area}-privacy`, label: 'Privacy Policy' },
+          { to: `/${area}-terms`, label: 'Terms of Service' },
+        ]}
+        copyrightYear={PRELAUNCH_COPYRIGHT_YEAR}
+      />
     </div>
   );
 }

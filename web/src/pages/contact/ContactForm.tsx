@@ -17,7 +17,7 @@ import { Icon } from '../../components/Icon';
 import { ApiError } from '../../api/http';
 import { useToast } from '../../components/Toast';
 import { useConfig } from '../../config';
-import { FormField } from './FormField';
+import { FormField } from '../../components/FormField';
 
 const EMPTY: ContactValues = { firstName: '', lastName: '', email: '', subject: '', message: '' };
 

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { BRAND_NAME, LAUNCH_YEAR } from '../../brand';
 import { SAMPLE_TALENTS, talentImageUrl } from '../../components/demo/sampleTalents';
+import { IconList } from '../../components/IconList';
 import { Icon, type IconName } from '../../components/Icon';
 import { usePageTitle } from '../../lib/usePageTitle';
 import './CreatePage.css';
@@ -72,22 +73,7 @@ export function CreatePage() {
           </div>
         </div>
 
-        <ol className="create-steps" aria-label="How creating works">
-          {STEPS.map((step, i) => (
-            <li key={step.title} className="create-steps__item">
-              <span className="create-steps__icon" aria-hidden="true">
-                <Icon name={step.icon} size={20} />
-              </span>
-              <div>
-                <h3>
-                  <span className="sr-only">Step {i + 1}: </span>
-                  {step.title}
-                </h3>
-                <p>{step.body}</p>
-              </div>
-            </li>
-          ))}
-        </ol>
+        <IconList items={STEPS} steps tiles aria-label="How creating works" />
       </section>
     </div>
   );

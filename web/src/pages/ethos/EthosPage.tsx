@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { BRAND_NAME } from '../../brand';
 import { Icon, type IconName } from '../../components/Icon';
+import { IconCards } from '../../components/IconCards';
 import { usePageTitle } from '../../lib/usePageTitle';
 import './EthosPage.css';
 
@@ -82,17 +83,7 @@ export function EthosPage() {
             <p className="eyebrow">What we believe</p>
             <h2 id="beliefs-title">Five beliefs behind everything we build</h2>
           </div>
-          <ol className="beliefs" data-testid="beliefs">
-            {BELIEFS.map((belief) => (
-              <li key={belief.title} className="card belief">
-                <span className="icon-badge" aria-hidden="true">
-                  <Icon name={belief.icon} />
-                </span>
-                <h3>{belief.title}</h3>
-                <p>{belief.body}</p>
-              </li>
-            ))}
-          </ol>
+          <IconCards items={BELIEFS} className="beliefs" itemClassName={() => 'belief'} ordered data-testid="beliefs" />
         </div>
       </section>
 

@@ -4,7 +4,9 @@ import { LIMITS } from '../../lib/application/limits';
 import { useConfig } from '../../config';
 import { ApplicationAlert, PhotoPicker, SubmissionProgress } from '../../lib/application/PhotoPicker';
 import { loadMachinery, useApplicationUpload } from '../../lib/application/useApplicationUpload';
-import { FormField } from '../contact/FormField';
+import { FormField } from '../../components/FormField';
+import { ExcludedIndustriesFieldset, type ExcludedIndustries } from '../../components/application/ExcludedIndustries';
+import '../../components/application/ApplicationForm.css';
 
 /** Pause on the finished dialog before the thank-you page (spec sections 4 and 9). */
 export const REDIRECT_DELAY_MS = 1000;
@@ -16,13 +18,6 @@ type Errors = Partial<Record<TextField, string>>;
 const EMPTY: Values = { firstName: '', lastName: '', email: '', phone: '', age: '', location: '', experience: '', portfolio: '', motivation: '' };
 /** Checked by the machinery (FOUNDING_REQUIRED there), in this order, to focus the first. */
 const ORDER: readonly TextField[] = ['firstName', 'lastName', 'email', 'age', 'location', 'experience'];
-const INDUSTRIES = [
-  { key: 'religion', label: 'Religion' },
-  { key: 'politics', label: 'Politics' },
-  { key: 'alcohol', label: 'Alcohol' },
-] as const;
-type Industry = (typeof INDUSTRIES)[number]['key'];
-
 const id = (field: string) => `fa-${field}`;
 
 /**
@@ -35,7 +30,7 @@ export function FoundingApplicationForm() {
   const navigate = useNavigate();
   const upload = useApplicationUpload(apiUrl);
   const [values, setValues] = useState<Values>(EMPTY);
-  const [excluded, setExcluded] = useState<Record<Industry, boolean>>({ religion: false, politics: false, alcohol: false });
+  const [excluded, setExcluded] = useState<ExcludedIndustries>({ religion: false, politics: false, alcohol: false });
   const [terms, setTerms] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [alert, setAlert] = useState<string | null>(null);
@@ -101,17 +96,17 @@ export function FoundingApplicationForm() {
   );
 
   return (
-    <form id="signup-form" className="card ta-form founding-form" noValidate onSubmit={handleSubmit} aria-labelledby="fa-form-title" data-testid="founding-form">
-      <h2 id="fa-form-title" className="ta-form__title">
+    <form id="signup-form" className="card app-form founding-form" noValidate onSubmit={handleSubmit} aria-labelledby="fa-form-title" data-testid="founding-form">
+      <h2 id="fa-form-title" className="app-form__title">
         Apply for a founding spot
       </h2>
-      <p className="ta-form__intro">
+      <p className="app-form__intro">
         Free to apply, about ten minutes with your photos ready. Fields marked <span aria-hidden="true">*</span>
         <span className="sr-only">with an asterisk</span> are required.
       </p>
 
-      <fieldset className="ta-form__group" disabled={busy}>
-        <legend className="ta-form__legend">About you</legend>
+      <fieldset className="app-form__group" disabled={busy}>
+        <legend className="app-form__legend">About you</legend>
         <div className="field-row">
           {text('firstName', 'First name', { required: true, autoComplete: 'given-name' })}
           {text('lastName', 'Last name', { required: true, autoComplete: 'family-name' })}
@@ -133,28 +128,10 @@ export function FoundingApplicationForm() {
         {text('motivation', 'Why do you want to be founding talent?', { optional: true, multiline: true })}
       </fieldset>
 
-      <fieldset className="ta-form__group" aria-describedby="fa-industries-hint" disabled={busy}>
-        <legend className="ta-form__legend">Industries to exclude</legend>
-        <p id="fa-industries-hint" className="field__hint ta-form__group-hint">
-          Your likeness will never be licensed for the industries you tick. You can change this later.
-        </p>
-        <div className="ta-industries">
-          {INDUSTRIES.map((industry) => (
-            <label key={industry.key} className="ta-chip">
-              <input
-                type="checkbox"
-                name={`exclude-${industry.key}`}
-                checked={excluded[industry.key]}
-                onChange={(e) => setExcluded((x) => ({ ...x, [industry.key]: e.target.checked }))}
-              />
-              <span>{industry.label}</span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <ExcludedIndustriesFieldset idPrefix="fa" value={excluded} onChange={setExcluded} disabled={busy} />
 
-      <fieldset className="ta-form__group">
-        <legend className="ta-form__legend">Training photos</legend>
+      <fieldset className="app-form__group">
+        <legend className="app-form__legend">Training photos</legend>
         <PhotoPicker id="fa-photos" upload={upload} onRetry={retry} />
         <p className="field__hint">
           Send {LIMITS.minImages}-{LIMITS.maxImages} clear photos of you alone: varied angles, light and
@@ -162,7 +139,7 @@ export function FoundingApplicationForm() {
         </p>
       </fieldset>
 
-      <div className="checkbox ta-form__agreements">
+      <div className="checkbox app-form__agreements">
         <input id={id('terms')} name="terms" type="checkbox" aria-required="true" checked={terms} disabled={busy} onChange={(e) => setTerms(e.target.checked)} />
         <label htmlFor={id('terms')}>
           I agree to the <Link to="/founding-talent-terms">Terms of Service</Link> and{' '}
@@ -175,7 +152,7 @@ export function FoundingApplicationForm() {
 
       <button
         type="submit"
-        className="button button--primary button--block ta-form__submit"
+        className="button button--primary button--block app-form__submit"
         // Unticked terms: announced and styled as disabled, yet Enter or a click still explains why.
         aria-disabled={!terms || busy}
         disabled={busy}
@@ -185,7 +162,7 @@ export function FoundingApplicationForm() {
         {busy ? 'Submitting...' : 'Submit Application'}
       </button>
       {!terms && (
-        <p id="fa-submit-hint" className="ta-form__submit-hint">
+        <p id="fa-submit-hint" className="app-form__submit-hint">
           Tick the agreement to submit your application.
         </p>
       )}

@@ -3,7 +3,7 @@ import { BRAND_NAME } from '../../brand';
 import { Icon, type IconName } from '../../components/Icon';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { AVOID, CHECKLIST, PHOTO_RULES, REQUIREMENTS, SUGGESTED_MIX, VARIETY } from './guideContent';
-import { PhotoTile } from './PhotoTile';
+import { PhotoTile } from '../../components/PhotoTile';
 import './TrainingGuidePage.css';
 
 type GuideVariant = 'main' | 'founders';

@@ -1,4 +1,4 @@
-import type { Angle, Expression, Flaw, Framing, Light } from './PhotoTile';
+import type { Angle, Expression, Flaw, Framing, Light } from '../../components/PhotoTile';
 
 /** Photo rules stated by the guide (spec sections 2, 5 and 9). */
 export const PHOTO_RULES = {

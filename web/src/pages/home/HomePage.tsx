@@ -9,7 +9,9 @@ import {
   formatCount,
   talentImageUrl,
 } from '../../components/demo/sampleTalents';
+import { Hero, HeroActions, HeroPoints } from '../../components/Hero';
 import { Icon } from '../../components/Icon';
+import { IconCards } from '../../components/IconCards';
 import { MAIN_TAGLINE } from '../../components/MainLayout';
 import { RotatingWord, RotationToggle, useRotatingWord } from '../../components/RotatingWord';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -44,51 +46,48 @@ export function HomePage() {
 
   return (
     <div className="home" data-testid="home-page">
-      <section className="home-hero" aria-labelledby="home-title">
-        <div className="container home-hero__inner">
-          <div className="home-hero__copy">
-            <p className="pill home-hero__tagline" data-testid="hero-tagline">
-              <span className="pill__dot" aria-hidden="true" />
-              {MAIN_TAGLINE}
-            </p>
-            <div className="home-hero__headline" {...rotation.pauseHandlers}>
-              <h1 id="home-title" className="home-hero__title">
-                Ethical AI for <RotatingWord state={rotation} className="gradient-text" />
-              </h1>
-              <RotationToggle state={rotation} />
-            </div>
-            <p className="lead home-hero__lead">
-              {BRAND_NAME} is the marketplace for AI images of real people who said yes. Talent license their likeness
-              and earn royalties; creators make commercially licensed images they can stand behind.
-            </p>
-            <div className="home-hero__actions">
-              <Link to="/talent-application" className="button button--primary" data-testid="cta-talent-application">
-                Become {BRAND_NAME} Talent <Icon name="arrowRight" size={18} className="button__arrow" />
-              </Link>
-              <Link to="/create" className="button button--secondary" data-testid="cta-create">
-                Create Ethical Content
-              </Link>
-            </div>
-            <ul className="home-hero__points">
-              <li>
-                <Icon name="shield" size={18} /> Consent first
-              </li>
-              <li>
-                <Icon name="coins" size={18} /> Fair pay
-              </li>
-              <li>
-                <Icon name="license" size={18} /> Licensed for commercial use
-              </li>
-            </ul>
-          </div>
+      <Hero
+        titleId="home-title"
+        className="home-hero"
+        art={
           <Carousel
             label={`What creators make with ${BRAND_NAME}`}
             slides={SLIDES}
             intervalMs={HOME_CAROUSEL_INTERVAL_MS}
             className="home-hero__carousel"
           />
+        }
+      >
+        <p className="pill home-hero__tagline" data-testid="hero-tagline">
+          <span className="pill__dot" aria-hidden="true" />
+          {MAIN_TAGLINE}
+        </p>
+        <div className="home-hero__headline" {...rotation.pauseHandlers}>
+          <h1 id="home-title" className="home-hero__title">
+            Ethical AI for <RotatingWord state={rotation} className="gradient-text" />
+          </h1>
+          <RotationToggle state={rotation} />
         </div>
-      </section>
+        <p className="lead home-hero__lead">
+          {BRAND_NAME} is the marketplace for AI images of real people who said yes. Talent license their likeness and
+          earn royalties; creators make commercially licensed images they can stand behind.
+        </p>
+        <HeroActions>
+          <Link to="/talent-application" className="button button--primary" data-testid="cta-talent-application">
+            Become {BRAND_NAME} Talent <Icon name="arrowRight" size={18} className="button__arrow" />
+          </Link>
+          <Link to="/create" className="button button--secondary" data-testid="cta-create">
+            Create Ethical Content
+          </Link>
+        </HeroActions>
+        <HeroPoints
+          points={[
+            { icon: 'shield', text: 'Consent first' },
+            { icon: 'coins', text: 'Fair pay' },
+            { icon: 'license', text: 'Licensed for commercial use' },
+          ]}
+        />
+      </Hero>
 
       <section className="section" aria-labelledby="featured-title">
         <div className="container">
@@ -144,20 +143,7 @@ export function HomePage() {
             <p className="eyebrow">How it works</p>
             <h2 id="how-title">From your likeness to your royalties in four steps</h2>
           </div>
-          <ol className="home-steps" data-testid="how-it-works">
-            {HOW_IT_WORKS.map((step, i) => (
-              <li key={step.title} className="card home-step">
-                <span className="home-step__number" aria-hidden="true">
-                  {i + 1}
-                </span>
-                <span className="icon-badge icon-badge--plum" aria-hidden="true">
-                  <Icon name={step.icon} />
-                </span>
-                <h3>{step.title}</h3>
-                <p>{step.body}</p>
-              </li>
-            ))}
-          </ol>
+          <IconCards items={HOW_IT_WORKS} className="home-steps" numbered="plum" plumBadge={() => true} data-testid="how-it-works" />
         </div>
       </section>
 
@@ -178,17 +164,7 @@ export function HomePage() {
             <p className="eyebrow">Why {BRAND_NAME} is different</p>
             <h2 id="why-title">AI built with people, not scraped from them</h2>
           </div>
-          <ul className="why-grid" data-testid="why-different">
-            {WHY_DIFFERENT.map((item) => (
-              <li key={item.title} className="card why-card">
-                <span className="icon-badge" aria-hidden="true">
-                  <Icon name={item.icon} />
-                </span>
-                <h3>{item.title}</h3>
-                <p>{item.body}</p>
-              </li>
-            ))}
-          </ul>
+          <IconCards items={WHY_DIFFERENT} className="why-grid" itemClassName={() => 'why-card'} data-testid="why-different" />
           <p className="home__more">
             <Link to="/ethos" className="button button--ghost" data-testid="cta-ethos">
               Read why {BRAND_NAME} exists <Icon name="arrowRight" size={18} className="button__arrow" />

@@ -1,8 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { AREA_LINKS, LEGAL_LAST_UPDATED, type SiteArea } from './areas';
-import { BackLink } from './BackLink';
+import { AREA_LINKS, LEGAL_LAST_UPDATED, type SiteArea } from '../../lib/siteAreas';
+import { BackLink } from '../../components/BackLink';
 import './LegalDocument.css';
 
 export interface LegalSection {

@@ -1,5 +1,5 @@
 import { useConfig } from '../../config';
-import { AREA_LINKS, type SiteArea } from './areas';
+import { AREA_LINKS, type SiteArea } from '../../lib/siteAreas';
 import { LegalDocument } from './LegalDocument';
 import { privacyIntro, privacySections, privacySummary, type LegalTextContext } from './privacyPolicy';
 import { termsIntro, termsSections, termsSummary } from './termsOfService';

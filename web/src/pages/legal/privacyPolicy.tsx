@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { BRAND_NAME } from '../../brand';
-import type { AreaLinks } from './areas';
+import type { AreaLinks } from '../../lib/siteAreas';
 import type { LegalSection } from './LegalDocument';
 
 /** What the shared policy text needs from the page that shows it. */

@@ -5,7 +5,9 @@ import { Icon } from '../../components/Icon';
 import { useConfig } from '../../config';
 import { ApplicationAlert, PhotoPicker, SubmissionProgress } from '../../lib/application/PhotoPicker';
 import { loadMachinery, useApplicationUpload } from '../../lib/application/useApplicationUpload';
-import { FieldError, FormField } from '../contact/FormField';
+import { FieldError, FormField } from '../../components/FormField';
+import { ExcludedIndustriesFieldset } from '../../components/application/ExcludedIndustries';
+import '../../components/application/ApplicationForm.css';
 import {
   EMPTY_TALENT_APPLICATION,
   MIN_AGE,
@@ -29,12 +31,6 @@ const IDS = {
   consent: 'ta-consent',
   terms: 'ta-terms',
 } as const;
-
-const INDUSTRIES = [
-  { key: 'religion', label: 'Religion' },
-  { key: 'politics', label: 'Politics' },
-  { key: 'alcohol', label: 'Alcohol' },
-] as const;
 
 type TextField = 'name' | 'email' | 'phone' | 'age' | 'location' | 'experience' | 'why';
 
@@ -113,8 +109,8 @@ export function TalentApplicationForm() {
 
   if (submitted) {
     return (
-      <div className="card ta-form ta-form--done" role="status" data-testid="talent-application-success">
-        <span className="ta-form__done-icon" aria-hidden="true">
+      <div className="card app-form app-form--done" role="status" data-testid="talent-application-success">
+        <span className="app-form__done-icon" aria-hidden="true">
           <Icon name="check" size={32} />
         </span>
         <h2 ref={confirmationRef} tabIndex={-1}>
@@ -124,7 +120,7 @@ export function TalentApplicationForm() {
           Thank you, {values.name.trim()}. We review every application within {REVIEW_TIME} and will write to{' '}
           <strong>{values.email.trim()}</strong> with our decision.
         </p>
-        {notice && <p className="ta-form__notice">{notice}</p>}
+        {notice && <p className="app-form__notice">{notice}</p>}
       </div>
     );
   }
@@ -132,11 +128,11 @@ export function TalentApplicationForm() {
   const errorCount = Object.keys(errors).length;
 
   return (
-    <form className="card ta-form" noValidate onSubmit={handleSubmit} aria-labelledby="ta-form-title" data-testid="talent-application-form">
-      <h2 id="ta-form-title" className="ta-form__title">
+    <form className="card app-form" noValidate onSubmit={handleSubmit} aria-labelledby="app-form-title" data-testid="talent-application-form">
+      <h2 id="app-form-title" className="app-form__title">
         Apply to become talent
       </h2>
-      <p className="ta-form__intro">
+      <p className="app-form__intro">
         It takes about five minutes. Fields marked <span aria-hidden="true">*</span>
         <span className="sr-only">with an asterisk</span> are required.
       </p>
@@ -144,8 +140,8 @@ export function TalentApplicationForm() {
         {errorCount > 0 ? `Please correct ${errorCount === 1 ? 'the highlighted field' : `${errorCount} highlighted fields`}.` : ''}
       </p>
 
-      <fieldset className="ta-form__group" disabled={busy}>
-        <legend className="ta-form__legend">About you</legend>
+      <fieldset className="app-form__group" disabled={busy}>
+        <legend className="app-form__legend">About you</legend>
         <FormField id={IDS.name} label="Full name" required error={errors.name}>
           {(p) => (
             <input {...p} name="name" className="input" type="text" autoComplete="name" value={values.name} onChange={(e) => setText('name', e.target.value)} />
@@ -216,38 +212,23 @@ export function TalentApplicationForm() {
         </FormField>
       </fieldset>
 
-      <fieldset className="ta-form__group" aria-describedby="ta-industries-hint" disabled={busy}>
-        <legend className="ta-form__legend">Industries to exclude</legend>
-        <p id="ta-industries-hint" className="field__hint ta-form__group-hint">
-          Your likeness will never be licensed for the industries you tick. You can change this later.
-        </p>
-        <div className="ta-industries">
-          {INDUSTRIES.map((industry) => (
-            <label key={industry.key} className="ta-chip">
-              <input
-                type="checkbox"
-                name={`exclude-${industry.key}`}
-                id={`ta-exclude-${industry.key}`}
-                checked={values.excludedIndustries[industry.key]}
-                onChange={(e) =>
-                  setValues((v) => ({ ...v, excludedIndustries: { ...v.excludedIndustries, [industry.key]: e.target.checked } }))
-                }
-              />
-              <span>{industry.label}</span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <ExcludedIndustriesFieldset
+        idPrefix="ta"
+        inputIds
+        value={values.excludedIndustries}
+        onChange={(excludedIndustries) => setValues((v) => ({ ...v, excludedIndustries }))}
+        disabled={busy}
+      />
 
-      <fieldset className="ta-form__group">
-        <legend className="ta-form__legend">Training photos</legend>
+      <fieldset className="app-form__group">
+        <legend className="app-form__legend">Training photos</legend>
         <PhotoPicker id="ta-photos" upload={upload} onRetry={retry} />
         <p className="field__hint">
           Not sure what to send? Read our <Link to="/training-image-best-practices">training image best practices</Link>.
         </p>
       </fieldset>
 
-      <div className="ta-form__agreements">
+      <div className="app-form__agreements">
         <div className="checkbox">
           <input
             id={IDS.consent}
@@ -287,7 +268,7 @@ export function TalentApplicationForm() {
 
       <button
         type="submit"
-        className="button button--primary button--block ta-form__submit"
+        className="button button--primary button--block app-form__submit"
         disabled={!values.consent || busy}
         data-testid="talent-application-submit"
         aria-describedby={values.consent ? undefined : 'ta-submit-hint'}
@@ -295,7 +276,7 @@ export function TalentApplicationForm() {
         {busy ? 'Submitting...' : 'Submit Application'}
       </button>
       {!values.consent && (
-        <p id="ta-submit-hint" className="ta-form__submit-hint">
+        <p id="ta-submit-hint" className="app-form__submit-hint">
           Tick the consent box to submit your application.
         </p>
       )}

@@ -1,8 +1,11 @@
 import { Link } from 'react-router';
 import { BRAND_NAME } from '../../brand';
+import { ApplicationSection } from '../../components/application/ApplicationSection';
+import { Hero, HeroActions, HeroPoints } from '../../components/Hero';
 import { Icon, type IconName } from '../../components/Icon';
+import { IconCards } from '../../components/IconCards';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { PhotoTile } from '../guides/PhotoTile';
+import { PhotoTile } from '../../components/PhotoTile';
 import { REVIEW_TIME, ROYALTY_TIERS } from './talentApplication';
 import { TalentApplicationForm } from './TalentApplicationForm';
 import './TalentApplicationPage.css';
@@ -47,40 +50,25 @@ export function TalentApplicationPage() {
 
   return (
     <div className="ta-page" data-testid="talent-application-page">
-      <section className="ta-hero" aria-labelledby="ta-title">
-        <div className="container ta-hero__inner">
-          <div className="ta-hero__copy">
-            <p className="eyebrow">Become {BRAND_NAME} Talent</p>
-            <h1 id="ta-title">
-              Your likeness. Your rules. <span className="gradient-text">Your royalties.</span>
-            </h1>
-            <p className="lead">
-              License your likeness to train ethical AI and earn up to 30% royalties every time a brand or creator
-              licenses an image of you. Consent first, fair pay, full transparency.
-            </p>
-            <div className="ta-hero__actions">
-              <Link to={{ hash: 'application-form' }} className="button button--primary" data-testid="apply-now">
-                Apply Now <Icon name="arrowRight" size={18} className="button__arrow" />
-              </Link>
-              <Link to="/training-image-best-practices" className="button button--secondary">
-                Read the photo guide
-              </Link>
-            </div>
-            <ul className="ta-hero__points">
-              <li>
-                <Icon name="check" size={18} /> Free to apply
-              </li>
-              <li>
-                <Icon name="check" size={18} /> Paid monthly
-              </li>
-              <li>
-                <Icon name="check" size={18} /> Leave any time
-              </li>
-            </ul>
-          </div>
-          <HeroEarnings />
-        </div>
-      </section>
+      <Hero titleId="ta-title" className="ta-hero" art={<HeroEarnings />}>
+        <p className="eyebrow">Become {BRAND_NAME} Talent</p>
+        <h1 id="ta-title">
+          Your likeness. Your rules. <span className="gradient-text">Your royalties.</span>
+        </h1>
+        <p className="lead">
+          License your likeness to train ethical AI and earn up to 30% royalties every time a brand or creator licenses an
+          image of you. Consent first, fair pay, full transparency.
+        </p>
+        <HeroActions>
+          <Link to={{ hash: 'application-form' }} className="button button--primary" data-testid="apply-now">
+            Apply Now <Icon name="arrowRight" size={18} className="button__arrow" />
+          </Link>
+          <Link to="/training-image-best-practices" className="button button--secondary">
+            Read the photo guide
+          </Link>
+        </HeroActions>
+        <HeroPoints points={['Free to apply', 'Paid monthly', 'Leave any time']} />
+      </Hero>
 
       <aside className="ta-founding" aria-label="Founding talent offer">
         <div className="container ta-founding__inner">
@@ -100,23 +88,7 @@ export function TalentApplicationPage() {
             <p className="eyebrow">How it works</p>
             <h2 id="ta-steps-title">Three steps from application to royalties</h2>
           </div>
-          <ol className="ta-steps" data-testid="talent-steps">
-            {STEPS.map((step, i) => (
-              <li key={step.title} className="card ta-step">
-                <span className="ta-step__number" aria-hidden="true">
-                  {i + 1}
-                </span>
-                <span className="icon-badge" aria-hidden="true">
-                  <Icon name={step.icon} />
-                </span>
-                <h3>
-                  <span className="sr-only">Step {i + 1}: </span>
-                  {step.title}
-                </h3>
-                <p>{step.body}</p>
-              </li>
-            ))}
-          </ol>
+          <IconCards items={STEPS} className="icon-cards--three" numbered="peach" stepLabels data-testid="talent-steps" />
           <p className="ta-steps__guide">
             <Icon name="sparkles" size={18} /> Great photos make a great model.{' '}
             <Link to="/training-image-best-practices" data-testid="photo-guide-link">
@@ -182,34 +154,17 @@ export function TalentApplicationPage() {
         </div>
       </section>
 
-      <section id="apply" className="section section--muted ta-apply" aria-label="Application">
-        <div className="container ta-apply__grid">
-          <div id="application-form" className="ta-apply__form">
-            <TalentApplicationForm />
-          </div>
-          <aside className="card ta-next" aria-labelledby="ta-next-title" data-testid="what-happens-next">
-            <h2 id="ta-next-title" className="ta-next__title">
-              What Happens Next
-            </h2>
-            <ol className="ta-next__list">
-              {NEXT.map((item) => (
-                <li key={item.title}>
-                  <span className="ta-next__icon" aria-hidden="true">
-                    <Icon name={item.icon} size={20} />
-                  </span>
-                  <div>
-                    <h3>{item.title}</h3>
-                    <p>{item.body}</p>
-                  </div>
-                </li>
-              ))}
-            </ol>
-            <p className="ta-next__guide">
-              Get your photos ready: <Link to="/training-image-best-practices">read the photo guide</Link>.
-            </p>
-          </aside>
-        </div>
-      </section>
+      <ApplicationSection
+        id="apply"
+        form={<TalentApplicationForm />}
+        next={NEXT}
+        nextTitleId="ta-next-title"
+        nextFooter={
+          <>
+            Get your photos ready: <Link to="/training-image-best-practices">read the photo guide</Link>.
+          </>
+        }
+      />
     </div>
   );
 }

@@ -3,9 +3,10 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { recordConversion, type ConversionType } from '../../api/events';
 import { BRAND_NAME, LAUNCH_YEAR } from '../../brand';
 import { useConfig } from '../../config';
-import { Icon, type IconName } from '../../components/Icon';
+import { Icon } from '../../components/Icon';
+import { IconList } from '../../components/IconList';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { NotFoundContent } from '../NotFoundPage';
+import { NotFoundContent } from '../../components/NotFoundContent';
 import { SharePanel, type ShareContent } from './SharePanel';
 import './ThankYouPage.css';
 
@@ -45,27 +46,6 @@ export function ThankYouPage() {
   if (variant === 'waitlist') return <WaitlistThanks position={params.get('position')} />;
   if (variant === 'founding-model') return <FoundingThanks />;
   return <NotFoundContent />;
-}
-
-function Steps({ steps }: { steps: readonly { icon: IconName; title: string; body: string }[] }) {
-  return (
-    <ol className="ty-steps">
-      {steps.map((step, i) => (
-        <li key={step.title} className="ty-steps__item">
-          <span className="ty-steps__icon" aria-hidden="true">
-            <Icon name={step.icon} size={20} />
-          </span>
-          <div>
-            <h3>
-              <span className="sr-only">Step {i + 1}: </span>
-              {step.title}
-            </h3>
-            <p>{step.body}</p>
-          </div>
-        </li>
-      ))}
-    </ol>
-  );
 }
 
 function ContactLine() {
@@ -121,8 +101,9 @@ function WaitlistThanks({ position: positionParam }: { position: string | null }
           <h2 id="ty-next-title" className="ty-card-title">
             What happens next
           </h2>
-          <Steps
-            steps={[
+          <IconList
+            steps
+            items={[
               { icon: 'bell', title: 'Watch your inbox', body: 'We will email you when there is news worth sharing, and when your access is ready.' },
               { icon: 'rocket', title: 'Beta invitations', body: 'The first 100 on the list are invited into the beta before launch, in the order they joined.' },
               { icon: 'sparkles', title: 'Start creating', body: 'Choose real, consenting talent and create commercially licensed images from day one.' },
@@ -185,8 +166,9 @@ function FoundingThanks() {
         <h2 id="ty-next-title" className="ty-card-title">
           What happens next
         </h2>
-        <Steps
-          steps={[
+        <IconList
+          steps
+          items={[
             {
               icon: 'mail',
               title: 'Check your inbox',

@@ -1,6 +1,11 @@
 import { Link } from 'react-router';
 import { BRAND_NAME, LAUNCH_YEAR } from '../../brand';
+import { AnnouncementBanner } from '../../components/AnnouncementBanner';
+import { Faq } from '../../components/Faq';
+import { Hero, HeroActions, HeroPoints } from '../../components/Hero';
 import { Icon, type IconName } from '../../components/Icon';
+import { IconCards } from '../../components/IconCards';
+import { WhatHappensNext } from '../../components/WhatHappensNext';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { WaitlistSignupForm } from './WaitlistSignupForm';
 import { WAITLIST_FAQ } from './waitlistFaq';
@@ -47,58 +52,49 @@ const HOW_IT_WORKS: readonly { icon: IconName; title: string; body: string }[] =
   },
 ];
 
+const NEXT: readonly { icon: IconName; title: string; body: string }[] = [
+  { icon: 'star', title: 'Your spot is saved', body: 'You will see your place on the list straight away.' },
+  {
+    icon: 'bell',
+    title: 'We keep you posted',
+    body: 'If you opt in, you get occasional product updates and launch news. Nothing more.',
+  },
+  {
+    icon: 'rocket',
+    title: 'Your invitation arrives',
+    body: 'The first 100 are invited to the beta before launch; everyone on the list gets in ahead of the public.',
+  },
+];
+
 /** /first-200: the early-access waitlist (spec section 2, waitlist page). */
 export function WaitlistPage() {
   usePageTitle('Join the waitlist');
 
   return (
     <div className="waitlist">
-      <div className="waitlist__banner" role="note" aria-label="Announcement">
-        <div className="container waitlist__banner-inner">
-          <Icon name="rocket" size={18} />
-          <span>
-            <strong>Only 200 early-access spots.</strong> {BRAND_NAME} launches in {LAUNCH_YEAR}.
-          </span>
-          <Link to={{ hash: 'signup-form' }} className="waitlist__banner-link">
-            Claim yours
-          </Link>
-        </div>
-      </div>
+      <AnnouncementBanner icon="rocket" linkText="Claim yours" target="signup-form">
+        <strong>Only 200 early-access spots.</strong> {BRAND_NAME} launches in {LAUNCH_YEAR}.
+      </AnnouncementBanner>
 
-      <section className="waitlist-hero" aria-labelledby="waitlist-title">
-        <div className="container waitlist-hero__inner">
-          <div className="waitlist-hero__copy">
-            <p className="eyebrow">For creators, brands and agencies</p>
-            <h1 id="waitlist-title">
-              Be one of the <span className="gradient-text">First 200</span> to create with real people
-            </h1>
-            <p className="lead">
-              Commercially licensed AI images of real, consenting talent. Lock in early access now and be first in line
-              when we open the doors.
-            </p>
-            <div className="waitlist-hero__actions">
-              <Link to={{ hash: 'signup-form' }} className="button button--primary">
-                Lock in early access <Icon name="arrowRight" size={18} className="button__arrow" />
-              </Link>
-              <Link to={{ hash: 'how-it-works' }} className="button button--secondary">
-                See how it works
-              </Link>
-            </div>
-            <ul className="waitlist-hero__points">
-              <li>
-                <Icon name="check" size={18} /> Free to join
-              </li>
-              <li>
-                <Icon name="check" size={18} /> First 100 get beta access
-              </li>
-              <li>
-                <Icon name="check" size={18} /> Consent-first
-              </li>
-            </ul>
-          </div>
-          <HeroPreview />
-        </div>
-      </section>
+      <Hero titleId="waitlist-title" className="waitlist-hero" art={<HeroPreview />}>
+        <p className="eyebrow">For creators, brands and agencies</p>
+        <h1 id="waitlist-title">
+          Be one of the <span className="gradient-text">First 200</span> to create with real people
+        </h1>
+        <p className="lead">
+          Commercially licensed AI images of real, consenting talent. Lock in early access now and be first in line when
+          we open the doors.
+        </p>
+        <HeroActions>
+          <Link to={{ hash: 'signup-form' }} className="button button--primary">
+            Lock in early access <Icon name="arrowRight" size={18} className="button__arrow" />
+          </Link>
+          <Link to={{ hash: 'how-it-works' }} className="button button--secondary">
+            See how it works
+          </Link>
+        </HeroActions>
+        <HeroPoints points={['Free to join', 'First 100 get beta access', 'Consent-first']} />
+      </Hero>
 
       <section id="why-create" className="section" aria-labelledby="why-create-title">
         <div className="container">
@@ -110,17 +106,7 @@ export function WaitlistPage() {
               third option.
             </p>
           </div>
-          <ul className="feature-grid">
-            {WHY_CREATE.map((item) => (
-              <li key={item.title} className="card feature-card">
-                <span className="icon-badge" aria-hidden="true">
-                  <Icon name={item.icon} />
-                </span>
-                <h3>{item.title}</h3>
-                <p>{item.body}</p>
-              </li>
-            ))}
-          </ul>
+          <IconCards items={WHY_CREATE} className="feature-grid" />
         </div>
       </section>
 
@@ -130,84 +116,18 @@ export function WaitlistPage() {
             <p className="eyebrow">How it works</p>
             <h2 id="how-it-works-title">From idea to licensed image in three steps</h2>
           </div>
-          <ol className="steps">
-            {HOW_IT_WORKS.map((step, i) => (
-              <li key={step.title} className="card step">
-                <span className="step__number" aria-hidden="true">
-                  {i + 1}
-                </span>
-                <span className="icon-badge icon-badge--plum" aria-hidden="true">
-                  <Icon name={step.icon} />
-                </span>
-                <h3>{step.title}</h3>
-                <p>{step.body}</p>
-              </li>
-            ))}
-          </ol>
+          <IconCards items={HOW_IT_WORKS} className="icon-cards--three" numbered="plum" plumBadge={() => true} />
         </div>
       </section>
 
       <section className="section waitlist-signup" aria-label="Sign up">
         <div className="container waitlist-signup__grid">
           <WaitlistSignupForm />
-          <aside className="card next-card" aria-labelledby="next-title" data-testid="what-happens-next">
-            <h2 id="next-title" className="next-card__title">
-              What happens next
-            </h2>
-            <ol className="next-list">
-              <li>
-                <span className="next-list__icon" aria-hidden="true">
-                  <Icon name="star" size={20} />
-                </span>
-                <div>
-                  <h3>Your spot is saved</h3>
-                  <p>You will see your place on the list straight away.</p>
-                </div>
-              </li>
-              <li>
-                <span className="next-list__icon" aria-hidden="true">
-                  <Icon name="bell" size={20} />
-                </span>
-                <div>
-                  <h3>We keep you posted</h3>
-                  <p>If you opt in, you get occasional product updates and launch news. Nothing more.</p>
-                </div>
-              </li>
-              <li>
-                <span className="next-list__icon" aria-hidden="true">
-                  <Icon name="rocket" size={20} />
-                </span>
-                <div>
-                  <h3>Your invitation arrives</h3>
-                  <p>The first 100 are invited to the beta before launch; everyone on the list gets in ahead of the public.</p>
-                </div>
-              </li>
-            </ol>
-          </aside>
+          <WhatHappensNext title="What happens next" titleId="next-title" items={NEXT} />
         </div>
       </section>
 
-      <section id="faq" className="section section--muted" aria-labelledby="faq-title">
-        <div className="container faq">
-          <div className="section__header">
-            <p className="eyebrow">FAQ</p>
-            <h2 id="faq-title">Questions, answered</h2>
-          </div>
-          <div className="faq__list" data-testid="faq">
-            {WAITLIST_FAQ.map((item) => (
-              <details key={item.question} className="faq__item">
-                <summary className="faq__question">
-                  <span>{item.question}</span>
-                  <svg className="faq__chevron" viewBox="0 0 16 16" width="18" height="18" aria-hidden="true" focusable="false">
-                    <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-                  </svg>
-                </summary>
-                <p className="faq__answer">{item.answer}</p>
-              </details>
-            ))}
-          </div>
-        </div>
-      </section>
+      <Faq items={WAITLIST_FAQ} muted />
     </div>
   );
 }
