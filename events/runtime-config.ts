@@ -34,12 +34,16 @@ export function parseRuntimeConfig<T>(raw: unknown, read: (fields: ConfigFields)
     if (value === undefined) throw new ConfigError(`config.json: "${key}" must be a non-empty string`);
     return value;
   };
+  const trimSlashes = (url: string | undefined) => url?.replace(/\/+$/, '');
   return read({
     string,
     optionalString,
-    url: (key) => string(key).replace(/\/+$/, ''),
-    optionalUrl: (key) => optionalString(key)?.replace(/\/+$/, ''),
-    boolean: (key, fallback) => (typeof obj[key] === 'boolean' ? (obj[key] as boolean) : fallback),
+    url: (key) => trimSlashes(string(key))!,
+    optionalUrl: (key) => trimSlashes(optionalString(key)),
+    boolean: (key, fallback) => {
+      const value = obj[key];
+      return typeof value === 'boolean' ? value : fallback;
+    },
   });
 }
 
