@@ -5,6 +5,8 @@ import { CfnRoute } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Distribution } from 'aws-cdk-lib/aws-cloudfront';
 import { UserPool } from 'aws-cdk-lib/aws-cognito';
 import type { IConstruct } from 'constructs';
+import { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { AppFunction } from './app-function';
 
 const ack = (c: IConstruct, id: string, reason: string) => Validations.of(c).acknowledge({ id, reason });
@@ -65,6 +67,13 @@ export function applyNagSuppressions(stack: Stack): void {
     }
     if (/\/Founding\/Workflow\/Role$/.test(c.node.path)) {
       ack(c, 'AwsSolutions-IAM5[Resource::*]', 'X-Ray trace segments and CloudWatch Logs log delivery (the state machine\'s tracing and logging) support no resource-level permissions; CDK grants exactly those actions.');
+    }
+    // A state machine's Lambda steps (CDK's LambdaInvoke) are granted their function and its versions and aliases.
+    if (c instanceof StateMachine) {
+      for (const fn of stack.node.findAll().filter((f): f is AppFunction => f instanceof AppFunction)) {
+        const id = stack.getLogicalId(fn.node.defaultChild as CfnFunction);
+        ack(c.role, `AwsSolutions-IAM5[Resource::<${id}.Arn>:*]`, 'lambda:InvokeFunction on one step function\'s own versions and aliases (`<arn>:*`), as CDK\'s LambdaInvoke grants it; no other function is reachable.');
+      }
     }
     // CDK's own handler that turns on the photos bucket's EventBridge notifications.
     if (c.node.id.startsWith('BucketNotificationsHandler')) {

@@ -31,6 +31,22 @@ export function resourcesOfType(template: CfnTemplate, type: string): Array<[str
   return Object.entries(template.Resources).filter(([, r]) => r.Type === type);
 }
 
+/**
+ * A state machine's definition from its template resource: `Definition`, or the
+ * `DefinitionString` CDK builds (an Fn::Join around the functions' ARNs), resolved and parsed.
+ * DefinitionSubstitutions and DefinitionS3Location are refused: our definitions are built
+ * with CDK's Step Functions constructs (decision 011) and use neither.
+ */
+export function stateMachineDefinition(resolver: Resolver, id: string, resource: CfnResource): object {
+  const p = resource.Properties ?? {};
+  for (const unsupported of ['DefinitionSubstitutions', 'DefinitionS3Location']) {
+    if (p[unsupported] !== undefined) throw new Error(`The twin does not read ${unsupported} (state machine ${id})`);
+  }
+  if (p.Definition !== undefined) return resolver.resolve(p.Definition);
+  if (p.DefinitionString === undefined) throw new Error(`State machine ${id} has no definition`);
+  return JSON.parse(resolver.resolve(p.DefinitionString));
+}
+
 /** What a logical id stands for on the twin: its name (Ref) and attributes (Fn::GetAtt). */
 export interface Physical {
   ref: string;

@@ -16,7 +16,7 @@ import type { Inventory } from './parity';
 import { createBuckets, createTables, createUserPool, seedTables, seedUser } from './provision';
 import { securityHeadersOf, StaticSite } from './static-sites';
 import { StateMachineRunner } from './stepfunctions';
-import { LOCAL_ACCOUNT, LOCAL_REGION, Resolver, resourcesOfType, synthTemplate, type CfnTemplate } from './template';
+import { LOCAL_ACCOUNT, LOCAL_REGION, Resolver, resourcesOfType, stateMachineDefinition, synthTemplate, type CfnTemplate } from './template';
 
 export const DEFAULT_PORTS = { web: 4000, admin: 4001, api: 4010, control: 4011, dynamodb: 4020, s3: 4021, ses: 4022, cognito: 4023 };
 export type PortName = keyof typeof DEFAULT_PORTS;
@@ -175,10 +175,8 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     stops.push(async () => runner.stopAll());
     const stateMachines: string[] = [];
     for (const [id, sm] of resourcesOfType(template, 'AWS::StepFunctions::StateMachine')) {
-      const props = resolver.resolve(sm.Properties ?? {});
-      const definition = props.Definition ?? JSON.parse(substituteDefinition(props.DefinitionString, props.DefinitionSubstitutions));
       const arn = resolver.resolve({ Ref: id });
-      runner.register(props.StateMachineName ?? id, arn, definition);
+      runner.register(resolver.resolve(sm.Properties?.StateMachineName) ?? id, arn, stateMachineDefinition(resolver, id, sm));
       stateMachines.push(id);
     }
 
@@ -299,17 +297,6 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     await stopAll();
     throw err;
   }
-}
-
-/**
- * Fills `${Name}` placeholders of a state machine definition from DefinitionSubstitutions, as
- * CloudFormation does; a placeholder without a value is refused rather than left in place.
- */
-export function substituteDefinition(definition: string, substitutions: Record<string, unknown> = {}): string {
-  return definition.replace(/\$\{([A-Za-z0-9_]+)\}/g, (_match, name: string) => {
-    if (!(name in substitutions)) throw new Error(`State machine definition names \${${name}} but DefinitionSubstitutions has no value for it`);
-    return String(substitutions[name]);
-  });
 }
 
 /**

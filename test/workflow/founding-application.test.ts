@@ -1,35 +1,46 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { App, Stack } from 'aws-cdk-lib';
+import { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { REJECTED_PHOTO_RETENTION_DAYS, REVIEW_REMINDER_SECONDS } from '../../events/founding-values';
+import { foundingApplicationWorkflow } from '../../infra/lib/workflows/founding-application';
 import { StateMachineRunner } from '../../infra/local/stepfunctions';
+import { Resolver, resourcesOfType, stateMachineDefinition, type CfnTemplate } from '../../infra/local/template';
 
 const MACHINE = 'arn:aws:states:us-east-1:123456789012:stateMachine:FoundingApplication';
 const STEPS = ['validate-photos', 'send-email', 'record-email-failure', 'await-review', 'allocate-spot', 'create-talent', 'invite-talent', 'delete-photos'] as const;
 type Step = (typeof STEPS)[number];
 const arn = (step: Step) => `arn:aws:lambda:us-east-1:123456789012:function:${step}`;
-const SUBSTITUTIONS: Record<string, string> = {
-  ValidatePhotosArn: arn('validate-photos'),
-  SendEmailArn: arn('send-email'),
-  RecordEmailFailureArn: arn('record-email-failure'),
-  AwaitReviewArn: arn('await-review'),
-  AllocateSpotArn: arn('allocate-spot'),
-  CreateTalentArn: arn('create-talent'),
-  InviteTalentArn: arn('invite-talent'),
-  DeletePhotosArn: arn('delete-photos'),
-  ReviewTimeoutSeconds: String(REVIEW_REMINDER_SECONDS),
-  RetentionSeconds: String(REJECTED_PHOTO_RETENTION_DAYS * 24 * 60 * 60),
-};
+
+/**
+ * The definition the stack deploys, read back from the template of a small stack whose task
+ * functions are stand-ins with known ARNs (no bundling, no other resources), as the twin reads it.
+ */
+function synthesizeDefinition(): any {
+  // The infra tests run CloudFormation's validation on the real stack; here it would only add seconds.
+  const app = new App({ builtinCloudFormationValidation: false });
+  const stack = new Stack(app, 'FoundingWorkflow');
+  const fn = (step: Step) => LambdaFunction.fromFunctionArn(stack, step, arn(step));
+  new StateMachine(stack, 'Machine', {
+    ...foundingApplicationWorkflow(stack, 'States', {
+      validatePhotos: fn('validate-photos'),
+      sendEmail: fn('send-email'),
+      recordEmailFailure: fn('record-email-failure'),
+      awaitReview: fn('await-review'),
+      allocateSpot: fn('allocate-spot'),
+      createTalent: fn('create-talent'),
+      inviteTalent: fn('invite-talent'),
+      deletePhotos: fn('delete-photos'),
+    }),
+  });
+  const template = app.synth().getStackByName(stack.stackName).template as CfnTemplate;
+  const [[id, resource]] = resourcesOfType(template, 'AWS::StepFunctions::StateMachine');
+  return stateMachineDefinition(new Resolver(template), id, resource);
+}
+const DEFINITION = synthesizeDefinition();
+
 /** The real periods, scaled: a 7-day review wait lasts ~200 ms, the 30-day retention ~860 ms. */
 const WAIT_SCALE = 200 / (REVIEW_REMINDER_SECONDS * 1000);
 const RETENTION_MS = REJECTED_PHOTO_RETENTION_DAYS * 24 * 60 * 60 * 1000 * WAIT_SCALE;
-
-function definition(): string {
-  const text = readFileSync(join(__dirname, '../../infra/workflows/founding-application.asl.json'), 'utf8');
-  return text.replace(/\$\{(\w+)\}/g, (_, name: string) => {
-    if (!(name in SUBSTITUTIONS)) throw new Error(`unknown substitution ${name}`);
-    return SUBSTITUTIONS[name];
-  });
-}
 
 const ID = 'app_abcdefghijklmnopqrst';
 
@@ -93,7 +104,7 @@ function run(mocks: Partial<Record<Step, Mock>>, reviews: Array<ReturnType<typeo
       return result;
     },
   });
-  runner.register('FoundingApplication', MACHINE, definition());
+  runner.register('FoundingApplication', MACHINE, DEFINITION);
   const { executionArn } = runner.startExecution(MACHINE, input);
   const r = runner;
   return {
@@ -106,11 +117,11 @@ function run(mocks: Partial<Record<Step, Mock>>, reviews: Array<ReturnType<typeo
 }
 
 describe('FoundingApplication state machine', () => {
-  test('the definition has every substitution and uses waitForTaskToken with a timeout for the review', () => {
-    const text = readFileSync(join(__dirname, '../../infra/workflows/founding-application.asl.json'), 'utf8');
-    const names = new Set([...text.matchAll(/\$\{(\w+)\}/g)].map((m) => m[1]));
-    expect([...names].sort()).toEqual(Object.keys(SUBSTITUTIONS).sort());
-    const def = JSON.parse(definition());
+  test('the definition calls the eight task functions, never retries a missing application, and waits for the review with a timeout', () => {
+    const def = DEFINITION;
+    const tasks = Object.values<any>(def.States).filter((state) => state.Type === 'Task');
+    expect(new Set(tasks.map((t) => t.Parameters.FunctionName))).toEqual(new Set(STEPS.map(arn)));
+    for (const task of tasks) expect(task.Retry[0]).toEqual({ ErrorEquals: ['ApplicationNotFound', 'ZodError'], MaxAttempts: 0 });
     expect(def.States.AwaitReview).toMatchObject({
       Resource: 'arn:aws:states:::lambda:invoke.waitForTaskToken',
       TimeoutSeconds: REVIEW_REMINDER_SECONDS,

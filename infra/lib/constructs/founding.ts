@@ -1,5 +1,3 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { ArnFormat, Duration, RemovalPolicy, Size, Stack } from 'aws-cdk-lib';
 import { HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
@@ -9,21 +7,20 @@ import { LambdaFunction, SfnStateMachine } from 'aws-cdk-lib/aws-events-targets'
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, type IBucket } from 'aws-cdk-lib/aws-s3';
-import { DefinitionBody, LogLevel, StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
+import { LogLevel, StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import {
   FOUNDING_APPLICATION_SUBMITTED,
   PENDING_PREFIX,
   PENDING_UPLOAD_DAYS,
-  REJECTED_PHOTO_RETENTION_DAYS,
-  REVIEW_REMINDER_SECONDS,
   UPLOAD_URL_TTL_SECONDS,
 } from '../../../events/founding';
 import { EVENT_SOURCE } from '../../../events/product';
-import { AppFunction, REPO_ROOT, type AppFunctionProps } from '../app-function';
+import { AppFunction, type AppFunctionProps } from '../app-function';
 import { retriedRule } from '../event-rules';
 import type { EmailSending } from './email';
 import type { MarketplaceApi } from './http-api';
+import { foundingApplicationWorkflow } from '../workflows/founding-application';
 
 export interface FoundingProps {
   api: MarketplaceApi;
@@ -264,32 +261,24 @@ export class Founding extends Construct {
       }),
     );
 
-    const tasks = { validate, sendEmail, recordEmailFailure, awaitReview, allocateSpot, createTalent, inviteTalent, deletePhotos };
     const logs = new LogGroup(this, 'WorkflowLogs', { retention: RetentionDays.THREE_MONTHS, removalPolicy: RemovalPolicy.DESTROY });
     const workflow = new StateMachine(this, 'Workflow', {
       stateMachineName,
-      comment: 'FoundingApplication: validate photos, confirm, wait for a reviewer, accept or reject',
-      // Inline rather than fromFile's S3 asset: the template carries the definition, as the twin reads it.
-      definitionBody: DefinitionBody.fromString(fs.readFileSync(path.join(REPO_ROOT, 'infra', 'workflows', 'founding-application.asl.json'), 'utf8')),
-      definitionSubstitutions: {
-        ValidatePhotosArn: validate.functionArn,
-        SendEmailArn: sendEmail.functionArn,
-        RecordEmailFailureArn: recordEmailFailure.functionArn,
-        AwaitReviewArn: awaitReview.functionArn,
-        AllocateSpotArn: allocateSpot.functionArn,
-        CreateTalentArn: createTalent.functionArn,
-        InviteTalentArn: inviteTalent.functionArn,
-        DeletePhotosArn: deletePhotos.functionArn,
-        ReviewTimeoutSeconds: String(REVIEW_REMINDER_SECONDS),
-        RetentionSeconds: String(REJECTED_PHOTO_RETENTION_DAYS * 24 * 3600),
-      },
+      // Definition and comment; CDK grants the machine's role lambda:InvokeFunction on each step's function.
+      ...foundingApplicationWorkflow(this, 'WorkflowStates', {
+        validatePhotos: validate,
+        sendEmail,
+        recordEmailFailure,
+        awaitReview,
+        allocateSpot,
+        createTalent,
+        inviteTalent,
+        deletePhotos,
+      }),
       // Execution data holds applicants' answers: logged by event and state only.
       logs: { destination: logs, level: LogLevel.ALL, includeExecutionData: false },
       tracingEnabled: true,
     });
-    for (const fn of Object.values(tasks)) {
-      workflow.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [fn.functionArn] }));
-    }
 
     retriedRule(this, 'OnSubmitted', {
       eventBus: props.bus,

@@ -1,0 +1,109 @@
+// The FoundingApplication state machine (docs/founding-pipeline.md): validate the photos,
+// confirm, wait for a reviewer (reminding them), then accept (spot, talent, invitation) or
+// reject (photos deleted after the retention period).
+import { Duration } from 'aws-cdk-lib';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { Choice, Condition, DefinitionBody, Errors, Fail, JsonPath, Pass, Succeed, Wait, WaitTime, type IChainable } from 'aws-cdk-lib/aws-stepfunctions';
+import { Construct } from 'constructs';
+import { REJECTED_PHOTO_RETENTION_DAYS, REVIEW_REMINDER_SECONDS } from '../../../events/founding';
+import { EMAIL_RETRY, LAMBDA_SERVICE_RETRY, TASK_RETRY, lambdaStep, noRetry, type RetryPolicy } from './steps';
+
+/** The task functions, one per step kind (docs/founding-pipeline.md lists their contracts). */
+export interface FoundingWorkflowFunctions {
+  validatePhotos: IFunction;
+  sendEmail: IFunction;
+  recordEmailFailure: IFunction;
+  awaitReview: IFunction;
+  allocateSpot: IFunction;
+  createTalent: IFunction;
+  inviteTalent: IFunction;
+  deletePhotos: IFunction;
+}
+
+type EmailKind = 'confirmation' | 'invalid' | 'acceptance' | 'rejection' | 'reminder';
+
+const permanent = noRetry(['ApplicationNotFound', 'ZodError']);
+/** Steps that change our data: each is idempotent, so any failure may be retried. */
+const WORK_RETRY: RetryPolicy = [permanent, LAMBDA_SERVICE_RETRY, TASK_RETRY];
+const SEND_RETRY: RetryPolicy = [permanent, EMAIL_RETRY];
+const RECORD_RETRY: RetryPolicy = [permanent, TASK_RETRY];
+
+/**
+ * The definition and comment of the FoundingApplication state machine, to spread into
+ * StateMachineProps. Its states are created in a scope `id` under `scope`.
+ */
+export function foundingApplicationWorkflow(scope: Construct, id: string, fns: FoundingWorkflowFunctions): { definitionBody: DefinitionBody; comment: string } {
+  const s = new Construct(scope, id);
+  const applicationId = JsonPath.stringAt('$.applicationId');
+  const work = (stateId: string, fn: IFunction, payload: Record<string, unknown> = {}, more: { resultSelector?: Record<string, unknown>; resultPath?: string } = {}) =>
+    lambdaStep(s, stateId, { fn, payload: { applicationId, ...payload }, retry: WORK_RETRY, ...more });
+
+  /** Sends an application email; one that cannot be sent is recorded, and the workflow goes on to `next` either way. */
+  const email = (stateId: string, kind: EmailKind, failureId: string, next: IChainable, extra: Record<string, unknown> = {}) => {
+    const recordFailure = lambdaStep(s, failureId, {
+      fn: fns.recordEmailFailure,
+      payload: { applicationId, kind, error: JsonPath.objectAt('$.emailError') },
+      retry: RECORD_RETRY,
+    }).next(next);
+    return lambdaStep(s, stateId, { fn: fns.sendEmail, payload: { applicationId, kind, ...extra }, retry: SEND_RETRY })
+      .addCatch(recordFailure, { errors: [Errors.ALL], resultPath: '$.emailError' })
+      .next(next);
+  };
+
+  const rejected = new Succeed(s, 'Rejected');
+  const waitRetention = new Wait(s, 'WaitRetention', {
+    comment: 'Rejected applicants\' photos are kept REJECTED_PHOTO_RETENTION_DAYS, then deleted',
+    time: WaitTime.duration(Duration.days(REJECTED_PHOTO_RETENTION_DAYS)),
+  }).next(work('DeletePhotos', fns.deletePhotos).next(rejected));
+  const reject = email('SendRejection', 'rejection', 'RecordRejectionFailure', waitRetention, { review: JsonPath.objectAt('$.review') });
+
+  const accept = work('AllocateSpot', fns.allocateSpot, {}, { resultSelector: { founding: JsonPath.stringAt('$.Payload.founding') }, resultPath: '$.allocation' })
+    .next(
+      work('CreateTalent', fns.createTalent, { founding: JsonPath.stringAt('$.allocation.founding') }, {
+        resultSelector: { talentId: JsonPath.stringAt('$.Payload.talentId') },
+        resultPath: '$.talent',
+      }),
+    )
+    .next(work('InviteTalent', fns.inviteTalent, { talentId: JsonPath.stringAt('$.talent.talentId') }))
+    .next(email('SendAcceptance', 'acceptance', 'RecordAcceptanceFailure', new Succeed(s, 'Accepted')));
+
+  const decision = new Choice(s, 'Decision')
+    .when(Condition.stringEquals('$.review.decision', 'accept'), accept)
+    .when(Condition.stringEquals('$.review.decision', 'reject'), reject)
+    .otherwise(new Fail(s, 'UnknownDecision', { error: 'UnknownDecision', cause: 'The review ended without \'accept\' or \'reject\'' }));
+
+  const awaitReview = lambdaStep(s, 'AwaitReview', {
+    fn: fns.awaitReview,
+    comment: 'Stores the task token on the application; the decision API resumes with { decision, note, decidedBy, decidedAt }',
+    payload: { applicationId, taskToken: JsonPath.taskToken },
+    waitForTaskToken: { timeout: Duration.seconds(REVIEW_REMINDER_SECONDS) },
+    resultPath: '$.review',
+    retry: WORK_RETRY,
+  });
+  // No decision within the review period: remind the reviewers, then wait again with a new token.
+  awaitReview.addCatch(email('RemindReviewers', 'reminder', 'RecordReminderFailure', awaitReview), { errors: [Errors.TIMEOUT], resultPath: '$.reviewTimeout' }).next(decision);
+
+  const validate = work('ValidatePhotos', fns.validatePhotos, {}, {
+    resultSelector: {
+      validCount: JsonPath.numberAt('$.Payload.validCount'),
+      rejectedCount: JsonPath.numberAt('$.Payload.rejectedCount'),
+      enough: JsonPath.stringAt('$.Payload.enough'),
+    },
+    resultPath: '$.validation',
+  }).next(
+    new Choice(s, 'EnoughPhotos')
+      .when(Condition.booleanEquals('$.validation.enough', true), email('SendConfirmation', 'confirmation', 'RecordConfirmationFailure', awaitReview))
+      .otherwise(email('SendInvalidEmail', 'invalid', 'RecordInvalidEmailFailure', new Succeed(s, 'Invalid', { comment: 'Too few usable photos: the applicant was told why' }))),
+  );
+
+  // The EventBridge rule starts it with the event's detail; an input that is the whole event is accepted too.
+  const start = new Choice(s, 'FromEvent', { comment: 'Started by the EventBridge rule with the event\'s detail, or with the whole event' })
+    .when(Condition.isPresent('$.detail.applicationId'), new Pass(s, 'UnwrapEvent', { parameters: { applicationId: JsonPath.stringAt('$.detail.applicationId') } }).next(validate))
+    .otherwise(new Pass(s, 'Start', { parameters: { applicationId } }).next(validate));
+
+  return {
+    definitionBody: DefinitionBody.fromChainable(start),
+    comment:
+      'FoundingApplication: validate photos, confirm, wait for a reviewer (reminding them), then accept (spot, talent, invitation) or reject (photos deleted after the retention period). docs/founding-pipeline.md',
+  };
+}
