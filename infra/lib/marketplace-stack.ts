@@ -80,6 +80,7 @@ export class MarketplaceStack extends Stack {
     const founding = new Founding(this, 'Founding', {
       api,
       bus,
+      idempotency,
       email,
       reviewersEmail: config.contactEmail,
       siteUrl: webUrl,

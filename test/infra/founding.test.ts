@@ -4,6 +4,12 @@ const { template, logicalId, statementsOf, routeKeys } = synthStack({ siteUrl: '
 const bucketId = logicalId('AWS::S3::Bucket', 'FoundingPhotos');
 const tableId = logicalId('AWS::DynamoDB::Table', 'FoundingApplicationsTable');
 const objects = (pattern: string) => ({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, `/${pattern}`]] });
+const idempotencyId = logicalId('AWS::DynamoDB::Table', 'IdempotencyTable');
+const onIdempotency = (s: { Resource: unknown }) => JSON.stringify(s.Resource) === JSON.stringify({ 'Fn::GetAtt': [idempotencyId, 'Arn'] });
+const IDEMPOTENCY_ACTIONS = ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
+/** A function's statements apart from its idempotency records. */
+const ownStatements = (fn: string) => statementsOf(fn).filter((s) => !onIdempotency(s));
+const idempotencyActions = (fn: string) => nonLogActions(statementsOf(fn).filter(onIdempotency));
 
 const WORKFLOW_FUNCTIONS = ['AllocateSpot', 'AwaitReview', 'CreateTalent', 'DeletePhotos', 'InviteTalent', 'RecordEmailFailure', 'SendApplicationEmail', 'ValidatePhotos'];
 
@@ -76,12 +82,14 @@ describe('routes', () => {
 
 describe('least privilege', () => {
   it('lets the presign function put objects under pending/ only, and never read them', () => {
-    expect(nonLogActions(statementsOf('FoundingCreateUploads'))).toEqual(['dynamodb:PutItem', 's3:PutObject']);
+    expect(nonLogActions(ownStatements('FoundingCreateUploads'))).toEqual(['dynamodb:PutItem', 's3:PutObject']);
+    expect(idempotencyActions('FoundingCreateUploads')).toEqual(IDEMPOTENCY_ACTIONS);
     expect(s3Statements('FoundingCreateUploads')).toEqual([expect.objectContaining({ Action: 's3:PutObject', Resource: objects('pending/*') })]);
   });
 
   it('lets signup read pending uploads and list only their prefix', () => {
-    expect(nonLogActions(statementsOf('FoundingSignup'))).toEqual([
+    expect(idempotencyActions('FoundingSignup')).toEqual(IDEMPOTENCY_ACTIONS);
+    expect(nonLogActions(ownStatements('FoundingSignup'))).toEqual([
       'dynamodb:GetItem',
       'dynamodb:PutItem',
       'dynamodb:Query',
@@ -98,6 +106,12 @@ describe('least privilege', () => {
   it('lets the upload recorder read pending uploads and put records, nothing else', () => {
     expect(nonLogActions(statementsOf('FoundingRecordUpload'))).toEqual(['dynamodb:PutItem', 's3:GetObject']);
     expect(s3Statements('FoundingRecordUpload')[0].Resource).toEqual(objects('pending/*'));
+  });
+
+  it('lets the email step read and write the application, keep its idempotency records and send', () => {
+    const fn = 'FoundingSendApplicationEmail';
+    expect(idempotencyActions(fn)).toEqual(IDEMPOTENCY_ACTIONS);
+    expect(nonLogActions(ownStatements(fn)).filter((a) => a.startsWith('dynamodb:'))).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
   });
 
   it('gives the spots function one read', () => {

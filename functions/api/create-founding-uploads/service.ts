@@ -14,13 +14,16 @@ import {
   type UploadExtension,
 } from '../../../events/founding';
 import { ValidationError } from '../../shared/errors';
+import { withIdempotencyKey, type Once } from '../../shared/idempotency';
 import { log } from '../../shared/log';
-import { recordIssuedUpload, type StoreDeps } from '../../stores/founding';
+import type { FoundingStore } from '../../stores/founding';
 import { pendingPrefix } from '../../stores/founding-keys';
 
-export interface UploadDeps extends StoreDeps {
+export interface UploadDeps {
+  store: FoundingStore;
   s3: S3Client;
   bucketName: string;
+  once: Once;
 }
 
 /** What browsers report for the accepted kinds besides the canonical type (Windows names zips oddly). */
@@ -64,7 +67,12 @@ export function checkFile(file: { name: string; type: string; size: number }): {
  * into each URL, so a URL can write only that many bytes of that type to a new key. Each
  * issued key is recorded against the upload session; signup accepts only those keys.
  */
-export async function createUploads(deps: UploadDeps, req: FoundingUploadRequest): Promise<FoundingUploadResponse> {
+export function createUploads(deps: UploadDeps, req: FoundingUploadRequest, idempotencyKey?: string): Promise<FoundingUploadResponse> {
+  // With an Idempotency-Key a repeat gets the same keys and URLs (while they last), not new ones.
+  return withIdempotencyKey(deps.once, 'founding-uploads', idempotencyKey, req, (request) => issueUploads(deps, request));
+}
+
+async function issueUploads(deps: UploadDeps, req: FoundingUploadRequest): Promise<FoundingUploadResponse> {
   const checked = req.files.map(checkFile);
   const problems: Record<string, string> = {};
   checked.forEach((c, i) => {
@@ -72,7 +80,7 @@ export async function createUploads(deps: UploadDeps, req: FoundingUploadRequest
   });
   if (Object.keys(problems).length) throw new ValidationError(Object.values(problems).join('; '), problems);
 
-  const now = (deps.now ?? (() => new Date()))();
+  const now = deps.store.now();
   const uploadSession = req.uploadSession ?? newUploadSession();
   const issuedAt = now.toISOString();
   const expiresAt = Math.floor(now.getTime() / 1000) + PENDING_UPLOAD_SECONDS;
@@ -86,7 +94,7 @@ export async function createUploads(deps: UploadDeps, req: FoundingUploadRequest
         new PutObjectCommand({ Bucket: deps.bucketName, Key: key, ContentType: contentType, ContentLength: file.size, IfNoneMatch: '*' }),
         { expiresIn: UPLOAD_URL_TTL_SECONDS, signableHeaders: new Set(['content-type', 'content-length', 'if-none-match']) },
       );
-      await recordIssuedUpload(deps, req.email, key, {
+      await deps.store.recordIssuedUpload(req.email, key, {
         uploadSession,
         name: file.name,
         contentType,

@@ -7,6 +7,7 @@ import { loadConfig } from '../../shared/config';
 import { UnauthorizedError } from '../../shared/errors';
 import { publish } from '../../shared/events';
 import { httpHandler, json, parseJsonBody } from '../../shared/http';
+import { foundingStore } from '../../stores/founding';
 import { decide } from './service';
 
 const config = loadConfig(
@@ -23,8 +24,7 @@ export const handler = httpHandler(async (event) => {
   const request = parseJsonBody(event, DecisionRequest);
   const answer = await decide(
     {
-      doc: documentClient(),
-      tableName: config.APPLICATIONS_TABLE,
+      store: foundingStore(documentClient(), config.APPLICATIONS_TABLE),
       resume: async (taskToken, output) => {
         await stepFunctions().send(new SendTaskSuccessCommand({ taskToken, output: JSON.stringify(output) }));
       },

@@ -6,10 +6,11 @@ import {
 } from '../../../events/founding';
 import { ConflictError, NotFoundError } from '../../shared/errors';
 import { log } from '../../shared/log';
-import { ApplicationNotFoundError, getApplication, nowOf, recordDecision, type StoreDeps } from '../../stores/founding';
+import { ApplicationNotFoundError, type FoundingStore } from '../../stores/founding';
 import { APPLICATION_ID_PATTERN } from '../../stores/founding-keys';
 
-export interface DecideDeps extends StoreDeps {
+export interface DecideDeps {
+  store: FoundingStore;
   /** Resumes the workflow's review task (Step Functions SendTaskSuccess). */
   resume: (taskToken: string, output: ApplicationDecisionRecord) => Promise<void>;
   publish: (detailType: string, detail: object) => Promise<void>;
@@ -37,20 +38,20 @@ export async function decide(
   reviewer: string,
 ): Promise<DecisionAnswer> {
   if (!APPLICATION_ID_PATTERN.test(id)) throw new NotFoundError('No application with this id.');
-  const decidedAt = nowOf(deps).toISOString();
+  const decidedAt = deps.store.now().toISOString();
   const record: ApplicationDecisionRecord = { decision: request.decision, note: request.note, decidedBy: reviewer, decidedAt };
   const status = request.decision === 'accept' ? 'accepted' : 'rejected';
 
   let taskToken: string | undefined;
   // The token can change under us (the wait re-armed after a reminder): a few tries with the current one.
   for (let attempt = 0; ; attempt++) {
-    const current = await getApplication(deps, id).catch((err) => {
+    const current = await deps.store.getApplication(id).catch((err) => {
       throw err instanceof ApplicationNotFoundError ? new NotFoundError('No application with this id.') : err;
     });
     if (current.decision) throw new ConflictError('This application has already been decided.');
     taskToken = current.taskToken;
     if (current.status !== 'pending_review' || !taskToken) throw new ConflictError('This application is not waiting for review.');
-    if (await recordDecision(deps, id, taskToken, record, status)) break;
+    if (await deps.store.recordDecision(id, taskToken, record, status)) break;
     if (attempt >= 2) throw new ConflictError('This application has already been decided.');
   }
 

@@ -3,8 +3,10 @@ import { FoundingSignupRequest } from '../../../events/founding';
 import { documentClient } from '../../shared/clients';
 import { loadConfig } from '../../shared/config';
 import { publish } from '../../shared/events';
-import { httpHandler, json, parseJsonBody } from '../../shared/http';
+import { httpHandler, idempotencyKeyOf, json, parseJsonBody } from '../../shared/http';
+import { idempotency } from '../../shared/idempotency';
 import { s3Client } from '../../shared/s3';
+import { foundingStore } from '../../stores/founding';
 import { submitApplication } from './service';
 
 const config = loadConfig(
@@ -12,6 +14,7 @@ const config = loadConfig(
     APPLICATIONS_TABLE: z.string().min(1),
     PHOTOS_BUCKET: z.string().min(1),
     EVENT_BUS_NAME: z.string().min(1),
+    IDEMPOTENCY_TABLE: z.string().min(1),
   }),
 );
 
@@ -19,18 +22,19 @@ const config = loadConfig(
 const MAX_SIGNUP_BODY_BYTES = 64 * 1024;
 
 /** `POST /founding-talent-signup` and `POST /functions/v1/founding-talent-signup`. */
-export const handler = httpHandler(async (event) => {
+export const handler = httpHandler(async (event, context) => {
   const request = parseJsonBody(event, FoundingSignupRequest, { maxBytes: MAX_SIGNUP_BODY_BYTES });
   const result = await submitApplication(
     {
-      doc: documentClient(),
+      store: foundingStore(documentClient(), config.APPLICATIONS_TABLE),
       s3: s3Client(),
-      tableName: config.APPLICATIONS_TABLE,
       bucketName: config.PHOTOS_BUCKET,
       publish: (type, detail) => publish(config.EVENT_BUS_NAME, type, detail),
+      once: idempotency(config.IDEMPOTENCY_TABLE, context),
     },
     request,
     { ip: event.requestContext?.http?.sourceIp, userAgent: event.requestContext?.http?.userAgent },
+    idempotencyKeyOf(event),
   );
   return json(200, result);
 });

@@ -11,25 +11,17 @@ import {
 } from '../../../events/founding';
 import { ConflictError, ValidationError } from '../../shared/errors';
 import { readZipDirectory, s3RangeReader, UnreadableZipError } from '../../founding/photos/zip-directory';
+import { withIdempotencyKey, type Once } from '../../shared/idempotency';
 import { log } from '../../shared/log';
-import {
-  createApplication,
-  getApplication,
-  getEmailLock,
-  nowOf,
-  readDraft,
-  updateApplication,
-  type EmailLock,
-  type IssuedUpload,
-  type StoreDeps,
-  type UploadedObject,
-} from '../../stores/founding';
+import type { EmailLock, FoundingStore, IssuedUpload, UploadedObject } from '../../stores/founding';
 import { newApplicationId, pendingPrefix } from '../../stores/founding-keys';
 
-export interface SignupDeps extends StoreDeps {
+export interface SignupDeps {
+  store: FoundingStore;
   s3: S3Client;
   bucketName: string;
   publish: (detailType: string, detail: object) => Promise<void>;
+  once: Once;
   newId?: () => string;
 }
 
@@ -59,12 +51,26 @@ export function fingerprintOf(req: FoundingSignup): string {
 }
 
 /**
- * A founding (or standard) talent application: checks that every image path is an upload
- * issued to this session under the applicant's own prefix and present in the bucket, counts
- * the images (zips by their directory) against 30-80, then stores the application and the
- * one-per-address lock in one transaction and announces `FoundingApplication.Submitted`.
+ * A founding (or standard) talent application. With an `Idempotency-Key` a repeat gets the first
+ * answer as it was; without one, the submission's fingerprint on the per-address lock does
+ * (and outlives the key's day).
  */
-export async function submitApplication(deps: SignupDeps, req: FoundingSignup, origin: RequestOrigin = {}): Promise<FoundingSignupResponse> {
+export function submitApplication(
+  deps: SignupDeps,
+  req: FoundingSignup,
+  origin: RequestOrigin = {},
+  idempotencyKey?: string,
+): Promise<FoundingSignupResponse> {
+  return withIdempotencyKey(deps.once, 'founding-talent-signup', idempotencyKey, req, (request) => submit(deps, request, origin));
+}
+
+/**
+ * Checks that every image path is an upload issued to this session under the applicant's own
+ * prefix and present in the bucket, counts the images (zips by their directory) against 30-80,
+ * then stores the application and the one-per-address lock in one transaction and announces
+ * `FoundingApplication.Submitted`.
+ */
+async function submit(deps: SignupDeps, req: FoundingSignup, origin: RequestOrigin): Promise<FoundingSignupResponse> {
   const fingerprint = fingerprintOf(req);
   const repeat = await answerToRepeat(deps, req.email, fingerprint);
   if (repeat) return repeat;
@@ -77,7 +83,7 @@ export async function submitApplication(deps: SignupDeps, req: FoundingSignup, o
     throw new ValidationError(message, { imagePaths: message });
   }
 
-  const now = nowOf(deps);
+  const now = deps.store.now();
   const submittedAt = now.toISOString();
   const applicationId = (deps.newId ?? newApplicationId)();
   const response: FoundingSignupResponse = {
@@ -115,7 +121,7 @@ export async function submitApplication(deps: SignupDeps, req: FoundingSignup, o
   };
   const lock: EmailLock = { applicationId, fingerprint, submittedAt, response };
 
-  if (!(await createApplication(deps, application, lock))) {
+  if (!(await deps.store.createApplication(application, lock))) {
     // Another submission for this address won the race: the same one is answered, any other refused.
     const again = await answerToRepeat(deps, req.email, fingerprint);
     if (again) return again;
@@ -129,11 +135,11 @@ export async function submitApplication(deps: SignupDeps, req: FoundingSignup, o
 
 /** The original answer for the same submission; 409 for a different one from the same address. */
 async function answerToRepeat(deps: SignupDeps, email: string, fingerprint: string): Promise<FoundingSignupResponse | undefined> {
-  const lock = await getEmailLock(deps, email);
+  const lock = await deps.store.getEmailLock(email);
   if (!lock) return undefined;
   if (lock.fingerprint !== fingerprint) throw new ConflictError(FOUNDING_MESSAGES.alreadyExists);
   // A first attempt whose announcement failed is announced now.
-  const app = await getApplication(deps, lock.applicationId);
+  const app = await deps.store.getApplication(lock.applicationId);
   if (app.submittedEvent === 'failed') await announce(deps, lock.applicationId, app.program, lock.submittedAt);
   log.info('founding application repeated', { applicationId: lock.applicationId });
   return lock.response;
@@ -143,11 +149,11 @@ async function announce(deps: SignupDeps, applicationId: string, program: Foundi
   const detail: FoundingApplicationSubmittedV1 = { version: 1, applicationId, program, submittedAt };
   try {
     await deps.publish(FOUNDING_APPLICATION_SUBMITTED, detail);
-    await updateApplication(deps, applicationId, {}, { remove: ['submittedEvent'] });
+    await deps.store.updateApplication(applicationId, {}, { remove: ['submittedEvent'] });
   } catch (err) {
     // Stored but not announced: the applicant's retry (same submission) announces it again.
     log.error('could not announce founding application', err, { applicationId });
-    await updateApplication(deps, applicationId, { submittedEvent: 'failed' }).catch((e) =>
+    await deps.store.updateApplication(applicationId, { submittedEvent: 'failed' }).catch((e) =>
       log.error('could not mark the announcement as failed', e, { applicationId }),
     );
     throw err;
@@ -169,7 +175,7 @@ async function checkUploads(deps: SignupDeps, req: FoundingSignup): Promise<Appl
     throw new ValidationError('An image is named more than once.', { imagePaths: 'An image is named more than once.' });
   }
 
-  const { issued, uploaded } = await readDraft(deps, req.email);
+  const { issued, uploaded } = await deps.store.readDraft(req.email);
 
   const notIssued = req.imagePaths.filter((p) => issued.get(p)?.uploadSession !== req.uploadSession);
   if (notIssued.length) {

@@ -4,6 +4,7 @@ import { documentClient } from '../../shared/clients';
 import { loadConfig } from '../../shared/config';
 import { httpHandler, json } from '../../shared/http';
 import { s3Client } from '../../shared/s3';
+import { foundingStore } from '../../stores/founding';
 import { getApplication } from './service';
 
 const config = loadConfig(
@@ -17,7 +18,7 @@ const config = loadConfig(
 export const handler = httpHandler(async (event) => {
   requireGroup(event, 'admin');
   const detail = await getApplication(
-    { doc: documentClient(), s3: s3Client(), tableName: config.APPLICATIONS_TABLE, bucketName: config.PHOTOS_BUCKET },
+    { store: foundingStore(documentClient(), config.APPLICATIONS_TABLE), s3: s3Client(), bucketName: config.PHOTOS_BUCKET },
     event.pathParameters?.id ?? '',
   );
   return json(200, detail);

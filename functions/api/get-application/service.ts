@@ -2,10 +2,11 @@ import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ADMIN_PHOTO_URL_TTL_SECONDS, type ApplicationDetail } from '../../../events/founding';
 import { NotFoundError } from '../../shared/errors';
-import { ApplicationNotFoundError, getApplication as readApplication, readHistory, toDetail, type StoreDeps } from '../../stores/founding';
+import { ApplicationNotFoundError, toDetail, type FoundingStore } from '../../stores/founding';
 import { APPLICATION_ID_PATTERN, photoKey, thumbnailKey } from '../../stores/founding-keys';
 
-export interface GetApplicationDeps extends StoreDeps {
+export interface GetApplicationDeps {
+  store: FoundingStore;
   s3: S3Client;
   bucketName: string;
 }
@@ -14,11 +15,11 @@ export interface GetApplicationDeps extends StoreDeps {
 export async function getApplication(deps: GetApplicationDeps, id: string): Promise<ApplicationDetail> {
   if (!APPLICATION_ID_PATTERN.test(id)) throw new NotFoundError('No application with this id.');
   const [app, history] = await Promise.all([
-    readApplication(deps, id).catch((err) => {
+    deps.store.getApplication(id).catch((err) => {
       if (err instanceof ApplicationNotFoundError) return undefined;
       throw err;
     }),
-    readHistory(deps, id),
+    deps.store.readHistory(id),
   ]);
   if (!app) throw new NotFoundError('No application with this id.');
 

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { ApplicationListQuery, type ApplicationSummary } from '../../../events/founding';
-import { listApplicationSummaries, type StoreDeps } from '../../stores/founding';
+import type { FoundingStore } from '../../stores/founding';
 
 export type ListQuery = z.output<typeof ApplicationListQuery>;
 
@@ -9,10 +9,10 @@ export type ListQuery = z.output<typeof ApplicationListQuery>;
  * before launch), filtered, sorted and paged here so every filter combines with every sort.
  */
 export async function listApplications(
-  deps: StoreDeps,
+  deps: { store: FoundingStore },
   query: ListQuery,
 ): Promise<{ items: ApplicationSummary[]; total: number }> {
-  const items = await listApplicationSummaries(deps);
+  const items = await deps.store.listApplicationSummaries();
   const q = query.q?.trim().toLowerCase();
   const to = query.to && /^\d{4}-\d{2}-\d{2}$/.test(query.to) ? `${query.to}T23:59:59.999Z` : query.to;
   const matching = items.filter(

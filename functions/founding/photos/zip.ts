@@ -3,6 +3,7 @@ import * as yauzl from 'yauzl';
 import { ZIP_LIMITS } from '../../../events/founding-values';
 import { REFUSAL } from './reasons';
 import { sniff } from './sniff';
+import { isUnsafeEntryName } from './zip-directory';
 
 /** An entry of a zip: its bytes to check as a photo, or why it was not extracted. */
 export type ZipItem = { path: string; bytes: Buffer } | { path: string; reason: string };
@@ -22,10 +23,7 @@ function isNoise(path: string): boolean {
 }
 
 function pathProblem(path: string): string | undefined {
-  if (path.includes('\\') || /^[a-zA-Z]:/.test(path) || path.startsWith('/')) return REFUSAL.zipPathEscapes;
-  // yauzl's own check (absolute paths, `..` segments), kept in case it grows stricter.
-  if (yauzl.validateFileName(path) !== null) return REFUSAL.zipPathEscapes;
-  return undefined;
+  return isUnsafeEntryName(path) ? REFUSAL.zipPathEscapes : undefined;
 }
 
 function openZip(source: string | Buffer): Promise<yauzl.ZipFile> {

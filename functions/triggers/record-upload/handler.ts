@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { documentClient } from '../../shared/clients';
 import { loadConfig } from '../../shared/config';
 import { s3Client } from '../../shared/s3';
+import { foundingStore } from '../../stores/founding';
 import { recordUpload, type ObjectCreatedDetail } from './service';
 
 const config = loadConfig(
@@ -15,7 +16,7 @@ const config = loadConfig(
 /** S3 `Object Created` (via EventBridge) for the photos bucket's `pending/` prefix. */
 export const handler = async (event: EventBridgeEvent<'Object Created', ObjectCreatedDetail>) => {
   const outcome = await recordUpload(
-    { doc: documentClient(), s3: s3Client(), tableName: config.APPLICATIONS_TABLE, bucketName: config.PHOTOS_BUCKET },
+    { store: foundingStore(documentClient(), config.APPLICATIONS_TABLE), s3: s3Client(), bucketName: config.PHOTOS_BUCKET },
     event.detail,
   );
   return { outcome };

@@ -2,10 +2,11 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import { PENDING_UPLOAD_SECONDS } from '../../../events/founding-values';
 import { readZipDirectory, s3RangeReader, UnreadableZipError } from '../../founding/photos/zip-directory';
 import { log } from '../../shared/log';
-import { nowOf, recordUploadedObject, type StoreDeps, type UploadedObject } from '../../stores/founding';
+import type { FoundingStore, UploadedObject } from '../../stores/founding';
 import { emailOfPendingKey } from '../../stores/founding-keys';
 
-export interface RecordUploadDeps extends StoreDeps {
+export interface RecordUploadDeps {
+  store: FoundingStore;
   s3: S3Client;
   bucketName: string;
 }
@@ -27,7 +28,7 @@ export async function recordUpload(deps: RecordUploadDeps, detail: ObjectCreated
   if (detail.bucket.name !== deps.bucketName || !email) return 'ignored';
   const size = detail.object.size ?? 0;
   const kind = /\.zip$/i.test(key) ? 'zip' : 'photo';
-  const now = nowOf(deps);
+  const now = deps.store.now();
   const upload: UploadedObject = {
     size,
     etag: detail.object.etag,
@@ -45,7 +46,7 @@ export async function recordUpload(deps: RecordUploadDeps, detail: ObjectCreated
       upload.zipProblems = [err.message];
     }
   }
-  if (!(await recordUploadedObject(deps, email, key, upload))) return 'repeat';
+  if (!(await deps.store.recordUploadedObject(email, key, upload))) return 'repeat';
   log.info('upload recorded', { kind, size, ...(upload.imageCount !== undefined ? { imageCount: upload.imageCount } : {}) });
   return 'recorded';
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { documentClient } from '../../shared/clients';
+import { foundingStore } from '../../stores/founding';
 import { loadConfig } from '../../shared/config';
 import { APPLICATION_ID_PATTERN } from '../../stores/founding-keys';
 import { allocateSpot } from './service';
@@ -11,5 +12,5 @@ const Input = z.object({ applicationId: z.string().regex(APPLICATION_ID_PATTERN)
 /** Workflow step AllocateSpot: `{ applicationId }` → `{ founding, spotNumber? }`. */
 export async function handler(event: unknown) {
   const { applicationId } = Input.parse(event);
-  return allocateSpot({ doc: documentClient(), tableName: config.APPLICATIONS_TABLE }, applicationId);
+  return allocateSpot({ store: foundingStore(documentClient(), config.APPLICATIONS_TABLE) }, applicationId);
 }

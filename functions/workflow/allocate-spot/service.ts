@@ -1,13 +1,14 @@
 import { FOUNDING_SPOTS } from '../../../events/founding-values';
 import { log } from '../../shared/log';
-import { addHistory, getApplication, nowOf, recordSpot, takeFoundingSpot, updateApplication, type StoreDeps } from '../../stores/founding';
+import type { FoundingStore } from '../../stores/founding';
 
 export interface SpotAllocation {
   founding: boolean;
   spotNumber?: number;
 }
 
-export interface AllocateDeps extends StoreDeps {
+export interface AllocateDeps {
+  store: FoundingStore;
   /** Founding spots in all (default FOUNDING_SPOTS). */
   total?: number;
 }
@@ -18,9 +19,9 @@ export interface AllocateDeps extends StoreDeps {
  * then writes `SPOT#{id}` from it for readers that look an application's spot up by its own key.
  */
 export async function allocateFoundingSpot(deps: AllocateDeps, applicationId: string): Promise<SpotAllocation> {
-  const number = await takeFoundingSpot(deps, applicationId, deps.total ?? FOUNDING_SPOTS);
+  const number = await deps.store.takeFoundingSpot(applicationId, deps.total ?? FOUNDING_SPOTS);
   if (number === undefined) return { founding: false };
-  await recordSpot(deps, applicationId, number);
+  await deps.store.recordSpot(applicationId, number);
   return { founding: true, spotNumber: number };
 }
 
@@ -30,19 +31,19 @@ export async function allocateFoundingSpot(deps: AllocateDeps, applicationId: st
  * standard talent. Records the outcome on the application.
  */
 export async function allocateSpot(deps: AllocateDeps, applicationId: string): Promise<SpotAllocation> {
-  const app = await getApplication(deps, applicationId);
+  const app = await deps.store.getApplication(applicationId);
   if (app.royaltyPlan !== undefined) {
     // Decided by an earlier run of this step.
     return app.founding ? { founding: true, spotNumber: app.spotNumber } : { founding: false };
   }
   const allocation = app.program === 'founding' ? await allocateFoundingSpot(deps, applicationId) : { founding: false };
-  await updateApplication(deps, applicationId, {
+  await deps.store.updateApplication(applicationId, {
     founding: allocation.founding,
     spotNumber: allocation.spotNumber,
     royaltyPlan: allocation.founding ? 'founding-35' : 'standard-tiers',
-    spotDecidedAt: nowOf(deps).toISOString(),
+    spotDecidedAt: deps.store.now().toISOString(),
   });
-  await addHistory(deps, applicationId, 'spot allocated', {
+  await deps.store.addHistory(applicationId, 'spot allocated', {
     note: allocation.founding
       ? `founding spot ${allocation.spotNumber} of ${deps.total ?? FOUNDING_SPOTS}`
       : app.program === 'founding'

@@ -1,6 +1,7 @@
 import { SendTaskSuccessCommand } from '@aws-sdk/client-sfn';
 import * as z from 'zod';
 import { documentClient, stepFunctions } from '../../shared/clients';
+import { foundingStore } from '../../stores/founding';
 import { loadConfig } from '../../shared/config';
 import { APPLICATION_ID_PATTERN } from '../../stores/founding-keys';
 import { awaitReview } from './service';
@@ -14,7 +15,7 @@ export async function handler(event: unknown) {
   const { applicationId, taskToken } = Input.parse(event);
   return awaitReview(
     {
-      store: { doc: documentClient(), tableName: config.APPLICATIONS_TABLE },
+      store: foundingStore(documentClient(), config.APPLICATIONS_TABLE),
       resume: (token, output) => stepFunctions().send(new SendTaskSuccessCommand({ taskToken: token, output: JSON.stringify(output) })),
     },
     applicationId,

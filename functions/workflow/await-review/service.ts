@@ -1,9 +1,10 @@
 import type { ApplicationDecisionRecord } from '../../../events/founding';
-import { addHistory, getApplication, isConditionFailure, nowOf, updateApplication, type StoreDeps } from '../../stores/founding';
+import { isConditionFailure } from '../../shared/idempotency';
+import type { FoundingStore } from '../../stores/founding';
 import { log } from '../../shared/log';
 
 export interface AwaitReviewDeps {
-  store: StoreDeps;
+  store: FoundingStore;
   /** SendTaskSuccess: resumes the execution at once when a decision is already recorded. */
   resume: (taskToken: string, output: ApplicationDecisionRecord) => Promise<unknown>;
 }
@@ -15,7 +16,7 @@ export interface AwaitReviewDeps {
  * delivered here instead of waiting for one that has already happened.
  */
 export async function awaitReview(deps: AwaitReviewDeps, applicationId: string, taskToken: string): Promise<{ waiting: boolean }> {
-  const app = await getApplication(deps.store, applicationId);
+  const app = await deps.store.getApplication(applicationId);
   if (app.decision) {
     log.info('decision already recorded; resuming', { applicationId });
     await deps.resume(taskToken, app.decision);
@@ -23,19 +24,18 @@ export async function awaitReview(deps: AwaitReviewDeps, applicationId: string, 
   }
   const first = !app.reviewWaitingSince;
   try {
-    await updateApplication(
-      deps.store,
+    await deps.store.updateApplication(
       applicationId,
-      { taskToken, status: 'pending_review', reviewWaitingSince: app.reviewWaitingSince ?? nowOf(deps.store).toISOString() },
+      { taskToken, status: 'pending_review', reviewWaitingSince: app.reviewWaitingSince ?? deps.store.now().toISOString() },
       { condition: 'attribute_not_exists(decision)' },
     );
   } catch (err) {
     if (!isConditionFailure(err)) throw err;
     // Decided between our read and our write.
-    const decided = await getApplication(deps.store, applicationId);
+    const decided = await deps.store.getApplication(applicationId);
     if (decided.decision) await deps.resume(taskToken, decided.decision);
     return { waiting: false };
   }
-  if (first) await addHistory(deps.store, applicationId, 'waiting for review');
+  if (first) await deps.store.addHistory(applicationId, 'waiting for review');
   return { waiting: true };
 }

@@ -1,5 +1,7 @@
 import * as z from 'zod';
 import { documentClient } from '../../shared/clients';
+import { foundingStore } from '../../stores/founding';
+import { talentStore } from '../../stores/talent';
 import { loadConfig } from '../../shared/config';
 import { APPLICATION_ID_PATTERN } from '../../stores/founding-keys';
 import { createTalent } from './service';
@@ -11,5 +13,6 @@ const Input = z.object({ applicationId: z.string().regex(APPLICATION_ID_PATTERN)
 /** Workflow step CreateTalent: `{ applicationId, founding }` → `{ talentId }`. */
 export async function handler(event: unknown) {
   const { applicationId, founding } = Input.parse(event);
-  return createTalent({ store: { doc: documentClient(), tableName: config.APPLICATIONS_TABLE }, talentTable: config.TALENT_TABLE }, applicationId, founding);
+  const doc = documentClient();
+  return createTalent({ store: foundingStore(doc, config.APPLICATIONS_TABLE), talent: talentStore(doc, config.TALENT_TABLE) }, applicationId, founding);
 }

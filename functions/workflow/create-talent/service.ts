@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { Talent } from '../../../events/talent';
 import { TALENT_ID_MAX_LENGTH } from '../../../events/talent-values';
-import { addHistory, getApplication, isConditionFailure, updateApplication, type StoreDeps } from '../../stores/founding';
+import type { FoundingStore } from '../../stores/founding';
+import type { TalentStore } from '../../stores/talent';
 import { log } from '../../shared/log';
 
 export interface CreateTalentDeps {
-  store: StoreDeps;
-  /** The catalog table (key `id`). */
-  talentTable: string;
+  store: FoundingStore;
+  /** The catalog. */
+  talent: TalentStore;
 }
 
 /** Where a new talent's profile image points until they upload their own. */
@@ -34,7 +34,7 @@ export function talentIdFor(firstName: string, lastName: string | undefined, app
  * the application, the put is conditional, and the application remembers the talent id.
  */
 export async function createTalent(deps: CreateTalentDeps, applicationId: string, founding: boolean): Promise<{ talentId: string }> {
-  const app = await getApplication(deps.store, applicationId);
+  const app = await deps.store.getApplication(applicationId);
   if (app.talentId) return { talentId: app.talentId };
   const id = talentIdFor(app.firstName, app.lastName, applicationId);
   const talent = Talent.parse({
@@ -51,16 +51,10 @@ export async function createTalent(deps: CreateTalentDeps, applicationId: string
     royaltyPlan: founding ? 'founding-35' : 'standard-tiers',
     status: 'hidden',
   });
-  try {
-    await deps.store.doc.send(new PutCommand({ TableName: deps.talentTable, Item: talent, ConditionExpression: 'attribute_not_exists(id)' }));
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-    // Our own earlier run created it (the id is ours alone); keep what is there.
-    const existing = await deps.store.doc.send(new GetCommand({ TableName: deps.talentTable, Key: { id }, ConsistentRead: true }));
-    if (!existing.Item) throw err;
-  }
-  await updateApplication(deps.store, applicationId, { talentId: id, status: 'accepted' });
-  await addHistory(deps.store, applicationId, 'talent created', { note: id });
+  // A taken id is our own earlier run's (the id derives from the application): keep what is there.
+  if (!(await deps.talent.create(talent)) && !(await deps.talent.get(id))) throw new Error(`talent id ${id} is taken and cannot be read`);
+  await deps.store.updateApplication(applicationId, { talentId: id, status: 'accepted' });
+  await deps.store.addHistory(applicationId, 'talent created', { note: id });
   log.info('talent created', { applicationId, talentId: id, founding });
   return { talentId: id };
 }

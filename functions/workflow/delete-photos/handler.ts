@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { documentClient } from '../../shared/clients';
+import { foundingStore } from '../../stores/founding';
 import { loadConfig } from '../../shared/config';
 import { APPLICATION_ID_PATTERN } from '../../stores/founding-keys';
 import { s3PhotoStorage } from '../../founding/photos/storage';
@@ -12,5 +13,5 @@ const Input = z.object({ applicationId: z.string().regex(APPLICATION_ID_PATTERN)
 /** Workflow step DeletePhotos: `{ applicationId }` → `{ deleted }`. */
 export async function handler(event: unknown) {
   const { applicationId } = Input.parse(event);
-  return deletePhotos({ store: { doc: documentClient(), tableName: config.APPLICATIONS_TABLE }, storage: s3PhotoStorage(config.PHOTOS_BUCKET) }, applicationId);
+  return deletePhotos({ store: foundingStore(documentClient(), config.APPLICATIONS_TABLE), storage: s3PhotoStorage(config.PHOTOS_BUCKET) }, applicationId);
 }

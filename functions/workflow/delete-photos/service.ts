@@ -1,5 +1,5 @@
 import { applicationPrefix, pendingPrefix } from '../../stores/founding-keys';
-import { addHistory, getApplication, nowOf, updateApplication, type StoreDeps } from '../../stores/founding';
+import type { FoundingStore } from '../../stores/founding';
 import { log } from '../../shared/log';
 import type { PhotoStorage } from '../../founding/photos/storage';
 
@@ -8,16 +8,16 @@ import type { PhotoStorage } from '../../founding/photos/storage';
  * stored photos and thumbnails under `applications/{id}/` and any original upload still pending.
  * Safe to repeat.
  */
-export async function deletePhotos(deps: { store: StoreDeps; storage: PhotoStorage }, applicationId: string): Promise<{ deleted: number }> {
-  const app = await getApplication(deps.store, applicationId);
+export async function deletePhotos(deps: { store: FoundingStore; storage: PhotoStorage }, applicationId: string): Promise<{ deleted: number }> {
+  const app = await deps.store.getApplication(applicationId);
   const own = pendingPrefix(app.email);
   const keys = [...(await deps.storage.list(applicationPrefix(applicationId))), ...(app.imagePaths ?? []).filter((k) => k.startsWith(own))];
   for (let i = 0; i < keys.length; i += 10) {
     await Promise.all(keys.slice(i, i + 10).map((k) => deps.storage.remove(k)));
   }
   if (!app.photosDeletedAt) {
-    await updateApplication(deps.store, applicationId, { photosDeletedAt: nowOf(deps.store).toISOString() });
-    await addHistory(deps.store, applicationId, 'photos deleted');
+    await deps.store.updateApplication(applicationId, { photosDeletedAt: deps.store.now().toISOString() });
+    await deps.store.addHistory(applicationId, 'photos deleted');
   }
   log.info('application photos deleted', { applicationId, objects: keys.length });
   return { deleted: keys.length };

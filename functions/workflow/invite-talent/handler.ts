@@ -1,6 +1,7 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import * as z from 'zod';
 import { documentClient } from '../../shared/clients';
+import { foundingStore } from '../../stores/founding';
 import { loadConfig } from '../../shared/config';
 import { APPLICATION_ID_PATTERN } from '../../stores/founding-keys';
 import { inviteTalent } from './service';
@@ -15,5 +16,5 @@ let cognito: CognitoIdentityProviderClient | undefined;
 export async function handler(event: unknown) {
   const { applicationId, talentId } = Input.parse(event);
   cognito ??= new CognitoIdentityProviderClient({});
-  return inviteTalent({ store: { doc: documentClient(), tableName: config.APPLICATIONS_TABLE }, cognito, userPoolId: config.USER_POOL_ID }, applicationId, talentId);
+  return inviteTalent({ store: foundingStore(documentClient(), config.APPLICATIONS_TABLE), cognito, userPoolId: config.USER_POOL_ID }, applicationId, talentId);
 }

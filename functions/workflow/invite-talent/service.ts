@@ -4,13 +4,13 @@ import {
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ROLE_ATTRIBUTE } from '../../../events/accounts';
-import { addHistory, getApplication, nowOf, updateApplication, type StoreDeps } from '../../stores/founding';
+import type { FoundingStore } from '../../stores/founding';
 import { log } from '../../shared/log';
 
 export const TALENT_GROUP = 'talent';
 
 export interface InviteTalentDeps {
-  store: StoreDeps;
+  store: FoundingStore;
   cognito: CognitoIdentityProviderClient;
   userPoolId: string;
 }
@@ -22,7 +22,7 @@ export interface InviteTalentDeps {
  * repeat.
  */
 export async function inviteTalent(deps: InviteTalentDeps, applicationId: string, talentId: string): Promise<{ invited: true; existingUser: boolean }> {
-  const app = await getApplication(deps.store, applicationId);
+  const app = await deps.store.getApplication(applicationId);
   let existingUser = false;
   try {
     await deps.cognito.send(
@@ -43,8 +43,8 @@ export async function inviteTalent(deps: InviteTalentDeps, applicationId: string
   }
   await deps.cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: deps.userPoolId, Username: app.email, GroupName: TALENT_GROUP }));
   if (!app.invitedAt) {
-    await updateApplication(deps.store, applicationId, { invitedAt: nowOf(deps.store).toISOString() });
-    await addHistory(deps.store, applicationId, 'invited', { note: existingUser ? `${talentId}: existing account added to talent` : talentId });
+    await deps.store.updateApplication(applicationId, { invitedAt: deps.store.now().toISOString() });
+    await deps.store.addHistory(applicationId, 'invited', { note: existingUser ? `${talentId}: existing account added to talent` : talentId });
   }
   log.info('talent invited', { applicationId, talentId, existingUser });
   return { invited: true, existingUser };

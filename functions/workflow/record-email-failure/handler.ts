@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { documentClient } from '../../shared/clients';
+import { foundingStore } from '../../stores/founding';
 import { loadConfig } from '../../shared/config';
 import { APPLICATION_ID_PATTERN } from '../../stores/founding-keys';
 import { recordEmailFailure } from './service';
@@ -14,5 +15,5 @@ const Input = z.object({
 
 /** Workflow step Record*EmailFailure: `{ applicationId, kind, error }` → `{ recorded: true }`. */
 export async function handler(event: unknown) {
-  return recordEmailFailure({ doc: documentClient(), tableName: config.APPLICATIONS_TABLE }, Input.parse(event));
+  return recordEmailFailure(foundingStore(documentClient(), config.APPLICATIONS_TABLE), Input.parse(event));
 }

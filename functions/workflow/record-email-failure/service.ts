@@ -1,4 +1,4 @@
-import { addHistory, updateApplication, type StoreDeps } from '../../stores/founding';
+import type { FoundingStore } from '../../stores/founding';
 import { log } from '../../shared/log';
 
 export interface RecordEmailFailureInput {
@@ -13,10 +13,10 @@ export interface RecordEmailFailureInput {
  * shows `confirmationEmail: 'failed'`) and in its history. The application itself is kept and
  * the workflow carries on.
  */
-export async function recordEmailFailure(store: StoreDeps, input: RecordEmailFailureInput): Promise<{ recorded: true }> {
+export async function recordEmailFailure(store: FoundingStore, input: RecordEmailFailureInput): Promise<{ recorded: true }> {
   const errorName = (input.error?.Error ?? 'unknown error').slice(0, 100);
-  await updateApplication(store, input.applicationId, { [`${input.kind}Email`]: 'failed', [`${input.kind}EmailError`]: errorName });
-  await addHistory(store, input.applicationId, 'email failed', { note: `${input.kind}: ${errorName}` });
+  await store.updateApplication(input.applicationId, { [`${input.kind}Email`]: 'failed', [`${input.kind}EmailError`]: errorName });
+  await store.addHistory(input.applicationId, 'email failed', { note: `${input.kind}: ${errorName}` });
   log.warn('application email failed for good', { applicationId: input.applicationId, kind: input.kind, error: errorName });
   return { recorded: true };
 }

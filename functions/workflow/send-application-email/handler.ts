@@ -1,13 +1,17 @@
+import type { Context } from 'aws-lambda';
 import * as z from 'zod';
 import { documentClient } from '../../shared/clients';
+import { foundingStore } from '../../stores/founding';
 import { loadConfig } from '../../shared/config';
 import { sendEmail } from '../../shared/email';
+import { idempotency } from '../../shared/idempotency';
 import { APPLICATION_ID_PATTERN } from '../../stores/founding-keys';
 import { EMAIL_KINDS, sendApplicationEmail } from './service';
 
 const config = loadConfig(
   z.object({
     APPLICATIONS_TABLE: z.string().min(1),
+    IDEMPOTENCY_TABLE: z.string().min(1),
     SENDER_EMAIL: z.string().min(3),
     REVIEWERS_EMAIL: z.string().min(3),
     SITE_URL: z.url(),
@@ -26,16 +30,17 @@ const Input = z.object({
  * Workflow step Send*: `{ applicationId, kind, review? }` → `{ sent: true }`. Throws when SES
  * refuses or fails; the state machine retries with backoff, then records the failure.
  */
-export async function handler(event: unknown) {
+export async function handler(event: unknown, context?: Context) {
   const input = Input.parse(event);
   const sender = { from: config.SENDER_EMAIL, configurationSet: config.SES_CONFIGURATION_SET };
   return sendApplicationEmail(
     {
-      store: { doc: documentClient(), tableName: config.APPLICATIONS_TABLE },
+      store: foundingStore(documentClient(), config.APPLICATIONS_TABLE),
       send: (to, email) => sendEmail(sender, to, email),
       reviewersEmail: config.REVIEWERS_EMAIL,
       siteUrl: config.SITE_URL,
       adminUrl: config.ADMIN_URL,
+      once: idempotency(config.IDEMPOTENCY_TABLE, context),
     },
     input,
   );

@@ -1,4 +1,3 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ApplicationDecisionRecord } from '../../../events/founding';
 import {
   acceptanceEmail,
@@ -8,21 +7,20 @@ import {
   reviewReminderEmail,
 } from '../../integrations/email/founding';
 import type { Email } from '../../integrations/email/render';
-import { foundingKeys } from '../../stores/founding-keys';
-import { addHistory, getApplication, isConditionFailure, nowOf, spotNumberOf, updateApplication, type StoreDeps, type StoredApplication } from '../../stores/founding';
+import { ONE_DAY, type Once } from '../../shared/idempotency';
 import { log } from '../../shared/log';
+import type { FoundingStore, StoredApplication } from '../../stores/founding';
 
 export const EMAIL_KINDS = ['confirmation', 'invalid', 'acceptance', 'rejection', 'reminder'] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 export interface SendApplicationEmailDeps {
-  store: StoreDeps;
+  store: FoundingStore;
   send: (to: string, email: Email) => Promise<unknown>;
   reviewersEmail: string;
   siteUrl: string;
   adminUrl: string;
-  /** A send claimed longer ago than this is presumed lost and may be retried. */
-  claimTimeoutMs?: number;
+  once: Once;
 }
 
 export interface SendApplicationEmailInput {
@@ -32,18 +30,24 @@ export interface SendApplicationEmailInput {
   review?: Partial<ApplicationDecisionRecord>;
 }
 
+type SendOutcome = { sent: true; skipped?: true };
+
+/** Far longer than the state machine retries a step; an applicant's email is never sent twice. */
+const SENT_EMAIL_KEPT_SECONDS = 90 * ONE_DAY;
+
 /**
  * Sends one of the application's emails. Emails to the applicant go out once however often the
- * step runs: each is claimed with a conditional put of `SENT#{kind}` first and marked sent after;
- * a failed send releases the claim and throws, so the state machine's Retry tries again.
- * Reminders go to the reviewers each time an application has waited another period.
+ * step runs (idempotent on the application and the kind); a failed send leaves no record and
+ * throws, so the state machine's Retry tries again, and a send still running elsewhere is
+ * refused (409) until it ends. Reminders go to the reviewers each time an application has
+ * waited another period.
  */
-export async function sendApplicationEmail(deps: SendApplicationEmailDeps, input: SendApplicationEmailInput): Promise<{ sent: true; skipped?: true }> {
+export async function sendApplicationEmail(deps: SendApplicationEmailDeps, input: SendApplicationEmailInput): Promise<SendOutcome> {
   const { applicationId, kind } = input;
-  const app = await getApplication(deps.store, applicationId);
+  const app = await deps.store.getApplication(applicationId);
 
   if (kind === 'reminder') {
-    const now = nowOf(deps.store);
+    const now = deps.store.now();
     const since = app.reviewWaitingSince ?? app.validatedAt ?? app.submittedAt;
     const email = reviewReminderEmail({
       applicationId,
@@ -53,65 +57,31 @@ export async function sendApplicationEmail(deps: SendApplicationEmailDeps, input
       adminUrl: deps.adminUrl,
     });
     await deps.send(deps.reviewersEmail, email);
-    await addHistory(deps.store, applicationId, 'reminder sent', { note: `waiting since ${since}` });
+    await deps.store.addHistory(applicationId, 'reminder sent', { note: `waiting since ${since}` });
     log.info('review reminder sent', { applicationId });
     return { sent: true };
   }
 
-  const key = foundingKeys.sent(applicationId, kind);
-  const now = nowOf(deps.store);
-  const claimedAt = now.toISOString();
-  const staleBefore = new Date(now.getTime() - (deps.claimTimeoutMs ?? 5 * 60_000)).toISOString();
-  try {
-    await deps.store.doc.send(
-      new PutCommand({
-        TableName: deps.store.tableName,
-        Item: { ...key, kind, state: 'sending', claimedAt },
-        ConditionExpression: 'attribute_not_exists(pk) OR (#state = :sending AND claimedAt < :stale)',
-        ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: { ':sending': 'sending', ':stale': staleBefore },
-      }),
-    );
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-    const existing = await deps.store.doc.send(new GetCommand({ TableName: deps.store.tableName, Key: key, ConsistentRead: true }));
-    if (existing.Item?.state === 'sent') {
-      log.info('application email already sent', { applicationId, kind });
-      return { sent: true, skipped: true };
-    }
-    // Another run is sending it right now: let the state machine retry and find it sent.
-    throw Object.assign(new Error(`the ${kind} email is being sent by another run`), { name: 'EmailInProgress' });
-  }
-
-  try {
-    await deps.send(app.email, await compose(deps, app, input));
-  } catch (err) {
-    log.error('application email failed', err, { applicationId, kind });
-    await deps.store.doc
-      .send(
-        new DeleteCommand({
-          TableName: deps.store.tableName,
-          Key: key,
-          ConditionExpression: 'claimedAt = :claimedAt',
-          ExpressionAttributeValues: { ':claimedAt': claimedAt },
-        }),
-      )
-      .catch(() => undefined);
-    throw err;
-  }
-
-  const sentAt = nowOf(deps.store).toISOString();
-  await deps.store.doc.send(
-    new UpdateCommand({
-      TableName: deps.store.tableName,
-      Key: key,
-      UpdateExpression: 'SET #state = :sent, sentAt = :at',
-      ExpressionAttributeNames: { '#state': 'state' },
-      ExpressionAttributeValues: { ':sent': 'sent', ':at': sentAt },
-    }),
+  const email = await compose(deps, app, input);
+  const outcome = await deps.once<SendApplicationEmailInput, SendOutcome>(
+    { name: 'application-email', key: '[applicationId, kind]', expiresAfterSeconds: SENT_EMAIL_KEPT_SECONDS, onReplay: () => ({ sent: true, skipped: true }) },
+    { applicationId, kind },
+    async () => {
+      try {
+        await deps.send(app.email, email);
+      } catch (err) {
+        log.error('application email failed', err, { applicationId, kind });
+        throw err;
+      }
+      return { sent: true };
+    },
   );
-  await updateApplication(deps.store, applicationId, { [`${kind}Email`]: 'sent' });
-  await addHistory(deps.store, applicationId, 'email sent', { note: kind });
+  if (outcome.skipped) {
+    log.info('application email already sent', { applicationId, kind });
+    return outcome;
+  }
+  await deps.store.updateApplication(applicationId, { [`${kind}Email`]: 'sent' });
+  await deps.store.addHistory(applicationId, 'email sent', { note: kind });
   log.info('application email sent', { applicationId, kind });
   return { sent: true };
 }
@@ -131,7 +101,7 @@ async function compose(deps: SendApplicationEmailDeps, app: StoredApplication, i
     case 'acceptance': {
       let spotNumber = app.spotNumber;
       if (app.founding && spotNumber === undefined) {
-        spotNumber = await spotNumberOf(deps.store, input.applicationId);
+        spotNumber = await deps.store.spotNumberOf(input.applicationId);
       }
       return acceptanceEmail({ ...common, founding: Boolean(app.founding && spotNumber), spotNumber });
     }

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { APPLICATION_ID_PATTERN } from '../../stores/founding-keys';
 import { documentClient } from '../../shared/clients';
+import { foundingStore } from '../../stores/founding';
 import { loadConfig, positiveIntFromEnv } from '../../shared/config';
 import { s3PhotoStorage } from '../../founding/photos/storage';
 import { validatePhotos } from './service';
@@ -20,7 +21,7 @@ export async function handler(event: unknown) {
   const { applicationId } = Input.parse(event);
   return validatePhotos(
     {
-      store: { doc: documentClient(), tableName: config.APPLICATIONS_TABLE },
+      store: foundingStore(documentClient(), config.APPLICATIONS_TABLE),
       storage: s3PhotoStorage(config.PHOTOS_BUCKET),
       concurrency: config.PHOTO_CONCURRENCY,
     },

@@ -1,13 +1,14 @@
 import type { PhotoResult } from '../../../events/founding';
 import { MIN_APPLICATION_IMAGES } from '../../../events/founding-values';
 import { pendingPrefix } from '../../stores/founding-keys';
-import { addHistory, getApplication, isConditionFailure, nowOf, updateApplication, type StoreDeps } from '../../stores/founding';
+import { isConditionFailure } from '../../shared/idempotency';
+import type { FoundingStore } from '../../stores/founding';
 import { log } from '../../shared/log';
 import type { PhotoStorage } from '../../founding/photos/storage';
 import { validateObjects } from '../../founding/photos/validate';
 
 export interface ValidatePhotosDeps {
-  store: StoreDeps;
+  store: FoundingStore;
   storage: PhotoStorage;
   concurrency?: number;
   tmpDir?: string;
@@ -29,7 +30,7 @@ const NOT_OWN = 'not an upload of this application';
  * deletes the originals. A retry after the results were recorded returns them unchanged.
  */
 export async function validatePhotos(deps: ValidatePhotosDeps, applicationId: string): Promise<ValidatePhotosResult> {
-  const app = await getApplication(deps.store, applicationId);
+  const app = await deps.store.getApplication(applicationId);
   const own = pendingPrefix(app.email);
   const uploads = (app.imagePaths ?? []).filter((k) => k.startsWith(own) && !k.slice(own.length).includes('/'));
 
@@ -47,25 +48,24 @@ export async function validatePhotos(deps: ValidatePhotosDeps, applicationId: st
   const rejectedCount = results.length - validCount;
   const enough = validCount >= MIN_APPLICATION_IMAGES;
   try {
-    await updateApplication(
-      deps.store,
+    await deps.store.updateApplication(
       applicationId,
       {
         photoResults: results,
         validPhotoCount: validCount,
         rejectedPhotoCount: rejectedCount,
         status: enough ? 'pending_review' : 'invalid',
-        validatedAt: nowOf(deps.store).toISOString(),
+        validatedAt: deps.store.now().toISOString(),
       },
       { condition: 'attribute_not_exists(photoResults)' },
     );
-    await addHistory(deps.store, applicationId, 'validated', {
+    await deps.store.addHistory(applicationId, 'validated', {
       note: `${validCount} photos accepted, ${rejectedCount} refused${enough ? '' : `: fewer than ${MIN_APPLICATION_IMAGES}`}`,
     });
   } catch (err) {
     if (!isConditionFailure(err)) throw err;
     // A concurrent run recorded its results first: report those.
-    const recorded = await getApplication(deps.store, applicationId);
+    const recorded = await deps.store.getApplication(applicationId);
     return summary(applicationId, recorded.validPhotoCount ?? 0, recorded.rejectedPhotoCount ?? 0);
   }
   log.info('photos validated', { applicationId, validCount, rejectedCount, enough, ms: Date.now() - started });

@@ -19,12 +19,15 @@ import { EVENT_SOURCE } from '../../../events/product';
 import { AppFunction, type AppFunctionProps } from '../app-function';
 import { retriedRule } from '../event-rules';
 import type { EmailSending } from './email';
+import type { IdempotencyStore } from './idempotency';
 import type { MarketplaceApi } from './http-api';
 import { foundingApplicationWorkflow } from '../workflows/founding-application';
 
 export interface FoundingProps {
   api: MarketplaceApi;
   bus: IEventBus;
+  /** Idempotency records: the public POSTs' Idempotency-Key and the once-only application emails. */
+  idempotency: IdempotencyStore;
   email: EmailSending;
   /** Applications are emailed to reviewers here (reminders). */
   reviewersEmail: string;
@@ -108,6 +111,7 @@ export class Founding extends Construct {
       .bindTable(this.table, 'APPLICATIONS_TABLE', ['PutItem'])
       // Signing a PUT URL needs the right to PUT; nothing else, and only under pending/.
       .bindBucketObjects(this.bucket, 'PHOTOS_BUCKET', ['PutObject'], `${PENDING_PREFIX}*`);
+    props.idempotency.bind(uploads);
     props.api.publicRoute('/founding-uploads', HttpMethod.POST, uploads, 'CreateFoundingUploads');
 
     this.signup = new AppFunction(this, 'Signup', {
@@ -119,6 +123,7 @@ export class Founding extends Construct {
       .bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem', 'Query', 'PutItem', 'UpdateItem'], { indexes: false })
       .bindBucketObjects(this.bucket, 'PHOTOS_BUCKET', ['GetObject'], `${PENDING_PREFIX}*`, { listPrefix: PENDING_PREFIX })
       .bindBus(props.bus);
+    props.idempotency.bind(this.signup);
     props.api.publicRoute('/founding-talent-signup', HttpMethod.POST, this.signup, 'FoundingTalentSignup');
     // The original backend's path, so its clients keep working.
     props.api.publicRoute('/functions/v1/founding-talent-signup', HttpMethod.POST, this.signup, 'FoundingTalentSignupV1');
@@ -210,8 +215,9 @@ export class Founding extends Construct {
         ADMIN_URL: props.adminUrl,
         SES_CONFIGURATION_SET: props.email.configurationSet.configurationSetName,
       },
-    }).bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem']);
+    }).bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem', 'PutItem', 'UpdateItem']);
     props.email.grantSend(sendEmail);
+    props.idempotency.bind(sendEmail);
 
     const recordEmailFailure = task('RecordEmailFailure', 'record-email-failure', 'Workflow: records an application email that could not be sent').bindTable(
       this.table,

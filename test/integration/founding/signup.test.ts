@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { FOUNDING_APPLICATION_SUBMITTED, FOUNDING_MESSAGES, UPLOAD_URL_TTL_SECONDS } from '../../../events/founding';
 import type { BusEvent } from '../../../infra/local/eventbridge';
-import { itemsWithPrefix, useTwin } from '../../support/twin';
+import { itemsWithPrefix, postJson, useTwin } from '../../support/twin';
 import {
   applicantEmail,
   applicationOf,
@@ -91,6 +91,21 @@ describe('founding signup through presigned uploads', () => {
 
     await twin().idle();
     expect((await ownItems()).length).toBe(before);
+    expect((await applications(twin())).filter((a) => a.email === email)).toHaveLength(1);
+  });
+
+  it('honours an Idempotency-Key: a repeat gets the first answer, the same key with another body is refused', async () => {
+    const email = applicantEmail('keyed');
+    const { uploadSession, keys } = await uploadAll(twin(), email, asJpegFiles(photos.slice(0, 30)));
+    const payload = signupPayload(email, uploadSession, keys);
+    const key = { 'idempotency-key': `signup-${randomUUID()}` };
+    const url = `${twin().urls.api}/founding-talent-signup`;
+    const first = await postJson(url, payload, key);
+    expect(first.status).toBe(200);
+    const repeat = await postJson(url, payload, key);
+    expect(repeat.status).toBe(200);
+    expect(repeat.json).toEqual(first.json);
+    expect((await postJson(url, { ...payload, experience: 'Something else' }, key)).status).toBe(422);
     expect((await applications(twin())).filter((a) => a.email === email)).toHaveLength(1);
   });
 

@@ -1,4 +1,5 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { foundingStore } from '../../../functions/stores/founding';
 import { allocateFoundingSpot, allocateSpot } from '../../../functions/workflow/allocate-spot/service';
 import { ID, TABLE, application, conditionFailed, mockedStore, quiet } from './support';
 
@@ -8,7 +9,7 @@ const COUNTER = { pk: 'SPOTS', sk: 'FOUNDING' };
 
 describe('allocateFoundingSpot', () => {
   const HOLDER = `spot_${ID}`;
-  const deps = (doc: any) => ({ doc, tableName: TABLE });
+  const deps = (doc: any) => ({ store: foundingStore(doc, TABLE) });
 
   test('takes the next spot in one conditional update that records the holder with the count', async () => {
     const { doc, mock, inputs } = mockedStore();
@@ -62,7 +63,7 @@ describe('allocateSpot (the step)', () => {
   test('records the spot, founding flag and royalty plan on the application', async () => {
     const { doc, mock, inputs } = mockedStore(application({ status: 'pending_review' }));
     mock.on(UpdateCommand, { Key: COUNTER }).resolves({ Attributes: { taken: 3, [`spot_${ID}`]: 3 } });
-    expect(await allocateSpot({ doc, tableName: TABLE }, ID)).toEqual({ founding: true, spotNumber: 3 });
+    expect(await allocateSpot({ store: foundingStore(doc, TABLE) }, ID)).toEqual({ founding: true, spotNumber: 3 });
     const update = inputs(UpdateCommand).find((u) => u.Key.pk === `APP#${ID}`);
     expect(Object.values(update.ExpressionAttributeValues)).toEqual(expect.arrayContaining([true, 3, 'founding-35']));
     expect(inputs(PutCommand).some((p) => p.Item.event === 'spot allocated' && p.Item.note === 'founding spot 3 of 30')).toBe(true);
@@ -70,7 +71,7 @@ describe('allocateSpot (the step)', () => {
 
   test('a standard-program application never takes a founding spot', async () => {
     const { doc, inputs } = mockedStore(application({ program: 'standard' }));
-    expect(await allocateSpot({ doc, tableName: TABLE }, ID)).toEqual({ founding: false });
+    expect(await allocateSpot({ store: foundingStore(doc, TABLE) }, ID)).toEqual({ founding: false });
     expect(inputs(UpdateCommand).filter((u) => u.Key.pk === 'SPOTS')).toHaveLength(0);
     const update = inputs(UpdateCommand).find((u) => u.Key.pk === `APP#${ID}`);
     expect(Object.values(update.ExpressionAttributeValues)).toContain('standard-tiers');
@@ -78,7 +79,7 @@ describe('allocateSpot (the step)', () => {
 
   test('a retry after the outcome was recorded returns it unchanged', async () => {
     const { doc, inputs } = mockedStore(application({ founding: true, spotNumber: 9, royaltyPlan: 'founding-35' }));
-    expect(await allocateSpot({ doc, tableName: TABLE }, ID)).toEqual({ founding: true, spotNumber: 9 });
+    expect(await allocateSpot({ store: foundingStore(doc, TABLE) }, ID)).toEqual({ founding: true, spotNumber: 9 });
     expect(inputs(UpdateCommand)).toHaveLength(0);
   });
 });

@@ -1,3 +1,4 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
@@ -5,10 +6,13 @@ import { EMAIL, ID, application, quiet } from './support';
 
 quiet();
 const dynamo = mockClient(DynamoDBDocumentClient);
+// The idempotency records (Powertools writes them with the plain client).
+const idempotencyTable = mockClient(DynamoDBClient);
 const ses = mockClient(SESv2Client);
 
 const ENV = {
   APPLICATIONS_TABLE: 'FoundingApplications',
+  IDEMPOTENCY_TABLE: 'Idempotency',
   TALENT_TABLE: 'Talent',
   PHOTOS_BUCKET: 'photos',
   USER_POOL_ID: 'us-east-1_pool',
@@ -52,8 +56,10 @@ afterAll(() => {
 
 beforeEach(() => {
   dynamo.reset();
+  idempotencyTable.reset();
   ses.reset();
   dynamo.onAnyCommand().resolves({});
+  idempotencyTable.onAnyCommand().resolves({});
   ses.onAnyCommand().resolves({ MessageId: 'm-1' });
 });
 

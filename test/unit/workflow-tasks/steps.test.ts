@@ -8,7 +8,8 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { Talent } from '../../../events/talent';
 import { memoryPhotoStorage } from '../../../functions/founding/photos/storage';
 import { awaitReview } from '../../../functions/workflow/await-review/service';
-import { createTalent, talentIdFor } from '../../../functions/workflow/create-talent/service';
+import { talentStore } from '../../../functions/stores/talent';
+import { createTalent, NEW_TALENT_IMAGE, talentIdFor } from '../../../functions/workflow/create-talent/service';
 import { deletePhotos } from '../../../functions/workflow/delete-photos/service';
 import { inviteTalent } from '../../../functions/workflow/invite-talent/service';
 import { recordEmailFailure } from '../../../functions/workflow/record-email-failure/service';
@@ -87,8 +88,8 @@ describe('createTalent', () => {
   });
 
   test('a founding talent: hidden, founding-35, valid catalog item, written only if new', async () => {
-    const { store, inputs } = mockedStore(application({ status: 'pending_review' }));
-    const { talentId } = await createTalent({ store, talentTable: 'Talent' }, ID, true);
+    const { store, doc, inputs } = mockedStore(application({ status: 'pending_review' }));
+    const { talentId } = await createTalent({ store, talent: talentStore(doc, 'Talent') }, ID, true);
     const put = inputs(PutCommand).find((p) => p.TableName === 'Talent');
     expect(put.ConditionExpression).toBe('attribute_not_exists(id)');
     expect(Talent.parse(put.Item)).toMatchObject({ id: talentId, name: 'Ana Lima', status: 'hidden', founding: true, royaltyPlan: 'founding-35' });
@@ -96,20 +97,21 @@ describe('createTalent', () => {
   });
 
   test('standard talent are on the tiers', async () => {
-    const { store, inputs } = mockedStore(application());
-    await createTalent({ store, talentTable: 'Talent' }, ID, false);
+    const { store, doc, inputs } = mockedStore(application());
+    await createTalent({ store, talent: talentStore(doc, 'Talent') }, ID, false);
     expect(inputs(PutCommand).find((p) => p.TableName === 'Talent').Item).toMatchObject({ founding: false, royaltyPlan: 'standard-tiers' });
   });
 
   test('idempotent: a recorded talent id is returned; an item our earlier run wrote is kept', async () => {
     const recorded = mockedStore(application({ talentId: 'ana-lima-123456' }));
-    expect(await createTalent({ store: recorded.store, talentTable: 'Talent' }, ID, true)).toEqual({ talentId: 'ana-lima-123456' });
+    expect(await createTalent({ store: recorded.store, talent: talentStore(recorded.doc, 'Talent') }, ID, true)).toEqual({ talentId: 'ana-lima-123456' });
     expect(recorded.inputs(PutCommand)).toHaveLength(0);
 
     const written = mockedStore(application());
     written.mock.on(PutCommand, { TableName: 'Talent' }).rejects(conditionFailed());
-    written.mock.on(GetCommand, { TableName: 'Talent' }).resolves({ Item: { id: 'x' } });
-    const { talentId } = await createTalent({ store: written.store, talentTable: 'Talent' }, ID, true);
+    const earlier = { id: talentIdFor('Ana', 'Lima', ID), name: 'Ana Lima', image: NEW_TALENT_IMAGE, tagline: 'Founding talent', bio: 'Profile coming soon.', generationCount: 0, featured: false, tags: [], samples: [], founding: true, royaltyPlan: 'founding-35', status: 'hidden' };
+    written.mock.on(GetCommand, { TableName: 'Talent' }).resolves({ Item: Talent.parse(earlier) });
+    const { talentId } = await createTalent({ store: written.store, talent: talentStore(written.doc, 'Talent') }, ID, true);
     expect(talentId).toBe(talentIdFor('Ana', 'Lima', ID));
   });
 });

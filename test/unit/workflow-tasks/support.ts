@@ -1,7 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import type { StoredApplication } from '../../../functions/stores/founding';
+import { foundingStore, type StoredApplication } from '../../../functions/stores/founding';
 
 export const ID = 'app_abcdefghijklmnopqrst';
 export const EMAIL = 'ana.lima@example.com';
@@ -28,7 +28,7 @@ export function mockedStore(app?: StoredApplication) {
   const mock = mockClient(doc);
   mock.onAnyCommand().resolves({});
   mock.on(GetCommand, { Key: { pk: `APP#${ID}`, sk: 'APPLICATION' } }).resolves({ Item: app });
-  const store = { doc, tableName: TABLE, now: () => new Date('2026-02-08T10:00:00.000Z') };
+  const store = foundingStore(doc, TABLE, () => new Date('2026-02-08T10:00:00.000Z'));
   /** Inputs of every call of one command type. */
   const inputs = (command: new (...args: any[]) => any) => mock.commandCalls(command).map((c) => c.args[0].input as any);
   return { doc, mock, store, inputs };
