@@ -59,7 +59,7 @@ const isCancelled = (err: unknown) => (err as Error)?.name === 'TransactionCance
 
 // ---- Uploads (the applicant's draft) ----
 
-export type UploadKind = 'photo' | 'zip';
+type UploadKind = 'photo' | 'zip';
 
 /** A presigned key issued to an upload session. */
 export interface IssuedUpload {

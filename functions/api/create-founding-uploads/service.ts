@@ -38,9 +38,9 @@ const TYPE_ALIASES: Record<string, string> = {
 const MB = 1024 * 1024;
 
 /** 128 random bits, base64url (22 characters). */
-export const newUploadSession = () => randomBytes(16).toString('base64url');
+const newUploadSession = () => randomBytes(16).toString('base64url');
 
-export function extensionOf(name: string): UploadExtension | undefined {
+function extensionOf(name: string): UploadExtension | undefined {
   const dot = name.lastIndexOf('.');
   if (dot <= 0) return undefined;
   const ext = name.slice(dot + 1).toLowerCase();

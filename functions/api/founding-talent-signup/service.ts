@@ -32,7 +32,7 @@ export interface RequestOrigin {
 }
 
 /** One uploaded object of the application, as stored with it. */
-export interface ApplicationUpload {
+interface ApplicationUpload {
   key: string;
   kind: 'photo' | 'zip';
   size: number;
@@ -40,7 +40,7 @@ export interface ApplicationUpload {
   imageCount?: number;
 }
 
-export const ZIP_COUNT_WARNING =
+const ZIP_COUNT_WARNING =
   'Images inside zip files were counted from the zip; each photo is checked when we review your application.';
 
 /** The same submission, normalized, always gives the same fingerprint (a repeat is answered, not stored). */

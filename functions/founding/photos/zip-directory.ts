@@ -7,7 +7,7 @@ import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import * as yauzl from 'yauzl';
 import { isCountedZipEntry, ZIP_LIMITS } from '../../../events/founding-values';
 
-export interface ZipEntry {
+interface ZipEntry {
   name: string;
   compressedSize: number;
   uncompressedSize: number;

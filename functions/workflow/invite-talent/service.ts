@@ -7,7 +7,7 @@ import { ROLE_ATTRIBUTE } from '../../../events/accounts';
 import type { FoundingStore } from '../../stores/founding';
 import { log } from '../../shared/log';
 
-export const TALENT_GROUP = 'talent';
+const TALENT_GROUP = 'talent';
 
 export interface InviteTalentDeps {
   store: FoundingStore;
