@@ -134,3 +134,16 @@ export function Carousel({ label, slides, intervalMs, className, testId = 'carou
     </section>
   );
 }
+
+/** A slide of a picture over a caption: a bold title, then a line of text (`{className}__caption`). */
+export function CaptionedSlide({ className, media, title, text }: { className: string; media: ReactNode; title: string; text: ReactNode }) {
+  return (
+    <figure className={className}>
+      {media}
+      <figcaption className={`${className}__caption`}>
+        <strong>{title}</strong>
+        <span>{text}</span>
+      </figcaption>
+    </figure>
+  );
+}

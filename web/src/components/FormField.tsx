@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import './FormField.css';
 
 /** The attributes a control needs to be tied to its hint and error. */
@@ -77,5 +77,28 @@ export function FieldError({ id, message }: { id: string; message: string }) {
       </svg>
       <span>{message}</span>
     </p>
+  );
+}
+
+interface TextFieldProps extends Omit<FormFieldProps, 'children' | 'className'>, Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'className' | 'required'> {
+  name: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  /** A textarea of this many rows instead of a one-line input. */
+  rows?: number;
+}
+
+/** A FormField around a text input (or, with `rows`, a textarea). */
+export function TextField({ id, label, required, optional, hint, error, aside, value, onValueChange, rows, type = 'text', ...input }: TextFieldProps) {
+  return (
+    <FormField id={id} label={label} required={required} optional={optional} hint={hint} error={error} aside={aside}>
+      {(p) =>
+        rows ? (
+          <textarea {...p} name={input.name} className="input textarea" rows={rows} maxLength={input.maxLength} value={value} onChange={(e) => onValueChange(e.target.value)} />
+        ) : (
+          <input {...p} {...input} className="input" type={type} value={value} onChange={(e) => onValueChange(e.target.value)} />
+        )
+      }
+    </FormField>
   );
 }

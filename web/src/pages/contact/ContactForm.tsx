@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import {
   CONTACT_FIELDS,
@@ -13,11 +13,11 @@ import {
   type ContactFieldErrors,
   type ContactValues,
 } from '../../api/contact';
-import { Icon } from '../../components/Icon';
 import { ApiError } from '../../api/http';
 import { useToast } from '../../components/Toast';
 import { useConfig } from '../../config';
-import { FormField } from '../../components/FormField';
+import { TextField } from '../../components/FormField';
+import { FormSuccess } from '../../components/FormSuccess';
 
 const EMPTY: ContactValues = { firstName: '', lastName: '', email: '', subject: '', message: '' };
 
@@ -42,12 +42,6 @@ export function ContactForm() {
   const [errors, setErrors] = useState<ContactFieldErrors>({});
   const [sending, setSending] = useState(false);
   const [sentTo, setSentTo] = useState<{ firstName: string; email: string } | null>(null);
-  const confirmationRef = useRef<HTMLHeadingElement>(null);
-
-  useEffect(() => {
-    if (sentTo) confirmationRef.current?.focus();
-  }, [sentTo]);
-
   function update(field: ContactField, value: string) {
     setValues((v) => ({ ...v, [field]: value }));
     // An edited field's error goes away; it is checked again on the next submit.
@@ -98,13 +92,7 @@ export function ContactForm() {
 
   if (sentTo) {
     return (
-      <div className="card contact-form contact-form--sent" role="status" data-testid="contact-success">
-        <span className="contact-form__sent-icon" aria-hidden="true">
-          <Icon name="check" size={32} />
-        </span>
-        <h2 ref={confirmationRef} tabIndex={-1} className="contact-form__title">
-          Message sent
-        </h2>
+      <FormSuccess className="contact-form contact-form--sent" title="Message sent" titleClassName="contact-form__title" data-testid="contact-success">
         <p>
           Thanks, {sentTo.firstName}. We have received your message and typically reply {CONTACT_RESPONSE_TIME}. Our
           answer will go to <strong>{sentTo.email}</strong>.
@@ -119,7 +107,7 @@ export function ContactForm() {
         >
           Send another message
         </button>
-      </div>
+      </FormSuccess>
     );
   }
 
@@ -141,65 +129,27 @@ export function ContactForm() {
       </p>
 
       <div className="field-row">
-        <FormField id={FIELD_IDS.firstName} label="First name" required error={errors.firstName}>
-          {(p) => (
-            <input
-              {...p}
-              name="firstName"
-              className="input"
-              type="text"
-              autoComplete="given-name"
-              value={values.firstName}
-              onChange={(e) => update('firstName', e.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField id={FIELD_IDS.lastName} label="Last name" required error={errors.lastName}>
-          {(p) => (
-            <input
-              {...p}
-              name="lastName"
-              className="input"
-              type="text"
-              autoComplete="family-name"
-              value={values.lastName}
-              onChange={(e) => update('lastName', e.target.value)}
-            />
-          )}
-        </FormField>
+        <TextField id={FIELD_IDS.firstName} label="First name" required error={errors.firstName} name="firstName" autoComplete="given-name" value={values.firstName} onValueChange={(v) => update('firstName', v)} />
+        <TextField id={FIELD_IDS.lastName} label="Last name" required error={errors.lastName} name="lastName" autoComplete="family-name" value={values.lastName} onValueChange={(v) => update('lastName', v)} />
       </div>
 
-      <FormField id={FIELD_IDS.email} label="Email" required error={errors.email}>
-        {(p) => (
-          <input
-            {...p}
-            name="email"
-            className="input"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            value={values.email}
-            onChange={(e) => update('email', e.target.value)}
-          />
-        )}
-      </FormField>
+      <TextField
+        id={FIELD_IDS.email}
+        label="Email"
+        required
+        error={errors.email}
+        name="email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        value={values.email}
+        onValueChange={(v) => update('email', v)}
+      />
 
-      <FormField id={FIELD_IDS.subject} label="Subject" required error={errors.subject}>
-        {(p) => (
-          <input
-            {...p}
-            name="subject"
-            className="input"
-            type="text"
-            placeholder="How can we help?"
-            value={values.subject}
-            onChange={(e) => update('subject', e.target.value)}
-          />
-        )}
-      </FormField>
+      <TextField id={FIELD_IDS.subject} label="Subject" required error={errors.subject} name="subject" placeholder="How can we help?" value={values.subject} onValueChange={(v) => update('subject', v)} />
 
-      <FormField
+      <TextField
         id={FIELD_IDS.message}
         label="Message"
         required
@@ -214,18 +164,11 @@ export function ContactForm() {
             {messageLength.toLocaleString('en-US')} / {CONTACT_LIMITS.message.toLocaleString('en-US')}
           </span>
         }
-      >
-        {(p) => (
-          <textarea
-            {...p}
-            name="message"
-            className="input textarea"
-            rows={7}
-            value={values.message}
-            onChange={(e) => update('message', e.target.value)}
-          />
-        )}
-      </FormField>
+        name="message"
+        rows={7}
+        value={values.message}
+        onValueChange={(v) => update('message', v)}
+      />
 
       <button
         type="submit"

@@ -4,20 +4,20 @@ import { LIMITS } from '../../lib/application/limits';
 import { useConfig } from '../../config';
 import { ApplicationAlert, PhotoPicker, SubmissionProgress } from '../../lib/application/PhotoPicker';
 import { loadMachinery, useApplicationUpload } from '../../lib/application/useApplicationUpload';
-import { FormField } from '../../components/FormField';
+import { TextField } from '../../components/FormField';
 import { ExcludedIndustriesFieldset, type ExcludedIndustries } from '../../components/application/ExcludedIndustries';
 import '../../components/application/ApplicationForm.css';
 
 /** Pause on the finished dialog before the thank-you page (spec sections 4 and 9). */
 export const REDIRECT_DELAY_MS = 1000;
 
-type TextField = 'firstName' | 'lastName' | 'email' | 'phone' | 'age' | 'location' | 'experience' | 'portfolio' | 'motivation';
-type Values = Record<TextField, string>;
-type Errors = Partial<Record<TextField, string>>;
+type FieldName = 'firstName' | 'lastName' | 'email' | 'phone' | 'age' | 'location' | 'experience' | 'portfolio' | 'motivation';
+type Values = Record<FieldName, string>;
+type Errors = Partial<Record<FieldName, string>>;
 
 const EMPTY: Values = { firstName: '', lastName: '', email: '', phone: '', age: '', location: '', experience: '', portfolio: '', motivation: '' };
 /** Checked by the machinery (FOUNDING_REQUIRED there), in this order, to focus the first. */
-const ORDER: readonly TextField[] = ['firstName', 'lastName', 'email', 'age', 'location', 'experience'];
+const ORDER: readonly FieldName[] = ['firstName', 'lastName', 'email', 'age', 'location', 'experience'];
 const id = (field: string) => `fa-${field}`;
 
 /**
@@ -37,7 +37,7 @@ export function FoundingApplicationForm() {
   const busy = upload.stage !== null;
   const email = values.email.trim().toLowerCase();
 
-  function set(field: TextField, value: string) {
+  function set(field: FieldName, value: string) {
     setValues((v) => ({ ...v, [field]: value }));
     if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
   }
@@ -72,27 +72,24 @@ export function FoundingApplicationForm() {
     setAlert((await upload.retry(photoId, email)) ?? null);
   }
 
-  const text = (field: TextField, label: string, extra: { required?: boolean; optional?: boolean; hint?: string; type?: string; autoComplete?: string; placeholder?: string; multiline?: boolean }) => (
-    <FormField id={id(field)} label={label} required={extra.required} optional={extra.optional} hint={extra.hint} error={errors[field]}>
-      {(p) =>
-        extra.multiline ? (
-          <textarea {...p} name={field} className="input textarea" rows={4} maxLength={5000} value={values[field]} onChange={(e) => set(field, e.target.value)} />
-        ) : (
-          <input
-            {...p}
-            name={field}
-            className="input"
-            type={extra.type ?? 'text'}
-            autoComplete={extra.autoComplete}
-            placeholder={extra.placeholder}
-            maxLength={field === 'portfolio' ? 2000 : 254}
-            {...(field === 'age' ? { min: LIMITS.minAge, max: 130, step: 1, inputMode: 'numeric' as const } : {})}
-            value={values[field]}
-            onChange={(e) => set(field, e.target.value)}
-          />
-        )
-      }
-    </FormField>
+  const text = (field: FieldName, label: string, extra: { required?: boolean; optional?: boolean; hint?: string; type?: string; autoComplete?: string; placeholder?: string; multiline?: boolean }) => (
+    <TextField
+      id={id(field)}
+      label={label}
+      required={extra.required}
+      optional={extra.optional}
+      hint={extra.hint}
+      error={errors[field]}
+      name={field}
+      rows={extra.multiline ? 4 : undefined}
+      type={extra.type}
+      autoComplete={extra.autoComplete}
+      placeholder={extra.placeholder}
+      maxLength={extra.multiline ? 5000 : field === 'portfolio' ? 2000 : 254}
+      {...(field === 'age' ? { min: LIMITS.minAge, max: 130, step: 1, inputMode: 'numeric' as const } : {})}
+      value={values[field]}
+      onValueChange={(v) => set(field, v)}
+    />
   );
 
   return (

@@ -3,7 +3,7 @@ import { LIMITS } from '../../lib/application/limits';
 import { BRAND_NAME, LAUNCH_YEAR } from '../../brand';
 import { AnnouncementBanner } from '../../components/AnnouncementBanner';
 import { ApplicationSection } from '../../components/application/ApplicationSection';
-import { Carousel, type CarouselSlide } from '../../components/Carousel';
+import { CaptionedSlide, Carousel, type CarouselSlide } from '../../components/Carousel';
 import { SAMPLE_TALENTS, TALENT_IMAGE_HEIGHT, TALENT_IMAGE_WIDTH, formatCount, talentImageUrl } from '../../components/demo/sampleTalents';
 import { Faq } from '../../components/Faq';
 import { Hero, HeroActions, HeroPoints } from '../../components/Hero';
@@ -29,15 +29,12 @@ import './FoundingApplicationPage.css';
 const SLIDES: CarouselSlide[] = SAMPLE_TALENTS.map((talent) => ({
   id: talent.id,
   content: (
-    <figure className="founding-slide">
-      <img src={talentImageUrl(talent.id)} alt="" width={TALENT_IMAGE_WIDTH} height={TALENT_IMAGE_HEIGHT} className="founding-slide__image" />
-      <figcaption className="founding-slide__caption">
-        <strong>{talent.name}</strong>
-        <span>
-          {talent.specialty} · {formatCount(talent.generations)} licensed images
-        </span>
-      </figcaption>
-    </figure>
+    <CaptionedSlide
+      className="founding-slide"
+      media={<img src={talentImageUrl(talent.id)} alt="" width={TALENT_IMAGE_WIDTH} height={TALENT_IMAGE_HEIGHT} className="founding-slide__image" />}
+      title={talent.name}
+      text={`${talent.specialty} · ${formatCount(talent.generations)} licensed images`}
+    />
   ),
 }));
 
@@ -50,7 +47,7 @@ export function FoundingTalentApplicationPage() {
 
   return (
     <div className="founding" data-testid="founding-page">
-      <AnnouncementBanner icon="star" linkText="Apply now" target="application-form" linkTestId="banner-apply" className="founding__banner">
+      <AnnouncementBanner icon="star" linkText="Apply now" target="application-form" linkTestId="banner-apply">
         <strong>Founding Talent: {LIMITS.royaltyPercent}% royalties for life.</strong> Only {LIMITS.spots} spots, only before
         launch
         {spots ? (

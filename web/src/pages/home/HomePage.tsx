@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { BRAND_NAME } from '../../brand';
-import { Carousel, type CarouselSlide } from '../../components/Carousel';
+import { CaptionedSlide, Carousel, type CarouselSlide } from '../../components/Carousel';
 import { DemoWidget } from '../../components/demo/DemoWidget';
 import {
   SAMPLE_TALENTS,
@@ -28,15 +28,7 @@ import './HomePage.css';
 
 const SLIDES: CarouselSlide[] = CAROUSEL_SCENES.map((scene) => ({
   id: scene.kind,
-  content: (
-    <figure className="home-slide">
-      <SceneIllustration kind={scene.kind} />
-      <figcaption className="home-slide__caption">
-        <strong>{scene.title}</strong>
-        <span>{scene.body}</span>
-      </figcaption>
-    </figure>
-  ),
+  content: <CaptionedSlide className="home-slide" media={<SceneIllustration kind={scene.kind} />} title={scene.title} text={scene.body} />,
 }));
 
 /** The main home (spec section 2, home): /home-preview before launch, / after. */

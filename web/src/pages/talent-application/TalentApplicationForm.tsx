@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { BRAND_NAME } from '../../brand';
-import { Icon } from '../../components/Icon';
 import { useConfig } from '../../config';
 import { ApplicationAlert, PhotoPicker, SubmissionProgress } from '../../lib/application/PhotoPicker';
 import { loadMachinery, useApplicationUpload } from '../../lib/application/useApplicationUpload';
-import { FieldError, FormField } from '../../components/FormField';
+import { FieldError, TextField } from '../../components/FormField';
+import { FormSuccess } from '../../components/FormSuccess';
 import { ExcludedIndustriesFieldset } from '../../components/application/ExcludedIndustries';
 import '../../components/application/ApplicationForm.css';
 import {
@@ -49,12 +49,6 @@ export function TalentApplicationForm() {
   const [notice, setNotice] = useState<string | undefined>();
   const busy = upload.stage !== null;
   const email = values.email.trim().toLowerCase();
-  const confirmationRef = useRef<HTMLHeadingElement>(null);
-
-  useEffect(() => {
-    if (submitted) confirmationRef.current?.focus();
-  }, [submitted]);
-
   function clearError(field: TalentApplicationField) {
     if (errors[field]) setErrors(({ [field]: _removed, ...rest }) => rest);
   }
@@ -109,27 +103,21 @@ export function TalentApplicationForm() {
 
   if (submitted) {
     return (
-      <div className="card app-form app-form--done" role="status" data-testid="talent-application-success">
-        <span className="app-form__done-icon" aria-hidden="true">
-          <Icon name="check" size={32} />
-        </span>
-        <h2 ref={confirmationRef} tabIndex={-1}>
-          Application Submitted!
-        </h2>
+      <FormSuccess className="app-form" title="Application Submitted!" data-testid="talent-application-success">
         <p>
           Thank you, {values.name.trim()}. We review every application within {REVIEW_TIME} and will write to{' '}
           <strong>{values.email.trim()}</strong> with our decision.
         </p>
         {notice && <p className="app-form__notice">{notice}</p>}
-      </div>
+      </FormSuccess>
     );
   }
 
   const errorCount = Object.keys(errors).length;
 
   return (
-    <form className="card app-form" noValidate onSubmit={handleSubmit} aria-labelledby="app-form-title" data-testid="talent-application-form">
-      <h2 id="app-form-title" className="app-form__title">
+    <form className="card app-form" noValidate onSubmit={handleSubmit} aria-labelledby="ta-form-title" data-testid="talent-application-form">
+      <h2 id="ta-form-title" className="app-form__title">
         Apply to become talent
       </h2>
       <p className="app-form__intro">
@@ -142,74 +130,63 @@ export function TalentApplicationForm() {
 
       <fieldset className="app-form__group" disabled={busy}>
         <legend className="app-form__legend">About you</legend>
-        <FormField id={IDS.name} label="Full name" required error={errors.name}>
-          {(p) => (
-            <input {...p} name="name" className="input" type="text" autoComplete="name" value={values.name} onChange={(e) => setText('name', e.target.value)} />
-          )}
-        </FormField>
+        <TextField id={IDS.name} label="Full name" required error={errors.name} name="name" autoComplete="name" value={values.name} onValueChange={(v) => setText('name', v)} />
         <div className="field-row">
-          <FormField id={IDS.email} label="Email" required error={errors.email}>
-            {(p) => (
-              <input
-                {...p}
-                name="email"
-                className="input"
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                placeholder="you@example.com"
-                value={values.email}
-                onChange={(e) => setText('email', e.target.value)}
-              />
-            )}
-          </FormField>
-          <FormField id={IDS.phone} label="Phone" optional>
-            {(p) => (
-              <input {...p} name="phone" className="input" type="tel" autoComplete="tel" value={values.phone} onChange={(e) => setText('phone', e.target.value)} />
-            )}
-          </FormField>
+          <TextField
+            id={IDS.email}
+            label="Email"
+            required
+            error={errors.email}
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            value={values.email}
+            onValueChange={(v) => setText('email', v)}
+          />
+          <TextField id={IDS.phone} label="Phone" optional name="phone" type="tel" autoComplete="tel" value={values.phone} onValueChange={(v) => setText('phone', v)} />
         </div>
         <div className="field-row">
-          <FormField id={IDS.age} label="Age" required error={errors.age} hint={`You must be ${MIN_AGE} or older.`}>
-            {(p) => (
-              <input
-                {...p}
-                name="age"
-                className="input"
-                type="number"
-                inputMode="numeric"
-                min={MIN_AGE}
-                max={120}
-                step={1}
-                value={values.age}
-                onChange={(e) => setText('age', e.target.value)}
-                onBlur={handleAgeBlur}
-              />
-            )}
-          </FormField>
-          <FormField id={IDS.location} label="Location" required error={errors.location}>
-            {(p) => (
-              <input
-                {...p}
-                name="location"
-                className="input"
-                type="text"
-                autoComplete="address-level2"
-                placeholder="City, Country"
-                value={values.location}
-                onChange={(e) => setText('location', e.target.value)}
-              />
-            )}
-          </FormField>
+          <TextField
+            id={IDS.age}
+            label="Age"
+            required
+            error={errors.age}
+            hint={`You must be ${MIN_AGE} or older.`}
+            name="age"
+            type="number"
+            inputMode="numeric"
+            min={MIN_AGE}
+            max={120}
+            step={1}
+            value={values.age}
+            onValueChange={(v) => setText('age', v)}
+            onBlur={handleAgeBlur}
+          />
+          <TextField
+            id={IDS.location}
+            label="Location"
+            required
+            error={errors.location}
+            name="location"
+            autoComplete="address-level2"
+            placeholder="City, Country"
+            value={values.location}
+            onValueChange={(v) => setText('location', v)}
+          />
         </div>
-        <FormField id={IDS.experience} label="Tell us about yourself" optional hint="Modelling, acting or content work, your style, anything you want us to know.">
-          {(p) => (
-            <textarea {...p} name="experience" className="input textarea" rows={4} value={values.experience} onChange={(e) => setText('experience', e.target.value)} />
-          )}
-        </FormField>
-        <FormField id={IDS.why} label="Why do you want to join?" required error={errors.why}>
-          {(p) => <textarea {...p} name="why" className="input textarea" rows={4} value={values.why} onChange={(e) => setText('why', e.target.value)} />}
-        </FormField>
+        <TextField
+          id={IDS.experience}
+          label="Tell us about yourself"
+          optional
+          hint="Modelling, acting or content work, your style, anything you want us to know."
+          name="experience"
+          rows={4}
+          value={values.experience}
+          onValueChange={(v) => setText('experience', v)}
+        />
+        <TextField id={IDS.why} label="Why do you want to join?" required error={errors.why} name="why" rows={4} value={values.why} onValueChange={(v) => setText('why', v)} />
       </fieldset>
 
       <ExcludedIndustriesFieldset
