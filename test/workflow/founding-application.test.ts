@@ -11,11 +11,15 @@ const STEPS = ['validate-photos', 'send-email', 'record-email-failure', 'await-r
 type Step = (typeof STEPS)[number];
 const arn = (step: Step) => `arn:aws:lambda:us-east-1:123456789012:function:${step}`;
 
+interface Definition {
+  States: Record<string, { Type: string; Parameters?: { FunctionName?: string }; Retry?: unknown[]; [field: string]: unknown }>;
+}
+
 /**
  * The definition the stack deploys, read back from the template of a small stack whose task
  * functions are stand-ins with known ARNs (no bundling, no other resources), as the twin reads it.
  */
-function synthesizeDefinition(): any {
+function synthesizeDefinition(): Definition {
   // The infra tests run CloudFormation's validation on the real stack; here it would only add seconds.
   const app = new App({ builtinCloudFormationValidation: false });
   const stack = new Stack(app, 'FoundingWorkflow');
@@ -34,7 +38,7 @@ function synthesizeDefinition(): any {
   });
   const template = app.synth().getStackByName(stack.stackName).template as CfnTemplate;
   const [[id, resource]] = resourcesOfType(template, 'AWS::StepFunctions::StateMachine');
-  return stateMachineDefinition(new Resolver(template), id, resource);
+  return stateMachineDefinition(new Resolver(template), id, resource) as Definition;
 }
 const DEFINITION = synthesizeDefinition();
 
@@ -51,10 +55,20 @@ class ApplicationNotFound extends Error {
   name = 'ApplicationNotFound';
 }
 
-type Mock = (payload: any, attempt: number) => unknown;
+/** What the state machine sends the steps (their payloads' fields together). */
+interface Payload {
+  applicationId: string;
+  kind?: string;
+  founding?: boolean;
+  talentId?: string;
+  taskToken?: string;
+  review?: unknown;
+  error?: { Error: string; Cause: string };
+}
+type Mock = (payload: Payload, attempt: number) => unknown;
 interface Call {
   step: Step;
-  payload: any;
+  payload: Payload;
   at: number;
 }
 
@@ -90,7 +104,8 @@ function run(mocks: Partial<Record<Step, Mock>>, reviews: Array<ReturnType<typeo
   runner = new StateMachineRunner({
     waitTimeScale: WAIT_SCALE,
     retryIntervalScale: 0.001,
-    async invokeLambda(fn, payload: any) {
+    async invokeLambda(fn, input) {
+      const payload = input as Payload;
       const step = fn.split(':').pop() as Step;
       if (!STEPS.includes(step)) throw new Error(`unexpected function ${fn}`);
       const attempt = (attempts.get(step) ?? 0) + 1;
@@ -99,7 +114,7 @@ function run(mocks: Partial<Record<Step, Mock>>, reviews: Array<ReturnType<typeo
       const result = (mocks[step] ?? defaults[step])(payload, attempt);
       if (step === 'await-review') {
         const answer = reviews[reviewIndex++];
-        if (answer) setTimeout(() => runner!.sendTaskSuccess(payload.taskToken, JSON.stringify(answer)), 5);
+        if (answer) setTimeout(() => runner!.sendTaskSuccess(payload.taskToken!, JSON.stringify(answer)), 5);
       }
       return result;
     },
@@ -119,9 +134,9 @@ function run(mocks: Partial<Record<Step, Mock>>, reviews: Array<ReturnType<typeo
 describe('FoundingApplication state machine', () => {
   test('the definition calls the eight task functions, never retries a missing application, and waits for the review with a timeout', () => {
     const def = DEFINITION;
-    const tasks = Object.values<any>(def.States).filter((state) => state.Type === 'Task');
-    expect(new Set(tasks.map((t) => t.Parameters.FunctionName))).toEqual(new Set(STEPS.map(arn)));
-    for (const task of tasks) expect(task.Retry[0]).toEqual({ ErrorEquals: ['ApplicationNotFound', 'ZodError'], MaxAttempts: 0 });
+    const tasks = Object.values(def.States).filter((state) => state.Type === 'Task');
+    expect(new Set(tasks.map((t) => t.Parameters?.FunctionName))).toEqual(new Set(STEPS.map(arn)));
+    for (const task of tasks) expect(task.Retry?.[0]).toEqual({ ErrorEquals: ['ApplicationNotFound', 'ZodError'], MaxAttempts: 0 });
     expect(def.States.AwaitReview).toMatchObject({
       Resource: 'arn:aws:states:::lambda:invoke.waitForTaskToken',
       TimeoutSeconds: REVIEW_REMINDER_SECONDS,
@@ -192,7 +207,7 @@ describe('FoundingApplication state machine', () => {
     expect(h.of('record-email-failure')).toHaveLength(1);
     const failure = h.of('record-email-failure')[0].payload;
     expect(failure).toMatchObject({ applicationId: ID, kind: 'confirmation', error: { Error: 'ThrottlingException' } });
-    expect(JSON.parse(failure.error.Cause)).toMatchObject({ errorMessage: 'Maximum sending rate exceeded.' });
+    expect(JSON.parse(failure.error!.Cause)).toMatchObject({ errorMessage: 'Maximum sending rate exceeded.' });
     // The workflow went on to the review after recording the failure.
     const order = h.calls.map((c) => c.step);
     expect(order.indexOf('record-email-failure')).toBeLessThan(order.indexOf('await-review'));
@@ -213,7 +228,7 @@ describe('FoundingApplication state machine', () => {
     const firstReminder = h.calls.find((c) => c.payload.kind === 'reminder')!;
     expect(firstReminder.at - reviews[0].at).toBeGreaterThanOrEqual(190);
     // An expired token is refused, as Step Functions refuses it.
-    expect(() => runner!.sendTaskSuccess(reviews[0].payload.taskToken, '{}')).toThrow(expect.objectContaining({ name: 'TaskTimedOut' }));
+    expect(() => runner!.sendTaskSuccess(reviews[0].payload.taskToken!, '{}')).toThrow(expect.objectContaining({ name: 'TaskTimedOut' }));
   });
 
   test('a failing reminder is recorded and the application still goes back to waiting', async () => {
