@@ -17,7 +17,7 @@ export function FormSuccess({ className, title, titleClassName, children, 'data-
   useEffect(() => heading.current?.focus(), []);
   return (
     <div className={`card form-success ${className}`} role="status" data-testid={testId}>
-      <span className="form-success__icon" aria-hidden="true">
+      <span className="badge-circle form-success__icon" aria-hidden="true">
         <Icon name="check" size={32} />
       </span>
       <h2 ref={heading} tabIndex={-1} className={titleClassName}>

@@ -23,7 +23,7 @@ export function IconList({ items, steps = false, tiles = false, 'aria-label': la
     <ol className={`icon-list${tiles ? ' icon-list--tiles' : ''}`} aria-label={label}>
       {items.map((item, i) => (
         <li key={item.title} className="icon-list__item">
-          <span className="icon-list__icon" aria-hidden="true">
+          <span className="icon-circle icon-list__icon" aria-hidden="true">
             <Icon name={item.icon} size={20} />
           </span>
           <div>

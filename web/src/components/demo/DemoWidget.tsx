@@ -273,7 +273,7 @@ export function DemoWidget({ ctaLabel = 'Get early access', ctaTargetId = 'signu
                     height={TALENT_IMAGE_HEIGHT}
                     className="demo-result__image"
                   />
-                  <span className="demo-result__chip">
+                  <span className="status-chip demo-result__chip">
                     <Icon name="shield" size={14} /> Licensed
                   </span>
                 </div>

@@ -16,7 +16,7 @@ import {
 import { ApiError } from '../../api/http';
 import { useToast } from '../../components/Toast';
 import { useConfig } from '../../config';
-import { TextField } from '../../components/FormField';
+import { EmailField, TextField } from '../../components/FormField';
 import { FormSuccess } from '../../components/FormSuccess';
 
 const EMPTY: ContactValues = { firstName: '', lastName: '', email: '', subject: '', message: '' };
@@ -133,19 +133,7 @@ export function ContactForm() {
         <TextField id={FIELD_IDS.lastName} label="Last name" required error={errors.lastName} name="lastName" autoComplete="family-name" value={values.lastName} onValueChange={(v) => update('lastName', v)} />
       </div>
 
-      <TextField
-        id={FIELD_IDS.email}
-        label="Email"
-        required
-        error={errors.email}
-        name="email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        placeholder="you@example.com"
-        value={values.email}
-        onValueChange={(v) => update('email', v)}
-      />
+      <EmailField id={FIELD_IDS.email} label="Email" required error={errors.email} value={values.email} onValueChange={(v) => update('email', v)} />
 
       <TextField id={FIELD_IDS.subject} label="Subject" required error={errors.subject} name="subject" placeholder="How can we help?" value={values.subject} onValueChange={(v) => update('subject', v)} />
 

@@ -63,7 +63,7 @@ export function ContactPage({ area }: { area: SiteArea }) {
               <h2 className="contact-info__title">Reach us directly</h2>
               <ul className="contact-info__list">
                 <li>
-                  <span className="contact-info__icon" aria-hidden="true">
+                  <span className="icon-circle" aria-hidden="true">
                     <Icon name="mail" size={20} />
                   </span>
                   <div>
@@ -76,7 +76,7 @@ export function ContactPage({ area }: { area: SiteArea }) {
                   </div>
                 </li>
                 <li>
-                  <span className="contact-info__icon" aria-hidden="true">
+                  <span className="icon-circle" aria-hidden="true">
                     <Icon name="bell" size={20} />
                   </span>
                   <div>

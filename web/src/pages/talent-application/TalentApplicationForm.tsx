@@ -4,7 +4,7 @@ import { BRAND_NAME } from '../../brand';
 import { useConfig } from '../../config';
 import { ApplicationAlert, PhotoPicker, SubmissionProgress } from '../../lib/application/PhotoPicker';
 import { loadMachinery, useApplicationUpload } from '../../lib/application/useApplicationUpload';
-import { FieldError, TextField } from '../../components/FormField';
+import { EmailField, FieldError, TextField } from '../../components/FormField';
 import { FormSuccess } from '../../components/FormSuccess';
 import { ExcludedIndustriesFieldset } from '../../components/application/ExcludedIndustries';
 import '../../components/application/ApplicationForm.css';
@@ -132,19 +132,7 @@ export function TalentApplicationForm() {
         <legend className="app-form__legend">About you</legend>
         <TextField id={IDS.name} label="Full name" required error={errors.name} name="name" autoComplete="name" value={values.name} onValueChange={(v) => setText('name', v)} />
         <div className="field-row">
-          <TextField
-            id={IDS.email}
-            label="Email"
-            required
-            error={errors.email}
-            name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            value={values.email}
-            onValueChange={(v) => setText('email', v)}
-          />
+          <EmailField id={IDS.email} label="Email" required error={errors.email} value={values.email} onValueChange={(v) => setText('email', v)} />
           <TextField id={IDS.phone} label="Phone" optional name="phone" type="tel" autoComplete="tel" value={values.phone} onValueChange={(v) => setText('phone', v)} />
         </div>
         <div className="field-row">

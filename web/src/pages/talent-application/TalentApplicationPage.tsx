@@ -175,7 +175,7 @@ function HeroEarnings() {
     <div className="ta-hero__art" aria-hidden="true">
       <div className="ta-hero__photo">
         <PhotoTile angle="left" light="golden" outfit={0} expression="smile" />
-        <span className="ta-hero__chip">
+        <span className="status-chip ta-hero__chip">
           <Icon name="shield" size={16} /> Consent on file
         </span>
       </div>

@@ -60,7 +60,7 @@ function ContactLine() {
 function Hero({ title, children }: { title: string; children: ReactNode }) {
   return (
     <header className="ty-hero">
-      <span className="ty-hero__badge" aria-hidden="true">
+      <span className="badge-circle ty-hero__badge" aria-hidden="true">
         <Icon name="check" size={36} />
       </span>
       <h1>{title}</h1>

@@ -154,7 +154,7 @@ function HeroPreview() {
             <ellipse cx="100" cy="86" rx="34" ry="40" fill="url(#hp-skin)" />
             <path d="M64 84c-2-32 18-48 38-48 22 0 38 16 36 46-8-14-20-22-36-24-14 6-26 14-38 26z" fill="#3b2418" />
           </svg>
-          <span className="hero-preview__chip hero-preview__chip--top">
+          <span className="status-chip hero-preview__chip--top">
             <Icon name="shield" size={16} /> Consent verified
           </span>
         </div>
