@@ -52,8 +52,8 @@ export function isUnsafeEntryName(name: string): boolean {
 /**
  * yauzl's random access over a RangeReader, fetching ahead into one window so the directory's
  * many small reads are served from memory. `read` is answered straight from the window (yauzl
- * allows it; its default pipes a stream per read, which tripled the time of a 200-entry
- * directory). Reads beyond the directory's bound are refused.
+ * allows it; its default pipes a stream per read, which made a 200-entry directory 3-5 times
+ * slower). Reads beyond the directory's bound are refused.
  */
 class WindowedReader extends yauzl.RandomAccessReader {
   private window: { start: number; bytes: Buffer } | undefined;
