@@ -1,4 +1,5 @@
 import { StateMachineRunner, StepFunctionsError, type StateMachineRunnerOptions } from '../../../infra/local/stepfunctions';
+import { Resolver, stateMachineDefinition, type CfnTemplate } from '../../../infra/local/template';
 
 const ARN = 'arn:aws:states:us-east-1:123456789012:stateMachine:review-flow';
 const FLAKY = 'arn:aws:lambda:us-east-1:123456789012:function:flaky';
@@ -312,5 +313,44 @@ describe('StateMachineRunner', () => {
     runner.startExecution(ARN, { same: 1 }, 'dup');
     expect(runner.startExecution(ARN, { same: 1 }, 'dup').executionArn).toMatch(/:dup$/);
     expect(() => runner!.startExecution(ARN, { other: 2 }, 'dup')).toThrow(expect.objectContaining({ name: 'ExecutionAlreadyExists' }));
+  });
+});
+
+describe('stateMachineDefinition', () => {
+  const template: CfnTemplate = {
+    Resources: {
+      Step: { Type: 'AWS::Lambda::Function' },
+      Machine: {
+        Type: 'AWS::StepFunctions::StateMachine',
+        Properties: {
+          // As CDK writes it: JSON text joined around the function's ARN and the partition.
+          DefinitionString: {
+            'Fn::Join': ['', ['{"StartAt":"T","States":{"T":{"Type":"Task","Resource":"arn:', { Ref: 'AWS::Partition' }, ':states:::lambda:invoke","Parameters":{"FunctionName":"', { 'Fn::GetAtt': ['Step', 'Arn'] }, '"},"End":true}}}']],
+          },
+        },
+      },
+    },
+  };
+  const resolver = new Resolver(template);
+  resolver.set('Step', { ref: 'step', attrs: { Arn: FLAKY } });
+
+  it('resolves the definition CDK writes and parses it', () => {
+    expect(stateMachineDefinition(resolver, 'Machine', template.Resources.Machine)).toEqual({
+      StartAt: 'T',
+      States: { T: { Type: 'Task', Resource: 'arn:aws:states:::lambda:invoke', Parameters: { FunctionName: FLAKY }, End: true } },
+    });
+  });
+
+  it('refuses substitutions and S3 definitions rather than guessing', () => {
+    const machine = template.Resources.Machine;
+    for (const extra of [{ DefinitionSubstitutions: { Arn: FLAKY } }, { DefinitionS3Location: { Bucket: 'b', Key: 'k' } }]) {
+      const resource = { ...machine, Properties: { ...machine.Properties, ...extra } };
+      expect(() => stateMachineDefinition(resolver, 'Machine', resource)).toThrow(/does not read Definition(Substitutions|S3Location)/);
+    }
+  });
+
+  it('refuses an intrinsic it cannot resolve', () => {
+    const resource = { Type: 'AWS::StepFunctions::StateMachine', Properties: { DefinitionString: { 'Fn::ImportValue': 'shared-definition' } } };
+    expect(() => stateMachineDefinition(resolver, 'Machine', resource)).toThrow(/cannot resolve Fn::ImportValue/);
   });
 });
