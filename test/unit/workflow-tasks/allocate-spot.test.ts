@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { foundingStore } from '../../../functions/stores/founding';
 import { allocateFoundingSpot, allocateSpot } from '../../../functions/workflow/allocate-spot/service';
 import { ID, TABLE, application, conditionFailed, mockedStore, quiet } from './support';
@@ -9,7 +9,7 @@ const COUNTER = { pk: 'SPOTS', sk: 'FOUNDING' };
 
 describe('allocateFoundingSpot', () => {
   const HOLDER = `spot_${ID}`;
-  const deps = (doc: any) => ({ store: foundingStore(doc, TABLE) });
+  const deps = (doc: DynamoDBDocumentClient) => ({ store: foundingStore(doc, TABLE) });
 
   test('takes the next spot in one conditional update that records the holder with the count', async () => {
     const { doc, mock, inputs } = mockedStore();

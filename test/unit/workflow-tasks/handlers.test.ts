@@ -29,16 +29,19 @@ const STEPS = ['validate-photos', 'send-application-email', 'record-email-failur
  * registry, so a handler can be loaded with different environments; the SDK mocks above only
  * reach handlers loaded in the shared registry.
  */
-function load(step: string, env: Record<string, string | undefined> = ENV, isolated = true): { handler: (event: unknown) => Promise<any> } {
+function load(step: string, env: Record<string, string | undefined> = ENV, isolated = true): { handler: (event: unknown) => Promise<unknown> } {
   const saved = { ...process.env };
   Object.assign(process.env, env);
   for (const [k, v] of Object.entries(env)) if (v === undefined) delete process.env[k];
   try {
-    let mod: any;
+    let mod: unknown;
     const path = `../../../functions/workflow/${step}/handler`;
+    // A synchronous require: jest.isolateModules runs its callback synchronously.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
     if (isolated) jest.isolateModules(() => (mod = require(path)));
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
     else mod = require(path);
-    return mod;
+    return mod as { handler: (event: unknown) => Promise<unknown> };
   } finally {
     process.env = saved;
   }

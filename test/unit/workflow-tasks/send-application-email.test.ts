@@ -83,7 +83,7 @@ describe('sendApplicationEmail', () => {
   });
 
   test('a missing application is ApplicationNotFound (not retried)', async () => {
-    const s = setup(null as any);
+    const s = setup(null as never);
     await expect(s.call('confirmation')).rejects.toMatchObject({ name: 'ApplicationNotFound' });
   });
 });

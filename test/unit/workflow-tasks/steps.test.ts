@@ -18,9 +18,9 @@ import { EMAIL, ID, application, conditionFailed, mockedStore, quiet } from './s
 quiet();
 
 /** The SET assignments of an UpdateCommand input as { attribute: value }. */
-function assigned(input: any): Record<string, unknown> {
+function assigned(input: { ExpressionAttributeNames: Record<string, string>; ExpressionAttributeValues: Record<string, unknown> }): Record<string, unknown> {
   return Object.fromEntries(
-    Object.entries(input.ExpressionAttributeNames as Record<string, string>)
+    Object.entries(input.ExpressionAttributeNames)
       .filter(([k]) => k.startsWith('#s'))
       .map(([k, name]) => [name, input.ExpressionAttributeValues[k.replace('#', ':')]]),
   );

@@ -30,6 +30,7 @@ export function mockedStore(app?: StoredApplication) {
   mock.on(GetCommand, { Key: { pk: `APP#${ID}`, sk: 'APPLICATION' } }).resolves({ Item: app });
   const store = foundingStore(doc, TABLE, () => new Date('2026-02-08T10:00:00.000Z'));
   /** Inputs of every call of one command type. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests read command inputs loosely
   const inputs = (command: new (...args: any[]) => any) => mock.commandCalls(command).map((c) => c.args[0].input as any);
   return { doc, mock, store, inputs };
 }

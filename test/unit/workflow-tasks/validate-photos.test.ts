@@ -1,5 +1,6 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
+import type { PhotoResult } from '../../../events/founding';
 import { memoryPhotoStorage } from '../../../functions/founding/photos/storage';
 import { validatePhotos } from '../../../functions/workflow/validate-photos/service';
 import { jpegWithGps, pdfNamedJpg } from '../photos/fixtures';
@@ -36,7 +37,7 @@ describe('validatePhotos (the step)', () => {
     expect(update.ConditionExpression).toContain('attribute_not_exists(photoResults)');
     const set = Object.fromEntries(Object.entries(update.ExpressionAttributeNames).map(([k, name]) => [name, update.ExpressionAttributeValues[k.replace('#', ':')]]));
     expect(set).toMatchObject({ status: 'pending_review', validPhotoCount: 30, rejectedPhotoCount: 2 });
-    expect((set.photoResults as any[]).filter((r) => !r.accepted).map((r) => r.reason)).toEqual(['not a JPEG or PNG image', 'not a JPEG or PNG image']);
+    expect((set.photoResults as PhotoResult[]).filter((r) => !r.accepted).map((r) => r.reason)).toEqual(['not a JPEG or PNG image', 'not a JPEG or PNG image']);
     expect(inputs(PutCommand).some((p) => p.Item.event === 'validated')).toBe(true);
     // Originals gone, re-encoded copies present and clean.
     expect([...storage.objects.keys()].filter((k) => k.startsWith('pending/'))).toEqual([]);
@@ -65,7 +66,7 @@ describe('validatePhotos (the step)', () => {
     expect(await validatePhotos({ store, storage }, ID)).toMatchObject({ validCount: 1, rejectedCount: 2 });
     expect(read.mock.calls.map((c) => c[0])).toEqual(keys);
     expect(storage.objects.has(foreign)).toBe(true);
-    const results = Object.values(inputs(UpdateCommand)[0].ExpressionAttributeValues).find(Array.isArray) as any[];
+    const results = Object.values(inputs(UpdateCommand)[0].ExpressionAttributeValues).find(Array.isArray) as PhotoResult[];
     expect(results.slice(1).map((r) => r.reason)).toEqual(['not an upload of this application', 'not an upload of this application']);
   });
 
