@@ -123,9 +123,12 @@ export function inMemoryIdempotency(): Once {
   return async (options, input, fn) => {
     let store = stores.get(options.name);
     if (!store) stores.set(options.name, (store = new MemoryPersistenceLayer()));
-    return runOnce(store, options, input, fn);
+    return runOnce(store, options, input, fn, TEST_CONTEXT);
   };
 }
+
+// An invocation with ten seconds left, so in-progress records expire as they would on Lambda.
+const TEST_CONTEXT = { getRemainingTimeInMillis: () => 10_000 } as Context;
 
 class MemoryPersistenceLayer extends BasePersistenceLayer {
   private readonly records = new Map<string, IdempotencyRecord>();

@@ -17,18 +17,8 @@ const messageKey = (id: string) => `MESSAGE#${id}`;
 const senderDayKey = (email: string, day: string) => `LIMIT#${email}#${day}`;
 const MESSAGE_PREFIX = 'MESSAGE#';
 
-/** A stored contact message. `status` is for the team's triage; the email fields track delivery. */
-export interface StoredMessage {
-  id: string;
-  status: 'new' | 'handled';
-  createdAt: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  subject: string;
-  message: string;
-  page?: string;
-}
+/** A contact message as it is stored; the console's triage and delivery fields come later. */
+export type StoredMessage = Omit<AdminMessage, 'handledAt' | 'handledBy' | 'teamEmail' | 'ackEmail'>;
 
 /** The two emails a message causes, each tracked on the message under its own attributes. */
 export type DeliveryKind = 'team' | 'acknowledgement';

@@ -53,22 +53,10 @@ export class Catalog extends Construct {
     props.api.publicRoute('/talent/{id}', HttpMethod.GET, get, 'GetTalent');
 
     // The console's view: hidden talent too, and the fields reviewers edit.
-    const adminList = new AppFunction(this, 'AdminListTalent', {
-      entry: 'functions/api/list-talent-admin/handler.ts',
-      description: 'GET /admin/talent: the whole catalog (admins only)',
-    }).bindTable(this.table, 'TALENT_TABLE', ['Scan'], { indexes: false });
-    props.api.adminRoute('/admin/talent', HttpMethod.GET, adminList, 'AdminListTalent');
-
-    const adminGet = new AppFunction(this, 'AdminGetTalent', {
-      entry: 'functions/api/get-talent-admin/handler.ts',
-      description: 'GET /admin/talent/{id}: one talent, any status (admins only)',
-    }).bindTable(this.table, 'TALENT_TABLE', ['GetItem']);
-    props.api.adminRoute('/admin/talent/{id}', HttpMethod.GET, adminGet, 'AdminGetTalent');
-
-    const adminUpdate = new AppFunction(this, 'AdminUpdateTalent', {
-      entry: 'functions/api/update-talent/handler.ts',
-      description: 'PATCH /admin/talent/{id}: edits tagline, bio, tags, featured, status (admins only)',
-    }).bindTable(this.table, 'TALENT_TABLE', ['UpdateItem']);
-    props.api.adminRoute('/admin/talent/{id}', HttpMethod.PATCH, adminUpdate, 'AdminUpdateTalent');
+    props.api.adminTableRoutes(this, this.table, 'TALENT_TABLE', [
+      { id: 'AdminListTalent', route: 'GET /admin/talent', entry: 'functions/api/list-talent-admin/handler.ts', description: 'GET /admin/talent: the whole catalog (admins only)', actions: ['Scan'] },
+      { id: 'AdminGetTalent', route: 'GET /admin/talent/{id}', entry: 'functions/api/get-talent-admin/handler.ts', description: 'GET /admin/talent/{id}: one talent, any status (admins only)', actions: ['GetItem'] },
+      { id: 'AdminUpdateTalent', route: 'PATCH /admin/talent/{id}', entry: 'functions/api/update-talent/handler.ts', description: 'PATCH /admin/talent/{id}: edits tagline, bio, tags, featured, status (admins only)', actions: ['UpdateItem'] },
+    ]);
   }
 }

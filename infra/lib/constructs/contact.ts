@@ -75,22 +75,10 @@ export class Contact extends Construct {
       target: (retry) => new LambdaFunction(notify, retry),
     });
 
-    const adminList = new AppFunction(this, 'AdminListMessages', {
-      entry: 'functions/api/list-messages/handler.ts',
-      description: 'GET /admin/messages: contact messages (admins only)',
-    }).bindTable(this.table, 'MESSAGES_TABLE', ['Scan'], { indexes: false });
-    props.api.adminRoute('/admin/messages', HttpMethod.GET, adminList, 'AdminListMessages');
-
-    const adminGet = new AppFunction(this, 'AdminGetMessage', {
-      entry: 'functions/api/get-message/handler.ts',
-      description: 'GET /admin/messages/{id}: one contact message (admins only)',
-    }).bindTable(this.table, 'MESSAGES_TABLE', ['GetItem']);
-    props.api.adminRoute('/admin/messages/{id}', HttpMethod.GET, adminGet, 'AdminGetMessage');
-
-    const adminUpdate = new AppFunction(this, 'AdminUpdateMessage', {
-      entry: 'functions/api/update-message/handler.ts',
-      description: 'PATCH /admin/messages/{id}: marks a message handled (admins only)',
-    }).bindTable(this.table, 'MESSAGES_TABLE', ['UpdateItem']);
-    props.api.adminRoute('/admin/messages/{id}', HttpMethod.PATCH, adminUpdate, 'AdminUpdateMessage');
+    props.api.adminTableRoutes(this, this.table, 'MESSAGES_TABLE', [
+      { id: 'AdminListMessages', route: 'GET /admin/messages', entry: 'functions/api/list-messages/handler.ts', description: 'GET /admin/messages: contact messages (admins only)', actions: ['Scan'] },
+      { id: 'AdminGetMessage', route: 'GET /admin/messages/{id}', entry: 'functions/api/get-message/handler.ts', description: 'GET /admin/messages/{id}: one contact message (admins only)', actions: ['GetItem'] },
+      { id: 'AdminUpdateMessage', route: 'PATCH /admin/messages/{id}', entry: 'functions/api/update-message/handler.ts', description: 'PATCH /admin/messages/{id}: marks a message handled (admins only)', actions: ['UpdateItem'] },
+    ]);
   }
 }

@@ -3,9 +3,11 @@ import { CfnStage, CorsHttpMethod, HttpApi, HttpMethod } from 'aws-cdk-lib/aws-a
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { AppFunction, type TableAction } from '../app-function';
 
 /**
  * The HTTP API: public routes for the site, and admin routes behind a JWT authorizer that
@@ -65,4 +67,27 @@ export class MarketplaceApi extends Construct {
       authorizer: this.adminAuthorizer,
     });
   }
+
+  /**
+   * The console's routes on one table, each served by a function of its own created in
+   * `scope` and given exactly the listed actions on the table (its indexes only when it queries them).
+   */
+  adminTableRoutes(scope: Construct, table: ITable, envName: string, routes: ConsoleRoute[]): void {
+    for (const r of routes) {
+      const [method, path] = r.route.split(' ') as [HttpMethod, string];
+      const fn = new AppFunction(scope, r.id, { entry: r.entry, description: r.description }).bindTable(table, envName, r.actions, {
+        indexes: r.actions.includes('Query'),
+      });
+      this.adminRoute(path, method, fn, r.id);
+    }
+  }
+}
+
+/** One route of the review console: `route` is `METHOD /path`. */
+export interface ConsoleRoute {
+  id: string;
+  route: `${HttpMethod} /admin/${string}`;
+  entry: string;
+  description: string;
+  actions: TableAction[];
 }

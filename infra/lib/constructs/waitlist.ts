@@ -89,16 +89,9 @@ export class Waitlist extends Construct {
     }).bindTable(this.table, 'WAITLIST_TABLE', ['GetItem', 'Query']);
     props.api.adminRoute('/admin/stats', HttpMethod.GET, this.stats, 'AdminStats');
 
-    const list = new AppFunction(this, 'AdminListWaitlist', {
-      entry: 'functions/api/list-waitlist/handler.ts',
-      description: 'GET /admin/waitlist: signups in waitlist order (admins only)',
-    }).bindTable(this.table, 'WAITLIST_TABLE', ['Query']);
-    props.api.adminRoute('/admin/waitlist', HttpMethod.GET, list, 'AdminListWaitlist');
-
-    const exportCsv = new AppFunction(this, 'AdminExportWaitlist', {
-      entry: 'functions/api/export-waitlist-csv/handler.ts',
-      description: 'GET /admin/waitlist/export: the waitlist as CSV (admins only)',
-    }).bindTable(this.table, 'WAITLIST_TABLE', ['Query']);
-    props.api.adminRoute('/admin/waitlist/export', HttpMethod.GET, exportCsv, 'AdminExportWaitlist');
+    props.api.adminTableRoutes(this, this.table, 'WAITLIST_TABLE', [
+      { id: 'AdminListWaitlist', route: 'GET /admin/waitlist', entry: 'functions/api/list-waitlist/handler.ts', description: 'GET /admin/waitlist: signups in waitlist order (admins only)', actions: ['Query'] },
+      { id: 'AdminExportWaitlist', route: 'GET /admin/waitlist/export', entry: 'functions/api/export-waitlist-csv/handler.ts', description: 'GET /admin/waitlist/export: the waitlist as CSV (admins only)', actions: ['Query'] },
+    ]);
   }
 }
