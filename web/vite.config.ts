@@ -88,7 +88,7 @@ function trackDynamicImports(): Plugin {
 /** Every page: the icons, the page title, the reduced-motion hook, and the sections most pages compose. */
 const EVERY_PAGE = /[\\/]web[\\/]src[\\/](brand|components[\\/](Icon|Hero|IconCards|IconList|WhatHappensNext)|lib[\\/](usePageTitle|usePrefersReducedMotion))\.(tsx?|css)$/;
 /** What the forms share: the field, the email rule, and the application forms' parts loaded with the page. */
-const FORMS = /[\\/]web[\\/]src[\\/](components[\\/](FormField|FormSuccess|application[\\/][A-Za-z]+)|lib[\\/]email|lib[\\/]application[\\/](photos|limits|useApplicationUpload|PhotoPicker|types))\.(tsx?|css)$/;
+const FORMS = /[\\/]web[\\/]src[\\/](components[\\/](FormField|application[\\/][A-Za-z]+)|lib[\\/]email|lib[\\/]application[\\/](photos|limits|useApplicationUpload|PhotoPicker|types))\.(tsx?|css)$/;
 /** The offer pages' showcase: carousel, rotating word, sample talent, announcement banner, FAQ. */
 const SHOWCASE = /[\\/]web[\\/]src[\\/]components[\\/](AnnouncementBanner|Carousel|Faq|RotatingWord|demo[\\/]sampleTalents)\.(tsx?|css)$/;
 

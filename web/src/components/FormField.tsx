@@ -102,8 +102,3 @@ export function TextField({ id, label, required, optional, hint, error, aside, v
     </FormField>
   );
 }
-
-/** An email TextField: the email keyboard, autofill and example address. */
-export function EmailField(props: Omit<TextFieldProps, 'type' | 'inputMode' | 'autoComplete' | 'placeholder' | 'name'>) {
-  return <TextField {...props} name="email" type="email" inputMode="email" autoComplete="email" placeholder="you@example.com" />;
-}

@@ -26,10 +26,10 @@ interface IconCardsProps {
 }
 
 /** Cards in a grid, each an icon badge above its title and text (features, benefits, steps). */
-export function IconCards({ items, className, itemClassName, numbered, stepLabels = false, ordered = false, plumBadge, ...rest }: IconCardsProps) {
+export function IconCards({ items, className, itemClassName, numbered, stepLabels, ordered, plumBadge, 'data-testid': testId }: IconCardsProps) {
   const List = numbered || ordered ? 'ol' : 'ul';
   return (
-    <List className={`icon-cards ${className}`} data-testid={rest['data-testid']}>
+    <List className={`icon-cards ${className}`} data-testid={testId}>
       {items.map((item, i) => {
         const extra = itemClassName?.(i);
         return (

@@ -18,7 +18,7 @@ interface IconListProps {
 }
 
 /** An ordered list of items, each a round icon beside its title and text (what happens next, how it works). */
-export function IconList({ items, steps = false, tiles = false, 'aria-label': label }: IconListProps) {
+export function IconList({ items, steps, tiles, 'aria-label': label }: IconListProps) {
   return (
     <ol className={`icon-list${tiles ? ' icon-list--tiles' : ''}`} aria-label={label}>
       {items.map((item, i) => (

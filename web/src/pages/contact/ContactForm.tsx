@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import {
   CONTACT_FIELDS,
@@ -16,8 +16,8 @@ import {
 import { ApiError } from '../../api/http';
 import { useToast } from '../../components/Toast';
 import { useConfig } from '../../config';
-import { EmailField, TextField } from '../../components/FormField';
-import { FormSuccess } from '../../components/FormSuccess';
+import { TextField } from '../../components/FormField';
+import { Icon } from '../../components/Icon';
 
 const EMPTY: ContactValues = { firstName: '', lastName: '', email: '', subject: '', message: '' };
 
@@ -42,6 +42,11 @@ export function ContactForm() {
   const [errors, setErrors] = useState<ContactFieldErrors>({});
   const [sending, setSending] = useState(false);
   const [sentTo, setSentTo] = useState<{ firstName: string; email: string } | null>(null);
+  const confirmationRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (sentTo) confirmationRef.current?.focus();
+  }, [sentTo]);
   function update(field: ContactField, value: string) {
     setValues((v) => ({ ...v, [field]: value }));
     // An edited field's error goes away; it is checked again on the next submit.
@@ -92,7 +97,13 @@ export function ContactForm() {
 
   if (sentTo) {
     return (
-      <FormSuccess className="contact-form contact-form--sent" title="Message sent" titleClassName="contact-form__title" data-testid="contact-success">
+      <div className="card contact-form form-success contact-form--sent" role="status" data-testid="contact-success">
+        <span className="badge-circle form-success__icon" aria-hidden="true">
+          <Icon name="check" size={32} />
+        </span>
+        <h2 ref={confirmationRef} tabIndex={-1} className="contact-form__title">
+          Message sent
+        </h2>
         <p>
           Thanks, {sentTo.firstName}. We have received your message and typically reply {CONTACT_RESPONSE_TIME}. Our
           answer will go to <strong>{sentTo.email}</strong>.
@@ -107,7 +118,7 @@ export function ContactForm() {
         >
           Send another message
         </button>
-      </FormSuccess>
+      </div>
     );
   }
 
@@ -133,7 +144,7 @@ export function ContactForm() {
         <TextField id={FIELD_IDS.lastName} label="Last name" required error={errors.lastName} name="lastName" autoComplete="family-name" value={values.lastName} onValueChange={(v) => update('lastName', v)} />
       </div>
 
-      <EmailField id={FIELD_IDS.email} label="Email" required error={errors.email} value={values.email} onValueChange={(v) => update('email', v)} />
+      <TextField id={FIELD_IDS.email} label="Email" required error={errors.email} name="email" type="email" inputMode="email" autoComplete="email" placeholder="you@example.com" value={values.email} onValueChange={(v) => update('email', v)} />
 
       <TextField id={FIELD_IDS.subject} label="Subject" required error={errors.subject} name="subject" placeholder="How can we help?" value={values.subject} onValueChange={(v) => update('subject', v)} />
 

@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { BRAND_NAME } from '../../brand';
+import { Icon } from '../../components/Icon';
 import { useConfig } from '../../config';
 import { ApplicationAlert, PhotoPicker, SubmissionProgress } from '../../lib/application/PhotoPicker';
 import { loadMachinery, useApplicationUpload } from '../../lib/application/useApplicationUpload';
-import { EmailField, FieldError, TextField } from '../../components/FormField';
-import { FormSuccess } from '../../components/FormSuccess';
+import { FieldError, TextField } from '../../components/FormField';
 import { ExcludedIndustriesFieldset } from '../../components/application/ExcludedIndustries';
 import '../../components/application/ApplicationForm.css';
 import {
@@ -49,6 +49,11 @@ export function TalentApplicationForm() {
   const [notice, setNotice] = useState<string | undefined>();
   const busy = upload.stage !== null;
   const email = values.email.trim().toLowerCase();
+  const confirmationRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (submitted) confirmationRef.current?.focus();
+  }, [submitted]);
   function clearError(field: TalentApplicationField) {
     if (errors[field]) setErrors(({ [field]: _removed, ...rest }) => rest);
   }
@@ -103,13 +108,19 @@ export function TalentApplicationForm() {
 
   if (submitted) {
     return (
-      <FormSuccess className="app-form" title="Application Submitted!" data-testid="talent-application-success">
+      <div className="card app-form form-success" role="status" data-testid="talent-application-success">
+        <span className="badge-circle form-success__icon" aria-hidden="true">
+          <Icon name="check" size={32} />
+        </span>
+        <h2 ref={confirmationRef} tabIndex={-1}>
+          Application Submitted!
+        </h2>
         <p>
           Thank you, {values.name.trim()}. We review every application within {REVIEW_TIME} and will write to{' '}
           <strong>{values.email.trim()}</strong> with our decision.
         </p>
         {notice && <p className="app-form__notice">{notice}</p>}
-      </FormSuccess>
+      </div>
     );
   }
 
@@ -132,7 +143,7 @@ export function TalentApplicationForm() {
         <legend className="app-form__legend">About you</legend>
         <TextField id={IDS.name} label="Full name" required error={errors.name} name="name" autoComplete="name" value={values.name} onValueChange={(v) => setText('name', v)} />
         <div className="field-row">
-          <EmailField id={IDS.email} label="Email" required error={errors.email} value={values.email} onValueChange={(v) => setText('email', v)} />
+          <TextField id={IDS.email} label="Email" required error={errors.email} name="email" type="email" inputMode="email" autoComplete="email" placeholder="you@example.com" value={values.email} onValueChange={(v) => setText('email', v)} />
           <TextField id={IDS.phone} label="Phone" optional name="phone" type="tel" autoComplete="tel" value={values.phone} onValueChange={(v) => setText('phone', v)} />
         </div>
         <div className="field-row">
