@@ -178,7 +178,7 @@ export class Founding extends Construct {
       entry: 'functions/api/decide-application/handler.ts',
       description: 'POST /admin/applications/{id}/decision: records a decision and resumes the review workflow (admins only)',
     })
-      .bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem', 'DeleteItem'])
+      .bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem'])
       .bindBus(props.bus);
     props.api.adminRoute('/admin/applications/{id}/decision', HttpMethod.POST, this.decide, 'DecideApplication');
 
