@@ -7,6 +7,7 @@ import { ScrollManager } from './ScrollManager';
 import { SiteFooter } from './SiteFooter';
 import './PreLaunchLayout.css';
 import './MainLayout.css';
+import './LinkCard.css';
 import './MainLayout.pages.css';
 
 /** The main-site tagline (spec section 1). */

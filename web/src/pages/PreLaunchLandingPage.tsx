@@ -3,6 +3,7 @@ import { BRAND_NAME, LAUNCH_YEAR, PRELAUNCH_TAGLINE } from '../brand';
 import { Icon } from '../components/Icon';
 import { RotatingWord, RotationToggle, useRotatingWord } from '../components/RotatingWord';
 import { usePageTitle } from '../lib/usePageTitle';
+import '../components/LinkCard.css';
 import './PreLaunchLandingPage.css';
 
 /** Spec section 2, pre-launch landing page. */
@@ -37,32 +38,32 @@ export function PreLaunchLandingPage() {
           </p>
 
           <div className="landing__cards">
-            <article className="card landing-card" data-testid="landing-card-creator">
+            <article className="card link-card landing-card" data-testid="landing-card-creator">
               <span className="icon-badge" aria-hidden="true">
                 <Icon name="sparkles" />
               </span>
-              <h2 className="landing-card__title">
-                <Link to="/first-200" className="landing-card__link">
+              <h2 className="link-card__title">
+                <Link to="/first-200" className="link-card__link">
                   Join as Creator
                 </Link>
               </h2>
               <p>Lock in early access to licensed, consent-first AI images of real people. Only 200 early spots.</p>
-              <span className="landing-card__cta" aria-hidden="true">
+              <span className="link-card__cta" aria-hidden="true">
                 Join the waitlist <Icon name="arrowRight" size={18} className="button__arrow" />
               </span>
             </article>
 
-            <article className="card landing-card landing-card--plum" data-testid="landing-card-talent">
+            <article className="card link-card landing-card landing-card--plum" data-testid="landing-card-talent">
               <span className="icon-badge icon-badge--plum" aria-hidden="true">
                 <Icon name="heart" />
               </span>
-              <h2 className="landing-card__title">
-                <Link to="/founding-talent-application" className="landing-card__link">
+              <h2 className="link-card__title">
+                <Link to="/founding-talent-application" className="link-card__link">
                   Join as Talent
                 </Link>
               </h2>
               <p>Earn the highest royalties on your likeness: 35% for life, only available before launch.</p>
-              <span className="landing-card__cta" aria-hidden="true">
+              <span className="link-card__cta" aria-hidden="true">
                 Apply as founding talent <Icon name="arrowRight" size={18} className="button__arrow" />
               </span>
             </article>

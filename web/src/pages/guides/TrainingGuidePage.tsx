@@ -221,7 +221,7 @@ export function TrainingGuidePage({ variant }: { variant: GuideVariant }) {
           </div>
           <div className="card checklist">
             <h2 className="checklist__title">Before you upload</h2>
-            <ul className="checklist__list">
+            <ul className="bare-list checklist__list">
               {CHECKLIST.map((item) => (
                 <li key={item}>
                   <span className="checklist__box" aria-hidden="true">

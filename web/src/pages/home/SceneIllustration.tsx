@@ -18,52 +18,13 @@ interface ScenePalette {
   accent: string;
 }
 
+// One row a scene: a table of colours, easier to compare side by side.
 const PALETTES: Record<SceneKind, ScenePalette> = {
-  campaign: {
-    sky: ['#ffd6b8', '#f29fb5'],
-    skin: '#c98a63',
-    skinShade: '#b07552',
-    hair: '#2b1a12',
-    hairStyle: 'curly',
-    top: ['#c2410c', '#8a2f0a'],
-    accent: '#fff3c4',
-  },
-  lifestyle: {
-    sky: ['#fde8cf', '#f6c9a5'],
-    skin: '#f2c3a0',
-    skinShade: '#dca07c',
-    hair: '#6b3a1e',
-    hairStyle: 'long',
-    top: ['#f1f5f9', '#cbd5e1'],
-    accent: '#7a9a62',
-  },
-  editorial: {
-    sky: ['#3b2240', '#1f1a17'],
-    skin: '#8d5a3b',
-    skinShade: '#74482e',
-    hair: '#120c09',
-    hairStyle: 'bun',
-    top: ['#7e2a6b', '#4c1d45'],
-    accent: '#f7e6f2',
-  },
-  product: {
-    sky: ['#e0f2ef', '#bfe0da'],
-    skin: '#e7b48f',
-    skinShade: '#cf9670',
-    hair: '#1f1a17',
-    hairStyle: 'short',
-    top: ['#0f766e', '#115e59'],
-    accent: '#c2410c',
-  },
-  outdoor: {
-    sky: ['#cfe6ff', '#fde2c4'],
-    skin: '#a8704b',
-    skinShade: '#8f5c3b',
-    hair: '#3b2418',
-    hairStyle: 'short',
-    top: ['#ea580c', '#c2410c'],
-    accent: '#5b7f5a',
-  },
+  campaign: { sky: ['#ffd6b8', '#f29fb5'], skin: '#c98a63', skinShade: '#b07552', hair: '#2b1a12', hairStyle: 'curly', top: ['#c2410c', '#8a2f0a'], accent: '#fff3c4' },
+  lifestyle: { sky: ['#fde8cf', '#f6c9a5'], skin: '#f2c3a0', skinShade: '#dca07c', hair: '#6b3a1e', hairStyle: 'long', top: ['#f1f5f9', '#cbd5e1'], accent: '#7a9a62' },
+  editorial: { sky: ['#3b2240', '#1f1a17'], skin: '#8d5a3b', skinShade: '#74482e', hair: '#120c09', hairStyle: 'bun', top: ['#7e2a6b', '#4c1d45'], accent: '#f7e6f2' },
+  product: { sky: ['#e0f2ef', '#bfe0da'], skin: '#e7b48f', skinShade: '#cf9670', hair: '#1f1a17', hairStyle: 'short', top: ['#0f766e', '#115e59'], accent: '#c2410c' },
+  outdoor: { sky: ['#cfe6ff', '#fde2c4'], skin: '#a8704b', skinShade: '#8f5c3b', hair: '#3b2418', hairStyle: 'short', top: ['#ea580c', '#c2410c'], accent: '#5b7f5a' },
 };
 
 function Backdrop({ kind, accent }: { kind: SceneKind; accent: string }) {

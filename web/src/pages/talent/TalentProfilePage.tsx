@@ -194,7 +194,7 @@ function Profile({ talent }: { talent: PublicTalent }) {
                 Contact us about exclusive rights
               </Link>
             </div>
-            <ul className="freeze__benefits">
+            <ul className="bare-list freeze__benefits">
               {FREEZE_BENEFITS.map((b) => (
                 <li key={b.title}>
                   <span className="icon-badge" aria-hidden="true">
