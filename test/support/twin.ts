@@ -71,15 +71,15 @@ export function useTwin({ own = false, ...options }: TwinOptions & { own?: boole
     return () => (shared ??= sharedTwin(handoff));
   }
   let twin: TestTwin | undefined;
-  let stop: (() => Promise<void>) | undefined;
+  let starting: Promise<Twin> | undefined;
   beforeAll(async () => {
-    const own = await startTwin({ fast: true, ...options });
-    stop = own.stop;
-    twin = ownTwin(own);
-  }, 120_000);
+    starting = startTwin({ fast: true, ...options });
+    twin = ownTwin(await starting);
+  }, 240_000);
   afterAll(async () => {
-    await stop?.();
-  }, 60_000);
+    // Even when the start outlived beforeAll's timeout: a twin left running keeps jest alive.
+    await (await starting?.catch(() => undefined))?.stop();
+  }, 240_000);
   return () => {
     if (!twin) throw new Error('the twin did not start');
     return twin;
