@@ -14,7 +14,7 @@ export interface NotifyDeps {
   once: Once;
 }
 
-export type SendOutcome = 'sent' | 'skipped';
+type SendOutcome = 'sent' | 'skipped';
 export interface NotifyOutcome {
   team: SendOutcome;
   acknowledgement: SendOutcome;

@@ -73,6 +73,23 @@ describe('contact messages through the API', () => {
     expect(await emailsTo(TEAM)).toHaveLength(teamBefore);
   });
 
+  it('stores and emails once for a repeat with the same Idempotency-Key, and twice for a new key (as without one)', async () => {
+    const sender = aMessage();
+    const first = await post(sender, { 'Idempotency-Key': `contact-${sender.email}` });
+    const again = await post(sender, { 'Idempotency-Key': `contact-${sender.email}` });
+    expect(first.status).toBe(202);
+    expect(again.status).toBe(202);
+    expect(again.json).toEqual(first.json);
+    await twin().idle();
+    expect((await messages()).filter((m) => m.email === sender.email)).toHaveLength(1);
+    expect(await emailsTo(sender.email)).toHaveLength(1);
+
+    expect((await post(sender, { 'Idempotency-Key': `other-${sender.email}` })).status).toBe(202);
+    await twin().idle();
+    expect((await messages()).filter((m) => m.email === sender.email)).toHaveLength(2);
+    expect(await emailsTo(sender.email)).toHaveLength(2);
+  });
+
   it('takes at most 5 messages a day from one sender', async () => {
     const email = 'busy.sender@agency.test';
     for (let i = 0; i < 5; i++) expect((await post(aMessage({ email, subject: `Question ${i + 1}` }))).status).toBe(202);

@@ -83,6 +83,54 @@ describe('early-access waitlist through the API', () => {
   });
 });
 
+describe('Idempotency-Key on the signup API', () => {
+  it('answers a repeat with the same key as it answered the first, storing and sending nothing more', async () => {
+    const api = twin().urls.api;
+    const body = { email: 'keyed@example.com', firstName: 'Kai' };
+    const first = await postJson(`${api}/early-signup`, body, { 'Idempotency-Key': 'signup-attempt-1' });
+    expect(first.status).toBe(200);
+    expect(first.json).toMatchObject({ success: true, alreadySignedUp: false });
+    const again = await postJson(`${api}/early-signup`, body, { 'Idempotency-Key': 'signup-attempt-1' });
+    expect(again.status).toBe(200);
+    expect(again.json).toEqual(first.json);
+    await twin().idle();
+    expect((await signups()).filter((i) => i.email === 'keyed@example.com')).toHaveLength(1);
+    expect(await emailsTo('keyed@example.com')).toHaveLength(1);
+  });
+
+  it('treats a new key with the same email as a repeat signup, as without a key', async () => {
+    const api = twin().urls.api;
+    const body = { email: 'rekeyed@example.com' };
+    const first = await postJson(`${api}/early-signup`, body, { 'Idempotency-Key': 'attempt-a' });
+    const second = await postJson(`${api}/early-signup`, body, { 'Idempotency-Key': 'attempt-b' });
+    expect(second.status).toBe(200);
+    expect(second.json).toEqual({ success: true, position: first.json.position, alreadySignedUp: true });
+    await twin().idle();
+    expect((await signups()).filter((i) => i.email === 'rekeyed@example.com')).toHaveLength(1);
+    expect(await emailsTo('rekeyed@example.com')).toHaveLength(1);
+  });
+
+  it('refuses a key reused with a different body, and a malformed key', async () => {
+    const api = twin().urls.api;
+    await postJson(`${api}/early-signup`, { email: 'reuse1@example.com' }, { 'Idempotency-Key': 'reused-key' });
+    const reused = await postJson(`${api}/early-signup`, { email: 'reuse2@example.com' }, { 'Idempotency-Key': 'reused-key' });
+    expect(reused.status).toBe(422);
+    expect(reused.json.error).toMatch(/Idempotency-Key/);
+    expect((await signups()).filter((i) => i.email === 'reuse2@example.com')).toHaveLength(0);
+    const malformed = await postJson(`${api}/early-signup`, { email: 'reuse3@example.com' }, { 'Idempotency-Key': 'x'.repeat(256) });
+    expect(malformed.status).toBe(400);
+  });
+
+  it('lets the site send the header across origins', async () => {
+    const preflight = await fetch(`${twin().urls.api}/early-signup`, {
+      method: 'OPTIONS',
+      headers: { origin: twin().urls.web, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,idempotency-key' },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(twin().urls.web);
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('idempotency-key');
+  });
+});
+
 describe('bad input on the signup API', () => {
   const cases: Array<[string, string | object, RegExp, Record<string, string>?]> = [
     ['malformed JSON', '{"email": "a@b.co"', /not valid JSON/],
