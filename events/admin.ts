@@ -106,8 +106,8 @@ export type TalentUpdateRequest = z.input<typeof TalentUpdateRequest>;
 
 // ---- Contact messages -----------------------------------------------------------------------
 
-export const MESSAGE_STATUSES = ['new', 'handled'] as const;
-export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+const MESSAGE_STATUSES = ['new', 'handled'] as const;
+type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 /** `GET /admin/messages`: newest first by default; `q` searches name, email and subject. */
 export const MessageListQuery = z

@@ -5,7 +5,6 @@
 
 /** The site's contact pages (their routes), all posting to `POST /contact` (docs/product.md#contact). */
 export const CONTACT_PAGES = ['/contact', '/pre-launch-contact', '/founding-talent-contact'] as const;
-export type ContactPage = (typeof CONTACT_PAGES)[number];
 
 /** Field limits, checked in the browser and on the server. */
 export const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, message: 5000 } as const;

@@ -2,14 +2,7 @@ import * as z from 'zod';
 
 import { CONTACT_LIMITS, CONTACT_PAGES } from './contact-values';
 
-export {
-  CONTACT_DAILY_LIMIT,
-  CONTACT_LIMIT_MESSAGE,
-  CONTACT_LIMITS,
-  CONTACT_PAGES,
-  CONTACT_RESPONSE_HOURS,
-  type ContactPage,
-} from './contact-values';
+export { CONTACT_DAILY_LIMIT, CONTACT_LIMIT_MESSAGE } from './contact-values';
 
 /** A required text field: trimmed, not blank, at most `max` characters, named in every message. */
 const requiredText = (name: string, max: number) =>

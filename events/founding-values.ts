@@ -44,7 +44,10 @@ export function isCountedZipEntry(name: string): boolean {
   return /\.(jpe?g|png)$/i.test(base);
 }
 
-/** Files the browser may ask URLs for in one request (a zip counts as one file). */
+/**
+ * Files the browser may ask URLs for in one request (a zip counts as one file).
+ * @alias a limit of its own that happens to equal MAX_APPLICATION_IMAGES
+ */
 export const MAX_FILES_PER_UPLOAD_REQUEST = MAX_APPLICATION_IMAGES;
 /** The browser uploads this many files at a time. */
 export const BROWSER_UPLOAD_CONCURRENCY = 6;

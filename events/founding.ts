@@ -21,7 +21,7 @@ const requiredText = (name: string, max: number) => text(name, max).min(1, { err
 const optionalText = (name: string, max: number) => text(name, max).optional().default('');
 
 /** Trimmed and lowercased, as the upload keys and the one-application-per-address rule use it. */
-export const applicantEmail = z
+const applicantEmail = z
   .string({ error: (i) => (i.input === undefined ? 'email is required' : 'email must be a string') })
   .trim()
   .toLowerCase()
@@ -29,7 +29,7 @@ export const applicantEmail = z
   .pipe(z.email({ error: FOUNDING_MESSAGES.invalidEmail }));
 
 /** 128 random bits, base64url: ties uploads and the submission that uses them to one browser. */
-export const UploadSession = z.string().regex(/^[A-Za-z0-9_-]{22}$/, { error: 'uploadSession is not valid' });
+const UploadSession = z.string().regex(/^[A-Za-z0-9_-]{22}$/, { error: 'uploadSession is not valid' });
 
 /** `POST /founding-uploads`: the browser asks for presigned PUT URLs for the files it picked. */
 export const FoundingUploadRequest = z
@@ -146,8 +146,8 @@ export type FoundingApplicationDecidedV1 = z.infer<typeof FoundingApplicationDec
 
 // ---- Admin API ---------------------------------------------------------------------------
 
-export const ApplicationStatus = z.enum(APPLICATION_STATUSES);
-export const ApplicationProgram = z.enum(APPLICATION_PROGRAMS);
+const ApplicationStatus = z.enum(APPLICATION_STATUSES);
+const ApplicationProgram = z.enum(APPLICATION_PROGRAMS);
 
 /** `GET /admin/applications` query. */
 export const ApplicationListQuery = z

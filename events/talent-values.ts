@@ -15,10 +15,8 @@ export const TALENT_NOT_FOUND_MESSAGE = 'Model not found';
  * earns the standard tiers, applied marginally per calendar month.
  */
 export const ROYALTY_PLANS = ['founding-35', 'standard-tiers'] as const;
-export type RoyaltyPlan = (typeof ROYALTY_PLANS)[number];
 
 export const TALENT_STATUSES = ['active', 'hidden'] as const;
-export type TalentStatus = (typeof TALENT_STATUSES)[number];
 
 /** Seconds browsers and CDNs may reuse a catalog response: short, so edits show within a minute. */
 export const TALENT_CACHE_SECONDS = 60;

@@ -2,18 +2,9 @@ import * as z from 'zod';
 
 import { ROYALTY_PLANS, TALENT_ID_MAX_LENGTH, TALENT_ID_PATTERN, TALENT_STATUSES } from './talent-values';
 
-export {
-  ROYALTY_PLANS,
-  TALENT_CACHE_SECONDS,
-  TALENT_ID_PATTERN,
-  TALENT_NOT_FOUND_MESSAGE,
-  TALENT_STATUSES,
-  isTalentId,
-  type RoyaltyPlan,
-  type TalentStatus,
-} from './talent-values';
+export { TALENT_NOT_FOUND_MESSAGE, isTalentId } from './talent-values';
 
-export const TalentId = z
+const TalentId = z
   .string({ error: 'id must be a string' })
   .max(TALENT_ID_MAX_LENGTH, { error: `id must be at most ${TALENT_ID_MAX_LENGTH} characters` })
   .regex(TALENT_ID_PATTERN, { error: 'id must be a lowercase slug such as maya-chen' });

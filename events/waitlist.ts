@@ -2,7 +2,7 @@ import * as z from 'zod';
 
 import { SIGNUP_TYPES, type SignupType } from './waitlist-values';
 
-export { SIGNUP_TYPES, WAITLIST_FULL_MESSAGE, type SignupType } from './waitlist-values';
+export { WAITLIST_FULL_MESSAGE, type SignupType } from './waitlist-values';
 
 const email = z
   .string({ error: (i) => (i.input === undefined ? 'email is required' : 'email must be a string') })
@@ -58,8 +58,3 @@ export const WaitlistSignedUpV1 = z.object({
 });
 export type WaitlistSignedUpV1 = z.infer<typeof WaitlistSignedUpV1>;
 export const WAITLIST_SIGNED_UP = 'Waitlist.SignedUp';
-
-export const WaitlistStats = z.object({
-  waitlist: z.object({ count: z.number().int().nonnegative(), capacity: z.number().int().positive() }),
-});
-export type WaitlistStats = z.infer<typeof WaitlistStats>;

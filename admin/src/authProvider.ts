@@ -2,7 +2,7 @@ import { fetchAuthSession, signIn, signOut, type JWT } from 'aws-amplify/auth';
 import type { AuthProvider, UserIdentity } from 'react-admin';
 
 /** The Cognito group whose members may use the review console. */
-export const ADMIN_GROUP = 'admin';
+const ADMIN_GROUP = 'admin';
 
 export const NO_ACCESS_MESSAGE =
   'Your account does not have access to the review console. Ask an administrator to add you to the admin group.';
@@ -10,14 +10,14 @@ export const NO_ACCESS_MESSAGE =
 export const FORBIDDEN_MESSAGE =
   'You are not allowed to do that. Your account may not be in the admin group.';
 
-export const NEW_PASSWORD_REQUIRED_MESSAGE =
+const NEW_PASSWORD_REQUIRED_MESSAGE =
   'This account still has a temporary password. Ask an administrator to set a permanent password, then sign in again.';
 
-export const BAD_CREDENTIALS_MESSAGE = 'Incorrect email or password.';
+const BAD_CREDENTIALS_MESSAGE = 'Incorrect email or password.';
 
-export const SESSION_EXPIRED_MESSAGE = 'Your session has ended. Please sign in again.';
+const SESSION_EXPIRED_MESSAGE = 'Your session has ended. Please sign in again.';
 
-export interface LoginParams {
+interface LoginParams {
   email: string;
   password: string;
 }

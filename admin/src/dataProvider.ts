@@ -6,7 +6,7 @@ import { getIdToken } from './authProvider';
 export type { AdminStats };
 
 /** What POST /admin/applications/{id}/decision answers (202). */
-export interface DecisionResult {
+interface DecisionResult {
   id: string;
   status: string;
   /** The decision as recorded (who, when, the note); the bare word in the contract's first draft. */
@@ -32,7 +32,7 @@ export type HttpClient = (path: string, options?: fetchUtils.Options) => ReturnT
  * API's JWT authorizer checks (including the admin group). Errors are react-admin
  * HttpErrors carrying the status, so authProvider.checkError can react to 401 and 403.
  */
-export function createHttpClient(apiUrl: string): HttpClient {
+function createHttpClient(apiUrl: string): HttpClient {
   const base = `${apiUrl.replace(/\/+$/, '')}/admin`;
   return async (path, options = {}) => {
     let token: string | undefined;
@@ -76,7 +76,7 @@ function resourceOf(resource: string) {
 }
 
 /** react-admin's list parameters as the admin API's query string. */
-export function listQuery(resource: string, params: GetListParams): string {
+function listQuery(resource: string, params: GetListParams): string {
   const { sorts } = resourceOf(resource);
   const query = new URLSearchParams();
   const { page, perPage } = params.pagination ?? { page: 1, perPage: 25 };

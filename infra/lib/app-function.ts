@@ -131,13 +131,4 @@ export class AppFunction extends NodejsFunction {
     }
     return this;
   }
-
-  bindBucket(bucket: IBucket, envName: string, access: 'read' | 'put' | 'readWrite' | 'delete'): this {
-    this.addEnvironment(envName, bucket.bucketName);
-    if (access === 'read') bucket.grantRead(this);
-    else if (access === 'put') bucket.grantPut(this);
-    else if (access === 'delete') bucket.grantDelete(this);
-    else bucket.grantReadWrite(this);
-    return this;
-  }
 }

@@ -4,7 +4,7 @@ import { Queue, QueueEncryption, type IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 
 /** How every rule target of ours is retried before its event goes to the dead-letter queue. */
-export interface TargetRetry {
+interface TargetRetry {
   retryAttempts: number;
   maxEventAge: Duration;
   deadLetterQueue: IQueue;

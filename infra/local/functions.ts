@@ -17,7 +17,7 @@ export interface LocalFunction {
   nodeModules: string[];
 }
 
-export class LambdaError extends Error {
+class LambdaError extends Error {
   constructor(name: string, message: string, readonly functionName: string) {
     super(message);
     this.name = name;

@@ -5,7 +5,7 @@ import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import { LOCAL_ACCOUNT, resourcesOfType, type CfnTemplate, type Resolver } from './template';
 
 /** API Gateway refuses HTTP API payloads over 10 MB. */
-export const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
+const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
 
 interface JwtAuthorizer {
   issuer: string;

@@ -286,7 +286,7 @@ export function toCreateUserPoolInput(poolName: string, props: CfnProps): Create
 }
 
 /** The flows the local twin signs in with. */
-export const LOCAL_AUTH_FLOWS = ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'] as const;
+const LOCAL_AUTH_FLOWS = ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'] as const;
 
 /** AWS::Cognito::UserPoolClient Properties -> CreateUserPoolClient input. */
 export function toCreateUserPoolClientInput(userPoolId: string, logicalId: string, props: CfnProps): CreateUserPoolClientCommandInput {

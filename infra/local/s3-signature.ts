@@ -11,22 +11,22 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { createScope, getCanonicalQuery } from '@smithy/signature-v4';
 
-export const ALGORITHM = 'AWS4-HMAC-SHA256';
+const ALGORITHM = 'AWS4-HMAC-SHA256';
 export const UNSIGNED_PAYLOAD = 'UNSIGNED-PAYLOAD';
 /** Signed aws-chunked uploads: every chunk carries a signature chained from the seed signature. */
 export const STREAMING_SIGNED_PAYLOAD = 'STREAMING-AWS4-HMAC-SHA256-PAYLOAD';
 export const STREAMING_SIGNED_PAYLOAD_TRAILER = 'STREAMING-AWS4-HMAC-SHA256-PAYLOAD-TRAILER';
-export const STREAMING_UNSIGNED_PAYLOAD_TRAILER = 'STREAMING-UNSIGNED-PAYLOAD-TRAILER';
+const STREAMING_UNSIGNED_PAYLOAD_TRAILER = 'STREAMING-UNSIGNED-PAYLOAD-TRAILER';
 const STREAMING_PAYLOADS = new Set([
   STREAMING_SIGNED_PAYLOAD,
   STREAMING_SIGNED_PAYLOAD_TRAILER,
   STREAMING_UNSIGNED_PAYLOAD_TRAILER,
 ]);
-export const EMPTY_SHA256 = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
+const EMPTY_SHA256 = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
 /** S3 rejects header-signed requests whose clock differs from its own by more than 15 minutes. */
-export const MAX_CLOCK_SKEW_MS = 15 * 60 * 1000;
+const MAX_CLOCK_SKEW_MS = 15 * 60 * 1000;
 /** Presigned URLs live at most 7 days. */
-export const MAX_PRESIGNED_EXPIRES_S = 7 * 24 * 60 * 60;
+const MAX_PRESIGNED_EXPIRES_S = 7 * 24 * 60 * 60;
 
 export interface S3Credentials {
   accessKeyId: string;
@@ -101,7 +101,7 @@ const signatureMismatch = (accessKeyId: string, stringToSign: string, canonicalR
   );
 
 /** RFC 3986 encoding as SigV4 wants it: everything but A-Z a-z 0-9 - _ . ~ is %XX (upper case). */
-export function uriEncode(value: string): string {
+function uriEncode(value: string): string {
   return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
@@ -117,7 +117,7 @@ function safeDecode(value: string): string {
  * S3's canonical URI: each path segment decoded once and re-encoded once, slashes kept (empty
  * segments too: S3 keys may contain `//`). No `.`/`..` normalisation, unlike other services.
  */
-export function canonicalUri(rawPath: string): string {
+function canonicalUri(rawPath: string): string {
   const path = rawPath || '/';
   return path
     .split('/')
@@ -126,7 +126,7 @@ export function canonicalUri(rawPath: string): string {
 }
 
 /** Splits a raw query string into decoded names and values. `+` stays a plus, as S3 treats it. */
-export function parseQuery(rawQuery: string): Record<string, string | string[]> {
+function parseQuery(rawQuery: string): Record<string, string | string[]> {
   const query: Record<string, string | string[]> = {};
   for (const part of rawQuery.split('&')) {
     if (!part) continue;
@@ -172,11 +172,11 @@ export function sha256Hex(data: string | Buffer): string {
   return createHash('sha256').update(data).digest('hex');
 }
 
-export function hmac(key: string | Buffer, data: string): Buffer {
+function hmac(key: string | Buffer, data: string): Buffer {
   return createHmac('sha256', key).update(data, 'utf8').digest();
 }
 
-export function signingKeyFor(secretAccessKey: string, shortDate: string, region: string, service: string): Buffer {
+function signingKeyFor(secretAccessKey: string, shortDate: string, region: string, service: string): Buffer {
   const kDate = hmac(`AWS4${secretAccessKey}`, shortDate);
   const kRegion = hmac(kDate, region);
   const kService = hmac(kRegion, service);
@@ -190,7 +190,7 @@ function sameSignature(expected: string, provided: string): boolean {
 }
 
 /** `20240102T030405Z` -> Date, or undefined. */
-export function parseAmzDate(value: string | undefined): Date | undefined {
+function parseAmzDate(value: string | undefined): Date | undefined {
   const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(value ?? '');
   if (!m) return undefined;
   const [, y, mo, d, h, mi, s] = m;
@@ -527,7 +527,7 @@ export function s3ErrorXml(code: string, message: string, details: Record<string
 // real S3 rejects when the browser uploads the actual file. The twin must fail the same way.
 
 export type ChecksumAlgorithm = 'crc32' | 'crc32c' | 'crc64nvme' | 'sha1' | 'sha256';
-export const CHECKSUM_ALGORITHMS: readonly ChecksumAlgorithm[] = ['crc32', 'crc32c', 'crc64nvme', 'sha1', 'sha256'];
+const CHECKSUM_ALGORITHMS: readonly ChecksumAlgorithm[] = ['crc32', 'crc32c', 'crc64nvme', 'sha1', 'sha256'];
 
 function makeCrc32Table(reversedPoly: number): Uint32Array {
   const table = new Uint32Array(256);

@@ -1,18 +1,11 @@
 /** Small formatters shared by the console's pages. */
 
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-const date = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
 
 export function formatDateTime(iso: string | undefined): string {
   if (!iso) return '—';
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? iso : dateTime.format(d);
-}
-
-export function formatDate(iso: string | undefined): string {
-  if (!iso) return '—';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : date.format(d);
 }
 
 /** "3 days", "5 hours", "12 minutes": how long ago `iso` was. */

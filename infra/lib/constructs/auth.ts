@@ -17,7 +17,7 @@ import { Construct } from 'constructs';
 import { AppFunction } from '../app-function';
 import type { StageConfig } from '../stage-config';
 
-export const GROUPS = ['admin', 'client', 'talent'] as const;
+const GROUPS = ['admin', 'client', 'talent'] as const;
 
 /**
  * The user pool: people sign in with their email; a self sign-up chooses client or talent

@@ -3,7 +3,6 @@
 // InitiateAuth with REFRESH_TOKEN_AUTH (new id and access tokens, the same refresh token), so
 // the front asks cognito-local exactly that. Every other request passes through unchanged.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { LOOPBACK } from './ports';
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
@@ -15,7 +14,7 @@ export interface CognitoFront {
 }
 
 /** Request of GetTokensFromRefreshToken -> request of InitiateAuth (REFRESH_TOKEN_AUTH). */
-export function refreshRequestAsInitiateAuth(body: Record<string, unknown>): Record<string, unknown> {
+function refreshRequestAsInitiateAuth(body: Record<string, unknown>): Record<string, unknown> {
   const authParameters: Record<string, string> = { REFRESH_TOKEN: String(body.RefreshToken ?? '') };
   if (typeof body.ClientSecret === 'string') authParameters.SECRET_HASH = body.ClientSecret;
   if (typeof body.DeviceKey === 'string') authParameters.DEVICE_KEY = body.DeviceKey;
@@ -102,5 +101,3 @@ export async function startCognitoFront(port: number, upstream: string): Promise
       }),
   };
 }
-
-export const portOf = (server: Server) => (server.address() as AddressInfo).port;

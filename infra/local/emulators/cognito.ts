@@ -21,7 +21,7 @@ import { startCognitoFront } from './cognito-front';
 export const COGNITO_FIXED_CODE = '123456';
 
 /** Trigger names cognito-local supports (see its README), mapped to function names. */
-export type CognitoTriggers = Partial<
+type CognitoTriggers = Partial<
   Record<
     'PreSignUp' | 'PostConfirmation' | 'PostAuthentication' | 'PreTokenGeneration' | 'CustomMessage' | 'UserMigration' | 'CustomEmailSender',
     string

@@ -41,7 +41,7 @@ export interface EmulatorHandle {
 }
 
 /** Asks the OS for a port that is free on 127.0.0.1 right now. */
-export async function getFreePort(): Promise<number> {
+async function getFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
@@ -63,7 +63,7 @@ export function endpointFor(port: number): string {
   return `http://${LOOPBACK}:${port}`;
 }
 
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * Polls `probe` until it resolves truthy. `failFast` is checked between attempts and aborts the

@@ -8,7 +8,7 @@ import type { Server } from 'node:http';
 import startSesServer from 'aws-ses-v2-local';
 import { endpointFor, LOOPBACK, type EmulatorHandle, type EmulatorOptions } from './ports';
 
-export interface SentMail {
+interface SentMail {
   messageId: string;
   from: string;
   to: string[];
@@ -44,7 +44,7 @@ interface StoredEmail {
   at: number;
 }
 
-export function normaliseStoredEmail(email: StoredEmail): SentMail {
+function normaliseStoredEmail(email: StoredEmail): SentMail {
   return {
     messageId: email.messageId,
     from: email.from,

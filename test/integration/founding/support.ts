@@ -1,5 +1,4 @@
 // Helpers of the founding-pipeline integration tests: photos, presigned uploads, payloads.
-import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import type { FoundingSignupRequest, FoundingUploadResponse, PresignedUpload } from '../../../events/founding';
 import type { TestTwin as Twin } from '../../support/twin';
@@ -89,7 +88,7 @@ export function signupPayload(email: string, uploadSession: string, imagePaths: 
 
 export const signup = (twin: Twin, body: unknown, path = '/founding-talent-signup') => postJson(`${twin.urls.api}${path}`, body);
 
-export const applicationItems = (twin: Twin) => itemsWithPrefix(twin, 'FoundingApplicationsTable', 'APP#');
+const applicationItems = (twin: Twin) => itemsWithPrefix(twin, 'FoundingApplicationsTable', 'APP#');
 export const applications = async (twin: Twin) => (await applicationItems(twin)).filter((i) => i.sk === 'APPLICATION');
 export const applicationOf = async (twin: Twin, email: string) => (await applications(twin)).find((a) => a.email === email);
 
@@ -103,8 +102,6 @@ export async function waitFor<T>(check: () => Promise<T | undefined | false>, ti
     await new Promise((r) => setTimeout(r, 100));
   }
 }
-
-export const randomSession = () => randomBytes(16).toString('base64url');
 
 /** Photos that pass signup's count and are refused by the workflow, by their bytes. */
 export async function badPhotos(): Promise<LocalFile[]> {

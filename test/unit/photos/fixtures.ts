@@ -9,7 +9,7 @@ async function pixels(width: number, height: number): Promise<Sharp> {
   return sharp(noise).blur(1.5);
 }
 
-export const GPS_EXIF = {
+const GPS_EXIF = {
   IFD0: { Make: 'TestCam', Model: 'X100', Copyright: 'Applicant' },
   IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' },
 };
