@@ -83,14 +83,14 @@ export const authProvider: AuthProvider = {
       result = await signInWithPassword(username, String(password ?? ''));
     } catch (error) {
       if (errorName(error) !== 'UserAlreadyAuthenticatedException') {
-        throw new Error(signInErrorMessage(error));
+        throw new Error(signInErrorMessage(error), { cause: error });
       }
       // A stale session from another user (or another tab) is still stored: replace it.
       await signOut();
       try {
         result = await signInWithPassword(username, String(password ?? ''));
       } catch (retryError) {
-        throw new Error(signInErrorMessage(retryError));
+        throw new Error(signInErrorMessage(retryError), { cause: retryError });
       }
     }
     switch (result.nextStep.signInStep) {

@@ -78,8 +78,8 @@ function ApplicationPage() {
   const { record, isPending, error, refetch } = useShowContext<ApplicationDetail>();
   const polls = useRef(0);
   // After a decision the workflow takes a moment to allocate the spot, create the talent and
-  // send the email: follow it until the decision's email has gone out (for a minute at most).
-  const following = !!record?.decision && !decisionEmailSent(record.history ?? []) && polls.current < 40;
+  // send the email: follow it until the decision's email has gone out (21 polls at most).
+  const following = !!record?.decision && !decisionEmailSent(record.history ?? []);
   useEffect(() => {
     if (!following || polls.current > 20) return;
     const t = setTimeout(() => {

@@ -19,7 +19,6 @@ export function useStats(): StatsState & { reload: () => void } {
 
   useEffect(() => {
     let cancelled = false;
-    setState({ status: 'loading' });
     dataProvider
       .getStats()
       .then((result) => {
@@ -45,6 +44,10 @@ export function useStats(): StatsState & { reload: () => void } {
     };
   }, [dataProvider, attempt]);
 
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  // The state starts as loading; a reload says so again before fetching.
+  const reload = useCallback(() => {
+    setState({ status: 'loading' });
+    setAttempt((n) => n + 1);
+  }, []);
   return { ...state, reload };
 }
