@@ -32,7 +32,7 @@ function matchOperator(op: Record<string, unknown>, values: unknown[], present: 
     case 'exists':
       return arg ? present : !present;
     case 'prefix':
-      return strings.some((s) => s.startsWith(typeof arg === 'object' ? String((arg as any)['equals-ignore-case']) : String(arg)));
+      return strings.some((s) => s.startsWith(typeof arg === 'object' ? String((arg as Record<string, unknown>)['equals-ignore-case']) : String(arg)));
     case 'suffix':
       return strings.some((s) => s.endsWith(String(arg)));
     case 'equals-ignore-case':

@@ -23,6 +23,17 @@ export interface BusEvent {
   detail: unknown;
 }
 
+/** A target as the template declares it (AWS::Events::Rule Targets). */
+interface RuleTarget {
+  Id: string;
+  Arn: string;
+  Input?: string;
+  InputPath?: string;
+  InputTransformer?: unknown;
+  RetryPolicy?: { MaximumRetryAttempts?: number; MaximumEventAgeInSeconds?: number };
+  DeadLetterConfig?: { Arn?: string };
+}
+
 interface Target {
   id: string;
   kind: 'lambda' | 'stateMachine';
@@ -83,7 +94,7 @@ export class EventRouter {
         if (props.ScheduleExpression) throw new Error('scheduled rules are not served yet');
         if (!props.EventPattern) throw new Error('a rule without EventPattern');
         matchesPattern(props.EventPattern, {}); // throws on operators the twin does not know
-        const targets = (props.Targets ?? []).map((t: any): Target => {
+        const targets = (props.Targets ?? []).map((t: RuleTarget): Target => {
           const kind = /:lambda:/.test(t.Arn) ? 'lambda' : /:states:/.test(t.Arn) ? 'stateMachine' : undefined;
           if (!kind) throw new Error(`target ${t.Arn} is of a kind the twin does not serve`);
           if (t.InputTransformer) throw new Error('InputTransformer is not served yet');
@@ -206,5 +217,5 @@ function selectPath(event: BusEvent, jsonPath: string): unknown {
     .replace(/^\$\.?/, '')
     .split('.')
     .filter(Boolean)
-    .reduce<any>((v, key) => v?.[key], event);
+    .reduce<unknown>((v, key) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined), event);
 }

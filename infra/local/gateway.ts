@@ -328,14 +328,15 @@ function send(res: http.ServerResponse, status: number, body: unknown, headers: 
 }
 
 /** Payload 2.0 response mapping, including API Gateway's inference for bare results. */
-function writeResult(res: http.ServerResponse, result: any, cors: Record<string, string>): void {
-  if (result === null || typeof result !== 'object' || !('statusCode' in result)) {
-    const body = typeof result === 'string' ? result : JSON.stringify(result ?? null);
+function writeResult(res: http.ServerResponse, output: unknown, cors: Record<string, string>): void {
+  if (output === null || typeof output !== 'object' || !('statusCode' in output)) {
+    const body = typeof output === 'string' ? output : JSON.stringify(output ?? null);
     res.writeHead(200, { 'content-type': 'application/json', ...cors }).end(body);
     return;
   }
+  const result = output as { statusCode: unknown; headers?: Record<string, string>; cookies?: string[]; body?: unknown; isBase64Encoded?: boolean };
   const headers: Record<string, string | string[]> = { ...(result.headers ?? {}), ...cors };
   if (result.cookies?.length) headers['set-cookie'] = result.cookies;
-  const body = result.body === undefined ? '' : result.isBase64Encoded ? Buffer.from(result.body, 'base64') : String(result.body);
+  const body = result.body === undefined ? '' : result.isBase64Encoded ? Buffer.from(String(result.body), 'base64') : String(result.body);
   res.writeHead(Number(result.statusCode), headers).end(body);
 }
