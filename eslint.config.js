@@ -58,6 +58,7 @@ module.exports = tseslint.config(
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           project: ['tsconfig.json', 'web/tsconfig.json', 'admin/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
         }),
       ],
     },
