@@ -59,7 +59,7 @@ describe('Talent Library', () => {
     await page.getByPlaceholder('Search models...').fill('');
 
     await tag(page, 'Fashion').click();
-    await tag(page, 'Fashion').and(page.locator('[aria-pressed=\"true\"]')).waitFor();
+    await tag(page, 'Fashion').and(page.locator('[aria-pressed="true"]')).waitFor();
     await page.getByText('Showing 1 of 3 models').waitFor();
     expect(await names(page)).toEqual(['Sofia Alvarez']);
 
@@ -71,7 +71,7 @@ describe('Talent Library', () => {
     expect(await chips.getByRole('button', { name: 'Remove filter Technology' }).count()).toBe(1);
 
     await tag(page, 'Technology').click(); // toggles off
-    await tag(page, 'Technology').and(page.locator('[aria-pressed=\"false\"]')).waitFor();
+    await tag(page, 'Technology').and(page.locator('[aria-pressed="false"]')).waitFor();
     await page.getByText('Showing 1 of 3 models').waitFor();
 
     await page.getByPlaceholder('Search models...').fill('jordan'); // search AND tags: nobody
@@ -82,7 +82,7 @@ describe('Talent Library', () => {
     await chips.getByRole('button', { name: 'Clear all', exact: true }).click();
     await page.getByText('Showing 3 of 3 models').waitFor();
     expect(await page.getByTestId('active-filters').count()).toBe(0);
-    await tag(page, 'Fashion').and(page.locator('[aria-pressed=\"false\"]')).waitFor();
+    await tag(page, 'Fashion').and(page.locator('[aria-pressed="false"]')).waitFor();
     expect(await page.getByPlaceholder('Search models...').inputValue()).toBe('');
   }, 60_000);
 
@@ -90,7 +90,7 @@ describe('Talent Library', () => {
     const { page } = await open('/talent?tag=Portrait&sort=name', 390);
     await page.getByText('Showing 2 of 3 models').waitFor();
     expect(await names(page)).toEqual(['Jordan Rivers', 'Maya Chen']);
-    await tag(page, 'Portrait').and(page.locator('[aria-pressed=\"true\"]')).waitFor();
+    await tag(page, 'Portrait').and(page.locator('[aria-pressed="true"]')).waitFor();
   }, 60_000);
 });
 

@@ -34,7 +34,7 @@ describe('talent catalog', () => {
     const seeds = Object.values(template.findResources('Custom::AWS'));
     expect(seeds).toHaveLength(seed.length);
     const calls = seeds.map((r) => {
-      const render = (v: any) => (typeof v === 'string' ? v : v['Fn::Join'][1].map((p: any) => (typeof p === 'string' ? p : '<table>')).join(''));
+      const render = (v: string | { 'Fn::Join': [string, unknown[]] }) => (typeof v === 'string' ? v : v['Fn::Join'][1].map((p) => (typeof p === 'string' ? p : '<table>')).join(''));
       return { create: JSON.parse(render(r.Properties.Create)), update: JSON.parse(render(r.Properties.Update)) };
     });
     for (const { create, update } of calls) {

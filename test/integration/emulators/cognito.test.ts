@@ -161,7 +161,7 @@ describe('Cognito triggers through a Lambda endpoint', () => {
   let lambda: Server;
   let cognito: CognitoEmulator;
   let client: CognitoIdentityProviderClient;
-  const invocations: Array<{ path: string; event: any }> = [];
+  const invocations: Array<{ path: string; event: { triggerSource: string; request: { userAttributes: Record<string, string> } } }> = [];
 
   beforeAll(async () => {
     lambda = createServer(async (req, res) => {

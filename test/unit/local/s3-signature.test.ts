@@ -133,7 +133,7 @@ describe('header-signed requests', () => {
       },
       { signingDate: signedAt },
     );
-  const toIncoming = (signed: { method: string; path: string; query?: Record<string, any>; headers: Record<string, string> }): IncomingS3Request => {
+  const toIncoming = (signed: { method: string; path: string; query?: Record<string, unknown>; headers: Record<string, string> }): IncomingS3Request => {
     const query = new URLSearchParams(signed.query as Record<string, string>).toString().replace(/\+/g, '%20');
     return {
       method: signed.method,
@@ -144,7 +144,7 @@ describe('header-signed requests', () => {
 
   test('a signed request with a real payload hash is accepted; the hash is reported for the body check', async () => {
     const signed = await sign({ method: 'PUT', path: '/uploads-bucket/a%20b.txt', headers: { 'content-type': 'text/plain' }, body: 'hello' });
-    const result = verifyS3Request(toIncoming(signed as any), verifyOpts());
+    const result = verifyS3Request(toIncoming(signed), verifyOpts());
     expect(result).toMatchObject({ ok: true, kind: 'header', payloadHash: sha256Hex('hello') });
   });
 
@@ -155,20 +155,20 @@ describe('header-signed requests', () => {
       query: { 'list-type': '2', prefix: 'talent/1 2/' },
       headers: { 'x-amz-content-sha256': 'UNSIGNED-PAYLOAD' },
     });
-    const incoming = toIncoming(signed as any);
+    const incoming = toIncoming(signed);
     expect(verifyS3Request(incoming, verifyOpts())).toMatchObject({ ok: true, payloadHash: 'UNSIGNED-PAYLOAD' });
     expectFailure(verifyS3Request({ ...incoming, url: incoming.url.replace('prefix=talent', 'prefix=client') }, verifyOpts()), 403, 'SignatureDoesNotMatch');
   });
 
   test('a tampered signed header or a stale date is rejected', async () => {
-    const signed = (await sign({ method: 'PUT', path: '/uploads-bucket/k', headers: { 'content-type': 'text/plain' }, body: 'x' })) as any;
+    const signed = (await sign({ method: 'PUT', path: '/uploads-bucket/k', headers: { 'content-type': 'text/plain' }, body: 'x' }));
     const incoming = toIncoming(signed);
     expectFailure(verifyS3Request({ ...incoming, headers: { ...incoming.headers, 'content-type': 'text/html' } }, verifyOpts()), 403, 'SignatureDoesNotMatch');
     expectFailure(verifyS3Request(incoming, verifyOpts(new Date(signedAt.getTime() + 16 * 60_000))), 403, 'RequestTimeTooSkewed');
   });
 
   test('a request without x-amz-content-sha256 is rejected as S3 does', async () => {
-    const signed = (await sign({ method: 'GET', path: '/uploads-bucket/k' })) as any;
+    const signed = (await sign({ method: 'GET', path: '/uploads-bucket/k' }));
     const incoming = toIncoming(signed);
     delete incoming.headers['x-amz-content-sha256'];
     expectFailure(verifyS3Request(incoming, verifyOpts()), 400, 'InvalidRequest');
