@@ -7,7 +7,7 @@ import type { TestTwin as Twin } from './twin';
 import { idToken, postJson } from './twin';
 
 /** A distinct portrait-like JPEG (a gradient and a head and shoulders), `side` px square. */
-export async function portraitJpeg(seed: number, side = 1024): Promise<Buffer> {
+async function portraitJpeg(seed: number, side = 1024): Promise<Buffer> {
   const hue = (seed * 47) % 360;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${side}" height="${side}" viewBox="0 0 100 100">
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
