@@ -5,6 +5,8 @@ import * as path from 'node:path';
 import { zipSync } from 'fflate';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
+import type { ListResponse } from '../../events/admin';
+import type { ApplicationSummary } from '../../events/founding';
 import { FOUNDING_MESSAGES } from '../../events/founding-values';
 import { gotoApp, launchBrowser } from '../support/browser';
 import { idToken, postJson, useTwin } from '../support/twin';
@@ -54,11 +56,11 @@ async function openForm(): Promise<{ page: Page; errors: string[]; requests: str
   page.on('request', (r) => requests.push(`${r.method()} ${new URL(r.url()).pathname}`));
   // Record every stage the progress dialog shows, however briefly.
   await page.addInitScript(() => {
-    const seen: string[] = ((window as any).__stages = []);
+    const seen: string[] = ((window as RecordedDialog).__stages = []);
     new MutationObserver(() => {
       const text = document.querySelector('[data-testid="submission-stage"]')?.textContent;
       if (text && seen[seen.length - 1] !== text) seen.push(text);
-      if (document.querySelector('dialog[open][data-testid="submission-dialog"]')) (window as any).__dialogSeen = true;
+      if (document.querySelector('dialog[open][data-testid="submission-dialog"]')) (window as RecordedDialog).__dialogSeen = true;
     }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
   });
   await gotoApp(page, `${twin().urls.web}/founding-talent-application`);
@@ -93,9 +95,12 @@ async function pollFor<T>(what: string, get: () => Promise<T | undefined>, timeo
   }
 }
 
+/** What the init script records on the page's window. */
+type RecordedDialog = Window & { __stages?: string[]; __dialogSeen?: boolean };
+
 async function adminGet(pathAndQuery: string, token: string) {
   const res = await fetch(`${twin().urls.api}${pathAndQuery}`, { headers: { authorization: `Bearer ${token}` } });
-  return { status: res.status, json: (await res.json().catch(() => undefined)) as any };
+  return { status: res.status, json: (await res.json().catch(() => undefined)) as ListResponse<ApplicationSummary> | undefined };
 }
 
 const APPLICANT = 'amara.okafor@example.com';
@@ -181,8 +186,8 @@ describe('founding talent application in the browser', () => {
     expect(await page.getByTestId('submission-dialog').getByText(FOUNDING_MESSAGES.doNotClose).count()).toBe(1);
     await page.waitForURL(/\/thank-you\?type=founding-model$/, { timeout: 60_000 });
     await page.getByRole('heading', { name: 'Thank You for Applying' }).waitFor();
-    expect(await page.evaluate(() => (window as any).__dialogSeen)).toBe(true);
-    expect(await page.evaluate(() => (window as any).__stages)).toEqual(['Uploading images', 'Submitting application', 'Almost done']);
+    expect(await page.evaluate(() => (window as RecordedDialog).__dialogSeen)).toBe(true);
+    expect(await page.evaluate(() => (window as RecordedDialog).__stages)).toEqual(['Uploading images', 'Submitting application', 'Almost done']);
     expect(requests.filter((r) => r === 'POST /founding-uploads')).toHaveLength(1);
     expect(requests.filter((r) => r.startsWith('PUT '))).toHaveLength(30);
     expect(requests.filter((r) => r === 'POST /founding-talent-signup')).toHaveLength(1);
@@ -198,7 +203,7 @@ describe('founding talent application in the browser', () => {
     const token = await idToken(twin(), twin().admin.email, twin().admin.password);
     const waiting = await pollFor('the application waiting for review', async () => {
       const { json } = await adminGet('/admin/applications?status=pending_review', token);
-      return json?.items?.find((a: any) => a.email === APPLICANT);
+      return json?.items?.find((a) => a.email === APPLICANT);
     });
     expect(waiting).toMatchObject({ program: 'founding', firstName: 'Amara', lastName: 'Okafor', location: 'Lagos, Nigeria', age: 29, excludedIndustries: ['alcohol'] });
     expect(waiting.validPhotoCount ?? waiting.imageCount).toBe(30);
@@ -254,7 +259,7 @@ describe('founding talent application in the browser', () => {
     const token = await idToken(twin(), twin().admin.email, twin().admin.password);
     const application = await pollFor('the standard application', async () => {
       const { json } = await adminGet('/admin/applications?program=standard', token);
-      return json?.items?.find((a: any) => a.email === 'lena.park@example.com');
+      return json?.items?.find((a) => a.email === 'lena.park@example.com');
     });
     expect(application).toMatchObject({ program: 'standard', firstName: 'Lena', lastName: 'Park', age: 34 });
     await context.close();
