@@ -8,7 +8,7 @@ const twin = useTwin();
 const seed = JSON.parse(fs.readFileSync(path.join(__dirname, '../../../infra/seed/talent.json'), 'utf8'));
 const getJson = async (p: string, headers: Record<string, string> = {}) => {
   const res = await fetch(`${twin().urls.api}${p}`, { headers });
-  return { status: res.status, headers: res.headers, json: (await res.json()) as any };
+  return { status: res.status, headers: res.headers, json: (await res.json()) as unknown };
 };
 
 describe('talent catalog through the API', () => {
@@ -22,7 +22,7 @@ describe('talent catalog through the API', () => {
       ['jordan-rivers', 9563],
     ]);
     expect(body.talent.every((t) => t.featured)).toBe(true);
-    expect(res.json.talent[0]).not.toHaveProperty('status');
+    expect((res.json as TalentListResponse).talent[0]).not.toHaveProperty('status');
     expect(res.headers.get('cache-control')).toBe('public, max-age=60');
   });
 
@@ -52,7 +52,7 @@ describe('talent catalog through the API', () => {
     try {
       expect((await getJson('/talent/hidden-talent')).status).toBe(404);
       const list = await getJson('/talent');
-      expect(list.json.talent.map((t: { id: string }) => t.id)).not.toContain('hidden-talent');
+      expect((list.json as TalentListResponse).talent.map((t) => t.id)).not.toContain('hidden-talent');
       await doc.send(new PutCommand({ TableName, Item: { ...hidden, status: 'active' } }));
       expect((await getJson('/talent/hidden-talent')).status).toBe(200);
     } finally {
