@@ -1,3 +1,5 @@
+import type { AdminMessage, ListResponse, WaitlistEntry } from '../../../events/admin';
+import type { Talent } from '../../../events/talent';
 import { idToken, postJson, useTwin } from '../../support/twin';
 
 // The review console's own admin routes against the twin: waitlist, CSV export, talent edits,
@@ -7,20 +9,21 @@ jest.setTimeout(180_000);
 const twin = useTwin({ own: true });
 let token: string;
 
-async function admin(path: string, init: { method?: string; body?: unknown } = {}) {
+/** Calls an admin route; `json` is the parsed body, read as the route's answer type `T`. */
+async function admin<T = unknown>(path: string, init: { method?: string; body?: unknown } = {}) {
   const res = await fetch(`${twin().urls.api}/admin${path}`, {
     method: init.method ?? 'GET',
     headers: { authorization: `Bearer ${token}`, ...(init.body ? { 'content-type': 'application/json' } : {}) },
     body: init.body ? JSON.stringify(init.body) : undefined,
   });
   const text = await res.text();
-  let json: any;
+  let json: T | undefined;
   try {
-    json = JSON.parse(text);
+    json = JSON.parse(text) as T;
   } catch {
     json = undefined;
   }
-  return { status: res.status, json, text, headers: res.headers };
+  return { status: res.status, json: json as T, text, headers: res.headers };
 }
 
 beforeAll(async () => {
@@ -35,17 +38,17 @@ beforeAll(async () => {
 
 describe('waitlist', () => {
   it('lists signups in waitlist order with their choices, and searches and filters them', async () => {
-    const all = await admin('/waitlist');
+    const all = await admin<ListResponse<WaitlistEntry>>('/waitlist');
     expect(all.status).toBe(200);
     expect(all.json.total).toBe(3);
-    expect(all.json.items.map((e: any) => [e.position, e.email, e.signupType, e.newsletter])).toEqual([
+    expect(all.json.items.map((e) => [e.position, e.email, e.signupType, e.newsletter])).toEqual([
       [1, 'ann@fans.example', 'startup', true],
       [2, 'bob@fans.example', 'other', false],
       [3, 'cy@fans.example', 'startup', true],
     ]);
-    expect((await admin('/waitlist?q=BOB')).json.items.map((e: any) => e.position)).toEqual([2]);
-    expect((await admin('/waitlist?signupType=startup&sort=position&order=DESC')).json.items.map((e: any) => e.position)).toEqual([3, 1]);
-    expect((await admin('/waitlist?newsletter=false')).json.total).toBe(1);
+    expect((await admin<ListResponse<WaitlistEntry>>('/waitlist?q=BOB')).json.items.map((e) => e.position)).toEqual([2]);
+    expect((await admin<ListResponse<WaitlistEntry>>('/waitlist?signupType=startup&sort=position&order=DESC')).json.items.map((e) => e.position)).toEqual([3, 1]);
+    expect((await admin<ListResponse<WaitlistEntry>>('/waitlist?newsletter=false')).json.total).toBe(1);
     expect((await admin('/waitlist?offset=1&limit=1')).json).toMatchObject({ total: 3, items: [{ position: 2 }] });
     expect((await admin('/waitlist?sort=password')).status).toBe(400);
   });
@@ -65,7 +68,7 @@ describe('waitlist', () => {
 
 describe('talent', () => {
   it('lists hidden and active talent with founding flag and royalty plan', async () => {
-    const res = await admin('/talent?limit=100');
+    const res = await admin<ListResponse<Talent>>('/talent?limit=100');
     expect(res.status).toBe(200);
     expect(res.json.total).toBeGreaterThan(0);
     expect(res.json.items[0]).toHaveProperty('royaltyPlan');
@@ -79,7 +82,7 @@ describe('talent', () => {
     });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ id: 'maya-chen', tagline: 'Edited tagline', tags: ['Lifestyle', 'Ceramics'], featured: false, status: 'hidden', founding: true });
-    expect((await admin('/talent/maya-chen')).json.tagline).toBe('Edited tagline');
+    expect((await admin<Talent>('/talent/maya-chen')).json.tagline).toBe('Edited tagline');
     expect((await fetch(`${twin().urls.api}/talent/maya-chen`)).status).toBe(404);
     expect((await admin('/talent/maya-chen', { method: 'PATCH', body: { status: 'active' } })).status).toBe(200);
     expect((await fetch(`${twin().urls.api}/talent/maya-chen`)).status).toBe(200);
@@ -106,16 +109,16 @@ describe('contact messages', () => {
       page: '/contact',
     });
     expect(sent.status).toBe(202);
-    const list = await admin('/messages?q=charity');
+    const list = await admin<ListResponse<AdminMessage>>('/messages?q=charity');
     expect(list.json.total).toBe(1);
     const id = list.json.items[0].id;
     expect(list.json.items[0]).toMatchObject({ status: 'new', subject: 'Licensing for a charity', email: 'mo@mail.example' });
-    expect((await admin(`/messages/${id}`)).json.message).toBe('Does licensing cover non-profit use?');
+    expect((await admin<AdminMessage>(`/messages/${id}`)).json.message).toBe('Does licensing cover non-profit use?');
     const handled = await admin(`/messages/${id}`, { method: 'PATCH', body: { handled: true } });
     expect(handled.json).toMatchObject({ status: 'handled', handledBy: twin().admin.email });
-    expect((await admin('/messages?status=new')).json.total).toBe(0);
-    expect((await admin('/messages?status=handled')).json.total).toBe(1);
-    expect((await admin(`/messages/${id}`, { method: 'PATCH', body: { handled: false } })).json.status).toBe('new');
+    expect((await admin<ListResponse<AdminMessage>>('/messages?status=new')).json.total).toBe(0);
+    expect((await admin<ListResponse<AdminMessage>>('/messages?status=handled')).json.total).toBe(1);
+    expect((await admin<AdminMessage>(`/messages/${id}`, { method: 'PATCH', body: { handled: false } })).json.status).toBe('new');
     expect((await admin(`/messages/${id}`, { method: 'PATCH', body: { status: 'handled' } })).status).toBe(400);
     expect((await admin('/messages/00000000-0000-4000-8000-000000000000')).status).toBe(404);
   });
