@@ -4,6 +4,7 @@ import { LogoMark } from './Logo';
 import { SkipLink } from './MainLayout';
 import { ScrollManager } from './ScrollManager';
 import { SiteFooter } from './SiteFooter';
+import './LinkCard.css';
 import './PreLaunchLayout.css';
 
 /**

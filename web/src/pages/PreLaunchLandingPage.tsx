@@ -3,7 +3,6 @@ import { BRAND_NAME, LAUNCH_YEAR, PRELAUNCH_TAGLINE } from '../brand';
 import { Icon } from '../components/Icon';
 import { RotatingWord, RotationToggle, useRotatingWord } from '../components/RotatingWord';
 import { usePageTitle } from '../lib/usePageTitle';
-import '../components/LinkCard.css';
 import './PreLaunchLandingPage.css';
 
 /** Spec section 2, pre-launch landing page. */

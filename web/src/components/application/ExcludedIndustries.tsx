@@ -15,14 +15,13 @@ const INDUSTRIES: readonly { key: ExcludableIndustry; label: string }[] = [
 interface Props {
   value: ExcludedIndustries;
   onChange: (value: ExcludedIndustries) => void;
-  /** Prefix of the hint's id (and of each checkbox's id, when `inputIds`). */
+  /** Prefix of the hint's and the checkboxes' ids. */
   idPrefix: string;
-  inputIds?: boolean;
   disabled?: boolean;
 }
 
 /** The application forms' fieldset of industries the applicant's likeness is never licensed for. */
-export function ExcludedIndustriesFieldset({ value, onChange, idPrefix, inputIds = false, disabled }: Props) {
+export function ExcludedIndustriesFieldset({ value, onChange, idPrefix, disabled }: Props) {
   const hintId = `${idPrefix}-industries-hint`;
   return (
     <fieldset className="app-form__group" aria-describedby={hintId} disabled={disabled}>
@@ -36,7 +35,7 @@ export function ExcludedIndustriesFieldset({ value, onChange, idPrefix, inputIds
             <input
               type="checkbox"
               name={`exclude-${key}`}
-              id={inputIds ? `${idPrefix}-exclude-${key}` : undefined}
+              id={`${idPrefix}-exclude-${key}`}
               checked={value[key]}
               onChange={(e) => onChange({ ...value, [key]: e.target.checked })}
             />

@@ -190,7 +190,6 @@ export function TalentApplicationForm() {
 
       <ExcludedIndustriesFieldset
         idPrefix="ta"
-        inputIds
         value={values.excludedIndustries}
         onChange={(excludedIndustries) => setValues((v) => ({ ...v, excludedIndustries }))}
         disabled={busy}
