@@ -46,7 +46,7 @@ export interface HistoryEvent {
 }
 
 /** One entry of EventBridge PutEvents, as the API takes it (Detail is a JSON string). */
-export interface PutEventsEntry {
+interface PutEventsEntry {
   Source?: string;
   DetailType?: string;
   Detail?: string;
@@ -55,7 +55,7 @@ export interface PutEventsEntry {
   Time?: string;
 }
 
-export interface TaskInvocation {
+interface TaskInvocation {
   executionArn: string;
   stateName: string;
   /** Set for `.waitForTaskToken` resources. */

@@ -19,7 +19,7 @@ import { StateMachineRunner } from './stepfunctions';
 import { LOCAL_ACCOUNT, LOCAL_REGION, Resolver, resourcesOfType, stateMachineDefinition, synthTemplate, type CfnTemplate } from './template';
 
 export const DEFAULT_PORTS = { web: 4000, admin: 4001, api: 4010, control: 4011, dynamodb: 4020, s3: 4021, ses: 4022, cognito: 4023 };
-export type PortName = keyof typeof DEFAULT_PORTS;
+type PortName = keyof typeof DEFAULT_PORTS;
 
 export interface TwinOptions {
   /** Ports to use; 0 or absent picks a free one (tests), `DEFAULT_PORTS` for `npm start`. */
@@ -34,7 +34,7 @@ export interface TwinOptions {
   verbose?: boolean;
 }
 
-export const DEFAULT_ADMIN = { email: 'admin@humanly.local', password: 'Review-Console-2026!' };
+const DEFAULT_ADMIN = { email: 'admin@humanly.local', password: 'Review-Console-2026!' };
 
 export interface Twin {
   urls: { web: string; admin: string; api: string; control: string; dynamodb: string; s3: string; ses: string; mail: string; cognito: string };
@@ -165,12 +165,11 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     await functions.start();
 
     const scale = options.fast ? 0.001 : 1;
-    let events: EventRouter | undefined;
     const runner = new StateMachineRunner({
       invokeLambda: (arn, payload) => functions.invoke(arn, payload),
       waitTimeScale: scale,
       retryIntervalScale: scale,
-      putEvents: async (entries: any[]) => events!.putEvents(entries),
+      putEvents: async (entries) => events.putEvents(entries),
     });
     stops.push(async () => runner.stopAll());
     const stateMachines: string[] = [];
@@ -180,7 +179,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       stateMachines.push(id);
     }
 
-    events = new EventRouter(
+    const events: EventRouter = new EventRouter(
       template,
       resolver,
       {
