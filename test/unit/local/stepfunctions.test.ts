@@ -56,17 +56,25 @@ function reviewFlow(review: Record<string, unknown> = {}) {
   };
 }
 
+/** What the review flow's notify step is invoked with. */
+interface NotifyPayload {
+  token: string;
+  executionId: string;
+  machine: string;
+  kind: string;
+}
+
 interface Harness {
   runner: StateMachineRunner;
-  calls: Array<{ fn: string; payload: any }>;
+  calls: Array<{ fn: string; payload: unknown }>;
   /** Resolves with the payload of the next notify invocation (it carries the task token). */
-  nextNotify(): Promise<any>;
+  nextNotify(): Promise<NotifyPayload>;
 }
 
 function harness(flaky: (attempt: number) => unknown, extra: Partial<StateMachineRunnerOptions> = {}): Harness {
   const calls: Harness['calls'] = [];
   let attempt = 0;
-  let notifyWaiters: Array<(payload: any) => void> = [];
+  let notifyWaiters: Array<(payload: NotifyPayload) => void> = [];
   const runner = new StateMachineRunner({
     waitTimeScale: 0.001,
     retryIntervalScale: 0.001,
@@ -77,7 +85,7 @@ function harness(flaky: (attempt: number) => unknown, extra: Partial<StateMachin
       if (fn === NOTIFY) {
         const waiters = notifyWaiters;
         notifyWaiters = [];
-        waiters.forEach((resolve) => resolve(payload));
+        waiters.forEach((resolve) => resolve(payload as NotifyPayload));
         return { accepted: true };
       }
       throw new Error(`unexpected function ${fn}`);
@@ -138,16 +146,17 @@ describe('StateMachineRunner', () => {
       throw new FatalError('disk on fire');
     });
     runner = h.runner;
-    const definition: any = reviewFlow();
+    const definition = reviewFlow();
     // End the catch branch in a Pass state so the caught error is visible in the output.
-    definition.States.Broken = { Type: 'Pass', End: true };
+    const states: Record<string, unknown> = definition.States;
+    states.Broken = { Type: 'Pass', End: true };
     runner.register('review-flow', ARN, definition);
     const { executionArn } = runner.startExecution(ARN, { id: 'app-2' });
     const done = await runner.waitForExecution(executionArn, 5000);
 
     expect(done.status).toBe('SUCCEEDED');
     expect(h.calls.filter((c) => c.fn === FLAKY)).toHaveLength(1); // FatalError is not retried
-    const caught = (done.output as any).error;
+    const caught = (done.output as { error: { Error: string; Cause: string } }).error;
     expect(caught.Error).toBe('FatalError');
     expect(JSON.parse(caught.Cause)).toMatchObject({ errorType: 'FatalError', errorMessage: 'disk on fire' });
   });
@@ -229,7 +238,7 @@ describe('StateMachineRunner', () => {
 
   test('plain Lambda ARNs, events:putEvents, Parallel and Map states, and the Context object', async () => {
     const putEvents = jest.fn(async () => ({ Entries: [{ EventId: 'e-1' }], FailedEntryCount: 0 }));
-    const invokeLambda = jest.fn(async (fn: string, payload: any) => ({ fn: fn.split(':').pop(), doubled: payload.n * 2 }));
+    const invokeLambda = jest.fn(async (fn: string, payload: unknown) => ({ fn: fn.split(':').pop(), doubled: (payload as { n: number }).n * 2 }));
     runner = new StateMachineRunner({ invokeLambda, putEvents, waitTimeScale: 0.001 });
     runner.register('fanout', 'arn:aws:states:us-east-1:123456789012:stateMachine:fanout', {
       StartAt: 'Each',
@@ -265,7 +274,7 @@ describe('StateMachineRunner', () => {
     const done = await runner.waitForExecution(executionArn, 5000);
 
     expect(done.status).toBe('SUCCEEDED');
-    const output = done.output as any;
+    const output = done.output as { doubled: unknown; both: unknown[]; put: unknown };
     expect(output.doubled).toEqual([
       { fn: 'double', doubled: 2 },
       { fn: 'double', doubled: 4 },
