@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { gotoApp, launchBrowser } from '../support/browser';
 import { useTwin } from '../support/twin';
 
-/** Every public route of the spec's route table renders its key texts (spec section 2). */
+/** Every public route of the route table renders its key texts (docs/product.md#routes). */
 const twin = useTwin();
 let browser: Browser;
 let close: () => Promise<void>;

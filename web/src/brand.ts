@@ -4,13 +4,13 @@
  */
 export const BRAND_NAME = 'Humanly';
 
-/** The pre-launch tagline (spec section 1). */
+/** The pre-launch tagline (docs/product.md#brand). */
 export const PRELAUNCH_TAGLINE = 'The Future of AI is Human';
 
-/** The year the product launches (spec section 9). */
+/** The year the product launches. */
 export const LAUNCH_YEAR = 2026;
 
-/** Copyright year shown in the pre-launch footer (spec section 9). */
+/** Copyright year shown in the pre-launch footer. */
 export const PRELAUNCH_COPYRIGHT_YEAR = 2025;
 
 /** Builds a document title such as "Join the waitlist — Humanly". */

@@ -20,14 +20,14 @@ const FoundingTalentApplicationPage = lazy(() =>
 
 /**
  * Renders `prelaunch` while the site is in pre-launch mode (config.prelaunch, true unless set
- * to false), else `launched`. The launch is a settings change, not a rebuild (DESIGN.md).
+ * to false), else `launched`. The launch is a settings change, not a rebuild (docs/product.md#reading-home).
  */
 function ByLaunchState({ prelaunch, launched }: { prelaunch: ReactNode; launched: ReactNode }) {
   return useConfig().prelaunch !== false ? prelaunch : launched;
 }
 
 /**
- * Route table (spec section 2). Each area's pages live in `routes/*`; this file places them
+ * Route table (docs/product.md#routes). Each area's pages live in `routes/*`; this file places them
  * under their layout: pre-launch, founding talent, or the main site. `/` shows the pre-launch
  * landing in the pre-launch layout until launch, then the main home in the main layout;
  * `/home-preview` always shows the main home.

@@ -13,7 +13,7 @@ export interface CatalogProps {
   retainData: boolean;
 }
 
-/** Seed file of the talent table: the spec's sample talent (fictional people). */
+/** Seed file of the talent table: the sample talent (fictional people). */
 export const TALENT_SEED_FILE = 'infra/seed/talent.json';
 
 /**

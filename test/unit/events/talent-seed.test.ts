@@ -7,7 +7,7 @@ const root = path.resolve(__dirname, '../../..');
 const seed = z.array(Talent).parse(JSON.parse(fs.readFileSync(path.join(root, 'infra/seed/talent.json'), 'utf8')));
 const SPEC_TAGS = ['Lifestyle', 'Authentic', 'Creative', 'Portrait', 'Diversity', 'Professional', 'Fashion', 'Technology', 'Innovation'];
 
-describe('the talent seed (spec section 3, Talent)', () => {
+describe('the talent seed (docs/product.md#talent-library)', () => {
   it('holds the three featured sample talent with the spec generation counts', () => {
     expect(seed.map((t) => [t.id, t.name, t.generationCount, t.featured, t.status])).toEqual([
       ['maya-chen', 'Maya Chen', 12847, true, 'active'],

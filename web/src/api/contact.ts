@@ -42,7 +42,7 @@ export const CONTACT_LIMITS: Record<ContactField, number> = {
   message: SHARED_LIMITS.message,
 };
 
-/** "within 24 hours" (spec section 9). */
+/** "within 24 hours" (docs/product.md#contact). */
 export const CONTACT_RESPONSE_TIME = `within ${CONTACT_RESPONSE_HOURS} hours`;
 
 /** Display names used in the messages below. */

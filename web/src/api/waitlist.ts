@@ -4,7 +4,7 @@ import { ApiError, postJson } from './http';
 
 export type { EarlySignupRequest, EarlySignupResponse, SignupType };
 
-/** The signup types of the form, in the order the spec lists them. */
+/** The signup types of the form, in the order the form lists them. */
 export const SIGNUP_TYPES = (Object.keys(SIGNUP_TYPE_LABELS) as SignupType[]).map((value) => ({
   value,
   label: SIGNUP_TYPE_LABELS[value],
@@ -32,7 +32,7 @@ export function toEarlySignupRequest(values: WaitlistFormValues): EarlySignupReq
 
 export async function submitEarlySignup(apiUrl: string, body: EarlySignupRequest): Promise<EarlySignupResponse> {
   const res = await postJson<Partial<EarlySignupResponse> & { error?: string }>(apiUrl, '/early-signup', body);
-  // The spec treats an `error` field in the result as a failure, whatever the status.
+  // An `error` field in the result is a failure, whatever the status (as the original clients read it).
   if (typeof res.error === 'string' || res.success !== true) {
     throw new ApiError(res.error ?? 'Signup was not accepted', 200);
   }
@@ -48,7 +48,7 @@ export interface ToastText {
   description: string;
 }
 
-/** Maps a failed signup to the toast the spec prescribes (spec section 8, waitlist toasts). */
+/** Maps a failed signup to its toast (docs/product.md#waitlist-form). */
 export function waitlistErrorToast(err: unknown): ToastText {
   const message = err instanceof Error ? err.message : String(err);
   if (message.includes(WAITLIST_FULL_MESSAGE)) {

@@ -13,7 +13,7 @@ interface CarouselProps {
   /** Accessible name of the carousel region, e.g. "What creators make". */
   label: string;
   slides: readonly CarouselSlide[];
-  /** Autoplay interval: 3500 ms on the home page, 3400 ms on the founding page (spec section 9). */
+  /** Autoplay interval: 3500 ms on the home page, 3400 ms on the founding page (docs/product.md#intervals). */
   intervalMs: number;
   className?: string;
   testId?: string;

@@ -10,16 +10,16 @@ import './MainLayout.css';
 import './LinkCard.css';
 import './MainLayout.pages.css';
 
-/** The main-site tagline (spec section 1). */
+/** The main-site tagline (docs/product.md#brand). */
 export const MAIN_TAGLINE = 'Ethical AI Starts with You';
 
-/** Copyright year shown in the main footer (spec section 9). */
+/** Copyright year shown in the main footer. */
 export const MAIN_COPYRIGHT_YEAR = 2024;
 
 interface NavItem {
   to: string;
   label: string;
-  /** The short label used in the mobile menu (spec section 2, navigation and layouts). */
+  /** The short label used in the mobile menu. */
   short: string;
   icon: IconName;
 }
@@ -137,7 +137,7 @@ function MobileMenu() {
   );
 }
 
-/** Header, main and footer of the main site (spec section 2, navigation and layouts). */
+/** Header, main and footer of the main site (docs/product.md#layouts). */
 export function MainLayout() {
   return (
     <div className="shell main-shell">

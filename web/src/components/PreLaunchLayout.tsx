@@ -8,8 +8,8 @@ import './LinkCard.css';
 import './PreLaunchLayout.css';
 
 /**
- * Header, main and footer of the pre-launch pages and the founding-talent pages (spec section 2,
- * navigation and layouts). They differ only in where the footer's contact and legal links go:
+ * Header, main and footer of the pre-launch pages and the founding-talent pages
+ * (docs/product.md#layouts). They differ only in where the footer's contact and legal links go:
  * `/pre-launch-*` or `/founding-talent-*`.
  */
 export function PreLaunchLayout({ area = 'pre-launch' }: { area?: 'pre-launch' | 'founding-talent' }) {

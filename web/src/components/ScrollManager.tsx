@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { prefersReducedMotion } from '../lib/usePrefersReducedMotion';
 
-/** Delay before scrolling to a hash target, so the new page has rendered (spec section 9). */
+/** Delay before scrolling to a hash target, so the new page has rendered (docs/product.md#scrolling). */
 export const HASH_SCROLL_DELAY_MS = 100;
 
 /**

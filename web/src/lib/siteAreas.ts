@@ -1,5 +1,5 @@
 /**
- * The site's three layouts each have their own contact and legal pages (spec section 2). Pages
+ * The site's three layouts each have their own contact and legal pages (docs/product.md#layouts). Pages
  * shared between layouts link to their own layout's siblings, so a visitor never jumps layout.
  */
 export type SiteArea = 'main' | 'founding' | 'prelaunch';
@@ -28,7 +28,7 @@ export const AREA_LINKS: Record<SiteArea, AreaLinks> = {
   },
 };
 
-/** 'Last updated' dates of the legal pages (spec sections 2 and 9). */
+/** 'Last updated' dates of the legal pages (docs/product.md#routes). */
 export const LEGAL_LAST_UPDATED: Record<SiteArea, string> = {
   main: 'October 2024',
   founding: 'October 2024',

@@ -5,7 +5,7 @@ import { RotatingWord, RotationToggle, useRotatingWord } from '../components/Rot
 import { usePageTitle } from '../lib/usePageTitle';
 import './PreLaunchLandingPage.css';
 
-/** Spec section 2, pre-launch landing page. */
+/** The pre-launch landing (docs/product.md#prelaunch-landing). */
 export const LANDING_WORDS = ['you', 'creators', 'talent', 'artists', 'innovators', 'storytellers'] as const;
 export const LANDING_WORD_INTERVAL_MS = 2500;
 

@@ -8,7 +8,7 @@ const FoundingTalentContactPage = lazy(() =>
 const FoundingTalentPrivacyPage = lazy(() => import('../pages/legal/LegalPages').then((m) => ({ default: m.FoundingTalentPrivacyPage })));
 const FoundingTalentTermsPage = lazy(() => import('../pages/legal/LegalPages').then((m) => ({ default: m.FoundingTalentTermsPage })));
 
-/** Founding-talent layout contact and legal pages (spec section 2). */
+/** Founding-talent layout contact and legal pages. */
 export const foundingPages: RouteObject[] = [
   { path: 'founding-talent-contact', element: <FoundingTalentContactPage /> },
   { path: 'founding-talent-privacy', element: <FoundingTalentPrivacyPage /> },

@@ -33,12 +33,12 @@ function progressMessage(progress: number): string {
 interface DemoWidgetProps {
   /** Label of the step-3 call to action, which scrolls to the page's signup form. */
   ctaLabel?: string;
-  /** id of the element the call to action scrolls to (spec: 'signup-form'). */
+  /** id of the element the call to action scrolls to (the waitlist form's 'signup-form'). */
   ctaTargetId?: string;
 }
 
 /**
- * The three-step "how it will work" demo (spec section 2, demo widget): pick a sample talent,
+ * The three-step "how it will work" demo (docs/product.md#demo-widget): pick a sample talent,
  * run a pretend generation, see the licensed result. Nothing is sent anywhere; the result is
  * the talent's reference illustration with the chosen style applied, labelled as a preview.
  */

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 
 /**
  * An in-page alert in place of window.alert: announced (role="alert") and focused, so keyboard
- * and screen-reader users land on it. `message` is shown exactly as given (the spec's texts).
+ * and screen-reader users land on it. `message` is shown exactly as given (docs/product.md#founding-messages).
  */
 export function FormAlert({ message, tone = 'error', onDismiss }: { message: string; tone?: 'error' | 'info'; onDismiss?: () => void }) {
   const ref = useRef<HTMLDivElement>(null);

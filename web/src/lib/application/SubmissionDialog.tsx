@@ -18,7 +18,7 @@ function overall(stage: SubmissionStage, photos: readonly SelectedPhoto[]): numb
 }
 
 /**
- * The blocking dialog while an application is sent (spec sections 2 and 4): a modal <dialog>
+ * The blocking dialog while an application is sent (docs/product.md#founding-submit): a modal <dialog>
  * (the page behind is inert, Escape does not close it), the current stage announced politely,
  * the overall progress, and the request not to close the window.
  */

@@ -1,6 +1,6 @@
-// The upload and submit machinery (spec sections 4, 7 and 8), loaded with import() when the
+// The upload and submit machinery (docs/product.md#founding), loaded with import() when the
 // applicant first picks files or submits: presigned URLs, the PUT queue, the signup call and
-// the mapping of every outcome to the spec's alert texts.
+// the mapping of every outcome to its alert text.
 import {
   BROWSER_UPLOAD_CONCURRENCY,
   FOUNDING_MESSAGES,
@@ -23,7 +23,7 @@ export { FormAlert } from './FormAlert';
 export { default as PhotoList } from './PhotoList';
 export { default as SubmissionDialog } from './SubmissionDialog';
 
-/** A failure whose message is the alert text to show (exactly as spec section 8 words it). */
+/** A failure whose message is the alert text to show, word for word (docs/product.md#founding-messages). */
 export class SubmissionError extends Error {
   override name = 'SubmissionError';
 }
@@ -36,7 +36,7 @@ export function contentTypeOf(file: File): string {
 }
 
 /**
- * Spec section 8 for a failed call: a second application from the address (409, 'already
+ * The alert for a failed call: a second application from the address (409, 'already
  * exists', 'duplicate') gets the duplicate alert; otherwise the server's own error text when it
  * sent one; otherwise the non-2xx alert (or the default alert when there was no status at all).
  */
@@ -121,7 +121,7 @@ export interface UploadCallbacks {
 /**
  * Uploads every photo that has no key yet, BROWSER_UPLOAD_CONCURRENCY at a time. The first
  * failure stops new uploads (those under way finish and keep their keys for a retry) and is
- * thrown as the spec's 'Failed to upload {filename}: {message}'.
+ * thrown as 'Failed to upload {filename}: {message}'.
  */
 export async function uploadPhotos(
   apiUrl: string,
@@ -163,7 +163,7 @@ export async function uploadPhotos(
 
 /**
  * `POST /founding-talent-signup`. Resolves with the result when the application was taken;
- * throws a SubmissionError carrying the alert otherwise. A warning is only logged (spec section 8).
+ * throws a SubmissionError carrying the alert otherwise. A warning is only logged.
  */
 export async function submitSignup(apiUrl: string, body: FoundingSignupRequest): Promise<FoundingSignupResponse> {
   // No Idempotency-Key header: the API's CORS policy does not allow it, and the server already
@@ -174,14 +174,14 @@ export async function submitSignup(apiUrl: string, body: FoundingSignupRequest):
   return result;
 }
 
-/** The alert a successful submission still shows, if any (spec section 8). */
+/** The alert a successful submission still shows, if any (docs/product.md#founding-messages). */
 export function successNotice(result: FoundingSignupResponse): string | undefined {
   if (result.emailSent === false) return FOUNDING_MESSAGES.emailNotSentAlert;
   if (result.emailSent === undefined && result.warning && /e-?mail/i.test(result.warning)) return FOUNDING_MESSAGES.emailMentionAlert;
   return undefined;
 }
 
-/** The machinery throws the spec's alert texts; anything else unexpected gets the generic alert. */
+/** The machinery throws alert texts; anything else unexpected gets the generic alert. */
 function alertOf(err: unknown): string {
   if (err instanceof SubmissionError) return err.message;
   return FOUNDING_MESSAGES.genericAlert(err instanceof Error ? err.message : undefined);
@@ -249,7 +249,7 @@ export async function retryPhoto(store: UploadStore, id: string, email: string):
   }
 }
 
-/** Spec section 5: the image-count alert, or null when 30-80 images are selected. */
+/** The image-count alert, or null when 30-80 images are selected. */
 export function photoCountAlert(photos: readonly SelectedPhoto[]): string | null {
   if (photos.some((p) => p.images === null)) return 'Please wait a moment: we are still counting the photos in your zip.';
   const n = countImages(photos);
@@ -275,7 +275,7 @@ export interface FoundingCheck {
   photos: readonly SelectedPhoto[];
 }
 
-/** Spec section 5, founding form: field errors, or one alert (terms, age, image count). */
+/** The founding form's checks, in order (docs/product.md#founding-messages): field errors, or one alert (terms, age, image count). */
 export function checkFoundingApplication(c: FoundingCheck): { fields: Record<string, string>; alert: string | null } {
   if (!c.terms) return { fields: {}, alert: FOUNDING_MESSAGES.termsRequired };
   const fields: Record<string, string> = {};
@@ -288,7 +288,7 @@ export function checkFoundingApplication(c: FoundingCheck): { fields: Record<str
   return { fields, alert: photoCountAlert(c.photos) };
 }
 
-/** The founding signup payload from the form's values (spec section 3). */
+/** The founding signup payload from the form's values. */
 export function foundingSignup(
   v: Record<string, string>,
   excluded: { religion: boolean; politics: boolean; alcohol: boolean },

@@ -66,7 +66,7 @@ export function useApplicationUpload(apiUrl: string) {
   const submit = (email: string, build: BuildSignup): Promise<SubmitOutcome> =>
     loadMachinery().then(
       (m) => m.submitApplication(store.current, email, build),
-      // The spec's generic alert, for a machinery chunk that could not be fetched.
+      // The generic alert, for a machinery chunk that could not be fetched.
       () => ({ ok: false, alert: 'There was an error submitting your application: Please try again later.' }),
     );
 

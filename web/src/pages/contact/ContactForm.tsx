@@ -30,7 +30,7 @@ const FIELD_IDS: Record<ContactField, string> = {
 };
 
 /**
- * The contact form (spec section 2, contact). Validates in the browser with the API's rules and
+ * The contact form (docs/product.md#contact). Validates in the browser with the API's rules and
  * messages, then sends for real; server-side field errors are shown the same way as local ones.
  */
 export function ContactForm() {

@@ -14,7 +14,7 @@ const STEPS: readonly { icon: IconName; title: string; body: string }[] = [
 ];
 
 /**
- * /create (spec section 2, create). Generation itself arrives in a later release; this page
+ * /create (docs/product.md#create). Generation itself arrives in a later release; this page
  * already accepts `?talent={id}` from the talent profiles and shows which talent was chosen.
  */
 export function CreatePage() {

@@ -5,7 +5,7 @@ import { IconCards } from '../../components/IconCards';
 import { usePageTitle } from '../../lib/usePageTitle';
 import './EthosPage.css';
 
-/** The five beliefs of the ethos page (spec section 2, ethos). */
+/** The five beliefs of the ethos page. */
 export const BELIEFS: readonly { icon: IconName; title: string; body: string }[] = [
   {
     icon: 'shield',
@@ -34,7 +34,7 @@ export const BELIEFS: readonly { icon: IconName; title: string; body: string }[]
   },
 ];
 
-/** /ethos: why the product exists (spec section 2, ethos). */
+/** /ethos: why the product exists. */
 export function EthosPage() {
   usePageTitle(`Why ${BRAND_NAME} Exists`);
 

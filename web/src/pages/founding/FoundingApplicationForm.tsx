@@ -8,7 +8,7 @@ import { TextField } from '../../components/FormField';
 import { ExcludedIndustriesFieldset, type ExcludedIndustries } from '../../components/application/ExcludedIndustries';
 import '../../components/application/ApplicationForm.css';
 
-/** Pause on the finished dialog before the thank-you page (spec sections 4 and 9). */
+/** Pause on the finished dialog before the thank-you page. */
 export const REDIRECT_DELAY_MS = 1000;
 
 type FieldName = 'firstName' | 'lastName' | 'email' | 'phone' | 'age' | 'location' | 'experience' | 'portfolio' | 'motivation';
@@ -21,9 +21,9 @@ const ORDER: readonly FieldName[] = ['firstName', 'lastName', 'email', 'age', 'l
 const id = (field: string) => `fa-${field}`;
 
 /**
- * The founding talent application form (spec sections 3, 4, 5, 7 and 8): details, excluded
+ * The founding talent application form (docs/product.md#founding): details, excluded
  * industries, 30-80 training photos uploaded straight to storage, then the signup. Every
- * failure shows the spec's alert in the page; success pauses a second, then thanks the applicant.
+ * failure shows its alert in the page; success pauses a second, then thanks the applicant.
  */
 export function FoundingApplicationForm() {
   const { apiUrl } = useConfig();

@@ -38,7 +38,7 @@ const SLIDES: CarouselSlide[] = SAMPLE_TALENTS.map((talent) => ({
   ),
 }));
 
-/** /founding-talent-application (spec section 2, founding talent application page). */
+/** /founding-talent-application (docs/product.md#founding-page). */
 export function FoundingTalentApplicationPage() {
   usePageTitle('Become Founding Talent');
   const { apiUrl } = useConfig();

@@ -2,7 +2,7 @@ import { LAUNCH_YEAR } from '../../brand';
 import type { IconName } from '../../components/Icon';
 import { LIMITS } from '../../lib/application/limits';
 
-/** Spec section 9: the founding hero's words turn every 3.5 s; its carousel every 3400 ms. */
+/** The founding hero's words turn every 3.5 s; its carousel every 3400 ms (docs/product.md#intervals). */
 export const FOUNDING_WORDS = ['likeness', 'image', 'smile', 'face'] as const;
 export const FOUNDING_WORD_INTERVAL_MS = 3500;
 export const FOUNDING_CAROUSEL_INTERVAL_MS = 3400;

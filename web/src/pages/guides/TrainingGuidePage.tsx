@@ -53,7 +53,7 @@ const FACTS: readonly { icon: IconName; value: string; label: string }[] = [
   { icon: 'users', value: 'Only you', label: 'Recent, unfiltered photos' },
 ];
 
-/** /training-image-best-practices and /training-image-best-practices-founders (spec section 2). */
+/** /training-image-best-practices and /training-image-best-practices-founders. */
 export function TrainingGuidePage({ variant }: { variant: GuideVariant }) {
   const copy = COPY[variant];
   usePageTitle(copy.title);

@@ -1,6 +1,6 @@
 import type { Angle, Expression, Flaw, Framing, Light } from '../../components/PhotoTile';
 
-/** Photo rules stated by the guide (spec sections 2, 5 and 9). */
+/** Photo rules stated by the guide (docs/product.md#founding-limits). */
 export const PHOTO_RULES = {
   minPhotos: 30,
   maxPhotos: 80,

@@ -31,7 +31,7 @@ const SLIDES: CarouselSlide[] = CAROUSEL_SCENES.map((scene) => ({
   content: <CaptionedSlide className="home-slide" media={<SceneIllustration kind={scene.kind} />} title={scene.title} text={scene.body} />,
 }));
 
-/** The main home (spec section 2, home): /home-preview before launch, / after. */
+/** The main home (docs/product.md#home): /home-preview before launch, / after. */
 export function HomePage() {
   usePageTitle(MAIN_TAGLINE);
   const rotation = useRotatingWord(HOME_WORDS, HOME_WORD_INTERVAL_MS);

@@ -1,7 +1,7 @@
 import type { IconName } from '../../components/Icon';
 import type { SceneKind } from './SceneIllustration';
 
-/** Spec section 2 (home) and section 9 (intervals). */
+/** The home's words and intervals (docs/product.md#home). */
 export const HOME_WORDS = ['People', 'Creators', 'Artists', 'Talent', 'Individuals'] as const;
 export const HOME_WORD_INTERVAL_MS = 3500;
 export const HOME_CAROUSEL_INTERVAL_MS = 3500;

@@ -23,7 +23,7 @@ const PORTALS: readonly { to: string; title: string; body: string; cta: string; 
   },
 ];
 
-/** /portal: where "Sign in" leads (spec section 2, portal chooser). */
+/** /portal: where "Sign in" leads (docs/product.md#portal). */
 export function PortalPage() {
   usePageTitle('Sign in');
 

@@ -4,7 +4,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { CREDIT_DEFINITION, PLANS, PLAN_INCLUDES, extraCreditText, formatUsd } from './plans';
 import './PricingPage.css';
 
-/** /pricing: the four credit plans (spec sections 2 and 9). */
+/** /pricing: the four credit plans (docs/product.md#pricing). */
 export function PricingPage() {
   usePageTitle('Pricing');
 

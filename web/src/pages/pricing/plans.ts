@@ -1,5 +1,5 @@
 /**
- * Plans and credits (spec section 9, pricing). Money is held in integer cents and credits as
+ * Plans and credits (docs/product.md#pricing). Money is held in integer cents and credits as
  * integers; `formatUsd` is the one place that turns cents into text.
  */
 export type PlanId = 'free' | 'starter' | 'pro' | 'enterprise';
@@ -56,10 +56,10 @@ export const PLANS: readonly Plan[] = [
   },
 ];
 
-/** What one credit buys (spec section 9). */
+/** What one credit buys. */
 export const CREDIT_DEFINITION = '1 credit = 1 image or 1 second of video';
 
-/** Included in every plan (spec section 9). */
+/** Included in every plan. */
 export const PLAN_INCLUDES: readonly { title: string; body: string }[] = [
   { title: 'Commercial-use licence', body: 'Publish what you make in ads, on products and across your channels.' },
   { title: 'Ethical AI', body: 'Every likeness is licensed with consent, and talent earn royalties on each image.' },

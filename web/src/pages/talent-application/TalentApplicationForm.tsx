@@ -35,7 +35,7 @@ const IDS = {
 type TextField = 'name' | 'email' | 'phone' | 'age' | 'location' | 'experience' | 'why';
 
 /**
- * The talent application form (spec sections 3, 4 and 5): the consent and age rules of this
+ * The talent application form (docs/product.md#talent-application): the consent and age rules of this
  * page, then the same pipeline as the founding form with program 'standard': 30-80 photos
  * uploaded straight to storage and the signup, ending on 'Application Submitted!'.
  */

@@ -44,7 +44,7 @@ const NEXT: readonly { icon: IconName; title: string; body: string }[] = [
   { icon: 'coins', title: 'You start earning', body: 'Your profile goes live in the Talent Library and royalties are paid monthly.' },
 ];
 
-/** /talent-application (spec section 2, talent application). */
+/** /talent-application (docs/product.md#talent-application). */
 export function TalentApplicationPage() {
   usePageTitle('Become Talent');
 

@@ -1,6 +1,6 @@
 import { EMAIL_PATTERN } from '../../lib/email';
 
-/** Talent application page state (spec section 3). */
+/** Talent application page state. */
 export interface TalentApplicationValues {
   name: string;
   email: string;
@@ -47,7 +47,7 @@ export const EMPTY_TALENT_APPLICATION: TalentApplicationValues = {
   terms: false,
 };
 
-/** The age rule alone: shown inline as soon as an age under 18 is entered (spec section 5). */
+/** The age rule alone: shown inline as soon as an age under 18 is entered. */
 export function ageError(age: string): string | undefined {
   const trimmed = age.trim();
   if (trimmed === '') return TALENT_APPLICATION_MESSAGES.age;
@@ -75,7 +75,7 @@ export function validateTalentApplication(values: TalentApplicationValues): Tale
   return errors;
 }
 
-/** Standard royalty tiers (spec sections 1 and 9), applied to the licenses within each band per month. */
+/** Standard royalty tiers, applied to the licenses within each band per month (docs/product.md#royalties). */
 export const ROYALTY_TIERS = [
   { rate: 20, band: 'First 50 licenses', detail: 'Licenses 1-50 each month' },
   { rate: 25, band: 'Licenses 51-200', detail: 'Every license from the 51st to the 200th' },

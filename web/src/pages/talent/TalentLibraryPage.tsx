@@ -26,7 +26,7 @@ function toParams({ query, tags, sort }: TalentFilters): URLSearchParams {
   return params;
 }
 
-/** /talent: the Talent Library (spec section 2). */
+/** /talent: the Talent Library (docs/product.md#talent-library). */
 export function TalentLibraryPage() {
   usePageTitle('Talent Library');
   const { apiUrl } = useConfig();

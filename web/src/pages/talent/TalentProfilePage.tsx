@@ -15,7 +15,7 @@ const FREEZE_BENEFITS: ReadonlyArray<{ icon: IconName; title: string; body: stri
   { icon: 'shield', title: 'Removal from public library', body: 'The likeness leaves the public library while your contract is in force.' },
 ];
 
-/** /talent/:id: one talent's profile (spec section 2). */
+/** /talent/:id: one talent's profile (docs/product.md#talent-library). */
 export function TalentProfilePage() {
   const { id = '' } = useParams();
   // One mount per id, so a new profile never starts from the previous one's state.

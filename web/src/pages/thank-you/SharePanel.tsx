@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Icon, LinkedInLogo, XLogo } from '../../components/Icon';
 import { useToast } from '../../components/Toast';
 
-/** How long the Copy Link button shows its copied state (spec section 9). */
+/** How long the Copy Link button shows its copied state. */
 export const COPIED_RESET_MS = 2000;
 
 export interface ShareContent {

@@ -10,7 +10,7 @@ import { NotFoundContent } from '../../components/NotFoundContent';
 import { SharePanel, type ShareContent } from './SharePanel';
 import './ThankYouPage.css';
 
-/** `type=first-200` is what the original waitlist sent; it is accepted as an alias (DESIGN.md). */
+/** `type=first-200` is what the original waitlist sent; it is accepted as an alias (docs/product.md#reading-thank-you). */
 export function thankYouVariant(type: string | null): ConversionType | null {
   if (type === 'waitlist' || type === 'first-200') return 'waitlist';
   if (type === 'founding-model') return 'founding-model';
@@ -29,7 +29,7 @@ function readPosition(state: unknown, query: string | null): number | null {
   return Number.isInteger(fromQuery) && fromQuery > 0 ? fromQuery : null;
 }
 
-/** /thank-you?type=waitlist|founding-model (spec section 2, thank-you page). */
+/** /thank-you?type=waitlist|founding-model (docs/product.md#thank-you). */
 export function ThankYouPage() {
   const [params] = useSearchParams();
   const variant = thankYouVariant(params.get('type'));
@@ -140,7 +140,7 @@ function WaitlistThanks({ position: positionParam }: { position: string | null }
 
 function FoundingThanks() {
   usePageTitle('Thank you for applying');
-  // The application form passes on what the applicant must still know (spec section 8), e.g. no confirmation email.
+  // The application form passes on what the applicant must still know, e.g. no confirmation email.
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
 
   const share: ShareContent = {

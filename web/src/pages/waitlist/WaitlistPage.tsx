@@ -66,7 +66,7 @@ const NEXT: readonly { icon: IconName; title: string; body: string }[] = [
   },
 ];
 
-/** /first-200: the early-access waitlist (spec section 2, waitlist page). */
+/** /first-200: the early-access waitlist (docs/product.md#waitlist-page). */
 export function WaitlistPage() {
   usePageTitle('Join the waitlist');
 

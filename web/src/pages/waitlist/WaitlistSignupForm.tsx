@@ -5,8 +5,8 @@ import { SIGNUP_TYPES, submitEarlySignup, toEarlySignupRequest, waitlistErrorToa
 import { useToast } from '../../components/Toast';
 
 /**
- * The early-access signup form (spec sections 2, 5, 7, 8). Validation is by toast, not by the
- * browser's native popups (noValidate), so the spec's messages are what people see.
+ * The early-access signup form (docs/product.md#waitlist-form). Validation is by toast, not by
+ * the browser's native popups (noValidate), so our own messages are what people see.
  */
 export function WaitlistSignupForm() {
   const { apiUrl } = useConfig();

@@ -5,7 +5,7 @@ export interface FaqItem {
   answer: string;
 }
 
-/** The seven waitlist questions (spec section 2, waitlist page). */
+/** The seven waitlist questions. */
 export const WAITLIST_FAQ: readonly FaqItem[] = [
   {
     question: 'What is the First 200?',
