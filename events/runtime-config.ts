@@ -5,7 +5,7 @@
  * marketing pages.
  */
 
-export class ConfigError extends Error {
+class ConfigError extends Error {
   override name = 'ConfigError';
 }
 

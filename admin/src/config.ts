@@ -12,8 +12,8 @@ export interface AdminConfig {
   stage: string;
 }
 
-/** Validates the parsed JSON; exported for tests. */
-export function parseConfig(raw: unknown): AdminConfig {
+/** Validates the parsed JSON. */
+function parseConfig(raw: unknown): AdminConfig {
   return parseRuntimeConfig(raw, (f) => ({
     apiUrl: f.url('apiUrl'),
     region: f.string('region'),

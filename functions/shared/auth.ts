@@ -13,7 +13,7 @@ export interface Caller {
  * The caller as API Gateway's JWT authorizer verified it. Cognito puts groups in
  * `cognito:groups`; HTTP APIs pass array claims as "[a b]" strings, so both forms are read.
  */
-export function callerOf(event: HttpEvent): Caller {
+function callerOf(event: HttpEvent): Caller {
   const claims = event.requestContext?.authorizer?.jwt?.claims;
   if (!claims || typeof claims.sub !== 'string') throw new UnauthorizedError();
   return { sub: claims.sub, email: typeof claims.email === 'string' ? claims.email : undefined, groups: parseGroups(claims['cognito:groups']) };

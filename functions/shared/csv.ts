@@ -15,7 +15,7 @@ export function csvCell(value: CsvValue): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-export function csvRow(values: readonly CsvValue[]): string {
+function csvRow(values: readonly CsvValue[]): string {
   return values.map(csvCell).join(',');
 }
 

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { AppConfig } from './lib/runtimeConfig';
 
-export { ConfigError, loadConfig, parseConfig, type AppConfig } from './lib/runtimeConfig';
+export { loadConfig, type AppConfig } from './lib/runtimeConfig';
 
 /**
  * The runtime settings, for components. The app renders only once /config.json is in (start.tsx),

@@ -1,7 +1,5 @@
 import { fetchRuntimeConfig, parseRuntimeConfig } from '../../../events/runtime-config';
 
-export { ConfigError } from '../../../events/runtime-config';
-
 /** The public site's settings from `/config.json` (see events/runtime-config.ts). */
 export interface AppConfig {
   /** Base URL of the HTTP API, without a trailing slash. */
@@ -16,8 +14,8 @@ export interface AppConfig {
   region?: string;
 }
 
-/** Validates the parsed JSON; exported for tests. */
-export function parseConfig(raw: unknown): AppConfig {
+/** Validates the parsed JSON. */
+function parseConfig(raw: unknown): AppConfig {
   return parseRuntimeConfig(raw, (f) => ({
     apiUrl: f.url('apiUrl'),
     stage: f.string('stage'),
