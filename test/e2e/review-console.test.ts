@@ -43,7 +43,7 @@ describe('review console', () => {
     const email = `flow.${Date.now().toString(36)}@talent.example`;
     const id = await submitApplication(twin(), { email, firstName: 'Nia', lastName: 'Castellano', photos: 30 });
     await waitForStatus(twin(), id, 'pending_review', 180_000);
-    const taken = (await adminGet(twin(), '/stats')).json.founding.taken as number;
+    const taken = (await adminGet<{ founding: { taken: number } }>(twin(), '/stats')).json.founding.taken;
     const mailsBefore = (await twin().emails()).filter((m) => m.to.includes(email)).length;
 
     const page = await signInToConsole(browser, twin(), twin().admin.email, twin().admin.password);

@@ -74,7 +74,7 @@ export async function submitApplication(twin: Twin, a: ApplicantDetails): Promis
 }
 
 /** GET on the admin API as the twin's admin. */
-export async function adminGet<T = any>(twin: Twin, path: string): Promise<{ status: number; json: T }> {
+export async function adminGet<T = unknown>(twin: Twin, path: string): Promise<{ status: number; json: T }> {
   const token = await idToken(twin, twin.admin.email, twin.admin.password);
   const res = await fetch(`${twin.urls.api}/admin${path}`, { headers: { authorization: `Bearer ${token}` } });
   return { status: res.status, json: (await res.json().catch(() => undefined)) as T };

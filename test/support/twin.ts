@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, ScanCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import type { Delivery, BusEvent } from '../../infra/local/eventbridge';
 import type { LocalFunction } from '../../infra/local/functions';
 import { TWIN_CREDENTIALS, TWIN_REGION } from '../../infra/local/emulators/ports';
@@ -147,10 +147,10 @@ export function documentClient(twin: TestTwin): DynamoDBDocumentClient {
 }
 
 /** Every item of a table whose key starts with a prefix. */
-export async function itemsWithPrefix(twin: TestTwin, tablePrefix: string, keyPrefix: string): Promise<Record<string, any>[]> {
+export async function itemsWithPrefix(twin: TestTwin, tablePrefix: string, keyPrefix: string): Promise<Record<string, NativeAttributeValue>[]> {
   const doc = documentClient(twin);
-  const items: Record<string, any>[] = [];
-  let start: Record<string, any> | undefined;
+  const items: Record<string, NativeAttributeValue>[] = [];
+  let start: Record<string, NativeAttributeValue> | undefined;
   do {
     const page = await doc.send(
       new ScanCommand({
@@ -190,6 +190,8 @@ export async function postJson(url: string, body: unknown, headers: Record<strin
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
   const text = await res.text();
+  // The answers of many endpoints; each test asserts the shape it expects.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON body of any shape
   let json: any;
   try {
     json = JSON.parse(text);

@@ -28,7 +28,7 @@ export async function render(url: string, config: AppConfig): Promise<RenderResu
   const errors: unknown[] = [];
   globalThis.__PRERENDER_IMPORTS__ = new Set();
   const { prelude } = await prerenderToNodeStream(
-    <HeadContext value={head}>
+    <HeadContext value={(meta) => Object.assign(head, meta)}>
       <StaticRouter location={url}>
         <App config={config} />
       </StaticRouter>

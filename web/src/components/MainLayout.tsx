@@ -62,16 +62,18 @@ export function SkipLink() {
  * to the button, and it closes on navigation, on a click outside and when focus leaves it.
  */
 function MobileMenu() {
+  const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
+  // Navigation closes the menu: adjusted while rendering, so the new page never paints it open.
+  const [shownPath, setShownPath] = useState(pathname);
+  if (shownPath !== pathname) {
+    setShownPath(pathname);
+    setOpen(false);
+  }
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
-  const { pathname } = useLocation();
-
-  useEffect(() => {
-    setOpen(false);
-  }, [pathname]);
 
   useEffect(() => {
     if (!open) return undefined;

@@ -11,19 +11,15 @@ export interface HeadCollector {
   description?: string;
 }
 
-/** Provided only by the prerenderer (entry-server.tsx); null in the browser. */
-export const HeadContext = createContext<HeadCollector | null>(null);
+/** Provided only by the prerenderer (entry-server.tsx), which keeps what it is told; null in the browser. */
+export const HeadContext = createContext<((meta: HeadCollector) => void) | null>(null);
 
 /**
  * Sets the document title and, optionally, the meta description of the current page.
  * During prerendering it records them (render is the only phase that runs on the server).
  */
-export function usePageMeta({ title, description }: { title?: string; description?: string }): void {
-  const head = useContext(HeadContext);
-  if (head) {
-    head.title = pageTitle(title);
-    if (description) head.description = description;
-  }
+function usePageMeta({ title, description }: { title?: string; description?: string }): void {
+  useContext(HeadContext)?.(description ? { title: pageTitle(title), description } : { title: pageTitle(title) });
   useEffect(() => {
     document.title = pageTitle(title);
   }, [title]);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { SelectedPhoto } from './photos';
 import type { BuildSignup, SubmissionStage, SubmitOutcome, UploadStore } from './types';
 
@@ -18,7 +18,6 @@ export function useApplicationUpload(apiUrl: string) {
   const [stage, setStage] = useState<SubmissionStage | null>(null);
   const [skipped, setSkipped] = useState<string[]>([]);
   const photosRef = useRef(photos);
-  photosRef.current = photos;
 
   const patch = useCallback((id: string, change: Partial<SelectedPhoto>) => {
     setPhotos((list) => list.map((p) => (p.id === id ? { ...p, ...change } : p)));
@@ -37,7 +36,11 @@ export function useApplicationUpload(apiUrl: string) {
     update: (change) => setPhotos(change),
     session: { email: '', keys: new Map() },
   };
-  store.current.apiUrl = apiUrl;
+  // Handlers and the machinery read the latest list and API through these, as soon as React commits.
+  useLayoutEffect(() => {
+    photosRef.current = photos;
+    store.current.apiUrl = apiUrl;
+  });
 
   useEffect(() => () => photosRef.current.forEach((p) => p.preview && URL.revokeObjectURL(p.preview)), []);
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { BRAND_NAME, LAUNCH_YEAR } from '../../brand';
 import { SAMPLE_TALENTS, talentImageUrl } from '../../components/demo/sampleTalents';
@@ -13,6 +13,8 @@ const STEPS: readonly { icon: IconName; title: string; body: string }[] = [
   { icon: 'download', title: 'Generate and download', body: 'Get licensed images, ready for commercial use.' },
 ];
 
+const noSubscription = () => () => {};
+
 /**
  * /create (docs/product.md#create). Generation itself arrives in a later release; this page
  * already accepts `?talent={id}` from the talent profiles and shows which talent was chosen.
@@ -20,10 +22,13 @@ const STEPS: readonly { icon: IconName; title: string; body: string }[] = [
 export function CreatePage() {
   usePageTitle('Create Ethical Content');
   const [params] = useSearchParams();
-  // Read after mount: the page is rendered at build time without a query string, so reading it while
-  // rendering would make the first browser render differ from that HTML.
-  const [talentId, setTalentId] = useState<string | null>(null);
-  useEffect(() => setTalentId(params.get('talent')?.trim() || null), [params]);
+  // The page is rendered at build time without a query string: hydration uses that (null) snapshot,
+  // then React renders again with the browser's one. The router re-renders on a new query string.
+  const talentId = useSyncExternalStore(
+    noSubscription,
+    () => params.get('talent')?.trim() || null,
+    () => null,
+  );
   const known = talentId ? SAMPLE_TALENTS.find((t) => t.id === talentId) : undefined;
 
   return (

@@ -28,6 +28,7 @@ function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, initial: Loadable
     );
     return () => controller.abort();
     // `load` changes identity every render; `key` and `attempt` say when to load again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new `load` closure alone must not refetch
   }, [key, attempt]);
   const retry = useCallback(() => {
     setState({ status: 'loading' });
