@@ -14,7 +14,7 @@ export interface CatalogProps {
 }
 
 /** Seed file of the talent table: the sample talent (fictional people). */
-export const TALENT_SEED_FILE = 'infra/seed/talent.json';
+const TALENT_SEED_FILE = 'infra/seed/talent.json';
 
 /**
  * The talent catalog: a table of talent (key `id`, the profile's slug), seeded with the

@@ -54,7 +54,7 @@ const FIELD_LABELS: Record<ContactField, string> = {
   message: 'Message',
 };
 
-export const CONTACT_MESSAGES = {
+const CONTACT_MESSAGES = {
   required: {
     firstName: 'Please enter your first name.',
     lastName: 'Please enter your last name.',
@@ -66,8 +66,6 @@ export const CONTACT_MESSAGES = {
   tooLong: (field: ContactField) =>
     `${FIELD_LABELS[field]} must be ${CONTACT_LIMITS[field].toLocaleString('en-US')} characters or fewer.`,
 } as const;
-
-export { EMAIL_PATTERN };
 
 /** Trims every field; what is validated is what is sent. */
 export function normalizeContact(values: ContactValues): ContactValues {
@@ -108,7 +106,7 @@ function isContactField(key: string): key is ContactField {
 }
 
 /** Maps the server's message for a field to the form's wording; unknown messages pass through. */
-export function friendlyFieldMessage(field: ContactField, serverMessage: string): string {
+function friendlyFieldMessage(field: ContactField, serverMessage: string): string {
   if (/\bis required\b/i.test(serverMessage)) return CONTACT_MESSAGES.required[field];
   if (/\bat most\b/i.test(serverMessage)) return CONTACT_MESSAGES.tooLong(field);
   if (/valid email/i.test(serverMessage)) return CONTACT_MESSAGES.invalidEmail;

@@ -2,7 +2,7 @@ import type { InputHTMLAttributes, ReactNode } from 'react';
 import './FormField.css';
 
 /** The attributes a control needs to be tied to its hint and error. */
-export interface FieldControlProps {
+interface FieldControlProps {
   id: string;
   'aria-describedby'?: string;
   'aria-invalid'?: true;
@@ -28,7 +28,7 @@ interface FormFieldProps {
  * aria-describedby and flags the control with aria-invalid, so screen readers announce it with
  * the field; the hint stays linked too.
  */
-export function FormField({ id, label, required, optional, hint, error, aside, className, children }: FormFieldProps) {
+function FormField({ id, label, required, optional, hint, error, aside, className, children }: FormFieldProps) {
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;

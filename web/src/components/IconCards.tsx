@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Icon, type IconName } from './Icon';
 import './IconCards.css';
 
-export interface IconCard {
+interface IconCard {
   icon: IconName;
   title: string;
   body: ReactNode;

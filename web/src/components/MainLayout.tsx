@@ -14,7 +14,7 @@ import './MainLayout.pages.css';
 export const MAIN_TAGLINE = 'Ethical AI Starts with You';
 
 /** Copyright year shown in the main footer. */
-export const MAIN_COPYRIGHT_YEAR = 2024;
+const MAIN_COPYRIGHT_YEAR = 2024;
 
 interface NavItem {
   to: string;
@@ -24,7 +24,7 @@ interface NavItem {
   icon: IconName;
 }
 
-export const MAIN_NAV: readonly NavItem[] = [
+const MAIN_NAV: readonly NavItem[] = [
   { to: '/ethos', label: `Why ${BRAND_NAME}`, short: 'Our Why', icon: 'heart' },
   { to: '/talent', label: 'Talent Library', short: 'Talent', icon: 'users' },
   { to: '/talent-application', label: `Become ${BRAND_NAME} Talent`, short: 'Join', icon: 'star' },

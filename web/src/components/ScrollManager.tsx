@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { prefersReducedMotion } from '../lib/usePrefersReducedMotion';
 
 /** Delay before scrolling to a hash target, so the new page has rendered (docs/product.md#scrolling). */
-export const HASH_SCROLL_DELAY_MS = 100;
+const HASH_SCROLL_DELAY_MS = 100;
 
 /**
  * Whether this visit has shown its first page. A layout change (e.g. the founding application

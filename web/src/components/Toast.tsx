@@ -1,9 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import './Toast.css';
 
-export type ToastVariant = 'default' | 'success' | 'error';
+type ToastVariant = 'default' | 'success' | 'error';
 
-export interface ToastOptions {
+interface ToastOptions {
   title: string;
   description?: string;
   variant?: ToastVariant;

@@ -6,8 +6,8 @@ import { usePageTitle } from '../lib/usePageTitle';
 import './PreLaunchLandingPage.css';
 
 /** The pre-launch landing (docs/product.md#prelaunch-landing). */
-export const LANDING_WORDS = ['you', 'creators', 'talent', 'artists', 'innovators', 'storytellers'] as const;
-export const LANDING_WORD_INTERVAL_MS = 2500;
+const LANDING_WORDS = ['you', 'creators', 'talent', 'artists', 'innovators', 'storytellers'] as const;
+const LANDING_WORD_INTERVAL_MS = 2500;
 
 export function PreLaunchLandingPage() {
   usePageTitle();

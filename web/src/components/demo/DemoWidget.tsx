@@ -5,14 +5,14 @@ import { Icon } from '../Icon';
 import { SAMPLE_TALENTS, TALENT_IMAGE_HEIGHT, TALENT_IMAGE_WIDTH, talentImageUrl, type SampleTalent } from './sampleTalents';
 import './DemoWidget.css';
 
-export const DEMO_STYLES = ['Photorealistic', 'Cinematic', 'Studio Portrait'] as const;
-export const DEMO_QUALITIES = ['High', 'Standard'] as const;
+const DEMO_STYLES = ['Photorealistic', 'Cinematic', 'Studio Portrait'] as const;
+const DEMO_QUALITIES = ['High', 'Standard'] as const;
 type DemoStyle = (typeof DEMO_STYLES)[number];
 type DemoQuality = (typeof DEMO_QUALITIES)[number];
 type Step = 1 | 2 | 3;
 
 /** How long the pretend generation runs; shorter when the user prefers reduced motion. */
-export const DEMO_GENERATION_MS = 2400;
+const DEMO_GENERATION_MS = 2400;
 const REDUCED_GENERATION_MS = 600;
 const TICK_MS = 80;
 

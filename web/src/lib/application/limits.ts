@@ -15,9 +15,9 @@ export const LIMITS = {
 } as const;
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-export const LIMITS_MATCH_CONTRACT: Same<typeof LIMITS.minImages, typeof Contract.MIN_APPLICATION_IMAGES> &
+true satisfies Same<typeof LIMITS.minImages, typeof Contract.MIN_APPLICATION_IMAGES> &
   Same<typeof LIMITS.maxImages, typeof Contract.MAX_APPLICATION_IMAGES> &
   Same<typeof LIMITS.minAge, typeof Contract.MIN_APPLICANT_AGE> &
   Same<typeof LIMITS.spots, typeof Contract.FOUNDING_SPOTS> &
   Same<typeof LIMITS.royaltyPercent, typeof Contract.FOUNDING_ROYALTY_PERCENT> &
-  Same<typeof LIMITS.reviewTime, typeof Contract.REVIEW_TIME_TEXT> = true;
+  Same<typeof LIMITS.reviewTime, typeof Contract.REVIEW_TIME_TEXT>;

@@ -1,4 +1,4 @@
-export type PhotoStatus = 'ready' | 'uploading' | 'uploaded' | 'failed';
+type PhotoStatus = 'ready' | 'uploading' | 'uploaded' | 'failed';
 
 /** A file the applicant picked, with its upload state. */
 export interface SelectedPhoto {

@@ -37,7 +37,7 @@ const TOPICS: Record<SiteArea, readonly Topic[]> = {
 };
 
 /** The contact page of each layout: /contact, /founding-talent-contact, /pre-launch-contact. */
-export function ContactPage({ area }: { area: SiteArea }) {
+function ContactPage({ area }: { area: SiteArea }) {
   usePageTitle('Contact');
   const { contactEmail } = useConfig();
   const links = AREA_LINKS[area];

@@ -6,7 +6,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import './EthosPage.css';
 
 /** The five beliefs of the ethos page. */
-export const BELIEFS: readonly { icon: IconName; title: string; body: string }[] = [
+const BELIEFS: readonly { icon: IconName; title: string; body: string }[] = [
   {
     icon: 'shield',
     title: 'Consent comes first',

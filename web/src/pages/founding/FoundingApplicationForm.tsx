@@ -9,7 +9,7 @@ import { ExcludedIndustriesFieldset, type ExcludedIndustries } from '../../compo
 import '../../components/application/ApplicationForm.css';
 
 /** Pause on the finished dialog before the thank-you page. */
-export const REDIRECT_DELAY_MS = 1000;
+const REDIRECT_DELAY_MS = 1000;
 
 type FieldName = 'firstName' | 'lastName' | 'email' | 'phone' | 'age' | 'location' | 'experience' | 'portfolio' | 'motivation';
 type Values = Record<FieldName, string>;

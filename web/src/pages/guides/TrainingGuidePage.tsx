@@ -54,7 +54,7 @@ const FACTS: readonly { icon: IconName; value: string; label: string }[] = [
 ];
 
 /** /training-image-best-practices and /training-image-best-practices-founders. */
-export function TrainingGuidePage({ variant }: { variant: GuideVariant }) {
+function TrainingGuidePage({ variant }: { variant: GuideVariant }) {
   const copy = COPY[variant];
   usePageTitle(copy.title);
 

@@ -11,7 +11,7 @@ export const PHOTO_RULES = {
   formats: 'JPEG or PNG',
 } as const;
 
-export interface VarietyTile {
+interface VarietyTile {
   caption: string;
   angle?: Angle;
   expression?: Expression;

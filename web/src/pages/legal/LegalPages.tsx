@@ -9,7 +9,7 @@ function useLegalContext(area: SiteArea): LegalTextContext {
   return { contactEmail, links: AREA_LINKS[area] };
 }
 
-export function PrivacyPolicy({ area }: { area: SiteArea }) {
+function PrivacyPolicy({ area }: { area: SiteArea }) {
   const ctx = useLegalContext(area);
   return (
     <LegalDocument
@@ -24,7 +24,7 @@ export function PrivacyPolicy({ area }: { area: SiteArea }) {
   );
 }
 
-export function TermsOfService({ area }: { area: SiteArea }) {
+function TermsOfService({ area }: { area: SiteArea }) {
   const ctx = useLegalContext(area);
   return (
     <LegalDocument

@@ -2,7 +2,7 @@
  * Plans and credits (docs/product.md#pricing). Money is held in integer cents and credits as
  * integers; `formatUsd` is the one place that turns cents into text.
  */
-export type PlanId = 'free' | 'starter' | 'pro' | 'enterprise';
+type PlanId = 'free' | 'starter' | 'pro' | 'enterprise';
 
 export interface Plan {
   id: PlanId;

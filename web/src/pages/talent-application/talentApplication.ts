@@ -48,7 +48,7 @@ export const EMPTY_TALENT_APPLICATION: TalentApplicationValues = {
 };
 
 /** The age rule alone: shown inline as soon as an age under 18 is entered. */
-export function ageError(age: string): string | undefined {
+function ageError(age: string): string | undefined {
   const trimmed = age.trim();
   if (trimmed === '') return TALENT_APPLICATION_MESSAGES.age;
   const n = Number(trimmed);

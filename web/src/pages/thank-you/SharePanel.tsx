@@ -3,7 +3,7 @@ import { Icon, LinkedInLogo, XLogo } from '../../components/Icon';
 import { useToast } from '../../components/Toast';
 
 /** How long the Copy Link button shows its copied state. */
-export const COPIED_RESET_MS = 2000;
+const COPIED_RESET_MS = 2000;
 
 export interface ShareContent {
   url: string;
@@ -11,7 +11,7 @@ export interface ShareContent {
   emailSubject: string;
 }
 
-export function shareLinks({ url, text, emailSubject }: ShareContent) {
+function shareLinks({ url, text, emailSubject }: ShareContent) {
   const e = encodeURIComponent;
   return {
     twitter: `https://twitter.com/intent/tweet?text=${e(text)}&url=${e(url)}`,

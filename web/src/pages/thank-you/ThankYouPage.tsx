@@ -11,7 +11,7 @@ import { SharePanel, type ShareContent } from './SharePanel';
 import './ThankYouPage.css';
 
 /** `type=first-200` is what the original waitlist sent; it is accepted as an alias (docs/product.md#reading-thank-you). */
-export function thankYouVariant(type: string | null): ConversionType | null {
+function thankYouVariant(type: string | null): ConversionType | null {
   if (type === 'waitlist' || type === 'first-200') return 'waitlist';
   if (type === 'founding-model') return 'founding-model';
   return null;
