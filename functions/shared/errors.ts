@@ -57,3 +57,9 @@ export class UnprocessableError extends AppError {
     super(message, 422);
   }
 }
+
+/**
+ * DynamoDB's refusal of a write whose condition does not hold. It lives here, not beside the
+ * idempotency utility, so a function that only writes conditionally does not bundle Powertools.
+ */
+export const isConditionFailure = (err: unknown): boolean => (err as Error | undefined)?.name === 'ConditionalCheckFailedException';

@@ -18,9 +18,6 @@ import { ConflictError, UnprocessableError } from './errors';
  * event is redelivered later), and a failed run leaves no record so its retry runs again.
  */
 
-/** DynamoDB's refusal of a write whose condition does not hold. */
-export const isConditionFailure = (err: unknown): boolean => (err as Error | undefined)?.name === 'ConditionalCheckFailedException';
-
 export interface OnceOptions<R> {
   /** Names the operation; the prefix of its records, stable across deployments and function names. */
   name: string;

@@ -13,7 +13,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { ApplicationDecisionRecord, ApplicationDetail, ApplicationSummary, FoundingSignupResponse, PhotoResult } from '../../events/founding';
 import type { ApplicationProgram, ApplicationStatus } from '../../events/founding-values';
-import { isConditionFailure } from '../shared/idempotency';
+import { isConditionFailure } from '../shared/errors';
 import { foundingKeys } from './founding-keys';
 
 /** The application item as the workflow reads it (the signup writes the rest of its fields). */

@@ -7,7 +7,7 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import type { AdminMessage } from '../../events/admin';
-import { isConditionFailure } from '../shared/idempotency';
+import { isConditionFailure } from '../shared/errors';
 
 /*
  * The messages table: one item per contact message (`MESSAGE#<id>`), and one counter per

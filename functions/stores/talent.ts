@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Talent, type PublicTalent } from '../../events/talent';
-import { isConditionFailure } from '../shared/idempotency';
+import { isConditionFailure } from '../shared/errors';
 import { log } from '../shared/log';
 
 /*

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { WaitlistEntry } from '../../events/admin';
-import { isConditionFailure } from '../shared/idempotency';
+import { isConditionFailure } from '../shared/errors';
 
 /*
  * The waitlist table: one item per signup (`SIGNUP#<email>`), listed in waitlist order through

@@ -1,5 +1,5 @@
 import type { ApplicationDecisionRecord } from '../../../events/founding';
-import { isConditionFailure } from '../../shared/idempotency';
+import { isConditionFailure } from '../../shared/errors';
 import type { FoundingStore } from '../../stores/founding';
 import { log } from '../../shared/log';
 

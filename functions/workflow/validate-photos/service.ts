@@ -1,7 +1,7 @@
 import type { PhotoResult } from '../../../events/founding';
 import { MIN_APPLICATION_IMAGES } from '../../../events/founding-values';
 import { pendingPrefix } from '../../stores/founding-keys';
-import { isConditionFailure } from '../../shared/idempotency';
+import { isConditionFailure } from '../../shared/errors';
 import type { FoundingStore } from '../../stores/founding';
 import { log } from '../../shared/log';
 import type { PhotoStorage } from '../../founding/photos/storage';

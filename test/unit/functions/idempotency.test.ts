@@ -1,4 +1,5 @@
-import { inMemoryIdempotency, isConditionFailure, withIdempotencyKey, type OnceOptions } from '../../../functions/shared/idempotency';
+import { isConditionFailure } from '../../../functions/shared/errors';
+import { inMemoryIdempotency, withIdempotencyKey, type OnceOptions } from '../../../functions/shared/idempotency';
 
 const options: OnceOptions<{ n: number }> = { name: 'test-op', key: 'id', expiresAfterSeconds: 60 };
 
