@@ -7,6 +7,7 @@ import {
   endpointFor,
   resolvePort,
   spawnManaged,
+  withFreshPortOnClash,
   TWIN_CREDENTIALS,
   TWIN_REGION,
   waitUntil,
@@ -39,7 +40,11 @@ function dynamoLocalLibDir(): string {
  * time) and has no way to report a startup failure. Note: DynamoDB Local has no bind-address
  * option; Jetty listens on all interfaces. Clients must still use 127.0.0.1.
  */
-export async function startDynamo(opts: DynamoOptions = {}): Promise<EmulatorHandle> {
+export function startDynamo(opts: DynamoOptions = {}): Promise<EmulatorHandle> {
+  return withFreshPortOnClash(opts.port, () => startDynamoOnce(opts));
+}
+
+async function startDynamoOnce(opts: DynamoOptions): Promise<EmulatorHandle> {
   const port = await resolvePort(opts.port);
   const libDir = dynamoLocalLibDir();
   const args = [

@@ -59,6 +59,23 @@ export async function resolvePort(port?: number): Promise<number> {
   return port ? port : getFreePort();
 }
 
+/**
+ * Starts an emulator on a port the OS picked, again on a new one if the first was taken before
+ * the emulator bound it: a child process (Java, above all) binds a second or more after the port
+ * was found free, and twins starting side by side in a test run can pick the same port then.
+ * A port the caller chose is never changed.
+ */
+export async function withFreshPortOnClash<T>(requested: number | undefined, start: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await start();
+    } catch (err) {
+      const clash = /Address already in use|EADDRINUSE|BindException/.test((err as Error).message);
+      if (requested || !clash || attempt >= attempts) throw err;
+    }
+  }
+}
+
 export function endpointFor(port: number): string {
   return `http://${LOOPBACK}:${port}`;
 }
