@@ -12,6 +12,7 @@ import { MarketplaceBus } from './constructs/event-bus';
 import { Founding } from './constructs/founding';
 import { MarketplaceApi } from './constructs/http-api';
 import { IdempotencyStore } from './constructs/idempotency';
+import { RateLimits } from './constructs/rate-limits';
 import { StaticSite } from './constructs/static-site';
 import { Waitlist } from './constructs/waitlist';
 import { applyNagSuppressions } from './nag';
@@ -52,6 +53,9 @@ export class MarketplaceStack extends Stack {
 
     // Records of idempotent operations (functions/shared/idempotency.ts), bound to each user.
     const idempotency = new IdempotencyStore(this, 'Idempotency');
+    // Per-IP, per-address and per-session limits on the free actions (functions/shared/rate-limit.ts).
+    const rateLimits = new RateLimits(this, 'RateLimits');
+    void rateLimits;
 
     const waitlist = new Waitlist(this, 'Waitlist', {
       api,
