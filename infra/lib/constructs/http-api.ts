@@ -1,5 +1,5 @@
 import { Duration } from 'aws-cdk-lib';
-import { CfnStage, CorsHttpMethod, HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
+import { CfnRoute, CfnStage, CorsHttpMethod, HttpApi, HttpMethod, type HttpRoute } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
@@ -56,16 +56,17 @@ export class MarketplaceApi extends Construct {
   }
 
   publicRoute(path: string, method: HttpMethod, fn: IFunction, name: string): void {
-    this.api.addRoutes({ path, methods: [method], integration: new HttpLambdaIntegration(name, fn) });
+    recordAccess(this.api.addRoutes({ path, methods: [method], integration: new HttpLambdaIntegration(name, fn) }), 'public');
   }
 
   adminRoute(path: string, method: HttpMethod, fn: IFunction, name: string): void {
-    this.api.addRoutes({
+    const routes = this.api.addRoutes({
       path,
       methods: [method],
       integration: new HttpLambdaIntegration(name, fn),
       authorizer: this.adminAuthorizer,
     });
+    recordAccess(routes, 'admin');
   }
 
   /**
@@ -81,6 +82,18 @@ export class MarketplaceApi extends Construct {
       this.adminRoute(path, method, fn, r.id);
     }
   }
+}
+
+/**
+ * Who may call a route, written on the route as `app:access` metadata: `public` (anyone) or
+ * `admin` (members of the admin group, signed in on the console). The access matrix
+ * (docs/checks.md) reads it from the template; a route without a known class fails it.
+ */
+export type AccessClass = 'public' | 'admin';
+export const ACCESS_METADATA = 'app:access';
+
+function recordAccess(routes: HttpRoute[], access: AccessClass): void {
+  for (const route of routes) (route.node.defaultChild as CfnRoute).addMetadata(ACCESS_METADATA, access);
 }
 
 /** One route of the review console: `route` is `METHOD /path`. */
