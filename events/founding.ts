@@ -3,6 +3,7 @@ import * as z from 'zod';
 import {
   APPLICATION_PROGRAMS,
   APPLICATION_STATUSES,
+  type RetryableStep,
   EXCLUDABLE_INDUSTRIES,
   FOUNDING_MESSAGES,
   MAX_APPLICATION_IMAGES,
@@ -19,6 +20,17 @@ const text = (name: string, max: number) =>
     .max(max, { error: `${name} must be at most ${max} characters` });
 const requiredText = (name: string, max: number) => text(name, max).min(1, { error: `${name} is required` });
 const optionalText = (name: string, max: number) => text(name, max).optional().default('');
+
+const PORTFOLIO_URL_MESSAGE = 'portfolioUrl must be a web address starting with http:// or https://';
+/** An absolute http(s) URL with a host: nothing a reviewer's click could run (javascript:, data:, file:). */
+function isWebAddress(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
 
 /** Trimmed and lowercased, as the upload keys and the one-application-per-address rule use it. */
 const applicantEmail = z
@@ -88,7 +100,10 @@ export const FoundingSignupRequest = z
     location: requiredText('location', 200),
     experience: requiredText('experience', 5000),
     interests: optionalText('interests', 5000),
-    portfolioUrl: optionalText('portfolioUrl', 2000),
+    portfolioUrl: optionalText('portfolioUrl', 2000)
+      // The form suggests `yoursite.com`: an address without a scheme is taken as https.
+      .transform((url) => (url && !/^[a-z][a-z0-9+.-]*:/i.test(url) ? `https://${url}` : url))
+      .refine((url) => url === '' || isWebAddress(url), { error: PORTFOLIO_URL_MESSAGE }),
     age: z
       .number({ error: 'age must be a number' })
       .int({ error: 'age must be a whole number' })
@@ -171,7 +186,10 @@ export type ApplicationListQuery = z.input<typeof ApplicationListQuery>;
 
 export interface ApplicationDecisionRecord {
   decision: 'accept' | 'reject';
+  /** The reviewer's internal note: kept in the history, never sent to the applicant. */
   note: string;
+  /** What the reviewer wrote to the applicant: sent in the acceptance or rejection email. */
+  messageToApplicant?: string;
   /** The reviewer's email (from their token). */
   decidedBy: string;
   decidedAt: string;
@@ -198,6 +216,17 @@ export interface ApplicationSummary {
   founding?: boolean;
   royaltyPlan?: 'founding-35' | 'standard-tiers';
   talentId?: string;
+  /** Status `failed`: the workflow step that failed for good, its error name, when (decision 017). */
+  failure?: ApplicationFailure;
+}
+
+export interface ApplicationFailure {
+  step: RetryableStep;
+  /** The error's name only (no message: it may carry personal data). */
+  error: string;
+  at: string;
+  /** Times an admin has retried this application. */
+  retries?: number;
 }
 
 export interface PhotoResult {
@@ -224,11 +253,45 @@ export interface ApplicationDetail extends ApplicationSummary {
   history: Array<{ at: string; event: string; by?: string; note?: string }>;
 }
 
+const MessageToApplicant = z
+  .string({ error: 'messageToApplicant must be a string' })
+  .trim()
+  .max(2000, { error: 'messageToApplicant must be at most 2000 characters' })
+  .default('');
+
 /** `POST /admin/applications/{id}/decision` */
 export const DecisionRequest = z
   .object({
     decision: z.enum(['accept', 'reject'], { error: "decision must be 'accept' or 'reject'" }),
     note: z.string({ error: 'note must be a string' }).trim().max(2000, { error: 'note must be at most 2000 characters' }).default(''),
+    messageToApplicant: MessageToApplicant,
   })
   .strict();
 export type DecisionRequest = z.input<typeof DecisionRequest>;
+
+/**
+ * `POST /admin/applications/{id}/email-preview`: the email a decision would send, rendered by
+ * the same code that sends it (docs/product.md#decision-email-preview).
+ */
+export const EmailPreviewRequest = z
+  .object({
+    decision: z.enum(['accept', 'reject'], { error: "decision must be 'accept' or 'reject'" }),
+    messageToApplicant: MessageToApplicant,
+  })
+  .strict();
+export type EmailPreviewRequest = z.input<typeof EmailPreviewRequest>;
+
+export interface EmailPreview {
+  /** The applicant's address. */
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** `POST /admin/applications/{id}/retry` → 202: the workflow resumes at the failed step. */
+export interface RetryAnswer {
+  id: string;
+  status: (typeof APPLICATION_STATUSES)[number];
+  resumedAt: RetryableStep;
+}

@@ -5,18 +5,21 @@ import { REPO_ROOT } from '../lib/app-function';
 import { SEED_METADATA } from '../lib/seed';
 import { startCognito } from './emulators/cognito';
 import { startDynamo } from './emulators/dynamodb';
+import { startMeterProxy } from './emulators/meter-proxy';
 import { resolvePort, TWIN_CREDENTIALS, TWIN_REGION } from './emulators/ports';
 import { startS3 } from './emulators/s3';
 import { startSes } from './emulators/ses';
 import { ControlPlane } from './control-plane';
-import { EventRouter } from './eventbridge';
+import { EventRouter, type BusEvent } from './eventbridge';
 import { FunctionRuntime } from './functions';
 import { HttpApiGateway } from './gateway';
+import { Instruments, type Fault, type FaultKind, type Meters } from './instruments';
 import type { Inventory } from './parity';
 import { createBuckets, createTables, createUserPool, seedTables, seedUser } from './provision';
 import { securityHeadersOf, StaticSite } from './static-sites';
 import { StateMachineRunner } from './stepfunctions';
 import { LOCAL_ACCOUNT, LOCAL_REGION, Resolver, resourcesOfType, stateMachineDefinition, synthTemplate, type CfnTemplate } from './template';
+import { encodeS3EventKey } from './s3-event-key';
 
 export const DEFAULT_PORTS = { web: 4000, admin: 4001, api: 4010, control: 4011, dynamodb: 4020, s3: 4021, ses: 4022, cognito: 4023 };
 type PortName = keyof typeof DEFAULT_PORTS;
@@ -32,6 +35,27 @@ export interface TwinOptions {
   /** Where function logs and emulator notes go; silent when absent. */
   log?: (line: string) => void;
   verbose?: boolean;
+  /**
+   * Put the instruments (meters and faults, decision 018) between the functions and the
+   * emulators. Off by default: an uninstrumented twin has no proxy on its paths.
+   */
+  instrument?: boolean;
+}
+
+/** Meters and faults of an instrumented twin (`startTwin({ instrument: true })`). */
+export interface TwinInstruments {
+  /** What was used since the start or the last reset. */
+  meters(): Meters;
+  reset(): void;
+  inject(fault: Fault): Promise<void>;
+  /** Clears one fault (by kind, and function name), or all of them. */
+  clear(kind?: FaultKind, name?: string): Promise<void>;
+  active(): Fault[];
+  /**
+   * Delivers again the routed events that match (same ids, as EventBridge's at-least-once
+   * delivery and S3's repeated notifications do); returns how many.
+   */
+  replay(filter: { source?: string; detailType?: string; detailIncludes?: string }): number;
 }
 
 const DEFAULT_ADMIN = { email: 'admin@humanly.local', password: 'Review-Console-2026!' };
@@ -50,6 +74,8 @@ export interface Twin {
   unsupported(): string[];
   events: EventRouter;
   functions: FunctionRuntime;
+  /** Present when the twin was started with `instrument: true`. */
+  instruments?: TwinInstruments;
   emails(): Promise<Array<{ from: string; to: string[]; replyTo?: string[]; subject: string; text?: string; html?: string; at: string }>>;
   /** Resolves when no event delivery is under way. */
   idle(): Promise<void>;
@@ -138,6 +164,20 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     const admin = options.admin ?? DEFAULT_ADMIN;
     await seedUser(cognito.endpoint, created.userPoolId, { email: admin.email, password: admin.password, groups: ['admin'] });
 
+    // The functions reach DynamoDB, S3 and SES through the instruments' proxies when asked for.
+    const instruments = options.instrument ? new Instruments() : undefined;
+    const proxied = async (service: 'dynamodb' | 's3' | 'ses', endpoint: string) => {
+      if (!instruments) return endpoint;
+      const proxy = await startMeterProxy(service, endpoint, instruments);
+      stops.push(() => proxy.stop());
+      return proxy.endpoint;
+    };
+    const fnEndpoints = {
+      dynamodb: await proxied('dynamodb', dynamo.endpoint),
+      s3: await proxied('s3', s3.endpoint),
+      ses: await proxied('ses', ses.endpoint),
+    };
+
     const sdkEnv: Record<string, string> = {
       AWS_REGION: TWIN_REGION,
       AWS_DEFAULT_REGION: TWIN_REGION,
@@ -157,7 +197,14 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
 
     // Bundles live inside the repo so they resolve the AWS SDK from node_modules, as on Lambda.
     const buildDir = fs.mkdtempSync(path.join(REPO_ROOT, '.twin-build-'));
-    const functions = new FunctionRuntime(template, resolver, sdkEnv, { buildDir, log: (fn, line) => log(`[${fn}] ${line}`) });
+    const functionEnv = {
+      ...sdkEnv,
+      AWS_ENDPOINT_URL_DYNAMODB: fnEndpoints.dynamodb,
+      AWS_ENDPOINT_URL_S3: fnEndpoints.s3,
+      AWS_ENDPOINT_URL_SESV2: fnEndpoints.ses,
+      AWS_ENDPOINT_URL_SES: fnEndpoints.ses,
+    };
+    const functions = new FunctionRuntime(template, resolver, functionEnv, { buildDir, log: (fn, line) => log(`[${fn}] ${line}`), instruments });
     stops.push(async () => {
       await functions.stop();
       fs.rmSync(buildDir, { recursive: true, force: true });
@@ -170,6 +217,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       waitTimeScale: scale,
       retryIntervalScale: scale,
       putEvents: async (entries) => events.putEvents(entries),
+      ...(instruments && { onStateEntered: () => instruments.stateEntered(), onExecutionStarted: () => instruments.executionStarted() }),
     });
     stops.push(async () => runner.stopAll());
     const stateMachines: string[] = [];
@@ -186,7 +234,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
         lambda: (arn, event) => functions.invoke(arn, event),
         stateMachine: async (arn, input) => runner.startExecution(arn, input),
       },
-      { retryBaseMs: options.fast ? 5 : 1000, log },
+      { retryBaseMs: options.fast ? 5 : 1000, log, ...(instruments && { onRoute: (bus: string, event: BusEvent) => instruments.eventRouted(bus, event) }) },
     );
 
     // S3 buckets with EventBridge notifications put "Object Created" on the default bus. CDK's
@@ -213,7 +261,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
         detail: {
           version: '0',
           bucket: { name: e.bucket },
-          object: { key: e.key, size: e.size, etag: e.etag, sequencer: Date.now().toString(16) },
+          object: { key: encodeS3EventKey(e.key), size: e.size, etag: e.etag, sequencer: Date.now().toString(16) },
           'request-id': randomUUID(),
           requester: LOCAL_ACCOUNT,
           reason: 'PutObject',
@@ -236,7 +284,8 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     await control.listen(controlPort);
     stops.push(() => control.close());
 
-    const connect = [apiUrl, cognito.endpoint, s3.endpoint];
+    // Presigned URLs name the S3 endpoint the functions use.
+    const connect = [apiUrl, cognito.endpoint, fnEndpoints.s3];
     const common = { apiUrl, stage: 'local', region: LOCAL_REGION, userPoolId: created.userPoolId, userPoolEndpoint: cognito.endpoint };
     const contactEmail = String(options.context?.contactEmail ?? 'hello@humanly.example');
     const web = new StaticSite(
@@ -248,7 +297,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       path.join(REPO_ROOT, 'admin', 'dist'),
       () => ({ ...common, userPoolClientId: clientIdOf('AuthAdminClient') }),
       // The review console shows applicants' photos through presigned S3 URLs.
-      securityHeadersOf(template, resolver, 'AdminSite', connect, [s3.endpoint]),
+      securityHeadersOf(template, resolver, 'AdminSite', connect, [fnEndpoints.s3]),
     );
     await web.listen(webPort);
     stops.push(() => web.close());
@@ -288,6 +337,23 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       unsupported: () => [...gateway.unsupported, ...events.unsupported],
       events,
       functions,
+      instruments: instruments && {
+        meters: () => instruments.snapshot(),
+        reset: () => instruments.reset(),
+        inject: async (fault) => {
+          if (fault?.kind === 'function' && !functions.find(fault.name)) {
+            throw new Error(`no function ${JSON.stringify(fault.name)} on the twin (one of: ${functions.functions().map((f) => f.name).join(', ')})`);
+          }
+          await instruments.inject(fault);
+        },
+        clear: (kind, name) => instruments.clear(kind, name),
+        active: () => instruments.active(),
+        replay: (filter) => {
+          const matching = instruments.eventsMatching(filter);
+          for (const { busName, event } of matching) events.route(busName, event);
+          return matching.length;
+        },
+      },
       emails: () => ses.listMessages(),
       idle: () => events.idle(),
       stop: stopAll,

@@ -4,6 +4,7 @@ import { readZipDirectory, s3RangeReader, UnreadableZipError } from '../../found
 import { log } from '../../shared/log';
 import type { FoundingStore, UploadedObject } from '../../stores/founding';
 import { emailOfPendingKey } from '../../stores/founding-keys';
+import { decodeS3EventKey } from './key';
 
 export interface RecordUploadDeps {
   store: FoundingStore;
@@ -23,7 +24,9 @@ export interface ObjectCreatedDetail {
  * directory lists, or why it cannot be used.
  */
 export async function recordUpload(deps: RecordUploadDeps, detail: ObjectCreatedDetail): Promise<'recorded' | 'repeat' | 'ignored'> {
-  const key = detail.object.key;
+  // S3 URL-encodes the key in its events (a space is `+`, `@` is `%40`).
+  const key = decodeS3EventKey(detail.object.key);
+  if (key === undefined) return 'ignored';
   const email = emailOfPendingKey(key);
   if (detail.bucket.name !== deps.bucketName || !email) return 'ignored';
   const size = detail.object.size ?? 0;

@@ -46,7 +46,7 @@ const s3rverAccounts: { DUMMY_ACCOUNT: { createKeyPair(id: string, secret: strin
 
 export interface S3ObjectCreatedEvent {
   bucket: string;
-  /** The object key, decoded (S3 notifications URL-encode it; EventBridge's `detail.object.key` does not). */
+  /** The object key as stored (s3rver does not encode it; the twin encodes it as S3 does when it builds the EventBridge event). */
   key: string;
   size: number;
   etag?: string;

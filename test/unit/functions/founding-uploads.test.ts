@@ -69,3 +69,27 @@ describe('submission fingerprint', () => {
     expect(fingerprintOf({ ...base, imagePaths: base.imagePaths.slice(1) })).not.toBe(fingerprintOf(base));
   });
 });
+
+describe('portfolio address', () => {
+  const base = {
+    firstName: 'Ada', email: 'ada@example.com', location: 'London', experience: 'x', age: 30, terms: true,
+    uploadedFilesCount: 30, imagePaths: ['k'], uploadSession: 'A'.repeat(22),
+  };
+  const parse = (portfolioUrl: string) => FoundingSignupRequest.safeParse({ ...base, portfolioUrl });
+
+  it('accepts http(s) addresses, an empty one, and takes a bare site as https', () => {
+    expect(parse('https://portfolio.example/ada').data?.portfolioUrl).toBe('https://portfolio.example/ada');
+    expect(parse('http://portfolio.example').data?.portfolioUrl).toBe('http://portfolio.example');
+    expect(parse('instagram.com/ada').data?.portfolioUrl).toBe('https://instagram.com/ada');
+    expect(parse('').data?.portfolioUrl).toBe('');
+  });
+
+  it.each(['javascript:alert(document.cookie)', 'data:text/html,<script>x</script>', 'file:///etc/passwd', 'ftp://files.example/me', 'https://'])(
+    'refuses %s, naming the field',
+    (url) => {
+      const result = parse(url);
+      expect(result.success).toBe(false);
+      expect(result.error!.issues.map((i) => i.message)).toEqual(['portfolioUrl must be a web address starting with http:// or https://']);
+    },
+  );
+});
