@@ -85,7 +85,7 @@ export class EventRouter {
     template: CfnTemplate,
     resolver: Resolver,
     private readonly deliver: Deliverers,
-    private readonly opts: { retryBaseMs?: number; log?: (line: string) => void } = {},
+    private readonly opts: { retryBaseMs?: number; log?: (line: string) => void; onRoute?: (busName: string, event: BusEvent) => void } = {},
   ) {
     for (const [, bus] of resourcesOfType(template, 'AWS::Events::EventBus')) this.buses.add(bus.Properties!.Name);
     for (const [logicalId, rule] of resourcesOfType(template, 'AWS::Events::Rule')) {
@@ -160,6 +160,7 @@ export class EventRouter {
 
   /** Routes an event (ours or an AWS service's, such as S3's) on a bus. */
   route(busName: string, event: BusEvent): void {
+    this.opts.onRoute?.(busName, event);
     for (const rule of this.rules) {
       if (rule.busName !== busName || !matchesPattern(rule.pattern, event as unknown as Record<string, unknown>)) continue;
       for (const target of rule.targets) this.track(this.deliverWithRetries(rule, target, event));

@@ -5,6 +5,7 @@ import { Worker } from 'node:worker_threads';
 import { build } from 'esbuild';
 import { ENTRY_METADATA, NODE_MODULES_METADATA, REPO_ROOT } from '../lib/app-function';
 import { esbuildOptions } from '../lib/bundling';
+import type { Instruments } from './instruments';
 import { LOCAL_ACCOUNT, LOCAL_REGION, resourcesOfType, type CfnTemplate, type Resolver } from './template';
 
 export interface LocalFunction {
@@ -13,6 +14,8 @@ export interface LocalFunction {
   arn: string;
   entry: string;
   timeoutMs: number;
+  /** The template's MemorySize (MB). */
+  memoryMb: number;
   /** Packages left out of the bundle; the bundle resolves them from the repo's node_modules. */
   nodeModules: string[];
 }
@@ -36,6 +39,7 @@ export function templateFunctions(template: CfnTemplate): LocalFunction[] {
       arn: `arn:aws:lambda:${LOCAL_REGION}:${LOCAL_ACCOUNT}:function:${logicalId}`,
       entry: r.Metadata![ENTRY_METADATA],
       timeoutMs: Number(r.Properties?.Timeout ?? 3) * 1000,
+      memoryMb: Number(r.Properties?.MemorySize ?? 128),
       nodeModules: r.Metadata?.[NODE_MODULES_METADATA] ?? [],
     }));
 }
@@ -53,7 +57,7 @@ export class FunctionRuntime {
     private readonly template: CfnTemplate,
     private readonly resolver: Resolver,
     private readonly baseEnv: Record<string, string>,
-    private readonly opts: { buildDir: string; log?: (fn: string, line: string) => void },
+    private readonly opts: { buildDir: string; log?: (fn: string, line: string) => void; instruments?: Instruments },
   ) {
     for (const fn of templateFunctions(template)) this.byName.set(fn.name, fn);
   }
@@ -116,6 +120,31 @@ export class FunctionRuntime {
   }
 
   async invoke(nameOrArn: string, event: unknown): Promise<unknown> {
+    const instruments = this.opts.instruments;
+    if (!instruments) return this.run(nameOrArn, event);
+    const fn = this.find(nameOrArn);
+    if (!fn) return this.run(nameOrArn, event);
+    const fault = instruments.functionFault(fn.name);
+    const started = performance.now();
+    const meter = (failed: boolean) => instruments.invocation(fn.name, fn.memoryMb, performance.now() - started, failed);
+    if (fault === 'throw') {
+      meter(true);
+      throw new LambdaError('Error', `${fn.name} failed (twin fault)`, fn.name);
+    }
+    try {
+      const result = await this.run(nameOrArn, event);
+      if (fault === 'slow') throw new LambdaError('TimeoutError', `Task timed out after ${fn.timeoutMs / 1000} seconds`, fn.name);
+      meter(false);
+      return result;
+    } catch (err) {
+      // A slow invocation is billed for its whole time-out, as Lambda bills one it stops.
+      if (fault === 'slow') instruments.invocation(fn.name, fn.memoryMb, fn.timeoutMs, true);
+      else meter(true);
+      throw err;
+    }
+  }
+
+  private async run(nameOrArn: string, event: unknown): Promise<unknown> {
     const fn = this.find(nameOrArn);
     const worker = fn && this.workers.get(fn.name);
     if (!fn || !worker) throw new LambdaError('ResourceNotFoundException', `Function not found: ${nameOrArn}`, nameOrArn);
@@ -134,7 +163,7 @@ export class FunctionRuntime {
           awsRequestId: id,
           functionName: fn.name,
           invokedFunctionArn: fn.arn,
-          memoryLimitInMB: '256',
+          memoryLimitInMB: String(fn.memoryMb),
           deadline,
         },
       });

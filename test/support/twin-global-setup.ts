@@ -3,6 +3,7 @@ import * as http from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { BusEvent } from '../../infra/local/eventbridge';
+import type { Fault, FaultKind } from '../../infra/local/instruments';
 import { startTwin, type Twin } from '../../infra/local/twin';
 import { SHARED_TWIN_ENV, type TwinHandoff } from './twin';
 
@@ -38,7 +39,8 @@ export async function teardownSharedTwin(): Promise<void> {
 
 async function start(): Promise<Shared> {
   const started = Date.now();
-  const twin = await startTwin({ fast: true });
+  // TWIN_INSTRUMENT=1 puts the meters and faults on the shared twin too (decision 018).
+  const twin = await startTwin({ fast: true, instrument: process.env.TWIN_INSTRUMENT === '1' });
   try {
     const harness = http.createServer((req, res) => {
       const chunks: Buffer[] = [];
@@ -93,6 +95,11 @@ interface HarnessCall {
   event: BusEvent;
   functionArn: string;
   payload: unknown;
+  op: 'meters' | 'reset' | 'inject' | 'clear' | 'replay';
+  fault: Fault;
+  kind?: FaultKind;
+  name?: string;
+  filter: { source?: string; detailType?: string; detailIncludes?: string };
 }
 
 async function operate(twin: Twin, op: string, body: HarnessCall): Promise<unknown> {
@@ -107,6 +114,23 @@ async function operate(twin: Twin, op: string, body: HarnessCall): Promise<unkno
       return twin.events.route(body.busName, body.event);
     case 'invoke':
       return twin.functions.invoke(body.functionArn, body.payload);
+    case 'instruments': {
+      const instruments = twin.instruments;
+      if (!instruments) throw new Error('the shared twin runs without instruments: set TWIN_INSTRUMENT=1 for the run, or use useTwin({ instrument: true })');
+      switch (body.op) {
+        case 'meters':
+          return instruments.meters();
+        case 'reset':
+          return instruments.reset();
+        case 'inject':
+          return instruments.inject(body.fault);
+        case 'clear':
+          return instruments.clear(body.kind, body.name);
+        case 'replay':
+          return instruments.replay(body.filter);
+      }
+      throw new Error(`the instruments have no operation ${body.op}`);
+    }
   }
   throw new Error(`the shared twin's harness has no operation ${op}`);
 }

@@ -5,6 +5,7 @@ import { DynamoDBDocumentClient, ScanCommand, type NativeAttributeValue } from '
 import type { Delivery, BusEvent } from '../../infra/local/eventbridge';
 import type { LocalFunction } from '../../infra/local/functions';
 import { TWIN_CREDENTIALS, TWIN_REGION } from '../../infra/local/emulators/ports';
+import type { Fault, FaultKind, Meters } from '../../infra/local/instruments';
 import type { Inventory } from '../../infra/local/parity';
 import type { CfnTemplate } from '../../infra/local/template';
 import { startTwin, type Twin, type TwinOptions } from '../../infra/local/twin';
@@ -37,7 +38,23 @@ export interface TestTwin {
   /** Puts an event on a bus as EventBridge delivers it (the event's id kept, for replays). */
   route(busName: string, event: BusEvent): Promise<void>;
   invoke(functionArn: string, payload: unknown): Promise<unknown>;
+  /**
+   * Meters and faults (decision 018). Only on a twin started with `instrument: true`
+   * (`useTwin({ instrument: true })`, or the shared twin when TWIN_INSTRUMENT=1); otherwise
+   * every call rejects saying so.
+   */
+  instruments: TestInstruments;
 }
+
+export interface TestInstruments {
+  meters(): Promise<Meters>;
+  reset(): Promise<void>;
+  inject(fault: Fault): Promise<void>;
+  clear(kind?: FaultKind, name?: string): Promise<void>;
+  replay(filter: { source?: string; detailType?: string; detailIncludes?: string }): Promise<number>;
+}
+
+const NOT_INSTRUMENTED = 'this twin runs without instruments: start it with instrument: true (useTwin({ instrument: true }), or TWIN_INSTRUMENT=1 for the shared twin)';
 
 /** The serialisable part of a twin, handed from the global setup to the test files. */
 export interface TwinHandoff {
@@ -103,7 +120,19 @@ function ownTwin(twin: Twin): TestTwin {
     deliveries: async () => [...twin.events.deliveries],
     route: async (bus, event) => twin.events.route(bus, event),
     invoke: (arn, payload) => twin.functions.invoke(arn, payload),
+    instruments: {
+      meters: async () => on(twin).meters(),
+      reset: async () => on(twin).reset(),
+      inject: (fault) => on(twin).inject(fault),
+      clear: (kind, name) => on(twin).clear(kind, name),
+      replay: async (filter) => on(twin).replay(filter),
+    },
   };
+}
+
+function on(twin: Twin) {
+  if (!twin.instruments) throw new Error(NOT_INSTRUMENTED);
+  return twin.instruments;
 }
 
 function sharedTwin(handoffFile: string): TestTwin {
@@ -137,6 +166,13 @@ function sharedTwin(handoffFile: string): TestTwin {
     deliveries: async () => (await call('deliveries')) as Delivery[],
     route: async (busName, event) => void (await call('route', { busName, event })),
     invoke: (functionArn, payload) => call('invoke', { functionArn, payload }),
+    instruments: {
+      meters: async () => (await call('instruments', { op: 'meters' })) as Meters,
+      reset: async () => void (await call('instruments', { op: 'reset' })),
+      inject: async (fault) => void (await call('instruments', { op: 'inject', fault })),
+      clear: async (kind, name) => void (await call('instruments', { op: 'clear', kind, name })),
+      replay: async (filter) => (await call('instruments', { op: 'replay', filter })) as number,
+    },
   };
 }
 
