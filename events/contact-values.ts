@@ -18,3 +18,9 @@ export const CONTACT_RESPONSE_HOURS = 24;
  */
 export const CONTACT_DAILY_LIMIT = 5;
 export const CONTACT_LIMIT_MESSAGE = `You have already sent us ${CONTACT_DAILY_LIMIT} messages today. We will reply to those first; please try again tomorrow.`;
+
+/** Messages answered per client IP address, per hour and per day (docs/product.md#contact-limits). */
+export const CONTACT_MESSAGES_PER_IP_PER_HOUR = 10;
+export const CONTACT_MESSAGES_PER_IP_PER_DAY = 30;
+export const CONTACT_IP_HOURLY_MESSAGE = `Too many messages from your network in the last hour (the limit is ${CONTACT_MESSAGES_PER_IP_PER_HOUR}). Please try again later.`;
+export const CONTACT_IP_DAILY_MESSAGE = `Too many messages from your network today (the limit is ${CONTACT_MESSAGES_PER_IP_PER_DAY}). Please try again tomorrow.`;

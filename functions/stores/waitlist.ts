@@ -1,14 +1,31 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { WaitlistEntry } from '../../events/admin';
 import { isConditionFailure } from '../shared/errors';
 
 /*
  * The waitlist table: one item per signup (`SIGNUP#<email>`), listed in waitlist order through
  * the `byPosition` index, and one counter whose conditional increment enforces the capacity.
+ * A signup is `pending` (no place, expires by TTL) until its address is confirmed, then
+ * `active` with its place. Confirmation links are `CONFIRM#<sha-256 of the token>` (the token
+ * itself is never stored), and `PLACE#<position>` leads from a place to its signup, so events
+ * can carry the place alone.
  */
 const COUNTER_KEY = 'COUNTER#waitlist';
 const LIST_PARTITION = 'WAITLIST';
 const signupKey = (email: string) => `SIGNUP#${email}`;
+const tokenKey = (tokenHash: string) => `CONFIRM#${tokenHash}`;
+const placeKey = (position: number) => `PLACE#${position}`;
+
+/** A signup waiting for its address to be confirmed; it holds no place. */
+export interface PendingSignup {
+  email: string;
+  firstName?: string;
+  signupType?: string;
+  newsletter: boolean;
+  requestedAt: string;
+  /** When the item expires (epoch seconds, the table's TTL attribute). */
+  expiresAt: number;
+}
 
 /** Where the welcome email of a signup stands, as the console shows it. */
 export type WelcomeState = 'queued' | 'event-failed' | 'sending' | 'sent' | 'failed';
@@ -43,6 +60,75 @@ export function waitlistStore(doc: DynamoDBDocumentClient, tableName: string) {
       return item && item.status === 'active' && item.position ? signupOf(item) : undefined;
     },
 
+    /** The signup at a place, through its `PLACE#` item. */
+    async getSignupAt(position: number): Promise<Signup | undefined> {
+      const place = await doc.send(new GetCommand({ TableName: tableName, Key: { pk: placeKey(position) }, ConsistentRead: true }));
+      const email = place.Item?.email;
+      if (typeof email !== 'string') return undefined;
+      const signup = await this.getSignup(email);
+      return signup?.position === position ? signup : undefined;
+    },
+
+    /** A signup still waiting for confirmation (and not yet expired), if any. */
+    async getPending(email: string, now: Date): Promise<PendingSignup | undefined> {
+      const out = await doc.send(new GetCommand({ TableName: tableName, Key: { pk: signupKey(email) }, ConsistentRead: true }));
+      const item = out.Item;
+      if (!item || item.status !== 'pending' || Number(item.expiresAt) <= now.getTime() / 1000) return undefined;
+      return {
+        email: String(item.email),
+        firstName: typeof item.firstName === 'string' ? item.firstName : undefined,
+        signupType: typeof item.signupType === 'string' ? item.signupType : undefined,
+        newsletter: item.newsletter !== false,
+        requestedAt: String(item.requestedAt),
+        expiresAt: Number(item.expiresAt),
+      };
+    },
+
+    /**
+     * Writes (or refreshes) a pending signup. Never over an active one: false when the address
+     * is already on the list.
+     */
+    async putPending(pending: PendingSignup): Promise<boolean> {
+      try {
+        await doc.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: { pk: signupKey(pending.email), status: 'pending', ...pending },
+            ConditionExpression: 'attribute_not_exists(pk) OR #status = :pending',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':pending': 'pending' },
+          }),
+        );
+        return true;
+      } catch (err) {
+        if (isConditionFailure(err)) return false;
+        throw err;
+      }
+    },
+
+    /** Records a confirmation link by its token's hash, until `expiresAt` (epoch seconds). */
+    async putToken(tokenHash: string, email: string, expiresAt: number): Promise<void> {
+      await doc.send(new PutCommand({ TableName: tableName, Item: { pk: tokenKey(tokenHash), email, expiresAt } }));
+    },
+
+    /** The address a confirmation link is for, unless it is unknown, used or expired. */
+    async getToken(tokenHash: string, now: Date): Promise<string | undefined> {
+      const out = await doc.send(new GetCommand({ TableName: tableName, Key: { pk: tokenKey(tokenHash) }, ConsistentRead: true }));
+      const item = out.Item;
+      if (!item || typeof item.email !== 'string' || Number(item.expiresAt) <= now.getTime() / 1000) return undefined;
+      return item.email;
+    },
+
+    /** Uses up a confirmation link. */
+    async deleteToken(tokenHash: string): Promise<void> {
+      await doc.send(new DeleteCommand({ TableName: tableName, Key: { pk: tokenKey(tokenHash) } }));
+    },
+
+    /** Records which signup holds a place. */
+    async putPlace(position: number, email: string): Promise<void> {
+      await doc.send(new PutCommand({ TableName: tableName, Item: { pk: placeKey(position), email } }));
+    },
+
     /** Takes the next place if one is left: one conditional write, never a count then an insert. */
     async takePlace(capacity: number): Promise<number | undefined> {
       try {
@@ -64,7 +150,7 @@ export function waitlistStore(doc: DynamoDBDocumentClient, tableName: string) {
       }
     },
 
-    /** Writes a signup in its place (over a claim left by an earlier version, if any). */
+    /** Writes a signup in its place, over its pending item (or a claim left by an earlier version). */
     async putSignup(signup: Signup): Promise<void> {
       await doc.send(
         new PutCommand({

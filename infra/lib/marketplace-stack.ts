@@ -4,6 +4,7 @@ import { HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { AppFunction, REPO_ROOT } from './app-function';
+import { Alarms } from './constructs/alarms';
 import { Auth } from './constructs/auth';
 import { Catalog } from './constructs/catalog';
 import { Contact } from './constructs/contact';
@@ -55,12 +56,12 @@ export class MarketplaceStack extends Stack {
     const idempotency = new IdempotencyStore(this, 'Idempotency');
     // Per-IP, per-address and per-session limits on the free actions (functions/shared/rate-limit.ts).
     const rateLimits = new RateLimits(this, 'RateLimits');
-    void rateLimits;
 
     const waitlist = new Waitlist(this, 'Waitlist', {
       api,
       bus,
       idempotency,
+      rateLimits,
       email,
       capacity: config.waitlistCapacity,
       siteUrl: webUrl,
@@ -73,6 +74,7 @@ export class MarketplaceStack extends Stack {
       api,
       bus,
       idempotency,
+      rateLimits,
       email,
       contactEmail: config.contactEmail,
       siteUrl: webUrl,
@@ -94,6 +96,7 @@ export class MarketplaceStack extends Stack {
       siteOrigins: [...new Set([webUrl, ...config.siteOrigins])],
       logBucket,
       retainData: config.retainData,
+      validatorConcurrency: config.validatorConcurrency,
     });
     // The dashboard reads the founding spots counter and the applications index.
     waitlist.stats.bindTable(founding.table, 'APPLICATIONS_TABLE', ['GetItem', 'Query']);
@@ -120,6 +123,9 @@ export class MarketplaceStack extends Stack {
     new CfnOutput(this, 'WebUrl', { value: webUrl });
     new CfnOutput(this, 'AdminUrl', { value: adminUrl });
     new CfnOutput(this, 'UserPoolId', { value: auth.userPool.userPoolId });
+    // Last: the alarms walk the stack for every function, queue and state machine created above.
+    const alarms = new Alarms(this, 'Alarms', { email, alarmEmail: config.alarmEmail });
+    new CfnOutput(this, 'AlarmTopicArn', { value: alarms.topic.topicArn });
     applyNagSuppressions(this);
   }
 }

@@ -4,6 +4,7 @@ const { template, logicalId, statementsOf, routeKeys } = synthStack({ contactEma
 const tableId = logicalId('AWS::DynamoDB::Table', 'ContactMessagesTable');
 const busId = logicalId('AWS::Events::EventBus', 'EventsBus');
 const idempotencyId = logicalId('AWS::DynamoDB::Table', 'IdempotencyTable');
+const rateLimitsId = logicalId('AWS::DynamoDB::Table', 'RateLimitsTable');
 const onTable = (id: string) => (s: { Resource: unknown }) => JSON.stringify(s.Resource) === JSON.stringify({ 'Fn::GetAtt': [id, 'Arn'] });
 const IDEMPOTENCY_ACTIONS = ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
 
@@ -18,7 +19,9 @@ describe('contact messages', () => {
     const statements = statementsOf('ContactSendMessage');
     expect(nonLogActions(statements.filter(onTable(tableId)))).toEqual(['dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
     expect(nonLogActions(statements.filter(onTable(idempotencyId)))).toEqual(IDEMPOTENCY_ACTIONS);
-    expect(nonLogActions(statements.filter((s) => !onTable(tableId)(s) && !onTable(idempotencyId)(s)))).toEqual(['events:PutEvents']);
+    // Its per-IP counters: one conditional UpdateItem each.
+    expect(nonLogActions(statements.filter(onTable(rateLimitsId)))).toEqual(['dynamodb:UpdateItem']);
+    expect(nonLogActions(statements.filter((s) => !onTable(tableId)(s) && !onTable(idempotencyId)(s) && !onTable(rateLimitsId)(s)))).toEqual(['events:PutEvents']);
     expect(statements.find((s) => s.Action === 'events:PutEvents')!.Resource).toEqual({ 'Fn::GetAtt': [busId, 'Arn'] });
     expect(JSON.stringify(statements)).not.toMatch(/"Resource":"\*"/);
   });
@@ -27,7 +30,11 @@ describe('contact messages', () => {
     const statements = statementsOf('ContactNotify');
     expect(nonLogActions(statements.filter(onTable(tableId)))).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
     expect(nonLogActions(statements.filter(onTable(idempotencyId)))).toEqual(IDEMPOTENCY_ACTIONS);
-    expect(nonLogActions(statements.filter((s) => !onTable(tableId)(s) && !onTable(idempotencyId)(s)))).toEqual(['ses:SendEmail']);
+    const failed = logicalId('AWS::SQS::Queue', 'ContactNotifyDeadLettersFailed');
+    const onFailed = (s: { Resource: unknown }) => JSON.stringify(s.Resource) === JSON.stringify({ 'Fn::GetAtt': [failed, 'Arn'] });
+    // Its on-failure destination (infra/lib/event-rules.ts) receives events it failed on.
+    expect(nonLogActions(statements.filter(onFailed))).toEqual(['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage']);
+    expect(nonLogActions(statements.filter((s) => !onTable(tableId)(s) && !onTable(idempotencyId)(s) && !onFailed(s)))).toEqual(['ses:SendEmail']);
   });
 
   it("emails the stage's contact address", () => {

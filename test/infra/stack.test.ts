@@ -55,23 +55,27 @@ describe('cdk-nag AwsSolutions', () => {
 });
 
 describe('least privilege', () => {
-  it('lets the signup function write only its table (and its idempotency records) and put events only on our bus', () => {
+  it('lets the signup function read and write only its table (its idempotency records and rate counters) and send only from our identity', () => {
     const statements = statementsOf('WaitlistEarlySignup');
-    const tableId = logicalId('AWS::DynamoDB::Table', 'WaitlistTable');
-    const idempotencyId = logicalId('AWS::DynamoDB::Table', 'IdempotencyTable');
+    const on = (id: string) => statements.filter((s) => JSON.stringify(s.Resource) === JSON.stringify({ 'Fn::GetAtt': [id, 'Arn'] })).flatMap(actions).sort();
+    expect(on(logicalId('AWS::DynamoDB::Table', 'WaitlistTable'))).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem']);
+    expect(on(logicalId('AWS::DynamoDB::Table', 'IdempotencyTable'))).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+    expect(on(logicalId('AWS::DynamoDB::Table', 'RateLimitsTable'))).toEqual(['dynamodb:UpdateItem']);
+    // No bus: a signup takes no place, so nothing is announced.
+    const all = statements.flatMap(actions).sort();
+    expect(all.filter((a) => !a.startsWith('logs:') && !a.startsWith('dynamodb:'))).toEqual(['ses:SendEmail']);
+    expect(JSON.stringify(statements)).not.toMatch(/"Resource":"\*"/);
+  });
+
+  it('lets the confirming function write only its table (its idempotency records and rate counters) and put events only on our bus', () => {
+    const statements = statementsOf('WaitlistConfirmSignup');
     const busId = logicalId('AWS::Events::EventBus', 'EventsBus');
-    const dynamo = statements.filter((s) => actions(s).some((a) => a.startsWith('dynamodb:')));
-    expect(dynamo).toHaveLength(2);
-    expect(dynamo.map((s) => s.Resource)).toEqual([{ 'Fn::GetAtt': [tableId, 'Arn'] }, { 'Fn::GetAtt': [idempotencyId, 'Arn'] }]);
-    expect(actions(dynamo[0]).sort()).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
-    expect(actions(dynamo[1]).sort()).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
-    const events = statements.filter((s) => actions(s).some((a) => a.startsWith('events:')));
-    expect(events).toHaveLength(1);
-    expect(actions(events[0])).toEqual(['events:PutEvents']);
-    expect(events[0].Resource).toEqual({ 'Fn::GetAtt': [busId, 'Arn'] });
-    // Nothing else but writing its own logs.
-    const rest = statements.filter((s) => !dynamo.includes(s) && !events.includes(s));
-    for (const s of rest) expect(actions(s).every((a) => a.startsWith('logs:'))).toBe(true);
+    const on = (id: string) => statements.filter((s) => JSON.stringify(s.Resource) === JSON.stringify({ 'Fn::GetAtt': [id, 'Arn'] })).flatMap(actions).sort();
+    expect(on(logicalId('AWS::DynamoDB::Table', 'WaitlistTable'))).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+    expect(on(logicalId('AWS::DynamoDB::Table', 'RateLimitsTable'))).toEqual(['dynamodb:UpdateItem']);
+    expect(on(busId)).toEqual(['events:PutEvents']);
+    const all = statements.flatMap(actions);
+    expect(all.filter((a) => !a.startsWith('logs:') && !a.startsWith('dynamodb:') && !a.startsWith('events:'))).toEqual([]);
     expect(JSON.stringify(statements)).not.toMatch(/"Resource":"\*"/);
   });
 
@@ -80,10 +84,12 @@ describe('least privilege', () => {
     const tableId = logicalId('AWS::DynamoDB::Table', 'WaitlistTable');
     const idempotencyId = logicalId('AWS::DynamoDB::Table', 'IdempotencyTable');
     const on = (id: string) => statements.filter((s) => JSON.stringify(s.Resource) === JSON.stringify({ 'Fn::GetAtt': [id, 'Arn'] })).flatMap(actions).sort();
-    expect(on(tableId)).toEqual(['dynamodb:UpdateItem']);
+    expect(on(tableId)).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
     expect(on(idempotencyId)).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+    // Its on-failure destination (infra/lib/event-rules.ts) receives events it failed on.
+    expect(on(logicalId('AWS::SQS::Queue', 'WaitlistWelcomeDeadLettersFailed'))).toEqual(['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage']);
     const all = statements.flatMap(actions).sort();
-    expect(all.filter((a) => !a.startsWith('logs:') && !a.startsWith('dynamodb:'))).toEqual(['ses:SendEmail']);
+    expect(all.filter((a) => !a.startsWith('logs:') && !a.startsWith('dynamodb:') && !a.startsWith('sqs:'))).toEqual(['ses:SendEmail']);
   });
 
   it('keeps idempotency records in a table of their own that expires them by TTL', () => {
@@ -135,16 +141,21 @@ describe('accounts', () => {
 });
 
 describe('waitlist', () => {
-  it('serves the early-signup function at both paths', () => {
+  it('serves the early-signup function at both paths, and the confirmation route', () => {
     const keys = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey);
-    expect(keys).toEqual(expect.arrayContaining(['POST /early-signup', 'POST /functions/v1/early-signup']));
+    expect(keys).toEqual(expect.arrayContaining(['POST /early-signup', 'POST /functions/v1/early-signup', 'POST /confirm-waitlist']));
+  });
+
+  it('expires unconfirmed signups and confirmation links by TTL', () => {
+    const table = template.findResources('AWS::DynamoDB::Table')[logicalId('AWS::DynamoDB::Table', 'WaitlistTable')];
+    expect(table.Properties.TimeToLiveSpecification).toEqual({ AttributeName: 'expiresAt', Enabled: true });
   });
 
   it('takes its capacity from context', () => {
     const { stack: small } = buildApp({ context: { 'aws:cdk:bundling-stacks': [], deploySites: false, waitlistCapacity: 7 } }, { nag: false });
     const fns = Object.values(Template.fromStack(small).findResources('AWS::Lambda::Function'));
     const capacities = fns.map((f) => f.Properties.Environment?.Variables?.WAITLIST_CAPACITY).filter(Boolean);
-    expect(capacities).toEqual(['7', '7']);
+    expect(capacities).toEqual(['7', '7', '7']);
   });
 
   it('routes Waitlist.SignedUp to the welcome consumer with retries and a dead-letter queue', () => {

@@ -1,87 +1,109 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { WAITLIST_FULL_MESSAGE, type EarlySignupRequest, type EarlySignupResponse } from '../../../events/waitlist';
 import {
-  WAITLIST_FULL_MESSAGE,
-  WAITLIST_SIGNED_UP,
-  type EarlySignupRequest,
-  type EarlySignupResponse,
-  type WaitlistSignedUpV1,
-} from '../../../events/waitlist';
+  WAITLIST_ADDRESS_MESSAGE,
+  WAITLIST_CONFIRMATION_HOURS,
+  WAITLIST_EMAILS_PER_ADDRESS_PER_DAY,
+  WAITLIST_HONEYPOT_FIELD,
+  WAITLIST_IP_DAILY_MESSAGE,
+  WAITLIST_IP_HOURLY_MESSAGE,
+  WAITLIST_SIGNUPS_PER_IP_PER_DAY,
+  WAITLIST_SIGNUPS_PER_IP_PER_HOUR,
+} from '../../../events/waitlist-values';
+import { waitlistConfirmationEmail, waitlistConfirmationUrl } from '../../integrations/email/waitlist-confirm';
+import type { Email } from '../../integrations/email/render';
 import { ConflictError } from '../../shared/errors';
-import { ONE_HOUR, withIdempotencyKey, type Once } from '../../shared/idempotency';
+import { ONE_DAY, ONE_HOUR, withIdempotencyKey, type Once } from '../../shared/idempotency';
 import { log } from '../../shared/log';
-import type { Signup, WaitlistStore } from '../../stores/waitlist';
+import type { RateLimiter } from '../../shared/rate-limit';
+import type { WaitlistStore } from '../../stores/waitlist';
 
 export interface WaitlistDeps {
   store: WaitlistStore;
   capacity: number;
-  publish: (detailType: string, detail: object) => Promise<void>;
+  siteUrl: string;
+  send: (to: string, email: Email) => Promise<unknown>;
+  limit: RateLimiter;
   once: Once;
   now?: () => Date;
+  /** A new confirmation token (tests fix it). */
+  newToken?: () => string;
+}
+
+/** The caller as the API saw it. */
+export interface Caller {
+  ip: string;
 }
 
 const IN_PROGRESS = 'A signup for this email is already in progress. Please try again in a moment.';
+/** A double submit within this time sends one email. */
+const REPEAT_WINDOW_SECONDS = 5 * 60;
+
+/** The one answer to every accepted signup (EarlySignupResponse). */
+const ACCEPTED: EarlySignupResponse = { success: true, confirmationSent: true };
+
+/** A confirmation token: 256 random bits, base64url (43 characters). */
+export const newConfirmationToken = (): string => randomBytes(32).toString('base64url');
+/** Tokens are stored and looked up only by this hash. */
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('base64url');
 
 /**
- * Adds an email to the waitlist, at most `capacity` distinct emails ever.
+ * Asks to join the waitlist (docs/product.md#waitlist-abuse). No place is taken here: the
+ * address gets a confirmation email whose link takes the place (confirm-waitlist). New,
+ * waiting and confirmed addresses get the same answer and the same email, so the answer tells
+ * a stranger nothing; the per-address limit caps the emails, the per-IP limits the attempts,
+ * and a filled honeypot is answered alike with nothing stored or sent.
  *
- * The signup runs once per email at a time (the email is its idempotency key; a second
- * attempt while one runs is refused with 409, and a crashed one is taken over when its
- * invocation's time is up). Inside: a known email answers its place; otherwise a place is
- * taken with one conditional write on the counter, the signup is written, and
- * `Waitlist.SignedUp` is announced. If announcing fails the signup fails too, and the retry
- * finds the signup and announces it. An `Idempotency-Key` replays the first answer as is.
+ * The request runs once per email at a time (the email is its idempotency key; a second one
+ * while it runs is refused with 409, and a repeat within five minutes replays the answer
+ * without another email). An `Idempotency-Key` replays the first answer as is.
  */
-export async function signUp(deps: WaitlistDeps, req: EarlySignupRequest, idempotencyKey?: string): Promise<EarlySignupResponse> {
+export async function signUp(deps: WaitlistDeps, req: EarlySignupRequest, caller: Caller, idempotencyKey?: string): Promise<EarlySignupResponse> {
+  await deps.limit([
+    { name: 'early-signup.ip.hour', subject: caller.ip, limit: WAITLIST_SIGNUPS_PER_IP_PER_HOUR, windowSeconds: ONE_HOUR, message: WAITLIST_IP_HOURLY_MESSAGE },
+    { name: 'early-signup.ip.day', subject: caller.ip, limit: WAITLIST_SIGNUPS_PER_IP_PER_DAY, windowSeconds: ONE_DAY, message: WAITLIST_IP_DAILY_MESSAGE },
+  ]);
+  if (req[WAITLIST_HONEYPOT_FIELD]?.trim()) {
+    log.info('waitlist honeypot filled; nothing stored or sent');
+    return ACCEPTED;
+  }
   return withIdempotencyKey(deps.once, 'early-signup', idempotencyKey, req, (request) =>
     deps.once(
-      { name: 'early-signup.email', key: 'email', expiresAfterSeconds: ONE_HOUR, onReplay: asRepeat, inProgressMessage: IN_PROGRESS },
+      { name: 'early-signup.email', key: 'email', expiresAfterSeconds: REPEAT_WINDOW_SECONDS, inProgressMessage: IN_PROGRESS },
       request,
-      (r) => join(deps, r),
+      (r) => requestConfirmation(deps, r),
     ),
   );
 }
 
-const asRepeat = (answer: EarlySignupResponse): EarlySignupResponse => ({ ...answer, alreadySignedUp: true });
+async function requestConfirmation(deps: WaitlistDeps, req: EarlySignupRequest): Promise<EarlySignupResponse> {
+  const now = (deps.now ?? (() => new Date()))();
+  // Full is full for everyone: a confirmed signup keeps its place, and nobody learns who holds one.
+  if ((await deps.store.count()) >= deps.capacity) throw new ConflictError(WAITLIST_FULL_MESSAGE);
 
-async function join(deps: WaitlistDeps, req: EarlySignupRequest): Promise<EarlySignupResponse> {
-  const existing = await deps.store.getSignup(req.email);
-  if (existing) {
-    if (existing.welcome === 'event-failed') await announce(deps, existing);
-    return { success: true, position: existing.position, alreadySignedUp: true };
+  await deps.limit([
+    { name: 'early-signup.address.day', subject: req.email, limit: WAITLIST_EMAILS_PER_ADDRESS_PER_DAY, windowSeconds: ONE_DAY, message: WAITLIST_ADDRESS_MESSAGE },
+  ]);
+
+  const expiresAt = Math.floor(now.getTime() / 1000) + WAITLIST_CONFIRMATION_HOURS * ONE_HOUR;
+  const active = await deps.store.getSignup(req.email);
+  if (!active) {
+    // false means it was confirmed meanwhile: the link then shows the place.
+    await deps.store.putPending({
+      email: req.email,
+      firstName: req.firstName || undefined,
+      signupType: req.signupType,
+      newsletter: req.newsletter ?? true,
+      requestedAt: now.toISOString(),
+      expiresAt,
+    });
   }
-
-  const position = await deps.store.takePlace(deps.capacity);
-  if (position === undefined) throw new ConflictError(WAITLIST_FULL_MESSAGE);
-
-  const signup: Signup = {
-    email: req.email,
-    position,
-    signedUpAt: (deps.now ?? (() => new Date()))().toISOString(),
-    firstName: req.firstName || undefined,
-    signupType: req.signupType,
-    newsletter: req.newsletter ?? true,
-    welcome: 'queued',
-  };
-  await deps.store.putSignup(signup);
-  await announce(deps, signup);
-  return { success: true, position, alreadySignedUp: false };
-}
-
-async function announce(deps: WaitlistDeps, signup: Signup): Promise<void> {
-  const detail: WaitlistSignedUpV1 = {
-    version: 1,
-    email: signup.email,
-    firstName: signup.firstName,
-    position: signup.position,
-    signupType: signup.signupType,
-    newsletter: signup.newsletter,
-    signedUpAt: signup.signedUpAt,
-  };
-  try {
-    await deps.publish(WAITLIST_SIGNED_UP, detail);
-  } catch (err) {
-    // The place is kept; the retry of this signup announces it.
-    log.error('could not announce waitlist signup', err, { position: signup.position });
-    await deps.store.markWelcome(signup.email, 'event-failed');
-    throw err;
-  }
+  const token = (deps.newToken ?? newConfirmationToken)();
+  const tokenHash = hashToken(token);
+  await deps.store.putToken(tokenHash, req.email, expiresAt);
+  await deps.once({ name: 'waitlist-confirmation-email', key: 'tokenHash', expiresAfterSeconds: ONE_DAY }, { tokenHash }, async () => {
+    await deps.send(req.email, waitlistConfirmationEmail({ firstName: active?.firstName ?? (req.firstName || undefined), link: waitlistConfirmationUrl(deps.siteUrl, token) }));
+    return true;
+  });
+  return ACCEPTED;
 }

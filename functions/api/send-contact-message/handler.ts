@@ -5,6 +5,7 @@ import { loadConfig } from '../../shared/config';
 import { publish } from '../../shared/events';
 import { httpHandler, idempotencyKeyOf, json, parseJsonBody } from '../../shared/http';
 import { idempotency } from '../../shared/idempotency';
+import { clientIpOf, rateLimiter } from '../../shared/rate-limit';
 import { messageStore } from '../../stores/messages';
 import { receiveMessage } from './service';
 
@@ -12,6 +13,7 @@ const config = loadConfig(
   z.object({
     MESSAGES_TABLE: z.string().min(1),
     IDEMPOTENCY_TABLE: z.string().min(1),
+    RATE_LIMITS_TABLE: z.string().min(1),
     EVENT_BUS_NAME: z.string().min(1),
   }),
 );
@@ -24,8 +26,10 @@ export const handler = httpHandler(async (event, context) => {
       store: messageStore(documentClient(), config.MESSAGES_TABLE),
       publish: (type, detail) => publish(config.EVENT_BUS_NAME, type, detail),
       once: idempotency(config.IDEMPOTENCY_TABLE, context),
+      limit: rateLimiter(documentClient(), config.RATE_LIMITS_TABLE),
     },
     request,
+    { ip: clientIpOf(event) },
     idempotencyKeyOf(event),
   );
   return json(202, result);

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import {
+  CONTACT_IP_DAILY_MESSAGE,
+  CONTACT_IP_HOURLY_MESSAGE,
+  CONTACT_MESSAGES_PER_IP_PER_DAY,
+  CONTACT_MESSAGES_PER_IP_PER_HOUR,
+} from '../../../events/contact-values';
+import {
   CONTACT_DAILY_LIMIT,
   CONTACT_LIMIT_MESSAGE,
   CONTACT_MESSAGE_RECEIVED,
@@ -8,14 +14,17 @@ import {
   type ContactResponse,
 } from '../../../events/contact';
 import { TooManyRequestsError } from '../../shared/errors';
-import { withIdempotencyKey, type Once } from '../../shared/idempotency';
+import { ONE_DAY, ONE_HOUR, withIdempotencyKey, type Once } from '../../shared/idempotency';
 import { log } from '../../shared/log';
+import type { RateLimiter } from '../../shared/rate-limit';
 import type { MessageStore, StoredMessage } from '../../stores/messages';
 
 export interface ContactDeps {
   store: MessageStore;
   publish: (detailType: string, detail: object) => Promise<void>;
   once: Once;
+  /** Per-IP limits (the per-sender daily cap is counted with the messages). */
+  limit: RateLimiter;
   now?: () => Date;
   newId?: () => string;
 }
@@ -25,8 +34,13 @@ export interface ContactDeps {
  * the event. 202 means both happened: if the event cannot be put on the bus the message is
  * removed again and the call fails, so the person retries instead of waiting for a reply that
  * the team was never told about. With an `Idempotency-Key`, a repeat stores nothing more.
+ * Every call counts against its IP address's hourly and daily limits first.
  */
-export function receiveMessage(deps: ContactDeps, req: ContactRequest, idempotencyKey?: string): Promise<ContactResponse> {
+export async function receiveMessage(deps: ContactDeps, req: ContactRequest, caller: { ip: string }, idempotencyKey?: string): Promise<ContactResponse> {
+  await deps.limit([
+    { name: 'contact.ip.hour', subject: caller.ip, limit: CONTACT_MESSAGES_PER_IP_PER_HOUR, windowSeconds: ONE_HOUR, message: CONTACT_IP_HOURLY_MESSAGE },
+    { name: 'contact.ip.day', subject: caller.ip, limit: CONTACT_MESSAGES_PER_IP_PER_DAY, windowSeconds: ONE_DAY, message: CONTACT_IP_DAILY_MESSAGE },
+  ]);
   return withIdempotencyKey(deps.once, 'contact', idempotencyKey, req, (r) => receive(deps, r));
 }
 

@@ -1,6 +1,6 @@
 import type { Context, EventBridgeEvent } from 'aws-lambda';
 import * as z from 'zod';
-import { WaitlistSignedUpV1 } from '../../../events/waitlist';
+import { WaitlistSignedUp } from '../../../events/waitlist';
 import { documentClient } from '../../shared/clients';
 import { loadConfig } from '../../shared/config';
 import { sendEmail } from '../../shared/email';
@@ -20,7 +20,7 @@ const config = loadConfig(
 
 /** Consumer of `Waitlist.SignedUp`: sends the welcome email through SES, once. */
 export async function handler(event: EventBridgeEvent<'Waitlist.SignedUp', unknown>, context?: Context) {
-  const detail = WaitlistSignedUpV1.parse(event.detail);
+  const detail = WaitlistSignedUp.parse(event.detail);
   const outcome = await sendWelcome(
     {
       store: waitlistStore(documentClient(), config.WAITLIST_TABLE),

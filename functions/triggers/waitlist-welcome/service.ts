@@ -1,9 +1,9 @@
-import type { WaitlistSignedUpV1 } from '../../../events/waitlist';
+import type { WaitlistSignedUp } from '../../../events/waitlist';
 import type { Email } from '../../integrations/email/render';
 import { waitlistWelcomeEmail } from '../../integrations/email/waitlist-welcome';
 import { ONE_DAY, type Once } from '../../shared/idempotency';
 import { log } from '../../shared/log';
-import type { WaitlistStore } from '../../stores/waitlist';
+import type { Signup, WaitlistStore } from '../../stores/waitlist';
 
 export interface WelcomeDeps {
   store: WaitlistStore;
@@ -16,29 +16,36 @@ export type WelcomeOutcome = 'sent' | 'skipped';
 
 /**
  * Sends the welcome email once per signup however often the event is delivered: the send is
- * idempotent on the signup's email for a week (longer than the rule retries a delivery). A
- * failed send is recorded on the signup and rethrown, so the delivery is retried and sends.
+ * idempotent on the signup's email for a week (longer than the rule retries a delivery). The
+ * event names the place only (v2); the address and name are read from the waitlist table
+ * (v1 events, replayed from the archive, still carry the address). A failed send is recorded on
+ * the signup and rethrown, so the delivery is retried and sends.
  */
-export function sendWelcome(deps: WelcomeDeps, detail: WaitlistSignedUpV1): Promise<WelcomeOutcome> {
-  return deps.once(
-    { name: 'waitlist-welcome', key: 'email', expiresAfterSeconds: 7 * ONE_DAY, onReplay: () => 'skipped' as const },
-    detail,
-    (d) => send(deps, d),
-  );
-}
-
-async function send(deps: WelcomeDeps, detail: WaitlistSignedUpV1): Promise<WelcomeOutcome> {
-  if (!(await deps.store.markWelcome(detail.email, 'sending', { ifExists: true }))) {
+export async function sendWelcome(deps: WelcomeDeps, detail: WaitlistSignedUp): Promise<WelcomeOutcome> {
+  const signup = detail.version === 2 ? await deps.store.getSignupAt(detail.position) : await deps.store.getSignup(detail.email);
+  if (!signup) {
     log.warn('no signup for this welcome email; nothing sent', { position: detail.position });
     return 'skipped';
   }
+  return deps.once(
+    { name: 'waitlist-welcome', key: 'email', expiresAfterSeconds: 7 * ONE_DAY, onReplay: () => 'skipped' as const },
+    { email: signup.email },
+    () => send(deps, signup),
+  );
+}
+
+async function send(deps: WelcomeDeps, signup: Signup): Promise<WelcomeOutcome> {
+  if (!(await deps.store.markWelcome(signup.email, 'sending', { ifExists: true }))) {
+    log.warn('no signup for this welcome email; nothing sent', { position: signup.position });
+    return 'skipped';
+  }
   try {
-    await deps.send(detail.email, waitlistWelcomeEmail({ firstName: detail.firstName, position: detail.position, siteUrl: deps.siteUrl }));
+    await deps.send(signup.email, waitlistWelcomeEmail({ firstName: signup.firstName, position: signup.position, siteUrl: deps.siteUrl }));
   } catch (err) {
-    log.error('welcome email failed', err, { position: detail.position });
-    await deps.store.markWelcome(detail.email, 'failed', { error: String((err as Error).message) }).catch(() => undefined);
+    log.error('welcome email failed', err, { position: signup.position });
+    await deps.store.markWelcome(signup.email, 'failed', { error: String((err as Error).message) }).catch(() => undefined);
     throw err;
   }
-  await deps.store.markWelcome(detail.email, 'sent');
+  await deps.store.markWelcome(signup.email, 'sent');
   return 'sent';
 }

@@ -11,11 +11,14 @@ import { retriedRule } from '../event-rules';
 import type { EmailSending } from './email';
 import type { MarketplaceApi } from './http-api';
 import type { IdempotencyStore } from './idempotency';
+import type { RateLimits } from './rate-limits';
 
 export interface ContactProps {
   api: MarketplaceApi;
   bus: EventBus;
   idempotency: IdempotencyStore;
+  /** Per-IP limits of messages. */
+  rateLimits: RateLimits;
   email: EmailSending;
   /** The team's address: contact messages are emailed here (StageConfig.contactEmail). */
   contactEmail: string;
@@ -51,6 +54,7 @@ export class Contact extends Construct {
       .bindTable(this.table, 'MESSAGES_TABLE', ['PutItem', 'UpdateItem', 'DeleteItem'])
       .bindBus(props.bus);
     props.idempotency.bind(receive);
+    props.rateLimits.bind(receive);
     props.api.publicRoute('/contact', HttpMethod.POST, receive, 'SendContactMessage');
 
     const notify = new AppFunction(this, 'Notify', {

@@ -11,11 +11,14 @@ import { retriedRule } from '../event-rules';
 import type { EmailSending } from './email';
 import type { MarketplaceApi } from './http-api';
 import type { IdempotencyStore } from './idempotency';
+import type { RateLimits } from './rate-limits';
 
 export interface WaitlistProps {
   api: MarketplaceApi;
   bus: EventBus;
   idempotency: IdempotencyStore;
+  /** Per-IP and per-address limits of signups and confirmations. */
+  rateLimits: RateLimits;
   email: EmailSending;
   capacity: number;
   siteUrl: string;
@@ -23,8 +26,9 @@ export interface WaitlistProps {
 }
 
 /**
- * The early-access waitlist: signups (capacity enforced by a conditional counter), the
- * `Waitlist.SignedUp` event, and the welcome email sent by its consumer.
+ * The early-access waitlist: signups confirmed by email (docs/decisions/015), places taken on
+ * confirmation (capacity enforced by a conditional counter), the `Waitlist.SignedUp` event, and
+ * the welcome email sent by its consumer.
  */
 export class Waitlist extends Construct {
   readonly table: Table;
@@ -38,6 +42,8 @@ export class Waitlist extends Construct {
       billingMode: BillingMode.PAY_PER_REQUEST,
       encryption: TableEncryption.AWS_MANAGED,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      // Unconfirmed signups and confirmation links expire by themselves; confirmed signups have no expiry.
+      timeToLiveAttribute: 'expiresAt',
       deletionProtection: props.retainData,
       removalPolicy: props.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
@@ -51,15 +57,31 @@ export class Waitlist extends Construct {
     const capacity = String(props.capacity);
     const signup = new AppFunction(this, 'EarlySignup', {
       entry: 'functions/api/early-signup/handler.ts',
-      description: 'POST /early-signup: joins the early-access waitlist',
-      environment: { WAITLIST_CAPACITY: capacity },
-    })
-      .bindTable(this.table, 'WAITLIST_TABLE', ['GetItem', 'PutItem', 'UpdateItem'])
-      .bindBus(props.bus);
+      description: 'POST /early-signup: asks to join the early-access waitlist and emails the confirmation link',
+      environment: {
+        WAITLIST_CAPACITY: capacity,
+        SENDER_EMAIL: props.email.senderEmail,
+        SITE_URL: props.siteUrl,
+        SES_CONFIGURATION_SET: props.email.configurationSet.configurationSetName,
+      },
+    }).bindTable(this.table, 'WAITLIST_TABLE', ['GetItem', 'PutItem']);
     props.idempotency.bind(signup);
+    props.rateLimits.bind(signup);
+    props.email.grantSend(signup);
     props.api.publicRoute('/early-signup', HttpMethod.POST, signup, 'EarlySignup');
     // The original backend's path, so its clients keep working.
     props.api.publicRoute('/functions/v1/early-signup', HttpMethod.POST, signup, 'EarlySignupV1');
+
+    const confirm = new AppFunction(this, 'ConfirmSignup', {
+      entry: 'functions/api/confirm-waitlist/handler.ts',
+      description: 'POST /confirm-waitlist: a confirmation link takes its place on the waitlist',
+      environment: { WAITLIST_CAPACITY: capacity },
+    })
+      .bindTable(this.table, 'WAITLIST_TABLE', ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'])
+      .bindBus(props.bus);
+    props.idempotency.bind(confirm);
+    props.rateLimits.bind(confirm);
+    props.api.publicRoute('/confirm-waitlist', HttpMethod.POST, confirm, 'ConfirmWaitlist');
 
     const welcome = new AppFunction(this, 'Welcome', {
       entry: 'functions/triggers/waitlist-welcome/handler.ts',
@@ -69,7 +91,7 @@ export class Waitlist extends Construct {
         SITE_URL: props.siteUrl,
         SES_CONFIGURATION_SET: props.email.configurationSet.configurationSetName,
       },
-    }).bindTable(this.table, 'WAITLIST_TABLE', ['UpdateItem']);
+    }).bindTable(this.table, 'WAITLIST_TABLE', ['GetItem', 'UpdateItem']);
     props.idempotency.bind(welcome);
     props.email.grantSend(welcome);
 

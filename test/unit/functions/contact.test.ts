@@ -6,7 +6,9 @@ import eventFixture from '../../../events/fixtures/contact-message-received.v1.j
 import { ContactMessageReceivedV1, ContactRequest } from '../../../events/contact';
 import { receiveMessage } from '../../../functions/api/send-contact-message/service';
 import { contactAcknowledgementEmail, contactTeamEmail } from '../../../functions/integrations/email/contact';
+import { CONTACT_IP_HOURLY_MESSAGE } from '../../../events/contact-values';
 import { inMemoryIdempotency } from '../../../functions/shared/idempotency';
+import { inMemoryRateLimiter, noRateLimit } from '../../../functions/shared/rate-limit';
 import { messageStore } from '../../../functions/stores/messages';
 import { notifyContact } from '../../../functions/triggers/contact-notify/service';
 
@@ -63,14 +65,30 @@ describe('contact emails', () => {
   });
 });
 
+const CALLER = { ip: '198.51.100.7' };
+
 describe('receiveMessage', () => {
   const request = ContactRequest.parse(fixture);
+
+  it('answers 429 naming the limit once an IP address has sent 10 messages in an hour, before storing anything', async () => {
+    const limit = inMemoryRateLimiter();
+    const publish = jest.fn().mockResolvedValue(undefined);
+    const deps = { store: messageStore(doc, 'm'), once: inMemoryIdempotency(), limit, publish };
+    // Each from a different sender, so the per-sender cap is not what stops them.
+    for (let i = 0; i < 10; i++) await receiveMessage(deps, { ...request, email: `sender${i}@example.com` }, CALLER);
+    const puts = dynamo.commandCalls(PutCommand).length;
+    await expect(receiveMessage(deps, { ...request, email: 'another@example.com' }, CALLER)).rejects.toMatchObject({ status: 429, message: CONTACT_IP_HOURLY_MESSAGE });
+    expect(dynamo.commandCalls(PutCommand)).toHaveLength(puts);
+    // Another network is not affected.
+    await expect(receiveMessage(deps, { ...request, email: 'another@example.com' }, { ip: '203.0.113.9' })).resolves.toEqual({ received: true });
+  });
 
   it('stores a new message and announces it by id only', async () => {
     const publish = jest.fn().mockResolvedValue(undefined);
     const out = await receiveMessage(
-      { store: messageStore(doc, 'm'), once: inMemoryIdempotency(), publish, newId: () => eventFixture.messageId, now: () => new Date(eventFixture.receivedAt) },
+      { store: messageStore(doc, 'm'), once: inMemoryIdempotency(), limit: noRateLimit, publish, newId: () => eventFixture.messageId, now: () => new Date(eventFixture.receivedAt) },
       request,
+      CALLER,
     );
     expect(out).toEqual({ received: true });
     expect(dynamo.commandCalls(PutCommand)[0].args[0].input.Item).toMatchObject({ pk: `MESSAGE#${eventFixture.messageId}`, status: 'new', email: 'ada@example.com' });
@@ -79,14 +97,14 @@ describe('receiveMessage', () => {
 
   it('removes the message and fails when the event cannot be announced', async () => {
     const publish = jest.fn().mockRejectedValue(new Error('bus down'));
-    await expect(receiveMessage({ store: messageStore(doc, 'm'), once: inMemoryIdempotency(), publish, newId: () => 'id-1' }, request)).rejects.toThrow('bus down');
+    await expect(receiveMessage({ store: messageStore(doc, 'm'), once: inMemoryIdempotency(), limit: noRateLimit, publish, newId: () => 'id-1' }, request, CALLER)).rejects.toThrow('bus down');
     expect(dynamo.commandCalls(DeleteCommand)[0].args[0].input.Key).toEqual({ pk: 'MESSAGE#id-1' });
   });
 
   it('answers 429 once the sender has used up the day', async () => {
     dynamo.on(UpdateCommand).rejects(new ConditionalCheckFailedException({ message: 'no', $metadata: {} }));
     const publish = jest.fn();
-    await expect(receiveMessage({ store: messageStore(doc, 'm'), once: inMemoryIdempotency(), publish }, request)).rejects.toMatchObject({ status: 429 });
+    await expect(receiveMessage({ store: messageStore(doc, 'm'), once: inMemoryIdempotency(), limit: noRateLimit, publish }, request, CALLER)).rejects.toMatchObject({ status: 429 });
     expect(dynamo.commandCalls(PutCommand)).toHaveLength(0);
     expect(publish).not.toHaveBeenCalled();
   });
