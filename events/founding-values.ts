@@ -52,6 +52,22 @@ export const MAX_FILES_PER_UPLOAD_REQUEST = MAX_APPLICATION_IMAGES;
 /** The browser uploads this many files at a time. */
 export const BROWSER_UPLOAD_CONCURRENCY = 6;
 
+/**
+ * Caps on upload URLs (decision 013), each one conditional counter. An application holds at most
+ * 80 photos; a session may ask for half as many again, for files that failed and were retried.
+ */
+export const MAX_UPLOADS_PER_SESSION = 120;
+/** Keys issued per address per day: a full application and a second attempt. */
+export const MAX_UPLOADS_PER_ADDRESS_PER_DAY = 200;
+/** Keys issued per IP address per hour: a few applicants sharing one network. */
+export const MAX_UPLOADS_PER_IP_PER_HOUR = 400;
+export const UPLOAD_LIMIT_MESSAGES = {
+  session: `This upload session has used its ${MAX_UPLOADS_PER_SESSION} uploads. Please reload the page and upload your photos again.`,
+  address: `Uploads for one email address are limited to ${MAX_UPLOADS_PER_ADDRESS_PER_DAY} files a day. Please try again tomorrow.`,
+  ip: `Uploads from one network are limited to ${MAX_UPLOADS_PER_IP_PER_HOUR} files an hour. Please try again later.`,
+  otherAddress: 'This upload session belongs to another email address. Please reload the page and upload your photos again.',
+} as const;
+
 /** Photo validation limits (the workflow's validate step). */
 export const PHOTO_LIMITS = {
   /** Shorter side, in pixels. */
@@ -80,13 +96,58 @@ export const REVIEW_REMINDER_SECONDS = 7 * 24 * 60 * 60;
 /** Photos of a rejected application are deleted after this many days. */
 export const REJECTED_PHOTO_RETENTION_DAYS = 30;
 export const REVIEW_TIME_TEXT = '15-20 business days';
+/**
+ * Photos tagged for deletion (rejected and invalid applications) that the workflow has not
+ * deleted are expired by the bucket's lifecycle this many days after they were stored (decision 017).
+ */
+export const DELETION_BACKSTOP_DAYS = REJECTED_PHOTO_RETENTION_DAYS + 7;
+/** The object tag that marks photos for deletion; the lifecycle backstop expires objects carrying it. */
+export const DELETION_TAG = { key: 'retention', value: 'delete' } as const;
+/** The workflow steps a failure can stop at, which an admin can retry from (decision 017). */
+export const RETRYABLE_STEPS = [
+  'ValidatePhotos',
+  'AwaitReview',
+  'AllocateSpot',
+  'CreateTalent',
+  'InviteTalent',
+  'MarkPhotosForDeletion',
+  'DeletePhotos',
+  'DeleteInvalidPhotos',
+] as const;
+export type RetryableStep = (typeof RETRYABLE_STEPS)[number];
 
-export const APPLICATION_STATUSES = ['validating', 'pending_review', 'accepted', 'rejected', 'invalid'] as const;
+export const APPLICATION_STATUSES = ['validating', 'pending_review', 'accepted', 'rejected', 'invalid', 'failed'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 export const APPLICATION_PROGRAMS = ['founding', 'standard'] as const;
 export type ApplicationProgram = (typeof APPLICATION_PROGRAMS)[number];
 export const EXCLUDABLE_INDUSTRIES = ['religion', 'politics', 'alcohol'] as const;
 export type ExcludableIndustry = (typeof EXCLUDABLE_INDUSTRIES)[number];
+
+/**
+ * An application counts once its address is confirmed through the link emailed at signup
+ * (decision 013). Until then it has this status, holds no address, is not listed for review,
+ * and expires with its link after CONFIRMATION_DAYS.
+ */
+export const AWAITING_CONFIRMATION = 'awaiting_confirmation' as const;
+export const CONFIRMATION_DAYS = 7;
+export const CONFIRMATION_SECONDS = CONFIRMATION_DAYS * 24 * 60 * 60;
+/** Signup and confirmation attempts per network per hour, and per address per day. */
+export const SIGNUPS_PER_IP_PER_HOUR = 20;
+export const SIGNUPS_PER_ADDRESS_PER_DAY = 10;
+export const CONFIRMS_PER_IP_PER_HOUR = 30;
+export const CONFIRMS_PER_ADDRESS_PER_HOUR = 10;
+/** Texts of the address confirmation (docs/product.md#founding-confirmation). */
+export const CONFIRMATION_MESSAGES = {
+  checkEmail: 'We sent you an email. Please open the link in it to confirm your email address: your application counts once it is confirmed.',
+  confirmed: 'Your email address is confirmed and your application is submitted.',
+  invalidLink: 'This confirmation link is not valid. Please use the link in the latest email we sent you.',
+  expiredLink: `This confirmation link has expired: links work for ${CONFIRMATION_DAYS} days. Please apply again.`,
+  usedLink: 'This confirmation link has already been used. Your application is confirmed.',
+  tooManySignups: `Applications from one network are limited to ${SIGNUPS_PER_IP_PER_HOUR} an hour. Please try again later.`,
+  tooManySignupsForAddress: `Applications for one email address are limited to ${SIGNUPS_PER_ADDRESS_PER_DAY} a day. Please try again tomorrow.`,
+  tooManyConfirms: `Confirmations from one network are limited to ${CONFIRMS_PER_IP_PER_HOUR} an hour. Please try again later.`,
+  tooManyConfirmsForAddress: `Confirmations for one email address are limited to ${CONFIRMS_PER_ADDRESS_PER_HOUR} an hour. Please try again later.`,
+} as const;
 
 /** Alert and error texts, shown by the browser and answered by the server (docs/product.md#founding-messages). */
 export const FOUNDING_MESSAGES = {

@@ -70,7 +70,7 @@ export type FoundingUploadRequest = z.infer<typeof FoundingUploadRequest>;
 export const PresignedUpload = z.object({
   /** The file name the browser sent, to match the answer to its file. */
   name: z.string(),
-  /** `pending/{email}/{timestamp-random}.{ext}` */
+  /** `pending/{upload folder}/{timestamp-random}.{ext}` (the folder is a hash of the upload session) */
   key: z.string(),
   url: z.url(),
   method: z.literal('PUT'),
@@ -137,8 +137,26 @@ export const FoundingSignupResponse = z.object({
 });
 export type FoundingSignupResponse = z.infer<typeof FoundingSignupResponse>;
 
+/** `POST /founding-confirm`: the token of the confirmation link emailed at signup (decision 013). */
+export const FoundingConfirmRequest = z
+  .object({
+    token: z
+      .string({ error: (i) => (i.input === undefined ? 'token is required' : 'token must be a string') })
+      .regex(/^[A-Za-z0-9_-]{43}$/, { error: 'token is not a confirmation token: please open the link from the email again' }),
+  })
+  .strict();
+export type FoundingConfirmRequest = z.infer<typeof FoundingConfirmRequest>;
+
+export const FoundingConfirmResponse = z.object({
+  success: z.literal(true),
+  applicationId: z.string(),
+  program: z.enum(APPLICATION_PROGRAMS),
+  message: z.string(),
+});
+export type FoundingConfirmResponse = z.infer<typeof FoundingConfirmResponse>;
+
 /**
- * `FoundingApplication.Submitted` v1: starts the review workflow. Ids only: the application
+ * `FoundingApplication.Submitted` v1: published when the address is confirmed; starts the review workflow. Ids only: the application
  * table holds the personal data.
  */
 export const FOUNDING_APPLICATION_SUBMITTED = 'FoundingApplication.Submitted';

@@ -12,7 +12,8 @@ import {
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import type { ApplicationDecisionRecord, ApplicationDetail, ApplicationSummary, FoundingSignupResponse, PhotoResult } from '../../events/founding';
-import type { ApplicationProgram, ApplicationStatus } from '../../events/founding-values';
+import type { ApplicationProgram, ApplicationStatus, RetryableStep } from '../../events/founding-values';
+import { AWAITING_CONFIRMATION } from '../../events/founding-values';
 import { isConditionFailure } from '../shared/errors';
 import { foundingKeys } from './founding-keys';
 
@@ -20,13 +21,15 @@ import { foundingKeys } from './founding-keys';
 export interface StoredApplication {
   id: string;
   program: ApplicationProgram;
-  status: ApplicationStatus;
+  status: ApplicationStatus | typeof AWAITING_CONFIRMATION;
   firstName: string;
   lastName?: string;
   email: string;
   submittedAt: string;
-  /** Uploaded object keys (`pending/{email}/...`), photos and zips. */
+  /** Uploaded object keys (`pending/{uploadFolder}/...`), photos and zips. */
   imagePaths: string[];
+  /** The opaque folder of the upload session the application's objects were issued to. */
+  uploadFolder?: string;
   imageCount?: number;
   photoResults?: PhotoResult[];
   validPhotoCount?: number;
@@ -42,6 +45,17 @@ export interface StoredApplication {
   talentId?: string;
   invitedAt?: string;
   photosDeletedAt?: string;
+  photosMarkedAt?: string;
+  /** Status `failed` (decision 017): the step that failed for good, its error name, when. */
+  failure?: { step: RetryableStep; error: string; at: string };
+  /** The status the application had when its step failed; a retry restores it. */
+  statusBeforeFailure?: ApplicationStatus;
+  /** Times an admin has retried the application. */
+  retryCount?: number;
+  /** Kept while the address is unconfirmed: the address lock is written from them on confirmation. */
+  fingerprint?: string;
+  response?: FoundingSignupResponse;
+  confirmedAt?: string;
   /** Set while the application is stored but `FoundingApplication.Submitted` could not be published. */
   submittedEvent?: 'failed';
 }
@@ -100,6 +114,24 @@ export interface EmailLock {
 
 
 
+/** An unconfirmed submission: what a repeat of it is answered. */
+export interface PendingSubmission {
+  fingerprint: string;
+  applicationId: string;
+  response: FoundingSignupResponse;
+  /** TTL, epoch seconds: the submission is forgotten with its application. */
+  expiresAt: number;
+}
+
+/** A confirmation link's token, stored by its hash. */
+export interface ConfirmToken {
+  applicationId: string;
+  /** TTL and the link's expiry, epoch seconds (TTL deletes late, so confirming checks it too). */
+  expiresAt: number;
+  issuedAt: string;
+  usedAt?: string;
+}
+
 export interface UpdateOptions {
   /** An extra condition (the item's existence is always required). */
   condition?: string;
@@ -135,6 +167,7 @@ function toSummary(item: ApplicationItem): ApplicationSummary {
   };
   const optional = ['validPhotoCount', 'rejectedPhotoCount', 'confirmationEmail', 'decision', 'founding', 'royaltyPlan', 'talentId'] as const;
   for (const key of optional) if (item[key] !== undefined) (summary as any)[key] = item[key];
+  if (item.status === 'failed' && item.failure) summary.failure = { ...item.failure, ...(item.retryCount ? { retries: item.retryCount } : {}) };
   return summary;
 }
 
@@ -181,15 +214,40 @@ export function foundingStore(doc: DynamoDBDocumentClient, tableName: string, no
   return {
     now,
 
-    async recordIssuedUpload(email: string, key: string, issued: IssuedUpload): Promise<void> {
-      await doc.send(new PutCommand({ TableName: tableName, Item: { ...foundingKeys.issued(email, key), ...issued } }));
+    async recordIssuedUpload(folder: string, key: string, issued: IssuedUpload): Promise<void> {
+      await doc.send(new PutCommand({ TableName: tableName, Item: { ...foundingKeys.issued(folder, key), ...issued } }));
+    },
+
+    /**
+     * Reserves `count` more keys for an upload session, in one conditional UpdateItem on the
+     * session's counter: the first request binds the session to its address (hashed), and the
+     * count never passes `max`, however many requests run at once. On refusal the counter says
+     * why: the session belongs to another address, or it has used its keys.
+     */
+    async reserveUploads(folder: string, addressHash: string, count: number, max: number, expiresAt: number): Promise<'reserved' | 'other-address' | 'full'> {
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: foundingKeys.session(folder),
+            UpdateExpression: 'SET issued = if_not_exists(issued, :zero) + :count, addressHash = if_not_exists(addressHash, :address), expiresAt = :expires',
+            ConditionExpression: '(attribute_not_exists(addressHash) OR addressHash = :address) AND (attribute_not_exists(issued) OR issued <= :room)',
+            ExpressionAttributeValues: { ':zero': 0, ':count': count, ':address': addressHash, ':room': max - count, ':expires': expiresAt },
+          }),
+        );
+        return 'reserved';
+      } catch (err) {
+        if (!isConditionFailure(err)) throw err;
+        const out = await doc.send(new GetCommand({ TableName: tableName, Key: foundingKeys.session(folder), ConsistentRead: true }));
+        return out.Item && out.Item.addressHash !== addressHash ? 'other-address' : 'full';
+      }
     },
 
     /** Records an uploaded object once; false when it was recorded before (an event delivered twice). */
-    async recordUploadedObject(email: string, key: string, upload: UploadedObject): Promise<boolean> {
+    async recordUploadedObject(folder: string, key: string, upload: UploadedObject): Promise<boolean> {
       try {
         await doc.send(
-          new PutCommand({ TableName: tableName, Item: { ...foundingKeys.upload(email, key), ...upload }, ConditionExpression: 'attribute_not_exists(pk)' }),
+          new PutCommand({ TableName: tableName, Item: { ...foundingKeys.upload(folder, key), ...upload }, ConditionExpression: 'attribute_not_exists(pk)' }),
         );
         return true;
       } catch (err) {
@@ -198,21 +256,23 @@ export function foundingStore(doc: DynamoDBDocumentClient, tableName: string, no
       }
     },
 
-    /** The keys issued to an address and the objects recorded for it, by object key. */
-    async readDraft(email: string): Promise<{ issued: Map<string, IssuedUpload>; uploaded: Map<string, UploadedObject> }> {
+    /** The keys issued to an upload session, the objects recorded for it (by object key) and its owner's address hash. */
+    async readDraft(folder: string): Promise<{ issued: Map<string, IssuedUpload>; uploaded: Map<string, UploadedObject>; addressHash?: string }> {
       const issued = new Map<string, IssuedUpload>();
       const uploaded = new Map<string, UploadedObject>();
+      let addressHash: string | undefined;
       const items = await queryAll({
         KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': foundingKeys.draft(email) },
+        ExpressionAttributeValues: { ':pk': foundingKeys.draft(folder) },
         ConsistentRead: true,
       });
       for (const item of items) {
         const sk = String(item.sk);
         if (sk.startsWith('ISSUED#')) issued.set(sk.slice('ISSUED#'.length), item as unknown as IssuedUpload);
         else if (sk.startsWith('UPLOAD#')) uploaded.set(sk.slice('UPLOAD#'.length), item as unknown as UploadedObject);
+        else if (sk === 'SESSION') addressHash = item.addressHash as string;
       }
-      return { issued, uploaded };
+      return { issued, uploaded, addressHash };
     },
 
     async getEmailLock(email: string): Promise<EmailLock | undefined> {
@@ -246,6 +306,116 @@ export function foundingStore(doc: DynamoDBDocumentClient, tableName: string, no
       } catch (err) {
         if (isCancelled(err)) return false;
         throw err;
+      }
+    },
+
+    /**
+     * Stores an application awaiting its address's confirmation (decision 013): no address lock,
+     * no place in the review list, and an expiry. The submission's fingerprint is claimed in the
+     * same transaction, so the same submission repeated (even at once) is stored once; a repeat
+     * gets the first one's record instead.
+     */
+    async createPendingApplication(
+      application: StoredApplication & Record<string, unknown>,
+      submission: PendingSubmission,
+    ): Promise<{ created: boolean; submission: PendingSubmission }> {
+      try {
+        await doc.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: { ...foundingKeys.submission(submission.fingerprint), ...submission },
+                  ConditionExpression: 'attribute_not_exists(pk) OR expiresAt < :now',
+                  ExpressionAttributeValues: { ':now': Math.floor(now().getTime() / 1000) },
+                },
+              },
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: { ...foundingKeys.application(application.id), ...application, expiresAt: submission.expiresAt },
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
+              },
+            ],
+          }),
+        );
+        return { created: true, submission };
+      } catch (err) {
+        if (!isCancelled(err)) throw err;
+        const out = await doc.send(new GetCommand({ TableName: tableName, Key: foundingKeys.submission(submission.fingerprint), ConsistentRead: true }));
+        if (!out.Item) throw err;
+        return { created: false, submission: out.Item as PendingSubmission };
+      }
+    },
+
+    /** Stores a confirmation link's token by its hash, with its expiry (also its TTL). */
+    async putConfirmToken(tokenHash: string, token: ConfirmToken): Promise<void> {
+      await doc.send(new PutCommand({ TableName: tableName, Item: { ...foundingKeys.confirmToken(tokenHash), ...token } }));
+    },
+
+    async getConfirmToken(tokenHash: string): Promise<ConfirmToken | undefined> {
+      const out = await doc.send(new GetCommand({ TableName: tableName, Key: foundingKeys.confirmToken(tokenHash), ConsistentRead: true }));
+      return out.Item as ConfirmToken | undefined;
+    },
+
+    /**
+     * Confirms an application's address in one transaction: uses up the token (unused and not
+     * expired), takes the address's one-application lock, moves the application from awaiting
+     * confirmation to `validating` in the review list without its expiry, and writes its first
+     * history entries. `duplicate` when the address already has a confirmed application,
+     * `refused` when the token or the application no longer qualifies.
+     */
+    async confirmApplication(app: StoredApplication, tokenHash: string, lock: EmailLock): Promise<'confirmed' | 'duplicate' | 'refused'> {
+      const at = now();
+      const confirmedAt = at.toISOString();
+      try {
+        await doc.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: foundingKeys.confirmToken(tokenHash),
+                  UpdateExpression: 'SET usedAt = :at',
+                  ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(usedAt) AND expiresAt > :now',
+                  ExpressionAttributeValues: { ':at': confirmedAt, ':now': Math.floor(at.getTime() / 1000) },
+                },
+              },
+              { Put: { TableName: tableName, Item: { ...foundingKeys.emailLock(app.email), ...lock }, ConditionExpression: 'attribute_not_exists(pk)' } },
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: foundingKeys.application(app.id),
+                  UpdateExpression: 'SET #status = :validating, confirmedAt = :at, gsi1pk = :list, gsi1sk = :sk REMOVE expiresAt',
+                  ConditionExpression: '#status = :awaiting',
+                  ExpressionAttributeNames: { '#status': 'status' },
+                  ExpressionAttributeValues: {
+                    ':validating': 'validating',
+                    ':awaiting': AWAITING_CONFIRMATION,
+                    ':at': confirmedAt,
+                    ':list': foundingKeys.listPk,
+                    ':sk': foundingKeys.listSk(app.submittedAt, app.id),
+                  },
+                },
+              },
+              { Put: { TableName: tableName, Item: { ...foundingKeys.history(app.id, app.submittedAt, 0), at: app.submittedAt, event: 'submitted' } } },
+              { Put: { TableName: tableName, Item: { ...foundingKeys.history(app.id, confirmedAt, 1), at: confirmedAt, event: 'address confirmed' } } },
+            ],
+          }),
+        );
+        return 'confirmed';
+      } catch (err) {
+        if (!isCancelled(err)) throw err;
+        const reasons = (err as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
+        if (reasons[1]?.Code === 'ConditionalCheckFailed') return 'duplicate';
+        if (!reasons.length) {
+          // Without cancellation reasons, the lock tells whether the address was taken.
+          const taken = await doc.send(new GetCommand({ TableName: tableName, Key: foundingKeys.emailLock(app.email), ConsistentRead: true }));
+          if (taken.Item) return 'duplicate';
+        }
+        return 'refused';
       }
     },
 
@@ -304,7 +474,8 @@ export function foundingStore(doc: DynamoDBDocumentClient, tableName: string, no
     /**
      * Records a reviewer's decision against the task token the application is waiting with, and
      * its history entry, in one transaction. False when the application is no longer waiting with
-     * that token (decided meanwhile, or the wait re-armed with a new token).
+     * that token (decided meanwhile, or the wait re-armed with a new token). The token stays until
+     * the workflow has been resumed with it (decision 017).
      */
     async recordDecision(applicationId: string, taskToken: string, record: ApplicationDecisionRecord, status: 'accepted' | 'rejected'): Promise<boolean> {
       try {
@@ -315,7 +486,7 @@ export function foundingStore(doc: DynamoDBDocumentClient, tableName: string, no
                 Update: {
                   TableName: tableName,
                   Key: foundingKeys.application(applicationId),
-                  UpdateExpression: 'SET decision = :decision, #status = :status REMOVE taskToken',
+                  UpdateExpression: 'SET decision = :decision, #status = :status',
                   ConditionExpression: '#status = :pending AND taskToken = :token AND attribute_not_exists(decision)',
                   ExpressionAttributeNames: { '#status': 'status' },
                   ExpressionAttributeValues: { ':decision': record, ':status': status, ':pending': 'pending_review', ':token': taskToken },

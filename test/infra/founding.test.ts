@@ -1,3 +1,4 @@
+import { REJECTED_PHOTO_RETENTION_DAYS } from '../../events/founding-values';
 import { actionsOf, nonLogActions, synthStack } from '../support/stack';
 
 const { template, logicalId, statementsOf, routeKeys } = synthStack({ siteUrl: 'https://humanly.test' });
@@ -11,7 +12,7 @@ const IDEMPOTENCY_ACTIONS = ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamod
 const ownStatements = (fn: string) => statementsOf(fn).filter((s) => !onIdempotency(s));
 const idempotencyActions = (fn: string) => nonLogActions(statementsOf(fn).filter(onIdempotency));
 
-const WORKFLOW_FUNCTIONS = ['AllocateSpot', 'AwaitReview', 'CreateTalent', 'DeletePhotos', 'InviteTalent', 'RecordEmailFailure', 'SendApplicationEmail', 'ValidatePhotos'];
+const WORKFLOW_FUNCTIONS = ['AllocateSpot', 'AwaitReview', 'CreateTalent', 'DeletePhotos', 'InviteTalent', 'RecordEmailFailure', 'RecordFailure', 'SendApplicationEmail', 'ValidatePhotos'];
 
 /** Statements of a function that touch the photos bucket. */
 const s3Statements = (fn: string) => statementsOf(fn).filter((s) => actionsOf(s).some((a) => a.startsWith('s3:')));
@@ -48,6 +49,16 @@ describe('founding photos bucket', () => {
     );
     expect(bucket.Properties.LoggingConfiguration.DestinationBucketName.Ref).toMatch(/^AccessLogs/);
   });
+
+  it('expires photos tagged for deletion after the retention period and a margin, a backstop of the workflow (decision 017)', () => {
+    expect(bucket.Properties.LifecycleConfiguration.Rules).toContainEqual({
+      Id: 'expire-photos-marked-for-deletion',
+      Prefix: 'applications/',
+      TagFilters: [{ Key: 'retention', Value: 'delete' }],
+      ExpirationInDays: REJECTED_PHOTO_RETENTION_DAYS + 7,
+      Status: 'Enabled',
+    });
+  });
 });
 
 describe('applications table', () => {
@@ -74,7 +85,13 @@ describe('routes', () => {
       expect(route(key)!.AuthorizationType ?? 'NONE').toBe('NONE');
     },
   );
-  it.each(['GET /admin/applications', 'GET /admin/applications/{id}', 'POST /admin/applications/{id}/decision'])('serves %s behind the JWT authorizer', (key) => {
+  it.each([
+    'GET /admin/applications',
+    'GET /admin/applications/{id}',
+    'POST /admin/applications/{id}/decision',
+    'POST /admin/applications/{id}/email-preview',
+    'POST /admin/applications/{id}/retry',
+  ])('serves %s behind the JWT authorizer', (key) => {
     expect(route(key)).toBeDefined();
     expect(route(key)!.AuthorizationType).toBe('JWT');
   });
@@ -104,7 +121,11 @@ describe('least privilege', () => {
   });
 
   it('lets the upload recorder read pending uploads and put records, nothing else', () => {
-    expect(nonLogActions(statementsOf('FoundingRecordUpload'))).toEqual(['dynamodb:PutItem', 's3:GetObject']);
+    const failed = { 'Fn::GetAtt': [logicalId('AWS::SQS::Queue', 'FoundingRecordUploadDeadLettersFailed'), 'Arn'] };
+    const onFailed = (s: { Resource: unknown }) => JSON.stringify(s.Resource) === JSON.stringify(failed);
+    // Its on-failure destination (infra/lib/event-rules.ts) receives uploads it failed to record.
+    expect(nonLogActions(statementsOf('FoundingRecordUpload').filter(onFailed))).toEqual(['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage']);
+    expect(nonLogActions(statementsOf('FoundingRecordUpload').filter((s) => !onFailed(s)))).toEqual(['dynamodb:PutItem', 's3:GetObject']);
     expect(s3Statements('FoundingRecordUpload')[0].Resource).toEqual(objects('pending/*'));
   });
 
@@ -138,6 +159,21 @@ describe('least privilege', () => {
     expect(nonLogActions(statements).some((a) => a.startsWith('s3:'))).toBe(false);
     // One transaction updates the application and puts its history entry; nothing is deleted.
     expect(nonLogActions(statements).filter((a) => a.startsWith('dynamodb:'))).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+  });
+
+  it('lets the retry API start the workflow and nothing more of Step Functions; the preview read one item', () => {
+    const statements = statementsOf('FoundingRetryApplication');
+    expect(nonLogActions(statements).filter((a) => a.startsWith('states:'))).toEqual(['states:StartExecution']);
+    const start = statements.find((s) => actionsOf(s).includes('states:StartExecution'))!;
+    expect(start.Resource).toEqual({ Ref: logicalId('AWS::StepFunctions::StateMachine', 'FoundingWorkflow') });
+    expect(nonLogActions(statements).filter((a) => a.startsWith('dynamodb:'))).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+    expect(nonLogActions(statementsOf('FoundingPreviewDecisionEmail'))).toEqual(['dynamodb:GetItem']);
+  });
+
+  it('lets delete-photos tag and delete stored photos only', () => {
+    const tagging = s3Statements('FoundingDeletePhotos').find((s) => actionsOf(s).includes('s3:PutObjectTagging'))!;
+    expect(actionsOf(tagging)).toEqual(['s3:PutObjectTagging']);
+    expect(tagging.Resource).toEqual(objects('applications/*'));
   });
 
   it('never grants a founding function s3:* or the whole bucket', () => {
@@ -193,7 +229,7 @@ describe('events and workflow', () => {
     expect(sm.Properties.TracingConfiguration).toEqual({ Enabled: true });
   });
 
-  it('lets the state machine invoke exactly its eight task functions (and their versions)', () => {
+  it('lets the state machine invoke exactly its nine task functions (and their versions)', () => {
     const smRole = Object.values(template.findResources('AWS::StepFunctions::StateMachine'))[0].Properties.RoleArn['Fn::GetAtt'][0];
     const statements = Object.values(template.findResources('AWS::IAM::Policy'))
       .filter((p) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === smRole))

@@ -7,7 +7,7 @@ import { StateMachineRunner } from '../../infra/local/stepfunctions';
 import { Resolver, resourcesOfType, stateMachineDefinition, type CfnTemplate } from '../../infra/local/template';
 
 const MACHINE = 'arn:aws:states:us-east-1:123456789012:stateMachine:FoundingApplication';
-const STEPS = ['validate-photos', 'send-email', 'record-email-failure', 'await-review', 'allocate-spot', 'create-talent', 'invite-talent', 'delete-photos'] as const;
+const STEPS = ['validate-photos', 'send-email', 'record-email-failure', 'await-review', 'allocate-spot', 'create-talent', 'invite-talent', 'delete-photos', 'record-failure'] as const;
 type Step = (typeof STEPS)[number];
 const arn = (step: Step) => `arn:aws:lambda:us-east-1:123456789012:function:${step}`;
 
@@ -34,6 +34,7 @@ function synthesizeDefinition(): Definition {
       createTalent: fn('create-talent'),
       inviteTalent: fn('invite-talent'),
       deletePhotos: fn('delete-photos'),
+      recordFailure: fn('record-failure'),
     }),
   });
   const template = app.synth().getStackByName(stack.stackName).template as CfnTemplate;
@@ -64,6 +65,8 @@ interface Payload {
   taskToken?: string;
   review?: unknown;
   error?: { Error: string; Cause: string };
+  step?: string;
+  mark?: boolean;
 }
 type Mock = (payload: Payload, attempt: number) => unknown;
 interface Call {
@@ -80,7 +83,8 @@ const defaults: Record<Step, Mock> = {
   'allocate-spot': () => ({ founding: true, spotNumber: 7 }),
   'create-talent': (p) => ({ talentId: p.founding ? 'maya-chen-1a2b3c' : 'sam-lee-4d5e6f' }),
   'invite-talent': () => ({ invited: true, existingUser: false }),
-  'delete-photos': () => ({ deleted: 84 }),
+  'delete-photos': (p) => (p.mark ? { marked: 84 } : { deleted: 84 }),
+  'record-failure': () => ({ recorded: true }),
 };
 
 /** A decision as the decision API sends it with SendTaskSuccess. */
@@ -132,7 +136,7 @@ function run(mocks: Partial<Record<Step, Mock>>, reviews: Array<ReturnType<typeo
 }
 
 describe('FoundingApplication state machine', () => {
-  test('the definition calls the eight task functions, never retries a missing application, and waits for the review with a timeout', () => {
+  test('the definition calls the nine task functions, never retries a missing application, and waits for the review with a timeout', () => {
     const def = DEFINITION;
     const tasks = Object.values(def.States).filter((state) => state.Type === 'Task');
     expect(new Set(tasks.map((t) => t.Parameters?.FunctionName))).toEqual(new Set(STEPS.map(arn)));
@@ -162,14 +166,16 @@ describe('FoundingApplication state machine', () => {
     expect(done.output).toMatchObject({ applicationId: ID, review: { decision: 'accept' }, allocation: { founding: true }, talent: { talentId: 'maya-chen-1a2b3c' } });
   });
 
-  test('too few valid photos: the invalid-photos email, no review', async () => {
+  test('too few valid photos: the invalid-photos email, no review, and the photos deleted at once', async () => {
     const h = run({ 'validate-photos': () => ({ applicationId: ID, validCount: 12, rejectedCount: 30, enough: false }) });
     const done = await h.done();
     expect(done.status).toBe('SUCCEEDED');
     expect(h.calls.map((c) => [c.step, c.payload.kind])).toEqual([
       ['validate-photos', undefined],
       ['send-email', 'invalid'],
+      ['delete-photos', undefined],
     ]);
+    expect(h.of('delete-photos')[0].payload).toEqual({ applicationId: ID });
     expect(h.visited().at(-1)).toBe('Invalid');
   });
 
@@ -260,16 +266,17 @@ describe('FoundingApplication state machine', () => {
     const h = run({}, [decision('reject', 'Please retake the photos in daylight.')]);
     const done = await h.done();
     expect(done.status).toBe('SUCCEEDED');
-    expect(h.calls.map((c) => c.step)).toEqual(['validate-photos', 'send-email', 'await-review', 'send-email', 'delete-photos']);
+    expect(h.calls.map((c) => c.step)).toEqual(['validate-photos', 'send-email', 'await-review', 'send-email', 'delete-photos', 'delete-photos']);
+    // First tagged for the lifecycle backstop, then deleted after the wait.
+    expect(h.of('delete-photos').map((c) => c.payload)).toEqual([{ applicationId: ID, mark: true }, { applicationId: ID }]);
     expect(h.of('send-email')[1].payload).toEqual({
       applicationId: ID,
       kind: 'rejection',
       review: decision('reject', 'Please retake the photos in daylight.'),
     });
-    expect(h.of('delete-photos')[0].payload).toEqual({ applicationId: ID });
-    expect(h.of('delete-photos')[0].at - h.of('send-email')[1].at).toBeGreaterThanOrEqual(RETENTION_MS * 0.95);
+    expect(h.of('delete-photos')[1].at - h.of('send-email')[1].at).toBeGreaterThanOrEqual(RETENTION_MS * 0.95);
     expect(h.of('allocate-spot')).toHaveLength(0);
-    expect(h.visited().slice(-3)).toEqual(['WaitRetention', 'DeletePhotos', 'Rejected']);
+    expect(h.visited().slice(-4)).toEqual(['MarkPhotosForDeletion', 'WaitRetention', 'DeletePhotos', 'Rejected']);
   });
 
   test('a failing rejection email is recorded and the photos are still deleted after the wait', async () => {
@@ -279,7 +286,7 @@ describe('FoundingApplication state machine', () => {
     );
     expect((await h.done()).status).toBe('SUCCEEDED');
     expect(h.of('record-email-failure').map((c) => c.payload.kind)).toEqual(['rejection']);
-    expect(h.of('delete-photos')).toHaveLength(1);
+    expect(h.of('delete-photos')).toHaveLength(2);
   });
 
   test('started with the whole EventBridge event, it reads the application id from its detail', async () => {
@@ -299,18 +306,126 @@ describe('FoundingApplication state machine', () => {
     expect(flaky.of('validate-photos')).toHaveLength(2);
     await runner!.stopAll();
 
-    const missing = run({
-      'validate-photos': () => {
-        throw new ApplicationNotFound(`application ${ID} not found`);
-      },
-    });
+    const gone = () => {
+      throw new ApplicationNotFound(`application ${ID} not found`);
+    };
+    const missing = run({ 'validate-photos': gone, 'record-failure': gone });
     const done = await missing.done();
     expect(done).toMatchObject({ status: 'FAILED', error: 'ApplicationNotFound' });
     expect(missing.of('validate-photos')).toHaveLength(1);
+    expect(missing.of('record-failure')).toHaveLength(1);
   });
 
   test('a decision that is neither accept nor reject fails loudly', async () => {
     const h = run({}, [{ ...decision('accept'), decision: 'maybe' as 'accept' }]);
     expect(await h.done()).toMatchObject({ status: 'FAILED', error: 'UnknownDecision' });
+  });
+});
+
+class Boom extends Error {
+  name = 'InternalServerError';
+}
+const boom = () => {
+  throw new Boom('the dependency answered 500 for ana.lima@example.com');
+};
+
+describe('a step that fails for good', () => {
+  // Each data-changing step: its failure (after its retries) is recorded and the execution stops, failed.
+  const cases: Array<{ state: string; step: Step; mocks: Partial<Record<Step, Mock>>; reviews: Array<ReturnType<typeof decision>>; after: Step[] }> = [
+    { state: 'ValidatePhotos', step: 'validate-photos', mocks: { 'validate-photos': boom }, reviews: [], after: ['send-email', 'await-review'] },
+    { state: 'AllocateSpot', step: 'allocate-spot', mocks: { 'allocate-spot': boom }, reviews: [decision('accept')], after: ['create-talent', 'invite-talent'] },
+    { state: 'CreateTalent', step: 'create-talent', mocks: { 'create-talent': boom }, reviews: [decision('accept')], after: ['invite-talent'] },
+    { state: 'InviteTalent', step: 'invite-talent', mocks: { 'invite-talent': boom }, reviews: [decision('accept')], after: [] },
+    { state: 'MarkPhotosForDeletion', step: 'delete-photos', mocks: { 'delete-photos': (p) => (p.mark ? boom() : { deleted: 1 }) }, reviews: [decision('reject')], after: [] },
+    { state: 'DeletePhotos', step: 'delete-photos', mocks: { 'delete-photos': (p) => (p.mark ? { marked: 1 } : boom()) }, reviews: [decision('reject')], after: [] },
+    {
+      state: 'DeleteInvalidPhotos',
+      step: 'delete-photos',
+      mocks: { 'validate-photos': () => ({ applicationId: ID, validCount: 3, rejectedCount: 27, enough: false }), 'delete-photos': boom },
+      reviews: [],
+      after: ['await-review'],
+    },
+  ];
+
+  test.each(cases)('$state: retried, then recorded on the application (name only), and the execution fails with StepFailed', async ({ state, step, mocks, reviews, after }) => {
+    const h = run(mocks, reviews);
+    const done = await h.done();
+    expect(done).toMatchObject({ status: 'FAILED', error: 'StepFailed' });
+    // 1 + 3 retries of States.TaskFailed.
+    expect(h.history().filter((e) => e.type === 'StateRetried' && e.stateName === state)).toHaveLength(3);
+    expect(h.of('record-failure')).toHaveLength(1);
+    const recorded = h.of('record-failure')[0].payload;
+    expect(recorded).toMatchObject({ applicationId: ID, step: state, error: { Error: 'InternalServerError' } });
+    expect(h.visited().slice(-2)).toEqual([`Record${state}Failure`, 'StepFailed']);
+    for (const next of after) expect(h.calls.filter((c) => c.step === next && c.at > h.of(step).at(-1)!.at)).toHaveLength(0);
+    expect(h.of('send-email').map((c) => c.payload.kind)).not.toContain('acceptance');
+  });
+
+  test('AwaitReview: a failure other than the review timeout is recorded too', async () => {
+    const h = run({ 'await-review': boom });
+    expect(await h.done()).toMatchObject({ status: 'FAILED', error: 'StepFailed' });
+    expect(h.of('record-failure')[0].payload).toMatchObject({ step: 'AwaitReview', error: { Error: 'InternalServerError' } });
+  });
+
+  test('an email step is not one of them: its failure is recorded as an email failure and the workflow goes on', async () => {
+    const h = run({ 'send-email': (p) => (p.kind === 'acceptance' ? boom() : { sent: true }) }, [decision('accept')]);
+    expect((await h.done()).status).toBe('SUCCEEDED');
+    expect(h.of('record-failure')).toHaveLength(0);
+  });
+});
+
+describe('a retry resumes at the failed step', () => {
+  const resume = (resumeAt: string, extra: object = {}) => ({ applicationId: ID, resumeAt, ...extra });
+
+  test('CreateTalent: with the recorded allocation, then invitation and acceptance; nothing before it runs again', async () => {
+    const h = run({}, [], resume('CreateTalent', { allocation: { founding: true } }));
+    expect((await h.done()).status).toBe('SUCCEEDED');
+    expect(h.calls.map((c) => c.step)).toEqual(['create-talent', 'invite-talent', 'send-email']);
+    expect(h.of('create-talent')[0].payload).toEqual({ applicationId: ID, founding: true });
+    expect(h.of('send-email')[0].payload).toEqual({ applicationId: ID, kind: 'acceptance' });
+    expect(h.visited().slice(0, 2)).toEqual(['FromEvent', 'ResumeAt']);
+  });
+
+  test('InviteTalent: with the recorded talent id', async () => {
+    const h = run({}, [], resume('InviteTalent', { allocation: { founding: false }, talent: { talentId: 'sam-lee-4d5e6f' } }));
+    expect((await h.done()).status).toBe('SUCCEEDED');
+    expect(h.calls.map((c) => c.step)).toEqual(['invite-talent', 'send-email']);
+    expect(h.of('invite-talent')[0].payload).toEqual({ applicationId: ID, talentId: 'sam-lee-4d5e6f' });
+  });
+
+  test('AllocateSpot, ValidatePhotos, AwaitReview: the rest of the path runs as in a first execution', async () => {
+    const allocate = run({}, [], resume('AllocateSpot'));
+    expect((await allocate.done()).status).toBe('SUCCEEDED');
+    expect(allocate.calls.map((c) => c.step)).toEqual(['allocate-spot', 'create-talent', 'invite-talent', 'send-email']);
+    await runner!.stopAll();
+
+    const validate = run({}, [decision('accept')], resume('ValidatePhotos'));
+    expect((await validate.done()).status).toBe('SUCCEEDED');
+    expect(validate.calls.map((c) => c.step)).toEqual(['validate-photos', 'send-email', 'await-review', 'allocate-spot', 'create-talent', 'invite-talent', 'send-email']);
+    await runner!.stopAll();
+
+    const review = run({}, [decision('reject')], resume('AwaitReview'));
+    expect((await review.done()).status).toBe('SUCCEEDED');
+    expect(review.calls.map((c) => c.step)).toEqual(['await-review', 'send-email', 'delete-photos', 'delete-photos']);
+  });
+
+  test('MarkPhotosForDeletion, DeletePhotos and DeleteInvalidPhotos end as Rejected or Invalid', async () => {
+    const mark = run({}, [], resume('MarkPhotosForDeletion'));
+    expect((await mark.done()).status).toBe('SUCCEEDED');
+    expect(mark.visited().slice(-4)).toEqual(['MarkPhotosForDeletion', 'WaitRetention', 'DeletePhotos', 'Rejected']);
+    await runner!.stopAll();
+    const del = run({}, [], resume('DeletePhotos'));
+    expect((await del.done()).status).toBe('SUCCEEDED');
+    expect(del.calls.map((c) => c.step)).toEqual(['delete-photos']);
+    await runner!.stopAll();
+    const invalid = run({}, [], resume('DeleteInvalidPhotos'));
+    expect((await invalid.done()).status).toBe('SUCCEEDED');
+    expect(invalid.visited().at(-1)).toBe('Invalid');
+  });
+
+  test('a step the workflow cannot resume at fails loudly', async () => {
+    const h = run({}, [], resume('SendAcceptance'));
+    expect(await h.done()).toMatchObject({ status: 'FAILED', error: 'UnknownResumeStep' });
+    expect(h.calls).toHaveLength(0);
   });
 });

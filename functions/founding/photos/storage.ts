@@ -1,7 +1,15 @@
 import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  PutObjectTaggingCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
 import { s3Client } from '../../shared/s3';
 
 /** The few object operations the photo steps need; S3 in the cloud and the twin, a map in tests. */
@@ -15,6 +23,8 @@ export interface PhotoStorage {
   /** Deletes; a key that does not exist is not an error. */
   remove(key: string): Promise<void>;
   list(prefix: string): Promise<string[]>;
+  /** Replaces the object's tags (the lifecycle backstop expires objects by tag). */
+  tag(key: string, tags: Record<string, string>): Promise<void>;
 }
 
 const isNotFound = (err: unknown) => {
@@ -64,11 +74,16 @@ export function s3PhotoStorage(bucket: string, s3: S3Client = s3Client()): Photo
       } while (token);
       return keys;
     },
+    async tag(key, tags) {
+      await s3.send(
+        new PutObjectTaggingCommand({ Bucket: bucket, Key: key, Tagging: { TagSet: Object.entries(tags).map(([Key, Value]) => ({ Key, Value })) } }),
+      );
+    },
   };
 }
 
 /** A storage in memory: tests and benchmarks. */
-export function memoryPhotoStorage(objects = new Map<string, { body: Buffer; contentType?: string }>()) {
+export function memoryPhotoStorage(objects = new Map<string, { body: Buffer; contentType?: string; tags?: Record<string, string> }>()) {
   const storage: PhotoStorage & { objects: typeof objects } = {
     objects,
     async size(key) {
@@ -91,6 +106,11 @@ export function memoryPhotoStorage(objects = new Map<string, { body: Buffer; con
     },
     async list(prefix) {
       return [...objects.keys()].filter((k) => k.startsWith(prefix)).sort();
+    },
+    async tag(key, tags) {
+      const o = objects.get(key);
+      if (!o) throw Object.assign(new Error('NoSuchKey'), { name: 'NoSuchKey' });
+      o.tags = { ...tags };
     },
   };
   return storage;

@@ -132,8 +132,16 @@ export interface AcceptanceInput {
   program: ApplicationProgram;
   founding: boolean;
   spotNumber?: number;
+  /** What the reviewer wrote to the applicant ("Message to the applicant"), if anything. */
+  messageToApplicant?: string;
   siteUrl: string;
 }
+
+/** The reviewer's message to the applicant, quoted; nothing when they wrote none. */
+const reviewerMessage = (message: string | undefined): Block[] => {
+  const text = message?.trim();
+  return text ? [para('A message from our reviewer:'), quote(text)] : [];
+};
 
 /** To an accepted applicant: founding (35% for life, their spot number) or standard talent on the tiers. */
 export function acceptanceEmail(i: AcceptanceInput): Email {
@@ -154,6 +162,7 @@ export function acceptanceEmail(i: AcceptanceInput): Email {
     blocks.push(para(`You earn royalties on every license of your likeness: ${standardTiersText()}. Royalties are paid monthly.`));
   }
   blocks.push(
+    ...reviewerMessage(i.messageToApplicant),
     para('You will receive a separate email with your sign-in details for the talent portal. Please sign in and set your password within 3 days.'),
     para('You can remove your likeness at any time unless a frozen-likeness contract with a brand is in force.'),
     link('Questions? ', 'Contact us', site(i.siteUrl, i.program === 'founding' ? '/founding-talent-contact' : '/contact'), '.'),
@@ -165,18 +174,20 @@ export function acceptanceEmail(i: AcceptanceInput): Email {
 export interface RejectionInput {
   firstName: string;
   program: ApplicationProgram;
-  /** The reviewer's note to the applicant, if they wrote one. */
-  note?: string;
+  /**
+   * What the reviewer wrote to the applicant ("Message to the applicant"), if anything. Never
+   * the reviewer's internal note.
+   */
+  messageToApplicant?: string;
   siteUrl: string;
 }
 
 export function rejectionEmail(i: RejectionInput): Email {
   const subject = `About your application - ${PRODUCT_NAME}`;
-  const note = i.note?.trim();
   return compose(subject, [
     greeting(i.firstName),
     para(`Thank you for applying to ${PRODUCT_NAME} and for the time you put into your application. After careful review, we are not able to accept it.`),
-    ...(note ? [para('A note from our reviewer:'), quote(note)] : []),
+    ...reviewerMessage(i.messageToApplicant),
     para(`We delete the photos you sent within ${REJECTED_PHOTO_RETENTION_DAYS} days.`),
     link('Questions? ', 'Contact us', site(i.siteUrl, i.program === 'founding' ? '/founding-talent-contact' : '/contact'), '.'),
     signOff,

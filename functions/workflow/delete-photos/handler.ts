@@ -4,14 +4,18 @@ import { foundingStore } from '../../stores/founding';
 import { loadConfig } from '../../shared/config';
 import { APPLICATION_ID_PATTERN } from '../../stores/founding-keys';
 import { s3PhotoStorage } from '../../founding/photos/storage';
-import { deletePhotos } from './service';
+import { deletePhotos, markPhotosForDeletion } from './service';
 
 const config = loadConfig(z.object({ APPLICATIONS_TABLE: z.string().min(1), PHOTOS_BUCKET: z.string().min(1) }));
 
-const Input = z.object({ applicationId: z.string().regex(APPLICATION_ID_PATTERN) });
+const Input = z.object({ applicationId: z.string().regex(APPLICATION_ID_PATTERN), mark: z.boolean().optional() });
 
-/** Workflow step DeletePhotos: `{ applicationId }` → `{ deleted }`. */
+/**
+ * Workflow steps DeletePhotos and DeleteInvalidPhotos: `{ applicationId }` → `{ deleted }`;
+ * MarkPhotosForDeletion: `{ applicationId, mark: true }` → `{ marked }`.
+ */
 export async function handler(event: unknown) {
-  const { applicationId } = Input.parse(event);
-  return deletePhotos({ store: foundingStore(documentClient(), config.APPLICATIONS_TABLE), storage: s3PhotoStorage(config.PHOTOS_BUCKET) }, applicationId);
+  const { applicationId, mark } = Input.parse(event);
+  const deps = { store: foundingStore(documentClient(), config.APPLICATIONS_TABLE), storage: s3PhotoStorage(config.PHOTOS_BUCKET) };
+  return mark ? markPhotosForDeletion(deps, applicationId) : deletePhotos(deps, applicationId);
 }

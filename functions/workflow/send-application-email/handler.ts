@@ -23,7 +23,7 @@ const config = loadConfig(
 const Input = z.object({
   applicationId: z.string().regex(APPLICATION_ID_PATTERN),
   kind: z.enum(EMAIL_KINDS),
-  review: z.object({ decision: z.enum(['accept', 'reject']).optional(), note: z.string().optional() }).passthrough().optional(),
+  review: z.object({ decision: z.enum(['accept', 'reject']).optional(), note: z.string().optional(), messageToApplicant: z.string().optional() }).passthrough().optional(),
 });
 
 /**

@@ -30,6 +30,10 @@ export interface SendApplicationEmailInput {
   review?: Partial<ApplicationDecisionRecord>;
 }
 
+/** The decision's message to the applicant: from the review the state machine passed, else the stored decision. */
+const messageOf = (input: Omit<SendApplicationEmailInput, 'kind'>, app: StoredApplication) =>
+  input.review?.messageToApplicant ?? app.decision?.messageToApplicant;
+
 type SendOutcome = { sent: true; skipped?: true };
 
 /** Far longer than the state machine retries a step; an applicant's email is never sent twice. */
@@ -62,7 +66,7 @@ export async function sendApplicationEmail(deps: SendApplicationEmailDeps, input
     return { sent: true };
   }
 
-  const email = await compose(deps, app, input);
+  const email = await composeApplicationEmail(deps, app, { ...input, kind });
   const outcome = await deps.once<SendApplicationEmailInput, SendOutcome>(
     { name: 'application-email', key: '[applicationId, kind]', expiresAfterSeconds: SENT_EMAIL_KEPT_SECONDS, onReplay: () => ({ sent: true, skipped: true }) },
     { applicationId, kind },
@@ -86,7 +90,16 @@ export async function sendApplicationEmail(deps: SendApplicationEmailDeps, input
   return { sent: true };
 }
 
-async function compose(deps: SendApplicationEmailDeps, app: StoredApplication, input: SendApplicationEmailInput): Promise<Email> {
+/**
+ * The applicant's email of one kind, as it is sent (the console's decision preview renders it
+ * with this too). The acceptance and rejection emails carry the decision's message to the
+ * applicant, never the reviewer's internal note.
+ */
+export async function composeApplicationEmail(
+  deps: Pick<SendApplicationEmailDeps, 'store' | 'siteUrl'>,
+  app: StoredApplication,
+  input: Omit<SendApplicationEmailInput, 'kind'> & { kind: Exclude<EmailKind, 'reminder'> },
+): Promise<Email> {
   const common = { firstName: app.firstName, program: app.program, siteUrl: deps.siteUrl };
   switch (input.kind) {
     case 'confirmation':
@@ -103,10 +116,10 @@ async function compose(deps: SendApplicationEmailDeps, app: StoredApplication, i
       if (app.founding && spotNumber === undefined) {
         spotNumber = await deps.store.spotNumberOf(input.applicationId);
       }
-      return acceptanceEmail({ ...common, founding: Boolean(app.founding && spotNumber), spotNumber });
+      return acceptanceEmail({ ...common, founding: Boolean(app.founding && spotNumber), spotNumber, messageToApplicant: messageOf(input, app) });
     }
     case 'rejection':
-      return rejectionEmail({ ...common, note: input.review?.note ?? app.decision?.note });
+      return rejectionEmail({ ...common, messageToApplicant: messageOf(input, app) });
     default:
       throw new Error(`unknown email kind ${input.kind}`);
   }

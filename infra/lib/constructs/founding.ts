@@ -10,6 +10,8 @@ import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, type IBucket 
 import { LogLevel, StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import {
+  DELETION_BACKSTOP_DAYS,
+  DELETION_TAG,
   FOUNDING_APPLICATION_SUBMITTED,
   PENDING_PREFIX,
   PENDING_UPLOAD_DAYS,
@@ -21,6 +23,7 @@ import { retriedRule } from '../event-rules';
 import type { EmailSending } from './email';
 import type { IdempotencyStore } from './idempotency';
 import type { MarketplaceApi } from './http-api';
+import type { RateLimits } from './rate-limits';
 import { foundingApplicationWorkflow } from '../workflows/founding-application';
 
 export interface FoundingProps {
@@ -29,6 +32,8 @@ export interface FoundingProps {
   /** Idempotency records: the public POSTs' Idempotency-Key and the once-only application emails. */
   idempotency: IdempotencyStore;
   email: EmailSending;
+  /** Per-IP, per-address and per-session limits of the public upload, signup and confirm routes. */
+  rateLimits: RateLimits;
   /** Applications are emailed to reviewers here (reminders). */
   reviewersEmail: string;
   siteUrl: string;
@@ -43,6 +48,8 @@ export interface FoundingProps {
   /** The stack's access-log bucket. */
   logBucket: IBucket;
   retainData: boolean;
+  /** Reserved concurrency of the photo validator (stage config; undefined: none reserved). */
+  validatorConcurrency?: number;
 }
 
 /**
@@ -79,6 +86,14 @@ export class Founding extends Construct {
       ],
       lifecycleRules: [
         { id: 'expire-pending-uploads', prefix: PENDING_PREFIX, expiration: Duration.days(PENDING_UPLOAD_DAYS) },
+        // The backstop of the workflow's deletion (decision 017): photos of rejected applications
+        // are tagged when rejected, and expire even if the workflow never reaches DeletePhotos.
+        {
+          id: 'expire-photos-marked-for-deletion',
+          prefix: 'applications/',
+          tagFilters: { [DELETION_TAG.key]: DELETION_TAG.value },
+          expiration: Duration.days(DELETION_BACKSTOP_DAYS),
+        },
         { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
       ],
       removalPolicy,
@@ -112,18 +127,35 @@ export class Founding extends Construct {
       // Signing a PUT URL needs the right to PUT; nothing else, and only under pending/.
       .bindBucketObjects(this.bucket, 'PHOTOS_BUCKET', ['PutObject'], `${PENDING_PREFIX}*`);
     props.idempotency.bind(uploads);
+    props.rateLimits.bind(uploads);
     props.api.publicRoute('/founding-uploads', HttpMethod.POST, uploads, 'CreateFoundingUploads');
 
     this.signup = new AppFunction(this, 'Signup', {
       entry: 'functions/api/founding-talent-signup/handler.ts',
-      description: 'POST /founding-talent-signup: checks the uploads and stores a founding application',
+      description: 'POST /founding-talent-signup: checks the uploads, stores the application awaiting confirmation and emails the link',
       timeout: Duration.seconds(29),
       memorySize: 512,
+      environment: {
+        SENDER_EMAIL: props.email.senderEmail,
+        SITE_URL: props.siteUrl,
+        SES_CONFIGURATION_SET: props.email.configurationSet.configurationSetName,
+      },
     })
       .bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem', 'Query', 'PutItem', 'UpdateItem'], { indexes: false })
       .bindBucketObjects(this.bucket, 'PHOTOS_BUCKET', ['GetObject'], `${PENDING_PREFIX}*`, { listPrefix: PENDING_PREFIX })
       .bindBus(props.bus);
     props.idempotency.bind(this.signup);
+    props.rateLimits.bind(this.signup);
+    props.email.grantSend(this.signup);
+    // The address confirmation (decision 013): the link's page posts its token here.
+    const confirm = new AppFunction(this, 'Confirm', {
+      entry: 'functions/api/confirm-founding-application/handler.ts',
+      description: 'POST /founding-confirm: confirms an applicant\'s address and submits the application for review',
+    })
+      .bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem', 'PutItem', 'UpdateItem'], { indexes: false })
+      .bindBus(props.bus);
+    props.rateLimits.bind(confirm);
+    props.api.publicRoute('/founding-confirm', HttpMethod.POST, confirm, 'ConfirmFoundingApplication');
     props.api.publicRoute('/founding-talent-signup', HttpMethod.POST, this.signup, 'FoundingTalentSignup');
     // The original backend's path, so its clients keep working.
     props.api.publicRoute('/functions/v1/founding-talent-signup', HttpMethod.POST, this.signup, 'FoundingTalentSignupV1');
@@ -182,9 +214,26 @@ export class Founding extends Construct {
       .bindBus(props.bus);
     props.api.adminRoute('/admin/applications/{id}/decision', HttpMethod.POST, this.decide, 'DecideApplication');
 
+    // The decision dialog's preview of the applicant's email, rendered by the sending code.
+    const preview = new AppFunction(this, 'PreviewDecisionEmail', {
+      entry: 'functions/api/preview-decision-email/handler.ts',
+      description: 'POST /admin/applications/{id}/email-preview: the email a decision would send (admins only)',
+      environment: { SITE_URL: props.siteUrl },
+    }).bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem']);
+    props.api.adminRoute('/admin/applications/{id}/email-preview', HttpMethod.POST, preview, 'PreviewDecisionEmail');
+
     this.workflow = this.reviewWorkflow(props);
     // Only SendTaskSuccess: a decision resumes the review wait, nothing else.
     this.decide.addToRolePolicy(new PolicyStatement({ actions: ['states:SendTaskSuccess'], resources: [this.workflow.stateMachineArn] }));
+
+    // An admin's retry of a failed application starts a new execution at the failed step (decision 017).
+    const retry = new AppFunction(this, 'RetryApplication', {
+      entry: 'functions/api/retry-application/handler.ts',
+      description: 'POST /admin/applications/{id}/retry: resumes a failed application\'s workflow at the failed step (admins only)',
+      environment: { STATE_MACHINE_ARN: this.workflow.stateMachineArn },
+    }).bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem']);
+    retry.addToRolePolicy(new PolicyStatement({ actions: ['states:StartExecution'], resources: [this.workflow.stateMachineArn] }));
+    props.api.adminRoute('/admin/applications/{id}/retry', HttpMethod.POST, retry, 'RetryApplication');
   }
 
   /** The FoundingApplication state machine, its task functions and the rule that starts it. */
@@ -201,6 +250,9 @@ export class Founding extends Construct {
       timeout: Duration.minutes(5),
       ephemeralStorageSize: Size.mebibytes(2048),
       nodeModules: ['sharp'],
+      // Its own few instances: a burst of applications queues here instead of taking the
+      // account's concurrency from the API.
+      reservedConcurrentExecutions: props.validatorConcurrency,
     })
       .bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem'])
       .bindBucketObjects(this.bucket, 'PHOTOS_BUCKET', ['GetObject', 'DeleteObject'], `${PENDING_PREFIX}*`);
@@ -252,13 +304,20 @@ export class Founding extends Construct {
       }),
     );
 
-    const deletePhotos = task('DeletePhotos', 'delete-photos', 'Workflow: deletes a rejected application\'s photos after the retention period', {
+    const recordFailure = task('RecordFailure', 'record-failure', 'Workflow: records a step that failed for good (status failed, the step, the error name)').bindTable(
+      this.table,
+      'APPLICATIONS_TABLE',
+      ['GetItem', 'UpdateItem', 'PutItem'],
+    );
+
+    const deletePhotos = task('DeletePhotos', 'delete-photos', 'Workflow: tags a rejected application\'s photos for deletion, deletes them after the retention period (an invalid one\'s at once)', {
       timeout: Duration.seconds(60),
     }).bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem']);
     deletePhotos.addEnvironment('PHOTOS_BUCKET', this.bucket.bucketName);
     deletePhotos.addToRolePolicy(
       new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [this.bucket.arnForObjects('applications/*'), this.bucket.arnForObjects(`${PENDING_PREFIX}*`)] }),
     );
+    deletePhotos.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObjectTagging'], resources: [this.bucket.arnForObjects('applications/*')] }));
     deletePhotos.addToRolePolicy(
       new PolicyStatement({
         actions: ['s3:ListBucket'],
@@ -280,6 +339,7 @@ export class Founding extends Construct {
         createTalent,
         inviteTalent,
         deletePhotos,
+        recordFailure,
       }),
       // Execution data holds applicants' answers: logged by event and state only.
       logs: { destination: logs, level: LogLevel.ALL, includeExecutionData: false },

@@ -59,14 +59,20 @@ describe('founding application emails', () => {
     expect(email.text).toContain(standardTiersText());
   });
 
-  test("rejection carries the reviewer's note, escaped in HTML; without a note, no note block", () => {
-    const withNote = rejectionEmail({ firstName: 'Ana', program: 'founding', note: 'Lighting <too> dark', siteUrl: SITE });
-    expect(withNote.text).toContain('A note from our reviewer:\n\n> Lighting <too> dark');
-    expect(withNote.html).toContain('Lighting &#60;too&#62; dark');
-    expect(withNote.html).not.toContain('<too>');
-    expect(withNote.text).toContain('within 30 days');
-    const without = rejectionEmail({ firstName: 'Ana', program: 'founding', note: '  ', siteUrl: SITE });
-    expect(without.text).not.toContain('note from our reviewer');
+  test("rejection carries the reviewer's message to the applicant, escaped in HTML; without one, no message block", () => {
+    const withMessage = rejectionEmail({ firstName: 'Ana', program: 'founding', messageToApplicant: 'Lighting <too> dark', siteUrl: SITE });
+    expect(withMessage.text).toContain('A message from our reviewer:\n\n> Lighting <too> dark');
+    expect(withMessage.html).toContain('Lighting &#60;too&#62; dark');
+    expect(withMessage.html).not.toContain('<too>');
+    expect(withMessage.text).toContain('within 30 days');
+    const without = rejectionEmail({ firstName: 'Ana', program: 'founding', messageToApplicant: '  ', siteUrl: SITE });
+    expect(without.text).not.toContain('message from our reviewer');
+  });
+
+  test("acceptance carries the reviewer's message to the applicant when there is one", () => {
+    const email = acceptanceEmail({ firstName: 'Ana', program: 'founding', founding: true, spotNumber: 2, messageToApplicant: 'Your portfolio stood out.', siteUrl: SITE });
+    expect(email.text).toContain('A message from our reviewer:\n\n> Your portfolio stood out.');
+    expect(acceptanceEmail({ firstName: 'Ana', program: 'founding', founding: true, spotNumber: 2, siteUrl: SITE }).text).not.toContain('message from our reviewer');
   });
 
   test('reminder names how long the application waited and links the admin console', () => {

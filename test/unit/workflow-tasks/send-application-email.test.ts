@@ -46,10 +46,26 @@ describe('sendApplicationEmail', () => {
     expect(s.sent).toHaveLength(1);
   });
 
-  test("rejection uses the reviewer's note from the review", async () => {
+  test("rejection sends the review's message to the applicant and never the reviewer's internal note", async () => {
     const s = setup();
-    await s.call('rejection', { review: { decision: 'reject', note: 'Photos too dark.' } });
+    await s.call('rejection', { review: { decision: 'reject', note: 'Internal: looks like stock photos.', messageToApplicant: 'Photos too dark.' } });
     expect(s.sent[0].email.text).toContain('> Photos too dark.');
+    expect(s.sent[0].email.text + s.sent[0].email.html).not.toContain('stock photos');
+  });
+
+  test('rejection without a message to the applicant: no message block, the internal note stays out', async () => {
+    const decision = { decision: 'reject' as const, note: 'Internal only.', decidedBy: 'r@humanly.test', decidedAt: '2026-02-08T10:00:00.000Z' };
+    const s = setup(application({ status: 'rejected', decision }));
+    await s.call('rejection', { review: decision });
+    expect(s.sent[0].email.text).not.toContain('Internal only.');
+    expect(s.sent[0].email.text).not.toContain('message from our reviewer');
+  });
+
+  test('acceptance after a retry reads the message to the applicant from the stored decision', async () => {
+    const decision = { decision: 'accept' as const, note: 'n', messageToApplicant: 'Welcome aboard!', decidedBy: 'r@humanly.test', decidedAt: '2026-02-08T10:00:00.000Z' };
+    const s = setup(application({ status: 'accepted', founding: false, royaltyPlan: 'standard-tiers', decision }));
+    await s.call('acceptance');
+    expect(s.sent[0].email.text).toContain('> Welcome aboard!');
   });
 
   test('acceptance of founding talent names their spot', async () => {
