@@ -56,7 +56,8 @@ export function parseJsonBody<S extends z.ZodType>(event: HttpEvent, schema: S, 
 }
 
 export function validationErrorFrom(error: z.ZodError): ValidationError {
-  const fields: Record<string, string> = {};
+  // No prototype: a body's own `__proto__` key is named like any other unknown field.
+  const fields: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) fields[key] = `${key} is not a field this request accepts`;

@@ -45,6 +45,13 @@ describe('JSON request parsing', () => {
     expect(res.status).toBe(415);
   });
 
+  it('names an unknown `__proto__` key like any other (found by the fuzzing check)', async () => {
+    const res = await call('{"email":"ada@example.com","__proto__":{"isAdmin":true}}');
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('__proto__ is not a field this request accepts');
+    expect(Object.keys(res.body.fields)).toEqual(['__proto__']);
+  });
+
   it('decodes base64 bodies', async () => {
     const e = event(Buffer.from('{"email":"b@c.io"}').toString('base64'));
     e.isBase64Encoded = true;
