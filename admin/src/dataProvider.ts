@@ -1,6 +1,6 @@
 import { fetchUtils, HttpError, type DataProvider, type GetListParams, type RaRecord } from 'react-admin';
 import { AdminStats } from '../../events/admin';
-import type { ApplicationDecisionRecord, DecisionRequest } from '../../events/founding';
+import type { ApplicationDecisionRecord, DecisionRequest, EmailPreview, EmailPreviewRequest, RetryAnswer } from '../../events/founding';
 import { getIdToken } from './authProvider';
 
 export type { AdminStats };
@@ -21,6 +21,13 @@ export interface ConsoleDataProvider extends DataProvider {
    * application's workflow and cannot be undone, so the console waits for the API's answer.
    */
   decideApplication(id: string, request: DecisionRequest): Promise<{ data: DecisionResult }>;
+  /** The email a decision would send the applicant, rendered by the API with the sending code. */
+  previewDecisionEmail(id: string, request: EmailPreviewRequest): Promise<{ data: EmailPreview }>;
+  /**
+   * Resumes a failed application's workflow at the failed step. Pessimistic like a decision:
+   * the console waits for the API to have started it.
+   */
+  retryApplication(id: string): Promise<{ data: RetryAnswer }>;
   /** The whole waitlist as CSV text (quoted, formula-guarded by the API). */
   exportWaitlistCsv(): Promise<string>;
 }
@@ -148,6 +155,24 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient = crea
         headers: new Headers({ Accept: 'application/json', 'Content-Type': 'application/json' }),
       });
       return { data: json as DecisionResult };
+    },
+
+    async previewDecisionEmail(id, request) {
+      const { json } = await httpClient(`/applications/${byPath(id)}/email-preview`, {
+        method: 'POST',
+        body: JSON.stringify(request),
+        headers: new Headers({ Accept: 'application/json', 'Content-Type': 'application/json' }),
+      });
+      return { data: json as EmailPreview };
+    },
+
+    async retryApplication(id) {
+      const { json } = await httpClient(`/applications/${byPath(id)}/retry`, {
+        method: 'POST',
+        body: '{}',
+        headers: new Headers({ Accept: 'application/json', 'Content-Type': 'application/json' }),
+      });
+      return { data: json as RetryAnswer };
     },
 
     async exportWaitlistCsv() {

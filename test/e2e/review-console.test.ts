@@ -84,9 +84,17 @@ describe('review console', () => {
     await page.keyboard.press('Escape');
     await full.waitFor({ state: 'detached' });
 
-    // Accept with a note: pessimistic, confirmed in a dialog.
+    // Accept with an internal note and a message to the applicant: the dialog shows the email
+    // that will be sent (rendered by the API), pessimistic, confirmed in a dialog.
     await page.getByRole('button', { name: 'Accept', exact: true }).click();
-    await page.getByRole('dialog').getByLabel('Note').fill('Varied, well-lit set. Welcome aboard.');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Internal note').fill('Varied, well-lit set. Welcome aboard.');
+    await dialog.getByLabel('Message to the applicant (optional)').fill('Your daylight portraits stood out.');
+    const preview = page.frameLocator('iframe[title="The email as the applicant will see it"]');
+    await preview.getByText('Your daylight portraits stood out.').waitFor({ timeout: 30_000 });
+    expect(await preview.locator('body').innerText()).not.toContain('Varied, well-lit set.');
+    await dialog.getByText(`To: ${email}`).waitFor();
+    await dialog.getByText(/Subject: Welcome, founding talent #\d+/).waitFor();
     await page.getByRole('button', { name: 'Accept application' }).click();
     await page.getByText('Application accepted.').waitFor({ timeout: 30_000 });
     await page.getByText(/Accepted by admin@humanly\.local on .*Varied, well-lit set\. Welcome aboard\./).waitFor({ timeout: 60_000 });
@@ -102,6 +110,8 @@ describe('review console', () => {
       (await twin().emails()).filter((m) => m.to.includes(email)).slice(mailsBefore).find((m) => /founding talent #\d+|accepted/i.test(m.subject)),
     );
     expect(acceptance.subject).toMatch(/Welcome, founding talent #\d+/);
+    expect(acceptance.text).toContain('Your daylight portraits stood out.');
+    expect(acceptance.text).not.toContain('Varied, well-lit set.');
     const accepted = await waitForStatus(twin(), id, 'accepted', 60_000);
     expect(accepted.talentId).toBeDefined();
     const talent = await adminGet(twin(), `/talent/${accepted.talentId}`);

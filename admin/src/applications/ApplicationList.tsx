@@ -12,6 +12,7 @@ import type { ApplicationSummary } from '../../../events/founding';
 import { APPLICATION_PROGRAMS, APPLICATION_STATUSES, EXCLUDABLE_INDUSTRIES } from '../../../events/founding-values';
 import { INDUSTRY_LABELS, PROGRAM_LABELS, STATUS_LABELS } from '../common/format';
 import { StatusChip } from '../common/StatusChip';
+import { STEP_LABELS } from './FailureNotice';
 
 const choices = (values: readonly string[], labels: Record<string, string>) => values.map((id) => ({ id, name: labels[id] ?? id }));
 
@@ -52,7 +53,20 @@ export function ApplicationList() {
             </Box>
           )}
         />
-        <Column source="status" label="Status" render={(r) => <StatusChip status={r.status} />} />
+        <Column
+          source="status"
+          label="Status"
+          render={(r) => (
+            <Box>
+              <StatusChip status={r.status} />
+              {r.status === 'failed' && r.failure ? (
+                <Typography variant="caption" color="error" sx={{ display: 'block' }}>
+                  {STEP_LABELS[r.failure.step] ?? r.failure.step}
+                </Typography>
+              ) : null}
+            </Box>
+          )}
+        />
         <Column source="program" label="Program" disableSort render={(r) => PROGRAM_LABELS[r.program] ?? r.program} />
         <Column source="location" label="Location" disableSort field={TextField} />
         <Column

@@ -6,6 +6,7 @@ import type { ApplicationDetail } from '../../../events/founding';
 import { formatDateTime, INDUSTRY_LABELS, PROGRAM_LABELS, ROYALTY_SHORT } from '../common/format';
 import { StatusChip } from '../common/StatusChip';
 import { DecisionButtons } from './DecisionButtons';
+import { FailureNotice } from './FailureNotice';
 import { PhotoGallery } from './PhotoGallery';
 
 const HISTORY_LABELS: Record<string, string> = {
@@ -21,6 +22,9 @@ const HISTORY_LABELS: Record<string, string> = {
   'talent created': 'Talent profile created',
   invited: 'Invited to sign in',
   'photos deleted': 'Photos deleted',
+  'photos marked for deletion': 'Photos marked for deletion',
+  'step failed': 'A step failed',
+  retried: 'Retried',
 };
 
 /** The workflow's history events in words; unknown ones as they are, capitalised. */
@@ -79,7 +83,8 @@ function ApplicationPage() {
   const polls = useRef(0);
   // After a decision the workflow takes a moment to allocate the spot, create the talent and
   // send the email: follow it until the decision's email has gone out (21 polls at most).
-  const following = !!record?.decision && !decisionEmailSent(record.history ?? []);
+  // After a retry, follow the resumed workflow the same way until it settles.
+  const following = (!!record?.decision && !decisionEmailSent(record.history ?? []) && record.status !== 'failed') || record?.status === 'validating';
   useEffect(() => {
     if (!following || polls.current > 20) return;
     const t = setTimeout(() => {
@@ -118,10 +123,19 @@ function ApplicationPage() {
         <ListButton label="All applications" />
       </Box>
 
+      <FailureNotice
+        application={record}
+        onRetried={() => {
+          polls.current = 0;
+          void refetch();
+        }}
+      />
+
       {record.decision ? (
         <Alert severity={record.decision.decision === 'accept' ? 'success' : 'info'}>
           {record.decision.decision === 'accept' ? 'Accepted' : 'Rejected'} by {record.decision.decidedBy} on {formatDateTime(record.decision.decidedAt)}
-          {record.decision.note ? `: “${record.decision.note}”` : '.'}
+          {record.decision.note ? `: “${record.decision.note}” (internal note)` : '.'}
+          {record.decision.messageToApplicant ? ` Message to the applicant: “${record.decision.messageToApplicant}”.` : ''}
           {record.founding !== undefined ? ` ${record.founding ? 'Founding talent' : 'Standard talent'}${record.royaltyPlan ? `, ${ROYALTY_SHORT[record.royaltyPlan]}` : ''}.` : ''}
         </Alert>
       ) : null}

@@ -11,10 +11,11 @@ import {
   DialogContentText,
   DialogTitle,
   TextField,
+  Typography,
 } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
-import type { ApplicationDetail } from '../../../events/founding';
+import type { ApplicationDetail, EmailPreview } from '../../../events/founding';
 import { FORBIDDEN_MESSAGE } from '../authProvider';
 import type { ConsoleDataProvider } from '../dataProvider';
 
@@ -38,23 +39,58 @@ const TEXT: Record<Decision, { button: string; title: (name: string) => string; 
   },
 };
 
+/** How long the message must rest before the preview is rendered again. */
+const PREVIEW_DELAY_MS = 400;
+
 /**
- * Accept and Reject with a note. Pessimistic: the decision resumes the application's workflow
- * and cannot be undone, so nothing changes on screen until the API has taken it.
+ * Accept and Reject with an internal note and an optional message to the applicant. The dialog
+ * shows the email the decision will send, rendered by the API with the sending code, and the
+ * decision can be confirmed only once the preview of the current message is shown. Pessimistic:
+ * the decision resumes the application's workflow and cannot be undone, so nothing changes on
+ * screen until the API has taken it.
  */
 export function DecisionButtons({ application, onDecided }: { application: ApplicationDetail; onDecided: () => void }) {
   const [decision, setDecision] = useState<Decision | null>(null);
   const [note, setNote] = useState('');
+  const [message, setMessage] = useState('');
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const notify = useNotify();
   const name = [application.firstName, application.lastName].filter(Boolean).join(' ');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<(Error & { status?: number; body?: { error?: string } }) | null>(null);
+  const [preview, setPreview] = useState<{ for: string; email: EmailPreview } | null>(null);
+  const [previewError, setPreviewError] = useState<string | null>(null);
+  const [previewAttempt, setPreviewAttempt] = useState(0);
+  const previewKey = decision ? `${decision}\n${message.trim()}` : '';
+  const previewCurrent = preview !== null && preview.for === previewKey;
+
+  useEffect(() => {
+    if (!decision) return;
+    let cancelled = false;
+    const t = setTimeout(() => {
+      setPreviewError(null);
+      dataProvider
+        .previewDecisionEmail(application.id, { decision, messageToApplicant: message })
+        .then((result) => {
+          if (cancelled) return;
+          if (!result?.data?.subject) throw new Error(FORBIDDEN_MESSAGE);
+          setPreview({ for: `${decision}\n${message.trim()}`, email: result.data });
+        })
+        .catch((e: Error & { body?: { error?: string } }) => {
+          if (!cancelled) setPreviewError(e.body?.error ?? e.message ?? 'The email preview could not be loaded.');
+        });
+    }, PREVIEW_DELAY_MS);
+    return () => {
+      cancelled = true;
+      clearTimeout(t);
+    };
+  }, [decision, message, previewAttempt, application.id, dataProvider]);
+
   const decide = async (d: Decision) => {
     setPending(true);
     setError(null);
     try {
-      const result = await dataProvider.decideApplication(application.id, { decision: d, note });
+      const result = await dataProvider.decideApplication(application.id, { decision: d, note, messageToApplicant: message });
       // After authProvider.checkError has handled a 401 or 403, react-admin resolves the call
       // with `{ data: {} }` instead of rejecting: that is not a recorded decision.
       const recorded = result?.data?.decision;
@@ -62,6 +98,8 @@ export function DecisionButtons({ application, onDecided }: { application: Appli
       notify(TEXT[d].done, { type: 'success' });
       setDecision(null);
       setNote('');
+      setMessage('');
+      setPreview(null);
       onDecided();
     } catch (e) {
       setError(e as Error);
@@ -75,6 +113,8 @@ export function DecisionButtons({ application, onDecided }: { application: Appli
     if (pending) return;
     setDecision(null);
     setError(null);
+    setPreview(null);
+    setPreviewError(null);
   };
 
   return (
@@ -85,23 +125,62 @@ export function DecisionButtons({ application, onDecided }: { application: Appli
       <Button variant="outlined" color="error" startIcon={<CloseIcon />} onClick={() => setDecision('reject')}>
         {TEXT.reject.button}
       </Button>
-      <Dialog open={decision !== null} onClose={close} fullWidth maxWidth="sm" aria-labelledby="decision-title">
+      <Dialog open={decision !== null} onClose={close} fullWidth maxWidth="md" aria-labelledby="decision-title">
         {decision ? (
           <>
             <DialogTitle id="decision-title">{TEXT[decision].title(name)}</DialogTitle>
             <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
               <DialogContentText>{TEXT[decision].body}</DialogContentText>
               <TextField
-                label="Note"
-                helperText="Kept in the application's history with your name. Not sent to the applicant."
+                label="Internal note"
+                helperText="Kept in the application's history with your name. Never sent to the applicant."
                 multiline
-                minRows={3}
+                minRows={2}
                 value={note}
                 onChange={(e) => setNote(e.target.value)}
                 slotProps={{ htmlInput: { maxLength: 2000 } }}
                 autoFocus
                 fullWidth
               />
+              <TextField
+                label="Message to the applicant (optional)"
+                helperText="Sent to the applicant in the email below, word for word."
+                multiline
+                minRows={2}
+                value={message}
+                onChange={(e) => setMessage(e.target.value)}
+                slotProps={{ htmlInput: { maxLength: 2000 } }}
+                fullWidth
+              />
+              <Box component="section" aria-labelledby="email-preview-title" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}>
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
+                  <Typography id="email-preview-title" component="h3" variant="subtitle2">
+                    Email to the applicant
+                  </Typography>
+                  {!previewCurrent && !previewError ? <CircularProgress size={14} aria-label="Updating the email preview" /> : null}
+                </Box>
+                {previewError ? (
+                  <Alert severity="error" action={<Button onClick={() => setPreviewAttempt((n) => n + 1)}>Try again</Button>}>
+                    The email preview could not be loaded: {previewError}
+                  </Alert>
+                ) : preview ? (
+                  <Box sx={{ opacity: previewCurrent ? 1 : 0.5 }} data-testid="email-preview">
+                    <Typography variant="body2">
+                      <strong>To:</strong> {preview.email.to}
+                    </Typography>
+                    <Typography variant="body2" sx={{ mb: 1 }}>
+                      <strong>Subject:</strong> {preview.email.subject}
+                    </Typography>
+                    <Box
+                      component="iframe"
+                      title="The email as the applicant will see it"
+                      sandbox=""
+                      srcDoc={preview.email.html}
+                      sx={{ width: '100%', height: 320, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }}
+                    />
+                  </Box>
+                ) : null}
+              </Box>
               {error ? (
                 <Alert severity="error">
                   {error.status === 409
@@ -118,7 +197,7 @@ export function DecisionButtons({ application, onDecided }: { application: Appli
                 variant="contained"
                 color={decision === 'accept' ? 'success' : 'error'}
                 onClick={() => decide(decision)}
-                disabled={pending}
+                disabled={pending || !previewCurrent}
                 startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}
               >
                 {TEXT[decision].confirm}

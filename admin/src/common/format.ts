@@ -25,6 +25,7 @@ export const STATUS_LABELS: Record<string, string> = {
   accepted: 'Accepted',
   rejected: 'Rejected',
   invalid: 'Invalid photos',
+  failed: 'Failed',
 };
 
 export const STATUS_COLORS: Record<string, 'default' | 'info' | 'warning' | 'success' | 'error'> = {
@@ -33,6 +34,7 @@ export const STATUS_COLORS: Record<string, 'default' | 'info' | 'warning' | 'suc
   accepted: 'success',
   rejected: 'default',
   invalid: 'error',
+  failed: 'error',
 };
 
 export const PROGRAM_LABELS: Record<string, string> = { founding: 'Founding talent', standard: 'Standard' };
