@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { TooManyRequestsError, isConditionFailure } from './errors';
 import type { HttpEvent } from './http';
@@ -77,12 +77,29 @@ export function inMemoryRateLimiter(now: () => Date = () => new Date()): RateLim
 export const noRateLimit: RateLimiter = async () => {};
 
 /**
- * The caller's IP address as API Gateway saw it. Behind CloudFront, the API is reached only
- * through the distribution, which sets `cloudfront-viewer-address` (`ip:port`) itself; a
- * client cannot forge it because CloudFront overwrites it.
+ * Environment variable holding the origin-verify secret: the header value the API's CloudFront
+ * distribution adds to every request it forwards (infra/lib/constructs/http-api.ts, edge.ts).
  */
-export function clientIpOf(event: HttpEvent): string {
+export const ORIGIN_VERIFY_ENV = 'ORIGIN_VERIFY';
+/** The header carrying it. */
+export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
+
+const sameSecret = (given: string, expected: string): boolean => {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+/**
+ * The caller's IP address. A request that came through our CloudFront distribution carries
+ * the origin-verify secret, and there `cloudfront-viewer-address` (`ip:port`, set by CloudFront,
+ * which overwrites any value the client sent) is the viewer's address. Any other request (one
+ * sent to the API's own endpoint, around the distribution) is known by the address API Gateway
+ * saw, so a script cannot choose its address by sending the header itself.
+ */
+export function clientIpOf(event: HttpEvent, secret: string | undefined = process.env[ORIGIN_VERIFY_ENV]): string {
   const viewer = event.headers?.['cloudfront-viewer-address'];
-  if (viewer) return viewer.replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
+  const proof = event.headers?.[ORIGIN_VERIFY_HEADER];
+  if (viewer && secret && proof && sameSecret(proof, secret)) return viewer.replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
   return event.requestContext?.http?.sourceIp ?? 'unknown';
 }

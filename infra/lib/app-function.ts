@@ -1,7 +1,7 @@
 import * as path from 'node:path';
-import { Duration, RemovalPolicy, type Size } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack, type Size } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { Architecture, CfnFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -27,6 +27,24 @@ export interface AppFunctionProps {
   nodeModules?: string[];
   /** /tmp size (default 512 MiB). */
   ephemeralStorageSize?: Size;
+  /** Instances reserved for (and at most run by) this function; unset: the account's shared pool. */
+  reservedConcurrentExecutions?: number;
+}
+
+/** Construct id of the one policy, shared by every function's role, that lets it send X-Ray traces. */
+export const XRAY_WRITE_POLICY_ID = 'XRayTraceWrite';
+
+/** The stack's X-Ray write policy, created by the first function that needs it. */
+function xrayWritePolicy(scope: Construct): ManagedPolicy {
+  const stack = Stack.of(scope);
+  const existing = stack.node.tryFindChild(XRAY_WRITE_POLICY_ID) as ManagedPolicy | undefined;
+  return (
+    existing ??
+    new ManagedPolicy(stack, XRAY_WRITE_POLICY_ID, {
+      description: 'Lets the marketplace functions send X-Ray trace segments',
+      statements: [new PolicyStatement({ actions: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'], resources: ['*'] })],
+    })
+  );
 }
 
 /** DynamoDB actions a function may be granted; bindings list exactly the ones it calls. */
@@ -57,6 +75,9 @@ export class AppFunction extends NodejsFunction {
     // An own role instead of the AWS managed basic-execution policy: it may write its own logs only.
     const role = new Role(scope, `${id}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
     logGroup.grantWrite(role);
+    // Active X-Ray tracing; the write grant is one shared policy instead of a statement in each
+    // function's own policy, which lists only the data it may reach.
+    role.addManagedPolicy(xrayWritePolicy(scope));
     super(scope, id, {
       role,
       entry: path.join(REPO_ROOT, props.entry),
@@ -67,6 +88,7 @@ export class AppFunction extends NodejsFunction {
       memorySize: props.memorySize ?? 256,
       timeout: props.timeout ?? Duration.seconds(10),
       ephemeralStorageSize: props.ephemeralStorageSize,
+      reservedConcurrentExecutions: props.reservedConcurrentExecutions,
       environment: props.environment,
       depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
       projectRoot: REPO_ROOT,
@@ -87,6 +109,7 @@ export class AppFunction extends NodejsFunction {
       },
       logGroup,
     });
+    (this.node.defaultChild as CfnFunction).tracingConfig = { mode: 'Active' };
     (this.node.defaultChild as CfnFunction).addMetadata(ENTRY_METADATA, props.entry);
     if (props.nodeModules?.length) (this.node.defaultChild as CfnFunction).addMetadata(NODE_MODULES_METADATA, props.nodeModules);
   }

@@ -9,6 +9,7 @@ import { Auth } from './constructs/auth';
 import { Catalog } from './constructs/catalog';
 import { Contact } from './constructs/contact';
 import { EmailSending } from './constructs/email';
+import { ApiDistribution, EdgeFirewall } from './constructs/edge';
 import { MarketplaceBus } from './constructs/event-bus';
 import { Founding } from './constructs/founding';
 import { MarketplaceApi } from './constructs/http-api';
@@ -39,10 +40,12 @@ export class MarketplaceStack extends Stack {
     const email = new EmailSending(this, 'Email', config);
     const auth = new Auth(this, 'Auth', config);
 
-    // The browser talks to API Gateway, Cognito and S3, all under amazonaws.com.
-    const connectSources = ['https://*.amazonaws.com'];
-    const web = new StaticSite(this, 'WebSite', { connectSources, logBucket });
-    const admin = new StaticSite(this, 'AdminSite', { connectSources, logBucket });
+    // WAF in front of the API's and the sites' distributions (decision 016).
+    const firewall = new EdgeFirewall(this, 'Edge', { postLimit: config.wafPostLimit, requestLimit: config.wafRequestLimit });
+    // The browser talks to the API through its distribution (cloudfront.net) and to Cognito and S3 (amazonaws.com).
+    const connectSources = ['https://*.cloudfront.net', 'https://*.amazonaws.com'];
+    const web = new StaticSite(this, 'WebSite', { connectSources, logBucket, webAclArn: firewall.webAcl.attrArn });
+    const admin = new StaticSite(this, 'AdminSite', { connectSources, logBucket, webAclArn: firewall.webAcl.attrArn });
     const webUrl = config.siteUrl ?? `https://${config.domainName ?? web.distribution.distributionDomainName}`;
     const adminUrl = `https://${admin.distribution.distributionDomainName}`;
 
@@ -51,6 +54,7 @@ export class MarketplaceStack extends Stack {
       userPool: auth.userPool,
       adminClient: auth.adminClient,
     });
+    const apiEdge = new ApiDistribution(this, 'ApiEdge', { api, firewall, logBucket });
 
     // Records of idempotent operations (functions/shared/idempotency.ts), bound to each user.
     const idempotency = new IdempotencyStore(this, 'Idempotency');
@@ -88,6 +92,7 @@ export class MarketplaceStack extends Stack {
       bus,
       idempotency,
       email,
+      rateLimits,
       reviewersEmail: config.contactEmail,
       siteUrl: webUrl,
       adminUrl,
@@ -109,7 +114,7 @@ export class MarketplaceStack extends Stack {
     api.publicRoute('/events/conversion', HttpMethod.POST, conversion, 'RecordConversion');
 
     if (config.deploySites) {
-      const common = { apiUrl: api.api.apiEndpoint, stage: config.stage, region: this.region, userPoolId: auth.userPool.userPoolId };
+      const common = { apiUrl: apiEdge.url, stage: config.stage, region: this.region, userPoolId: auth.userPool.userPoolId };
       web.deploy(path.join(REPO_ROOT, 'web', 'dist'), {
         ...common,
         userPoolClientId: auth.webClient.userPoolClientId,
@@ -119,7 +124,7 @@ export class MarketplaceStack extends Stack {
       admin.deploy(path.join(REPO_ROOT, 'admin', 'dist'), { ...common, userPoolClientId: auth.adminClient.userPoolClientId });
     }
 
-    new CfnOutput(this, 'ApiUrl', { value: api.api.apiEndpoint });
+    new CfnOutput(this, 'ApiUrl', { value: apiEdge.url });
     new CfnOutput(this, 'WebUrl', { value: webUrl });
     new CfnOutput(this, 'AdminUrl', { value: adminUrl });
     new CfnOutput(this, 'UserPoolId', { value: auth.userPool.userPoolId });

@@ -7,7 +7,9 @@ import { UserPool } from 'aws-cdk-lib/aws-cognito';
 import type { IConstruct } from 'constructs';
 import { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
-import { AppFunction } from './app-function';
+import { ManagedPolicy } from 'aws-cdk-lib/aws-iam';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { AppFunction, XRAY_WRITE_POLICY_ID } from './app-function';
 
 const ack = (c: IConstruct, id: string, reason: string) => Validations.of(c).acknowledge({ id, reason });
 
@@ -45,13 +47,18 @@ export function applyNagSuppressions(stack: Stack): void {
         ack(c, `AwsSolutions-IAM5[${finding}]`, 'Query/Scan on the indexes of a table the function is bound to (bindTable); only those read actions reach the indexes, and a function that needs one index is granted that index by name.');
       }
     }
+    if (c instanceof ManagedPolicy && c.node.id === XRAY_WRITE_POLICY_ID) {
+      ack(c, 'AwsSolutions-IAM5[Resource::*]', 'X-Ray PutTraceSegments and PutTelemetryRecords support no resource-level permissions; the policy grants those two actions only.');
+    }
     if (c instanceof AppFunction) {
       ack(c, 'AwsSolutions-L1', 'nodejs22.x is the Node version the local twin, CI and the benchmarks run (the node@22 devDependency); the runtime moves with them.');
     }
     if (c instanceof Distribution) {
-      ack(c, 'AwsSolutions-CFR1', 'The marketing site and console are offered worldwide; no geo restriction is wanted.');
-      ack(c, 'AwsSolutions-CFR2', 'Static files only; the API has its own throttling. WAF is planned with the custom domain at launch.');
+      ack(c, 'AwsSolutions-CFR1', 'The marketing site, console and API are offered worldwide; no geo restriction is wanted.');
       ack(c, 'AwsSolutions-CFR4', 'Until a stage sets domainName with an ACM certificate, the default CloudFront certificate is used, whose TLS policy cannot be set.');
+    }
+    if (c instanceof Secret && c.node.path.endsWith('/OriginVerify')) {
+      ack(c, 'AwsSolutions-SMG4', 'The origin-verify header value is copied into the API distribution and the functions at deploy time; a rotation would refuse traffic until the next deployment. Rotate by redeploying after changing it.');
     }
     if (c instanceof UserPool) {
       ack(c, 'AwsSolutions-COG2', 'MFA is optional (TOTP) for clients and talent; requiring it would block sign-up for the public. Admins are asked to enable it.');

@@ -11,6 +11,8 @@ export interface StageConfig {
   senderEmail: string;
   /** Address shown on the site for questions; receives contact-form messages. */
   contactEmail: string;
+  /** Receives the alarms' notifications (defaults to the contact address). */
+  alarmEmail: string;
   /** Custom domain of the public site, if the stage has one (otherwise the CloudFront domain). */
   domainName?: string;
   /** Public site URL used in emails; defaults to the site's CloudFront address. */
@@ -27,6 +29,14 @@ export interface StageConfig {
   retainData: boolean;
   /** Skip uploading the built sites (tests and the twin synthesize without them). */
   deploySites: boolean;
+  /**
+   * Instances reserved for the photo validator, so it cannot starve the API (default 5; 0 reserves
+   * none, for a new account whose whole concurrency is 10: Lambda keeps 10 unreserved).
+   */
+  validatorConcurrency?: number;
+  /** WAF: requests per IP per 5 minutes to the public POST routes, and to anything. */
+  wafPostLimit: number;
+  wafRequestLimit: number;
 }
 
 const list = (value: unknown): string[] =>
@@ -42,10 +52,21 @@ export function stageConfig(scope: Construct): StageConfig {
   if (!Number.isInteger(capacity) || capacity < 1) {
     throw new Error(`Context waitlistCapacity must be a positive whole number, got ${ctx('waitlistCapacity')}`);
   }
+  const validatorConcurrency = Number(ctx('validatorConcurrency') ?? 5);
+  if (!Number.isInteger(validatorConcurrency) || validatorConcurrency < 0) {
+    throw new Error(`Context validatorConcurrency must be a whole number of instances (0 for none), got ${ctx('validatorConcurrency')}`);
+  }
+  const perFiveMinutes = (key: string, fallback: number) => {
+    const n = Number(ctx(key) ?? fallback);
+    // WAF's rate-based rules accept 10 to 2,000,000,000 requests per window.
+    if (!Number.isInteger(n) || n < 10) throw new Error(`Context ${key} must be a whole number of requests of at least 10, got ${ctx(key)}`);
+    return n;
+  };
   return {
     stage,
     senderEmail: String(ctx('senderEmail') ?? 'hello@humanly.example'),
     contactEmail: String(ctx('contactEmail') ?? ctx('senderEmail') ?? 'hello@humanly.example'),
+    alarmEmail: String(ctx('alarmEmail') ?? ctx('contactEmail') ?? ctx('senderEmail') ?? 'hello@humanly.example'),
     domainName: ctx('domainName') || undefined,
     siteUrl: ctx('siteUrl') || undefined,
     siteOrigins: list(ctx('siteOrigins')),
@@ -55,5 +76,8 @@ export function stageConfig(scope: Construct): StageConfig {
     replicateTokenSecretName: ctx('replicateTokenSecretName') || undefined,
     retainData: bool(ctx('retainData'), stage === 'prod'),
     deploySites: bool(ctx('deploySites'), true),
+    validatorConcurrency: validatorConcurrency === 0 ? undefined : validatorConcurrency,
+    wafPostLimit: perFiveMinutes('wafPostLimit', 100),
+    wafRequestLimit: perFiveMinutes('wafRequestLimit', 2000),
   };
 }

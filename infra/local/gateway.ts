@@ -39,11 +39,32 @@ export interface GatewayOptions {
   log?: (line: string) => void;
 }
 
+/** The header CloudFront sets to the viewer's `ip:port`, overwriting any value the client sent. */
+const VIEWER_ADDRESS_HEADER = 'cloudfront-viewer-address';
+
+/**
+ * API Gateway's audience check for JWT authorizers: a token with an `aud` claim must name one
+ * of the audiences; a token without one (Cognito's access tokens) must carry a `client_id`
+ * that is one of them.
+ */
+export function audienceAccepted(claims: Record<string, unknown>, audience: string[]): boolean {
+  if (claims.aud !== undefined) {
+    const aud = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
+    return aud.some((a) => typeof a === 'string' && audience.includes(a));
+  }
+  return typeof claims.client_id === 'string' && audience.includes(claims.client_id);
+}
+
 /**
  * The template's HTTP API on one local port: each `AWS::ApiGatewayV2::Route` is served by
  * its integration's function with a payload-2.0 event; JWT routes verify the bearer token
- * the way API Gateway's JWT authorizer does (signature, issuer, audience, expiry); CORS
- * follows the API's CorsConfiguration.
+ * the way API Gateway's JWT authorizer does (signature, issuer, expiry, and `aud` or else
+ * `client_id` against the audiences); CORS follows the API's CorsConfiguration.
+ *
+ * It also stands in for the API's CloudFront distribution: every request gets
+ * `cloudfront-viewer-address` from the socket's remote address (so tests can be distinct
+ * callers from 127.0.0.2, 127.0.0.3, ...) and the distribution's origin headers (the
+ * origin-verify secret), overwriting whatever the client sent under those names.
  */
 export class HttpApiGateway {
   readonly routes: LocalRoute[] = [];
@@ -51,6 +72,8 @@ export class HttpApiGateway {
   private cors?: Cors;
   private server?: http.Server;
   private apiId = 'local';
+  /** Headers the API's distribution adds to every request it forwards (lower-case names). */
+  readonly edgeHeaders: Record<string, string> = {};
 
   constructor(template: CfnTemplate, resolver: Resolver, private readonly opts: GatewayOptions) {
     const apis = resourcesOfType(template, 'AWS::ApiGatewayV2::Api');
@@ -77,15 +100,28 @@ export class HttpApiGateway {
       if (props.AuthorizerType !== 'JWT') continue;
       const local = opts.jwtIssuer(props.JwtConfiguration.Issuer);
       const audience: string[] = props.JwtConfiguration.Audience;
+      // The audience is checked below, as API Gateway does (aud, else client_id).
       const verifier = JwtRsaVerifier.create(
-        { issuer: local.issuer, audience, jwksUri: local.jwksUri },
+        { issuer: local.issuer, audience: null, jwksUri: local.jwksUri },
         { jwksCache: new SimpleJwksCache({ fetcher: { fetch: async (uri: string) => (await fetch(uri)).arrayBuffer() } }) },
       );
       authorizers.set(id, {
         issuer: local.issuer,
         audience,
-        verify: async (token) => (await verifier.verify(token)) as Record<string, unknown>,
+        verify: async (token) => {
+          const claims = (await verifier.verify(token)) as Record<string, unknown>;
+          if (!audienceAccepted(claims, audience)) throw new Error('Token audience not accepted');
+          return claims;
+        },
       });
+    }
+
+    // The API's distribution: the one whose origin is this API's execute-api host.
+    for (const [, d] of resourcesOfType(template, 'AWS::CloudFront::Distribution')) {
+      for (const origin of d.Properties?.DistributionConfig?.Origins ?? []) {
+        if (!apiLogicalId || !JSON.stringify(origin.DomainName ?? '').includes(`"Ref":"${apiLogicalId}"`)) continue;
+        for (const h of origin.OriginCustomHeaders ?? []) this.edgeHeaders[String(h.HeaderName).toLowerCase()] = String(resolver.resolve(h.HeaderValue));
+      }
     }
 
     for (const [logicalId, route] of resourcesOfType(template, 'AWS::ApiGatewayV2::Route')) {
@@ -221,7 +257,7 @@ export class HttpApiGateway {
 
     const match = route.pathPattern.exec(url.pathname)!;
     const pathParameters = Object.fromEntries(route.paramNames.map((n, i) => [n, decodeURIComponent(match[i + 1])]));
-    const event = buildEvent(req, url, route, body, pathParameters, claims, this.apiId);
+    const event = buildEvent(req, url, route, body, pathParameters, claims, this.apiId, this.edgeHeaders);
 
     let result: unknown;
     try {
@@ -266,6 +302,7 @@ function buildEvent(
   pathParameters: Record<string, string>,
   claims: Record<string, unknown> | undefined,
   apiId: string,
+  edgeHeaders: Record<string, string>,
 ) {
   const headers: Record<string, string> = {};
   const cookies: string[] = [];
@@ -275,6 +312,9 @@ function buildEvent(
     if (name === 'cookie') cookies.push(...value.split(';').map((c) => c.trim()));
     else headers[name] = headers[name] ? `${headers[name]},${value}` : value;
   }
+  // What CloudFront sets, never what the client sent.
+  headers[VIEWER_ADDRESS_HEADER] = `${(req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '')}:${req.socket.remotePort ?? 0}`;
+  Object.assign(headers, edgeHeaders);
   const query: Record<string, string> = {};
   for (const [k, v] of url.searchParams) query[k] = query[k] ? `${query[k]},${v}` : v;
   const contentType = headers['content-type'] ?? '';

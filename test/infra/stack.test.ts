@@ -169,7 +169,8 @@ describe('waitlist', () => {
 describe('sites', () => {
   it('keeps both site buckets private behind CloudFront with security headers', () => {
     const distributions = Object.values(template.findResources('AWS::CloudFront::Distribution'));
-    expect(distributions).toHaveLength(2);
+    // The two sites, and the API's own (test/infra/hardening.test.ts).
+    expect(distributions.map((d) => d.Properties.DistributionConfig.Comment).sort()).toEqual(['AdminSite', 'Marketplace API (WAF, origin-verify header)', 'WebSite']);
     const policies = Object.values(template.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
     for (const p of policies) {
       const sec = p.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;

@@ -1,11 +1,16 @@
-import { Stack } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
+import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import { type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { ConfigurationSet, EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
+import { CloudWatchDimensionSource, ConfigurationSet, EmailIdentity, EmailSendingEvent, EventDestination, Identity } from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
+
+/** The CloudWatch dimension SES fills from every email's configuration set. */
+const CONFIGURATION_SET_DIMENSION = 'ses:configuration-set';
 
 /**
  * SES sending: the sender's domain as an identity (DKIM records to add at the DNS host are
- * in the console) and a configuration set that every email names.
+ * in the console) and a configuration set that every email names. The set publishes bounces
+ * and complaints as CloudWatch metrics (counts only, no addresses), which the alarms watch.
  */
 export class EmailSending extends Construct {
   readonly configurationSet: ConfigurationSet;
@@ -24,6 +29,27 @@ export class EmailSending extends Construct {
     });
     this.configurationSet = new ConfigurationSet(this, 'ConfigurationSet', {
       configurationSetName: `marketplace-${props.stage}`,
+    });
+    this.configurationSet.addEventDestination('BouncesAndComplaints', {
+      destination: EventDestination.cloudWatchDimensions([
+        {
+          name: CONFIGURATION_SET_DIMENSION,
+          source: CloudWatchDimensionSource.MESSAGE_TAG,
+          defaultValue: this.configurationSet.configurationSetName,
+        },
+      ]),
+      events: [EmailSendingEvent.BOUNCE, EmailSendingEvent.COMPLAINT],
+    });
+  }
+
+  /** Bounces or complaints of our emails, summed per 15 minutes. */
+  metric(name: 'Bounce' | 'Complaint'): Metric {
+    return new Metric({
+      namespace: 'AWS/SES',
+      metricName: name,
+      dimensionsMap: { [CONFIGURATION_SET_DIMENSION]: this.configurationSet.configurationSetName },
+      statistic: 'Sum',
+      period: Duration.minutes(15),
     });
   }
 

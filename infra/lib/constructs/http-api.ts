@@ -4,18 +4,27 @@ import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { Function as LambdaFunction, type IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { ORIGIN_VERIFY_ENV } from '../../../functions/shared/rate-limit';
 import { AppFunction, type TableAction } from '../app-function';
 
 /**
  * The HTTP API: public routes for the site, and admin routes behind a JWT authorizer that
  * accepts only tokens of the console's app client (handlers check the admin group).
+ *
+ * Browsers reach it through its CloudFront distribution and WAF (constructs/edge.ts), which
+ * adds the origin-verify secret to every request; each route's function gets the secret, so
+ * it trusts CloudFront's viewer-address header only on requests that carry it
+ * (functions/shared/rate-limit.ts `clientIpOf`).
  */
 export class MarketplaceApi extends Construct {
   readonly api: HttpApi;
   readonly adminAuthorizer: HttpJwtAuthorizer;
+  /** Shared by the API's distribution (an origin header) and its functions; never leaves AWS. */
+  readonly originVerify: Secret;
 
   constructor(
     scope: Construct,
@@ -33,6 +42,10 @@ export class MarketplaceApi extends Construct {
         exposeHeaders: ['content-range'],
         maxAge: Duration.days(1),
       },
+    });
+    this.originVerify = new Secret(this, 'OriginVerify', {
+      description: 'Header value CloudFront adds to API requests, proving they passed the distribution and its WAF',
+      generateSecretString: { excludePunctuation: true, passwordLength: 40 },
     });
     const stage = this.api.defaultStage!.node.defaultChild as CfnStage;
     const accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.THREE_MONTHS });
@@ -56,10 +69,12 @@ export class MarketplaceApi extends Construct {
   }
 
   publicRoute(path: string, method: HttpMethod, fn: IFunction, name: string): void {
+    this.knowsOriginVerify(fn);
     recordAccess(this.api.addRoutes({ path, methods: [method], integration: new HttpLambdaIntegration(name, fn) }), 'public');
   }
 
   adminRoute(path: string, method: HttpMethod, fn: IFunction, name: string): void {
+    this.knowsOriginVerify(fn);
     const routes = this.api.addRoutes({
       path,
       methods: [method],
@@ -67,6 +82,11 @@ export class MarketplaceApi extends Construct {
       authorizer: this.adminAuthorizer,
     });
     recordAccess(routes, 'admin');
+  }
+
+  /** The function may compare the origin-verify header with the secret (resolved at deploy time). */
+  private knowsOriginVerify(fn: IFunction): void {
+    if (fn instanceof LambdaFunction) fn.addEnvironment(ORIGIN_VERIFY_ENV, this.originVerify.secretValue.unsafeUnwrap());
   }
 
   /**

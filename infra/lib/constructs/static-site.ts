@@ -55,6 +55,8 @@ export interface StaticSiteProps {
   /** Hosts the browser may call besides the site itself (API, Cognito, S3 uploads). */
   connectSources: string[];
   logBucket: Bucket;
+  /** The WAF web ACL in front of the distribution (constructs/edge.ts). */
+  webAclArn?: string;
 }
 
 /**
@@ -134,6 +136,7 @@ export class StaticSite extends Construct {
       })),
       minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
       priceClass: PriceClass.PRICE_CLASS_100,
+      webAclId: props.webAclArn,
       enableLogging: true,
       logBucket: props.logBucket,
       logFilePrefix: `${id.toLowerCase()}-cdn/`,

@@ -22,10 +22,21 @@ describe('rate limits', () => {
     expect(a.pk.startsWith('signup.email#')).toBe(true);
   });
 
-  it('takes the viewer address CloudFront sets, else the source IP', () => {
+  it('takes the viewer address CloudFront sets when the request carries the origin-verify secret, else the source IP', () => {
     const event = (headers: Record<string, string>) => ({ headers, requestContext: { http: { sourceIp: '10.0.0.1' } } }) as unknown as HttpEvent;
-    expect(clientIpOf(event({ 'cloudfront-viewer-address': '198.51.100.7:44321' }))).toBe('198.51.100.7');
-    expect(clientIpOf(event({ 'cloudfront-viewer-address': '[2001:db8::1]:443' }))).toBe('2001:db8::1');
-    expect(clientIpOf(event({}))).toBe('10.0.0.1');
+    const secret = 'distribution-secret';
+    const viaCloudFront = { 'x-origin-verify': secret };
+    expect(clientIpOf(event({ ...viaCloudFront, 'cloudfront-viewer-address': '198.51.100.7:44321' }), secret)).toBe('198.51.100.7');
+    expect(clientIpOf(event({ ...viaCloudFront, 'cloudfront-viewer-address': '[2001:db8::1]:443' }), secret)).toBe('2001:db8::1');
+    expect(clientIpOf(event({}), secret)).toBe('10.0.0.1');
+  });
+
+  it('ignores a viewer address a client sent around the distribution (no secret, a wrong one, or none configured)', () => {
+    const event = (headers: Record<string, string>) => ({ headers, requestContext: { http: { sourceIp: '10.0.0.1' } } }) as unknown as HttpEvent;
+    const forged = { 'cloudfront-viewer-address': '203.0.113.9:1' };
+    expect(clientIpOf(event(forged), 'distribution-secret')).toBe('10.0.0.1');
+    expect(clientIpOf(event({ ...forged, 'x-origin-verify': 'guess' }), 'distribution-secret')).toBe('10.0.0.1');
+    expect(clientIpOf(event({ ...forged, 'x-origin-verify': 'distribution-secreT' }), 'distribution-secret')).toBe('10.0.0.1');
+    expect(clientIpOf(event({ ...forged, 'x-origin-verify': '' }), undefined)).toBe('10.0.0.1');
   });
 });

@@ -1,0 +1,79 @@
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, type Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import { Queue } from 'aws-cdk-lib/aws-sqs';
+import { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
+import { Construct } from 'constructs';
+import type { EmailSending } from './email';
+
+export interface AlarmsProps {
+  email: EmailSending;
+  /** Who is told when an alarm fires (context `alarmEmail`). */
+  alarmEmail?: string;
+}
+
+/**
+ * Alarms on everything that can fail out of sight, all notifying one SNS topic:
+ * - every Lambda function: errors and throttles;
+ * - every SQS queue (rule dead-letter queues, on-failure destinations): any message waiting;
+ * - every state machine: failed, timed-out and aborted executions;
+ * - our emails: bounces and complaints (the configuration set's metrics).
+ *
+ * Functions, queues and state machines are found by walking the stack when this construct is
+ * created, so it is created last (after every other construct of the stack): a new function
+ * or queue gets its alarms without anyone listing it.
+ */
+export class Alarms extends Construct {
+  readonly topic: Topic;
+  readonly alarms: Alarm[] = [];
+
+  constructor(scope: Construct, id: string, props: AlarmsProps) {
+    super(scope, id);
+    this.topic = new Topic(this, 'Topic', { displayName: 'Marketplace alarms', enforceSSL: true });
+    Validations.of(this.topic).acknowledge({
+      id: 'AwsSolutions-SNS2',
+      reason: 'Alarm notifications carry alarm and metric names only, no personal data; CloudWatch cannot publish to a topic encrypted with the AWS-managed SNS key.',
+    });
+    if (props.alarmEmail) this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
+    const action = new SnsAction(this.topic);
+    const alarm = (name: string, description: string, metric: Metric, threshold = 1) => {
+      const a = new Alarm(this, name, {
+        alarmDescription: description,
+        metric,
+        threshold,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      });
+      a.addAlarmAction(action);
+      this.alarms.push(a);
+    };
+
+    const stack = Stack.of(this);
+    const all = stack.node.findAll();
+    const label = (c: Construct) => c.node.path.split('/').slice(1).join('').replace(/[^A-Za-z0-9]/g, '');
+    const fiveMinutes = { period: Duration.minutes(5), statistic: 'Sum' };
+
+    for (const fn of all.filter((c): c is LambdaFunction => c instanceof LambdaFunction)) {
+      alarm(`${label(fn)}Errors`, `${fn.node.path}: the function threw or timed out`, fn.metricErrors(fiveMinutes));
+      alarm(`${label(fn)}Throttles`, `${fn.node.path}: invocations were throttled`, fn.metricThrottles(fiveMinutes));
+    }
+    for (const queue of all.filter((c): c is Queue => c instanceof Queue)) {
+      alarm(
+        `${label(queue)}Depth`,
+        `${queue.node.path}: events that failed for good are waiting (redrive or inspect them)`,
+        queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
+      );
+    }
+    for (const machine of all.filter((c): c is StateMachine => c instanceof StateMachine)) {
+      alarm(`${label(machine)}Failed`, `${machine.node.path}: an execution failed`, machine.metricFailed(fiveMinutes));
+      alarm(`${label(machine)}TimedOut`, `${machine.node.path}: an execution timed out`, machine.metricTimedOut(fiveMinutes));
+      alarm(`${label(machine)}Aborted`, `${machine.node.path}: an execution was aborted`, machine.metricAborted(fiveMinutes));
+    }
+    alarm('EmailBounces', 'Our emails bounced (5 or more in 15 minutes): check the sender domain and the addresses we mail', props.email.metric('Bounce'), 5);
+    alarm('EmailComplaints', 'A recipient marked our email as spam', props.email.metric('Complaint'));
+  }
+}

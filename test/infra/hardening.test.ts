@@ -1,0 +1,189 @@
+import { App, Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Queue } from 'aws-cdk-lib/aws-sqs';
+import { ENTRY_METADATA } from '../../infra/lib/app-function';
+import { Alarms } from '../../infra/lib/constructs/alarms';
+import { EmailSending } from '../../infra/lib/constructs/email';
+import { synthStack } from '../support/stack';
+
+const { template } = synthStack({ alarmEmail: 'alarms@humanly.example' });
+type Resource = { Type: string; Properties: Record<string, any>; Metadata?: Record<string, unknown> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+const resources = template.toJSON().Resources as Record<string, Resource>;
+const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
+const alarms = ofType('AWS::CloudWatch::Alarm').map(([, r]) => r.Properties);
+const refOf = (v: unknown): string | undefined => (v as { Ref?: string })?.Ref ?? (v as { 'Fn::GetAtt'?: string[] })?.['Fn::GetAtt']?.[0];
+const alarmsOn = (namespace: string, metric: string, dimension: string, id: string) =>
+  alarms.filter((a) => a.Namespace === namespace && a.MetricName === metric && a.Dimensions?.some((d: { Name: string; Value: unknown }) => d.Name === dimension && refOf(d.Value) === id));
+
+/** Functions that rules invoke asynchronously (a rule target's Arn is a function's). */
+const ruleTargetFunctions = () =>
+  ofType('AWS::Events::Rule')
+    .flatMap(([, r]) => r.Properties.Targets as Array<{ Arn: unknown }>)
+    .map((t) => refOf(t.Arn)!)
+    .filter((id) => resources[id]?.Type === 'AWS::Lambda::Function');
+
+describe('on-failure destinations', () => {
+  it('gives every function a rule invokes an encrypted, TLS-only queue for errors thrown inside it', () => {
+    const targets = ruleTargetFunctions();
+    // Welcome email, contact notification, upload recorder at least.
+    expect(targets.length).toBeGreaterThanOrEqual(3);
+    const configs = ofType('AWS::Lambda::EventInvokeConfig').map(([, r]) => r.Properties);
+    for (const fn of targets) {
+      const config = configs.find((c) => refOf(c.FunctionName) === fn);
+      expect({ fn, onFailure: !!config?.DestinationConfig?.OnFailure }).toEqual({ fn, onFailure: true });
+      const queueId = refOf(config!.DestinationConfig.OnFailure.Destination)!;
+      expect(resources[queueId].Type).toBe('AWS::SQS::Queue');
+      expect(resources[queueId].Properties.SqsManagedSseEnabled).toBe(true);
+      const policy = ofType('AWS::SQS::QueuePolicy').find(([, p]) => p.Properties.Queues.some((q: unknown) => refOf(q) === queueId));
+      expect(JSON.stringify(policy?.[1].Properties.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
+    }
+  });
+});
+
+describe('alarms', () => {
+  const topicId = ofType('AWS::SNS::Topic').find(([id]) => id.startsWith('Alarms'))![0];
+
+  it('notify one topic, subscribed by the address from context', () => {
+    expect(alarms.length).toBeGreaterThan(0);
+    for (const a of alarms) expect(a.AlarmActions.map(refOf)).toEqual([topicId]);
+    const subscriptions = ofType('AWS::SNS::Subscription').map(([, r]) => r.Properties);
+    expect(subscriptions).toEqual([expect.objectContaining({ Protocol: 'email', Endpoint: 'alarms@humanly.example', TopicArn: { Ref: topicId } })]);
+  });
+
+  it('watch errors and throttles of every function of ours', () => {
+    const fns = ofType('AWS::Lambda::Function').filter(([, r]) => r.Metadata?.[ENTRY_METADATA]);
+    expect(fns.length).toBeGreaterThan(20);
+    for (const [id] of fns) {
+      expect({ id, errors: alarmsOn('AWS/Lambda', 'Errors', 'FunctionName', id).length }).toEqual({ id, errors: 1 });
+      expect({ id, throttles: alarmsOn('AWS/Lambda', 'Throttles', 'FunctionName', id).length }).toEqual({ id, throttles: 1 });
+    }
+  });
+
+  it('watch the depth of every queue (dead letters and on-failure destinations)', () => {
+    const queues = ofType('AWS::SQS::Queue');
+    expect(queues.length).toBeGreaterThanOrEqual(7);
+    for (const [id] of queues) {
+      expect({ id, depth: alarmsOn('AWS/SQS', 'ApproximateNumberOfMessagesVisible', 'QueueName', id).length }).toEqual({ id, depth: 1 });
+    }
+  });
+
+  it('watch failed, timed-out and aborted executions of every state machine', () => {
+    const machines = ofType('AWS::StepFunctions::StateMachine');
+    expect(machines.length).toBeGreaterThan(0);
+    for (const [id] of machines) {
+      for (const metric of ['ExecutionsFailed', 'ExecutionsTimedOut', 'ExecutionsAborted']) {
+        expect({ id, metric, n: alarmsOn('AWS/States', metric, 'StateMachineArn', id).length }).toEqual({ id, metric, n: 1 });
+      }
+    }
+  });
+
+  it('watch bounces and complaints, which the configuration set publishes to CloudWatch', () => {
+    const destination = ofType('AWS::SES::ConfigurationSetEventDestination')[0][1].Properties;
+    expect(destination.EventDestination.MatchingEventTypes.sort()).toEqual(['bounce', 'complaint']);
+    expect(destination.EventDestination.CloudWatchDestination.DimensionConfigurations).toEqual([
+      expect.objectContaining({ DimensionName: 'ses:configuration-set', DimensionValueSource: 'messageTag' }),
+    ]);
+    expect(alarms.filter((a) => a.Namespace === 'AWS/SES').map((a) => a.MetricName).sort()).toEqual(['Bounce', 'Complaint']);
+  });
+
+  it('join by themselves: a function or queue added before the alarms gets its own', () => {
+    const count = (extra: number) => {
+      const stack = new Stack(new App());
+      const email = new EmailSending(stack, 'Email', { senderEmail: 'hello@humanly.example', stage: 't' });
+      for (let i = 0; i < extra; i++) {
+        new LambdaFunction(stack, `Fn${i}`, { runtime: Runtime.NODEJS_22_X, handler: 'index.handler', code: Code.fromInline('exports.handler=()=>{}') });
+        new Queue(stack, `Q${i}`);
+      }
+      new Alarms(stack, 'Alarms', { email });
+      return Object.keys(Template.fromStack(stack).findResources('AWS::CloudWatch::Alarm')).length;
+    };
+    // Per function: errors and throttles; per queue: depth.
+    expect(count(2) - count(1)).toBe(3);
+  });
+});
+
+describe('edge: WAF and the API behind CloudFront', () => {
+  const [aclId, acl] = ofType('AWS::WAFv2::WebACL')[0];
+  const distributions = ofType('AWS::CloudFront::Distribution').map(([, r]) => r.Properties.DistributionConfig);
+  const apiDistribution = distributions.find((d) => d.Comment.startsWith('Marketplace API'))!;
+
+  it('puts one CloudFront web ACL in front of every distribution: the sites and the API', () => {
+    expect(acl.Properties.Scope).toBe('CLOUDFRONT');
+    expect(distributions).toHaveLength(3);
+    for (const d of distributions) expect(d.WebACLId).toEqual({ 'Fn::GetAtt': [aclId, 'Arn'] });
+  });
+
+  it('blocks an IP over its rate on the public POST routes (not /admin/), and applies AWS managed rules', () => {
+    const rules = acl.Properties.Rules as Array<{ Name: string; Action?: object; Statement: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const post = rules.find((r) => r.Name === 'public-post-per-ip')!;
+    expect(post.Action).toEqual({ Block: {} });
+    expect(post.Statement.RateBasedStatement).toMatchObject({ AggregateKeyType: 'IP', Limit: 100 });
+    const scope = JSON.stringify(post.Statement.RateBasedStatement.ScopeDownStatement);
+    expect(scope).toContain('"SearchString":"POST"');
+    expect(scope).toMatch(/NotStatement.*"SearchString":"\/admin\/"/);
+    expect(rules.find((r) => r.Name === 'all-requests-per-ip')!.Statement.RateBasedStatement).toMatchObject({ AggregateKeyType: 'IP', Limit: 2000 });
+    const managed = rules.map((r) => r.Statement.ManagedRuleGroupStatement?.Name).filter(Boolean);
+    expect(managed).toEqual(['AWSManagedRulesCommonRuleSet', 'AWSManagedRulesKnownBadInputsRuleSet']);
+  });
+
+  it('takes the WAF rate limits from context', () => {
+    const small = synthStack({ wafPostLimit: 20, wafRequestLimit: 500 }).template.toJSON().Resources as Record<string, Resource>;
+    const rules = Object.values(small).find((r) => r.Type === 'AWS::WAFv2::WebACL')!.Properties.Rules;
+    expect(rules.map((r: { Statement: { RateBasedStatement?: { Limit: number } } }) => r.Statement.RateBasedStatement?.Limit).filter(Boolean)).toEqual([20, 500]);
+    expect(() => synthStack({ wafPostLimit: 5 })).toThrow(/wafPostLimit must be a whole number of requests of at least 10, got 5/);
+  });
+
+  it('sends API traffic to the HTTP API, uncached, with the origin-verify secret every route function holds', () => {
+    const apiId = ofType('AWS::ApiGatewayV2::Api')[0][0];
+    const [origin] = apiDistribution.Origins;
+    expect(JSON.stringify(origin.DomainName)).toContain(`"Ref":"${apiId}"`);
+    expect(origin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
+    expect(apiDistribution.DefaultCacheBehavior.AllowedMethods).toContain('POST');
+    expect(apiDistribution.DefaultCacheBehavior.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad'); // CachingDisabled
+    const header = origin.OriginCustomHeaders.find((h: { HeaderName: string }) => h.HeaderName === 'x-origin-verify');
+    const secretId = ofType('AWS::SecretsManager::Secret').find(([id]) => id.startsWith('HttpOriginVerify'))![0];
+    expect(JSON.stringify(header.HeaderValue)).toContain(`"Ref":"${secretId}"`);
+    // Every function behind a route may check it.
+    const integrations = ofType('AWS::ApiGatewayV2::Integration').map(([, r]) => refOf(r.Properties.IntegrationUri)!);
+    expect(integrations.length).toBeGreaterThan(10);
+    for (const fn of new Set(integrations)) {
+      expect({ fn, env: resources[fn].Properties.Environment.Variables.ORIGIN_VERIFY }).toEqual({ fn, env: header.HeaderValue });
+    }
+  });
+
+  it('refuses to be deployed outside us-east-1, where CloudFront web ACLs live', () => {
+    const rules = (template.toJSON().Rules ?? {}) as Record<string, { Assertions: Array<{ Assert: unknown; AssertDescription: string }> }>;
+    const assertion = Object.values(rules).flatMap((r) => r.Assertions)[0];
+    expect(assertion.Assert).toEqual({ 'Fn::Equals': [{ Ref: 'AWS::Region' }, 'us-east-1'] });
+    const region = process.env.CDK_DEFAULT_REGION;
+    process.env.CDK_DEFAULT_REGION = 'eu-west-1';
+    try {
+      expect(() => synthStack()).toThrow(/must be deployed to us-east-1: CloudFront's WAF web ACL can only be created there \(got region eu-west-1\)/);
+    } finally {
+      if (region === undefined) delete process.env.CDK_DEFAULT_REGION;
+      else process.env.CDK_DEFAULT_REGION = region;
+    }
+  });
+});
+
+describe('tracing and concurrency', () => {
+  it('traces every function of ours and the state machines with X-Ray, through one shared write policy', () => {
+    const fns = ofType('AWS::Lambda::Function').filter(([, r]) => r.Metadata?.[ENTRY_METADATA]);
+    const [policyId, policy] = ofType('AWS::IAM::ManagedPolicy').find(([id]) => id.startsWith('XRayTraceWrite'))!;
+    expect(policy.Properties.PolicyDocument.Statement).toEqual([expect.objectContaining({ Action: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'] })]);
+    for (const [id, fn] of fns) {
+      expect({ id, tracing: fn.Properties.TracingConfig }).toEqual({ id, tracing: { Mode: 'Active' } });
+      const role = resources[refOf(fn.Properties.Role)!];
+      expect({ id, policies: role.Properties.ManagedPolicyArns }).toEqual({ id, policies: [{ Ref: policyId }] });
+    }
+    for (const [, machine] of ofType('AWS::StepFunctions::StateMachine')) expect(machine.Properties.TracingConfiguration).toEqual({ Enabled: true });
+  });
+
+  it('reserves a few instances for the photo validator so it cannot take the API\'s concurrency', () => {
+    const validator = ofType('AWS::Lambda::Function').find(([, r]) => r.Metadata?.[ENTRY_METADATA] === 'functions/workflow/validate-photos/handler.ts')![1];
+    expect(validator.Properties.ReservedConcurrentExecutions).toBe(5);
+    const others = ofType('AWS::Lambda::Function').filter(([, r]) => r.Properties.ReservedConcurrentExecutions !== undefined);
+    expect(others).toHaveLength(1);
+  });
+});
