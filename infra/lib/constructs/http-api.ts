@@ -109,7 +109,7 @@ export class MarketplaceApi extends Construct {
  * `admin` (members of the admin group, signed in on the console). The access matrix
  * (docs/checks.md) reads it from the template; a route without a known class fails it.
  */
-export type AccessClass = 'public' | 'admin';
+type AccessClass = 'public' | 'admin';
 export const ACCESS_METADATA = 'app:access';
 
 function recordAccess(routes: HttpRoute[], access: AccessClass): void {

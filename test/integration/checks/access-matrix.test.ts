@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import { ACCESS_METADATA } from '../../../infra/lib/constructs/http-api';
+import { resourcesOfType } from '../../../infra/local/template';
+import { foundingStore } from '../../../functions/stores/founding';
+import { newApplicationId } from '../../../functions/stores/founding-keys';
+import { messageStore } from '../../../functions/stores/messages';
+import { talentStore } from '../../../functions/stores/talent';
+import { ACCESS_CLASSES, callerName, createCallers, inParallel, randomLoopback, send, type Caller } from '../../support/callers';
+import { ROUTE_EXAMPLES, type Fixtures } from '../../support/route-examples';
+import { documentClient, useTwin } from '../../support/twin';
+
+// The access matrix (docs/checks.md): every route of the synthesized template, called by every
+// caller, with real ids in its path and a valid body. A 2xx for a caller the route's access
+// class does not allow, a 5xx for anyone, or a 401/403 for a caller it does allow, fails the
+// test. Routes and their classes are read from the template, so a new route joins by itself.
+jest.setTimeout(120_000);
+const twin = useTwin();
+const marker = `mx${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+interface Route {
+  key: string;
+  method: string;
+  path: string;
+  access?: string;
+  authorizer: boolean;
+}
+
+function templateRoutes(): Route[] {
+  return resourcesOfType(twin().template, 'AWS::ApiGatewayV2::Route').map(([, r]) => {
+    const key = String(r.Properties?.RouteKey);
+    const [method, path] = key.split(' ');
+    const access = r.Metadata?.[ACCESS_METADATA];
+    return { key, method, path, access: typeof access === 'string' ? access : undefined, authorizer: r.Properties?.AuthorizationType === 'JWT' };
+  });
+}
+
+/** Creates what the routes' path parameters name: an accepted application, a hidden talent, a message. */
+async function createFixtures(acceptedEmail: string): Promise<Fixtures> {
+  const doc = documentClient(twin());
+  const now = new Date().toISOString();
+  const applicationId = newApplicationId();
+  const application = {
+    id: applicationId,
+    program: 'standard' as const,
+    status: 'accepted' as const,
+    firstName: 'Accepted',
+    lastName: marker,
+    email: acceptedEmail,
+    phone: '',
+    location: 'Lisbon',
+    age: 30,
+    experience: 'Portraits',
+    interests: '',
+    portfolioUrl: '',
+    excludedIndustries: [],
+    terms: { accepted: true, acceptedAt: now },
+    submittedAt: now,
+    imageCount: 0,
+    uploadedFilesCount: 0,
+    imagePaths: [],
+    uploads: [],
+    photoResults: [],
+    validPhotoCount: 0,
+    rejectedPhotoCount: 0,
+    validatedAt: now,
+    decision: { decision: 'accept' as const, decidedBy: 'matrix@people.example', decidedAt: now, note: '' },
+    founding: false,
+    royaltyPlan: 'standard-tiers' as const,
+  };
+  const created = await foundingStore(doc, twin().physicalName('FoundingApplicationsTable')).createApplication(application, {
+    applicationId,
+    fingerprint: marker,
+    submittedAt: now,
+    response: { success: true, applicationId },
+  });
+  if (!created) throw new Error('the accepted application was not stored');
+
+  const talentId = `matrix-${marker}`;
+  const talent = talentStore(doc, twin().physicalName('CatalogTalentTable'));
+  await talent.create({
+    id: talentId,
+    name: 'Matrix Talent',
+    image: '/talent/matrix.svg',
+    tagline: 'Hidden talent of the access matrix',
+    bio: 'Never shown: status hidden.',
+    generationCount: 0,
+    featured: false,
+    tags: [],
+    samples: [],
+    founding: false,
+    royaltyPlan: 'standard-tiers',
+    status: 'hidden',
+  });
+  const publicTalentId = (await talent.listPublic())[0]?.id;
+  if (!publicTalentId) throw new Error('the catalog has no active talent');
+
+  const messageId = randomUUID();
+  await messageStore(doc, twin().physicalName('ContactMessagesTable')).putMessage({
+    id: messageId,
+    status: 'new',
+    createdAt: now,
+    firstName: 'Matrix',
+    lastName: marker,
+    email: `message.${marker}@people.example`,
+    subject: 'Access matrix',
+    message: 'A message the matrix reads and marks handled.',
+  });
+  return { applicationId, talentId, publicTalentId, messageId };
+}
+
+interface Cell {
+  route: Route;
+  caller: Caller;
+  status: number;
+  problem?: string;
+}
+
+describe('access matrix', () => {
+  test('no route of the template answers 2xx to a caller its access class does not allow, nor 5xx to anyone', async () => {
+    const routes = templateRoutes();
+    expect(routes.length).toBeGreaterThan(0);
+
+    // Every route names a known class, consistent with its authorizer, and has the example it needs.
+    const setupProblems: string[] = [];
+    for (const r of routes) {
+      const cls = r.access === undefined ? undefined : ACCESS_CLASSES[r.access];
+      if (!cls) setupProblems.push(`${r.key}: access class ${JSON.stringify(r.access)} is not one of ${Object.keys(ACCESS_CLASSES).join(', ')}`);
+      else if (cls.authorizer !== r.authorizer) setupProblems.push(`${r.key}: class ${r.access} ${cls.authorizer ? 'needs' : 'must not have'} a JWT authorizer`);
+      if ((r.path.includes('{') || r.method !== 'GET') && !ROUTE_EXAMPLES[r.key]) {
+        setupProblems.push(`${r.key}: no example in test/support/route-examples.ts (it has path parameters or a body)`);
+      }
+    }
+    expect(setupProblems).toEqual([]);
+
+    const { callers, emails } = await createCallers(twin(), marker);
+    const fixtures = await createFixtures(emails.acceptedTalent);
+
+    const started = Date.now();
+    const pairs = routes.flatMap((route) => callers.map((caller) => ({ route, caller })));
+    const cells: Cell[] = await inParallel(pairs, 12, async ({ route, caller }) => {
+      const example = ROUTE_EXAMPLES[route.key] ?? {};
+      const params = example.params?.(fixtures) ?? {};
+      const path = route.path.replace(/\{([^}+]+)\+?\}/g, (_, name: string) => encodeURIComponent(params[name] ?? 'unknown'));
+      const query = example.query ? `?${new URLSearchParams(example.query(marker))}` : '';
+      const body = example.body ? JSON.stringify(example.body(marker)) : undefined;
+      const answer = await send(`${twin().urls.api}${path}${query}`, {
+        method: route.method,
+        headers: {
+          ...(caller.token ? { authorization: `Bearer ${caller.token}` } : {}),
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        body,
+        from: randomLoopback(),
+      });
+      const allowed = ACCESS_CLASSES[route.access!].allows(caller);
+      const { status } = answer;
+      let problem: string | undefined;
+      if (status >= 500) problem = `${status} ${answer.text.slice(0, 120)}`;
+      else if (!allowed && status >= 200 && status < 300) problem = `${status} for a caller class ${route.access} does not allow`;
+      else if (allowed && (status === 401 || status === 403)) problem = `${status} for a caller class ${route.access} allows`;
+      return { route, caller, status, problem };
+    });
+    const elapsed = Date.now() - started;
+
+    const problems = cells.filter((c) => c.problem);
+    if (problems.length) {
+      // The whole matrix, a `!` after each unexpected answer.
+      const names = callers.map(callerName);
+      const width = Math.max(...routes.map((r) => r.key.length));
+      const lines = [`${''.padEnd(width)}  ${names.map((n) => n.padEnd(18)).join(' ')}`];
+      for (const r of routes) {
+        const row = cells.filter((c) => c.route === r).map((c) => `${c.status}${c.problem ? '!' : ''}`.padEnd(18));
+        lines.push(`${r.key.padEnd(width)}  ${row.join(' ')}  (${r.access})`);
+      }
+      console.log(`Access matrix (${elapsed} ms):\n${lines.join('\n')}\n\n${problems.map((c) => `${c.route.key} as ${callerName(c.caller)}: ${c.problem}`).join('\n')}`);
+    }
+    expect(problems.map((c) => `${c.route.key} as ${callerName(c.caller)}: ${c.problem}`)).toEqual([]);
+  });
+});

@@ -1,0 +1,118 @@
+import type * as z from 'zod';
+import { MessageUpdateRequest, TalentUpdateRequest } from '../../events/admin';
+import { ContactRequest } from '../../events/contact';
+import { DecisionRequest, EmailPreviewRequest, FoundingConfirmRequest, FoundingSignupRequest, FoundingUploadRequest } from '../../events/founding';
+import { ConversionRequest } from '../../events/site';
+import { ConfirmWaitlistRequest, EarlySignupRequest } from '../../events/waitlist';
+
+/** Real ids the access matrix creates (or finds) before it calls routes with path parameters. */
+export interface Fixtures {
+  /** An application of the run's "accepted talent". */
+  applicationId: string;
+  /** A hidden talent of the run's own, safe to edit. */
+  talentId: string;
+  /** An active talent of the catalog, as the public sees it. */
+  publicTalentId: string;
+  /** A contact message of the run's own. */
+  messageId: string;
+}
+
+/**
+ * A valid request for one route of the API. `marker` is a run's unique lowercase tag: every
+ * string an example sends carries it (emails are `{marker}@fuzz.example`), so whatever a
+ * request stored or mailed can be traced to it.
+ */
+export interface RouteExample {
+  /** Path parameters, filled with the fixtures' real ids. */
+  params?: (f: Fixtures) => Record<string, string>;
+  /** A valid JSON body. */
+  body?: (marker: string) => Record<string, unknown>;
+  /** Valid query parameters. */
+  query?: (marker: string) => Record<string, string>;
+  /** The body's or query's contract (events/): fuzzing sends only payloads it refuses. */
+  schema?: z.ZodType;
+}
+
+const exampleEmail = (marker: string) => `${marker}@fuzz.example`;
+const UPLOAD_SESSION = 'AAAAAAAAAAAAAAAAAAAAAA';
+/** The shape of a confirmation link's token (43 base64url characters), matching no real one. */
+const confirmationToken = (marker: string) => `${marker}${'A'.repeat(43)}`.slice(0, 43);
+
+const earlySignup: RouteExample = {
+  schema: EarlySignupRequest,
+  body: (m) => ({ email: exampleEmail(m), firstName: `Ada ${m}`, signupType: 'freelancer-creator', newsletter: false, terms: true }),
+};
+const foundingSignup: RouteExample = {
+  schema: FoundingSignupRequest,
+  body: (m) => ({
+    firstName: `Ada ${m}`,
+    lastName: `Lovelace ${m}`,
+    email: exampleEmail(m),
+    phone: `+351 ${m}`,
+    location: `Lisbon ${m}`,
+    experience: `Ten years of portraits ${m}`,
+    interests: `Fashion ${m}`,
+    portfolioUrl: `https://portfolio.example/${m}`,
+    age: 30,
+    excludeReligion: false,
+    excludePolitics: true,
+    excludeAlcohol: false,
+    terms: true,
+    uploadedFilesCount: 1,
+    imagePaths: [`pending/${exampleEmail(m)}/${m}.jpg`],
+    uploadSession: UPLOAD_SESSION,
+    program: 'founding',
+  }),
+};
+
+/**
+ * One valid example per route, keyed by the template's route key (`METHOD /path`). The access
+ * matrix needs one for every route with path parameters or a body; fuzzing for every public
+ * route. A route missing here fails those checks, so a new route joins them with its example.
+ */
+export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
+  // Public
+  'GET /talent': {},
+  'GET /talent/{id}': { params: (f) => ({ id: f.publicTalentId }) },
+  'GET /founding-spots': {},
+  'POST /early-signup': earlySignup,
+  'POST /functions/v1/early-signup': earlySignup,
+  'POST /contact': {
+    schema: ContactRequest,
+    body: (m) => ({
+      firstName: `Ada ${m}`,
+      lastName: `Lovelace ${m}`,
+      email: exampleEmail(m),
+      subject: `Question ${m}`,
+      message: `Hello from ${m}`,
+      page: '/contact',
+    }),
+  },
+  'POST /founding-uploads': {
+    schema: FoundingUploadRequest,
+    body: (m) => ({ email: exampleEmail(m), files: [{ name: `${m}.jpg`, type: 'image/jpeg', size: 123_456 }] }),
+  },
+  'POST /founding-talent-signup': foundingSignup,
+  'POST /functions/v1/founding-talent-signup': foundingSignup,
+  'POST /confirm-waitlist': { schema: ConfirmWaitlistRequest, body: (m) => ({ token: confirmationToken(m) }) },
+  'POST /founding-confirm': { schema: FoundingConfirmRequest, body: (m) => ({ token: confirmationToken(m) }) },
+  'POST /events/conversion': { schema: ConversionRequest, body: () => ({ type: 'waitlist' }) },
+
+  // Console
+  'GET /admin/talent/{id}': { params: (f) => ({ id: f.talentId }) },
+  'PATCH /admin/talent/{id}': { params: (f) => ({ id: f.talentId }), schema: TalentUpdateRequest, body: (m) => ({ tagline: `Edited ${m}` }) },
+  'GET /admin/messages/{id}': { params: (f) => ({ id: f.messageId }) },
+  'PATCH /admin/messages/{id}': { params: (f) => ({ id: f.messageId }), schema: MessageUpdateRequest, body: () => ({ handled: true }) },
+  'GET /admin/applications/{id}': { params: (f) => ({ id: f.applicationId }) },
+  'POST /admin/applications/{id}/decision': {
+    params: (f) => ({ id: f.applicationId }),
+    schema: DecisionRequest,
+    body: (m) => ({ decision: 'reject', note: `Matrix ${m}` }),
+  },
+  'POST /admin/applications/{id}/email-preview': {
+    params: (f) => ({ id: f.applicationId }),
+    schema: EmailPreviewRequest,
+    body: (m) => ({ decision: 'accept', messageToApplicant: `Welcome ${m}` }),
+  },
+  'POST /admin/applications/{id}/retry': { params: (f) => ({ id: f.applicationId }) },
+};
