@@ -3,7 +3,7 @@ import { log, redactEmails } from '../../../functions/shared/log';
 /** Every line written while `fn` runs, from all three levels. */
 function captured(fn: () => void): string {
   const lines: string[] = [];
-  const spies = (['log', 'warn', 'error'] as const).map((m) => jest.spyOn(console, m).mockImplementation((line: string) => void lines.push(line)));
+  const spies = (['log', 'warn', 'error'] as const).map((m) => jest.spyOn(console, m).mockImplementation((line?: unknown) => void lines.push(String(line))));
   try {
     fn();
   } finally {
