@@ -126,9 +126,11 @@ export class FunctionRuntime {
     if (!fn) return this.run(nameOrArn, event);
     const fault = instruments.functionFault(fn.name);
     const started = performance.now();
+    instruments.invocationStarted();
     const meter = (failed: boolean) => instruments.invocation(fn.name, fn.memoryMb, performance.now() - started, failed);
     if (fault === 'throw') {
       meter(true);
+      instruments.invocationEnded();
       throw new LambdaError('Error', `${fn.name} failed (twin fault)`, fn.name);
     }
     try {
@@ -141,6 +143,8 @@ export class FunctionRuntime {
       if (fault === 'slow') instruments.invocation(fn.name, fn.memoryMb, fn.timeoutMs, true);
       else meter(true);
       throw err;
+    } finally {
+      instruments.invocationEnded();
     }
   }
 

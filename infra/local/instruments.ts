@@ -52,6 +52,8 @@ export interface Meters {
   stepFunctions: { executions: number; transitions: number };
   /** Events published to a bus by the application (PutEvents entries and Step Functions' putEvents). */
   events: { published: number; fromAws: number };
+  /** Function invocations under way now (not reset: a measure can wait for them to end). */
+  invocationsInFlight: number;
 }
 
 export type Fault =
@@ -75,6 +77,7 @@ const emptyMeters = (): Meters => ({
   lambda: {},
   stepFunctions: { executions: 0, transitions: 0 },
   events: { published: 0, fromAws: 0 },
+  invocationsInFlight: 0,
 });
 
 /** A routed event, kept so that it can be delivered again (EventBridge and S3 deliver at least once). */
@@ -98,7 +101,9 @@ export class Instruments {
   }
 
   reset(): void {
+    const inFlight = this.meters.invocationsInFlight;
     this.meters = emptyMeters();
+    this.meters.invocationsInFlight = inFlight;
   }
 
   async inject(fault: Fault): Promise<void> {
@@ -175,6 +180,14 @@ export class Instruments {
       this.meters.ses.messages++;
       this.meters.ses.recipients += recipients;
     }
+  }
+
+  invocationStarted(): void {
+    this.meters.invocationsInFlight++;
+  }
+
+  invocationEnded(): void {
+    this.meters.invocationsInFlight = Math.max(0, this.meters.invocationsInFlight - 1);
   }
 
   invocation(name: string, memoryMb: number, durationMs: number, failed: boolean): void {

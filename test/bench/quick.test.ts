@@ -38,6 +38,18 @@ describe('benches in quick mode', () => {
     await expectQuickRun('upload', [/ratio presigned\/raw: [\d.]+/, /accepted 3, refused 0/]);
   }, 8 * MINUTES);
 
+  it('bench:cost meters a waitlist signup and a founding application on an instrumented twin and prices them', async () => {
+    await expectQuickRun('cost', [
+      /waitlist signups: sample of \d+/,
+      /founding applications \(40 photos\): sample of \d+/,
+      /Lambda GB-seconds \(twin wall time\)\s+[\d,.]+\s+\$[\d.]+/,
+      /DynamoDB write units\s+[1-9][\d,]*/,
+      /SES emails\s+[1-9][\d,]*/,
+      /Step Functions state transitions\s+[1-9][\d,]*/,
+      /total\s+\$[\d.]+/,
+    ]);
+  }, 8 * MINUTES);
+
   it('bench:site runs Lighthouse on one route and sizes the JavaScript of every prerendered route', async () => {
     await expectQuickRun('site', [/run 1\/1 \/\s+score \d+/, /Gzipped JavaScript each prerendered page/, /\/founding-talent-application\s+[\d.]+ KB/]);
   }, 8 * MINUTES);

@@ -1,0 +1,180 @@
+// What a person does through the public API, in small steps that follow the product as it
+// changes: join the waitlist (and follow the confirmation link when one is mailed), apply to
+// the founding programme with photos (and confirm the address when the template has a route
+// for it). Each caller can come from its own loopback address (127.0.x.y), so per-IP limits see
+// different people, as they would in production.
+import * as http from 'node:http';
+import type { FoundingUploadResponse } from '../../events/founding';
+import type { CfnTemplate } from '../../infra/local/template';
+
+/** The part of a twin these flows use (a started Twin or a test's TestTwin). */
+export interface FlowTwin {
+  urls: { api: string };
+  template: CfnTemplate;
+  emails(): Promise<Array<{ to: string[]; subject: string; text?: string; html?: string }>>;
+}
+
+export interface Answer {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON body of any shape; callers check what they read
+  json: any;
+  text: string;
+}
+
+/** The loopback address of caller n (n >= 0): 127.0.x.y, never 127.0.0.1. */
+export const callerIp = (n: number) => `127.0.${1 + Math.floor(n / 250)}.${2 + (n % 250)}`;
+
+/** A POST of JSON from a given local address. */
+export function postFrom(ip: string | undefined, url: string, body: unknown): Promise<Answer> {
+  const u = new URL(url);
+  const data = Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: u.hostname, port: u.port, path: u.pathname + u.search, method: 'POST', localAddress: ip, headers: { 'content-type': 'application/json', 'content-length': data.length } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let json: unknown;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            json = undefined;
+          }
+          resolve({ status: res.statusCode ?? 0, json, text });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+export const emailsTo = async (twin: FlowTwin, address: string) => (await twin.emails()).filter((m) => m.to.includes(address));
+
+/** Polls until `check` gives a value. */
+export async function until<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value as T;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** `POST` routes of the template whose path matches, e.g. /confirm/ and /waitlist/. */
+export function postRoutes(twin: FlowTwin, ...patterns: RegExp[]): string[] {
+  return Object.values(twin.template.Resources)
+    .filter((r) => r.Type === 'AWS::ApiGatewayV2::Route')
+    .map((r) => String(r.Properties?.RouteKey ?? ''))
+    .filter((key) => key.startsWith('POST ') && patterns.every((p) => p.test(key)))
+    .map((key) => key.slice(5));
+}
+
+/** A confirmation link's token: `...#confirm=<token>` or `.../confirm#token=<token>`. */
+const CONFIRM_LINK = /confirm(?:=|#token=|\?token=)([A-Za-z0-9_-]{43})/;
+
+/** The token of the newest confirmation link mailed to an address whose link matches `path`, if any. */
+export async function confirmationToken(twin: FlowTwin, address: string, path: RegExp): Promise<string | undefined> {
+  const links = (await emailsTo(twin, address))
+    .map((m) => m.text ?? m.html ?? '')
+    .filter((body) => path.test(body) && CONFIRM_LINK.test(body));
+  return links.length ? CONFIRM_LINK.exec(links[links.length - 1])![1] : undefined;
+}
+
+export interface JoinResult {
+  signup: Answer;
+  /** The confirmation's answer, when the product mails a link. */
+  confirmed?: Answer;
+}
+
+/** Joins the waitlist as the site's form does; follows the confirmation link if one is mailed. */
+export async function joinWaitlist(twin: FlowTwin, email: string, opts: { ip?: string; firstName?: string } = {}): Promise<JoinResult> {
+  const signup = await postFrom(opts.ip, `${twin.urls.api}/early-signup`, {
+    email,
+    firstName: opts.firstName ?? 'Maya',
+    signupType: 'freelancer-creator',
+    newsletter: true,
+    terms: true,
+  });
+  if (signup.status !== 200) return { signup };
+  const [confirmPath] = postRoutes(twin, /confirm/, /waitlist/);
+  if (!confirmPath) return { signup };
+  const token = await until(`confirmation email to ${email}`, () => confirmationToken(twin, email, /type=waitlist|waitlist/));
+  const confirmed = await postFrom(opts.ip, `${twin.urls.api}${confirmPath}`, { token });
+  return { signup, confirmed };
+}
+
+export interface Photo {
+  name: string;
+  type: string;
+  body: Buffer;
+}
+
+/** Asks for upload URLs (80 a call) and PUTs every photo as the browser does. */
+export async function uploadPhotos(twin: FlowTwin, email: string, photos: Photo[], ip?: string): Promise<{ uploadSession: string; keys: string[] }> {
+  let uploadSession: string | undefined;
+  const keys: string[] = [];
+  for (let i = 0; i < photos.length; i += 80) {
+    const batch = photos.slice(i, i + 80);
+    const res = await postFrom(ip, `${twin.urls.api}/founding-uploads`, {
+      email,
+      files: batch.map((f) => ({ name: f.name, type: f.type, size: f.body.length })),
+      ...(uploadSession ? { uploadSession } : {}),
+    });
+    if (res.status !== 200) throw new Error(`POST /founding-uploads answered ${res.status}: ${res.text}`);
+    const answer = res.json as FoundingUploadResponse;
+    uploadSession = answer.uploadSession;
+    for (const [j, upload] of answer.uploads.entries()) {
+      const put = await fetch(upload.url, { method: 'PUT', headers: upload.headers, body: new Uint8Array(batch[j].body) });
+      if (put.status !== 200) throw new Error(`photo upload answered ${put.status}: ${await put.text()}`);
+      keys.push(upload.key);
+    }
+  }
+  return { uploadSession: uploadSession!, keys };
+}
+
+export interface ApplyResult {
+  /** The uploaded objects' keys. */
+  keys: string[];
+  signup: Answer;
+  applicationId?: string;
+  confirmed?: Answer;
+}
+
+/** Applies to the founding programme with photos; confirms the address when the product asks to. */
+export async function applyFounding(twin: FlowTwin, email: string, photos: Photo[], opts: { ip?: string; firstName?: string } = {}): Promise<ApplyResult> {
+  const { uploadSession, keys } = await uploadPhotos(twin, email, photos, opts.ip);
+  const signup = await postFrom(opts.ip, `${twin.urls.api}/founding-talent-signup`, foundingPayload(email, uploadSession, keys, opts.firstName));
+  const applicationId: string | undefined = signup.json?.applicationId;
+  if (signup.status !== 200) return { keys, signup, applicationId };
+  const [confirmPath] = postRoutes(twin, /confirm/, /founding|application/);
+  if (!confirmPath) return { keys, signup, applicationId };
+  const token = await until(`confirmation email to ${email}`, () => confirmationToken(twin, email, /founding/));
+  const confirmed = await postFrom(opts.ip, `${twin.urls.api}${confirmPath}`, { token });
+  return { keys, signup, applicationId: applicationId ?? confirmed.json?.applicationId, confirmed };
+}
+
+/** The founding application form's body, as the site sends it. */
+export function foundingPayload(email: string, uploadSession: string, keys: string[], firstName = 'Ada') {
+  return {
+    firstName,
+    lastName: 'Lovelace',
+    email,
+    phone: '+44 20 7946 0000',
+    location: 'London, UK',
+    experience: 'Model and actor for ten years.',
+    interests: 'Lifestyle and portrait work.',
+    portfolioUrl: 'https://portfolio.example/ada',
+    age: 29,
+    excludeReligion: true,
+    excludePolitics: false,
+    excludeAlcohol: true,
+    terms: true,
+    uploadedFilesCount: keys.length,
+    imagePaths: keys,
+    uploadSession,
+  };
+}
