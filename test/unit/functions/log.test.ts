@@ -3,7 +3,9 @@ import { log, redactEmails } from '../../../functions/shared/log';
 /** Every line written while `fn` runs, from all three levels. */
 function captured(fn: () => void): string {
   const lines: string[] = [];
-  const spies = (['log', 'warn', 'error'] as const).map((m) => jest.spyOn(console, m).mockImplementation((line?: unknown) => void lines.push(String(line))));
+  const spies = (['log', 'warn', 'error'] as const).map((m) => jest.spyOn(console, m).mockImplementation((...args: unknown[]) => {
+    lines.push(String(args[0]));
+  }));
   try {
     fn();
   } finally {
