@@ -36,8 +36,11 @@ export interface Caller {
 }
 
 const IN_PROGRESS = 'A signup for this email is already in progress. Please try again in a moment.';
-/** A double submit within this time sends one email. */
-const REPEAT_WINDOW_SECONDS = 5 * 60;
+/**
+ * How long a finished request is replayed to a repeat of its address. Short: the per-address
+ * limit caps the emails, and a person asking again a minute later should get a new link.
+ */
+const REPEAT_WINDOW_SECONDS = 1;
 
 /** The one answer to every accepted signup (EarlySignupResponse). */
 const ACCEPTED: EarlySignupResponse = { success: true, confirmationSent: true };
@@ -55,8 +58,8 @@ export const hashToken = (token: string): string => createHash('sha256').update(
  * and a filled honeypot is answered alike with nothing stored or sent.
  *
  * The request runs once per email at a time (the email is its idempotency key; a second one
- * while it runs is refused with 409, and a repeat within five minutes replays the answer
- * without another email). An `Idempotency-Key` replays the first answer as is.
+ * while it runs is refused with 409, so a double submit sends one email). An
+ * `Idempotency-Key` replays the first answer as is.
  */
 export async function signUp(deps: WaitlistDeps, req: EarlySignupRequest, caller: Caller, idempotencyKey?: string): Promise<EarlySignupResponse> {
   await deps.limit([

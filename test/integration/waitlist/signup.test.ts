@@ -1,16 +1,25 @@
 import { PutEventsCommand, EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { TWIN_CREDENTIALS, TWIN_REGION } from '../../../infra/local/emulators/ports';
-import { itemsWithPrefix, postJson, useTwin } from '../../support/twin';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { WAITLIST_IP_HOURLY_MESSAGE, WAITLIST_LINK_INVALID_MESSAGE } from '../../../events/waitlist-values';
+import { confirmLatest, confirmationLink, confirmationTokens, freshLoopback, joinWaitlist, postJsonFrom } from '../../support/waitlist';
+import { documentClient, itemsWithPrefix, postJson, useTwin } from '../../support/twin';
 
 // A twin of its own: the first signup's position is 1.
 const twin = useTwin({ own: true });
 const signups = () => itemsWithPrefix(twin(), 'WaitlistTable', 'SIGNUP#');
 const emailsTo = async (address: string) => (await twin().emails()).filter((m) => m.to.includes(address));
+const counter = async () =>
+  Number(
+    (await documentClient(twin()).send(new GetCommand({ TableName: twin().physicalName('WaitlistTable'), Key: { pk: 'COUNTER#waitlist' }, ConsistentRead: true }))).Item
+      ?.count ?? 0,
+  );
 
 describe('early-access waitlist through the API', () => {
-  it('stores one signup and sends one welcome email; a repeat stores and sends nothing more', async () => {
+  it('takes no place until the emailed link is followed; then stores one signup and sends one welcome email', async () => {
     const api = twin().urls.api;
-    const first = await postJson(`${api}/early-signup`, {
+    const ip = freshLoopback();
+    const first = await postJsonFrom(ip, `${api}/early-signup`, {
       email: '  Maya.Creator@Example.com ',
       firstName: 'Maya',
       signupType: 'freelancer-creator',
@@ -18,7 +27,21 @@ describe('early-access waitlist through the API', () => {
       terms: true,
     });
     expect(first.status).toBe(200);
-    expect(first.json).toEqual({ success: true, position: 1, alreadySignedUp: false });
+    expect(first.json).toEqual({ success: true, confirmationSent: true });
+    await twin().idle();
+    expect((await signups())[0]).toMatchObject({ email: 'maya.creator@example.com', status: 'pending' });
+    expect((await signups())[0].position).toBeUndefined();
+    // The confirmation email, with a link to the site's thank-you page (token in the fragment).
+    const [confirmation] = await emailsTo('maya.creator@example.com');
+    expect(confirmation.subject).toContain('Confirm your place');
+    expect(await confirmationLink(twin(), 'maya.creator@example.com')).toMatch(new RegExp(`^${twin().urls.web}/thank-you\\?type=waitlist#confirm=`));
+    // The token is stored only as its hash.
+    const [token] = await confirmationTokens(twin(), 'maya.creator@example.com');
+    expect(JSON.stringify(await itemsWithPrefix(twin(), 'WaitlistTable', ''))).not.toContain(token);
+
+    const confirmed = await postJsonFrom(ip, `${api}/confirm-waitlist`, { token });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.json).toEqual({ success: true, position: 1, alreadySignedUp: false });
     await twin().idle();
 
     let items = await signups();
@@ -32,42 +55,95 @@ describe('early-access waitlist through the API', () => {
       status: 'active',
       welcome: 'sent',
     });
-    const mail = await emailsTo('maya.creator@example.com');
-    expect(mail).toHaveLength(1);
-    expect(mail[0].subject).toContain('#1');
-    expect(mail[0].text ?? mail[0].html).toContain('Hi Maya');
+    expect(items[0].expiresAt).toBeUndefined();
+    const welcome = (await emailsTo('maya.creator@example.com')).filter((m) => m.subject.includes('#1'));
+    expect(welcome).toHaveLength(1);
+    expect(welcome[0].text ?? welcome[0].html).toContain('Hi Maya');
+    // The event on the bus named the place only.
+    const announced = (await twin().deliveries()).map((d) => JSON.stringify(d)).filter((d) => d.includes('Waitlist.SignedUp'));
+    expect(announced.length).toBeGreaterThan(0);
+    for (const d of announced) expect(d).not.toMatch(/maya/i);
 
-    const repeat = await postJson(`${api}/early-signup`, { email: 'MAYA.creator@example.com' });
-    expect(repeat.status).toBe(200);
-    expect(repeat.json).toEqual({ success: true, position: 1, alreadySignedUp: true });
+    // Asking again: the same answer, one more link that shows the place, no second place or welcome.
+    const repeat = await postJsonFrom(freshLoopback(), `${api}/early-signup`, { email: 'MAYA.creator@example.com' });
+    expect(repeat.json).toEqual(first.json);
+    expect(await confirmLatest(twin(), 'maya.creator@example.com')).toMatchObject({ status: 200, json: { position: 1, alreadySignedUp: true } });
     await twin().idle();
     items = await signups();
     expect(items).toHaveLength(1);
-    expect(await emailsTo('maya.creator@example.com')).toHaveLength(1);
+    expect((await emailsTo('maya.creator@example.com')).filter((m) => m.subject.includes('#1'))).toHaveLength(1);
   });
 
+  it('refuses a used, unknown or malformed link with a message naming it, taking no place', async () => {
+    const api = twin().urls.api;
+    await postJsonFrom(freshLoopback(), `${api}/early-signup`, { email: 'used.link@example.com' });
+    const [token] = await confirmationTokens(twin(), 'used.link@example.com');
+    expect((await postJsonFrom(freshLoopback(), `${api}/confirm-waitlist`, { token })).status).toBe(200);
+    const count = await counter();
+    const unknown = await postJsonFrom(freshLoopback(), `${api}/confirm-waitlist`, { token: 'A'.repeat(43) });
+    expect(unknown.status).toBe(404);
+    expect(unknown.json.error).toBe(WAITLIST_LINK_INVALID_MESSAGE);
+    const malformed = await postJsonFrom(freshLoopback(), `${api}/confirm-waitlist`, { token: 'short' });
+    expect(malformed.status).toBe(400);
+    expect(malformed.json.error).toMatch(/token must be/);
+    expect(await counter()).toBe(count);
+  });
+
+  it('answers a filled honeypot like a signup, storing and sending nothing', async () => {
+    const res = await postJsonFrom(freshLoopback(), `${twin().urls.api}/early-signup`, { email: 'honeypot.victim@example.com', website: 'http://spam.example' });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ success: true, confirmationSent: true });
+    await twin().idle();
+    expect((await signups()).filter((i) => i.email === 'honeypot.victim@example.com')).toHaveLength(0);
+    expect(await emailsTo('honeypot.victim@example.com')).toHaveLength(0);
+  });
+
+  it('refuses the 11th signup from one IP address in an hour, while another address signs up', async () => {
+    const api = twin().urls.api;
+    const ip = freshLoopback();
+    for (let i = 0; i < 10; i++) expect((await postJsonFrom(ip, `${api}/early-signup`, { email: `same.network${i}@example.com` })).status).toBe(200);
+    const refused = await postJsonFrom(ip, `${api}/early-signup`, { email: 'same.network10@example.com' });
+    expect(refused.status).toBe(429);
+    expect(refused.json.error).toBe(WAITLIST_IP_HOURLY_MESSAGE);
+    expect(await emailsTo('same.network10@example.com')).toHaveLength(0);
+    expect((await postJsonFrom(freshLoopback(), `${api}/early-signup`, { email: 'same.network10@example.com' })).status).toBe(200);
+  });
+
+  it('mails one address at most 3 confirmation emails a day, whoever asks', async () => {
+    const api = twin().urls.api;
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push((await postJsonFrom(freshLoopback(), `${api}/early-signup`, { email: 'flooded@example.com' })).status);
+      // Past the one-second window (whole seconds, so up to two) in which a repeat of the same address replays the answer.
+      await new Promise((r) => setTimeout(r, 2100));
+    }
+    expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
+    expect(statuses[3]).toBe(429);
+    expect(await emailsTo('flooded@example.com')).toHaveLength(3);
+  }, 30_000);
+
   it('serves the original backend path with a bare {email} body', async () => {
-    const res = await postJson(`${twin().urls.api}/functions/v1/early-signup`, { email: 'legacy@client.io' });
+    const res = await postJsonFrom(freshLoopback(), `${twin().urls.api}/functions/v1/early-signup`, { email: 'legacy@client.io' });
     expect(res.status).toBe(200);
     expect(res.json.success).toBe(true);
+    await confirmLatest(twin(), 'legacy@client.io');
     await twin().idle();
     const [item] = (await signups()).filter((i) => i.email === 'legacy@client.io');
-    expect(item.newsletter).toBe(true);
-    expect(await emailsTo('legacy@client.io')).toHaveLength(1);
+    expect(item).toMatchObject({ status: 'active', newsletter: true });
   });
 
   it('sends the welcome email once even when the event is delivered twice', async () => {
-    const res = await postJson(`${twin().urls.api}/early-signup`, { email: 'twice@example.com' });
+    const position = await joinWaitlist(twin(), { email: 'twice@example.com' });
     await twin().idle();
     const events = new EventBridgeClient({ endpoint: twin().urls.control, region: TWIN_REGION, credentials: { ...TWIN_CREDENTIALS } });
-    const detail = { version: 1, email: 'twice@example.com', position: res.json.position, newsletter: true, signedUpAt: new Date().toISOString() };
+    const detail = { version: 2, position, signedUpAt: new Date().toISOString() };
     await events.send(
       new PutEventsCommand({
         Entries: [{ EventBusName: twin().physicalName('EventsBus'), Source: 'humanly.marketplace', DetailType: 'Waitlist.SignedUp', Detail: JSON.stringify(detail) }],
       }),
     );
     await twin().idle();
-    expect(await emailsTo('twice@example.com')).toHaveLength(1);
+    expect((await emailsTo('twice@example.com')).filter((m) => m.subject.includes(`#${position}`))).toHaveLength(1);
   });
 
   it('answers CORS preflights from the site and not from other origins', async () => {
@@ -84,13 +160,14 @@ describe('early-access waitlist through the API', () => {
 });
 
 describe('Idempotency-Key on the signup API', () => {
+  const post = (body: object, key: string) => postJsonFrom(freshLoopback(), `${twin().urls.api}/early-signup`, body, { 'Idempotency-Key': key });
+
   it('answers a repeat with the same key as it answered the first, storing and sending nothing more', async () => {
-    const api = twin().urls.api;
     const body = { email: 'keyed@example.com', firstName: 'Kai' };
-    const first = await postJson(`${api}/early-signup`, body, { 'Idempotency-Key': 'signup-attempt-1' });
+    const first = await post(body, 'signup-attempt-1');
     expect(first.status).toBe(200);
-    expect(first.json).toMatchObject({ success: true, alreadySignedUp: false });
-    const again = await postJson(`${api}/early-signup`, body, { 'Idempotency-Key': 'signup-attempt-1' });
+    expect(first.json).toEqual({ success: true, confirmationSent: true });
+    const again = await post(body, 'signup-attempt-1');
     expect(again.status).toBe(200);
     expect(again.json).toEqual(first.json);
     await twin().idle();
@@ -98,26 +175,13 @@ describe('Idempotency-Key on the signup API', () => {
     expect(await emailsTo('keyed@example.com')).toHaveLength(1);
   });
 
-  it('treats a new key with the same email as a repeat signup, as without a key', async () => {
-    const api = twin().urls.api;
-    const body = { email: 'rekeyed@example.com' };
-    const first = await postJson(`${api}/early-signup`, body, { 'Idempotency-Key': 'attempt-a' });
-    const second = await postJson(`${api}/early-signup`, body, { 'Idempotency-Key': 'attempt-b' });
-    expect(second.status).toBe(200);
-    expect(second.json).toEqual({ success: true, position: first.json.position, alreadySignedUp: true });
-    await twin().idle();
-    expect((await signups()).filter((i) => i.email === 'rekeyed@example.com')).toHaveLength(1);
-    expect(await emailsTo('rekeyed@example.com')).toHaveLength(1);
-  });
-
   it('refuses a key reused with a different body, and a malformed key', async () => {
-    const api = twin().urls.api;
-    await postJson(`${api}/early-signup`, { email: 'reuse1@example.com' }, { 'Idempotency-Key': 'reused-key' });
-    const reused = await postJson(`${api}/early-signup`, { email: 'reuse2@example.com' }, { 'Idempotency-Key': 'reused-key' });
+    await post({ email: 'reuse1@example.com' }, 'reused-key');
+    const reused = await post({ email: 'reuse2@example.com' }, 'reused-key');
     expect(reused.status).toBe(422);
     expect(reused.json.error).toMatch(/Idempotency-Key/);
     expect((await signups()).filter((i) => i.email === 'reuse2@example.com')).toHaveLength(0);
-    const malformed = await postJson(`${api}/early-signup`, { email: 'reuse3@example.com' }, { 'Idempotency-Key': 'x'.repeat(256) });
+    const malformed = await post({ email: 'reuse3@example.com' }, 'x'.repeat(256));
     expect(malformed.status).toBe(400);
   });
 

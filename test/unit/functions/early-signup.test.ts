@@ -148,8 +148,8 @@ describe('signUp', () => {
 
   it('sends one email for a double submit', async () => {
     const w = world();
-    await Promise.allSettled([signUp(w.signupDeps, request, CALLER), signUp(w.signupDeps, request, CALLER)]);
-    await signUp(w.signupDeps, request, CALLER);
+    const answers = await Promise.allSettled([signUp(w.signupDeps, request, CALLER), signUp(w.signupDeps, request, CALLER)]);
+    expect(answers.map((a) => a.status)).toContain('fulfilled');
     expect(w.sent).toHaveLength(1);
   });
 
