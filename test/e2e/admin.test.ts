@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { seedUser } from '../../infra/local/provision';
 import { launchBrowser } from '../support/browser';
-import { postJson, useTwin } from '../support/twin';
+import { useTwin } from '../support/twin';
+import { joinWaitlist } from '../support/waitlist';
 
 // A twin of its own: the dashboard counts every signup.
 const twin = useTwin({ own: true });
@@ -23,8 +24,8 @@ async function signIn(email: string, password: string) {
 
 describe('review console', () => {
   it('signs an admin in to the dashboard with the waitlist figures, and out again', async () => {
-    await postJson(`${twin().urls.api}/early-signup`, { email: 'one@fans.example' });
-    await postJson(`${twin().urls.api}/early-signup`, { email: 'two@fans.example' });
+    await joinWaitlist(twin(), { email: 'one@fans.example' });
+    await joinWaitlist(twin(), { email: 'two@fans.example' });
     const page = await signIn(twin().admin.email, twin().admin.password);
     await page.getByText('Waitlist: 2 of 200 signed up').waitFor({ timeout: 15_000 });
     await page.getByRole('button', { name: 'Profile' }).click();

@@ -2,7 +2,8 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { seedUser } from '../../infra/local/provision';
 import { launchBrowser } from '../support/browser';
 import { adminGet, signInToConsole, submitApplication, waitForStatus } from '../support/review-console';
-import { postJson, useTwin } from '../support/twin';
+import { useTwin } from '../support/twin';
+import { joinWaitlist } from '../support/waitlist';
 
 // The review console on the twin, in Chromium: a reviewer accepts a founding application made
 // through the public API (photos uploaded through presigned URLs, validated by the workflow).
@@ -173,8 +174,8 @@ describe('review console', () => {
   });
 
   it('lists, searches and exports the waitlist as CSV a spreadsheet opens safely', async () => {
-    await postJson(`${twin().urls.api}/early-signup`, { email: 'csv.one@fans.example', firstName: 'Ana', signupType: 'startup', newsletter: true, terms: true });
-    await postJson(`${twin().urls.api}/early-signup`, { email: 'csv.two@fans.example', firstName: '@SUM(1+1)', signupType: 'other', newsletter: false, terms: true });
+    await joinWaitlist(twin(), { email: 'csv.one@fans.example', firstName: 'Ana', signupType: 'startup', newsletter: true, terms: true });
+    await joinWaitlist(twin(), { email: 'csv.two@fans.example', firstName: '@SUM(1+1)', signupType: 'other', newsletter: false, terms: true });
     const page = await signInToConsole(browser, twin(), twin().admin.email, twin().admin.password);
     await page.getByTestId('founding-value').waitFor({ timeout: 30_000 });
     await page.getByRole('menuitem', { name: 'Waitlist' }).click();

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { gotoApp, launchBrowser } from '../support/browser';
 import { itemsWithPrefix, useTwin } from '../support/twin';
+import { confirmLatest, confirmationLink } from '../support/waitlist';
 
 const twin = useTwin({ context: { waitlistCapacity: 2 } });
 let browser: Browser;
@@ -21,25 +22,47 @@ async function openWaitlist(): Promise<{ page: Page; errors: string[] }> {
 }
 
 describe('waitlist in the browser', () => {
-  it('signs up from the form, lands on the thank-you page and receives the welcome email', async () => {
+  it('signs up from the form, is asked to confirm by email, follows the link, sees the place and receives the welcome email', async () => {
     const { page, errors } = await openWaitlist();
+    // The honeypot is out of sight, out of the tab order and hidden from assistive technology.
+    const honeypot = page.locator('input[name="website"]');
+    expect(await honeypot.getAttribute('tabindex')).toBe('-1');
+    expect(await honeypot.getAttribute('autocomplete')).toBe('off');
+    expect(await page.locator('.signup-form__extra').getAttribute('aria-hidden')).toBe('true');
+    const box = await honeypot.boundingBox();
+    expect(box === null || box.x + box.width <= 0).toBe(true);
+
     await page.getByLabel('First name').fill('Rosa');
-    await page.getByLabel('Email').fill('  Rosa.Creates@Example.com ');
+    await page.getByLabel('Email', { exact: true }).fill('  Rosa.Creates@Example.com ');
     await page.getByLabel('I am a').selectOption('brand-company');
     await page.getByLabel('I agree to the Terms of Service and Privacy Policy').check();
     await page.getByRole('button', { name: 'Join the Waitlist' }).click();
 
     await page.waitForURL(/\/thank-you\?type=waitlist/);
+    await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+    expect(await page.getByTestId('waitlist-position').count()).toBe(0);
+    const [pending] = await itemsWithPrefix(twin(), 'WaitlistTable', 'SIGNUP#rosa');
+    expect(pending).toMatchObject({ status: 'pending', firstName: 'Rosa', signupType: 'brand-company', newsletter: true });
+
+    // The link of the confirmation email, as the person would click it.
+    const link = await confirmationLink(twin(), 'rosa.creates@example.com');
+    await gotoApp(page, link);
     await page.getByRole('heading', { name: 'Welcome to the First 200!' }).waitFor();
     expect(await page.getByTestId('waitlist-position').textContent()).toContain('#1');
+    expect(page.url()).not.toContain('confirm=');
     expect(await page.getByRole('link', { name: 'Apply as Founding Model' }).getAttribute('href')).toBe('/founding-talent-application');
 
     await twin().idle();
     const mail = (await twin().emails()).filter((m) => m.to.includes('rosa.creates@example.com'));
-    expect(mail).toHaveLength(1);
-    expect(mail[0].text).toContain('Hi Rosa');
+    expect(mail.map((m) => m.subject)).toEqual([expect.stringContaining('Confirm your place'), expect.stringContaining('#1')]);
+    expect(mail[1].text).toContain('Hi Rosa');
     const [item] = await itemsWithPrefix(twin(), 'WaitlistTable', 'SIGNUP#rosa');
-    expect(item).toMatchObject({ firstName: 'Rosa', signupType: 'brand-company', newsletter: true });
+    expect(item).toMatchObject({ status: 'active', position: 1, firstName: 'Rosa', signupType: 'brand-company', newsletter: true });
+
+    // The link again (a used link): an explanation and a way back, no second place.
+    const again = await browser.newPage();
+    await gotoApp(again, link);
+    expect(await again.getByTestId('waitlist-confirm-error').textContent()).toMatch(/invalid, already used or expired/);
     expect(errors).toEqual([]);
   }, 60_000);
 
@@ -65,6 +88,7 @@ describe('waitlist in the browser', () => {
     };
     await fill('second@example.com'); // capacity 2: Rosa took the first place
     await page.waitForURL(/\/thank-you/);
+    expect((await confirmLatest(twin(), 'second@example.com')).json.position).toBe(2);
     await gotoApp(page, `${twin().urls.web}/first-200`);
     await fill('third@example.com');
     await page.getByTestId('toast-title').filter({ hasText: 'Waitlist Full' }).waitFor();

@@ -1,6 +1,7 @@
 import { ConfirmSignUpCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { seedUser } from '../../../infra/local/provision';
-import { cognitoClient, idToken, postJson, useTwin } from '../../support/twin';
+import { cognitoClient, idToken, useTwin } from '../../support/twin';
+import { joinWaitlist } from '../../support/waitlist';
 
 // A twin of its own: the dashboard counts every signup.
 const twin = useTwin({ own: true });
@@ -9,7 +10,7 @@ const stats = (token?: string) =>
 
 describe('admin API access', () => {
   it('answers an admin with the dashboard figures', async () => {
-    await postJson(`${twin().urls.api}/early-signup`, { email: 'first@fan.example' });
+    await joinWaitlist(twin(), { email: 'first@fan.example' });
     const token = await idToken(twin(), twin().admin.email, twin().admin.password);
     const res = await stats(token);
     expect(res.status).toBe(200);

@@ -1,6 +1,7 @@
 import type { AdminMessage, ListResponse, WaitlistEntry } from '../../../events/admin';
 import type { Talent } from '../../../events/talent';
 import { idToken, postJson, useTwin } from '../../support/twin';
+import { joinWaitlist } from '../../support/waitlist';
 
 // The review console's own admin routes against the twin: waitlist, CSV export, talent edits,
 // contact messages and the dashboard figures.
@@ -33,7 +34,7 @@ beforeAll(async () => {
     { email: 'bob@fans.example', firstName: '=HYPERLINK("http://evil.example","x")', signupType: 'other', newsletter: false },
     { email: 'cy@fans.example', firstName: 'Cy, "the" third', signupType: 'startup', newsletter: true },
   ];
-  for (const s of signups) expect((await postJson(`${twin().urls.api}/early-signup`, { ...s, terms: true })).status).toBe(200);
+  for (const s of signups) await joinWaitlist(twin(), { ...s, terms: true });
 });
 
 describe('waitlist', () => {

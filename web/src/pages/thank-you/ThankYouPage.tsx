@@ -1,6 +1,8 @@
-import { useEffect, useRef, type ReactNode } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { recordConversion, type ConversionType } from '../../api/events';
+import { confirmWaitlist } from '../../api/waitlist';
+import { CONFIRMATION_MESSAGES } from '../../../../events/founding-values';
 import { BRAND_NAME, LAUNCH_YEAR } from '../../brand';
 import { useConfig } from '../../config';
 import { Icon } from '../../components/Icon';
@@ -20,6 +22,13 @@ function thankYouVariant(type: string | null): ConversionType | null {
 interface WaitlistNavState {
   position?: number;
   alreadySignedUp?: boolean;
+  /** Set by the form: the place is taken when the emailed link is followed. */
+  confirmationSent?: boolean;
+}
+
+/** The token of a confirmation link, carried in the fragment (`#confirm=...`) so no server logs it. */
+function confirmationToken(hash: string): string | null {
+  return new URLSearchParams(hash.replace(/^#/, '')).get('confirm');
 }
 
 function readPosition(state: unknown, query: string | null): number | null {
@@ -36,9 +45,10 @@ export function ThankYouPage() {
   const { apiUrl } = useConfig();
 
   // Record the conversion once per page view; fire-and-forget (StrictMode runs effects twice in dev).
+  // Following a confirmation link is the same signup, not a new conversion.
   const recorded = useRef(false);
   useEffect(() => {
-    if (!variant || recorded.current) return;
+    if (!variant || recorded.current || confirmationToken(window.location.hash)) return;
     recorded.current = true;
     recordConversion(apiUrl, variant);
   }, [apiUrl, variant]);
@@ -69,11 +79,75 @@ function Hero({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/**
+ * Follows a confirmation link (docs/product.md#waitlist-abuse): posts its token once, then
+ * shows the place as `?type=waitlist&position=N` (the token leaves the address bar).
+ */
+function useConfirmation(token: string | null): { confirming: boolean; error: string | null } {
+  const { apiUrl } = useConfig();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const posted = useRef(false);
+  useEffect(() => {
+    if (!token || posted.current) return;
+    posted.current = true;
+    confirmWaitlist(apiUrl, token).then(
+      (result) =>
+        navigate(`/thank-you?type=waitlist&position=${result.position}`, {
+          replace: true,
+          state: { position: result.position, alreadySignedUp: result.alreadySignedUp },
+        }),
+      (err: unknown) => setError(err instanceof Error && err.message ? err.message : 'We could not confirm your place. Please try again.'),
+    );
+  }, [apiUrl, navigate, token]);
+  return { confirming: token !== null && error === null, error };
+}
+
 function WaitlistThanks({ position: positionParam }: { position: string | null }) {
   const location = useLocation();
+  const { confirming, error } = useConfirmation(confirmationToken(location.hash));
   const position = readPosition(location.state, positionParam);
   const alreadySignedUp = (location.state as WaitlistNavState | null)?.alreadySignedUp === true;
-  usePageTitle("You're on the list");
+  const awaitingEmail = position === null && (location.state as WaitlistNavState | null)?.confirmationSent === true;
+  usePageTitle(awaitingEmail || confirming || error ? 'Confirm your email' : "You're on the list");
+
+  if (confirming || error) {
+    return (
+      <div className="container ty">
+        <Hero title={error ? 'We could not confirm your place' : 'Confirming your place...'}>
+          {error ? (
+            <>
+              <p className="lead" role="alert" data-testid="waitlist-confirm-error">
+                {error}
+              </p>
+              <Link to="/first-200#signup-form" className="button button--primary">
+                Back to the waitlist <Icon name="arrowRight" size={18} className="button__arrow" />
+              </Link>
+            </>
+          ) : (
+            <p className="lead" role="status">
+              One moment while we save your spot.
+            </p>
+          )}
+        </Hero>
+        <ContactLine />
+      </div>
+    );
+  }
+
+  if (awaitingEmail) {
+    return (
+      <div className="container ty">
+        <Hero title="Check your inbox">
+          <p className="lead" data-testid="waitlist-check-inbox">
+            We sent you an email. Follow the link in it to confirm your address: that takes your place on the early-access
+            list for {BRAND_NAME} and shows your number. If it has not arrived in a few minutes, look in your spam folder.
+          </p>
+        </Hero>
+        <ContactLine />
+      </div>
+    );
+  }
 
   const share: ShareContent = {
     url: `${window.location.origin}/first-200`,
@@ -155,6 +229,9 @@ function FoundingThanks() {
         <p className="lead">
           Your founding talent application is in. Thank you for helping build AI that puts people first.
         </p>
+        <p className="ty-notice" data-testid="confirm-email-notice">
+          {CONFIRMATION_MESSAGES.checkEmail}
+        </p>
         {typeof notice === 'string' && (
           <p className="ty-notice" role="alert" data-testid="thank-you-notice">
             {notice}
@@ -171,8 +248,8 @@ function FoundingThanks() {
           items={[
             {
               icon: 'mail',
-              title: 'Check your inbox',
-              body: 'A confirmation email is on its way. If it has not arrived in a few minutes, look in your spam folder.',
+              title: 'Confirm your email address',
+              body: `${CONFIRMATION_MESSAGES.checkEmail} If it has not arrived in a few minutes, look in your spam folder.`,
             },
             {
               icon: 'calendar',

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useConfig } from '../../config';
-import { SIGNUP_TYPES, submitEarlySignup, toEarlySignupRequest, waitlistErrorToast, type SignupType } from '../../api/waitlist';
+import { SIGNUP_TYPES, WAITLIST_HONEYPOT_FIELD, submitEarlySignup, toEarlySignupRequest, waitlistErrorToast, type SignupType } from '../../api/waitlist';
 import { useToast } from '../../components/Toast';
 
 /**
@@ -18,6 +18,8 @@ export function WaitlistSignupForm() {
   const [signupType, setSignupType] = useState<SignupType | ''>('');
   const [newsletter, setNewsletter] = useState(true);
   const [terms, setTerms] = useState(false);
+  // The honeypot: people never see it, so it stays empty (docs/product.md#waitlist-abuse).
+  const [honeypot, setHoneypot] = useState('');
   const [submitting, setSubmitting] = useState(false);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -37,12 +39,9 @@ export function WaitlistSignupForm() {
 
     setSubmitting(true);
     try {
-      const result = await submitEarlySignup(apiUrl, toEarlySignupRequest({ firstName, email, signupType, newsletter }));
-      const params = new URLSearchParams({ type: 'waitlist' });
-      if (result.position > 0) params.set('position', String(result.position));
-      await navigate(`/thank-you?${params.toString()}`, {
-        state: { position: result.position, alreadySignedUp: result.alreadySignedUp },
-      });
+      await submitEarlySignup(apiUrl, toEarlySignupRequest({ firstName, email, signupType, newsletter, honeypot }));
+      // The place is taken when the emailed link is followed; the page says so.
+      await navigate('/thank-you?type=waitlist', { state: { confirmationSent: true } });
     } catch (err) {
       const { title, description } = waitlistErrorToast(err);
       toast({ title, description, variant: 'error' });
@@ -96,6 +95,19 @@ export function WaitlistSignupForm() {
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           maxLength={254}
+        />
+      </div>
+
+      <div className="signup-form__extra" aria-hidden="true">
+        <label htmlFor="waitlist-website">Website</label>
+        <input
+          id="waitlist-website"
+          name={WAITLIST_HONEYPOT_FIELD}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          value={honeypot}
+          onChange={(e) => setHoneypot(e.target.value)}
         />
       </div>
 
