@@ -79,6 +79,20 @@ export const PHOTO_LIMITS = {
   storedQuality: 90,
   thumbnailSide: 320,
 } as const;
+/**
+ * What one application may make the workflow examine (decision 013): photos and zip entries
+ * alike count as files. Signup refuses more; validation stops at the same numbers (or after
+ * MAX_APPLICATION_IMAGES accepted photos), so it ends well inside its time-out.
+ */
+export const MAX_EXAMINED_FILES = 200;
+/** Bytes uploaded per application, all photos and zips together. */
+export const MAX_APPLICATION_BYTES = 1024 * 1024 * 1024;
+export const INTAKE_MESSAGES = {
+  tooManyFiles: (n: number) =>
+    `Your uploads hold ${n} files; an application may hold at most ${MAX_EXAMINED_FILES} files (of which ${MAX_APPLICATION_IMAGES} photos). Please remove files that are not photos.`,
+  tooManyBytes: (bytes: number) =>
+    `Your uploads add up to ${Math.ceil(bytes / (1024 * 1024))} MB; an application may upload at most ${MAX_APPLICATION_BYTES / (1024 * 1024)} MB in all.`,
+} as const;
 export const ZIP_LIMITS = {
   maxEntries: 200,
   /** Uncompressed size of one entry. */

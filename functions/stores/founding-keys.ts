@@ -1,5 +1,5 @@
 // Keys of the FoundingApplications table and the photos bucket (docs/founding-pipeline.md).
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { PENDING_PREFIX } from '../../events/founding-values';
 
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
@@ -15,10 +15,17 @@ export function newApplicationId(): string {
 export const APPLICATION_ID_PATTERN = /^app_[a-z2-7]{20}$/;
 
 export const foundingKeys = {
-  issued: (email: string, key: string) => ({ pk: `DRAFT#${email}`, sk: `ISSUED#${key}` }),
-  upload: (email: string, key: string) => ({ pk: `DRAFT#${email}`, sk: `UPLOAD#${key}` }),
-  draft: (email: string) => `DRAFT#${email}`,
+  /** An upload session's draft lives under its opaque folder (never the address). */
+  issued: (folder: string, key: string) => ({ pk: `DRAFT#${folder}`, sk: `ISSUED#${key}` }),
+  upload: (folder: string, key: string) => ({ pk: `DRAFT#${folder}`, sk: `UPLOAD#${key}` }),
+  /** The session's owner (address hash) and its count of issued keys. */
+  session: (folder: string) => ({ pk: `DRAFT#${folder}`, sk: 'SESSION' }),
+  draft: (folder: string) => `DRAFT#${folder}`,
   emailLock: (email: string) => ({ pk: `EMAIL#${email}`, sk: 'APPLICATION' }),
+  /** An unconfirmed submission by its fingerprint, so a repeat is answered, not stored twice. */
+  submission: (fingerprint: string) => ({ pk: `SUBMISSION#${fingerprint}`, sk: 'SUBMISSION' }),
+  /** A confirmation link's token, by its hash (the token itself is only in the email). */
+  confirmToken: (tokenHash: string) => ({ pk: `CONFIRM#${tokenHash}`, sk: 'TOKEN' }),
   application: (id: string) => ({ pk: `APP#${id}`, sk: 'APPLICATION' }),
   applicationPk: (id: string) => `APP#${id}`,
   history: (id: string, at: string, n: number | string) => ({ pk: `APP#${id}`, sk: `HISTORY#${at}#${n}` }),
@@ -30,13 +37,20 @@ export const foundingKeys = {
   listSk: (submittedAt: string, id: string) => `${submittedAt}#${id}`,
 } as const;
 
-/** `pending/{email}/` — the only prefix an applicant's uploads may live under. */
-export const pendingPrefix = (email: string) => `${PENDING_PREFIX}${email}/`;
+/**
+ * The opaque folder of an upload session's objects: a one-way hash of the session, so keys (which
+ * reach S3 access logs) carry neither the address nor the session that signup requires.
+ */
+export const uploadFolderOf = (uploadSession: string) => createHash('sha256').update(`upload-folder:${uploadSession}`).digest('hex').slice(0, 32);
+/** An address as the draft stores it: hashed, to compare, never to read. */
+export const addressHashOf = (email: string) => createHash('sha256').update(`address:${email.trim().toLowerCase()}`).digest('hex');
+/** `pending/{folder}/` — the only prefix an upload session's objects may live under. */
+export const pendingPrefix = (folder: string) => `${PENDING_PREFIX}${folder}/`;
 export const photoKey = (id: string, index: number) => `applications/${id}/photos/${index}.jpg`;
 export const thumbnailKey = (id: string, index: number) => `applications/${id}/thumbs/${index}.jpg`;
 export const applicationPrefix = (id: string) => `applications/${id}/`;
-/** The email a pending key belongs to, or undefined when the key is not a pending upload. */
-export function emailOfPendingKey(key: string): string | undefined {
-  const m = /^pending\/([^/]+)\/[^/]+$/.exec(key);
+/** The upload folder a pending key belongs to, or undefined when the key is not a pending upload. */
+export function folderOfPendingKey(key: string): string | undefined {
+  const m = /^pending\/([0-9a-f]{32})\/[^/]+$/.exec(key);
   return m?.[1];
 }

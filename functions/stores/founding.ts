@@ -95,6 +95,8 @@ export interface UploadedObject {
   uploadedAt: string;
   expiresAt: number;
   imageCount?: number;
+  /** File entries of a zip (photos or not). */
+  fileCount?: number;
   zipProblems?: string[];
 }
 

@@ -78,7 +78,7 @@ describe('applications table', () => {
 
 describe('routes', () => {
   const route = (key: string) => routeKeys().find((r) => r.RouteKey === key);
-  it.each(['POST /founding-uploads', 'POST /founding-talent-signup', 'POST /functions/v1/founding-talent-signup', 'GET /founding-spots'])(
+  it.each(['POST /founding-uploads', 'POST /founding-talent-signup', 'POST /functions/v1/founding-talent-signup', 'POST /founding-confirm', 'GET /founding-spots'])(
     'serves %s publicly',
     (key) => {
       expect(route(key)).toBeDefined();
@@ -99,7 +99,9 @@ describe('routes', () => {
 
 describe('least privilege', () => {
   it('lets the presign function put objects under pending/ only, and never read them', () => {
-    expect(nonLogActions(ownStatements('FoundingCreateUploads'))).toEqual(['dynamodb:PutItem', 's3:PutObject']);
+    // Issued keys, the session's conditional counter (decision 013) and the rate-limit counters.
+    // (UpdateItem twice: the applications table and the RateLimits table.)
+    expect(nonLogActions(ownStatements('FoundingCreateUploads'))).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:UpdateItem', 's3:PutObject']);
     expect(idempotencyActions('FoundingCreateUploads')).toEqual(IDEMPOTENCY_ACTIONS);
     expect(s3Statements('FoundingCreateUploads')).toEqual([expect.objectContaining({ Action: 's3:PutObject', Resource: objects('pending/*') })]);
   });
@@ -111,13 +113,22 @@ describe('least privilege', () => {
       'dynamodb:PutItem',
       'dynamodb:Query',
       'dynamodb:UpdateItem',
+      // The rate-limit counters.
+      'dynamodb:UpdateItem',
       'events:PutEvents',
       's3:GetObject',
       's3:ListBucket',
+      // The address confirmation email (decision 013).
+      'ses:SendEmail',
     ]);
     const [get, list] = s3Statements('FoundingSignup');
     expect(get.Resource).toEqual(objects('pending/*'));
     expect(list).toMatchObject({ Resource: { 'Fn::GetAtt': [bucketId, 'Arn'] }, Condition: { StringLike: { 's3:prefix': ['pending/*'] } } });
+  });
+
+  it('lets the confirmation read and update applications, publish and count, nothing else (decision 013)', () => {
+    expect(nonLogActions(ownStatements('FoundingConfirm'))).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:UpdateItem', 'events:PutEvents']);
+    expect(s3Statements('FoundingConfirm')).toEqual([]);
   });
 
   it('lets the upload recorder read pending uploads and put records, nothing else', () => {

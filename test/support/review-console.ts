@@ -4,7 +4,8 @@ import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import type { ApplicationDetail, FoundingUploadResponse } from '../../events/founding';
 import type { TestTwin as Twin } from './twin';
-import { idToken, postJson } from './twin';
+import { freshAddress, postJsonFrom } from './from-address';
+import { idToken } from './twin';
 
 /** A distinct portrait-like JPEG (a gradient and a head and shoulders), `side` px square. */
 async function portraitJpeg(seed: number, side = 1024): Promise<Buffer> {
@@ -31,12 +32,14 @@ export interface ApplicantDetails {
   excludeAlcohol?: boolean;
 }
 
-/** Uploads generated photos through presigned URLs and submits the application; answers its id. */
+/** Uploads generated photos through presigned URLs, submits the application and confirms its address; answers its id. */
 export async function submitApplication(twin: Twin, a: ApplicantDetails): Promise<string> {
   const count = a.photos ?? 30;
   const bodies = await Promise.all(Array.from({ length: count }, (_, i) => portraitJpeg(i + a.email.length)));
   const files = bodies.map((body, i) => ({ name: `photo-${i + 1}.jpg`, type: 'image/jpeg', body }));
-  const res = await postJson(`${twin.urls.api}/founding-uploads`, {
+  // Each applicant from a network of their own, so the per-network limits of a shared twin never refuse a test's applicant.
+  const from = freshAddress();
+  const res = await postJsonFrom(from, `${twin.urls.api}/founding-uploads`, {
     email: a.email,
     files: files.map((f) => ({ name: f.name, type: f.type, size: f.body.length })),
   });
@@ -50,7 +53,7 @@ export async function submitApplication(twin: Twin, a: ApplicantDetails): Promis
       }),
     );
   }
-  const signup = await postJson(`${twin.urls.api}/founding-talent-signup`, {
+  const signup = await postJsonFrom(from, `${twin.urls.api}/founding-talent-signup`, {
     firstName: a.firstName ?? 'Ada',
     lastName: a.lastName ?? 'Okafor',
     email: a.email,
@@ -70,6 +73,16 @@ export async function submitApplication(twin: Twin, a: ApplicantDetails): Promis
     program: a.program ?? 'founding',
   });
   if (signup.status !== 200 || !signup.json?.applicationId) throw new Error(`founding-talent-signup answered ${signup.status}: ${signup.text}`);
+  // The application counts once its address is confirmed: follow the emailed link's token.
+  let token: string | undefined;
+  for (let tries = 0; !token && tries < 150; tries++) {
+    const mail = (await twin.emails()).filter((m) => m.to.includes(a.email) && /confirm#token=/.test(m.text ?? ''));
+    token = mail.at(-1)?.text?.match(/confirm#token=([A-Za-z0-9_-]{43})/)?.[1];
+    if (!token) await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!token) throw new Error(`no confirmation email reached ${a.email}`);
+  const confirmed = await postJsonFrom(from, `${twin.urls.api}/founding-confirm`, { token });
+  if (confirmed.status !== 200) throw new Error(`founding-confirm answered ${confirmed.status}: ${confirmed.text}`);
   return signup.json.applicationId as string;
 }
 

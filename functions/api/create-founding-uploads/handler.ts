@@ -4,6 +4,7 @@ import { documentClient } from '../../shared/clients';
 import { loadConfig } from '../../shared/config';
 import { httpHandler, idempotencyKeyOf, json, parseJsonBody } from '../../shared/http';
 import { idempotency } from '../../shared/idempotency';
+import { clientIpOf, rateLimiter } from '../../shared/rate-limit';
 import { s3Client } from '../../shared/s3';
 import { foundingStore } from '../../stores/founding';
 import { createUploads } from './service';
@@ -13,6 +14,7 @@ const config = loadConfig(
     APPLICATIONS_TABLE: z.string().min(1),
     PHOTOS_BUCKET: z.string().min(1),
     IDEMPOTENCY_TABLE: z.string().min(1),
+    RATE_LIMITS_TABLE: z.string().min(1),
   }),
 );
 
@@ -25,8 +27,10 @@ export const handler = httpHandler(async (event, context) => {
       s3: s3Client(),
       bucketName: config.PHOTOS_BUCKET,
       once: idempotency(config.IDEMPOTENCY_TABLE, context),
+      limit: rateLimiter(documentClient(), config.RATE_LIMITS_TABLE),
     },
     request,
+    { ip: clientIpOf(event) },
     idempotencyKeyOf(event),
   );
   return json(200, result);

@@ -4,7 +4,9 @@ import { documentClient } from '../../shared/clients';
 import { loadConfig } from '../../shared/config';
 import { publish } from '../../shared/events';
 import { httpHandler, idempotencyKeyOf, json, parseJsonBody } from '../../shared/http';
+import { sendEmail } from '../../shared/email';
 import { idempotency } from '../../shared/idempotency';
+import { clientIpOf, rateLimiter } from '../../shared/rate-limit';
 import { s3Client } from '../../shared/s3';
 import { foundingStore } from '../../stores/founding';
 import { submitApplication } from './service';
@@ -15,6 +17,10 @@ const config = loadConfig(
     PHOTOS_BUCKET: z.string().min(1),
     EVENT_BUS_NAME: z.string().min(1),
     IDEMPOTENCY_TABLE: z.string().min(1),
+    RATE_LIMITS_TABLE: z.string().min(1),
+    SENDER_EMAIL: z.string().min(3),
+    SITE_URL: z.url(),
+    SES_CONFIGURATION_SET: z.string().optional(),
   }),
 );
 
@@ -31,9 +37,12 @@ export const handler = httpHandler(async (event, context) => {
       bucketName: config.PHOTOS_BUCKET,
       publish: (type, detail) => publish(config.EVENT_BUS_NAME, type, detail),
       once: idempotency(config.IDEMPOTENCY_TABLE, context),
+      limit: rateLimiter(documentClient(), config.RATE_LIMITS_TABLE),
+      send: (to, email) => sendEmail({ from: config.SENDER_EMAIL, configurationSet: config.SES_CONFIGURATION_SET }, to, email),
+      siteUrl: config.SITE_URL,
     },
     request,
-    { ip: event.requestContext?.http?.sourceIp, userAgent: event.requestContext?.http?.userAgent },
+    { ip: clientIpOf(event), userAgent: event.requestContext?.http?.userAgent },
     idempotencyKeyOf(event),
   );
   return json(200, result);

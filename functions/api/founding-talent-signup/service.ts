@@ -1,20 +1,30 @@
 import { createHash } from 'node:crypto';
 import { HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import {
-  FOUNDING_APPLICATION_SUBMITTED,
+  AWAITING_CONFIRMATION,
+  CONFIRMATION_MESSAGES,
+  CONFIRMATION_SECONDS,
   FOUNDING_MESSAGES,
+  INTAKE_MESSAGES,
+  MAX_APPLICATION_BYTES,
   MAX_APPLICATION_IMAGES,
+  MAX_EXAMINED_FILES,
   MIN_APPLICATION_IMAGES,
-  type FoundingApplicationSubmittedV1,
+  SIGNUPS_PER_ADDRESS_PER_DAY,
+  SIGNUPS_PER_IP_PER_HOUR,
   type FoundingSignup,
   type FoundingSignupResponse,
 } from '../../../events/founding';
 import { ConflictError, ValidationError } from '../../shared/errors';
 import { readZipDirectory, s3RangeReader, UnreadableZipError } from '../../founding/photos/zip-directory';
-import { withIdempotencyKey, type Once } from '../../shared/idempotency';
+import { addressConfirmationEmail, confirmationPageUrl } from '../../integrations/email/founding-confirm';
+import type { Email } from '../../shared/email';
+import { ONE_HOUR, withIdempotencyKey, type Once } from '../../shared/idempotency';
 import { log } from '../../shared/log';
-import type { EmailLock, FoundingStore, IssuedUpload, UploadedObject } from '../../stores/founding';
-import { newApplicationId, pendingPrefix } from '../../stores/founding-keys';
+import type { RateLimiter } from '../../shared/rate-limit';
+import type { FoundingStore, IssuedUpload, UploadedObject } from '../../stores/founding';
+import { addressHashOf, newApplicationId, pendingPrefix, uploadFolderOf } from '../../stores/founding-keys';
+import { announce, confirmTokenHash, newConfirmToken } from '../confirm-founding-application/service';
 
 export interface SignupDeps {
   store: FoundingStore;
@@ -22,10 +32,14 @@ export interface SignupDeps {
   bucketName: string;
   publish: (detailType: string, detail: object) => Promise<void>;
   once: Once;
+  limit: RateLimiter;
+  /** Sends the address confirmation email (SES). */
+  send: (to: string, email: Email) => Promise<unknown>;
+  siteUrl: string;
   newId?: () => string;
 }
 
-/** Where the request came from, kept with the terms acceptance. */
+/** Where the request came from, kept with the terms acceptance (the IP is also rate-limited). */
 export interface RequestOrigin {
   ip?: string;
   userAgent?: string;
@@ -38,6 +52,8 @@ interface ApplicationUpload {
   size: number;
   /** Images a zip's directory lists. */
   imageCount?: number;
+  /** File entries a zip's directory lists (photos or not). */
+  fileCount?: number;
 }
 
 const ZIP_COUNT_WARNING =
@@ -65,17 +81,34 @@ export function submitApplication(
 }
 
 /**
- * Checks that every image path is an upload issued to this session under the applicant's own
- * prefix and present in the bucket, counts the images (zips by their directory) against 30-80,
- * then stores the application and the one-per-address lock in one transaction and announces
- * `FoundingApplication.Submitted`.
+ * Checks that every image path is an upload issued to this session (under its opaque folder, to
+ * this address) and present in the bucket, and counts the images (zips by their directory)
+ * against 30-80. Then stores the application awaiting confirmation of its address and emails
+ * the confirmation link (decision 013): nothing is locked until the address is confirmed, so
+ * a stranger's unconfirmed application never blocks the address's owner. A second application
+ * for an address already confirmed gets the duplicate message (409).
  */
 async function submit(deps: SignupDeps, req: FoundingSignup, origin: RequestOrigin): Promise<FoundingSignupResponse> {
+  await deps.limit([
+    { name: 'founding-signup.ip', subject: origin.ip ?? 'unknown', limit: SIGNUPS_PER_IP_PER_HOUR, windowSeconds: 3600, message: CONFIRMATION_MESSAGES.tooManySignups },
+    { name: 'founding-signup.address', subject: req.email, limit: SIGNUPS_PER_ADDRESS_PER_DAY, windowSeconds: 86_400, message: CONFIRMATION_MESSAGES.tooManySignupsForAddress },
+  ]);
   const fingerprint = fingerprintOf(req);
   const repeat = await answerToRepeat(deps, req.email, fingerprint);
   if (repeat) return repeat;
 
   const uploads = await checkUploads(deps, req);
+  // Every file counts towards what validation will examine, and every byte towards the application's total.
+  const fileCount = uploads.reduce((n, u) => n + (u.kind === 'zip' ? (u.fileCount ?? u.imageCount ?? 0) : 1), 0);
+  if (fileCount > MAX_EXAMINED_FILES) {
+    const message = INTAKE_MESSAGES.tooManyFiles(fileCount);
+    throw new ValidationError(message, { imagePaths: message });
+  }
+  const bytes = uploads.reduce((n, u) => n + u.size, 0);
+  if (bytes > MAX_APPLICATION_BYTES) {
+    const message = INTAKE_MESSAGES.tooManyBytes(bytes);
+    throw new ValidationError(message, { imagePaths: message });
+  }
   const imageCount = uploads.reduce((n, u) => n + (u.kind === 'zip' ? (u.imageCount ?? 0) : 1), 0);
   if (imageCount < MIN_APPLICATION_IMAGES) throw new ValidationError(FOUNDING_MESSAGES.tooFewImages, { imagePaths: FOUNDING_MESSAGES.tooFewImages });
   if (imageCount > MAX_APPLICATION_IMAGES) {
@@ -85,6 +118,7 @@ async function submit(deps: SignupDeps, req: FoundingSignup, origin: RequestOrig
 
   const now = deps.store.now();
   const submittedAt = now.toISOString();
+  const expiresAt = Math.floor(now.getTime() / 1000) + CONFIRMATION_SECONDS;
   const applicationId = (deps.newId ?? newApplicationId)();
   const response: FoundingSignupResponse = {
     success: true,
@@ -100,7 +134,7 @@ async function submit(deps: SignupDeps, req: FoundingSignup, origin: RequestOrig
   const application = {
     id: applicationId,
     program: req.program,
-    status: 'validating' as const,
+    status: AWAITING_CONFIRMATION,
     firstName: req.firstName,
     lastName: req.lastName,
     email: req.email,
@@ -118,19 +152,56 @@ async function submit(deps: SignupDeps, req: FoundingSignup, origin: RequestOrig
     imagePaths: req.imagePaths,
     uploads,
     uploadSession: req.uploadSession,
+    uploadFolder: uploadFolderOf(req.uploadSession),
+    fingerprint,
+    response,
   };
-  const lock: EmailLock = { applicationId, fingerprint, submittedAt, response };
 
-  if (!(await deps.store.createApplication(application, lock))) {
-    // Another submission for this address won the race: the same one is answered, any other refused.
-    const again = await answerToRepeat(deps, req.email, fingerprint);
-    if (again) return again;
-    throw new Error('the application could not be stored');
+  // The same submission repeated (or sent twice at once) is stored once and answered alike.
+  const stored = await deps.store.createPendingApplication(application, { fingerprint, applicationId, response, expiresAt });
+  const pending = stored.submission;
+  try {
+    await sendConfirmation(deps, pending.applicationId, { email: req.email, firstName: req.firstName, program: req.program });
+  } catch (err) {
+    // A repeat while the first request is still sending the link: that one sends it.
+    if (stored.created || !(err instanceof ConflictError)) throw err;
   }
+  log.info(stored.created ? 'founding application awaiting confirmation' : 'founding application repeated before confirmation', {
+    applicationId: pending.applicationId,
+    program: req.program,
+    imageCount,
+    files: uploads.length,
+  });
+  return pending.response;
+}
 
-  await announce(deps, applicationId, req.program, submittedAt);
-  log.info('founding application submitted', { applicationId, program: req.program, imageCount, files: uploads.length });
-  return response;
+/**
+ * Emails the confirmation link, once per application for an hour (a repeat of the submission
+ * inside that hour is not mailed again; a failed send leaves no record, so the repeat sends).
+ * Each send has a fresh token; only its hash is stored.
+ */
+async function sendConfirmation(deps: SignupDeps, applicationId: string, to: { email: string; firstName: string; program: FoundingSignup['program'] }) {
+  await deps.once(
+    { name: 'founding-address-confirmation', key: 'applicationId', expiresAfterSeconds: ONE_HOUR },
+    { applicationId },
+    async () => {
+      const now = deps.store.now();
+      const token = newConfirmToken();
+      await deps.store.putConfirmToken(confirmTokenHash(token), {
+        applicationId,
+        issuedAt: now.toISOString(),
+        expiresAt: Math.floor(now.getTime() / 1000) + CONFIRMATION_SECONDS,
+      });
+      const email = addressConfirmationEmail({ firstName: to.firstName, program: to.program, confirmUrl: confirmationPageUrl(deps.siteUrl, token) });
+      try {
+        await deps.send(to.email, email);
+      } catch (err) {
+        log.error('address confirmation email failed', err, { applicationId });
+        throw err;
+      }
+      return { sent: true };
+    },
+  );
 }
 
 /** The original answer for the same submission; 409 for a different one from the same address. */
@@ -145,27 +216,13 @@ async function answerToRepeat(deps: SignupDeps, email: string, fingerprint: stri
   return lock.response;
 }
 
-async function announce(deps: SignupDeps, applicationId: string, program: FoundingSignup['program'], submittedAt: string) {
-  const detail: FoundingApplicationSubmittedV1 = { version: 1, applicationId, program, submittedAt };
-  try {
-    await deps.publish(FOUNDING_APPLICATION_SUBMITTED, detail);
-    await deps.store.updateApplication(applicationId, {}, { remove: ['submittedEvent'] });
-  } catch (err) {
-    // Stored but not announced: the applicant's retry (same submission) announces it again.
-    log.error('could not announce founding application', err, { applicationId });
-    await deps.store.updateApplication(applicationId, { submittedEvent: 'failed' }).catch((e) =>
-      log.error('could not mark the announcement as failed', e, { applicationId }),
-    );
-    throw err;
-  }
-}
-
 /**
- * Every path must be a key issued to this upload session under the applicant's own prefix,
+ * Every path must be a key issued to this upload session (under its folder, for this address),
  * named once, and present in the bucket (recorded from its S3 event, or found by HeadObject).
  */
 async function checkUploads(deps: SignupDeps, req: FoundingSignup): Promise<ApplicationUpload[]> {
-  const prefix = pendingPrefix(req.email);
+  const folder = uploadFolderOf(req.uploadSession);
+  const prefix = pendingPrefix(folder);
   const notOwn = req.imagePaths.filter((p) => !p.startsWith(prefix) || p.slice(prefix.length).includes('/'));
   if (notOwn.length) {
     const message = `${notOwn.length} of the image paths are not your uploads. Please upload your images again.`;
@@ -175,9 +232,11 @@ async function checkUploads(deps: SignupDeps, req: FoundingSignup): Promise<Appl
     throw new ValidationError('An image is named more than once.', { imagePaths: 'An image is named more than once.' });
   }
 
-  const { issued, uploaded } = await deps.store.readDraft(req.email);
+  const { issued, uploaded, addressHash } = await deps.store.readDraft(folder);
 
-  const notIssued = req.imagePaths.filter((p) => issued.get(p)?.uploadSession !== req.uploadSession);
+  // The session was opened for this address; keys of another address's session are not this applicant's.
+  const ownSession = addressHash === addressHashOf(req.email);
+  const notIssued = req.imagePaths.filter((p) => !ownSession || issued.get(p)?.uploadSession !== req.uploadSession);
   if (notIssued.length) {
     const message = `${notIssued.length} of the image paths were not issued to this upload session. Please upload your images again.`;
     throw new ValidationError(message, { imagePaths: message });
@@ -190,7 +249,7 @@ async function checkUploads(deps: SignupDeps, req: FoundingSignup): Promise<Appl
       const size = recorded?.size ?? (await sizeInBucket(deps, key));
       if (size === undefined) return undefined;
       if (ticket.kind !== 'zip') return { key, kind: 'photo', size };
-      return { key, kind: 'zip', size, imageCount: await countZip(deps, key, size, ticket, recorded) };
+      return { key, kind: 'zip', size, ...(await countZip(deps, key, size, ticket, recorded)) };
     }),
   );
   const missing = uploads.filter((u) => !u).length;
@@ -218,14 +277,22 @@ async function sizeInBucket(deps: SignupDeps, key: string): Promise<number | und
 }
 
 /** Images a zip's directory lists; a zip that is damaged or unsafe is refused with its file name. */
-async function countZip(deps: SignupDeps, key: string, size: number, ticket: IssuedUpload, recorded?: UploadedObject): Promise<number> {
+async function countZip(
+  deps: SignupDeps,
+  key: string,
+  size: number,
+  ticket: IssuedUpload,
+  recorded?: UploadedObject,
+): Promise<{ imageCount: number; fileCount: number }> {
   const fileName = ticket.name ?? 'A zip file';
   let count = recorded?.imageCount;
+  let files = recorded?.fileCount;
   let problems = recorded?.zipProblems;
-  if (count === undefined) {
+  if (count === undefined || files === undefined) {
     try {
       const directory = await readZipDirectory(size, s3RangeReader(deps.s3, deps.bucketName, key));
       count = directory.imageCount;
+      files = directory.fileCount;
       problems = directory.problems;
     } catch (err) {
       if (!(err instanceof UnreadableZipError)) throw err;
@@ -236,5 +303,5 @@ async function countZip(deps: SignupDeps, key: string, size: number, ticket: Iss
     const message = `${fileName} cannot be used: ${problems.join('; ')}.`;
     throw new ValidationError(message, { imagePaths: message });
   }
-  return count ?? 0;
+  return { imageCount: count ?? 0, fileCount: files ?? count ?? 0 };
 }

@@ -1,4 +1,4 @@
-import { MAX_APPLICATION_IMAGES, PHOTO_LIMITS, ZIP_LIMITS } from '../../../events/founding-values';
+import { MAX_APPLICATION_BYTES, MAX_APPLICATION_IMAGES, MAX_EXAMINED_FILES, PHOTO_LIMITS, ZIP_LIMITS } from '../../../events/founding-values';
 
 const mb = (bytes: number) => `${Math.ceil(bytes / (1024 * 1024))} MB`;
 const megapixels = (pixels: number) => `${Math.round(pixels / 1_000_000)} megapixels`;
@@ -18,6 +18,7 @@ export const REFUSAL = {
   missing: 'file is missing (the upload did not complete)',
   unreadable: 'could not be read from storage',
   overLimit: `more than ${MAX_APPLICATION_IMAGES} valid photos: only the first ${MAX_APPLICATION_IMAGES} are kept`,
+  notExamined: `not examined: the application already had ${MAX_APPLICATION_IMAGES} valid photos, ${MAX_EXAMINED_FILES} files or ${MAX_APPLICATION_BYTES / (1024 * 1024)} MB examined`,
   // Zips
   zipUnreadable: 'zip could not be opened (file is damaged or not a zip)',
   zipTooManyEntries: (n: number) => `zip has ${n} entries, the limit is ${ZIP_LIMITS.maxEntries}`,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { PhotoResult } from '../../../events/founding';
-import { MAX_APPLICATION_IMAGES, MAX_PHOTO_BYTES, MAX_ZIP_BYTES } from '../../../events/founding-values';
+import { MAX_APPLICATION_BYTES, MAX_APPLICATION_IMAGES, MAX_EXAMINED_FILES, MAX_PHOTO_BYTES, MAX_ZIP_BYTES } from '../../../events/founding-values';
 import { photoKey, thumbnailKey } from '../../stores/founding-keys';
 import { checkPhoto } from './image';
 import { taskPool } from './limit';
@@ -36,7 +36,10 @@ export interface ValidationOutcome {
  * photo re-encoded (no metadata) at `applications/{id}/photos/{index}.jpg` plus its thumbnail.
  * The index is the photo's position among everything examined, so a retry writes the same keys.
  * Objects are told apart by their bytes: a JPEG or PNG is a photo, a zip is opened, anything
- * else is refused. Throws only when storage fails (the step is then retried).
+ * else is refused. It stops as signup counts (decision 013): after MAX_APPLICATION_IMAGES accepted
+ * photos, MAX_EXAMINED_FILES files (photos and zip entries alike) or MAX_APPLICATION_BYTES read,
+ * whatever is left is reported as not examined, so a run ends well inside the step's time-out.
+ * Throws only when storage fails (the step is then retried).
  */
 export async function validateObjects(deps: ValidateObjectsDeps, applicationId: string, keys: readonly string[]): Promise<ValidationOutcome> {
   const pool = taskPool(deps.concurrency ?? 4);
@@ -46,6 +49,12 @@ export async function validateObjects(deps: ValidateObjectsDeps, applicationId: 
   const refuse = (source: string, reason: string) => {
     results[reserve()] = { source, accepted: false, reason };
   };
+  // What has been taken on so far; checked before each file, so at most `concurrency` photos in
+  // flight can pass MAX_APPLICATION_IMAGES (the surplus is dropped below).
+  let examined = 0;
+  let accepted = 0;
+  let bytesRead = 0;
+  const full = () => examined >= MAX_EXAMINED_FILES || accepted >= MAX_APPLICATION_IMAGES || bytesRead > MAX_APPLICATION_BYTES;
   const examine = async (index: number, source: string, bytes: Buffer) => {
     const check = await checkPhoto(bytes);
     if (!check.accepted) {
@@ -57,6 +66,7 @@ export async function validateObjects(deps: ValidateObjectsDeps, applicationId: 
       deps.storage.write(thumbnailKey(applicationId, index), check.thumbnail, 'image/jpeg'),
     ]);
     results[index] = { source, accepted: true, width: check.width, height: check.height, index };
+    accepted += 1;
   };
 
   // Pass 1: every upload, `concurrency` at a time (download, check, store). Zips are only
@@ -64,17 +74,27 @@ export async function validateObjects(deps: ValidateObjectsDeps, applicationId: 
   const zips: Array<{ key: string; size: number; index: number }> = [];
   for (const key of keys) {
     const index = reserve();
+    if (full()) {
+      results[index] = { source: key, accepted: false, reason: REFUSAL.notExamined };
+      continue;
+    }
+    examined += 1;
     await pool.start(async () => {
       const size = await deps.storage.size(key);
+      bytesRead += size ?? 0;
       if (size === undefined) {
         results[index] = { source: key, accepted: false, reason: REFUSAL.missing };
       } else if (size > MAX_ZIP_BYTES) {
         results[index] = { source: key, accepted: false, reason: REFUSAL.tooManyBytes(size, MAX_ZIP_BYTES) };
       } else if (size > MAX_PHOTO_BYTES) {
+        examined -= 1; // a zip counts by its entries, in pass 2
         zips.push({ key, size, index }); // only a zip may be this big; pass 2 finds out
       } else {
         const bytes = await deps.storage.read(key);
-        if (sniff(bytes.subarray(0, 4)) === 'zip') zips.push({ key, size, index });
+        if (sniff(bytes.subarray(0, 4)) === 'zip') {
+          examined -= 1;
+          zips.push({ key, size, index });
+        }
         else await examine(index, key, bytes);
       }
     });
@@ -85,21 +105,29 @@ export async function validateObjects(deps: ValidateObjectsDeps, applicationId: 
   // next entries are read.
   zips.sort((a, b) => keys.indexOf(a.key) - keys.indexOf(b.key));
   for (const { key, size, index: zipIndex } of zips) {
-    const onItem = async (item: ZipItem) => {
+    const onItem = async (item: ZipItem): Promise<void | 'stop'> => {
       const source = `${key}#${item.path}`;
+      // The zip itself was counted in pass 1; each of its entries counts as a file of its own.
+      if (full()) return 'stop';
+      examined += 1;
       if ('reason' in item) return refuse(source, item.reason);
       const index = reserve();
       await pool.start(() => examine(index, source, item.bytes));
     };
+    if (full()) {
+      results[zipIndex] = { source: key, accepted: false, reason: REFUSAL.notExamined };
+      continue;
+    }
     let error: string | undefined;
+    let stopped: boolean | undefined;
     if (size <= MAX_PHOTO_BYTES) {
-      error = (await readZip(await deps.storage.read(key), onItem)).error;
+      ({ error, stopped } = await readZip(await deps.storage.read(key), onItem));
     } else {
       // Spooled to disk, never held in memory: up to MAX_ZIP_BYTES.
       const file = join(deps.tmpDir ?? tmpdir(), `upload-${randomUUID()}`);
       try {
         await deps.storage.download(key, file);
-        if ((await fileHead(file)) === 'zip') error = (await readZip(file, onItem)).error;
+        if ((await fileHead(file)) === 'zip') ({ error, stopped } = await readZip(file, onItem));
         else error = REFUSAL.tooManyBytes(size, MAX_PHOTO_BYTES);
       } finally {
         await rm(file, { force: true });
@@ -108,6 +136,8 @@ export async function validateObjects(deps: ValidateObjectsDeps, applicationId: 
     // A zip refused whole (unreadable, too many entries), or a big upload that is no zip, is
     // reported as itself, in its place among the uploads.
     if (error) results[zipIndex] = { source: key, accepted: false, reason: error };
+    // The limits were reached inside the zip: the rest of it was not examined.
+    else if (stopped) results[zipIndex] = { source: key, accepted: false, reason: REFUSAL.notExamined };
   }
   await pool.drain();
 

@@ -19,6 +19,8 @@ export interface ZipDirectory {
   entries: ZipEntry[];
   /** Files with a .jpg/.jpeg/.png name, outside macOS metadata folders and hidden files. */
   imageCount: number;
+  /** Every file entry (not folders): what validation would examine, photo or not. */
+  fileCount: number;
   /** Reasons the archive would be refused, in words an applicant understands. Empty when fine. */
   problems: string[];
 }
@@ -126,7 +128,7 @@ export async function readZipDirectory(size: number, read: RangeReader): Promise
   }
   if (zip.entryCount > ZIP_LIMITS.maxEntries) {
     zip.close();
-    return { entries: [], imageCount: 0, problems: [`it holds ${zip.entryCount} files; a zip may hold at most ${ZIP_LIMITS.maxEntries}`] };
+    return { entries: [], imageCount: 0, fileCount: zip.entryCount, problems: [`it holds ${zip.entryCount} files; a zip may hold at most ${ZIP_LIMITS.maxEntries}`] };
   }
   const entries: ZipEntry[] = [];
   try {
@@ -144,7 +146,12 @@ export async function readZipDirectory(size: number, read: RangeReader): Promise
     zip.close();
     throw explain(err, reader);
   }
-  return { entries, imageCount: entries.filter((e) => !e.directory && isCountedZipEntry(e.name)).length, problems: problemsOf(entries) };
+  return {
+    entries,
+    imageCount: entries.filter((e) => !e.directory && isCountedZipEntry(e.name)).length,
+    fileCount: entries.filter((e) => !e.directory).length,
+    problems: problemsOf(entries),
+  };
 }
 
 function problemsOf(entries: ZipEntry[]): string[] {

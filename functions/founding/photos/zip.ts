@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import * as yauzl from 'yauzl';
-import { ZIP_LIMITS } from '../../../events/founding-values';
+import { isCountedZipEntry, ZIP_LIMITS } from '../../../events/founding-values';
 import { REFUSAL } from './reasons';
 import { sniff } from './sniff';
 import { isUnsafeEntryName } from './zip-directory';
@@ -12,6 +12,8 @@ export interface ZipOutcome {
   /** Set when the zip as a whole could not be read (entries delivered before stay delivered). */
   error?: string;
   entries: number;
+  /** The caller said stop (its limits were reached) before the zip's end. */
+  stopped?: boolean;
 }
 
 /** Entries that are not content: folders and the metadata macOS and Windows add to zips. */
@@ -62,7 +64,7 @@ async function readAll(stream: Readable, limit: number): Promise<Buffer> {
  * (`validateEntrySizes` and our own byte cap), so a lying header cannot inflate past a limit.
  * `onItem` is awaited before the next entry is read: the caller's backpressure.
  */
-export async function readZip(source: string | Buffer, onItem: (item: ZipItem) => Promise<void>): Promise<ZipOutcome> {
+export async function readZip(source: string | Buffer, onItem: (item: ZipItem) => Promise<void | 'stop'>): Promise<ZipOutcome> {
   let zip: yauzl.ZipFile;
   try {
     zip = await openZip(source);
@@ -100,48 +102,47 @@ export async function readZip(source: string | Buffer, onItem: (item: ZipItem) =
     }
     if (!entry) break;
     entries += 1;
+    const outcome = await visit(entry);
+    if (outcome === 'stop') {
+      zip.close();
+      return { entries, stopped: true };
+    }
+  }
+  return { entries };
+
+  /** One entry: refused with a reason, skipped (folders, metadata), or inflated and handed over. */
+  async function visit(entry: yauzl.Entry): Promise<void | 'stop'> {
     const raw = entry.fileName as unknown as Buffer;
     const path = yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, raw, entry.extraFields, true);
     const problem = pathProblem(path);
-    if (problem) {
-      await onItem({ path, reason: problem });
-      continue;
-    }
-    if (isNoise(path)) continue;
-    if (path.toLowerCase().endsWith('.zip')) {
-      await onItem({ path, reason: REFUSAL.zipNested });
-      continue;
-    }
+    if (problem) return onItem({ path, reason: problem });
+    if (isNoise(path)) return;
+    if (path.toLowerCase().endsWith('.zip')) return onItem({ path, reason: REFUSAL.zipNested });
+    // Signup counted the zip's photos by this rule (isCountedZipEntry); anything else is refused by its name, not inflated.
+    if (!isCountedZipEntry(path)) return onItem({ path, reason: REFUSAL.notImage });
     if (entry.isEncrypted()) {
-      await onItem({ path, reason: REFUSAL.zipEncrypted });
-      continue;
+      return onItem({ path, reason: REFUSAL.zipEncrypted });
     }
     if (entry.uncompressedSize > ZIP_LIMITS.maxEntryBytes) {
-      await onItem({ path, reason: REFUSAL.tooManyBytes(entry.uncompressedSize, ZIP_LIMITS.maxEntryBytes) });
-      continue;
+      return onItem({ path, reason: REFUSAL.tooManyBytes(entry.uncompressedSize, ZIP_LIMITS.maxEntryBytes) });
     }
     const ratio = entry.compressedSize > 0 ? entry.uncompressedSize / entry.compressedSize : entry.uncompressedSize > 0 ? Infinity : 0;
     if (ratio > ZIP_LIMITS.maxRatio) {
-      await onItem({ path, reason: REFUSAL.zipRatio(ratio) });
-      continue;
+      return onItem({ path, reason: REFUSAL.zipRatio(ratio) });
     }
     if (total + entry.uncompressedSize > ZIP_LIMITS.maxTotalBytes) {
-      await onItem({ path, reason: REFUSAL.zipTotal });
-      continue;
+      return onItem({ path, reason: REFUSAL.zipTotal });
     }
     total += entry.uncompressedSize;
     let bytes: Buffer;
     try {
       bytes = await readAll(await openStream(zip, entry), Math.min(entry.uncompressedSize, ZIP_LIMITS.maxEntryBytes));
     } catch {
-      await onItem({ path, reason: REFUSAL.zipEntryDamaged });
-      continue;
+      return onItem({ path, reason: REFUSAL.zipEntryDamaged });
     }
     if (sniff(bytes.subarray(0, 4)) === 'zip') {
-      await onItem({ path, reason: REFUSAL.zipNested });
-      continue;
+      return onItem({ path, reason: REFUSAL.zipNested });
     }
-    await onItem({ path, bytes });
+    return onItem({ path, bytes });
   }
-  return { entries };
 }

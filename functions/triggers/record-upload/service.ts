@@ -3,7 +3,7 @@ import { PENDING_UPLOAD_SECONDS } from '../../../events/founding-values';
 import { readZipDirectory, s3RangeReader, UnreadableZipError } from '../../founding/photos/zip-directory';
 import { log } from '../../shared/log';
 import type { FoundingStore, UploadedObject } from '../../stores/founding';
-import { emailOfPendingKey } from '../../stores/founding-keys';
+import { folderOfPendingKey } from '../../stores/founding-keys';
 import { decodeS3EventKey } from './key';
 
 export interface RecordUploadDeps {
@@ -19,7 +19,7 @@ export interface ObjectCreatedDetail {
 }
 
 /**
- * Records an uploaded object against the applicant's draft, once: the put is conditional on
+ * Records an uploaded object against its upload session's draft, once: the put is conditional on
  * the key, so an event delivered twice counts once. A zip also records how many photos its
  * directory lists, or why it cannot be used.
  */
@@ -27,8 +27,8 @@ export async function recordUpload(deps: RecordUploadDeps, detail: ObjectCreated
   // S3 URL-encodes the key in its events (a space is `+`, `@` is `%40`).
   const key = decodeS3EventKey(detail.object.key);
   if (key === undefined) return 'ignored';
-  const email = emailOfPendingKey(key);
-  if (detail.bucket.name !== deps.bucketName || !email) return 'ignored';
+  const folder = folderOfPendingKey(key);
+  if (detail.bucket.name !== deps.bucketName || !folder) return 'ignored';
   const size = detail.object.size ?? 0;
   const kind = /\.zip$/i.test(key) ? 'zip' : 'photo';
   const now = deps.store.now();
@@ -43,13 +43,14 @@ export async function recordUpload(deps: RecordUploadDeps, detail: ObjectCreated
     try {
       const directory = await readZipDirectory(size, s3RangeReader(deps.s3, deps.bucketName, key));
       upload.imageCount = directory.imageCount;
+      upload.fileCount = directory.fileCount;
       upload.zipProblems = directory.problems;
     } catch (err) {
       if (!(err instanceof UnreadableZipError)) throw err;
       upload.zipProblems = [err.message];
     }
   }
-  if (!(await deps.store.recordUploadedObject(email, key, upload))) return 'repeat';
+  if (!(await deps.store.recordUploadedObject(folder, key, upload))) return 'repeat';
   log.info('upload recorded', { kind, size, ...(upload.imageCount !== undefined ? { imageCount: upload.imageCount } : {}) });
   return 'recorded';
 }

@@ -31,7 +31,7 @@ const NOT_OWN = 'not an upload of this application';
  */
 export async function validatePhotos(deps: ValidatePhotosDeps, applicationId: string): Promise<ValidatePhotosResult> {
   const app = await deps.store.getApplication(applicationId);
-  const own = pendingPrefix(app.email);
+  const own = pendingPrefix(app.uploadFolder ?? '');
   const uploads = (app.imagePaths ?? []).filter((k) => k.startsWith(own) && !k.slice(own.length).includes('/'));
 
   if (app.photoResults) {

@@ -123,7 +123,8 @@ export class Founding extends Construct {
       entry: 'functions/api/create-founding-uploads/handler.ts',
       description: 'POST /founding-uploads: presigned PUT URLs for an applicant\'s photos',
     })
-      .bindTable(this.table, 'APPLICATIONS_TABLE', ['PutItem'])
+      // Issued keys (PutItem) and the session's conditional counter (UpdateItem; GetItem to say why it refused).
+      .bindTable(this.table, 'APPLICATIONS_TABLE', ['PutItem', 'UpdateItem', 'GetItem'], { indexes: false })
       // Signing a PUT URL needs the right to PUT; nothing else, and only under pending/.
       .bindBucketObjects(this.bucket, 'PHOTOS_BUCKET', ['PutObject'], `${PENDING_PREFIX}*`);
     props.idempotency.bind(uploads);
@@ -282,7 +283,7 @@ export class Founding extends Construct {
       'APPLICATIONS_TABLE',
       ['GetItem', 'UpdateItem', 'PutItem'],
     );
-    awaitReview.addToRolePolicy(new PolicyStatement({ actions: ['states:SendTaskSuccess'], resources: [stateMachineArn] }));
+    awaitReview.addToRolePolicy(new PolicyStatement({ actions: ['states:SendTaskSuccess', 'states:SendTaskFailure'], resources: [stateMachineArn] }));
 
     const allocateSpot = task('AllocateSpot', 'allocate-spot', 'Workflow: takes one of the 30 founding spots, at most once per application').bindTable(
       this.table,

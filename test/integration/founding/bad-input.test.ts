@@ -2,10 +2,11 @@
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { zipSync } from 'fflate';
-import { FOUNDING_MESSAGES } from '../../../events/founding';
+import { FOUNDING_MESSAGES, MAX_UPLOADS_PER_ADDRESS_PER_DAY, MAX_UPLOADS_PER_IP_PER_HOUR, MAX_UPLOADS_PER_SESSION, UPLOAD_LIMIT_MESSAGES } from '../../../events/founding';
 import { TWIN_CREDENTIALS, TWIN_REGION } from '../../../infra/local/emulators/ports';
+import { addressHashOf, pendingPrefix, uploadFolderOf } from '../../../functions/stores/founding-keys';
 import { itemsWithPrefix, useTwin } from '../../support/twin';
-import { applicantEmail, applications, asJpegFiles, jpegs, put, requestUploads, signup, signupPayload, uploadAll, type LocalFile } from './support';
+import { applicantEmail, applications, asJpegFiles, freshAddress, jpegs, put, requestUploads, signup, signupPayload, uploadAll, type LocalFile } from './support';
 
 jest.setTimeout(120_000);
 const twin = useTwin();
@@ -32,7 +33,9 @@ describe('refused when asking for upload URLs', () => {
     expect(byType.json.fields['files.0']).toContain('not a JPG image');
     const pdf = await requestUploads(twin(), email, [{ name: 'cv.jpg', type: 'application/pdf', size: 100 }]);
     expect(pdf.status).toBe(400);
-    expect(await itemsWithPrefix(twin(), 'FoundingApplicationsTable', `DRAFT#${email}`)).toEqual([]);
+    // No upload session was opened for the address.
+    const sessions = (await itemsWithPrefix(twin(), 'FoundingApplicationsTable', 'DRAFT#')).filter((i) => i.sk === 'SESSION');
+    expect(sessions.filter((i) => i.addressHash === addressHashOf(email))).toEqual([]);
   });
 
   it('refuses files over the size limits', async () => {
@@ -45,12 +48,60 @@ describe('refused when asking for upload URLs', () => {
   });
 });
 
+describe('upload URLs are capped per session, per address and per network', () => {
+  const files = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `p${i}.jpg`, type: 'image/jpeg', size: 1000 }));
+
+  it(`issues at most ${MAX_UPLOADS_PER_SESSION} keys to one session, and binds a session to its address`, async () => {
+    const email = applicantEmail('session-cap');
+    const first = await requestUploads(twin(), email, files(80));
+    expect(first.status).toBe(200);
+    const session = first.json.uploadSession;
+    expect((await requestUploads(twin(), email, files(MAX_UPLOADS_PER_SESSION - 80), session)).status).toBe(200);
+    const over = await requestUploads(twin(), email, files(1), session);
+    expect(over.status).toBe(429);
+    expect(over.json.error).toBe(UPLOAD_LIMIT_MESSAGES.session);
+    const other = await requestUploads(twin(), applicantEmail('other'), files(1), session);
+    expect(other.status).toBe(400);
+    expect(other.json.error).toBe(UPLOAD_LIMIT_MESSAGES.otherAddress);
+    const sessionItem = (await itemsWithPrefix(twin(), 'FoundingApplicationsTable', `DRAFT#${uploadFolderOf(session)}`)).find((i) => i.sk === 'SESSION');
+    expect(sessionItem!.issued).toBe(MAX_UPLOADS_PER_SESSION);
+  });
+
+  it(`issues at most ${MAX_UPLOADS_PER_ADDRESS_PER_DAY} keys a day to one address, across sessions`, async () => {
+    const email = applicantEmail('address-cap');
+    let issued = 0;
+    while (issued + 80 <= MAX_UPLOADS_PER_ADDRESS_PER_DAY) {
+      expect((await requestUploads(twin(), email, files(80))).status).toBe(200);
+      issued += 80;
+    }
+    if (issued < MAX_UPLOADS_PER_ADDRESS_PER_DAY) expect((await requestUploads(twin(), email, files(MAX_UPLOADS_PER_ADDRESS_PER_DAY - issued))).status).toBe(200);
+    const over = await requestUploads(twin(), email, files(1));
+    expect(over.status).toBe(429);
+    expect(over.json.error).toBe(UPLOAD_LIMIT_MESSAGES.address);
+  });
+
+  it(`issues at most ${MAX_UPLOADS_PER_IP_PER_HOUR} keys an hour to one network, across addresses`, async () => {
+    const network = freshAddress();
+    let issued = 0;
+    while (issued + 80 <= MAX_UPLOADS_PER_IP_PER_HOUR) {
+      const res = await requestUploads(twin(), applicantEmail('network'), files(80), undefined, network);
+      expect([res.status, res.json.error]).toEqual([200, undefined]);
+      issued += 80;
+    }
+    const over = await requestUploads(twin(), applicantEmail('network'), files(MAX_UPLOADS_PER_IP_PER_HOUR - issued + 1), undefined, network);
+    expect(over.status).toBe(429);
+    expect(over.json.error).toBe(UPLOAD_LIMIT_MESSAGES.ip);
+    // Another network is not affected.
+    expect((await requestUploads(twin(), applicantEmail('network'), files(1))).status).toBe(200);
+  });
+});
+
 describe('refused by storage', () => {
   it('refuses an expired upload URL', async () => {
     const s3 = new S3Client({ endpoint: twin().urls.s3, region: TWIN_REGION, credentials: { ...TWIN_CREDENTIALS }, requestChecksumCalculation: 'WHEN_REQUIRED' });
     const url = await getSignedUrl(
       s3,
-      new PutObjectCommand({ Bucket: twin().physicalName('FoundingPhotos'), Key: 'pending/late@example.com/1-x.jpg', ContentType: 'image/jpeg', IfNoneMatch: '*' }),
+      new PutObjectCommand({ Bucket: twin().physicalName('FoundingPhotos'), Key: `pending/${'0'.repeat(32)}/1-x.jpg`, ContentType: 'image/jpeg', IfNoneMatch: '*' }),
       // Signed ten seconds ago for one second: already expired, with no wait.
       { expiresIn: 1, signingDate: new Date(Date.now() - 10_000), signableHeaders: new Set(['content-type', 'if-none-match']) },
     );
@@ -63,7 +114,9 @@ describe('refused by storage', () => {
     const email = applicantEmail('tamper');
     const res = await requestUploads(twin(), email, [{ name: 'a.jpg', type: 'image/jpeg', size: photos[0].length }]);
     const [upload] = res.json.uploads;
-    const otherKey = { ...upload, url: upload.url.replace(encodeURIComponent(email), encodeURIComponent('victim@example.com')) };
+    // Another session's folder in the same URL.
+    const folder = /\/pending\/([0-9a-f]{32})\//.exec(upload.url)![1];
+    const otherKey = { ...upload, url: upload.url.replace(folder, 'f'.repeat(32)) };
     expect(otherKey.url).not.toBe(upload.url);
     const moved = await put(otherKey, photos[0]);
     expect(moved.status).toBe(403);
@@ -122,8 +175,12 @@ describe('refused at signup', () => {
     // The victim's own address with the victim's key, but from another session.
     const stolen = await signup(twin(), signupPayload(victim, session, theirs.keys));
     expect(stolen.status).toBe(400);
-    expect(stolen.json.error).toContain('not issued to this upload session');
-    const invented = await signup(twin(), signupPayload(email, session, [...keys.slice(0, 29), `pending/${email}/1-000000000000.jpg`]));
+    expect(stolen.json.error).toContain('not your uploads');
+    // The victim's session and key under another address: the session was opened for the victim.
+    const borrowed = await signup(twin(), signupPayload(email, theirs.uploadSession, theirs.keys));
+    expect(borrowed.status).toBe(400);
+    expect(borrowed.json.error).toContain('not issued to this upload session');
+    const invented = await signup(twin(), signupPayload(email, session, [...keys.slice(0, 29), `${pendingPrefix(uploadFolderOf(session))}1-000000000000.jpg`]));
     expect(invented.status).toBe(400);
     await expectNothingStored(email);
     await expectNothingStored(victim);

@@ -1,7 +1,7 @@
 // The review API on the twin: listing with filters, details, and decisions that are refused.
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, idToken, useTwin } from '../../support/twin';
-import { applicantEmail, applicationOf, asJpegFiles, jpegs, signup, signupPayload, uploadAll, waitFor } from './support';
+import { applicantEmail, applicationOf, asJpegFiles, jpegs, signupConfirmed, signupPayload, uploadAll, waitFor } from './support';
 
 jest.setTimeout(180_000);
 const twin = useTwin();
@@ -16,7 +16,7 @@ describe('review API', () => {
   it('rejects an application: status, rejection email, and no second decision', async () => {
     const email = applicantEmail('reject');
     const { uploadSession, keys } = await uploadAll(twin(), email, asJpegFiles(await jpegs(30, 300)));
-    const res = await signup(twin(), signupPayload(email, uploadSession, keys, { firstName: 'Rosa', lastName: 'Zed' }));
+    const res = await signupConfirmed(twin(), signupPayload(email, uploadSession, keys, { firstName: 'Rosa', lastName: 'Zed' }));
     const id = res.json.applicationId;
     await waitFor(async () => (await applicationOf(twin(), email))?.taskToken, 90_000, 'review wait');
 

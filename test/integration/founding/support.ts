@@ -2,7 +2,8 @@
 import sharp from 'sharp';
 import type { FoundingSignupRequest, FoundingUploadResponse, PresignedUpload } from '../../../events/founding';
 import type { TestTwin as Twin } from '../../support/twin';
-import { itemsWithPrefix, postJson } from '../../support/twin';
+import { freshAddress, postJsonFrom } from '../../support/from-address';
+import { itemsWithPrefix } from '../../support/twin';
 
 /** A distinct decodable JPEG, `side` px square (the workflow wants at least 512 px). */
 export async function jpeg(seed: number, side = 640, options: { exif?: boolean } = {}): Promise<Buffer> {
@@ -31,9 +32,21 @@ export interface LocalFile {
 export const asJpegFiles = (bodies: Buffer[], prefix = 'photo'): LocalFile[] =>
   bodies.map((body, i) => ({ name: `${prefix}-${i + 1}.jpg`, type: 'image/jpeg', body }));
 
+/**
+ * Each helper call comes from a network of its own (a loopback address; see test/support/from-address.ts)
+ * unless told, so the per-network limits of a shared twin never refuse another test.
+ */
+export { freshAddress } from '../../support/from-address';
+
 /** `POST /founding-uploads`. */
-export async function requestUploads(twin: Twin, email: string, files: Array<{ name: string; type: string; size: number }>, uploadSession?: string) {
-  return postJson(`${twin.urls.api}/founding-uploads`, { email, files, ...(uploadSession ? { uploadSession } : {}) });
+export async function requestUploads(
+  twin: Twin,
+  email: string,
+  files: Array<{ name: string; type: string; size: number }>,
+  uploadSession?: string,
+  from: string = freshAddress(),
+) {
+  return postJsonFrom(from, `${twin.urls.api}/founding-uploads`, { email, files, ...(uploadSession ? { uploadSession } : {}) });
 }
 
 /** PUTs a body to a presigned upload as the browser does (its headers, the body's own length). */
@@ -86,7 +99,34 @@ export function signupPayload(email: string, uploadSession: string, imagePaths: 
   };
 }
 
-export const signup = (twin: Twin, body: unknown, path = '/founding-talent-signup') => postJson(`${twin.urls.api}${path}`, body);
+export const signup = (twin: Twin, body: unknown, path = '/founding-talent-signup', from: string = freshAddress()) =>
+  postJsonFrom(from, `${twin.urls.api}${path}`, body);
+
+/** Every confirmation token mailed to an address for its application, oldest first (read from the SES emulator). */
+export async function confirmationTokens(twin: Twin, email: string): Promise<string[]> {
+  const mail = (await twin.emails()).filter((m) => m.to.includes(email) && /\/founding-talent-application\/confirm#token=/.test(m.text ?? ''));
+  return mail.map((m) => (m.text ?? '').match(/confirm#token=([A-Za-z0-9_-]{43})/)![1]);
+}
+
+/** The latest confirmation token mailed to an address, waiting for the email. */
+export async function confirmationToken(twin: Twin, email: string): Promise<string> {
+  return waitFor(async () => (await confirmationTokens(twin, email)).at(-1), 15_000, `confirmation email to ${email}`);
+}
+
+/** `POST /founding-confirm`, as the confirmation page posts it. */
+export const confirm = (twin: Twin, token: string, from: string = freshAddress()) => postJsonFrom(from, `${twin.urls.api}/founding-confirm`, { token });
+
+/**
+ * Signs up and confirms the address through the link of the confirmation email, as an applicant
+ * does; the answer is signup's. Fails the test when the confirmation is refused.
+ */
+export async function signupConfirmed(twin: Twin, body: FoundingSignupRequest, path?: string) {
+  const res = await signup(twin, body, path);
+  if (res.status !== 200) return res;
+  const confirmed = await confirm(twin, await confirmationToken(twin, body.email.trim().toLowerCase()));
+  if (confirmed.status !== 200) throw new Error(`founding-confirm answered ${confirmed.status}: ${confirmed.text}`);
+  return res;
+}
 
 const applicationItems = (twin: Twin) => itemsWithPrefix(twin, 'FoundingApplicationsTable', 'APP#');
 export const applications = async (twin: Twin) => (await applicationItems(twin)).filter((i) => i.sk === 'APPLICATION');

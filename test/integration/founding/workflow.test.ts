@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { ADMIN_PHOTO_URL_TTL_SECONDS, type ApplicationDetail } from '../../../events/founding';
 import { TWIN_CREDENTIALS, TWIN_REGION } from '../../../infra/local/emulators/ports';
 import { documentClient, idToken, useTwin } from '../../support/twin';
-import { applicantEmail, applicationOf, asJpegFiles, badPhotos, jpeg, signup, signupPayload, uploadAll, waitFor } from './support';
+import { applicantEmail, applicationOf, asJpegFiles, badPhotos, jpeg, signupConfirmed, signupPayload, uploadAll, waitFor } from './support';
 
 jest.setTimeout(180_000);
 // A twin of its own: the spots test below takes every founding spot.
@@ -31,7 +31,7 @@ describe('founding application end to end', () => {
     const photos = await Promise.all(Array.from({ length: 30 }, (_, i) => jpeg(i, 700, { exif: i === 0 })));
     expect((await sharp(photos[0]).metadata()).exif).toBeDefined();
     const { uploadSession, keys } = await uploadAll(twin(), email, asJpegFiles(photos));
-    const res = await signup(twin(), signupPayload(email, uploadSession, keys, { firstName: 'Grace', lastName: 'Hopper' }));
+    const res = await signupConfirmed(twin(), signupPayload(email, uploadSession, keys, { firstName: 'Grace', lastName: 'Hopper' }));
     expect(res.status).toBe(200);
     const id = res.json.applicationId;
 
@@ -50,7 +50,7 @@ describe('founding application end to end', () => {
       expect(meta.format).toBe('jpeg');
       expect(meta.exif).toBeUndefined();
     }
-    const pending = await s3().send(new ListObjectsV2Command({ Bucket: bucket(), Prefix: `pending/${email}/` }));
+    const pending = await s3().send(new ListObjectsV2Command({ Bucket: bucket(), Prefix: `pending/${app!.uploadFolder}/` }));
     expect(pending.KeyCount ?? 0).toBe(0);
 
     // The review console sees it, with short-lived photo URLs.
@@ -90,7 +90,7 @@ describe('founding application end to end', () => {
     const good = await Promise.all(Array.from({ length: 30 }, (_, i) => jpeg(100 + i)));
     const bad = await badPhotos();
     const { uploadSession, keys } = await uploadAll(twin(), email, [...asJpegFiles(good), ...bad]);
-    const res = await signup(twin(), signupPayload(email, uploadSession, keys));
+    const res = await signupConfirmed(twin(), signupPayload(email, uploadSession, keys));
     expect(res.status).toBe(200);
     expect(res.json.imageCount).toBe(34);
 

@@ -6,10 +6,14 @@ import { FoundingSignupRequest, FoundingUploadRequest } from '../../../events/fo
 import { createUploads } from '../../../functions/api/create-founding-uploads/service';
 import { fingerprintOf, submitApplication } from '../../../functions/api/founding-talent-signup/service';
 import { inMemoryIdempotency } from '../../../functions/shared/idempotency';
+import { noRateLimit } from '../../../functions/shared/rate-limit';
 import { foundingStore } from '../../../functions/stores/founding';
+import { addressHashOf, pendingPrefix, uploadFolderOf } from '../../../functions/stores/founding-keys';
 
 const EMAIL = 'ada@example.com';
 const SESSION = 'a'.repeat(22);
+const FOLDER = uploadFolderOf(SESSION);
+const FROM = { ip: '203.0.113.9' };
 
 function setup() {
   const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1' }));
@@ -18,6 +22,17 @@ function setup() {
   const s3 = new S3Client({ region: 'us-east-1', credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' } });
   return { doc, mock, s3, store: foundingStore(doc, 'FoundingApplications'), once: inMemoryIdempotency() };
 }
+
+const signupDeps = (s: ReturnType<typeof setup>) => ({
+  store: s.store,
+  s3: s.s3,
+  bucketName: 'photos',
+  publish: jest.fn(),
+  once: s.once,
+  limit: noRateLimit,
+  send: jest.fn(),
+  siteUrl: 'https://site.example',
+});
 
 beforeEach(() => {
   jest.spyOn(console, 'log').mockImplementation(() => undefined);
@@ -28,30 +43,30 @@ describe('POST /founding-uploads with an Idempotency-Key', () => {
 
   it('answers a repeat with the first answer and issues nothing new', async () => {
     const s = setup();
-    const deps = { store: s.store, s3: s.s3, bucketName: 'photos', once: s.once };
-    const first = await createUploads(deps, request, 'key-1');
-    expect(await createUploads(deps, request, 'key-1')).toEqual(first);
+    const deps = { store: s.store, s3: s.s3, bucketName: 'photos', once: s.once, limit: noRateLimit };
+    const first = await createUploads(deps, request, FROM, 'key-1');
+    expect(await createUploads(deps, request, FROM, 'key-1')).toEqual(first);
     expect(s.mock.commandCalls(PutCommand)).toHaveLength(1);
   });
 
   it('without a key, each request issues its own keys', async () => {
     const s = setup();
-    const deps = { store: s.store, s3: s.s3, bucketName: 'photos', once: s.once };
-    const [a, b] = [await createUploads(deps, request), await createUploads(deps, request)];
+    const deps = { store: s.store, s3: s.s3, bucketName: 'photos', once: s.once, limit: noRateLimit };
+    const [a, b] = [await createUploads(deps, request, FROM), await createUploads(deps, request, FROM)];
     expect(a.uploads[0].key).not.toBe(b.uploads[0].key);
     expect(s.mock.commandCalls(PutCommand)).toHaveLength(2);
   });
 
   it('refuses the same key with a different request (422)', async () => {
     const s = setup();
-    const deps = { store: s.store, s3: s.s3, bucketName: 'photos', once: s.once };
-    await createUploads(deps, request, 'key-2');
-    await expect(createUploads(deps, { ...request, files: [{ name: 'b.png', type: 'image/png', size: 10 }] }, 'key-2')).rejects.toMatchObject({ status: 422 });
+    const deps = { store: s.store, s3: s.s3, bucketName: 'photos', once: s.once, limit: noRateLimit };
+    await createUploads(deps, request, FROM, 'key-2');
+    await expect(createUploads(deps, { ...request, files: [{ name: 'b.png', type: 'image/png', size: 10 }] }, FROM, 'key-2')).rejects.toMatchObject({ status: 422 });
   });
 });
 
 describe('POST /founding-talent-signup with an Idempotency-Key', () => {
-  const keys = Array.from({ length: 30 }, (_, i) => `pending/${EMAIL}/${i}.jpg`);
+  const keys = Array.from({ length: 30 }, (_, i) => `${pendingPrefix(FOLDER)}${i}.jpg`);
   const request = FoundingSignupRequest.parse({
     firstName: 'Ada', email: EMAIL, location: 'London', experience: 'x', age: 30, terms: true,
     uploadedFilesCount: 30, imagePaths: keys, uploadSession: SESSION,
@@ -60,13 +75,17 @@ describe('POST /founding-talent-signup with an Idempotency-Key', () => {
   it('answers a repeat with the first answer without reading or writing the table again', async () => {
     const s = setup();
     s.mock.on(QueryCommand).resolves({
-      Items: keys.flatMap((key) => [
-        { pk: `DRAFT#${EMAIL}`, sk: `ISSUED#${key}`, uploadSession: SESSION, contentType: 'image/jpeg', size: 1000, kind: 'photo' },
-        { pk: `DRAFT#${EMAIL}`, sk: `UPLOAD#${key}`, size: 1000, kind: 'photo' },
-      ]),
+      Items: [
+        { pk: `DRAFT#${FOLDER}`, sk: 'SESSION', addressHash: addressHashOf(EMAIL), issued: 30 },
+        ...keys.flatMap((key) => [
+          { pk: `DRAFT#${FOLDER}`, sk: `ISSUED#${key}`, uploadSession: SESSION, contentType: 'image/jpeg', size: 1000, kind: 'photo' },
+          { pk: `DRAFT#${FOLDER}`, sk: `UPLOAD#${key}`, size: 1000, kind: 'photo' },
+        ]),
+      ],
     });
     const publish = jest.fn(async () => undefined);
-    const deps = { store: s.store, s3: s.s3, bucketName: 'photos', publish, once: s.once, newId: () => 'app_abcdefghijklmnopqrst' };
+    const send = jest.fn(async () => undefined);
+    const deps = { ...signupDeps(s), publish, send, newId: () => 'app_abcdefghijklmnopqrst' };
 
     const first = await submitApplication(deps, request, {}, 'signup-1');
     expect(first).toEqual({ success: true, applicationId: 'app_abcdefghijklmnopqrst', imageCount: 30 });
@@ -74,12 +93,14 @@ describe('POST /founding-talent-signup with an Idempotency-Key', () => {
     expect(await submitApplication(deps, request, {}, 'signup-1')).toEqual(first);
     expect(s.mock.calls()).toHaveLength(calls);
     expect(s.mock.commandCalls(TransactWriteCommand)).toHaveLength(1);
-    expect(publish).toHaveBeenCalledTimes(1);
+    // Stored awaiting confirmation: the confirmation link is mailed once, nothing is announced yet.
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(publish).not.toHaveBeenCalled();
   });
 
-  it('without a key, a repeat is answered from the per-address lock by its fingerprint', async () => {
+  it('without a key, a repeat of a confirmed application is answered from the per-address lock by its fingerprint', async () => {
     const s = setup();
-    const deps = { store: s.store, s3: s.s3, bucketName: 'photos', publish: jest.fn(), once: s.once };
+    const deps = signupDeps(s);
     const answer = { success: true as const, applicationId: 'app_abcdefghijklmnopqrst', imageCount: 30 };
     s.mock.on(GetCommand, { Key: { pk: `EMAIL#${EMAIL}`, sk: 'APPLICATION' } }).resolves({
       Item: { applicationId: answer.applicationId, fingerprint: fingerprintOf(request), submittedAt: '2026-02-01T10:00:00.000Z', response: answer },

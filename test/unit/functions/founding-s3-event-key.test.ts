@@ -37,7 +37,7 @@ describe('S3 event keys', () => {
       },
     } as unknown as FoundingStore;
     const deps = { store, s3: {} as never, bucketName: 'photos' };
-    const raw = 'pending/sessionfolder0000000/a@b+c d é.jpg';
+    const raw = 'pending/0123456789abcdef0123456789abcdef/a@b+c d é.jpg';
     const outcome = await recordUpload(deps, { bucket: { name: 'photos' }, object: { key: encodeS3EventKey(raw), size: 10 } });
     expect(outcome).toBe('recorded');
     expect(recorded.map(([, key]) => key)).toEqual([raw]);

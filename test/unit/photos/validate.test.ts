@@ -1,14 +1,15 @@
 import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import sharp from 'sharp';
-import { MAX_APPLICATION_IMAGES } from '../../../events/founding-values';
+import { MAX_APPLICATION_IMAGES, MAX_EXAMINED_FILES } from '../../../events/founding-values';
 import { REFUSAL } from '../../../functions/founding/photos/reasons';
 import { memoryPhotoStorage } from '../../../functions/founding/photos/storage';
 import { validateObjects } from '../../../functions/founding/photos/validate';
+import { readZipDirectory } from '../../../functions/founding/photos/zip-directory';
 import { jpegWithGps, pdfNamedJpg, png, pngHeaderOnly, truncatedJpeg, zip } from './fixtures';
 
 const ID = 'app_abcdefghijklmnopqrst';
-const P = 'pending/ana@example.com/';
+const P = 'pending/0123456789abcdef0123456789abcdef/';
 
 describe('validateObjects', () => {
   let photo: Buffer;
@@ -67,7 +68,7 @@ describe('validateObjects', () => {
   test('an upload too big for a photo is spooled to disk: a zip is opened, anything else refused, the temp file removed', async () => {
     const storage = memoryPhotoStorage();
     const padding = Buffer.alloc(26 * 1024 * 1024, 3);
-    storage.objects.set(`${P}big.zip`, { body: zip({ 'a.jpg': photo, 'b.jpg': photo, 'video.mov': padding }, 0) });
+    storage.objects.set(`${P}big.zip`, { body: zip({ 'a.jpg': photo, 'b.jpg': photo, 'huge.jpg': padding }, 0) });
     storage.objects.set(`${P}big.jpg`, { body: Buffer.concat([photo, padding]) });
     const before = (await readdir(tmpdir())).filter((f) => f.startsWith('upload-')).length;
 
@@ -77,7 +78,7 @@ describe('validateObjects', () => {
       ['big.jpg', 'file too big: 27 MB, the limit is 25 MB'],
       ['big.zip#a.jpg', 'ok'],
       ['big.zip#b.jpg', 'ok'],
-      ['big.zip#video.mov', 'file too big: 26 MB, the limit is 25 MB'],
+      ['big.zip#huge.jpg', 'file too big: 26 MB, the limit is 25 MB'],
     ]);
     expect((await readdir(tmpdir())).filter((f) => f.startsWith('upload-')).length).toBe(before);
   });
@@ -94,10 +95,35 @@ describe('validateObjects', () => {
     const out = await validateObjects({ storage, concurrency: 4 }, ID, [...keys, `${P}more.zip`]);
 
     expect(out.validCount).toBe(MAX_APPLICATION_IMAGES);
-    expect(out.results.filter((r) => r.reason === REFUSAL.overLimit)).toHaveLength(5);
+    // With 80 photos accepted, the zip is not opened at all.
+    expect(out.results.filter((r) => !r.accepted).map((r) => [r.source.replace(P, ''), r.reason])).toEqual([['more.zip', REFUSAL.notExamined]]);
     expect(out.results.slice(0, MAX_APPLICATION_IMAGES).every((r) => r.accepted)).toBe(true);
     expect([...storage.objects.keys()].filter((k) => k.startsWith(`applications/${ID}/photos/`))).toHaveLength(MAX_APPLICATION_IMAGES);
   }, 60_000);
+
+  test(`stops after ${MAX_EXAMINED_FILES} files examined, photos and zip entries alike, as signup counts them`, async () => {
+    const storage = memoryPhotoStorage();
+    const note = Buffer.from('not a photo');
+    const names = (prefix: string, n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`${prefix}${i}.txt`, note]));
+    storage.objects.set(`${P}one.zip`, { body: zip(names('a', 150)) });
+    storage.objects.set(`${P}two.zip`, { body: zip(names('b', 100)) });
+    storage.objects.set(`${P}three.zip`, { body: zip(names('c', 10)) });
+    const keys = [`${P}one.zip`, `${P}two.zip`, `${P}three.zip`];
+    // Signup counts the same files: 260 in all, over the limit.
+    const counted = await Promise.all(keys.map(async (k) => (await readZipDirectory(storage.objects.get(k)!.body.length, async (at, n) => storage.objects.get(k)!.body.subarray(at, at + n))).fileCount));
+    expect(counted).toEqual([150, 100, 10]);
+
+    const out = await validateObjects({ storage }, ID, keys);
+
+    const from = (zipName: string) => out.results.filter((r) => r.source.startsWith(`${P}${zipName}#`));
+    expect(from('one.zip')).toHaveLength(150);
+    expect(from('two.zip')).toHaveLength(MAX_EXAMINED_FILES - 150);
+    expect(from('three.zip')).toHaveLength(0);
+    // Names that are not photos are refused by name, never inflated and decoded.
+    expect(new Set([...from('one.zip'), ...from('two.zip')].map((r) => r.reason))).toEqual(new Set([REFUSAL.notImage]));
+    // The rest of the second zip and the whole third are reported as not examined.
+    expect(out.results.filter((r) => r.reason === REFUSAL.notExamined).map((r) => r.source.replace(P, ''))).toEqual(['two.zip', 'three.zip']);
+  });
 
   test('never runs more than `concurrency` photo checks at once', async () => {
     const storage = memoryPhotoStorage();

@@ -5,6 +5,8 @@ import { foundingStore, type StoredApplication } from '../../../functions/stores
 
 export const ID = 'app_abcdefghijklmnopqrst';
 export const EMAIL = 'ana.lima@example.com';
+/** The opaque folder of the application's upload session (its keys never hold the address). */
+export const FOLDER = '0123456789abcdef0123456789abcdef';
 export const TABLE = 'FoundingApplications';
 
 /** An application as the signup stores it, with overrides. */
@@ -16,6 +18,7 @@ export function application(overrides: Partial<StoredApplication> = {}): StoredA
     firstName: 'Ana',
     lastName: 'Lima',
     email: EMAIL,
+    uploadFolder: FOLDER,
     submittedAt: '2026-02-01T10:00:00.000Z',
     imagePaths: [],
     ...overrides,

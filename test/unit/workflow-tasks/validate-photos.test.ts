@@ -4,10 +4,10 @@ import type { PhotoResult } from '../../../events/founding';
 import { memoryPhotoStorage } from '../../../functions/founding/photos/storage';
 import { validatePhotos } from '../../../functions/workflow/validate-photos/service';
 import { jpegWithGps, pdfNamedJpg } from '../photos/fixtures';
-import { EMAIL, ID, application, conditionFailed, mockedStore, quiet } from './support';
+import { EMAIL, FOLDER, ID, application, conditionFailed, mockedStore, quiet } from './support';
 
 quiet();
-const P = `pending/${EMAIL}/`;
+const P = `pending/${FOLDER}/`;
 
 describe('validatePhotos (the step)', () => {
   let photo: Buffer;
@@ -59,7 +59,7 @@ describe('validatePhotos (the step)', () => {
 
   test('keys outside the applicant’s own prefix are never read', async () => {
     const { storage, keys } = uploads(1, 0);
-    const foreign = 'pending/someone@else.com/1.jpg';
+    const foreign = 'pending/fedcba9876543210fedcba9876543210/1.jpg';
     storage.objects.set(foreign, { body: photo });
     const { store, inputs } = mockedStore(application({ imagePaths: [...keys, foreign, 'applications/app_other/photos/0.jpg'] }));
     const read = jest.spyOn(storage, 'read');
