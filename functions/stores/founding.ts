@@ -15,7 +15,8 @@ import type { ApplicationDecisionRecord, ApplicationDetail, ApplicationSummary, 
 import type { ApplicationProgram, ApplicationStatus, RetryableStep } from '../../events/founding-values';
 import { AWAITING_CONFIRMATION } from '../../events/founding-values';
 import { isConditionFailure } from '../shared/errors';
-import { foundingKeys } from './founding-keys';
+import { deleteItems, scanItems } from './erasure';
+import { addressHashOf, foundingKeys } from './founding-keys';
 
 /** The application item as the workflow reads it (the signup writes the rest of its fields). */
 export interface StoredApplication {
@@ -52,6 +53,8 @@ export interface StoredApplication {
   statusBeforeFailure?: ApplicationStatus;
   /** Times an admin has retried the application. */
   retryCount?: number;
+  /** The name of the execution the review belongs to (decision 017). */
+  reviewExecution?: string;
   /** Kept while the address is unconfirmed: the address lock is written from them on confirmation. */
   fingerprint?: string;
   response?: FoundingSignupResponse;
@@ -611,4 +614,59 @@ export function foundingStore(doc: DynamoDBDocumentClient, tableName: string, no
       return spot.Item?.number as number | undefined;
     },
   };
+}
+
+/** What erasing an address removed from the founding table, and the photo folders it leads to. */
+export interface FoundingErasure {
+  applicationIds: string[];
+  /** Upload folders (`pending/{folder}/`) of the address's sessions. */
+  uploadFolders: string[];
+  items: number;
+}
+
+/**
+ * Erasure (decision 019): removes every founding item of the address: its applications with
+ * their history and sent-email records, its address lock, its upload sessions' drafts (found
+ * by the address hash they keep, or from the application), and any other item naming one of
+ * its applications (confirmation links, submissions). The spot an accepted application took
+ * stays counted (its `SPOT#` item holds no personal data). The photos under the returned
+ * application ids and folders are the caller's to delete.
+ */
+export async function eraseFoundingAddress(doc: DynamoDBDocumentClient, tableName: string, email: string): Promise<FoundingErasure> {
+  const lock = foundingKeys.emailLock(email);
+  const found = await scanItems(doc, tableName, {
+    expression: 'email = :e OR (pk = :lock AND sk = :lockSk) OR addressHash = :h',
+    values: { ':e': email, ':lock': lock.pk, ':lockSk': lock.sk, ':h': addressHashOf(email) },
+  });
+  const applicationIds = new Set<string>();
+  const folders = new Set<string>();
+  for (const item of found) {
+    const pk = String(item.pk);
+    if (pk.startsWith('APP#') && item.sk === 'APPLICATION') {
+      applicationIds.add(pk.slice('APP#'.length));
+      if (typeof item.uploadFolder === 'string') folders.add(item.uploadFolder);
+    }
+    if (pk.startsWith('DRAFT#')) folders.add(pk.slice('DRAFT#'.length));
+  }
+  const toDelete = new Map<string, Record<string, unknown>>();
+  const add = (items: Array<Record<string, unknown>>) => items.forEach((i) => toDelete.set(`${i.pk}\n${i.sk}`, i));
+  add(found);
+  const partition = async (pk: string) => {
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await doc.send(
+        new QueryCommand({ TableName: tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ExclusiveStartKey: start, ConsistentRead: true }),
+      );
+      add(page.Items ?? []);
+      start = page.LastEvaluatedKey;
+    } while (start);
+  };
+  for (const id of applicationIds) {
+    await partition(foundingKeys.applicationPk(id));
+    // Items elsewhere that name the application (links, submissions), except its spot.
+    add((await scanItems(doc, tableName, { expression: 'applicationId = :id AND pk <> :spot', values: { ':id': id, ':spot': foundingKeys.spot(id).pk } })));
+  }
+  for (const folder of folders) await partition(foundingKeys.draft(folder));
+  const items = await deleteItems(doc, tableName, ['pk', 'sk'], [...toDelete.values()]);
+  return { applicationIds: [...applicationIds], uploadFolders: [...folders], items };
 }

@@ -67,6 +67,7 @@ interface Payload {
   error?: { Error: string; Cause: string };
   step?: string;
   mark?: boolean;
+  execution?: string;
 }
 type Mock = (payload: Payload, attempt: number) => unknown;
 interface Call {
@@ -140,7 +141,7 @@ describe('FoundingApplication state machine', () => {
     const def = DEFINITION;
     const tasks = Object.values(def.States).filter((state) => state.Type === 'Task');
     expect(new Set(tasks.map((t) => t.Parameters?.FunctionName))).toEqual(new Set(STEPS.map(arn)));
-    for (const task of tasks) expect(task.Retry?.[0]).toEqual({ ErrorEquals: ['ApplicationNotFound', 'ZodError'], MaxAttempts: 0 });
+    for (const task of tasks) expect(task.Retry?.[0]).toEqual({ ErrorEquals: ['ApplicationNotFound', 'ZodError', 'DuplicateExecution'], MaxAttempts: 0 });
     expect(def.States.AwaitReview).toMatchObject({
       Resource: 'arn:aws:states:::lambda:invoke.waitForTaskToken',
       TimeoutSeconds: REVIEW_REMINDER_SECONDS,
@@ -159,7 +160,7 @@ describe('FoundingApplication state machine', () => {
       { applicationId: ID, kind: 'confirmation' },
       { applicationId: ID, kind: 'acceptance' },
     ]);
-    expect(h.of('await-review')[0].payload).toEqual({ applicationId: ID, taskToken: expect.any(String) });
+    expect(h.of('await-review')[0].payload).toEqual({ applicationId: ID, taskToken: expect.any(String), execution: expect.any(String) });
     expect(h.of('create-talent')[0].payload).toEqual({ applicationId: ID, founding: true });
     expect(h.of('invite-talent')[0].payload).toEqual({ applicationId: ID, talentId: 'maya-chen-1a2b3c' });
     expect(h.visited().at(-1)).toBe('Accepted');
@@ -427,5 +428,23 @@ describe('a retry resumes at the failed step', () => {
     const h = run({}, [], resume('SendAcceptance'));
     expect(await h.done()).toMatchObject({ status: 'FAILED', error: 'UnknownResumeStep' });
     expect(h.calls).toHaveLength(0);
+  });
+});
+
+describe('one review per application', () => {
+  test('the review wait names its execution, and a second execution whose wait ends with DuplicateExecution stops quietly: no retry, no failure, nothing after', async () => {
+    const h = run({
+      'await-review': (p) => {
+        setTimeout(() => runner!.sendTaskFailure(p.taskToken!, 'DuplicateExecution', 'Another execution of this application owns its review'), 5);
+        return { waiting: false };
+      },
+    });
+    const done = await h.done();
+    expect(done.status).toBe('SUCCEEDED');
+    expect(h.of('await-review')).toHaveLength(1);
+    expect(h.of('await-review')[0].payload.execution).toEqual(expect.any(String));
+    expect(h.of('record-failure')).toHaveLength(0);
+    expect(h.calls.map((c) => c.step)).toEqual(['validate-photos', 'send-email', 'await-review']);
+    expect(h.visited().at(-1)).toBe('ReviewedByAnotherExecution');
   });
 });

@@ -51,10 +51,12 @@ export async function retryApplication(deps: RetryDeps, id: string, admin: strin
   const input = resumeInput(app, step);
   const status = app.statusBeforeFailure ?? 'validating';
   const retries = (app.retryCount ?? 0) + 1;
+  const execution = `${id}-retry-${retries}`;
   try {
     await deps.store.updateApplication(
       id,
-      { status, retryCount: retries },
+      // The review, when still ahead, belongs to the new execution (decision 017).
+      { status, retryCount: retries, reviewExecution: step === 'ValidatePhotos' || step === 'AwaitReview' ? execution : undefined },
       { remove: ['failure'], condition: '#st = :failed AND failure.#at = :at', names: { '#st': 'status', '#at': 'at' }, values: { ':failed': 'failed', ':at': app.failure.at } },
     );
   } catch (err) {
@@ -62,7 +64,7 @@ export async function retryApplication(deps: RetryDeps, id: string, admin: strin
     throw err;
   }
   try {
-    await deps.start(`${id}-retry-${retries}`, input);
+    await deps.start(execution, input);
   } catch (err) {
     log.error('could not start the retry execution', err, { applicationId: id, step });
     await deps.store.updateApplication(id, { status: 'failed', failure: app.failure, retryCount: retries - 1 });

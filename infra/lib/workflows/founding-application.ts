@@ -25,7 +25,7 @@ export interface FoundingWorkflowFunctions {
 
 type EmailKind = 'confirmation' | 'invalid' | 'acceptance' | 'rejection' | 'reminder';
 
-const permanent = noRetry(['ApplicationNotFound', 'ZodError']);
+const permanent = noRetry(['ApplicationNotFound', 'ZodError', 'DuplicateExecution']);
 /** Steps that change our data: each is idempotent, so any failure may be retried. */
 const WORK_RETRY: RetryPolicy = [permanent, LAMBDA_SERVICE_RETRY, TASK_RETRY];
 const SEND_RETRY: RetryPolicy = [permanent, EMAIL_RETRY];
@@ -100,13 +100,18 @@ export function foundingApplicationWorkflow(scope: Construct, id: string, fns: F
   const awaitReview = lambdaStep(s, 'AwaitReview', {
     fn: fns.awaitReview,
     comment: 'Stores the task token on the application; the decision API resumes with { decision, note, messageToApplicant?, decidedBy, decidedAt }',
-    payload: { applicationId, taskToken: JsonPath.taskToken },
+    payload: { applicationId, taskToken: JsonPath.taskToken, execution: JsonPath.stringAt('$$.Execution.Name') },
     waitForTaskToken: { timeout: Duration.seconds(REVIEW_REMINDER_SECONDS) },
     resultPath: '$.review',
     retry: WORK_RETRY,
   });
   // No decision within the review period: remind the reviewers, then wait again with a new token.
   awaitReview.addCatch(email('RemindReviewers', 'reminder', 'RecordReminderFailure', awaitReview), { errors: [Errors.TIMEOUT], resultPath: '$.reviewTimeout' });
+  // A second execution of the same application (a repeated start) leaves the review to the first.
+  awaitReview.addCatch(new Succeed(s, 'ReviewedByAnotherExecution', { comment: 'Another execution of this application owns its review' }), {
+    errors: ['DuplicateExecution'],
+    resultPath: JsonPath.DISCARD,
+  });
   catchFailure(awaitReview, 'AwaitReview').next(decision);
 
   const deleteInvalidPhotos = work('DeleteInvalidPhotos', fns.deletePhotos);

@@ -63,9 +63,15 @@ async function startApplication(options: { firstName?: string; lastName?: string
       await s3().send(new PutObjectCommand({ Bucket: bucket(), Key: `applications/${id}/${kind}/${i}.jpg`, Body: body, ContentType: 'image/jpeg' }));
     }
   }
-  const sfn = new SFNClient({ endpoint: twin().urls.control, region: TWIN_REGION, credentials: { ...TWIN_CREDENTIALS } });
-  await sfn.send(new StartExecutionCommand({ stateMachineArn: workflowArn(), name: id, input: JSON.stringify({ version: 1, applicationId: id, program: 'standard', submittedAt: now }) }));
+  await startExecution(id, id);
   return { id, email };
+}
+
+/** StartExecution as the EventBridge rule does, with the Submitted event's detail. */
+async function startExecution(id: string, name: string) {
+  const sfn = new SFNClient({ endpoint: twin().urls.control, region: TWIN_REGION, credentials: { ...TWIN_CREDENTIALS } });
+  const input = { version: 1, applicationId: id, program: 'standard', submittedAt: new Date().toISOString() };
+  return sfn.send(new StartExecutionCommand({ stateMachineArn: workflowArn(), name, input: JSON.stringify(input) }));
 }
 
 /** The FoundingApplication state machine's ARN on the twin: its name in the template, in the twin's account and region. */
@@ -159,12 +165,43 @@ describe('a step that fails for good', () => {
     const done = await settled(id, (a) => Boolean(a.talentId && a.invitedAt), 'talent created and invited');
     expect(done).toMatchObject({ status: 'accepted', retryCount: 1 });
     expect(done.failure).toBeUndefined();
-    const acceptance = await waitFor(async () => (await emailsTo(email)).filter((m) => /accepted/i.test(m.subject)), 30_000, 'acceptance email');
-    expect(acceptance).toHaveLength(1);
+    await waitFor(async () => (await emailsTo(email)).find((m) => /accepted/i.test(m.subject)), 30_000, 'acceptance email');
+    expect((await emailsTo(email)).filter((m) => /accepted/i.test(m.subject))).toHaveLength(1);
     // AllocateSpot ran once, before the failure: the retry resumed after it.
     const history = ((await (await admin(`/applications/${id}`)).json()) as ApplicationDetail).history.map((h) => h.event);
     expect(history.filter((e) => e === 'spot allocated')).toHaveLength(1);
     expect(history.filter((e) => e === 'retried')).toHaveLength(1);
     expect((await post(`/applications/${id}/retry`)).status).toBe(409);
+  });
+});
+
+describe('one review per application', () => {
+  it("a second execution of the same application (a repeated start) never takes the first's review token, and the decision is carried out once", async () => {
+    const { id, email } = await startApplication();
+    const first = await settled(id, (a) => Boolean(a.taskToken), 'the review wait');
+    expect(first.reviewExecution).toBe(id);
+    const second = await startExecution(id, `${id}-again`);
+    // DescribeExecution over HTTP: the twin answers dates as ISO strings, which the SDK does not parse.
+    const describe = async () => {
+      const res = await fetch(twin().urls.control, {
+        method: 'POST',
+        headers: { 'x-amz-target': 'AWSStepFunctions.DescribeExecution', 'content-type': 'application/x-amz-json-1.0' },
+        body: JSON.stringify({ executionArn: second.executionArn }),
+      });
+      return (await res.json()) as { status: string };
+    };
+    const ended = await waitFor(async () => {
+      const d = await describe();
+      return d.status !== 'RUNNING' ? d : undefined;
+    }, 30_000, 'the second execution to end');
+    expect(ended.status).toBe('SUCCEEDED');
+    expect(await stored(id)).toMatchObject({ taskToken: first.taskToken, reviewExecution: id });
+
+    expect((await post(`/applications/${id}/decision`, { decision: 'accept', note: '' })).status).toBe(202);
+    await settled(id, (a) => Boolean(a.invitedAt), 'invited');
+    await waitFor(async () => (await emailsTo(email)).find((m) => /accepted/i.test(m.subject)), 30_000, 'acceptance email');
+    const history = ((await (await admin(`/applications/${id}`)).json()) as ApplicationDetail).history.map((h) => h.event);
+    expect(history.filter((e) => e === 'talent created')).toHaveLength(1);
+    expect(history.filter((e) => e === 'waiting for review')).toHaveLength(1);
   });
 });

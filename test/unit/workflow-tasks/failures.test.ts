@@ -5,6 +5,7 @@ import type { ApplicationDecisionRecord } from '../../../events/founding';
 import { RESUME_FAILED_MESSAGE, decide } from '../../../functions/api/decide-application/service';
 import { NOT_FAILED_MESSAGE, START_FAILED_MESSAGE, retryApplication, type ResumeInput } from '../../../functions/api/retry-application/service';
 import { memoryPhotoStorage } from '../../../functions/founding/photos/storage';
+import { DUPLICATE_EXECUTION, awaitReview } from '../../../functions/workflow/await-review/service';
 import { markPhotosForDeletion } from '../../../functions/workflow/delete-photos/service';
 import { recordFailure } from '../../../functions/workflow/record-failure/service';
 import { EMAIL, ID, application, conditionFailed, mockedStore, quiet } from './support';
@@ -172,5 +173,55 @@ describe('markPhotosForDeletion', () => {
     expect(storage.objects.get('applications/app_otherotherotherother/photos/0.jpg')!.tags).toBeUndefined();
     expect(m.inputs(PutCommand)[0].Item).toMatchObject({ event: 'photos marked for deletion' });
     expect(m.inputs(GetCommand)[0].Key).toEqual(APP_KEY);
+  });
+});
+
+describe('awaitReview: the review belongs to one execution', () => {
+  const call = (app: ReturnType<typeof application>, execution: string) => {
+    const m = mockedStore(app);
+    const resume = jest.fn(async () => undefined);
+    const fail = jest.fn(async () => undefined);
+    return { ...m, resume, fail, result: awaitReview({ store: m.store, resume, fail }, ID, 'token-new', execution) };
+  };
+
+  test('the first execution to wait claims the review with a conditional write', async () => {
+    const c = call(application({ status: 'pending_review' }), 'exec-1');
+    expect(await c.result).toEqual({ waiting: true });
+    const update = c.inputs(UpdateCommand)[0];
+    expect(update.ConditionExpression).toContain('attribute_not_exists(reviewExecution) OR reviewExecution = :execution');
+    expect(update.ExpressionAttributeValues).toMatchObject({ ':execution': 'exec-1' });
+    expect(Object.values(update.ExpressionAttributeValues)).toContain('token-new');
+  });
+
+  test('a second execution never replaces the owner\'s token: its wait ends with DuplicateExecution', async () => {
+    const c = call(application({ status: 'pending_review', taskToken: 'token-owner', reviewExecution: 'exec-1' }), 'exec-2');
+    expect(await c.result).toEqual({ waiting: false });
+    expect(c.fail).toHaveBeenCalledWith('token-new', DUPLICATE_EXECUTION, expect.any(String));
+    expect(c.inputs(UpdateCommand)).toHaveLength(0);
+    expect(c.resume).not.toHaveBeenCalled();
+  });
+
+  test('the owner waiting again after a reminder replaces its own token', async () => {
+    const c = call(application({ status: 'pending_review', taskToken: 'token-old', reviewExecution: 'exec-1', reviewWaitingSince: '2026-02-01T10:00:00.000Z' }), 'exec-1');
+    expect(await c.result).toEqual({ waiting: true });
+    expect(Object.values(c.inputs(UpdateCommand)[0].ExpressionAttributeValues)).toContain('token-new');
+  });
+
+  test('claimed by another execution between our read and our write: ends as a duplicate', async () => {
+    const m = mockedStore();
+    m.mock
+      .on(GetCommand)
+      .resolvesOnce({ Item: application({ status: 'pending_review' }) })
+      .resolves({ Item: application({ status: 'pending_review', reviewExecution: 'exec-1', taskToken: 'token-owner' }) });
+    m.mock.on(UpdateCommand).rejects(conditionFailed());
+    const fail = jest.fn(async () => undefined);
+    expect(await awaitReview({ store: m.store, resume: jest.fn(), fail }, ID, 'token-new', 'exec-2')).toEqual({ waiting: false });
+    expect(fail).toHaveBeenCalledWith('token-new', DUPLICATE_EXECUTION, expect.any(String));
+  });
+
+  test("a retry resuming before the review names its execution the review's owner", async () => {
+    const m = mockedStore(application({ status: 'failed', statusBeforeFailure: 'pending_review', reviewExecution: 'exec-1', failure: { step: 'AwaitReview', error: 'X', at: 'T' } }));
+    await retryApplication({ store: m.store, start: jest.fn(async () => undefined) }, ID, REVIEWER);
+    expect(Object.values(m.inputs(UpdateCommand)[0].ExpressionAttributeValues)).toContain(`${ID}-retry-1`);
   });
 });

@@ -13,7 +13,7 @@ import { createTalent, NEW_TALENT_IMAGE, talentIdFor } from '../../../functions/
 import { deletePhotos } from '../../../functions/workflow/delete-photos/service';
 import { inviteTalent } from '../../../functions/workflow/invite-talent/service';
 import { recordEmailFailure } from '../../../functions/workflow/record-email-failure/service';
-import { EMAIL, ID, application, conditionFailed, mockedStore, quiet } from './support';
+import { EMAIL, FOLDER, ID, application, conditionFailed, mockedStore, quiet } from './support';
 
 quiet();
 
@@ -40,7 +40,7 @@ describe('awaitReview', () => {
   test('stores the task token and the time the wait began', async () => {
     const { store, inputs } = mockedStore(application({ status: 'pending_review' }));
     const resume = jest.fn();
-    expect(await awaitReview({ store, resume }, ID, 'token-1')).toEqual({ waiting: true });
+    expect(await awaitReview({ store, resume, fail: jest.fn() }, ID, 'token-1')).toEqual({ waiting: true });
     const update = inputs(UpdateCommand)[0];
     expect(assigned(update)).toEqual({ taskToken: 'token-1', status: 'pending_review', reviewWaitingSince: '2026-02-08T10:00:00.000Z' });
     expect(update.ConditionExpression).toContain('attribute_not_exists(decision)');
@@ -49,7 +49,7 @@ describe('awaitReview', () => {
 
   test('waiting again after a reminder keeps the original start of the wait', async () => {
     const { store, inputs } = mockedStore(application({ status: 'pending_review', reviewWaitingSince: '2026-02-01T10:00:00.000Z', taskToken: 'old' }));
-    await awaitReview({ store, resume: jest.fn() }, ID, 'token-2');
+    await awaitReview({ store, resume: jest.fn(), fail: jest.fn() }, ID, 'token-2');
     expect(assigned(inputs(UpdateCommand)[0])).toMatchObject({ taskToken: 'token-2', reviewWaitingSince: '2026-02-01T10:00:00.000Z' });
     expect(inputs(PutCommand)).toHaveLength(0); // 'waiting for review' is written once
   });
@@ -58,7 +58,7 @@ describe('awaitReview', () => {
     const decision = { decision: 'accept' as const, note: '', decidedBy: 'r@humanly.test', decidedAt: '2026-02-08T09:59:59.000Z' };
     const { store, inputs } = mockedStore(application({ status: 'pending_review', decision }));
     const resume = jest.fn();
-    expect(await awaitReview({ store, resume }, ID, 'token-3')).toEqual({ waiting: false });
+    expect(await awaitReview({ store, resume, fail: jest.fn() }, ID, 'token-3')).toEqual({ waiting: false });
     expect(resume).toHaveBeenCalledWith('token-3', decision);
     expect(inputs(UpdateCommand)).toHaveLength(0);
   });
@@ -72,7 +72,7 @@ describe('awaitReview', () => {
       .resolves({ Item: application({ decision }) });
     mock.on(UpdateCommand).rejects(conditionFailed());
     const resume = jest.fn();
-    expect(await awaitReview({ store, resume }, ID, 'token-4')).toEqual({ waiting: false });
+    expect(await awaitReview({ store, resume, fail: jest.fn() }, ID, 'token-4')).toEqual({ waiting: false });
     expect(resume).toHaveBeenCalledWith('token-4', decision);
   });
 });
@@ -158,10 +158,10 @@ describe('inviteTalent', () => {
 describe('deletePhotos', () => {
   test("deletes the application's stored photos and pending leftovers, nobody else's", async () => {
     const storage = memoryPhotoStorage();
-    const own = [`applications/${ID}/photos/0.jpg`, `applications/${ID}/thumbs/0.jpg`, `pending/${EMAIL}/1.jpg`];
-    const others = ['applications/app_bbbbbbbbbbbbbbbbbbbb/photos/0.jpg', 'pending/other@example.com/1.jpg'];
+    const own = [`applications/${ID}/photos/0.jpg`, `applications/${ID}/thumbs/0.jpg`, `pending/${FOLDER}/1.jpg`];
+    const others = ['applications/app_bbbbbbbbbbbbbbbbbbbb/photos/0.jpg', 'pending/fedcba9876543210fedcba9876543210/1.jpg'];
     for (const k of [...own, ...others]) storage.objects.set(k, { body: Buffer.from('x') });
-    const { store, inputs } = mockedStore(application({ imagePaths: [`pending/${EMAIL}/1.jpg`, 'pending/other@example.com/1.jpg'] }));
+    const { store, inputs } = mockedStore(application({ imagePaths: [`pending/${FOLDER}/1.jpg`, 'pending/fedcba9876543210fedcba9876543210/1.jpg'] }));
 
     expect(await deletePhotos({ store, storage }, ID)).toEqual({ deleted: 3 });
     expect([...storage.objects.keys()].sort()).toEqual(others.sort());
