@@ -22,7 +22,7 @@ const ENV = {
   ADMIN_URL: 'https://admin.humanly.test',
   AWS_REGION: 'us-east-1',
 };
-const STEPS = ['validate-photos', 'send-application-email', 'record-email-failure', 'await-review', 'allocate-spot', 'create-talent', 'invite-talent', 'delete-photos'];
+const STEPS = ['validate-photos', 'send-application-email', 'record-email-failure', 'await-review', 'allocate-spot', 'create-talent', 'invite-talent', 'delete-photos', 'record-failure'];
 
 /**
  * Loads a handler with `env` (config is read at module load). `isolated` gives a fresh module
@@ -69,7 +69,7 @@ beforeEach(() => {
 describe('workflow step handlers', () => {
   test.each(STEPS)('%s loads with its environment and refuses input without a valid application id', async (step) => {
     const { handler } = load(step);
-    await expect(handler({ applicationId: 'not-an-id', kind: 'confirmation', taskToken: 't', founding: true, talentId: 't' })).rejects.toMatchObject({ name: 'ZodError' });
+    await expect(handler({ applicationId: 'not-an-id', kind: 'confirmation', taskToken: 't', founding: true, talentId: 't', step: 'CreateTalent' })).rejects.toMatchObject({ name: 'ZodError' });
   });
 
   test('a function without its configuration fails at load, naming what is missing', () => {
@@ -89,5 +89,11 @@ describe('workflow step handlers', () => {
     const { handler } = load('record-email-failure', ENV, false);
     await handler({ applicationId: ID, kind: 'confirmation', error: { Error: 'MessageRejected', Cause: '{}' } });
     expect(dynamo.commandCalls(UpdateCommand)[0].args[0].input).toMatchObject({ TableName: 'FoundingApplications', Key: { pk: `APP#${ID}`, sk: 'APPLICATION' } });
+  });
+
+  test('record-failure refuses a step the workflow cannot resume at', async () => {
+    const { handler } = load('record-failure', ENV, false);
+    await expect(handler({ applicationId: ID, step: 'SendAcceptance', error: { Error: 'X' } })).rejects.toMatchObject({ name: 'ZodError' });
+    expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(0);
   });
 });
