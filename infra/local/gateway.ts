@@ -256,7 +256,14 @@ export class HttpApiGateway {
     }
 
     const match = route.pathPattern.exec(url.pathname)!;
-    const pathParameters = Object.fromEntries(route.paramNames.map((n, i) => [n, decodeURIComponent(match[i + 1])]));
+    let pathParameters: Record<string, string>;
+    try {
+      pathParameters = Object.fromEntries(route.paramNames.map((n, i) => [n, decodeURIComponent(match[i + 1])]));
+    } catch {
+      // A malformed percent-encoding (a bare `%`, bytes that are not UTF-8) is the caller's error, not the function's.
+      send(res, 400, { message: 'Bad Request' }, cors);
+      return;
+    }
     const event = buildEvent(req, url, route, body, pathParameters, claims, this.apiId, this.edgeHeaders);
 
     let result: unknown;

@@ -13,6 +13,8 @@ export interface BadRequest {
   headers: Record<string, string>;
   body?: string | Buffer;
   query?: string;
+  /** The request's path, when the route's path parameters are what is bad. */
+  path?: string;
   broken: string[];
 }
 
@@ -204,4 +206,30 @@ export function badQueries(example: Record<string, string>, schema: z.ZodType): 
     const broken = brokenFields(schema, q);
     return broken && { kind: 'query', headers: {}, query: new URLSearchParams(q).toString(), broken };
   });
+}
+
+/** One code unit or character as percent-encoded UTF-8, lone surrogates included (as WTF-8 bytes). */
+function percentEncode(s: string): string {
+  let out = '';
+  for (const ch of s) {
+    const code = ch.codePointAt(0)!;
+    if (code >= 0xd800 && code <= 0xdfff) {
+      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+    } else out += encodeURIComponent(ch);
+  }
+  return out;
+}
+
+/**
+ * Bad values for a path parameter, percent-encoded as a browser or a script would send them:
+ * unicode edge cases, huge values, encoded slashes and dots, NUL, malformed escapes.
+ */
+export function badPathValues(): fc.Arbitrary<string> {
+  return fc.oneof(
+    unicodeString.map(percentEncode),
+    // Up to about 3,000 characters encoded: API Gateway takes 10 KB of request line and headers.
+    hugeString.map((s) => percentEncode(s.slice(0, 250))),
+    fc.constantFrom('%2F', '..%2F..%2Fetc', '%00', '%', '%E0%A4%A', '%FF%FE', '%C0%AF', 'a%20b', '%2e%2e', 'UPPER-Case', '-', 'a--b', 'x'.repeat(65)),
+    fc.string({ minLength: 1, maxLength: 40 }).map(percentEncode),
+  );
 }

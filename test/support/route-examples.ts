@@ -115,4 +115,6 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
     body: (m) => ({ decision: 'accept', messageToApplicant: `Welcome ${m}` }),
   },
   'POST /admin/applications/{id}/retry': { params: (f) => ({ id: f.applicationId }) },
+  // An address of the run's own that nothing else uses: the erasure finds nothing to erase.
+  'POST /admin/erasures': { body: (m) => ({ email: `erased.${m}@fuzz.example`, confirm: `erased.${m}@fuzz.example` }) },
 };
