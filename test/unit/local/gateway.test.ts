@@ -23,6 +23,7 @@ const template: CfnTemplate = {
       Properties: { RouteKey: 'GET /admin/things', AuthorizationType: 'JWT', AuthorizerId: { Ref: 'Authorizer' }, Target: { 'Fn::Join': ['', ['integrations/', { Ref: 'Integration' }]] } },
     },
     PublicRoute: { Type: 'AWS::ApiGatewayV2::Route', Properties: { RouteKey: 'POST /things', Target: { 'Fn::Join': ['', ['integrations/', { Ref: 'Integration' }]] } } },
+    PublicThing: { Type: 'AWS::ApiGatewayV2::Route', Properties: { RouteKey: 'GET /things/{id}', Target: { 'Fn::Join': ['', ['integrations/', { Ref: 'Integration' }]] } } },
     ApiDistribution: {
       Type: 'AWS::CloudFront::Distribution',
       Properties: {
@@ -112,5 +113,15 @@ describe('twin gateway: standing in for the API distribution', () => {
     expect(events.map((e) => e.headers['x-origin-verify'])).toEqual([expected, expected]);
     // The functions, holding the same secret, see two distinct callers.
     expect(events.map((e) => clientIpOf(e, expected))).toEqual(['127.0.0.2', '127.0.0.3']);
+  });
+});
+
+describe('twin gateway: path parameters', () => {
+  it('answers a malformed percent-encoding with 400 before any function runs, and decodes a good one (found by the fuzzing check)', async () => {
+    events.length = 0;
+    for (const bad of ['%', '%E0%A4%A', '%FF%FE', '%ED%A0%80']) expect(await call('GET', `/things/${bad}`, {})).toBe(400);
+    expect(events).toEqual([]);
+    expect(await call('GET', '/things/caf%C3%A9%20%F0%9F%98%80', {})).toBe(200);
+    expect(events.map((e) => e.pathParameters?.id)).toEqual(['café 😀']);
   });
 });
