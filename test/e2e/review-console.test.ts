@@ -2,7 +2,8 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { seedUser } from '../../infra/local/provision';
 import { launchBrowser } from '../support/browser';
 import { adminGet, signInToConsole, submitApplication, waitForStatus } from '../support/review-console';
-import { useTwin } from '../support/twin';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient, useTwin } from '../support/twin';
 import { joinWaitlist } from '../support/waitlist';
 
 // The review console on the twin, in Chromium: a reviewer accepts a founding application made
@@ -124,6 +125,44 @@ describe('review console', () => {
 
     await page.getByRole('menuitem', { name: 'Dashboard' }).click();
     await page.getByTestId('founding-value').getByText(`${taken + 1} of 30 taken`).waitFor({ timeout: 30_000 });
+  });
+
+  it('shows a failed application in the list and on its page, and Retry resumes it to the end', async () => {
+    // An accepted application whose CreateTalent step failed for good, as record-failure leaves it.
+    const id = `app_${Date.now().toString(32).padStart(20, 'q').slice(-20)}`.replace(/[^a-z2-7_]/g, 'q');
+    const email = `failed.${Date.now().toString(36)}@talent.example`;
+    const now = new Date().toISOString();
+    await documentClient(twin()).send(
+      new PutCommand({
+        TableName: twin().physicalName('FoundingApplicationsTable'),
+        Item: {
+          pk: `APP#${id}`, sk: 'APPLICATION', id, program: 'standard', status: 'failed', statusBeforeFailure: 'accepted',
+          failure: { step: 'CreateTalent', error: 'ServiceUnavailable', at: now },
+          decision: { decision: 'accept', note: '', decidedBy: twin().admin.email, decidedAt: now }, founding: false, royaltyPlan: 'standard-tiers',
+          firstName: 'Ines', lastName: 'Moreau', email, phone: '', location: 'Lyon', age: 33, excludedIndustries: [], experience: 'Theatre.',
+          interests: '', portfolioUrl: '', terms: { accepted: true, acceptedAt: now }, submittedAt: now, imageCount: 30, imagePaths: [],
+          photoResults: [], validPhotoCount: 30, rejectedPhotoCount: 0, gsi1pk: 'APPLICATIONS', gsi1sk: `${now}#${id}`,
+        },
+      }),
+    );
+    const page = await signInToConsole(browser, twin(), twin().admin.email, twin().admin.password);
+    await page.getByRole('menuitem', { name: 'Applications' }).click();
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Failed' }).click();
+    await page.waitForURL(/failed/);
+    const row = page.getByRole('row').filter({ hasText: email });
+    await row.filter({ hasText: 'Creating the talent profile' }).waitFor({ timeout: 30_000 });
+    await row.click();
+    const notice = page.getByRole('alert').filter({ hasText: 'The workflow stopped: Creating the talent profile failed' });
+    await notice.waitFor({ timeout: 30_000 });
+    await notice.getByText(/Error ServiceUnavailable/).waitFor();
+    await notice.getByRole('button', { name: 'Retry' }).click();
+    await page.getByText('Retrying. The workflow resumes where it stopped.').waitFor({ timeout: 30_000 });
+    const history = page.getByRole('region', { name: 'History' });
+    await history.getByText('Talent profile created').waitFor({ timeout: 60_000 });
+    await history.getByText('Retried').waitFor();
+    await countIs(page.getByRole('button', { name: 'Retry' }), 0);
+    expect((await waitForStatus(twin(), id, 'accepted', 60_000)).talentId).toBeDefined();
   });
 
   it('shows the first thumbnails of an 80-photo gallery within a second, and no originals', async () => {
