@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import type { ListResponse } from '../../events/admin';
 import type { ApplicationSummary } from '../../events/founding';
-import { FOUNDING_MESSAGES } from '../../events/founding-values';
+import { CONFIRMATION_MESSAGES, FOUNDING_MESSAGES } from '../../events/founding-values';
 import { gotoApp, launchBrowser } from '../support/browser';
 import { idToken, postJson, useTwin } from '../support/twin';
 
@@ -192,11 +192,26 @@ describe('founding talent application in the browser', () => {
     expect(requests.filter((r) => r.startsWith('PUT '))).toHaveLength(30);
     expect(requests.filter((r) => r === 'POST /founding-talent-signup')).toHaveLength(1);
     expect(errors).toEqual([]);
+    // The thank-you page tells the applicant to confirm their address (decision 013).
+    await page.getByTestId('confirm-email-notice').filter({ hasText: CONFIRMATION_MESSAGES.checkEmail }).waitFor();
+
+    // The application counts once the address is confirmed: follow the emailed link, as the applicant does.
+    const addressEmail = await pollFor('the address confirmation email', async () =>
+      (await twin().emails()).find((m) => m.to.includes(APPLICANT) && /Confirm your email/.test(m.subject)),
+    );
+    const link = /(http\S+\/founding-talent-application\/confirm#token=[A-Za-z0-9_-]+)/.exec(addressEmail.text ?? '')![1];
+    await page.goto(link);
+    // Opening the link changes nothing until the button is pressed.
+    await page.getByTestId('confirm-button').waitFor();
+    expect(requests.filter((r) => r === 'POST /founding-confirm')).toHaveLength(0);
+    await page.getByTestId('confirm-button').click();
+    await page.getByTestId('confirm-result').filter({ hasText: CONFIRMATION_MESSAGES.confirmed }).waitFor({ timeout: 30_000 });
+    expect(requests.filter((r) => r === 'POST /founding-confirm')).toHaveLength(1);
 
     // The workflow validates the photos and emails the applicant.
     const confirmation = await pollFor('the confirmation email', async () => {
       await twin().idle();
-      return (await twin().emails()).find((m) => m.to.includes(APPLICANT));
+      return (await twin().emails()).find((m) => m.to.includes(APPLICANT) && /received your founding talent application/.test(m.subject));
     });
     expect(confirmation.subject).toBeTruthy();
 
@@ -212,8 +227,8 @@ describe('founding talent application in the browser', () => {
     expect(decided.status).toBe(202);
     const acceptance = await pollFor('the acceptance email', async () => {
       await twin().idle();
-      const mine = (await twin().emails()).filter((m) => m.to.includes(APPLICANT));
-      return mine.length >= 2 ? mine.find((m) => m !== mine[0] && /accept|welcome|congrat/i.test(`${m.subject} ${m.text}`)) : undefined;
+      const mine = (await twin().emails()).filter((m) => m.to.includes(APPLICANT) && !/Confirm your email|received your/.test(m.subject));
+      return mine.find((m) => /accept|welcome|congrat/i.test(`${m.subject} ${m.text}`));
     });
     expect(acceptance).toBeDefined();
 
