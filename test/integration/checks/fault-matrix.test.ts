@@ -1,0 +1,216 @@
+// The fault matrix: each fault the twin can inject (decision 018), with a person's flow through
+// the public API, then three checks: nothing the person did was lost, nothing was sent twice
+// (emails counted per recipient in the SES emulator), and every failure shows in the console
+// (read through the admin API the console reads). A failure that ends silently fails a test.
+import type { ApplicationDetail } from '../../../events/founding';
+import { MIN_APPLICATION_IMAGES } from '../../../events/founding-values';
+import type { WaitlistEntry } from '../../../events/admin';
+import { idToken, useTwin } from '../../support/twin';
+import { applyFounding, callerIp, emailsTo, foundingPayload, joinWaitlist, postFrom, until, uploadPhotos, type Photo } from '../../support/user-flows';
+import { asJpegFiles, jpegs } from '../founding/support';
+
+jest.setTimeout(240_000);
+// A twin of its own: faults would disturb every other file on the shared one.
+const twin = useTwin({ own: true, instrument: true });
+
+let caller = 0;
+const nextIp = () => callerIp(1000 + caller++);
+const stamp = Date.now().toString(36);
+const address = (label: string) => `fault.${label}.${stamp}@example.com`;
+let photos: Photo[];
+
+beforeAll(async () => {
+  photos = asJpegFiles(await jpegs(MIN_APPLICATION_IMAGES));
+});
+afterEach(async () => {
+  await twin().instruments.clear();
+  await twin().idle();
+});
+
+/** The function whose source is in functions/<dir>/ (e.g. 'workflow/validate-photos'). */
+const functionOf = (dir: string) => {
+  const fn = twin().functions().find((f) => f.entry.includes(`functions/${dir}/`));
+  if (!fn) throw new Error(`no function with its source in functions/${dir}/`);
+  return fn.name;
+};
+
+async function admin<T>(path: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
+  const token = await idToken(twin(), twin().admin.email, twin().admin.password);
+  const res = await fetch(`${twin().urls.api}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
+  return { status: res.status, body: (await res.json().catch(() => undefined)) as T };
+}
+
+/** The console's view of one waitlist address. */
+async function waitlistEntry(email: string): Promise<WaitlistEntry | undefined> {
+  const { status, body } = await admin<{ items: WaitlistEntry[] }>(`/admin/waitlist?q=${encodeURIComponent(email)}&limit=500`);
+  if (status !== 200) throw new Error(`GET /admin/waitlist answered ${status}`);
+  return body.items.find((e) => e.email === email);
+}
+
+const application = async (id: string) => (await admin<ApplicationDetail>(`/admin/applications/${id}`)).body;
+const settledApplication = (id: string, statuses: string[]) =>
+  until(`application ${id} in ${statuses.join('/')}`, async () => {
+    const app = await application(id);
+    return app && statuses.includes(app.status) ? app : undefined;
+  }, 120_000);
+
+/** Emails to an address whose subject matches, counted as its recipient receives them. */
+const mailCount = async (email: string, subject: RegExp) => (await emailsTo(twin(), email)).filter((m) => subject.test(m.subject)).length;
+/** Applies with the photos from a caller of its own; fails the test when a step is refused. */
+async function apply(email: string) {
+  const applied = await applyFounding(twin(), email, photos, { ip: nextIp() });
+  if (applied.signup.status !== 200) throw new Error(`founding-talent-signup answered ${applied.signup.status}: ${applied.signup.text}`);
+  if (applied.confirmed && applied.confirmed.status !== 200) throw new Error(`confirmation answered ${applied.confirmed.status}: ${applied.confirmed.text}`);
+  if (!applied.applicationId) throw new Error('no application id in the answers');
+  return applied;
+}
+const RECEIVED = /received your founding talent application/i;
+const WELCOME = /#\d+/;
+
+describe('fault matrix on the twin', () => {
+  it('SES down, then back: signups fail visibly while down, no place is lost, the welcome shows failed and is sent once after a redelivery', async () => {
+    const api = twin().urls.api;
+    const kept = address('ses.kept');
+    // Confirmation mailed while SES is up; SES goes down before the address is confirmed.
+    const ip = nextIp();
+    expect((await postFrom(ip, `${api}/early-signup`, { email: kept, firstName: 'Kim', terms: true })).status).toBe(200);
+    const token = await until('confirmation email', async () => /confirm=([A-Za-z0-9_-]{43})/.exec((await emailsTo(twin(), kept)).map((m) => m.text ?? '').join('\n'))?.[1]);
+    await twin().instruments.inject({ kind: 'ses-down', mode: 'refused' });
+
+    // A signup while SES is down is refused out loud (nobody waits for an email that never comes).
+    const during = address('ses.during');
+    const refused = await postFrom(nextIp(), `${api}/early-signup`, { email: during, terms: true });
+    expect(refused.status).toBeGreaterThanOrEqual(500);
+    // The place is taken on confirmation even though the welcome email cannot go.
+    const confirmed = await postFrom(ip, `${api}/confirm-waitlist`, { token });
+    expect(confirmed.status).toBe(200);
+    const position = confirmed.json.position as number;
+    await twin().idle();
+    // The console shows the welcome as failed once its deliveries are spent.
+    const entry = await until('welcome shown as failed', async () => {
+      const e = await waitlistEntry(kept);
+      return e?.welcome === 'failed' ? e : undefined;
+    }, 30_000);
+    expect(entry.position).toBe(position);
+    expect(await mailCount(kept, WELCOME)).toBe(0);
+
+    await twin().instruments.clear('ses-down');
+    // Back: the person who was refused tries again and gets one email; the welcome goes out once
+    // when the event is delivered again (EventBridge redelivery, or an operator's replay).
+    const again = await joinWaitlist(twin(), during, { ip: nextIp() });
+    expect(again.signup.status).toBe(200);
+    expect(again.confirmed?.status).toBe(200);
+    expect(await twin().instruments.replay({ detailType: 'Waitlist.SignedUp' })).toBeGreaterThan(0);
+    await twin().idle();
+    await twin().instruments.replay({ detailType: 'Waitlist.SignedUp' });
+    await twin().idle();
+    expect(await mailCount(kept, WELCOME)).toBe(1);
+    expect(await mailCount(during, WELCOME)).toBe(1);
+    expect(await waitlistEntry(kept)).toMatchObject({ position, welcome: 'sent' });
+  });
+
+  it('DynamoDB throttling a third of the calls: every signup and application is kept once and nothing is mailed twice', async () => {
+    await twin().instruments.reset();
+    await twin().instruments.inject({ kind: 'dynamodb-throttle', share: 0.34 });
+    const people = [address('throttle.a'), address('throttle.b'), address('throttle.c')];
+    for (const email of people) {
+      const joined = await joinWaitlist(twin(), email, { ip: nextIp() });
+      expect([joined.signup.status, joined.confirmed?.status]).toEqual([200, 200]);
+    }
+    const applicant = address('throttle.app');
+    const applied = await applyFounding(twin(), applicant, photos, { ip: nextIp() });
+    expect(applied.signup).toMatchObject({ status: 200 });
+    const app = await settledApplication(applied.applicationId!, ['pending_review']);
+    expect(app.validPhotoCount).toBe(photos.length);
+    await twin().idle();
+    expect((await twin().instruments.meters()).dynamodb.throttled).toBeGreaterThan(10);
+
+    const positions = new Set<number>();
+    for (const email of people) {
+      const entry = await waitlistEntry(email);
+      expect(entry?.welcome).toBe('sent');
+      positions.add(entry!.position);
+      expect(await mailCount(email, WELCOME)).toBe(1);
+    }
+    expect(positions.size).toBe(people.length);
+    // The application's email goes out once, or shows in the console as failed.
+    const outcome = await until('the application email sent or shown failed', async () =>
+      (await mailCount(applicant, RECEIVED)) > 0 ? 'sent' : (await application(applied.applicationId!)).confirmationEmail === 'failed' ? 'failed' : undefined,
+    );
+    expect(outcome).toBe('sent');
+    await twin().idle();
+    expect(await mailCount(applicant, RECEIVED)).toBe(1);
+  });
+
+  it('S3 and EventBridge events delivered again change nothing and send nothing twice', async () => {
+    const applicant = address('replay');
+    const applied = await apply(applicant);
+    const id = applied.applicationId!;
+    const before = await settledApplication(id, ['pending_review']);
+    await until('received email', async () => (await mailCount(applicant, RECEIVED)) === 1);
+
+    let replayed = 0;
+    for (const key of applied.keys) replayed += await twin().instruments.replay({ source: 'aws.s3', detailIncludes: key });
+    expect(replayed).toBe(applied.keys.length);
+    expect(await twin().instruments.replay({ detailType: 'FoundingApplication.Submitted', detailIncludes: id })).toBeGreaterThan(0);
+    await twin().idle();
+    await new Promise((r) => setTimeout(r, 2000));
+    await twin().idle();
+
+    const after = await application(id);
+    expect(after).toMatchObject({ status: 'pending_review', validPhotoCount: before.validPhotoCount, rejectedPhotoCount: before.rejectedPhotoCount });
+    expect(after.photos).toHaveLength(before.photos.length);
+    expect(await mailCount(applicant, RECEIVED)).toBe(1);
+  });
+
+  it('a crash of the photo validator once is retried; always, the application shows failed in the console and an admin retry finishes it', async () => {
+    const validator = functionOf('workflow/validate-photos');
+    await twin().instruments.inject({ kind: 'function', name: validator, mode: 'throw', times: 1 });
+    const once = await apply(address('crash.once'));
+    expect(await settledApplication(once.applicationId!, ['pending_review'])).toMatchObject({ validPhotoCount: photos.length });
+
+    await twin().instruments.inject({ kind: 'function', name: validator, mode: 'throw' });
+    const applicant = address('crash.always');
+    const always = await apply(applicant);
+    const failed = await settledApplication(always.applicationId!, ['failed']);
+    expect(failed.failure).toMatchObject({ step: expect.any(String), error: expect.any(String) });
+    await twin().instruments.clear('function', validator);
+
+    const retried = await admin(`/admin/applications/${always.applicationId}/retry`, { method: 'POST', body: '{}' });
+    expect(retried.status).toBeLessThan(300);
+    expect(await settledApplication(always.applicationId!, ['pending_review'])).toMatchObject({ validPhotoCount: photos.length });
+    await until('received email', async () => (await mailCount(applicant, RECEIVED)) >= 1);
+    await twin().idle();
+    expect(await mailCount(applicant, RECEIVED)).toBe(1);
+  });
+
+  it('a double submit makes one application and one email', async () => {
+    const applicant = address('double');
+    const ip = nextIp();
+    const { uploadSession, keys } = await uploadPhotos(twin(), applicant, photos, ip);
+    const body = foundingPayload(applicant, uploadSession, keys);
+    const [first, second] = await Promise.all([1, 2].map(() => postFrom(ip, `${twin().urls.api}/founding-talent-signup`, body)));
+    expect([first, second]).toMatchObject([{ status: 200 }, { status: 200 }]);
+    expect(second.json.applicationId).toBe(first.json.applicationId);
+    await twin().idle();
+    const mails = await emailsTo(twin(), applicant);
+    expect(mails).toHaveLength(1);
+  });
+
+  it('a slow email step (its answer past the time-out, after sending) does not mail twice', async () => {
+    const mailer = functionOf('workflow/send-application-email');
+    await twin().instruments.inject({ kind: 'function', name: mailer, mode: 'slow', times: 1 });
+    const applicant = address('slow');
+    const applied = await apply(applicant);
+    await settledApplication(applied.applicationId!, ['pending_review', 'failed']);
+    await until('received email', async () => (await mailCount(applicant, RECEIVED)) >= 1);
+    await twin().idle();
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await mailCount(applicant, RECEIVED)).toBe(1);
+    const meters = await twin().instruments.meters();
+    expect(meters.lambda[mailer].errors).toBeGreaterThan(0);
+    // The failure is visible: either retried into a sent email, or the application shows it.
+    const app = await application(applied.applicationId!);
+    expect(app.status === 'failed' ? app.failure : app.confirmationEmail).toBeTruthy();
+  });
+});
