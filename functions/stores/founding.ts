@@ -616,6 +616,14 @@ export function foundingStore(doc: DynamoDBDocumentClient, tableName: string, no
   };
 }
 
+/** An application of the address is being validated: erasure waits until its photos are written. */
+export class ApplicationBeingValidatedError extends Error {
+  constructor() {
+    super('an application of this address is being validated');
+    this.name = 'ApplicationBeingValidated';
+  }
+}
+
 /** What erasing an address removed from the founding table, and the photo folders it leads to. */
 export interface FoundingErasure {
   applicationIds: string[];
@@ -638,6 +646,8 @@ export async function eraseFoundingAddress(doc: DynamoDBDocumentClient, tableNam
     expression: 'email = :e OR (pk = :lock AND sk = :lockSk) OR addressHash = :h',
     values: { ':e': email, ':lock': lock.pk, ':lockSk': lock.sk, ':h': addressHashOf(email) },
   });
+  // Its photos are being written: erasing now would leave the ones written after.
+  if (found.some((i) => String(i.pk).startsWith('APP#') && i.sk === 'APPLICATION' && i.status === 'validating')) throw new ApplicationBeingValidatedError();
   const applicationIds = new Set<string>();
   const folders = new Set<string>();
   for (const item of found) {

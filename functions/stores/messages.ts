@@ -6,6 +6,7 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
+import { deleteItems, scanItems } from './erasure';
 import type { AdminMessage } from '../../events/admin';
 import { isConditionFailure } from '../shared/errors';
 
@@ -169,4 +170,17 @@ function adminMessageOf(item: Record<string, unknown>): AdminMessage {
     teamEmail: str('teamEmail'),
     ackEmail: str('ackEmail'),
   };
+}
+
+/**
+ * Erasure (decision 019): removes the contact messages sent from the address and its daily
+ * counters. Returns how many messages went.
+ */
+export async function eraseMessagesFrom(doc: DynamoDBDocumentClient, tableName: string, email: string): Promise<number> {
+  const items = await scanItems(doc, tableName, {
+    expression: 'email = :e OR begins_with(pk, :limit)',
+    values: { ':e': email, ':limit': `LIMIT#${email}#` },
+  });
+  await deleteItems(doc, tableName, ['pk'], items);
+  return items.filter((i) => String(i.pk).startsWith(MESSAGE_PREFIX)).length;
 }

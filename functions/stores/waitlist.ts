@@ -1,6 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { WaitlistEntry } from '../../events/admin';
 import { isConditionFailure } from '../shared/errors';
+import { deleteItems, scanItems } from './erasure';
 
 /*
  * The waitlist table: one item per signup (`SIGNUP#<email>`), listed in waitlist order through
@@ -252,4 +253,14 @@ function entryOf(item: Record<string, unknown>): WaitlistEntry {
     signedUpAt: signup.signedUpAt,
     welcome: signup.welcome,
   };
+}
+
+/**
+ * Erasure (decision 019): removes every waitlist item that names the address: its signup
+ * (pending or with a place), the item leading from its place to it, and its confirmation
+ * links. The place stays taken (the counter is not given back). Returns how many items went.
+ */
+export async function eraseWaitlistAddress(doc: DynamoDBDocumentClient, tableName: string, email: string): Promise<number> {
+  const items = await scanItems(doc, tableName, { expression: 'email = :e OR pk = :signup', values: { ':e': email, ':signup': signupKey(email) } });
+  return deleteItems(doc, tableName, ['pk'], items);
 }

@@ -9,6 +9,7 @@ import { Auth } from './constructs/auth';
 import { Catalog } from './constructs/catalog';
 import { Contact } from './constructs/contact';
 import { EmailSending } from './constructs/email';
+import { Erasure } from './constructs/erasure';
 import { ApiDistribution, EdgeFirewall } from './constructs/edge';
 import { MarketplaceBus } from './constructs/event-bus';
 import { Founding } from './constructs/founding';
@@ -105,6 +106,18 @@ export class MarketplaceStack extends Stack {
     });
     // The dashboard reads the founding spots counter and the applications index.
     waitlist.stats.bindTable(founding.table, 'APPLICATIONS_TABLE', ['GetItem', 'Query']);
+
+    // Erasure of a person's data by email (decision 019).
+    new Erasure(this, 'Erasure', {
+      api,
+      waitlistTable: waitlist.table,
+      messagesTable: contact.table,
+      applicationsTable: founding.table,
+      idempotencyTable: idempotency.table,
+      photosBucket: founding.bucket,
+      userPool: auth.userPool,
+      retainData: config.retainData,
+    });
 
     const conversion = new AppFunction(this, 'RecordConversion', {
       entry: 'functions/api/record-conversion/handler.ts',

@@ -67,7 +67,7 @@ export function applyNagSuppressions(stack: Stack): void {
     if (c instanceof CfnRoute && c.authorizationType !== 'JWT') {
       ack(c, 'AwsSolutions-APIG4', 'Public route of the site (waitlist, conversion, talent catalog, contact); it validates its input and the stage is throttled.');
     }
-    if (/\/Founding\/[A-Za-z]+Role$/.test(c.node.path)) {
+    if (/\/(Founding|Erasure)\/[A-Za-z]+Role$/.test(c.node.path)) {
       for (const finding of photoPrefixes) {
         ack(c, `AwsSolutions-IAM5[${finding}]`, 'Object keys under this prefix are generated per applicant or application; the grant names the exact actions and is limited to the prefix.');
       }

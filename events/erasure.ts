@@ -1,0 +1,43 @@
+import * as z from 'zod';
+
+/**
+ * `POST /admin/erasures` (admins): erase a person's data everywhere by their email address
+ * (GDPR Art. 17, decision 019). `confirm` must repeat the address: the console's confirmation
+ * step, checked on the server too, so a slip of the keyboard cannot erase someone else.
+ */
+export const ErasureRequest = z
+  .object({
+    email: z
+      .string({ error: (i) => (i.input === undefined ? 'email is required' : 'email must be a string') })
+      .trim()
+      .toLowerCase()
+      .min(1, { error: 'email is required' })
+      .max(254, { error: 'email must be at most 254 characters' })
+      .pipe(z.email({ error: 'email must be a valid email address' })),
+    confirm: z
+      .string({ error: (i) => (i.input === undefined ? 'confirm is required: type the address again' : 'confirm must be a string') })
+      .trim()
+      .toLowerCase(),
+  })
+  .strict()
+  .refine((b) => b.email === b.confirm, { error: 'confirm must repeat the email address exactly', path: ['confirm'] });
+export type ErasureRequest = z.infer<typeof ErasureRequest>;
+
+/** What one erasure removed, counted by place. */
+export interface ErasureCounts {
+  waitlist: number;
+  messages: number;
+  applications: number;
+  applicationItems: number;
+  photos: number;
+  accounts: number;
+  idempotencyRecords: number;
+}
+
+/** The answer: the erasure record (never the address). */
+export interface ErasureResult {
+  id: string;
+  erasedAt: string;
+  erasedBy: string;
+  removed: ErasureCounts;
+}
