@@ -238,7 +238,7 @@ export interface ApplicationSummary {
   failure?: ApplicationFailure;
 }
 
-export interface ApplicationFailure {
+interface ApplicationFailure {
   step: RetryableStep;
   /** The error's name only (no message: it may carry personal data). */
   error: string;

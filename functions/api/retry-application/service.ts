@@ -23,7 +23,7 @@ export const NOT_FAILED_MESSAGE = 'This application has not failed: there is not
 export const START_FAILED_MESSAGE = 'The workflow could not be started. The application stays failed; try again.';
 
 /** The retry execution's input, from what the earlier steps recorded on the application. */
-export function resumeInput(app: StoredApplication, step: RetryableStep): ResumeInput {
+function resumeInput(app: StoredApplication, step: RetryableStep): ResumeInput {
   const input: ResumeInput = { applicationId: app.id, resumeAt: step };
   if (step === 'CreateTalent' || step === 'InviteTalent') input.allocation = { founding: Boolean(app.founding) };
   if (step === 'InviteTalent') {
