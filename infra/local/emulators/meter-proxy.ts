@@ -87,6 +87,7 @@ export async function startMeterProxy(service: ProxiedService, target: string, i
           }
           instruments.dynamoCall(conditionalFailures);
           const headers: Record<string, string | string[] | undefined> = { ...up.headers, 'content-length': String(answer.length) };
+          delete headers['transfer-encoding'];
           if (answer !== raw) headers['x-amz-crc32'] = String(crc32(answer));
           res.writeHead(up.statusCode ?? 500, headers).end(answer);
         });
