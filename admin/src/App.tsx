@@ -13,6 +13,7 @@ import { applications } from './applications';
 import { waitlist } from './waitlist';
 import { talent } from './talent';
 import { messages } from './messages';
+import { erasure } from './erasure';
 import { theme } from './theme';
 
 export function App({ config }: { config: AdminConfig }) {
@@ -34,6 +35,7 @@ export function App({ config }: { config: AdminConfig }) {
       <Resource {...waitlist} />
       <Resource {...talent} />
       <Resource {...messages} />
+      <Resource {...erasure(config.apiUrl)} />
       {/* Outside the layout: users outside the admin group see no menu and load no data. */}
       <CustomRoutes noLayout>
         <Route path={NO_ACCESS_PATH} element={<NoAccessPage />} />

@@ -1,0 +1,167 @@
+import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Table,
+  TableBody,
+  TableCell,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { Title } from 'react-admin';
+import type { ErasureCounts, ErasureResult } from '../../../events/erasure';
+import { getIdToken } from '../authProvider';
+
+const PLACES: Array<[keyof ErasureCounts, string]> = [
+  ['waitlist', 'Waitlist items'],
+  ['messages', 'Contact messages'],
+  ['applications', 'Founding applications'],
+  ['applicationItems', 'Application records (history, drafts, links)'],
+  ['photos', 'Photos'],
+  ['accounts', 'Sign-in accounts'],
+  ['idempotencyRecords', 'Kept request answers'],
+];
+
+/** `POST /admin/erasures` with the signed-in admin's token; the API's error message on failure. */
+async function requestErasure(apiUrl: string, email: string, confirm: string): Promise<ErasureResult> {
+  const token = (await getIdToken())?.toString();
+  if (!token) throw new Error('Your session has ended. Sign in again.');
+  const res = await fetch(`${apiUrl.replace(/\/+$/, '')}/admin/erasures`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({ email, confirm }),
+  });
+  const body = (await res.json().catch(() => ({}))) as ErasureResult & { error?: string };
+  if (!res.ok) throw new Error(body.error ?? `The erasure failed (HTTP ${res.status}).`);
+  return body;
+}
+
+/**
+ * Erase a person's data by email (GDPR Art. 17, docs/decisions/019-erasure.md). The admin types
+ * the address, then confirms it by typing it again in a dialog that says what will be removed;
+ * the API checks the two match as well. The answer lists what was removed; the erasure record
+ * keeps only a hash of the address.
+ */
+export function ErasurePage({ apiUrl }: { apiUrl: string }) {
+  const [email, setEmail] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [asking, setAsking] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [result, setResult] = useState<ErasureResult | null>(null);
+  const same = confirm.trim().toLowerCase() === email.trim().toLowerCase();
+
+  const erase = async () => {
+    setPending(true);
+    setError(null);
+    try {
+      setResult(await requestErasure(apiUrl, email, confirm));
+      setAsking(false);
+      setEmail('');
+      setConfirm('');
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Box sx={{ maxWidth: 720, mt: 2 }}>
+      <Title title="Erase a person's data" />
+      <Card>
+        <CardContent>
+          <Typography variant="h6" component="h1" gutterBottom>
+            Erase a person&apos;s data
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            When someone asks to be forgotten, this removes everything we hold under their email address: their waitlist
+            signup, contact messages, founding applications and photos, their sign-in account and kept request answers. It
+            cannot be undone. A record of the erasure is kept, without the address.
+          </Typography>
+          <Box
+            component="form"
+            onSubmit={(e) => {
+              e.preventDefault();
+              setError(null);
+              setAsking(true);
+            }}
+            sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}
+          >
+            <TextField
+              label="Email address"
+              type="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              slotProps={{ htmlInput: { 'data-testid': 'erasure-email' } }}
+              sx={{ flex: 1 }}
+            />
+            <Button type="submit" variant="contained" color="error" startIcon={<DeleteForeverIcon />} disabled={!email.trim()} sx={{ mt: 1 }}>
+              Erase…
+            </Button>
+          </Box>
+          {result && (
+            <Alert severity="success" sx={{ mt: 2 }} data-testid="erasure-result">
+              Erased at {new Date(result.erasedAt).toLocaleString()} (record {result.id}).
+              <Table size="small" sx={{ mt: 1 }}>
+                <TableBody>
+                  {PLACES.map(([key, label]) => (
+                    <TableRow key={key}>
+                      <TableCell>{label}</TableCell>
+                      <TableCell align="right">{result.removed[key]}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </Alert>
+          )}
+        </CardContent>
+      </Card>
+
+      <Dialog open={asking} onClose={() => !pending && setAsking(false)} aria-labelledby="erasure-confirm-title">
+        <DialogTitle id="erasure-confirm-title">Erase everything for {email.trim()}?</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>
+            This permanently deletes their waitlist place, messages, applications with every photo, and their account. Type
+            the address again to confirm.
+          </DialogContentText>
+          <TextField
+            label="Type the address again"
+            fullWidth
+            autoFocus
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+            error={confirm.length > 0 && !same}
+            helperText={confirm.length > 0 && !same ? 'This does not match the address above.' : ' '}
+            slotProps={{ htmlInput: { 'data-testid': 'erasure-confirm' } }}
+          />
+          {error && (
+            <Alert severity="error" sx={{ mt: 1 }}>
+              {error}
+            </Alert>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setAsking(false)} disabled={pending}>
+            Cancel
+          </Button>
+          <Button onClick={erase} color="error" variant="contained" disabled={!same || !confirm.trim() || pending} startIcon={pending ? <CircularProgress size={16} /> : undefined}>
+            Erase permanently
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}
