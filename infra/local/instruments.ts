@@ -5,7 +5,7 @@
 // Decision 018. A twin started without `instrument: true` has none of this on its paths.
 import type { BusEvent } from './eventbridge';
 
-export interface DynamoMeter {
+interface DynamoMeter {
   calls: number;
   /** Read and write capacity units, as DynamoDB reports them with `ReturnConsumedCapacity: TOTAL`. */
   readUnits: number;
@@ -16,7 +16,7 @@ export interface DynamoMeter {
   byTable: Record<string, { readUnits: number; writeUnits: number }>;
 }
 
-export interface S3Meter {
+interface S3Meter {
   /** PUT, COPY, POST and LIST requests (S3's first request tier). */
   tier1: number;
   /** GET, HEAD, OPTIONS and every other request except DELETE (S3's second tier). */
@@ -26,7 +26,7 @@ export interface S3Meter {
   bytesPut: number;
 }
 
-export interface SesMeter {
+interface SesMeter {
   /** Messages accepted; each recipient of a message is billed as one email. */
   messages: number;
   recipients: number;
@@ -34,7 +34,7 @@ export interface SesMeter {
   refused: number;
 }
 
-export interface FunctionMeter {
+interface FunctionMeter {
   invocations: number;
   errors: number;
   memoryMb: number;

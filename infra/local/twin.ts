@@ -43,7 +43,7 @@ export interface TwinOptions {
 }
 
 /** Meters and faults of an instrumented twin (`startTwin({ instrument: true })`). */
-export interface TwinInstruments {
+interface TwinInstruments {
   /** What was used since the start or the last reset. */
   meters(): Meters;
   reset(): void;

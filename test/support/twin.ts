@@ -46,7 +46,7 @@ export interface TestTwin {
   instruments: TestInstruments;
 }
 
-export interface TestInstruments {
+interface TestInstruments {
   meters(): Promise<Meters>;
   reset(): Promise<void>;
   inject(fault: Fault): Promise<void>;

@@ -65,7 +65,7 @@ export async function until<T>(what: string, check: () => Promise<T | undefined 
 }
 
 /** `POST` routes of the template whose path matches, e.g. /confirm/ and /waitlist/. */
-export function postRoutes(twin: FlowTwin, ...patterns: RegExp[]): string[] {
+function postRoutes(twin: FlowTwin, ...patterns: RegExp[]): string[] {
   return Object.values(twin.template.Resources)
     .filter((r) => r.Type === 'AWS::ApiGatewayV2::Route')
     .map((r) => String(r.Properties?.RouteKey ?? ''))
@@ -77,7 +77,7 @@ export function postRoutes(twin: FlowTwin, ...patterns: RegExp[]): string[] {
 const CONFIRM_LINK = /confirm(?:=|#token=|\?token=)([A-Za-z0-9_-]{43})/;
 
 /** The token of the newest confirmation link mailed to an address whose link matches `path`, if any. */
-export async function confirmationToken(twin: FlowTwin, address: string, path: RegExp): Promise<string | undefined> {
+async function confirmationToken(twin: FlowTwin, address: string, path: RegExp): Promise<string | undefined> {
   const links = (await emailsTo(twin, address))
     .map((m) => m.text ?? m.html ?? '')
     .filter((body) => path.test(body) && CONFIRM_LINK.test(body));

@@ -1,6 +1,7 @@
 // The twin's instruments (decision 018) without a twin: the meter proxy in front of a small
 // stand-in upstream, and the fault bookkeeping.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { BusEvent } from '../../../infra/local/eventbridge';
 import { Instruments } from '../../../infra/local/instruments';
 import { startMeterProxy, type MeterProxy } from '../../../infra/local/emulators/meter-proxy';
 
@@ -125,7 +126,7 @@ describe('faults', () => {
 
   it('keeps routed events once for replays, and a replay publishes nothing new', () => {
     const instruments = new Instruments();
-    const event = { version: '0', id: 'e1', 'detail-type': 'Thing.Happened', source: 'humanly.marketplace', account: '1', time: 't', region: 'r', resources: [], detail: { id: 'x1' } };
+    const event: BusEvent = { version: '0', id: 'e1', 'detail-type': 'Thing.Happened', source: 'humanly.marketplace', account: '1', time: 't', region: 'r', resources: [], detail: { id: 'x1' } };
     instruments.eventRouted('bus', event);
     instruments.eventRouted('bus', event);
     expect(instruments.snapshot().events.published).toBe(1);
