@@ -9,14 +9,14 @@ type Fields = Record<string, string | number | boolean | undefined | null>;
 
 /** Something shaped like an address: `local@domain.tld`, however odd the local part. */
 const EMAIL_LIKE = /[^\s"'<>(),;:@]+@[^\s"'<>(),;:@/]+\.[^\s"'<>(),;:@/]+/g;
-export const REDACTED_EMAIL = '[email]';
+const REDACTED_EMAIL = '[email]';
 
 export function redactEmails(text: string): string {
   return text.replace(EMAIL_LIKE, REDACTED_EMAIL);
 }
 
 /** What may be logged of an error: its name, and its code and HTTP status when it has them. */
-export function errorFields(err: unknown): Fields {
+function errorFields(err: unknown): Fields {
   if (!(err instanceof Error)) return { error: typeof err };
   const e = err as Error & { code?: unknown; Code?: unknown; $metadata?: { httpStatusCode?: unknown } };
   const code = typeof e.code === 'string' || typeof e.code === 'number' ? e.code : typeof e.Code === 'string' ? e.Code : undefined;

@@ -46,7 +46,7 @@ export async function deleteItems(doc: DynamoDBDocumentClient, tableName: string
 }
 
 /** An address as erasure records keep it: a one-way hash, to answer "was X erased?", never to read. */
-export const erasedAddressHash = (email: string) => createHash('sha256').update(`erasure:${email.trim().toLowerCase()}`).digest('hex');
+const erasedAddressHash = (email: string) => createHash('sha256').update(`erasure:${email.trim().toLowerCase()}`).digest('hex');
 
 export interface ErasureRecord {
   id: string;

@@ -187,3 +187,30 @@ describe('tracing and concurrency', () => {
     expect(others).toHaveLength(1);
   });
 });
+
+describe('erasure', () => {
+  const { statementsOf, logicalId, routeKeys } = synthStack();
+
+  it('is an admin route', () => {
+    expect(routeKeys().find((r) => r.RouteKey === 'POST /admin/erasures')).toMatchObject({ AuthorizationType: 'JWT' });
+  });
+
+  it('may only scan and delete where personal data lives, delete photos under the two prefixes, delete accounts, and write its records', () => {
+    const statements = statementsOf('ErasureErasePerson');
+    const on = (resource: unknown) => statements.filter((s) => JSON.stringify(s.Resource) === JSON.stringify(resource)).flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action])).sort();
+    const table = (prefix: string) => ({ 'Fn::GetAtt': [logicalId('AWS::DynamoDB::Table', prefix), 'Arn'] });
+    expect(on(table('WaitlistTable'))).toEqual(['dynamodb:DeleteItem', 'dynamodb:Scan']);
+    expect(on(table('ContactMessagesTable'))).toEqual(['dynamodb:DeleteItem', 'dynamodb:Scan']);
+    expect(on(table('FoundingApplicationsTable'))).toEqual(['dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:Scan']);
+    expect(on(table('IdempotencyTable'))).toEqual(['dynamodb:DeleteItem', 'dynamodb:Scan']);
+    expect(on(table('ErasureRecordsTable'))).toEqual(['dynamodb:PutItem', 'dynamodb:Scan']);
+    const bucket = logicalId('AWS::S3::Bucket', 'FoundingPhotos');
+    const objects = (p: string) => ({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucket, 'Arn'] }, `/${p}`]] });
+    expect(on(objects('applications/*'))).toEqual(['s3:DeleteObject']);
+    expect(on(objects('pending/*'))).toEqual(['s3:DeleteObject']);
+    expect(on({ 'Fn::GetAtt': [logicalId('AWS::Cognito::UserPool', 'AuthUserPool'), 'Arn'] })).toEqual(['cognito-idp:AdminDeleteUser', 'cognito-idp:ListUsers']);
+    const all = statements.flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
+    expect(all.filter((a) => !/^(dynamodb|s3|cognito-idp|logs):/.test(a))).toEqual([]);
+    expect(all.filter((a) => a.startsWith('s3:')).sort()).toEqual(['s3:DeleteObject', 's3:DeleteObject', 's3:ListBucket']);
+  });
+});

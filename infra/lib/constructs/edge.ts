@@ -17,7 +17,7 @@ import { ORIGIN_VERIFY_HEADER } from '../../../functions/shared/rate-limit';
 import type { MarketplaceApi } from './http-api';
 
 /** CloudFront's web ACLs live in this region only. */
-export const EDGE_REGION = 'us-east-1';
+const EDGE_REGION = 'us-east-1';
 
 export interface EdgeFirewallProps {
   /** Requests per IP per 5 minutes to public POST routes (context `wafPostLimit`). */
