@@ -50,6 +50,22 @@ describe('benches in quick mode', () => {
     ]);
   }, 8 * MINUTES);
 
+  it('the upload-URL bot is stopped by the per-session, per-address and per-network caps while a real applicant is not', async () => {
+    const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
+      const child = spawn(process.execPath, [TSX, path.join(ROOT, 'test', 'bench', 'bots', 'upload-urls.ts'), '--quick'], { cwd: ROOT, env: process.env });
+      let out = '';
+      child.stdout.on('data', (c) => (out += c));
+      child.stderr.on('data', (c) => (out += c));
+      child.on('error', reject);
+      child.on('close', (c) => resolve({ code: c, output: out }));
+    });
+    if (code !== 0) throw new Error(`bots/upload-urls --quick exited with ${code}:\n${output}`);
+    expect(output).toMatch(/URLs requested 1,000, issued ([0-9]|[1-9][0-9]|[1-3][0-9][0-9]|400), refused/);
+    expect(output).toMatch(/per network \(400 an hour\)\s+[1-9]/);
+    expect(output).toMatch(/Real applicant \(another network, at the same time\): every step answered 200/);
+    expect(output).toMatch(/POST \/founding-confirm\s+200/);
+  }, 8 * MINUTES);
+
   it('bench:site runs Lighthouse on one route and sizes the JavaScript of every prerendered route', async () => {
     await expectQuickRun('site', [/run 1\/1 \/\s+score \d+/, /Gzipped JavaScript each prerendered page/, /\/founding-talent-application\s+[\d.]+ KB/]);
   }, 8 * MINUTES);

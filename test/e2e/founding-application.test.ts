@@ -199,7 +199,7 @@ describe('founding talent application in the browser', () => {
     const addressEmail = await pollFor('the address confirmation email', async () =>
       (await twin().emails()).find((m) => m.to.includes(APPLICANT) && /Confirm your email/.test(m.subject)),
     );
-    const link = /(http\S+\/founding-talent-application\/confirm#token=[A-Za-z0-9_-]+)/.exec(addressEmail.text ?? '')![1];
+    const link = /(http\S+\/thank-you\?type=founding-confirm#token=[A-Za-z0-9_-]+)/.exec(addressEmail.text ?? '')![1];
     await page.goto(link);
     // Opening the link changes nothing until the button is pressed.
     await page.getByTestId('confirm-button').waitFor();

@@ -14,7 +14,7 @@ export interface AddressConfirmationInput {
  * browsers never send: it reaches no server or CDN log.
  */
 export function confirmationPageUrl(siteUrl: string, token: string): string {
-  return `${siteUrl.replace(/\/$/, '')}/founding-talent-application/confirm#token=${encodeURIComponent(token)}`;
+  return `${siteUrl.replace(/\/$/, '')}/thank-you?type=founding-confirm#token=${encodeURIComponent(token)}`;
 }
 
 /** To the address an application names, right after signup: the application counts once confirmed (decision 013). */

@@ -77,7 +77,7 @@ describe('founding signup through presigned uploads', () => {
     const [mail] = (await twin().emails()).filter((m) => m.to.includes(email));
     expect(mail.subject).toContain('Confirm your email');
     const token = await confirmationToken(twin(), email);
-    expect(mail.text).toContain(`${twin().urls.web}/founding-talent-application/confirm#token=${token}`);
+    expect(mail.text).toContain(`${twin().urls.web}/thank-you?type=founding-confirm#token=${token}`);
     expect(JSON.stringify(await itemsWithPrefix(twin(), 'FoundingApplicationsTable', 'CONFIRM#'))).not.toContain(token);
 
     const confirmed = await confirm(twin(), token);

@@ -104,7 +104,7 @@ export const signup = (twin: Twin, body: unknown, path = '/founding-talent-signu
 
 /** Every confirmation token mailed to an address for its application, oldest first (read from the SES emulator). */
 export async function confirmationTokens(twin: Twin, email: string): Promise<string[]> {
-  const mail = (await twin.emails()).filter((m) => m.to.includes(email) && /\/founding-talent-application\/confirm#token=/.test(m.text ?? ''));
+  const mail = (await twin.emails()).filter((m) => m.to.includes(email) && /founding-confirm#token=/.test(m.text ?? ''));
   return mail.map((m) => (m.text ?? '').match(/confirm#token=([A-Za-z0-9_-]{43})/)![1]);
 }
 

@@ -81,13 +81,6 @@ export const ROUTE_META: Record<string, RouteMeta> = {
     card: foundingCard,
   },
   '/founding-talent-privacy': { description: `How ${BRAND_NAME} handles founding talent applications, photos and personal data.`, card: foundingCard },
-  '/founding-talent-application/confirm': {
-    title: 'Confirm your email address',
-    description: `Confirm your email address to submit your founding talent application at ${BRAND_NAME}.`,
-    card: foundingCard,
-    mode: 'client',
-    indexable: false,
-  },
   '/founding-talent-terms': { description: `The terms for founding talent applications at ${BRAND_NAME}: eligibility, photos, review and the 35% lifetime royalty.`, card: foundingCard },
   '/pre-launch-contact': {
     description: `Questions about ${BRAND_NAME}, the waitlist or founding talent? Email us; we typically reply within 24 hours.`,

@@ -9,6 +9,7 @@ import { Icon } from '../../components/Icon';
 import { IconList } from '../../components/IconList';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { NotFoundContent } from '../../components/NotFoundContent';
+import { ConfirmApplicationPage } from './ConfirmApplicationPage';
 import { SharePanel, type ShareContent } from './SharePanel';
 import './ThankYouPage.css';
 
@@ -38,7 +39,7 @@ function readPosition(state: unknown, query: string | null): number | null {
   return Number.isInteger(fromQuery) && fromQuery > 0 ? fromQuery : null;
 }
 
-/** /thank-you?type=waitlist|founding-model (docs/product.md#thank-you). */
+/** /thank-you?type=waitlist|founding-model|founding-confirm (docs/product.md#thank-you). */
 export function ThankYouPage() {
   const [params] = useSearchParams();
   const variant = thankYouVariant(params.get('type'));
@@ -55,6 +56,8 @@ export function ThankYouPage() {
 
   if (variant === 'waitlist') return <WaitlistThanks position={params.get('position')} />;
   if (variant === 'founding-model') return <FoundingThanks />;
+  // The founding application's confirmation link (docs/product.md#founding-confirmation): not a conversion.
+  if (params.get('type') === 'founding-confirm') return <ConfirmApplicationPage />;
   return <NotFoundContent />;
 }
 

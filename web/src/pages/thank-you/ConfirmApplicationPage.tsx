@@ -9,7 +9,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 type State = { step: 'ready' | 'sending' } | { step: 'done'; message: string } | { step: 'failed'; message: string };
 
 /**
- * /founding-talent-application/confirm#token=... (docs/product.md#founding-confirmation): the page
+ * /thank-you?type=founding-confirm#token=... (docs/product.md#founding-confirmation): the page
  * the confirmation email links to. Opening it changes nothing (mail scanners open links); the
  * applicant's click on the button posts the token, and the application is submitted.
  */
