@@ -66,6 +66,22 @@ describe('benches in quick mode', () => {
     expect(output).toMatch(/POST \/founding-confirm\s+200/);
   }, 8 * MINUTES);
 
+  it('the waitlist bot takes no place while a real person on another network confirms and sees their place', async () => {
+    const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
+      const child = spawn(process.execPath, [TSX, path.join(ROOT, 'test', 'bench', 'bots', 'waitlist.ts'), '--quick'], { cwd: ROOT, env: process.env });
+      let out = '';
+      child.stdout.on('data', (c) => (out += c));
+      child.stderr.on('data', (c) => (out += c));
+      child.on('error', reject);
+      child.on('close', (c) => resolve({ code: c, output: out }));
+    });
+    if (code !== 0) throw new Error(`bots/waitlist --quick exited with ${code}:\n${output}`);
+    expect(output).toMatch(/places taken by the bot: 0 of 200/);
+    expect(output).toMatch(/many addresses from one network .* refused: \d+ per network \(10 an hour\)/);
+    expect(output).toMatch(/guessed confirmation tokens .* 0 answered 200/);
+    expect(output).toMatch(/Real person on another network: signup 200 .* confirmation 200 .* place #\d+/);
+  }, 8 * MINUTES);
+
   it('bench:site runs Lighthouse on one route and sizes the JavaScript of every prerendered route', async () => {
     await expectQuickRun('site', [/run 1\/1 \/\s+score \d+/, /Gzipped JavaScript each prerendered page/, /\/founding-talent-application\s+[\d.]+ KB/]);
   }, 8 * MINUTES);

@@ -1,48 +1,14 @@
-import * as http from 'node:http';
+import { postJsonFrom, type FromAnswer } from './from-address';
 import type { TestTwin } from './twin';
+
+export { postJsonFrom };
+type JsonAnswer = FromAnswer;
 
 /**
  * Waitlist helpers for tests on the twin. A signup takes its place only when the link of its
  * confirmation email is followed, and signups are limited per client IP address, so tests
- * connect from loopback addresses of their own (127.0.0.0/8 is all loopback on Linux; the
- * twin's gateway reads the caller's IP from the socket, as API Gateway and CloudFront do).
+ * connect from loopback addresses of their own (from-address.ts).
  */
-
-export interface JsonAnswer {
-  status: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON body of any shape; each test asserts the one it expects
-  json: any;
-  ms: number;
-}
-
-/** POSTs JSON from a given local (loopback) address. */
-export function postJsonFrom(localAddress: string, url: string, body: unknown, headers: Record<string, string> = {}): Promise<JsonAnswer> {
-  const payload = typeof body === 'string' ? body : JSON.stringify(body);
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      { method: 'POST', localAddress, agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headers } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let json: unknown = text;
-          try {
-            json = JSON.parse(text);
-          } catch {
-            // not JSON: the text is the answer
-          }
-          resolve({ status: res.statusCode ?? 0, json, ms: performance.now() - started });
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
 
 let next = 0;
 /** A loopback address no other caller in this process used (127.<pid-based>.x.y), so per-IP limits start at zero. */
