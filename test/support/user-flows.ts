@@ -51,6 +51,20 @@ export function postFrom(ip: string | undefined, url: string, body: unknown): Pr
   });
 }
 
+/**
+ * What a person does with "Something went wrong on our side. Please try again in a moment.":
+ * tries again (up to `retries` times, a moment apart). Every retry is counted in `retried`.
+ */
+export const serverErrorRetries = { retried: 0 };
+async function postAsPerson(ip: string | undefined, url: string, body: unknown, retries: number): Promise<Answer> {
+  for (let attempt = 0; ; attempt++) {
+    const answer = await postFrom(ip, url, body);
+    if (answer.status < 500 || attempt >= retries) return answer;
+    serverErrorRetries.retried++;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
 export const emailsTo = async (twin: FlowTwin, address: string) => (await twin.emails()).filter((m) => m.to.includes(address));
 
 /** Polls until `check` gives a value. */
@@ -84,6 +98,14 @@ async function confirmationToken(twin: FlowTwin, address: string, path: RegExp):
   return links.length ? CONFIRM_LINK.exec(links[links.length - 1])![1] : undefined;
 }
 
+export interface FlowOptions {
+  /** The caller's loopback address (callerIp). */
+  ip?: string;
+  firstName?: string;
+  /** Tries again after a 5xx answer, as its message asks, up to this many times (default 0). */
+  retries?: number;
+}
+
 export interface JoinResult {
   signup: Answer;
   /** The confirmation's answer, when the product mails a link. */
@@ -91,19 +113,20 @@ export interface JoinResult {
 }
 
 /** Joins the waitlist as the site's form does; follows the confirmation link if one is mailed. */
-export async function joinWaitlist(twin: FlowTwin, email: string, opts: { ip?: string; firstName?: string } = {}): Promise<JoinResult> {
-  const signup = await postFrom(opts.ip, `${twin.urls.api}/early-signup`, {
+export async function joinWaitlist(twin: FlowTwin, email: string, opts: FlowOptions = {}): Promise<JoinResult> {
+  const retries = opts.retries ?? 0;
+  const signup = await postAsPerson(opts.ip, `${twin.urls.api}/early-signup`, {
     email,
     firstName: opts.firstName ?? 'Maya',
     signupType: 'freelancer-creator',
     newsletter: true,
     terms: true,
-  });
+  }, retries);
   if (signup.status !== 200) return { signup };
   const [confirmPath] = postRoutes(twin, /confirm/, /waitlist/);
   if (!confirmPath) return { signup };
   const token = await until(`confirmation email to ${email}`, () => confirmationToken(twin, email, /type=waitlist|waitlist/));
-  const confirmed = await postFrom(opts.ip, `${twin.urls.api}${confirmPath}`, { token });
+  const confirmed = await postAsPerson(opts.ip, `${twin.urls.api}${confirmPath}`, { token }, retries);
   return { signup, confirmed };
 }
 
@@ -114,16 +137,16 @@ export interface Photo {
 }
 
 /** Asks for upload URLs (80 a call) and PUTs every photo as the browser does. */
-export async function uploadPhotos(twin: FlowTwin, email: string, photos: Photo[], ip?: string): Promise<{ uploadSession: string; keys: string[] }> {
+export async function uploadPhotos(twin: FlowTwin, email: string, photos: Photo[], ip?: string, retries = 0): Promise<{ uploadSession: string; keys: string[] }> {
   let uploadSession: string | undefined;
   const keys: string[] = [];
   for (let i = 0; i < photos.length; i += 80) {
     const batch = photos.slice(i, i + 80);
-    const res = await postFrom(ip, `${twin.urls.api}/founding-uploads`, {
+    const res = await postAsPerson(ip, `${twin.urls.api}/founding-uploads`, {
       email,
       files: batch.map((f) => ({ name: f.name, type: f.type, size: f.body.length })),
       ...(uploadSession ? { uploadSession } : {}),
-    });
+    }, retries);
     if (res.status !== 200) throw new Error(`POST /founding-uploads answered ${res.status}: ${res.text}`);
     const answer = res.json as FoundingUploadResponse;
     uploadSession = answer.uploadSession;
@@ -145,15 +168,16 @@ export interface ApplyResult {
 }
 
 /** Applies to the founding programme with photos; confirms the address when the product asks to. */
-export async function applyFounding(twin: FlowTwin, email: string, photos: Photo[], opts: { ip?: string; firstName?: string } = {}): Promise<ApplyResult> {
-  const { uploadSession, keys } = await uploadPhotos(twin, email, photos, opts.ip);
-  const signup = await postFrom(opts.ip, `${twin.urls.api}/founding-talent-signup`, foundingPayload(email, uploadSession, keys, opts.firstName));
+export async function applyFounding(twin: FlowTwin, email: string, photos: Photo[], opts: FlowOptions = {}): Promise<ApplyResult> {
+  const retries = opts.retries ?? 0;
+  const { uploadSession, keys } = await uploadPhotos(twin, email, photos, opts.ip, retries);
+  const signup = await postAsPerson(opts.ip, `${twin.urls.api}/founding-talent-signup`, foundingPayload(email, uploadSession, keys, opts.firstName), retries);
   const applicationId: string | undefined = signup.json?.applicationId;
   if (signup.status !== 200) return { keys, signup, applicationId };
   const [confirmPath] = postRoutes(twin, /confirm/, /founding|application/);
   if (!confirmPath) return { keys, signup, applicationId };
   const token = await until(`confirmation email to ${email}`, () => confirmationToken(twin, email, /founding/));
-  const confirmed = await postFrom(opts.ip, `${twin.urls.api}${confirmPath}`, { token });
+  const confirmed = await postAsPerson(opts.ip, `${twin.urls.api}${confirmPath}`, { token }, retries);
   return { keys, signup, applicationId: applicationId ?? confirmed.json?.applicationId, confirmed };
 }
 
