@@ -270,6 +270,16 @@ describe('founding talent application in the browser', () => {
     await form.getByTestId('talent-application-submit').click();
     await page.getByTestId('submission-dialog').waitFor();
     await page.getByRole('heading', { name: 'Application Submitted!' }).waitFor({ timeout: 60_000 });
+    await page.getByText(/Please confirm your address with the link we sent to/).waitFor();
+
+    // Listed for review once the address is confirmed through the emailed link (decision 013).
+    const addressEmail = await pollFor('the address confirmation email', async () =>
+      (await twin().emails()).find((m) => m.to.includes('lena.park@example.com') && /Confirm your email/.test(m.subject)),
+    );
+    expect(addressEmail.subject).toContain('talent application');
+    await page.goto(/(http\S+\/thank-you\?type=founding-confirm#token=[A-Za-z0-9_-]+)/.exec(addressEmail.text ?? '')![1]);
+    await page.getByTestId('confirm-button').click();
+    await page.getByTestId('confirm-result').waitFor({ timeout: 30_000 });
 
     const token = await idToken(twin(), twin().admin.email, twin().admin.password);
     const application = await pollFor('the standard application', async () => {

@@ -116,8 +116,8 @@ export function TalentApplicationForm() {
           Application Submitted!
         </h2>
         <p>
-          Thank you, {values.name.trim()}. We review every application within {REVIEW_TIME} and will write to{' '}
-          <strong>{values.email.trim()}</strong> with our decision.
+          Thank you, {values.name.trim()}. Please confirm your address with the link we sent to{' '}
+          <strong>{values.email.trim()}</strong>: we review confirmed applications within {REVIEW_TIME}.
         </p>
         {notice && <p className="app-form__notice">{notice}</p>}
       </div>
