@@ -7,6 +7,7 @@
  *   npm run bench:cost                 (50 waitlist signups, 5 founding applications of 40 photos)
  *   npm run bench:cost -- --quick      (3 signups, 1 application: CI runs it)
  *   npm run bench:cost -- --signups 100 --applications 10
+ *   TWIN_LOG=1 npm run bench:cost      (the functions' logs on stderr)
  *
  * Lambda durations are the twin's wall times, not AWS's: see docs/cost.md for how to read them.
  * A new scenario (e.g. image generations) is one more entry in SCENARIOS.
@@ -78,10 +79,11 @@ const SCENARIOS: Scenario[] = [
     },
     async done(ctx, i) {
       // Validated and waiting for a reviewer (or refused): the workflow's automatic part is over.
-      await until(`application ${i} validated`, async () => {
-        const status = await applicationStatus(ctx.twin, applicantEmail(i));
-        return status === 'pending_review' || status === 'invalid' ? status : undefined;
+      const status = await until(`application ${i} validated`, async () => {
+        const s = await applicationStatus(ctx.twin, applicantEmail(i));
+        return s === 'pending_review' || s === 'invalid' || s === 'failed' ? s : undefined;
       });
+      if (status !== 'pending_review') throw new Error(`application ${i} ended ${status}, not pending_review: the sample measures the wrong path`);
     },
     async storedBytes(ctx) {
       const s3 = new S3Client({ endpoint: ctx.twin.urls.s3, region: TWIN_REGION, credentials: { ...TWIN_CREDENTIALS }, forcePathStyle: true });
