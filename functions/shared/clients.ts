@@ -9,9 +9,15 @@ import { SFNClient } from '@aws-sdk/client-sfn';
  * the clients it touches. Endpoints come from the SDK's own AWS_ENDPOINT_URL_* variables,
  * which is how the local twin points them at its emulators.
  */
+/**
+ * DynamoDB answers bursts on a cold on-demand partition with throttling; five attempts (the
+ * SDK's default is three) ride it out inside one request instead of answering the person 500.
+ */
+const DYNAMODB_MAX_ATTEMPTS = 5;
+
 let doc: DynamoDBDocumentClient | undefined;
 export function documentClient(): DynamoDBDocumentClient {
-  doc ??= DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+  doc ??= DynamoDBDocumentClient.from(new DynamoDBClient({ maxAttempts: DYNAMODB_MAX_ATTEMPTS }), {
     marshallOptions: { removeUndefinedValues: true },
   });
   return doc;

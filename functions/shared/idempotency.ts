@@ -50,7 +50,8 @@ function storeFor(tableName: string, name: string): DynamoDBPersistenceLayer {
   const id = `${tableName}\n${name}`;
   let store = stores.get(id);
   if (!store) {
-    client ??= new DynamoDBClient({});
+    // As many attempts as documentClient() makes (clients.ts), to ride out throttling.
+    client ??= new DynamoDBClient({ maxAttempts: 5 });
     store = new DynamoDBPersistenceLayer({ tableName, awsSdkV3Client: client });
     stores.set(id, store);
   }
