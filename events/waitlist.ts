@@ -77,7 +77,7 @@ export type ConfirmWaitlistResponse = z.infer<typeof ConfirmWaitlistResponse>;
  * published (it carried the address into the event archive); consumers still read it so
  * archived events can be replayed.
  */
-export const WaitlistSignedUpV1 = z.object({
+const WaitlistSignedUpV1 = z.object({
   version: z.literal(1),
   email: z.email(),
   firstName: z.string().optional(),
@@ -86,7 +86,6 @@ export const WaitlistSignedUpV1 = z.object({
   newsletter: z.boolean(),
   signedUpAt: z.iso.datetime(),
 });
-export type WaitlistSignedUpV1 = z.infer<typeof WaitlistSignedUpV1>;
 
 /**
  * `Waitlist.SignedUp` v2: a confirmed signup took a place. Ids only: the place is the signup's

@@ -46,7 +46,7 @@ const REPEAT_WINDOW_SECONDS = 1;
 const ACCEPTED: EarlySignupResponse = { success: true, confirmationSent: true };
 
 /** A confirmation token: 256 random bits, base64url (43 characters). */
-export const newConfirmationToken = (): string => randomBytes(32).toString('base64url');
+const newConfirmationToken = (): string => randomBytes(32).toString('base64url');
 /** Tokens are stored and looked up only by this hash. */
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('base64url');
 
