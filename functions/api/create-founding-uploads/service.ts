@@ -38,7 +38,7 @@ export interface UploadOrigin {
 }
 
 /** Per-network and per-address limits, counted per URL (decision 013). */
-export function uploadRateRules(email: string, ip: string): RateRule[] {
+function uploadRateRules(email: string, ip: string): RateRule[] {
   return [
     { name: 'founding-uploads.ip', subject: ip, limit: MAX_UPLOADS_PER_IP_PER_HOUR, windowSeconds: 3600, message: UPLOAD_LIMIT_MESSAGES.ip },
     { name: 'founding-uploads.address', subject: email, limit: MAX_UPLOADS_PER_ADDRESS_PER_DAY, windowSeconds: 86_400, message: UPLOAD_LIMIT_MESSAGES.address },
