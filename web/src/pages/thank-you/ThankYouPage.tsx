@@ -138,20 +138,6 @@ function WaitlistThanks({ position: positionParam }: { position: string | null }
     );
   }
 
-  if (awaitingEmail) {
-    return (
-      <div className="container ty">
-        <Hero title="Check your inbox">
-          <p className="lead" data-testid="waitlist-check-inbox">
-            We sent you an email. Follow the link in it to confirm your address: that takes your place on the early-access
-            list for {BRAND_NAME} and shows your number. If it has not arrived in a few minutes, look in your spam folder.
-          </p>
-        </Hero>
-        <ContactLine />
-      </div>
-    );
-  }
-
   const share: ShareContent = {
     url: `${window.location.origin}/first-200`,
     text: `I just joined the ${BRAND_NAME} waitlist: commercially licensed AI images of real people who consented and get paid. The first 100 on the list get beta access, so grab a spot:`,
@@ -160,18 +146,27 @@ function WaitlistThanks({ position: positionParam }: { position: string | null }
 
   return (
     <div className="container ty">
-      <Hero title={alreadySignedUp ? "You're already on the list" : 'Welcome to the First 200!'}>
-        {position !== null && (
-          <p className="ty-position" data-testid="waitlist-position">
-            You're <strong>#{position}</strong> on the list
+      {awaitingEmail ? (
+        <Hero title="Check your inbox">
+          <p className="lead" data-testid="waitlist-check-inbox">
+            We sent you an email. Follow the link in it to confirm your address: that saves your spot on the early-access
+            list for {BRAND_NAME} and shows your number. If it has not arrived in a few minutes, look in your spam folder.
           </p>
-        )}
-        <p className="lead">
-          {alreadySignedUp
-            ? 'Good news: your spot was already saved, and it still is.'
-            : `Your spot is saved. You are on the early-access list for ${BRAND_NAME}, launching ${LAUNCH_YEAR}.`}
-        </p>
-      </Hero>
+        </Hero>
+      ) : (
+        <Hero title={alreadySignedUp ? "You're already on the list" : 'Welcome to the First 200!'}>
+          {position !== null && (
+            <p className="ty-position" data-testid="waitlist-position">
+              You're <strong>#{position}</strong> on the list
+            </p>
+          )}
+          <p className="lead">
+            {alreadySignedUp
+              ? 'Good news: your spot was already saved, and it still is.'
+              : `Your spot is saved. You are on the early-access list for ${BRAND_NAME}, launching ${LAUNCH_YEAR}.`}
+          </p>
+        </Hero>
+      )}
 
       <div className="ty-grid">
         <section className="card" aria-labelledby="ty-next-title">

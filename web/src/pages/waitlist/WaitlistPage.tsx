@@ -53,7 +53,7 @@ const HOW_IT_WORKS: readonly { icon: IconName; title: string; body: string }[] =
 ];
 
 const NEXT: readonly { icon: IconName; title: string; body: string }[] = [
-  { icon: 'star', title: 'Your spot is saved', body: 'You will see your place on the list straight away.' },
+  { icon: 'star', title: 'Your spot is saved', body: 'Confirm the link we email you and you will see your place on the list straight away.' },
   {
     icon: 'bell',
     title: 'We keep you posted',
