@@ -7,6 +7,7 @@ import { authProvider } from './authProvider';
 import { createDataProvider } from './dataProvider';
 import { LoginPage } from './auth/LoginPage';
 import { NO_ACCESS_PATH, NoAccessPage } from './auth/NoAccessPage';
+import { TWO_FACTOR_SETUP_PATH, TwoFactorSetupPage } from './auth/TwoFactorSetupPage';
 import { ConsoleLayout } from './layout/ConsoleLayout';
 import { Dashboard } from './dashboard/Dashboard';
 import { applications } from './applications';
@@ -39,6 +40,7 @@ export function App({ config }: { config: AdminConfig }) {
       {/* Outside the layout: users outside the admin group see no menu and load no data. */}
       <CustomRoutes noLayout>
         <Route path={NO_ACCESS_PATH} element={<NoAccessPage />} />
+        <Route path={TWO_FACTOR_SETUP_PATH} element={<TwoFactorSetupPage />} />
       </CustomRoutes>
     </Admin>
   );

@@ -1,4 +1,4 @@
-import { fetchAuthSession, signIn, signOut, type JWT } from 'aws-amplify/auth';
+import { confirmSignIn, fetchAuthSession, signIn, signOut, type JWT } from 'aws-amplify/auth';
 import type { AuthProvider, UserIdentity } from 'react-admin';
 
 /** The Cognito group whose members may use the review console. */
@@ -17,14 +17,30 @@ const BAD_CREDENTIALS_MESSAGE = 'Incorrect email or password.';
 
 const SESSION_EXPIRED_MESSAGE = 'Your session has ended. Please sign in again.';
 
+const CODE_NEEDED_MESSAGE = 'Enter the six-digit code from your authenticator app.';
+const WRONG_CODE_MESSAGE = 'That code is not right or has expired. Enter the current six-digit code from your authenticator app.';
+
 interface LoginParams {
   email: string;
   password: string;
+  /** The six-digit code of the admin's authenticator app (two-factor sign-in). */
+  code?: string;
 }
+
+/**
+ * Listed in the permissions when the id token carries the two-factor sign-in mark that the
+ * pre-token-generation trigger adds (claim `mfa`); the API refuses admins without it.
+ */
+const MFA_PERMISSION = 'mfa:totp';
 
 /** True when the permissions returned by `getPermissions` include the admin group. */
 export function isAdmin(permissions: unknown): boolean {
   return Array.isArray(permissions) && permissions.includes(ADMIN_GROUP);
+}
+
+/** True when this sign-in passed two-factor sign-in. */
+export function hasTwoFactor(permissions: unknown): boolean {
+  return Array.isArray(permissions) && permissions.includes(MFA_PERMISSION);
 }
 
 /**
@@ -75,7 +91,7 @@ async function signInWithPassword(username: string, password: string) {
 }
 
 export const authProvider: AuthProvider = {
-  async login({ email, password }: LoginParams) {
+  async login({ email, password, code: codeInput }: LoginParams) {
     // Admin accounts are seeded with lower-case emails as their usernames.
     const username = String(email ?? '').trim().toLowerCase();
     let result;
@@ -91,6 +107,15 @@ export const authProvider: AuthProvider = {
         result = await signInWithPassword(username, String(password ?? ''));
       } catch (retryError) {
         throw new Error(signInErrorMessage(retryError), { cause: retryError });
+      }
+    }
+    if (result.nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE') {
+      const code = String(codeInput ?? '').replace(/\s/g, '');
+      if (!/^\d{6}$/.test(code)) throw new Error(CODE_NEEDED_MESSAGE);
+      try {
+        result = await confirmSignIn({ challengeResponse: code });
+      } catch (error) {
+        throw new Error(errorName(error) === 'CodeMismatchException' ? WRONG_CODE_MESSAGE : signInErrorMessage(error), { cause: error });
       }
     }
     switch (result.nextStep.signInStep) {
@@ -149,6 +174,7 @@ export const authProvider: AuthProvider = {
 
   async getPermissions(): Promise<string[]> {
     const idToken = await getIdToken();
-    return idToken ? groupsOf(idToken) : [];
+    if (!idToken) return [];
+    return idToken.payload.mfa === 'totp' ? [...groupsOf(idToken), MFA_PERMISSION] : groupsOf(idToken);
   },
 };

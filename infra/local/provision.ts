@@ -28,17 +28,22 @@ import {
   AdminCreateUserCommand,
   AdminGetUserCommand,
   AdminSetUserPasswordCommand,
+  AssociateSoftwareTokenCommand,
   CognitoIdentityProviderClient,
   CreateGroupCommand,
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
+  InitiateAuthCommand,
   ListGroupsCommand,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
+  SetUserMFAPreferenceCommand,
+  VerifySoftwareTokenCommand,
   type CreateUserPoolClientCommandInput,
   type CreateUserPoolCommandInput,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { TWIN_CREDENTIALS, TWIN_REGION } from './emulators/ports';
+import { totpCode } from './totp';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- CloudFormation properties are untyped JSON */
 type CfnProps = Record<string, any>;
@@ -406,6 +411,31 @@ export async function seedUser(endpoint: string, userPoolId: string, user: SeedU
     }
     const got = await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: user.email }));
     return { username: got.Username!, sub: got.UserAttributes?.find((a) => a.Name === 'sub')?.Value };
+  } finally {
+    client.destroy();
+  }
+}
+
+/**
+ * Turns on two-factor sign-in (TOTP) for a user who has none yet, as the console's enrolment
+ * does: sign in with the password, associate an authenticator, verify a code, prefer TOTP.
+ * Returns the base32 secret an authenticator app (or `totpCode`) computes codes from.
+ */
+export async function enrolTotp(endpoint: string, clientId: string, user: { email: string; password: string }): Promise<string> {
+  const client = new CognitoIdentityProviderClient(clientConfig(endpoint));
+  try {
+    const signedIn = await client.send(
+      new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: clientId, AuthParameters: { USERNAME: user.email, PASSWORD: user.password } }),
+    );
+    const accessToken = signedIn.AuthenticationResult?.AccessToken;
+    if (!accessToken) throw new Error(`Cannot enrol ${user.email} in TOTP: sign-in answered ${signedIn.ChallengeName ?? 'no tokens'}.`);
+    const { SecretCode: secret } = await client.send(new AssociateSoftwareTokenCommand({ AccessToken: accessToken }));
+    if (!secret) throw new Error(`Cannot enrol ${user.email} in TOTP: no secret was issued.`);
+    await client.send(new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: totpCode(secret), FriendlyDeviceName: 'twin' }));
+    await client.send(
+      new SetUserMFAPreferenceCommand({ AccessToken: accessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }),
+    );
+    return secret;
   } finally {
     client.destroy();
   }

@@ -3,6 +3,7 @@
  * prints where everything is, and stops cleanly on Ctrl-C.
  */
 import { DEFAULT_PORTS, startTwin } from './twin';
+import { otpauthUri } from './totp';
 
 async function main() {
   const started = Date.now();
@@ -23,6 +24,9 @@ Humanly is running (ready in ${((Date.now() - started) / 1000).toFixed(1)} s):
   Review console     ${twin.urls.admin}
     sign in as       ${twin.admin.email}
     password         ${twin.admin.password}
+    two-factor key   ${twin.admin.totpSecret}
+                     (add it to an authenticator app: ${otpauthUri(twin.admin.totpSecret, twin.admin.email)}
+                      or print the current code: npx tsx infra/local/totp.ts ${twin.admin.totpSecret})
   API                ${twin.urls.api}
   Sent emails        ${twin.urls.mail}
 

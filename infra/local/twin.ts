@@ -15,7 +15,7 @@ import { FunctionRuntime } from './functions';
 import { HttpApiGateway } from './gateway';
 import { Instruments, type Fault, type FaultKind, type Meters } from './instruments';
 import type { Inventory } from './parity';
-import { createBuckets, createTables, createUserPool, seedTables, seedUser } from './provision';
+import { createBuckets, createTables, createUserPool, enrolTotp, seedTables, seedUser } from './provision';
 import { securityHeadersOf, StaticSite } from './static-sites';
 import { StateMachineRunner } from './stepfunctions';
 import { LOCAL_ACCOUNT, LOCAL_REGION, Resolver, resourcesOfType, stateMachineDefinition, synthTemplate, type CfnTemplate } from './template';
@@ -62,7 +62,8 @@ const DEFAULT_ADMIN = { email: 'admin@humanly.local', password: 'Review-Console-
 
 export interface Twin {
   urls: { web: string; admin: string; api: string; control: string; dynamodb: string; s3: string; ses: string; mail: string; cognito: string };
-  admin: { email: string; password: string };
+  /** The seeded admin; `totpSecret` computes the two-factor codes the console asks for (`totpCode`). */
+  admin: { email: string; password: string; totpSecret: string };
   userPoolId: string;
   clientIds: { web: string; admin: string };
   template: CfnTemplate;
@@ -284,6 +285,10 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     await control.listen(controlPort);
     stops.push(() => control.close());
 
+    // Admin routes need two-factor sign-in: the seeded admin has TOTP turned on (this needs the
+    // control plane, which runs the pre-token-generation trigger of each sign-in).
+    const adminWithTotp = { ...admin, totpSecret: await enrolTotp(cognito.endpoint, clientIdOf('AuthAdminClient'), admin) };
+
     // Presigned URLs name the S3 endpoint the functions use.
     const connect = [apiUrl, cognito.endpoint, fnEndpoints.s3];
     const common = { apiUrl, stage: 'local', region: LOCAL_REGION, userPoolId: created.userPoolId, userPoolEndpoint: cognito.endpoint };
@@ -317,7 +322,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
         mail: ses.viewerUrl,
         cognito: cognito.endpoint,
       },
-      admin,
+      admin: adminWithTotp,
       userPoolId: created.userPoolId,
       clientIds: { web: clientIdOf('AuthWebClient'), admin: clientIdOf('AuthAdminClient') },
       template,

@@ -131,6 +131,18 @@ describe('accounts', () => {
     expect(role.Mutable).toBe(false);
   });
 
+  it('runs the pre-token-generation trigger that marks two-factor sign-ins, allowed to read the user', () => {
+    const pool = Object.values(template.findResources('AWS::Cognito::UserPool'))[0];
+    const trigger = pool.Properties.LambdaConfig.PreTokenGeneration;
+    expect(trigger).toEqual({ 'Fn::GetAtt': [logicalId('AWS::Lambda::Function', 'AuthPreTokenGeneration'), 'Arn'] });
+    expect(pool.Properties.MfaConfiguration).toBe('OPTIONAL');
+    expect(pool.Properties.EnabledMfas).toContain('SOFTWARE_TOKEN_MFA');
+    template.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: { Statement: [{ Action: 'cognito-idp:AdminGetUser', Effect: 'Allow', Resource: { 'Fn::GetAtt': [logicalId('AWS::Cognito::UserPool', 'AuthUserPool'), 'Arn'] } }] },
+      Roles: [{ Ref: template.findResources('AWS::Lambda::Function')[logicalId('AWS::Lambda::Function', 'AuthPreTokenGeneration')].Properties.Role['Fn::GetAtt'][0] }],
+    });
+  });
+
   it('accepts only console tokens on admin routes', () => {
     const adminRoute = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).find((r) => r.Properties.RouteKey === 'GET /admin/stats')!;
     expect(adminRoute.Properties.AuthorizationType).toBe('JWT');

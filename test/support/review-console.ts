@@ -6,6 +6,7 @@ import type { ApplicationDetail, FoundingUploadResponse } from '../../events/fou
 import type { TestTwin as Twin } from './twin';
 import { freshAddress, postJsonFrom } from './from-address';
 import { idToken } from './twin';
+import { totpCode } from '../../infra/local/totp';
 
 /** A distinct portrait-like JPEG (a gradient and a head and shoulders), `side` px square. */
 async function portraitJpeg(seed: number, side = 1024): Promise<Buffer> {
@@ -106,13 +107,17 @@ export async function waitForStatus(twin: Twin, id: string, status: string, time
   }
 }
 
-/** A console page signed in with a password, at 1280 px. */
+/**
+ * A console page signed in with a password and, for the seeded admin, the two-factor code
+ * of its authenticator key, at 1280 px.
+ */
 export async function signInToConsole(browser: Browser, twin: Twin, email: string, password: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
   const page = await context.newPage();
   await page.goto(twin.urls.admin);
   await page.getByLabel(/^Email/).fill(email);
   await page.getByLabel(/^Password/).fill(password);
+  if (email === twin.admin.email) await page.getByLabel(/^Two-factor code/).fill(totpCode(twin.admin.totpSecret));
   await page.getByRole('button', { name: 'Sign in' }).click();
   return page;
 }

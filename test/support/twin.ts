@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
-import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { CognitoIdentityProviderClient, InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { totpCode } from '../../infra/local/totp';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import type { Delivery, BusEvent } from '../../infra/local/eventbridge';
@@ -207,16 +208,40 @@ export function cognitoClient(twin: TestTwin): CognitoIdentityProviderClient {
   return new CognitoIdentityProviderClient({ endpoint: twin.urls.cognito, region: TWIN_REGION, credentials: { ...TWIN_CREDENTIALS } });
 }
 
-/** Signs in with a password on the given app client and returns the id token. */
-export async function idToken(twin: TestTwin, email: string, password: string, client: 'web' | 'admin' = 'admin'): Promise<string> {
-  const out = await cognitoClient(twin).send(
+/**
+ * Signs in with a password on the given app client and returns the id token. When Cognito
+ * asks for a two-factor code it answers with one computed from `totpSecret` (by default the
+ * seeded admin's, for the seeded admin).
+ */
+export async function idToken(
+  twin: TestTwin,
+  email: string,
+  password: string,
+  client: 'web' | 'admin' = 'admin',
+  totpSecret: string | undefined = email === twin.admin.email ? twin.admin.totpSecret : undefined,
+): Promise<string> {
+  const cognito = cognitoClient(twin);
+  const out = await cognito.send(
     new InitiateAuthCommand({
       AuthFlow: 'USER_PASSWORD_AUTH',
       ClientId: twin.clientIds[client],
       AuthParameters: { USERNAME: email, PASSWORD: password },
     }),
   );
-  return out.AuthenticationResult!.IdToken!;
+  if (out.ChallengeName === 'SOFTWARE_TOKEN_MFA') {
+    if (!totpSecret) throw new Error(`${email} has two-factor sign-in on; pass its TOTP secret to idToken`);
+    const answered = await cognito.send(
+      new RespondToAuthChallengeCommand({
+        ClientId: twin.clientIds[client],
+        ChallengeName: 'SOFTWARE_TOKEN_MFA',
+        Session: out.Session,
+        ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: totpCode(totpSecret) },
+      }),
+    );
+    return answered.AuthenticationResult!.IdToken!;
+  }
+  if (!out.AuthenticationResult?.IdToken) throw new Error(`sign-in of ${email} answered ${out.ChallengeName ?? 'no tokens'}`);
+  return out.AuthenticationResult.IdToken;
 }
 
 export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}) {

@@ -23,6 +23,13 @@ export function LoginPage() {
           validate={[required(), email()]}
         />
         <PasswordInput source="password" label="Password" autoComplete="current-password" validate={required()} />
+        <TextInput
+          source="code"
+          label="Two-factor code"
+          helperText="The six-digit code from your authenticator app. Leave it empty if you have not set one up yet."
+          autoComplete="one-time-code"
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
       </LoginForm>
     </Login>
   );

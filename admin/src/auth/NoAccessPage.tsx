@@ -20,7 +20,7 @@ export function NoAccessPage() {
   const logout = useLogout();
   if (access === 'pending') return null;
   if (access === 'signed-out') return <Navigate to={login.to} state={login.state} replace />;
-  if (access === 'admin') return <Navigate to="/" replace />;
+  if (access === 'admin' || access === 'needs-two-factor') return <Navigate to="/" replace />;
   return (
     <Box
       component="main"

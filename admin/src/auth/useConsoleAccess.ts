@@ -1,7 +1,7 @@
 import { useAuthState, useLocation, useNotify, usePermissions } from 'react-admin';
-import { isAdmin } from '../authProvider';
+import { hasTwoFactor, isAdmin } from '../authProvider';
 
-export type ConsoleAccess = 'pending' | 'signed-out' | 'no-access' | 'admin';
+export type ConsoleAccess = 'pending' | 'signed-out' | 'no-access' | 'needs-two-factor' | 'admin';
 
 /** Where a signed-out visitor goes, remembering the page to return to after signing in. */
 export function useLoginRedirect() {
@@ -35,5 +35,7 @@ export function useConsoleAccess(): ConsoleAccess {
   if (isPending) return 'pending';
   if (!authenticated) return 'signed-out';
   if (permissionsPending) return 'pending';
-  return isAdmin(permissions) ? 'admin' : 'no-access';
+  if (!isAdmin(permissions)) return 'no-access';
+  // The API refuses admins whose sign-in did not pass two-factor sign-in: set it up first.
+  return hasTwoFactor(permissions) ? 'admin' : 'needs-two-factor';
 }

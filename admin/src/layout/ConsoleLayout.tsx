@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Layout, LoadingPage, Navigate } from 'react-admin';
 import { NO_ACCESS_PATH } from '../auth/NoAccessPage';
+import { TWO_FACTOR_SETUP_PATH } from '../auth/TwoFactorSetupPage';
 import { useConsoleAccess, useLoginRedirect } from '../auth/useConsoleAccess';
 import { ConsoleAppBar } from './ConsoleAppBar';
 
@@ -20,6 +21,8 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
       return <Navigate to={login.to} state={login.state} replace />;
     case 'no-access':
       return <Navigate to={NO_ACCESS_PATH} replace />;
+    case 'needs-two-factor':
+      return <Navigate to={TWO_FACTOR_SETUP_PATH} replace />;
     case 'admin':
       return <Layout appBar={ConsoleAppBar}>{children}</Layout>;
   }

@@ -64,8 +64,18 @@ export class Auth extends Construct {
       entry: 'functions/triggers/post-confirmation/handler.ts',
       description: 'Adds a confirmed person to the group of the role they chose',
     });
+    const preTokenGeneration = new AppFunction(this, 'PreTokenGeneration', {
+      entry: 'functions/triggers/pre-token-generation/handler.ts',
+      description: 'Marks the id token of a person who signed in with two-factor sign-in (TOTP); admin routes need the mark',
+    });
     this.userPool.addTrigger(UserPoolOperation.PRE_SIGN_UP, preSignUp);
     this.userPool.addTrigger(UserPoolOperation.POST_CONFIRMATION, postConfirmation);
+    this.userPool.addTrigger(UserPoolOperation.PRE_TOKEN_GENERATION, preTokenGeneration);
+    preTokenGeneration.role!.attachInlinePolicy(
+      new Policy(this, 'PreTokenGenerationReadUser', {
+        statements: [new PolicyStatement({ actions: ['cognito-idp:AdminGetUser'], resources: [this.userPool.userPoolArn] })],
+      }),
+    );
     // A separate policy (not the function's default one) avoids a pool <-> function cycle.
     postConfirmation.role!.attachInlinePolicy(
       new Policy(this, 'PostConfirmationGroups', {

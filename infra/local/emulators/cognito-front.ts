@@ -1,7 +1,10 @@
 // A thin HTTP front before cognito-local for the calls it lacks. Amplify 6 refreshes a session
 // with GetTokensFromRefreshToken, which cognito-local does not know; Cognito answers it like
 // InitiateAuth with REFRESH_TOKEN_AUTH (new id and access tokens, the same refresh token), so
-// the front asks cognito-local exactly that. Every other request passes through unchanged.
+// the front asks cognito-local exactly that. cognito-local also keeps no refresh token issued
+// after a two-factor (SOFTWARE_TOKEN_MFA) challenge, so such a session could never refresh: once
+// the code is accepted, the front swaps in a refresh token cognito-local keeps (see
+// `keepRefreshToken`). Every other request passes through unchanged.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { LOOPBACK } from './ports';
 
@@ -42,9 +45,53 @@ function forwardHeaders(req: IncomingMessage, target?: string): Headers {
   return headers;
 }
 
-async function handle(upstream: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+/** A password sign-in waiting for its two-factor code, by the challenge's session. */
+interface PendingChallenge {
+  clientId: string;
+  username: string;
+  password: string;
+  until: number;
+}
+
+const PENDING_MS = 5 * 60 * 1000;
+
+function parseJson(buffer: Buffer | string): Record<string, unknown> | undefined {
+  try {
+    const value = JSON.parse(buffer.toString());
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * cognito-local stores the refresh token of a password sign-in but not of one completed by
+ * RespondToAuthChallenge. After the two-factor code was accepted, the front signs the same
+ * person in again with AdminInitiateAuth (which cognito-local stores, and which runs the
+ * pre-token-generation trigger the same way) and hands out that refresh token instead. The
+ * password is held in memory only between the challenge and its answer.
+ */
+async function keepRefreshToken(upstream: string, pending: PendingChallenge, answer: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const result = answer.AuthenticationResult as Record<string, unknown> | undefined;
+  if (!result?.RefreshToken) return answer;
+  const again = await fetch(upstream, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `${TARGET_PREFIX}AdminInitiateAuth` },
+    body: JSON.stringify({
+      AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+      ClientId: pending.clientId,
+      AuthParameters: { USERNAME: pending.username, PASSWORD: pending.password },
+    }),
+  });
+  const kept = parseJson(Buffer.from(await again.arrayBuffer()))?.AuthenticationResult as Record<string, unknown> | undefined;
+  if (!again.ok || !kept?.RefreshToken) throw new Error('could not keep the refresh token of a two-factor sign-in');
+  return { ...answer, AuthenticationResult: { ...result, RefreshToken: kept.RefreshToken } };
+}
+
+async function handle(upstream: string, pendingChallenges: Map<string, PendingChallenge>, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const body = await readBody(req);
   const target = String(req.headers['x-amz-target'] ?? '');
+  const request = req.method === 'POST' && (target === `${TARGET_PREFIX}InitiateAuth` || target === `${TARGET_PREFIX}RespondToAuthChallenge`) ? parseJson(body) : undefined;
   const isRefresh = req.method === 'POST' && target === `${TARGET_PREFIX}GetTokensFromRefreshToken`;
   let payload: Buffer | string | undefined = req.method === 'GET' || req.method === 'HEAD' ? undefined : body;
   if (isRefresh) {
@@ -69,6 +116,19 @@ async function handle(upstream: string, req: IncomingMessage, res: ServerRespons
     const { AuthenticationResult } = JSON.parse(out.toString('utf8'));
     out = Buffer.from(JSON.stringify({ AuthenticationResult }));
   }
+  if (request && answer.ok) {
+    const now = Date.now();
+    for (const [session, p] of pendingChallenges) if (p.until < now) pendingChallenges.delete(session);
+    const parsed = parseJson(out);
+    const params = (request.AuthParameters ?? {}) as Record<string, string>;
+    if (target.endsWith('.InitiateAuth') && parsed?.ChallengeName === 'SOFTWARE_TOKEN_MFA' && typeof parsed.Session === 'string' && params.PASSWORD) {
+      pendingChallenges.set(parsed.Session, { clientId: String(request.ClientId), username: params.USERNAME, password: params.PASSWORD, until: now + PENDING_MS });
+    } else if (target.endsWith('.RespondToAuthChallenge') && request.ChallengeName === 'SOFTWARE_TOKEN_MFA' && parsed) {
+      const pending = pendingChallenges.get(String(request.Session));
+      pendingChallenges.delete(String(request.Session));
+      if (pending) out = Buffer.from(JSON.stringify(await keepRefreshToken(upstream, pending, parsed)));
+    }
+  }
   const headers: Record<string, string> = {};
   answer.headers.forEach((value, name) => {
     if (!HOP_BY_HOP.has(name)) headers[name] = value;
@@ -80,8 +140,9 @@ async function handle(upstream: string, req: IncomingMessage, res: ServerRespons
 
 /** Listens on `port` and forwards to cognito-local at `upstream`. */
 export async function startCognitoFront(port: number, upstream: string): Promise<CognitoFront> {
+  const pendingChallenges = new Map<string, PendingChallenge>();
   const server = createServer((req, res) => {
-    handle(upstream, req, res).catch((err: Error) => {
+    handle(upstream, pendingChallenges, req, res).catch((err: Error) => {
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ __type: 'InternalErrorException', message: `cognito front: ${err.message}` }));
     });

@@ -30,6 +30,22 @@ describe('admin API access', () => {
     expect((await stats(webToken)).status).toBe(401);
   });
 
+  it('lets an admin in only when the sign-in passed two-factor sign-in (the token carries the mark)', async () => {
+    const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
+    const email = 'new.admin@humanly.local';
+    await seedUser(twin().urls.cognito, twin().userPoolId, { email, password: 'Str0ng!Passw0rd', groups: ['admin'] });
+    const plain = await idToken(twin(), email, 'Str0ng!Passw0rd');
+    expect(claimsOf(plain).mfa).toBeUndefined();
+    const refused = await stats(plain);
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).error).toMatch(/^Turn on two-factor sign-in/);
+
+    // The seeded admin has TOTP on: Cognito asked for the code and the trigger marked the token.
+    const marked = await idToken(twin(), twin().admin.email, twin().admin.password);
+    expect(claimsOf(marked).mfa).toBe('totp');
+    expect((await stats(marked)).status).toBe(200);
+  });
+
   it('refuses signed-in clients and talent with 403', async () => {
     for (const group of ['client', 'talent']) {
       const email = `${group}@people.example`;

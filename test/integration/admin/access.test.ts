@@ -4,7 +4,8 @@ import { idToken, useTwin } from '../../support/twin';
 
 // Every admin route of the template (the review console's and the applications' alike) must
 // refuse anyone who is not a signed-in member of the admin group: 401 without a valid token of
-// the console's app client, 403 with one that lacks the group. Routes are read from the
+// the console's app client, 403 with one that lacks the group or, for an admin, the mark of
+// two-factor sign-in. Routes are read from the
 // template, so a route added later is covered without editing this file.
 jest.setTimeout(300_000);
 const twin = useTwin();
@@ -77,6 +78,10 @@ describe('admin API access', () => {
       tokens[group] = await idToken(twin(), email, PASSWORD);
       tokens[`${group}Web`] = await idToken(twin(), email, PASSWORD, 'web');
     }
+    // An admin who has not turned on two-factor sign-in: their token has no `mfa` mark.
+    const plainAdmin = 'admin.without.two-factor@humanly.local';
+    await seedUser(twin().urls.cognito, twin().userPoolId, { email: plainAdmin, password: PASSWORD, groups: ['admin'] });
+    tokens.adminWithoutTwoFactor = await idToken(twin(), plainAdmin, PASSWORD);
     tokens.admin = await idToken(twin(), twin().admin.email, twin().admin.password);
     tokens.adminWeb = await idToken(twin(), twin().admin.email, twin().admin.password, 'web');
   });
@@ -96,6 +101,7 @@ describe('admin API access', () => {
         clientClaimingAdmin: await call(route, forge(tokens.client, { 'cognito:groups': ['admin'] })),
         unsignedClientClaimingAdmin: await call(route, unsigned(tokens.client)),
         adminWithLongerLife: await call(route, forge(tokens.admin, { exp: Math.floor(Date.now() / 1000) + 86_400 })),
+        adminClaimingTwoFactor: await call(route, forge(tokens.adminWithoutTwoFactor, { mfa: 'totp' })),
         webClientAdmin: await call(route, tokens.adminWeb),
         webClientTalent: await call(route, tokens.talentWeb),
       };
@@ -104,10 +110,10 @@ describe('admin API access', () => {
     expect(failures).toEqual([]);
   });
 
-  it('refuses signed-in clients and talent with 403', async () => {
+  it('refuses signed-in clients, talent and admins without two-factor sign-in with 403', async () => {
     const failures: string[] = [];
     for (const route of adminRoutes()) {
-      for (const group of ['client', 'talent']) {
+      for (const group of ['client', 'talent', 'adminWithoutTwoFactor']) {
         const status = await call(route, tokens[group]);
         if (status !== 403) failures.push(`${route} ${group}: ${status}`);
       }

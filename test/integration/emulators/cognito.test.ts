@@ -1,8 +1,16 @@
 import { createServer, type Server } from 'node:http';
-import { CognitoIdentityProviderClient, InitiateAuthCommand, SignUpCommand, ConfirmSignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  CognitoIdentityProviderClient,
+  ConfirmSignUpCommand,
+  GetTokensFromRefreshTokenCommand,
+  InitiateAuthCommand,
+  RespondToAuthChallengeCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { startCognito, COGNITO_FIXED_CODE, type CognitoEmulator } from '../../../infra/local/emulators/cognito';
 import { TWIN_CREDENTIALS, TWIN_REGION } from '../../../infra/local/emulators/ports';
-import { createUserPool, seedUser, type UserPoolSpec } from '../../../infra/local/provision';
+import { createUserPool, enrolTotp, seedUser, type UserPoolSpec } from '../../../infra/local/provision';
+import { totpCode } from '../../../infra/local/totp';
 
 jest.setTimeout(30_000);
 
@@ -128,6 +136,32 @@ describe('Cognito (cognito-local)', () => {
     await expect(signIn(clientIds.AuthWebClient1234ABCD, 'admin@marketplace.example', 'wrong-password')).rejects.toMatchObject({
       name: 'InvalidPasswordException',
     });
+  });
+
+  test('a user with TOTP on must answer the code, and the session it gets can be refreshed', async () => {
+    const user = { email: 'two.factor@marketplace.example', password: 'Local-Admin-Passw0rd!' };
+    await seedUser(cognito.endpoint, userPoolId, { ...user, groups: ['admin'] });
+    const clientId = clientIds.AuthWebClient1234ABCD;
+    const secret = await enrolTotp(cognito.endpoint, clientId, user);
+    const challenged = await signIn(clientId, user.email, user.password);
+    expect(challenged).toMatchObject({ ChallengeName: 'SOFTWARE_TOKEN_MFA' });
+    expect(challenged.AuthenticationResult).toBeUndefined();
+    const respond = (code: string) =>
+      client.send(
+        new RespondToAuthChallengeCommand({
+          ClientId: clientId,
+          ChallengeName: 'SOFTWARE_TOKEN_MFA',
+          Session: challenged.Session,
+          ChallengeResponses: { USERNAME: user.email, SOFTWARE_TOKEN_MFA_CODE: code },
+        }),
+      );
+    const wrong = String((Number(totpCode(secret)) + 500_000) % 1_000_000).padStart(6, '0');
+    await expect(respond(wrong)).rejects.toMatchObject({ name: 'CodeMismatchException' });
+    const { AuthenticationResult: tokens } = await respond(totpCode(secret));
+    expect(claims(tokens!.IdToken!).email).toBe(user.email);
+    // cognito-local forgets refresh tokens issued after a challenge; the front makes this one last.
+    const refreshed = await client.send(new GetTokensFromRefreshTokenCommand({ ClientId: clientId, RefreshToken: tokens!.RefreshToken! }));
+    expect(claims(refreshed.AuthenticationResult!.IdToken!).email).toBe(user.email);
   });
 
   test('the JWKS that verifies the tokens is served at jwksUrl', async () => {
