@@ -3,7 +3,8 @@
 // the founding programme with photos (and confirm the address when the template has a route
 // for it). Each caller can come from its own loopback address (127.0.x.y), so per-IP limits see
 // different people, as they would in production.
-import * as http from 'node:http';
+import { signupPayload } from '../integration/founding/support';
+import { postJsonFrom, type FromAnswer } from './from-address';
 import type { FoundingUploadResponse } from '../../events/founding';
 import type { CfnTemplate } from '../../infra/local/template';
 
@@ -14,42 +15,13 @@ export interface FlowTwin {
   emails(): Promise<Array<{ to: string[]; subject: string; text?: string; html?: string }>>;
 }
 
-export interface Answer {
-  status: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON body of any shape; callers check what they read
-  json: any;
-  text: string;
-}
+export type Answer = FromAnswer;
 
 /** The loopback address of caller n (n >= 0): 127.0.x.y, never 127.0.0.1. */
 export const callerIp = (n: number) => `127.0.${1 + Math.floor(n / 250)}.${2 + (n % 250)}`;
 
-/** A POST of JSON from a given local address. */
-export function postFrom(ip: string | undefined, url: string, body: unknown): Promise<Answer> {
-  const u = new URL(url);
-  const data = Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: u.hostname, port: u.port, path: u.pathname + u.search, method: 'POST', localAddress: ip, headers: { 'content-type': 'application/json', 'content-length': data.length } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let json: unknown;
-          try {
-            json = JSON.parse(text);
-          } catch {
-            json = undefined;
-          }
-          resolve({ status: res.statusCode ?? 0, json, text });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(data);
-  });
-}
+/** A POST of JSON from a given local address (the machine's default when none is given). */
+export const postFrom = (ip: string | undefined, url: string, body: unknown): Promise<Answer> => postJsonFrom(ip ?? '127.0.0.1', url, body);
 
 /**
  * What a person does with "Something went wrong on our side. Please try again in a moment.":
@@ -181,24 +153,6 @@ export async function applyFounding(twin: FlowTwin, email: string, photos: Photo
   return { keys, signup, applicationId: applicationId ?? confirmed.json?.applicationId, confirmed };
 }
 
-/** The founding application form's body, as the site sends it. */
-export function foundingPayload(email: string, uploadSession: string, keys: string[], firstName = 'Ada') {
-  return {
-    firstName,
-    lastName: 'Lovelace',
-    email,
-    phone: '+44 20 7946 0000',
-    location: 'London, UK',
-    experience: 'Model and actor for ten years.',
-    interests: 'Lifestyle and portrait work.',
-    portfolioUrl: 'https://portfolio.example/ada',
-    age: 29,
-    excludeReligion: true,
-    excludePolitics: false,
-    excludeAlcohol: true,
-    terms: true,
-    uploadedFilesCount: keys.length,
-    imagePaths: keys,
-    uploadSession,
-  };
-}
+/** The founding application form's body, as the site sends it (the founding tests' payload). */
+export const foundingPayload = (email: string, uploadSession: string, keys: string[], firstName = 'Ada') =>
+  signupPayload(email, uploadSession, keys, { firstName });
