@@ -3,7 +3,7 @@
 // the founding programme with photos (and confirm the address when the template has a route
 // for it). Each caller can come from its own loopback address (127.0.x.y), so per-IP limits see
 // different people, as they would in production.
-import { signupPayload } from '../integration/founding/support';
+import { signupPayload, waitFor } from '../integration/founding/support';
 import { postJsonFrom, type FromAnswer } from './from-address';
 import type { FoundingUploadResponse } from '../../events/founding';
 import type { CfnTemplate } from '../../infra/local/template';
@@ -39,16 +39,8 @@ async function postAsPerson(ip: string | undefined, url: string, body: unknown, 
 
 export const emailsTo = async (twin: FlowTwin, address: string) => (await twin.emails()).filter((m) => m.to.includes(address));
 
-/** Polls until `check` gives a value. */
-export async function until<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== false) return value as T;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** Polls until `check` gives a value (the founding tests' waitFor, named first). */
+export const until = <T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 60_000): Promise<T> => waitFor(check, timeoutMs, what);
 
 /** `POST` routes of the template whose path matches, e.g. /confirm/ and /waitlist/. */
 function postRoutes(twin: FlowTwin, ...patterns: RegExp[]): string[] {
