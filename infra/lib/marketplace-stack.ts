@@ -54,6 +54,7 @@ export class MarketplaceStack extends Stack {
       allowOrigins: [webUrl, adminUrl, ...config.siteOrigins],
       userPool: auth.userPool,
       adminClient: auth.adminClient,
+      webClient: auth.webClient,
     });
     const apiEdge = new ApiDistribution(this, 'ApiEdge', { api, firewall, logBucket });
 

@@ -29,6 +29,7 @@ export const callerName = (c: Caller) => (c.client ? `${c.person}@${c.client}` :
 export const ACCESS_CLASSES: Record<string, { authorizer: boolean; allows: (c: Caller) => boolean }> = {
   public: { authorizer: false, allows: () => true },
   admin: { authorizer: true, allows: (c) => c.person === 'admin' && c.client === 'admin' },
+  account: { authorizer: true, allows: (c) => c.person !== 'anonymous' && c.person !== 'admin' && c.client === 'web' },
   client: { authorizer: true, allows: (c) => (c.person === 'clientA' || c.person === 'clientB') && c.client === 'web' },
   owner: { authorizer: true, allows: (c) => c.person === 'clientA' && c.client === 'web' },
   talent: { authorizer: true, allows: (c) => (c.person === 'talent' || c.person === 'acceptedTalent') && c.client === 'web' },

@@ -1,6 +1,6 @@
 import { AdminAddUserToGroupCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
-import { ROLE_ATTRIBUTE, SELF_SIGNUP_ROLES } from '../../../events/accounts';
+import { ROLE_ATTRIBUTE, SELF_SIGNUP_ROLES } from '../../../events/account-values';
 import { log } from '../../shared/log';
 
 let cognito: CognitoIdentityProviderClient | undefined;

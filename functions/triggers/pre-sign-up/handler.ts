@@ -1,5 +1,5 @@
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
-import { ROLE_ATTRIBUTE, SELF_SIGNUP_ROLES } from '../../../events/accounts';
+import { ROLE_ATTRIBUTE, SELF_SIGNUP_ROLES } from '../../../events/account-values';
 
 /**
  * Cognito pre-sign-up: a person signing themself up must choose client or talent. `admin`

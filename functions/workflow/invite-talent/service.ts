@@ -3,7 +3,7 @@ import {
   AdminCreateUserCommand,
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { ROLE_ATTRIBUTE } from '../../../events/accounts';
+import { ROLE_ATTRIBUTE } from '../../../events/account-values';
 import type { FoundingStore } from '../../stores/founding';
 import { log } from '../../shared/log';
 

@@ -14,6 +14,7 @@ import {
 } from 'aws-cdk-lib/aws-cognito';
 import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
+import { PASSWORD_POLICY } from '../../../events/account-values';
 import { AppFunction } from '../app-function';
 import type { StageConfig } from '../stage-config';
 
@@ -40,14 +41,8 @@ export class Auth extends Construct {
       autoVerify: { email: true },
       standardAttributes: { email: { required: true, mutable: true }, fullname: { required: false, mutable: true } },
       customAttributes: { role: new StringAttribute({ minLen: 1, maxLen: 16, mutable: false }) },
-      passwordPolicy: {
-        minLength: 10,
-        requireLowercase: true,
-        requireUppercase: true,
-        requireDigits: true,
-        requireSymbols: true,
-        tempPasswordValidity: Duration.days(3),
-      },
+      // Defined once (events/account-values.ts): the sign-up page checks the same rules as the person types.
+      passwordPolicy: { ...PASSWORD_POLICY, tempPasswordValidity: Duration.days(3) },
       mfa: Mfa.OPTIONAL,
       mfaSecondFactor: { otp: true, sms: false },
       featurePlan: FeaturePlan.ESSENTIALS,

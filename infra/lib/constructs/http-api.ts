@@ -23,13 +23,15 @@ import { AppFunction, type TableAction } from '../app-function';
 export class MarketplaceApi extends Construct {
   readonly api: HttpApi;
   readonly adminAuthorizer: HttpJwtAuthorizer;
+  /** Accepts only tokens of the public site's app client: the portals' routes sit behind it. */
+  readonly webAuthorizer: HttpJwtAuthorizer;
   /** Shared by the API's distribution (an origin header) and its functions; never leaves AWS. */
   readonly originVerify: Secret;
 
   constructor(
     scope: Construct,
     id: string,
-    props: { allowOrigins: string[]; userPool: UserPool; adminClient: UserPoolClient },
+    props: { allowOrigins: string[]; userPool: UserPool; adminClient: UserPoolClient; webClient: UserPoolClient },
   ) {
     super(scope, id);
     this.api = new HttpApi(this, 'Api', {
@@ -66,6 +68,9 @@ export class MarketplaceApi extends Construct {
     this.adminAuthorizer = new HttpJwtAuthorizer('AdminAuthorizer', issuer, {
       jwtAudience: [props.adminClient.userPoolClientId],
     });
+    this.webAuthorizer = new HttpJwtAuthorizer('WebAuthorizer', issuer, {
+      jwtAudience: [props.webClient.userPoolClientId],
+    });
   }
 
   publicRoute(path: string, method: HttpMethod, fn: IFunction, name: string): void {
@@ -82,6 +87,24 @@ export class MarketplaceApi extends Construct {
       authorizer: this.adminAuthorizer,
     });
     recordAccess(routes, 'admin');
+  }
+
+  /**
+   * A route for signed-in people of the public site (the portals): behind the site's JWT
+   * authorizer, so anonymous callers get 401 before the function runs. `access` says who the
+   * handler lets through (it reads identity and `cognito:groups` from the verified claims
+   * only): `account` any client or talent, `client`, `owner` (a client, on their own resource),
+   * `talent`, `accepted-talent` (a talent whose application was accepted).
+   */
+  userRoute(path: string, method: HttpMethod, fn: IFunction, name: string, access: Exclude<AccessClass, 'public' | 'admin'>): void {
+    this.knowsOriginVerify(fn);
+    const routes = this.api.addRoutes({
+      path,
+      methods: [method],
+      integration: new HttpLambdaIntegration(name, fn),
+      authorizer: this.webAuthorizer,
+    });
+    recordAccess(routes, access);
   }
 
   /** The function may compare the origin-verify header with the secret (resolved at deploy time). */
@@ -105,11 +128,12 @@ export class MarketplaceApi extends Construct {
 }
 
 /**
- * Who may call a route, written on the route as `app:access` metadata: `public` (anyone) or
- * `admin` (members of the admin group, signed in on the console). The access matrix
- * (docs/checks.md) reads it from the template; a route without a known class fails it.
+ * Who may call a route, written on the route as `app:access` metadata: `public` (anyone),
+ * `admin` (members of the admin group, signed in on the console), or one of the portal classes
+ * of `userRoute`. The access matrix (docs/checks.md) reads it from the template; a route without
+ * a known class fails it.
  */
-type AccessClass = 'public' | 'admin';
+type AccessClass = 'public' | 'admin' | 'account' | 'client' | 'owner' | 'talent' | 'accepted-talent';
 export const ACCESS_METADATA = 'app:access';
 
 function recordAccess(routes: HttpRoute[], access: AccessClass): void {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Icon } from '../../components/Icon';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { CREDIT_DEFINITION, PLANS, PLAN_INCLUDES, extraCreditText, formatUsd } from './plans';
+import { CREDIT_DEFINITION, PLANS, PLAN_INCLUDES, extraCreditText, formatUsd } from '../../../../events/plans';
 import './PricingPage.css';
 
 /** /pricing: the four credit plans (docs/product.md#pricing). */

@@ -1,8 +1,10 @@
 /**
- * Plans and credits (docs/product.md#pricing). Money is held in integer cents and credits as
+ * Plans and credits (docs/product.md#pricing), shared by the pricing page, the portals, the
+ * console and the functions. Plain values, no zod. Money is held in integer cents and credits as
  * integers; `formatUsd` is the one place that turns cents into text.
  */
-type PlanId = 'free' | 'starter' | 'pro' | 'enterprise';
+export const PLAN_IDS = ['free', 'starter', 'pro', 'enterprise'] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
 
 export interface Plan {
   id: PlanId;
@@ -81,3 +83,13 @@ export function extraCreditText(plan: Plan): string {
     ? 'No extra credits (upgrade needed)'
     : `${formatUsd(plan.extraCreditCents)} per extra credit`;
 }
+
+/** The plan with this id; throws on an unknown id (ids come from validated input or our own items). */
+export function planById(id: PlanId): Plan {
+  const plan = PLANS.find((p) => p.id === id);
+  if (!plan) throw new RangeError(`unknown plan ${id}`);
+  return plan;
+}
+
+/** A new client account starts on this plan, with its credits granted once as the first ledger entry. */
+export const STARTING_PLAN: PlanId = 'free';
