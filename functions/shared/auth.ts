@@ -1,3 +1,4 @@
+import type { AccountRole } from '../../events/account-values';
 import { ForbiddenError, UnauthorizedError } from './errors';
 import type { HttpEvent } from './http';
 
@@ -51,4 +52,40 @@ export function requireGroup(event: HttpEvent, group: Group): Caller {
   // Admins see every applicant's face: their sign-in must have passed a second factor.
   if (group === 'admin' && !caller.mfa) throw new ForbiddenError(MFA_REQUIRED_MESSAGE);
   return caller;
+}
+
+/** A signed-in client or talent of the site, from the authorizer's verified claims only. */
+export interface AccountCaller {
+  sub: string;
+  email: string;
+  role: AccountRole;
+  /** Cognito confirmed the email (talent access counts only confirmed addresses). */
+  emailVerified: boolean;
+  /** The `name` claim (full name), when the account has one. */
+  name?: string;
+}
+
+export const NO_ACCOUNT_ROLE_MESSAGE = 'This needs a client or talent account; your sign-in has neither role.';
+export const roleRequiredMessage = (role: AccountRole) =>
+  role === 'client' ? 'This is for client accounts: talent accounts have no plan or credits.' : 'This is for talent accounts.';
+
+/**
+ * The caller of a `/me` route: 401 without a verified token, 403 when the token's groups
+ * (`cognito:groups`) hold neither client nor talent (an admin's token, for one).
+ */
+export function requireAccount(event: HttpEvent): AccountCaller {
+  const caller = callerOf(event);
+  const claims = event.requestContext.authorizer!.jwt!.claims;
+  const role = (['client', 'talent'] as const).find((r) => caller.groups.includes(r));
+  if (!role) throw new ForbiddenError(NO_ACCOUNT_ROLE_MESSAGE);
+  if (!caller.email) throw new UnauthorizedError();
+  const name = typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim() : undefined;
+  return { sub: caller.sub, email: caller.email, role, emailVerified: claims.email_verified === true || claims.email_verified === 'true', ...(name ? { name } : {}) };
+}
+
+/** The caller, who must hold `role` (403 naming the role otherwise). */
+export function requireRole(event: HttpEvent, role: AccountRole): AccountCaller {
+  const caller = requireAccount(event);
+  if (caller.role !== role && !callerOf(event).groups.includes(role)) throw new ForbiddenError(roleRequiredMessage(role));
+  return { ...caller, role };
 }

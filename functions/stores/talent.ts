@@ -1,4 +1,5 @@
 import { GetCommand, PutCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { ExcludableIndustry } from '../../events/founding-values';
 import { Talent, type PublicTalent } from '../../events/talent';
 import { isConditionFailure } from '../shared/errors';
 import { log } from '../shared/log';
@@ -8,6 +9,17 @@ import { log } from '../shared/log';
  * small (tens to a few hundred people), so lists are one paged scan rather than an index.
  */
 export type TalentStore = ReturnType<typeof talentStore>;
+
+/**
+ * The item without the attributes the talent sets themself on the portal (`excludedIndustries`):
+ * those are read and written on their own, never shown in the Talent Library or the console's
+ * catalog edit.
+ */
+function catalogFields(item: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (!item) return item;
+  const { excludedIndustries: _excluded, ...rest } = item;
+  return rest;
+}
 
 export function talentStore(doc: DynamoDBDocumentClient, tableName: string) {
   const scan = async function* (filter?: { expression: string; names: Record<string, string>; values: Record<string, unknown> }) {
@@ -51,7 +63,7 @@ export function talentStore(doc: DynamoDBDocumentClient, tableName: string) {
       const all: Talent[] = [];
       for await (const items of scan()) {
         for (const item of items) {
-          const parsed = Talent.safeParse(item);
+          const parsed = Talent.safeParse(catalogFields(item));
           if (parsed.success) all.push(parsed.data);
           else log.warn('talent item does not match the schema', { id: typeof item.id === 'string' ? item.id : undefined });
         }
@@ -62,8 +74,37 @@ export function talentStore(doc: DynamoDBDocumentClient, tableName: string) {
     /** One talent whatever its status. */
     async get(id: string): Promise<Talent | undefined> {
       const out = await doc.send(new GetCommand({ TableName: tableName, Key: { id }, ConsistentRead: true }));
-      const talent = Talent.safeParse(out.Item);
+      const talent = Talent.safeParse(catalogFields(out.Item));
       return talent.success ? talent.data : undefined;
+    },
+
+    /**
+     * The industries a talent's likeness may not be used for (set by the talent on the talent
+     * portal; generations check them). Empty when the talent set none; undefined for no talent.
+     */
+    async getExcludedIndustries(id: string): Promise<ExcludableIndustry[] | undefined> {
+      const out = await doc.send(new GetCommand({ TableName: tableName, Key: { id }, ConsistentRead: true }));
+      if (!out.Item) return undefined;
+      return Array.isArray(out.Item.excludedIndustries) ? (out.Item.excludedIndustries as ExcludableIndustry[]) : [];
+    },
+
+    /** Stores a talent's excluded industries (never creates a talent); false when there is no such talent. */
+    async setExcludedIndustries(id: string, industries: ExcludableIndustry[]): Promise<boolean> {
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { id },
+            UpdateExpression: 'SET excludedIndustries = :x',
+            ConditionExpression: 'attribute_exists(id)',
+            ExpressionAttributeValues: { ':x': industries },
+          }),
+        );
+        return true;
+      } catch (err) {
+        if (isConditionFailure(err)) return false;
+        throw err;
+      }
     },
 
     /** Adds a talent; false when the id is taken. */
@@ -95,7 +136,7 @@ export function talentStore(doc: DynamoDBDocumentClient, tableName: string) {
             ReturnValues: 'ALL_NEW',
           }),
         );
-        return Talent.parse(out.Attributes);
+        return Talent.parse(catalogFields(out.Attributes));
       } catch (err) {
         if (isConditionFailure(err)) return undefined;
         throw err;
@@ -110,7 +151,7 @@ export function talentStore(doc: DynamoDBDocumentClient, tableName: string) {
  */
 function publicTalentOf(item: Record<string, unknown> | undefined): PublicTalent | undefined {
   if (!item) return undefined;
-  const parsed = Talent.safeParse(item);
+  const parsed = Talent.safeParse(catalogFields(item));
   if (!parsed.success) {
     log.warn('talent item does not match the schema', {
       id: typeof item.id === 'string' ? item.id : undefined,

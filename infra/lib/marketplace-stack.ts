@@ -5,6 +5,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aw
 import type { Construct } from 'constructs';
 import { AppFunction, REPO_ROOT } from './app-function';
 import { Alarms } from './constructs/alarms';
+import { Accounts } from './constructs/accounts';
 import { Auth } from './constructs/auth';
 import { Catalog } from './constructs/catalog';
 import { Contact } from './constructs/contact';
@@ -119,6 +120,16 @@ export class MarketplaceStack extends Stack {
       userPool: auth.userPool,
       retainData: config.retainData,
     });
+
+    // Accounts, credits and the /me routes (docs/product.md#accounts, decision 021).
+    const accounts = new Accounts(this, 'Accounts', {
+      api,
+      rateLimits,
+      applicationsTable: founding.table,
+      talentTable: catalog.table,
+      retainData: config.retainData,
+    });
+    accounts.bindCreator(auth.postConfirmation);
 
     const conversion = new AppFunction(this, 'RecordConversion', {
       entry: 'functions/api/record-conversion/handler.ts',

@@ -1,4 +1,5 @@
 import type * as z from 'zod';
+import { LedgerQuery, PlanRequestBody, UpdateLikenessRequest, UpdateMeRequest } from '../../events/accounts';
 import { MessageUpdateRequest, TalentUpdateRequest } from '../../events/admin';
 import { ContactRequest } from '../../events/contact';
 import { DecisionRequest, EmailPreviewRequest, FoundingConfirmRequest, FoundingSignupRequest, FoundingUploadRequest } from '../../events/founding';
@@ -97,6 +98,13 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'POST /confirm-waitlist': { schema: ConfirmWaitlistRequest, body: (m) => ({ token: confirmationToken(m) }) },
   'POST /founding-confirm': { schema: FoundingConfirmRequest, body: (m) => ({ token: confirmationToken(m) }) },
   'POST /events/conversion': { schema: ConversionRequest, body: () => ({ type: 'waitlist' }) },
+
+  // Portal (signed-in clients and talent)
+  'GET /me': {},
+  'PATCH /me': { schema: UpdateMeRequest, body: (m) => ({ full_name: `Ada ${m}` }) },
+  'GET /me/ledger': { schema: LedgerQuery, query: () => ({ limit: '10' }) },
+  'POST /me/plan-requests': { schema: PlanRequestBody, body: () => ({ plan: 'starter' }) },
+  'PATCH /me/likeness': { schema: UpdateLikenessRequest, body: () => ({ excludedIndustries: ['politics'] }) },
 
   // Console
   'GET /admin/talent/{id}': { params: (f) => ({ id: f.talentId }) },

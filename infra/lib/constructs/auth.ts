@@ -30,6 +30,8 @@ export class Auth extends Construct {
   readonly userPool: UserPool;
   readonly webClient: UserPoolClient;
   readonly adminClient: UserPoolClient;
+  /** The post-confirmation trigger: the stack binds the accounts table to it. */
+  readonly postConfirmation: AppFunction;
 
   constructor(scope: Construct, id: string, config: StageConfig) {
     super(scope, id);
@@ -57,8 +59,9 @@ export class Auth extends Construct {
     });
     const postConfirmation = new AppFunction(this, 'PostConfirmation', {
       entry: 'functions/triggers/post-confirmation/handler.ts',
-      description: 'Adds a confirmed person to the group of the role they chose',
+      description: 'Creates a confirmed person\'s account and adds them to the group of their role',
     });
+    this.postConfirmation = postConfirmation;
     const preTokenGeneration = new AppFunction(this, 'PreTokenGeneration', {
       entry: 'functions/triggers/pre-token-generation/handler.ts',
       description: 'Marks the id token of a person who signed in with two-factor sign-in (TOTP); admin routes need the mark',

@@ -66,6 +66,8 @@ async function createFixtures(acceptedEmail: string): Promise<Fixtures> {
     decision: { decision: 'accept' as const, decidedBy: 'matrix@people.example', decidedAt: now, note: '' },
     founding: false,
     royaltyPlan: 'standard-tiers' as const,
+    // The catalog item below: the accepted talent's likeness (PATCH /me/likeness edits it).
+    talentId: `matrix-${marker}`,
   };
   const created = await foundingStore(doc, twin().physicalName('FoundingApplicationsTable')).createApplication(application, {
     applicationId,

@@ -1,0 +1,134 @@
+// The credit ledger on the twin's DynamoDB Local (decision 021): concurrent reserves never take a
+// balance below zero, a key applies once, and a generation's commits and releases never exceed
+// what it reserved.
+import { randomUUID } from 'node:crypto';
+import * as fc from 'fast-check';
+import { accountStore, SIGNUP_GRANT_KEY } from '../../../functions/stores/accounts';
+import { creditLedger, InsufficientCreditsError } from '../../../functions/stores/credits';
+import { documentClient, useTwin } from '../../support/twin';
+
+jest.setTimeout(240_000);
+const twin = useTwin();
+
+const stores = () => {
+  const table = twin().physicalName('AccountsTable');
+  const doc = documentClient(twin());
+  return { accounts: accountStore(doc, table), ledger: creditLedger(doc, table) };
+};
+
+/** A new client account (10 starting credits) of this run's own. */
+async function newClient(): Promise<string> {
+  const id = randomUUID();
+  const { created } = await stores().accounts.create({ id, email: `ledger.${id}@people.example`, full_name: 'Ledger Test', role: 'client' });
+  expect(created).toBe(true);
+  return id;
+}
+
+describe('credit ledger', () => {
+  it('creates a client once: 10 starting credits as the first entry, a repeat changes nothing', async () => {
+    const { accounts, ledger } = stores();
+    const id = randomUUID();
+    const input = { id, email: `Once.${id}@People.example`, full_name: 'Ada Once', role: 'client' as const };
+    const [a, b, c] = await Promise.all([accounts.create(input), accounts.create(input), accounts.create(input)]);
+    expect([a, b, c].filter((r) => r.created)).toHaveLength(1);
+    expect(await ledger.balance(id)).toBe(10);
+    const page = await ledger.entries(id, { limit: 10 });
+    expect(page.entries).toEqual([expect.objectContaining({ kind: 'grant', credits: 10, balanceAfter: 10, reason: 'Free plan credits' })]);
+    // The signup grant's key is taken: granting under it again is a replay, not 10 more credits.
+    const replay = await ledger.grant(id, { credits: 10, key: SIGNUP_GRANT_KEY, reason: 'Free plan credits' });
+    expect(replay).toMatchObject({ replayed: true, balance: 10 });
+    expect(await ledger.balance(id)).toBe(10);
+    expect((await accounts.findByEmail(`once.${id}@people.example`))?.id).toBe(id);
+    expect(await accounts.get(id)).toMatchObject({ plan: 'free', role: 'client', disabled: false });
+  });
+
+  it('50 concurrent reserves of 1 credit on a balance of 10: exactly 10 succeed, the balance ends at 0', async () => {
+    const { ledger } = stores();
+    const id = await newClient();
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) => ledger.reserve(id, { credits: 1, key: `r-${i}`, generationId: `g-${i}`, reason: 'Image' })),
+    );
+    const ok = results.filter((r) => r.status === 'fulfilled');
+    const refused = results.filter((r) => r.status === 'rejected');
+    expect(ok).toHaveLength(10);
+    for (const r of refused) {
+      expect((r as PromiseRejectedResult).reason).toBeInstanceOf(InsufficientCreditsError);
+      expect(((r as PromiseRejectedResult).reason as Error).message).toBe('Not enough credits: this needs 1 and your balance is 0.');
+    }
+    expect(await ledger.balance(id)).toBe(0);
+    // Every entry's balanceAfter is exact: the ledger explains the balance step by step.
+    const entries = (await ledger.entries(id, { limit: 100 })).entries.reverse();
+    expect(entries).toHaveLength(11);
+    let balance = 0;
+    for (const e of entries) {
+      balance += e.credits;
+      expect(e.balanceAfter).toBe(balance);
+      expect(e.balanceAfter).toBeGreaterThanOrEqual(0);
+    }
+  });
+
+  it('replays of one key apply once, concurrently too; the same key for another change is refused 409', async () => {
+    const { ledger } = stores();
+    const id = await newClient();
+    const change = { credits: 3, key: 'grant-once', reason: 'Welcome bonus' };
+    const results = await Promise.all(Array.from({ length: 8 }, () => ledger.grant(id, change)));
+    expect(results.filter((r) => !r.replayed)).toHaveLength(1);
+    expect(new Set(results.map((r) => r.entry.id)).size).toBe(1);
+    expect(await ledger.balance(id)).toBe(13);
+    await expect(ledger.grant(id, { ...change, credits: 4 })).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/different credit change/) });
+    await expect(ledger.reserve(id, { credits: 3, key: 'grant-once', generationId: 'g', reason: 'Image' })).rejects.toMatchObject({ status: 409 });
+    expect(await ledger.balance(id)).toBe(13);
+  });
+
+  it('commit and release of a generation can never exceed its reservation (property, 15 runs)', async () => {
+    const { ledger } = stores();
+    const id = await newClient();
+    await ledger.grant(id, { credits: 1000, key: 'topup', reason: 'Test credits' });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 5 }),
+        fc.array(fc.record({ kind: fc.constantFrom('commit' as const, 'release' as const), credits: fc.integer({ min: 1, max: 4 }) }), { minLength: 1, maxLength: 6 }),
+        async (reserved, steps) => {
+          const generationId = randomUUID();
+          const before = await ledger.balance(id);
+          await ledger.reserve(id, { credits: reserved, key: `${generationId}-reserve`, generationId, reason: 'Image' });
+          // All steps at once: whatever order they land in, the reservation bounds them.
+          const outcomes = await Promise.allSettled(
+            steps.map((s, i) => ledger[s.kind](id, { credits: s.credits, key: `${generationId}-${i}`, generationId, reason: 'Image' })),
+          );
+          const applied = steps.filter((_, i) => outcomes[i].status === 'fulfilled');
+          for (const [i, o] of outcomes.entries()) {
+            if (o.status === 'rejected') expect((o.reason as { status?: number }).status).toBe(409);
+            else expect(o.value.entry.generationId).toBe(generationId);
+            void i;
+          }
+          const used = applied.reduce((n, s) => n + s.credits, 0);
+          const released = applied.filter((s) => s.kind === 'release').reduce((n, s) => n + s.credits, 0);
+          const state = await ledger.reservation(id, generationId);
+          expect(used).toBeLessThanOrEqual(reserved);
+          expect(state).toMatchObject({ reserved, open: reserved - used });
+          expect(await ledger.balance(id)).toBe(before - reserved + released);
+        },
+      ),
+      { numRuns: 15 },
+    );
+    // A commit for a generation that reserved nothing is refused.
+    await expect(ledger.commit(id, { credits: 1, key: 'nothing', generationId: 'never-reserved', reason: 'Image' })).rejects.toMatchObject({
+      status: 409,
+      message: 'This generation has no reserved credits left to commit or release.',
+    });
+  });
+
+  it('pages the ledger newest first with an opaque cursor', async () => {
+    const { ledger } = stores();
+    const id = await newClient();
+    for (let i = 1; i <= 4; i++) await ledger.grant(id, { credits: i, key: `g${i}`, reason: `Grant ${i}` });
+    const first = await ledger.entries(id, { limit: 2 });
+    expect(first.entries.map((e) => e.reason)).toEqual(['Grant 4', 'Grant 3']);
+    const second = await ledger.entries(id, { limit: 2, cursor: first.nextCursor });
+    expect(second.entries.map((e) => e.reason)).toEqual(['Grant 2', 'Grant 1']);
+    const third = await ledger.entries(id, { limit: 2, cursor: second.nextCursor });
+    expect(third).toEqual({ entries: [expect.objectContaining({ reason: 'Free plan credits' })] });
+    await expect(ledger.entries(id, { limit: 2, cursor: 'bm90LWEtY3Vyc29y' })).rejects.toMatchObject({ status: 400 });
+  });
+});
