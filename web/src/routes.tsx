@@ -5,6 +5,7 @@ import { MainLayout } from './components/MainLayout';
 import { PreLaunchLayout } from './components/PreLaunchLayout';
 import { useConfig } from './config';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { accountPages } from './routes/account-pages';
 import { foundingPages } from './routes/founding-pages';
 import { infoPages, prelaunchInfoPages } from './routes/info-pages';
 import { HomePage, mainPages } from './routes/main-pages';
@@ -54,6 +55,6 @@ export const routes: RouteObject[] = [
   },
   {
     element: <MainLayout />,
-    children: [...mainPages, ...infoPages, ...talentPages, { path: '*', element: <NotFoundPage /> }],
+    children: [...mainPages, accountPages, ...infoPages, ...talentPages, { path: '*', element: <NotFoundPage /> }],
   },
 ];

@@ -8,10 +8,7 @@ export interface AppConfig {
   contactEmail: string;
   /** Pre-launch mode: `/` shows the pre-launch landing. Defaults to true until launch. */
   prelaunch: boolean;
-  userPoolId?: string;
-  userPoolClientId?: string;
-  userPoolEndpoint?: string;
-  region?: string;
+  /* The user pool's settings are read by the account routes only (web/src/auth/account-config.ts). */
 }
 
 /** Validates the parsed JSON. */
@@ -21,10 +18,6 @@ function parseConfig(raw: unknown): AppConfig {
     stage: f.string('stage'),
     contactEmail: f.string('contactEmail'),
     prelaunch: f.boolean('prelaunch', true),
-    userPoolId: f.optionalString('userPoolId'),
-    userPoolClientId: f.optionalString('userPoolClientId'),
-    userPoolEndpoint: f.optionalString('userPoolEndpoint'),
-    region: f.optionalString('region'),
   }));
 }
 

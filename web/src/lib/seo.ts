@@ -103,6 +103,26 @@ export const ROUTE_META: Record<string, RouteMeta> = {
     card: talentCard,
     indexable: false,
   },
+  '/sign-in': {
+    description: `Sign in to your ${BRAND_NAME} account: the client portal for licensed images and credits, or the talent portal for your likeness and royalties.`,
+    card: legalCard,
+    indexable: false,
+  },
+  '/sign-up': {
+    description: `Create a ${BRAND_NAME} account as a client, to generate licensed images of real, consenting people, or as talent, to license your likeness.`,
+    card: legalCard,
+    indexable: false,
+  },
+  '/confirm-sign-up': {
+    description: `Confirm the email address of your new ${BRAND_NAME} account with the 6-digit code we sent you, then continue to your portal.`,
+    card: legalCard,
+    indexable: false,
+  },
+  '/reset-password': {
+    description: `Forgot your ${BRAND_NAME} password? Get a code by email, choose a new password and continue to your client or talent portal.`,
+    card: legalCard,
+    indexable: false,
+  },
   '/talent': {
     description: `Browse real, verified people who license their likeness on ${BRAND_NAME}, and create commercially licensed AI images with the talent that fits your brand.`,
     card: { file: 'talent-library', kicker: 'Talent library', headline: 'Real people. Real consent. Licensed images.', accent: 'teal' },

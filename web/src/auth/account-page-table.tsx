@@ -1,0 +1,29 @@
+import { lazy, type ComponentType } from 'react';
+
+/** Each account page is its own chunk, loaded once the auth code is in (./AccountLayout.tsx). */
+export const ACCOUNT_PAGES: Record<string, { title: string; Page: ComponentType }> = {
+  '/portal': { title: 'Sign in', Page: lazy(() => import('../pages/portal/PortalPage').then((m) => ({ default: m.PortalPage }))) },
+  '/sign-in': { title: 'Sign in', Page: lazy(() => import('../pages/account/SignInPage').then((m) => ({ default: m.SignInPage }))) },
+  '/sign-up': { title: 'Create an account', Page: lazy(() => import('../pages/account/SignUpPage').then((m) => ({ default: m.SignUpPage }))) },
+  '/confirm-sign-up': {
+    title: 'Confirm your email',
+    Page: lazy(() => import('../pages/account/ConfirmSignUpPage').then((m) => ({ default: m.ConfirmSignUpPage }))),
+  },
+  '/reset-password': {
+    title: 'Reset your password',
+    Page: lazy(() => import('../pages/account/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage }))),
+  },
+  '/client-portal': {
+    title: 'Client Portal',
+    Page: lazy(() => import('../pages/portal/ClientPortalPage').then((m) => ({ default: m.ClientPortalPage }))),
+  },
+  '/talent-portal': {
+    title: 'Talent Portal',
+    Page: lazy(() => import('../pages/portal/TalentPortalPage').then((m) => ({ default: m.TalentPortalPage }))),
+  },
+};
+
+/** The page for a path (a trailing slash allowed). */
+export function accountPage(pathname: string) {
+  return ACCOUNT_PAGES[pathname.replace(/\/+$/, '') || '/'];
+}

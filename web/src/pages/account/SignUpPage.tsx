@@ -1,0 +1,91 @@
+import { signUp } from 'aws-amplify/auth';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { FULL_NAME_MAX_LENGTH, ROLE_ATTRIBUTE, passwordProblems, type AccountRole } from '../../../../events/account-values';
+import { signUpErrorMessage } from '../../auth/errors';
+import { safeNextPath } from '../../auth/next-path';
+import { rememberSignUp } from '../../auth/pending-sign-up';
+import { TextField } from '../../components/FormField';
+import { AccountCard, FormMessage, PasswordField, SubmitButton, looksLikeEmail, normalEmail } from './AccountCard';
+import { confirmPath } from './session';
+
+const ROLE_CHOICES: readonly { role: AccountRole; title: string; body: string }[] = [
+  { role: 'client', title: 'I want to create images', body: 'Brands, creators and agencies: generate licensed images of real, consenting people.' },
+  { role: 'talent', title: 'I am talent', body: 'License your likeness, see how it is used and earn royalties every month.' },
+];
+
+/** /sign-up (docs/product.md#sign-in): email, password, full name and a role; then the emailed code. */
+export function SignUpPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const next = safeNextPath(params.get('next'));
+  const initialRole = params.get('role');
+  const [fullName, setFullName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [role, setRole] = useState<AccountRole | null>(initialRole === 'client' || initialRole === 'talent' ? initialRole : null);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const name = fullName.trim();
+  const address = normalEmail(email);
+  const ready = name.length > 0 && name.length <= FULL_NAME_MAX_LENGTH && looksLikeEmail(address) && passwordProblems(password).length === 0 && role !== null;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy || !ready || !role) return;
+    setError('');
+    setBusy(true);
+    try {
+      const result = await signUp({
+        username: address,
+        password,
+        options: { userAttributes: { email: address, name, [ROLE_ATTRIBUTE]: role } },
+      });
+      rememberSignUp(address, password);
+      if (result.nextStep.signUpStep === 'DONE') {
+        navigate(`/sign-in?confirmed=1&email=${encodeURIComponent(address)}${next ? `&next=${encodeURIComponent(next)}` : ''}`);
+      } else {
+        navigate(confirmPath(address, next));
+      }
+    } catch (err) {
+      setError(signUpErrorMessage(err));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AccountCard title="Create an account" eyebrow="Join" testId="sign-up-page" intro={<p>One account for creating images or for licensing your likeness.</p>}>
+      <form noValidate onSubmit={submit} className="account-form" aria-label="Create an account">
+        <fieldset className="role-choice">
+          <legend className="field__label">I am joining as</legend>
+          <div className="role-choice__options">
+            {ROLE_CHOICES.map((choice) => (
+              <label key={choice.role} className={`role-card${role === choice.role ? ' role-card--selected' : ''}`} data-testid={`role-${choice.role}`}>
+                <input type="radio" name="role" value={choice.role} checked={role === choice.role} onChange={() => setRole(choice.role)} />
+                <span className="role-card__title">{choice.role === 'client' ? 'Client' : 'Talent'}</span>
+                <span className="role-card__lead">{choice.title}</span>
+                <span className="role-card__body">{choice.body}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <TextField id="sign-up-name" label="Full name" name="name" autoComplete="name" maxLength={FULL_NAME_MAX_LENGTH} value={fullName} onValueChange={setFullName} />
+        <TextField id="sign-up-email" label="Email" name="email" type="email" inputMode="email" autoComplete="email" placeholder="you@example.com" value={email} onValueChange={setEmail} />
+        <PasswordField id="sign-up-password" label="Password" value={password} onChange={setPassword} autoComplete="new-password" rules />
+        <FormMessage error={error} />
+        <SubmitButton busy={busy} busyLabel="Creating your account…" disabled={!ready}>
+          Create account
+        </SubmitButton>
+        {!ready && (
+          <p className="account-form__aside account-form__aside--muted" data-testid="sign-up-missing">
+            Choose a role, then fill in your name, email and a password that meets every rule.
+          </p>
+        )}
+      </form>
+      <p className="account-card__footer">
+        Already have an account? <Link to={next ? `/sign-in?next=${encodeURIComponent(next)}` : '/sign-in'}>Sign in</Link>
+      </p>
+    </AccountCard>
+  );
+}

@@ -1,0 +1,42 @@
+import { fetchAuthSession, resendSignUpCode, signIn, signOut, type SignInOutput } from 'aws-amplify/auth';
+import type { AccountRole } from '../../../../events/account-values';
+import { authErrorName } from '../../auth/errors';
+import { roleFromGroups } from '../../auth/portal-path';
+
+/**
+ * Password sign-in. cognito-local (the local twin) has no SRP, so every stage uses
+ * USER_PASSWORD_AUTH, which the app client allows. A session left by someone else in this
+ * browser is replaced.
+ */
+export async function passwordSignIn(email: string, password: string): Promise<SignInOutput> {
+  const input = { username: email, password, options: { authFlowType: 'USER_PASSWORD_AUTH' as const } };
+  try {
+    return await signIn(input);
+  } catch (error) {
+    if (authErrorName(error) !== 'UserAlreadyAuthenticatedException') throw error;
+    await signOut();
+    return signIn(input);
+  }
+}
+
+/**
+ * The signed-in person's role from a fresh id token. `refresh` asks Cognito for new tokens first:
+ * right after confirmation the group may be newer than the token (DESIGN.md, "Accounts").
+ */
+export async function currentRole(refresh = false): Promise<AccountRole | null> {
+  const session = await fetchAuthSession(refresh ? { forceRefresh: true } : undefined);
+  return roleFromGroups(session.tokens?.idToken?.payload['cognito:groups']);
+}
+
+/** Sends a new sign-up code (used at sign-in for an unconfirmed account, and by "Resend code"). */
+export async function sendNewCode(email: string): Promise<void> {
+  await resendSignUpCode({ username: email });
+}
+
+/** The confirmation step's address for an email, keeping the page to return to. */
+export function confirmPath(email: string, next?: string | null, resent = false): string {
+  const q = new URLSearchParams({ email });
+  if (resent) q.set('resent', '1');
+  if (next) q.set('next', next);
+  return `/confirm-sign-up?${q}`;
+}
