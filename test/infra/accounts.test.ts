@@ -1,0 +1,94 @@
+// The Accounts construct (docs/product.md#accounts, decision 021): the table, the /me routes
+// behind the site's authorizer, and grants no wider than each function's calls.
+import { nonLogActions, synthStack } from '../support/stack';
+
+// The resource count is checked by the stack's own test; this file looks at the accounts only.
+const { template, logicalId, statementsOf, routeKeys } = synthStack({ '@aws-cdk/core:stackResourceLimit': 0 });
+const tableId = logicalId('AWS::DynamoDB::Table', 'AccountsTable');
+const applicationsId = logicalId('AWS::DynamoDB::Table', 'FoundingApplicationsTable');
+const talentId = logicalId('AWS::DynamoDB::Table', 'CatalogTalentTable');
+const arnOf = (id: string) => ({ 'Fn::GetAtt': [id, 'Arn'] });
+
+/** Actions a function may take on one table (its ARN or its indexes). */
+const actionsOn = (fn: string, id: string) =>
+  nonLogActions(statementsOf(fn).filter((s) => JSON.stringify(s.Resource).includes(`"${id}"`)));
+
+describe('accounts table', () => {
+  it('has pk/sk keys, the email and listing indexes, point-in-time recovery and managed encryption', () => {
+    const table = template.findResources('AWS::DynamoDB::Table')[tableId].Properties;
+    expect(table.KeySchema).toEqual([
+      { AttributeName: 'pk', KeyType: 'HASH' },
+      { AttributeName: 'sk', KeyType: 'RANGE' },
+    ]);
+    const indexes = Object.fromEntries(table.GlobalSecondaryIndexes.map((i: { IndexName: string; KeySchema: unknown }) => [i.IndexName, i.KeySchema]));
+    expect(indexes).toEqual({
+      byEmail: [{ AttributeName: 'emailKey', KeyType: 'HASH' }],
+      byCreated: [
+        { AttributeName: 'listKey', KeyType: 'HASH' },
+        { AttributeName: 'createdAt', KeyType: 'RANGE' },
+      ],
+    });
+    expect(table.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+    expect(table.SSESpecification).toEqual({ SSEEnabled: true });
+    expect(table.BillingMode).toBe('PAY_PER_REQUEST');
+  });
+});
+
+describe('/me routes', () => {
+  const expected: Record<string, string> = {
+    'GET /me': 'account',
+    'PATCH /me': 'account',
+    'GET /me/ledger': 'client',
+    'POST /me/plan-requests': 'client',
+    'PATCH /me/likeness': 'accepted-talent',
+  };
+
+  it('sit behind the site client\'s JWT authorizer, each with its access class', () => {
+    const authorizers = template.findResources('AWS::ApiGatewayV2::Authorizer');
+    const webAuthorizer = Object.entries(authorizers).find(([, a]) => JSON.stringify(a.Properties.JwtConfiguration.Audience).includes('WebClient'))![0];
+    const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).filter((r) => /^\w+ \/me(\/|$)/.test(r.Properties.RouteKey));
+    expect(Object.fromEntries(routes.map((r) => [r.Properties.RouteKey, r.Metadata['app:access']]))).toEqual(expected);
+    for (const r of routes) {
+      expect(r.Properties.AuthorizationType).toBe('JWT');
+      expect(r.Properties.AuthorizerId).toEqual({ Ref: webAuthorizer });
+    }
+    expect(routeKeys().filter((r) => /^\w+ \/me(\/|$)/.test(r.RouteKey))).toHaveLength(5);
+  });
+
+  it('grant each function only the calls it makes', () => {
+    // GET /me reads; it can create an invited person's account, and write nothing else anywhere.
+    expect(actionsOn('AccountsGetMe', tableId)).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem']);
+    expect(actionsOn('AccountsGetMe', applicationsId)).toEqual(['dynamodb:GetItem']);
+    expect(actionsOn('AccountsGetMe', talentId)).toEqual(['dynamodb:GetItem']);
+    expect(actionsOn('AccountsUpdateMe', tableId)).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+    expect(actionsOn('AccountsListMyLedger', tableId)).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query']);
+    expect(actionsOn('AccountsRequestPlan', tableId)).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+    // Only the likeness route may change the catalog, and only by UpdateItem.
+    expect(actionsOn('AccountsUpdateLikeness', talentId)).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
+    expect(actionsOn('AccountsUpdateLikeness', tableId)).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem']);
+    for (const fn of ['AccountsGetMe', 'AccountsUpdateMe', 'AccountsListMyLedger', 'AccountsRequestPlan', 'AccountsUpdateLikeness']) {
+      const statements = statementsOf(fn);
+      expect(JSON.stringify(statements)).not.toMatch(/"Resource":"\*"/);
+      // No function reads the table's indexes (the console's Users functions do).
+      expect(JSON.stringify(statements.filter((s) => JSON.stringify(s.Resource).includes(tableId)))).not.toMatch(/index/);
+    }
+    for (const fn of ['AccountsUpdateMe', 'AccountsListMyLedger', 'AccountsRequestPlan']) {
+      expect(actionsOn(fn, talentId)).toEqual([]);
+      expect(actionsOn(fn, applicationsId)).toEqual([]);
+    }
+  });
+
+  it('limits plan requests with the rate limiter (one conditional UpdateItem on the counters)', () => {
+    const rateId = logicalId('AWS::DynamoDB::Table', 'RateLimitsTable');
+    expect(actionsOn('AccountsRequestPlan', rateId)).toEqual(['dynamodb:UpdateItem']);
+  });
+});
+
+describe('post-confirmation trigger', () => {
+  it('may create accounts (put and read) and nothing else in the table', () => {
+    expect(actionsOn('AuthPostConfirmation', tableId)).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem']);
+    const fn = template.findResources('AWS::Lambda::Function')[logicalId('AWS::Lambda::Function', 'AuthPostConfirmation')];
+    expect(fn.Properties.Environment.Variables.ACCOUNTS_TABLE).toEqual({ Ref: tableId });
+    expect(statementsOf('AuthPostConfirmation').find((s) => JSON.stringify(s.Action).includes('dynamodb:PutItem'))?.Resource).toEqual(arnOf(tableId));
+  });
+});
