@@ -40,6 +40,12 @@ export interface TwinOptions {
    * emulators. Off by default: an uninstrumented twin has no proxy on its paths.
    */
   instrument?: boolean;
+  /**
+   * Lifetime of the site's (web client's) access and id tokens, in seconds (default: the
+   * template's). Tests set a short one to see a session outlive its tokens through refresh;
+   * Cognito's own minimum is 5 minutes.
+   */
+  tokenLifetimeSeconds?: number;
 }
 
 /** Meters and faults of an instrumented twin (`startTwin({ instrument: true })`). */
@@ -84,6 +90,10 @@ export interface Twin {
 }
 
 export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
+  const lifetime = options.tokenLifetimeSeconds;
+  if (lifetime !== undefined && (!Number.isInteger(lifetime) || lifetime < 1)) {
+    throw new Error(`tokenLifetimeSeconds must be a whole number of seconds of at least 1, got ${lifetime}`);
+  }
   const log = options.log ?? (() => undefined);
   const stops: Array<() => Promise<void>> = [];
   const stopAll = async () => {
@@ -121,6 +131,8 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       verbose: options.verbose,
       lambdaEndpoint: controlUrl,
       triggers: cognitoTriggers,
+      // Cognito's messages (codes, invitations) go to the Sent emails page like every other mail.
+      sesEndpoint: ses.endpoint,
     });
     stops.push(() => cognito.stop());
 
@@ -148,7 +160,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       })),
       clients: clients.map(([logicalId, c]) => {
         const { UserPoolId: _pool, ...rest } = c.Properties ?? {};
-        return { logicalId, properties: rest };
+        return { logicalId, properties: logicalId.startsWith('AuthWebClient') ? withTokenLifetime(rest, options.tokenLifetimeSeconds) : rest };
       }),
     });
     resolver.set(poolLogicalId, {
@@ -367,6 +379,18 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     await stopAll();
     throw err;
   }
+}
+
+/** An app client's properties with access and id tokens valid for `seconds` (unchanged without it). */
+function withTokenLifetime(properties: Record<string, unknown>, seconds: number | undefined): Record<string, unknown> {
+  if (seconds === undefined) return properties;
+  const units = (properties.TokenValidityUnits ?? {}) as Record<string, string>;
+  return {
+    ...properties,
+    AccessTokenValidity: seconds,
+    IdTokenValidity: seconds,
+    TokenValidityUnits: { ...units, AccessToken: 'seconds', IdToken: 'seconds' },
+  };
 }
 
 /**

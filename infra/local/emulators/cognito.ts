@@ -1,8 +1,9 @@
-// Cognito user pools: cognito-local, spawned through its CLI in a working directory of its own
-// (it keeps config and data under ./.cognito). Confirmation codes and temporary passwords are
-// fixed (CODE=123456) so tests and local users can confirm sign-ups without reading logs.
+// Cognito user pools: cognito-local, run from the twin's own entry (cognito-server.ts) in a
+// working directory of its own (it keeps config and data under ./.cognito). Codes are random;
+// every message Cognito would email goes to the SES emulator (decision 020).
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import {
   endpointFor,
   LOOPBACK,
@@ -16,9 +17,6 @@ import {
   type EmulatorOptions,
 } from './ports';
 import { startCognitoFront } from './cognito-front';
-
-/** Every code cognito-local hands out (sign-up confirmation, forgot password, temporary password). */
-export const COGNITO_FIXED_CODE = '123456';
 
 /** Trigger names cognito-local supports (see its README), mapped to function names. */
 type CognitoTriggers = Partial<
@@ -37,6 +35,11 @@ export interface CognitoOptions extends EmulatorOptions {
   triggers?: CognitoTriggers;
   /** Defaults for pools created later; cognito-local's own default is { UsernameAttributes: ['email'] }. */
   userPoolDefaults?: Record<string, unknown>;
+  /**
+   * The SES endpoint Cognito's messages (codes, invitations) are sent to. Without it, a call
+   * that sends a message fails saying so.
+   */
+  sesEndpoint?: string;
   /** How long to wait for the server to answer, default 30 s. */
   startTimeoutMs?: number;
 }
@@ -80,15 +83,18 @@ export async function startCognito(opts: CognitoOptions = {}): Promise<CognitoEm
     ...process.env,
     PORT: String(innerPort),
     HOST: LOOPBACK,
-    CODE: COGNITO_FIXED_CODE,
+    ...(opts.sesEndpoint && { COGNITO_SES_ENDPOINT: opts.sesEndpoint }),
     // cognito-local uses aws-sdk v2, which prints a maintenance-mode notice on load.
     AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1',
   };
   if (!opts.verbose) delete env.DEBUG;
   delete env.COGNITO_LOCAL_DEVMODE;
-  // Spawn the CLI with the Node that runs us (Node 22 here), not whatever `node` is on PATH.
-  const cli = require.resolve('cognito-local/lib/bin/start.js');
-  const proc = spawnManaged('cognito', process.execPath, [cli], { cwd: dataDir, env, verbose: opts.verbose });
+  // Codes must be random: cognito-local would hand out CODE for every one of them.
+  delete env.CODE;
+  // Run our entry with the Node that runs us, not whatever `node` is on PATH (tsx loads TypeScript).
+  const entry = join(__dirname, 'cognito-server.ts');
+  const tsx = pathToFileURL(require.resolve('tsx')).href;
+  const proc = spawnManaged('cognito', process.execPath, ['--import', tsx, entry], { cwd: dataDir, env, verbose: opts.verbose });
   try {
     await waitUntil(
       `cognito-local on ${innerEndpoint}`,

@@ -1,5 +1,6 @@
 import { ConfirmSignUpCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { seedUser } from '../../../infra/local/provision';
+import { latestCognitoCode } from '../../support/cognito-mail';
 import { cognitoClient, idToken, useTwin } from '../../support/twin';
 import { joinWaitlist } from '../../support/waitlist';
 
@@ -77,9 +78,8 @@ describe('self sign-up', () => {
 
   it('puts a confirmed talent sign-up in the talent group', async () => {
     await signUp('new.talent@people.example', 'talent');
-    await cognitoClient(twin()).send(
-      new ConfirmSignUpCommand({ ClientId: twin().clientIds.web, Username: 'new.talent@people.example', ConfirmationCode: '123456' }),
-    );
+    const code = await latestCognitoCode(twin(), 'new.talent@people.example');
+    await cognitoClient(twin()).send(new ConfirmSignUpCommand({ ClientId: twin().clientIds.web, Username: 'new.talent@people.example', ConfirmationCode: code }));
     // The groups claim of a fresh sign-in is what the API sees.
     const token = await idToken(twin(), 'new.talent@people.example', 'Str0ng!Passw0rd', 'web');
     const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());

@@ -1,13 +1,20 @@
 import { createServer, type Server } from 'node:http';
 import {
+  AdminDisableUserCommand,
+  AdminEnableUserCommand,
+  AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
   ConfirmSignUpCommand,
   GetTokensFromRefreshTokenCommand,
+  GlobalSignOutCommand,
   InitiateAuthCommand,
+  ResendConfirmationCodeCommand,
   RespondToAuthChallengeCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { startCognito, COGNITO_FIXED_CODE, type CognitoEmulator } from '../../../infra/local/emulators/cognito';
+import { startCognito, type CognitoEmulator } from '../../../infra/local/emulators/cognito';
+import { startSes, type SesEmulator } from '../../../infra/local/emulators/ses';
+import { cognitoMails, latestCognitoCode } from '../../support/cognito-mail';
 import { TWIN_CREDENTIALS, TWIN_REGION } from '../../../infra/local/emulators/ports';
 import { createUserPool, enrolTotp, seedUser, type UserPoolSpec } from '../../../infra/local/provision';
 import { totpCode } from '../../../infra/local/totp';
@@ -70,18 +77,22 @@ function claims(jwt: string) {
 
 describe('Cognito (cognito-local)', () => {
   let cognito: CognitoEmulator;
+  let ses: SesEmulator;
   let client: CognitoIdentityProviderClient;
   let userPoolId: string;
   let clientIds: Record<string, string>;
+  const mail = { emails: () => ses.listMessages() };
 
   beforeAll(async () => {
-    cognito = await startCognito();
+    ses = await startSes();
+    cognito = await startCognito({ sesEndpoint: ses.endpoint });
     client = new CognitoIdentityProviderClient({ endpoint: cognito.endpoint, region: TWIN_REGION, credentials: { ...TWIN_CREDENTIALS } });
     ({ userPoolId, clientIds } = await createUserPool(cognito.endpoint, spec));
   });
   afterAll(async () => {
     client?.destroy();
     await cognito?.stop();
+    await ses?.stop();
   });
 
   const signIn = (clientId: string, username: string, password: string) =>
@@ -174,18 +185,87 @@ describe('Cognito (cognito-local)', () => {
     expect(cognito.issuer(userPoolId)).toBe(`${cognito.endpoint}/${userPoolId}`);
   });
 
-  test('sign-up confirmation codes are fixed', async () => {
-    await client.send(
+  const signUp = (email: string) =>
+    client.send(
       new SignUpCommand({
         ClientId: clientIds.AuthWebClient1234ABCD,
-        Username: 'new.talent@example.com',
+        Username: email,
         Password: 'Talent-Passw0rd!',
-        UserAttributes: [{ Name: 'email', Value: 'new.talent@example.com' }],
+        UserAttributes: [{ Name: 'email', Value: email }],
       }),
     );
-    await client.send(new ConfirmSignUpCommand({ ClientId: clientIds.AuthWebClient1234ABCD, Username: 'new.talent@example.com', ConfirmationCode: COGNITO_FIXED_CODE }));
+  const confirm = (email: string, code: string) =>
+    client.send(new ConfirmSignUpCommand({ ClientId: clientIds.AuthWebClient1234ABCD, Username: email, ConfirmationCode: code }));
+
+  test('a sign-up code is random and mailed through SES; ResendConfirmationCode mails a new one and the old one stops working', async () => {
+    await signUp('new.talent@example.com');
+    const first = await latestCognitoCode(mail, 'new.talent@example.com');
+    // Without a CustomMessage trigger: the pool's default text, from Cognito's default sender.
+    expect((await cognitoMails(mail, 'new.talent@example.com'))[0]).toMatchObject({ from: 'no-reply@verificationemail.com', subject: 'Your verification code' });
+
+    const resent = await client.send(new ResendConfirmationCodeCommand({ ClientId: clientIds.AuthWebClient1234ABCD, Username: 'new.talent@example.com' }));
+    expect(resent.CodeDeliveryDetails).toEqual({ AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: 'n***@e***' });
+    const second = await latestCognitoCode(mail, 'new.talent@example.com', { previous: first });
+    await expect(confirm('new.talent@example.com', first)).rejects.toMatchObject({ name: 'CodeMismatchException' });
+    await confirm('new.talent@example.com', second);
     const { AuthenticationResult } = await signIn(clientIds.AuthWebClient1234ABCD, 'new.talent@example.com', 'Talent-Passw0rd!');
     expect(claims(AuthenticationResult!.IdToken!).email).toBe('new.talent@example.com');
+
+    // Two sign-ups never share a code source: another person's code is another draw.
+    await signUp('other.talent@example.com');
+    expect(await latestCognitoCode(mail, 'other.talent@example.com')).toMatch(/^\d{6}$/);
+  });
+
+  test('ResendConfirmationCode reveals neither unknown nor confirmed accounts (PreventUserExistenceErrors), and mails nothing to them', async () => {
+    await signUp('confirmed.person@example.com');
+    await confirm('confirmed.person@example.com', await latestCognitoCode(mail, 'confirmed.person@example.com'));
+    const before = (await ses.listMessages()).length;
+    for (const username of ['confirmed.person@example.com', 'nobody.here@example.com']) {
+      const answer = await client.send(new ResendConfirmationCodeCommand({ ClientId: clientIds.AuthWebClient1234ABCD, Username: username }));
+      expect(answer.CodeDeliveryDetails).toEqual({ AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: `${username[0]}***@e***` });
+    }
+    expect((await ses.listMessages()).length).toBe(before);
+  });
+
+  test('GlobalSignOut (access token) and AdminUserGlobalSignOut end every refresh token of the user', async () => {
+    const person = { email: 'signs.out@example.com', password: 'Local-Admin-Passw0rd!' };
+    await seedUser(cognito.endpoint, userPoolId, { ...person, groups: ['client'] });
+    const clientId = clientIds.AuthWebClient1234ABCD;
+    const refresh = (token: string) => client.send(new GetTokensFromRefreshTokenCommand({ ClientId: clientId, RefreshToken: token }));
+    const phone = (await signIn(clientId, person.email, person.password)).AuthenticationResult!;
+    const laptop = (await signIn(clientId, person.email, person.password)).AuthenticationResult!;
+    await refresh(laptop.RefreshToken!);
+
+    await expect(client.send(new GlobalSignOutCommand({ AccessToken: `${phone.AccessToken!.slice(0, -4)}AAAA` }))).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    await expect(client.send(new GlobalSignOutCommand({ AccessToken: phone.IdToken! }))).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    await client.send(new GlobalSignOutCommand({ AccessToken: phone.AccessToken! }));
+    for (const token of [phone.RefreshToken!, laptop.RefreshToken!]) await expect(refresh(token)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+
+    // Signing in again works; the console's sign-out of the account ends that session too.
+    const again = (await signIn(clientId, person.email, person.password)).AuthenticationResult!;
+    await refresh(again.RefreshToken!);
+    await client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId, Username: person.email }));
+    await expect(refresh(again.RefreshToken!)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    await expect(client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId, Username: 'nobody.here@example.com' }))).rejects.toMatchObject({
+      name: 'UserNotFoundException',
+    });
+  });
+
+  test('a disabled user can neither sign in nor refresh; enabled again, they can', async () => {
+    const person = { email: 'disabled.person@example.com', password: 'Local-Admin-Passw0rd!' };
+    await seedUser(cognito.endpoint, userPoolId, { ...person, groups: ['client'] });
+    const clientId = clientIds.AuthWebClient1234ABCD;
+    const session = (await signIn(clientId, person.email, person.password)).AuthenticationResult!;
+    await client.send(new AdminDisableUserCommand({ UserPoolId: userPoolId, Username: person.email }));
+    await expect(signIn(clientId, person.email, person.password)).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'User is disabled.' });
+    await expect(client.send(new GetTokensFromRefreshTokenCommand({ ClientId: clientId, RefreshToken: session.RefreshToken! }))).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+      message: 'User is disabled.',
+    });
+    // A wrong password says nothing about the account's state.
+    await expect(signIn(clientId, person.email, 'Wrong-Passw0rd!')).rejects.not.toMatchObject({ message: 'User is disabled.' });
+    await client.send(new AdminEnableUserCommand({ UserPoolId: userPoolId, Username: person.email }));
+    expect((await signIn(clientId, person.email, person.password)).AuthenticationResult?.AccessToken).toBeTruthy();
   });
 });
 
@@ -194,6 +274,7 @@ describe('Cognito triggers through a Lambda endpoint', () => {
   // pre-sign-up trigger does (refuses the admin role).
   let lambda: Server;
   let cognito: CognitoEmulator;
+  let ses: SesEmulator;
   let client: CognitoIdentityProviderClient;
   const invocations: Array<{ path: string; event: { triggerSource: string; request: { userAttributes: Record<string, string> } } }> = [];
 
@@ -208,26 +289,36 @@ describe('Cognito triggers through a Lambda endpoint', () => {
         res.end(JSON.stringify({ errorType: 'Error', errorMessage: 'role must be client or talent' }));
         return;
       }
+      if (event.triggerSource === 'CustomMessage_SignUp') {
+        event.response = { emailSubject: 'Confirm your account', emailMessage: '<p>Your code: <b>{####}</b></p>' };
+      }
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify(event));
     });
     await new Promise<void>((resolve) => lambda.listen(0, '127.0.0.1', resolve));
     const address = lambda.address();
     const port = typeof address === 'object' && address ? address.port : 0;
+    ses = await startSes();
     cognito = await startCognito({
+      sesEndpoint: ses.endpoint,
       lambdaEndpoint: `http://127.0.0.1:${port}`,
-      triggers: { PreSignUp: 'marketplace-local-PreSignUp', PostConfirmation: 'marketplace-local-PostConfirmation' },
+      triggers: { PreSignUp: 'marketplace-local-PreSignUp', PostConfirmation: 'marketplace-local-PostConfirmation', CustomMessage: 'marketplace-local-CustomMessage' },
     });
     client = new CognitoIdentityProviderClient({ endpoint: cognito.endpoint, region: TWIN_REGION, credentials: { ...TWIN_CREDENTIALS } });
   });
   afterAll(async () => {
     client?.destroy();
     await cognito?.stop();
+    await ses?.stop();
     await new Promise((resolve) => lambda?.close(resolve));
   });
 
-  test('PreSignUp and PostConfirmation invoke the configured functions; a trigger error refuses the sign-up', async () => {
-    const { clientIds } = await createUserPool(cognito.endpoint, { ...spec, clients: [spec.clients[0]] });
+  test('PreSignUp, CustomMessage and PostConfirmation invoke the configured functions; the email is the trigger\'s, from the pool\'s sender; a trigger error refuses the sign-up', async () => {
+    const { clientIds } = await createUserPool(cognito.endpoint, {
+      ...spec,
+      properties: { ...spec.properties, EmailConfiguration: { EmailSendingAccount: 'DEVELOPER', From: 'Humanly <hello@humanly.example>' } },
+      clients: [spec.clients[0]],
+    });
     const clientId = clientIds.AuthWebClient1234ABCD;
     const signUp = (email: string, role: string) =>
       client.send(
@@ -243,12 +334,16 @@ describe('Cognito triggers through a Lambda endpoint', () => {
       );
 
     await signUp('talent@example.com', 'talent');
-    await client.send(new ConfirmSignUpCommand({ ClientId: clientId, Username: 'talent@example.com', ConfirmationCode: COGNITO_FIXED_CODE }));
+    const code = await latestCognitoCode({ emails: () => ses.listMessages() }, 'talent@example.com');
+    const [email] = await cognitoMails({ emails: () => ses.listMessages() }, 'talent@example.com');
+    expect(email).toMatchObject({ from: 'Humanly <hello@humanly.example>', subject: 'Confirm your account', html: `<p>Your code: <b>${code}</b></p>` });
+    await client.send(new ConfirmSignUpCommand({ ClientId: clientId, Username: 'talent@example.com', ConfirmationCode: code }));
     expect(invocations.map((i) => [i.path, i.event.triggerSource])).toEqual([
       ['/2015-03-31/functions/marketplace-local-PreSignUp/invocations', 'PreSignUp_SignUp'],
+      ['/2015-03-31/functions/marketplace-local-CustomMessage/invocations', 'CustomMessage_SignUp'],
       ['/2015-03-31/functions/marketplace-local-PostConfirmation/invocations', 'PostConfirmation_ConfirmSignUp'],
     ]);
-    expect(invocations[1].event.request.userAttributes).toMatchObject({ email: 'talent@example.com', 'custom:role': 'talent' });
+    expect(invocations[2].event.request.userAttributes).toMatchObject({ email: 'talent@example.com', 'custom:role': 'talent' });
 
     await expect(signUp('mallory@example.com', 'admin')).rejects.toMatchObject({
       name: 'UserLambdaValidationException',
