@@ -40,7 +40,6 @@ export class MarketplaceStack extends Stack {
 
     const { bus } = new MarketplaceBus(this, 'Events', config);
     const email = new EmailSending(this, 'Email', config);
-    const auth = new Auth(this, 'Auth', config);
 
     // WAF in front of the API's and the sites' distributions (decision 016).
     const firewall = new EdgeFirewall(this, 'Edge', { postLimit: config.wafPostLimit, requestLimit: config.wafRequestLimit });
@@ -50,6 +49,7 @@ export class MarketplaceStack extends Stack {
     const admin = new StaticSite(this, 'AdminSite', { connectSources, logBucket, webAclArn: firewall.webAcl.attrArn });
     const webUrl = config.siteUrl ?? `https://${config.domainName ?? web.distribution.distributionDomainName}`;
     const adminUrl = `https://${admin.distribution.distributionDomainName}`;
+    const auth = new Auth(this, 'Auth', config, { siteUrl: webUrl, configurationSetName: email.configurationSet.configurationSetName });
 
     const api = new MarketplaceApi(this, 'Http', {
       allowOrigins: [webUrl, adminUrl, ...config.siteOrigins],
@@ -145,6 +145,8 @@ export class MarketplaceStack extends Stack {
         userPoolClientId: auth.webClient.userPoolClientId,
         contactEmail: config.contactEmail,
         prelaunch: true,
+        // Google sign-in: the site offers it only when the stage configures it.
+        ...(auth.oauthDomain && { oauthDomain: auth.oauthDomain, googleSignIn: true }),
       }, { siteUrl: webUrl });
       admin.deploy(path.join(REPO_ROOT, 'admin', 'dist'), { ...common, userPoolClientId: auth.adminClient.userPoolClientId });
     }

@@ -23,6 +23,10 @@ export interface StageConfig {
   /** Google sign-in: client id from context, secret from Secrets Manager by this name. */
   googleClientId?: string;
   googleClientSecretName?: string;
+  /** Prefix of the user pool's domain (`<prefix>.auth.<region>.amazoncognito.com`), used with Google. */
+  authDomainPrefix: string;
+  /** Cognito emails codes and invitations from `senderEmail` through SES (needs the domain verified). */
+  authEmailFromSender: boolean;
   /** Secrets Manager name of the Replicate API token (image generation). */
   replicateTokenSecretName?: string;
   /** Keep data stores when the stack is deleted (on unless the stage says otherwise). */
@@ -44,6 +48,20 @@ const list = (value: unknown): string[] =>
 
 const bool = (value: unknown, fallback: boolean): boolean =>
   value === undefined ? fallback : value === true || value === 'true';
+
+/**
+ * A Cognito domain prefix: lowercase letters, digits and hyphens, not starting or ending with a
+ * hyphen, without "aws", "amazon" or "cognito" (Cognito's rules). Default: humanly-<stage>.
+ */
+function authDomainPrefix(value: unknown, stage: string): string {
+  const prefix = value ? String(value) : `humanly-${stage.toLowerCase().replace(/[^a-z0-9-]/g, '-')}`;
+  if (!/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(prefix) || /aws|amazon|cognito/.test(prefix)) {
+    throw new Error(
+      `Context authDomainPrefix must be 1-63 lowercase letters, digits or inner hyphens, without "aws", "amazon" or "cognito", got ${JSON.stringify(prefix)}`,
+    );
+  }
+  return prefix;
+}
 
 export function stageConfig(scope: Construct): StageConfig {
   const ctx = (key: string) => scope.node.tryGetContext(key);
@@ -73,6 +91,8 @@ export function stageConfig(scope: Construct): StageConfig {
     waitlistCapacity: capacity,
     googleClientId: ctx('googleClientId') || undefined,
     googleClientSecretName: ctx('googleClientSecretName') || undefined,
+    authDomainPrefix: authDomainPrefix(ctx('authDomainPrefix'), stage),
+    authEmailFromSender: bool(ctx('authEmailFromSender'), true),
     replicateTokenSecretName: ctx('replicateTokenSecretName') || undefined,
     retainData: bool(ctx('retainData'), stage === 'prod'),
     deploySites: bool(ctx('deploySites'), true),

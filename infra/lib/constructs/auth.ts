@@ -1,7 +1,8 @@
-import { Duration, RemovalPolicy, SecretValue } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, SecretValue, Stack } from 'aws-cdk-lib';
 import {
   AccountRecovery,
   CfnUserPoolGroup,
+  OAuthScope,
   FeaturePlan,
   Mfa,
   ProviderAttribute,
@@ -9,16 +10,25 @@ import {
   UserPool,
   UserPoolClient,
   UserPoolClientIdentityProvider,
+  UserPoolEmail,
   UserPoolIdentityProviderGoogle,
   UserPoolOperation,
 } from 'aws-cdk-lib/aws-cognito';
 import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { PASSWORD_POLICY } from '../../../events/account-values';
+import { PRODUCT_NAME } from '../../../events/product';
 import { AppFunction } from '../app-function';
 import type { StageConfig } from '../stage-config';
 
 const GROUPS = ['admin', 'client', 'talent'] as const;
+
+export interface AuthProps {
+  /** The public site: the invitation's sign-in link and Google's callback and sign-out URLs. */
+  siteUrl: string;
+  /** SES configuration set Cognito's emails name (when they go through SES). */
+  configurationSetName: string;
+}
 
 /**
  * The user pool: people sign in with their email; a self sign-up chooses client or talent
@@ -30,11 +40,14 @@ export class Auth extends Construct {
   readonly userPool: UserPool;
   readonly webClient: UserPoolClient;
   readonly adminClient: UserPoolClient;
+  /** Host name of the pool's domain (Google sign-in's hosted pages), when Google is configured. */
+  readonly oauthDomain?: string;
   /** The post-confirmation trigger: the stack binds the accounts table to it. */
   readonly postConfirmation: AppFunction;
 
-  constructor(scope: Construct, id: string, config: StageConfig) {
+  constructor(scope: Construct, id: string, config: StageConfig, props: AuthProps) {
     super(scope, id);
+    const siteUrl = props.siteUrl.replace(/\/$/, '');
     this.userPool = new UserPool(this, 'UserPool', {
       userPoolName: `marketplace-${config.stage}`,
       selfSignUpEnabled: true,
@@ -49,6 +62,17 @@ export class Auth extends Construct {
       mfaSecondFactor: { otp: true, sms: false },
       featurePlan: FeaturePlan.ESSENTIALS,
       accountRecovery: AccountRecovery.EMAIL_ONLY,
+      // Codes and invitations come from our sender address through SES (decision 020); its domain
+      // must be verified first, so a new stage deploys once with authEmailFromSender=false.
+      ...(config.authEmailFromSender && {
+        email: UserPoolEmail.withSES({
+          fromEmail: config.senderEmail,
+          fromName: PRODUCT_NAME,
+          sesVerifiedDomain: config.senderEmail.split('@')[1],
+          sesRegion: Stack.of(this).region,
+          configurationSetName: props.configurationSetName,
+        }),
+      }),
       deletionProtection: config.retainData,
       removalPolicy: config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
@@ -66,7 +90,13 @@ export class Auth extends Construct {
       entry: 'functions/triggers/pre-token-generation/handler.ts',
       description: 'Marks the id token of a person who signed in with two-factor sign-in (TOTP); admin routes need the mark',
     });
+    const customMessage = new AppFunction(this, 'CustomMessage', {
+      entry: 'functions/triggers/custom-message/handler.ts',
+      description: 'Our subject and body for the codes and invitations Cognito emails',
+      environment: { SITE_URL: siteUrl },
+    });
     this.userPool.addTrigger(UserPoolOperation.PRE_SIGN_UP, preSignUp);
+    this.userPool.addTrigger(UserPoolOperation.CUSTOM_MESSAGE, customMessage);
     this.userPool.addTrigger(UserPoolOperation.POST_CONFIRMATION, postConfirmation);
     this.userPool.addTrigger(UserPoolOperation.PRE_TOKEN_GENERATION, preTokenGeneration);
     preTokenGeneration.role!.attachInlinePolicy(
@@ -93,8 +123,9 @@ export class Auth extends Construct {
     });
 
     const providers = [UserPoolClientIdentityProvider.COGNITO];
+    let google: UserPoolIdentityProviderGoogle | undefined;
     if (config.googleClientId && config.googleClientSecretName) {
-      const google = new UserPoolIdentityProviderGoogle(this, 'Google', {
+      google = new UserPoolIdentityProviderGoogle(this, 'Google', {
         userPool: this.userPool,
         clientId: config.googleClientId,
         clientSecretValue: SecretValue.secretsManager(config.googleClientSecretName),
@@ -103,6 +134,9 @@ export class Auth extends Construct {
       });
       providers.push(UserPoolClientIdentityProvider.GOOGLE);
       this.userPool.registerIdentityProvider(google);
+      // Google's sign-in runs on the pool's domain (Cognito's hosted pages).
+      const domain = this.userPool.addDomain('Domain', { cognitoDomain: { domainPrefix: config.authDomainPrefix } });
+      this.oauthDomain = `${domain.domainName}.auth.${Stack.of(this).region}.amazoncognito.com`;
     }
 
     const clientDefaults = {
@@ -116,9 +150,27 @@ export class Auth extends Construct {
       idTokenValidity: Duration.hours(1),
       refreshTokenValidity: Duration.days(30),
     };
-    this.webClient = new UserPoolClient(this, 'WebClient', { ...clientDefaults, supportedIdentityProviders: providers });
+    this.webClient = new UserPoolClient(this, 'WebClient', {
+      ...clientDefaults,
+      supportedIdentityProviders: providers,
+      // With Google: the authorization code grant, back to the client portal (a Google sign-up is a
+      // client's account); without it the client has no OAuth flows at all.
+      ...(google
+        ? {
+            oAuth: {
+              flows: { authorizationCodeGrant: true },
+              scopes: [OAuthScope.OPENID, OAuthScope.EMAIL, OAuthScope.PROFILE],
+              callbackUrls: [`${siteUrl}/client-portal`],
+              logoutUrls: [`${siteUrl}/`],
+            },
+          }
+        : { disableOAuth: true }),
+    });
+    // A client naming Google must be created after the provider (CloudFormation does not infer it).
+    if (google) this.webClient.node.addDependency(google);
     this.adminClient = new UserPoolClient(this, 'AdminClient', {
       ...clientDefaults,
+      disableOAuth: true,
       refreshTokenValidity: Duration.hours(12),
       supportedIdentityProviders: [UserPoolClientIdentityProvider.COGNITO],
     });

@@ -1,0 +1,129 @@
+import { PASSWORD_POLICY } from '../../events/account-values';
+import { StaticSite } from '../../infra/lib/constructs/static-site';
+import { actionsOf, nonLogActions, synthStack } from '../support/stack';
+
+const GOOGLE = { googleClientId: 'google-client-1.apps.googleusercontent.com', googleClientSecretName: 'humanly/test/google-client-secret', siteUrl: 'https://humanly.example' };
+// This file checks Cognito's resources; the stack's size is checked where the whole stack is.
+const synth = (context: Record<string, unknown>) => synthStack({ '@aws-cdk/core:stackResourceLimit': 0, ...context });
+const withGoogle = synth(GOOGLE);
+const withoutGoogle = synth({ siteUrl: 'https://humanly.example' });
+
+/** The site's deployed config.json (what the stack hands StaticSite.deploy), tokens resolved. */
+function webConfig(context: Record<string, unknown>): Record<string, unknown> {
+  const configs: Array<Record<string, unknown>> = [];
+  const deploy = jest.spyOn(StaticSite.prototype, 'deploy').mockImplementation(function (this: StaticSite, _dir, config) {
+    if (this.node.id === 'WebSite') configs.push(config);
+  });
+  try {
+    const { stack } = synth({ ...context, deploySites: true });
+    expect(configs).toHaveLength(1);
+    return stack.resolve(configs[0]);
+  } finally {
+    deploy.mockRestore();
+  }
+}
+const only = (t: typeof withGoogle, type: string) => Object.values(t.template.findResources(type)).map((r) => r.Properties);
+const webClient = (t: typeof withGoogle) => t.template.findResources('AWS::Cognito::UserPoolClient')[t.logicalId('AWS::Cognito::UserPoolClient', 'AuthWebClient')].Properties;
+const adminClient = (t: typeof withGoogle) => t.template.findResources('AWS::Cognito::UserPoolClient')[t.logicalId('AWS::Cognito::UserPoolClient', 'AuthAdminClient')].Properties;
+const pool = (t: typeof withGoogle) => only(t, 'AWS::Cognito::UserPool')[0];
+const poolId = (t: typeof withGoogle) => t.logicalId('AWS::Cognito::UserPool', 'AuthUserPool');
+
+describe('Google sign-in in the template', () => {
+  it('has a Google identity provider with the client id from context, the secret read by name, and email and name mapped', () => {
+    const [google] = only(withGoogle, 'AWS::Cognito::UserPoolIdentityProvider');
+    expect(google).toMatchObject({
+      ProviderName: 'Google',
+      ProviderType: 'Google',
+      AttributeMapping: { email: 'email', name: 'name' },
+      ProviderDetails: { client_id: GOOGLE.googleClientId, authorize_scopes: 'openid email profile' },
+    });
+    // Resolved by CloudFormation at deploy time: the secret never appears in the template.
+    expect(JSON.stringify(google.ProviderDetails.client_secret)).toContain(`{{resolve:secretsmanager:${GOOGLE.googleClientSecretName}:SecretString:::}}`);
+  });
+
+  it('gives the pool a domain, with a prefix derived from the stage', () => {
+    expect(only(withGoogle, 'AWS::Cognito::UserPoolDomain')).toEqual([{ Domain: 'humanly-test', UserPoolId: { Ref: poolId(withGoogle) } }]);
+    const custom = synth({ ...GOOGLE, authDomainPrefix: 'humanly-people' });
+    expect(only(custom, 'AWS::Cognito::UserPoolDomain')[0].Domain).toBe('humanly-people');
+    expect(() => synth({ ...GOOGLE, authDomainPrefix: 'my-cognito-login' })).toThrow(/authDomainPrefix .*without "aws", "amazon" or "cognito"/);
+  });
+
+  it("lets the site's client sign in with Google through the code grant, back to the client portal", () => {
+    const client = webClient(withGoogle);
+    expect(client.SupportedIdentityProviders).toEqual(['COGNITO', 'Google']);
+    expect(client.AllowedOAuthFlows).toEqual(['code']);
+    expect(client.AllowedOAuthFlowsUserPoolClient).toBe(true);
+    expect([...client.AllowedOAuthScopes].sort()).toEqual(['email', 'openid', 'profile']);
+    expect(client.CallbackURLs).toEqual(['https://humanly.example/client-portal']);
+    expect(client.LogoutURLs).toEqual(['https://humanly.example/']);
+    expect(client.RefreshTokenValidity).toBeGreaterThan(0);
+    expect(client.ExplicitAuthFlows).toContain('ALLOW_REFRESH_TOKEN_AUTH');
+    // The client depends on the provider, so CloudFormation creates Google first.
+    const clientResource = withGoogle.template.findResources('AWS::Cognito::UserPoolClient')[withGoogle.logicalId('AWS::Cognito::UserPoolClient', 'AuthWebClient')];
+    expect(clientResource.DependsOn).toEqual(expect.arrayContaining([withGoogle.logicalId('AWS::Cognito::UserPoolIdentityProvider', 'AuthGoogle')]));
+    // The console never signs in with Google.
+    expect(adminClient(withGoogle).SupportedIdentityProviders).toEqual(['COGNITO']);
+    expect(adminClient(withGoogle).AllowedOAuthFlows).toBeUndefined();
+  });
+
+  it("tells the site the domain's host name and that Google sign-in is on", () => {
+    const config = webConfig(GOOGLE);
+    expect(config.googleSignIn).toBe(true);
+    expect(config.oauthDomain).toEqual({
+      'Fn::Join': ['', [{ Ref: withGoogle.logicalId('AWS::Cognito::UserPoolDomain', 'AuthUserPoolDomain') }, '.auth.', { Ref: 'AWS::Region' }, '.amazoncognito.com']],
+    });
+  });
+
+  it('without Google: no provider, no domain, no OAuth flows, nothing about Google in the site config', () => {
+    expect(only(withoutGoogle, 'AWS::Cognito::UserPoolIdentityProvider')).toEqual([]);
+    expect(only(withoutGoogle, 'AWS::Cognito::UserPoolDomain')).toEqual([]);
+    expect(webClient(withoutGoogle).SupportedIdentityProviders).toEqual(['COGNITO']);
+    expect(webClient(withoutGoogle).AllowedOAuthFlows).toBeUndefined();
+    expect(webClient(withoutGoogle).CallbackURLs).toBeUndefined();
+    const config = webConfig({ siteUrl: 'https://humanly.example' });
+    expect(config).not.toHaveProperty('googleSignIn');
+    expect(config).not.toHaveProperty('oauthDomain');
+    expect(config.userPoolClientId).toEqual({ Ref: withoutGoogle.logicalId('AWS::Cognito::UserPoolClient', 'AuthWebClient') });
+  });
+});
+
+describe('the user pool', () => {
+  it('enforces the password policy the sign-up page shows', () => {
+    expect(pool(withoutGoogle).Policies.PasswordPolicy).toEqual({
+      MinimumLength: PASSWORD_POLICY.minLength,
+      RequireLowercase: PASSWORD_POLICY.requireLowercase,
+      RequireUppercase: PASSWORD_POLICY.requireUppercase,
+      RequireNumbers: PASSWORD_POLICY.requireDigits,
+      RequireSymbols: PASSWORD_POLICY.requireSymbols,
+      TemporaryPasswordValidityDays: 3,
+    });
+  });
+
+  it('emails codes and invitations from our sender address through SES, unless the stage says not yet', () => {
+    const sender = synth({ senderEmail: 'hello@humanly.example' });
+    expect(pool(sender).EmailConfiguration).toMatchObject({
+      EmailSendingAccount: 'DEVELOPER',
+      From: 'Humanly <hello@humanly.example>',
+    });
+    expect(pool(sender).EmailConfiguration.ConfigurationSet).toEqual({ Ref: sender.logicalId('AWS::SES::ConfigurationSet', 'EmailConfigurationSet') });
+    expect(JSON.stringify(pool(sender).EmailConfiguration.SourceArn)).toContain('identity/humanly.example');
+    expect(pool(synth({ authEmailFromSender: false })).EmailConfiguration).toBeUndefined();
+  });
+
+  it('runs our CustomMessage trigger, which knows the site and has no Cognito permissions', () => {
+    const fnId = withoutGoogle.logicalId('AWS::Lambda::Function', 'AuthCustomMessage');
+    expect(pool(withoutGoogle).LambdaConfig.CustomMessage).toEqual({ 'Fn::GetAtt': [fnId, 'Arn'] });
+    const fn = withoutGoogle.template.findResources('AWS::Lambda::Function')[fnId].Properties;
+    expect(fn.Environment.Variables.SITE_URL).toBe('https://humanly.example');
+    expect(nonLogActions(withoutGoogle.statementsOf('AuthCustomMessage')).filter((a) => a.startsWith('cognito-idp:'))).toEqual([]);
+  });
+
+  it('lets PostConfirmation add people to groups of this pool only, through an inline policy', () => {
+    const policies = Object.entries(withoutGoogle.template.findResources('AWS::IAM::Policy')).filter(([id]) => id.startsWith('AuthPostConfirmationGroups'));
+    expect(policies).toHaveLength(1);
+    const statements = policies[0][1].Properties.PolicyDocument.Statement;
+    expect(statements).toEqual([{ Action: 'cognito-idp:AdminAddUserToGroup', Effect: 'Allow', Resource: { 'Fn::GetAtt': [poolId(withoutGoogle), 'Arn'] } }]);
+    const cognitoStatements = withoutGoogle.statementsOf('AuthPostConfirmation').filter((s) => actionsOf(s).some((a) => a.startsWith('cognito-idp:')));
+    expect(JSON.stringify(cognitoStatements)).not.toMatch(/"Resource":"\*"|cognito-idp:\*/);
+  });
+});
