@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import type { AccountRole } from '../../../../events/account-values';
 import type { MeResponse } from '../../../../events/accounts';
@@ -23,8 +23,24 @@ export type SignedIn = AuthContextValue & { me: MeResponse };
 export function PortalGate({ role, children }: { role: AccountRole; children: (auth: SignedIn) => ReactNode }) {
   const auth = useAuth();
   const location = useLocation();
+  const signedOut = !auth.loading && !auth.user;
+  const { getIdToken, refresh } = auth;
+  // Right after a sign-in the context may not have caught up yet: a token in hand means read it again.
+  const [confirmedOut, setConfirmedOut] = useState(false);
+  useEffect(() => {
+    if (!signedOut) return;
+    let current = true;
+    void getIdToken().then((token) => {
+      if (!current) return;
+      if (token) void refresh();
+      else setConfirmedOut(true);
+    });
+    return () => {
+      current = false;
+    };
+  }, [signedOut, getIdToken, refresh]);
 
-  if (auth.loading) return <PortalSkeleton />;
+  if (auth.loading || (signedOut && !confirmedOut)) return <PortalSkeleton />;
   if (!auth.user) {
     return <Navigate to={`/sign-in?next=${encodeURIComponent(location.pathname)}`} replace />;
   }

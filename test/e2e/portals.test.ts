@@ -1,0 +1,252 @@
+import AxeBuilder from '@axe-core/playwright';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { foundingStore } from '../../functions/stores/founding';
+import { newApplicationId } from '../../functions/stores/founding-keys';
+import { talentStore } from '../../functions/stores/talent';
+import { gotoApp, launchBrowser } from '../support/browser';
+import { documentClient, useTwin } from '../support/twin';
+
+// The two portals in Chromium on the twin (docs/product.md#client-portal, #talent-portal): a
+// person signs up on /sign-up, reads the code on the twin's Sent emails page, confirms and lands
+// in their portal with the account the API holds. With SHOTS=<dir>, each portal is also saved as
+// a screenshot at 390 and 1280 px.
+jest.setTimeout(120_000);
+const twin = useTwin();
+const marker = `pt${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const PASSWORD = 'Portal-Passw0rd!';
+const SHOTS = process.env.SHOTS;
+
+let browser: Browser;
+let close: () => Promise<void>;
+beforeAll(async () => {
+  ({ browser, close } = await launchBrowser());
+}, 60_000);
+afterAll(async () => close?.(), 30_000);
+
+async function newPage(width = 1280): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { context, page, errors };
+}
+
+/** The code in the newest email to `address`, read on the Sent emails page as a person would. */
+async function codeFromSentEmails(context: BrowserContext, address: string): Promise<string> {
+  const mail = await context.newPage();
+  try {
+    await mail.goto(twin().urls.mail);
+    const email = mail.locator('.email').filter({ hasText: `To: ${address}` }).first();
+    await email.waitFor({ timeout: 20_000 });
+    const text = email.getByRole('button', { name: 'Toggle text view' });
+    if (await text.count()) {
+      await text.click();
+    } else {
+      await email.getByRole('button', { name: 'Toggle HTML source view' }).click();
+    }
+    const body = await email.locator('.email-text, .email-source').first().innerText();
+    const code = body.match(/\b(\d{6})\b/)?.[1];
+    if (!code) throw new Error(`no six-digit code in the email to ${address}: ${body.slice(0, 200)}`);
+    return code;
+  } finally {
+    await mail.close();
+  }
+}
+
+/** Signs up on /sign-up, confirms with the emailed code, and waits for the portal the site opens. */
+async function signUp(page: Page, role: 'client' | 'talent', fullName: string, email: string): Promise<void> {
+  await gotoApp(page, `${twin().urls.web}/sign-up`);
+  await page.getByTestId(`role-${role}`).click();
+  await page.getByLabel('Full name').fill(fullName);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByLabel('Code').waitFor({ timeout: 20_000 });
+  await page.getByLabel('Code').fill(await codeFromSentEmails(page.context(), email));
+  await page.getByRole('button', { name: 'Confirm and continue' }).click();
+  await page.waitForURL(new RegExp(`/${role}-portal$`), { timeout: 30_000 });
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** With SHOTS set: the page at 1280 and at 390 px, whole. */
+async function shots(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** A hidden catalog talent and an accepted application under `email` that names it. */
+async function acceptedApplication(email: string): Promise<{ talentId: string; submittedAt: string }> {
+  const doc = documentClient(twin());
+  const talentId = `portal-${marker}`;
+  await talentStore(doc, twin().physicalName('CatalogTalentTable')).create({
+    id: talentId,
+    name: 'Ana Lima',
+    image: '/talent/portal.svg',
+    tagline: 'Talent of the portal test',
+    bio: 'Hidden until launch.',
+    generationCount: 0,
+    featured: false,
+    tags: [],
+    samples: [],
+    founding: true,
+    royaltyPlan: 'founding-35',
+    status: 'hidden',
+  });
+  const now = new Date().toISOString();
+  const id = newApplicationId();
+  const created = await foundingStore(doc, twin().physicalName('FoundingApplicationsTable')).createApplication(
+    {
+      id,
+      program: 'founding',
+      status: 'accepted',
+      firstName: 'Ana',
+      lastName: 'Lima',
+      email,
+      phone: '',
+      location: 'Lisbon',
+      age: 30,
+      experience: 'Portraits',
+      interests: '',
+      portfolioUrl: '',
+      excludedIndustries: [],
+      terms: { accepted: true, acceptedAt: now },
+      submittedAt: now,
+      imageCount: 0,
+      uploadedFilesCount: 0,
+      imagePaths: [],
+      uploads: [],
+      photoResults: [],
+      validPhotoCount: 0,
+      rejectedPhotoCount: 0,
+      validatedAt: now,
+      decision: { decision: 'accept', decidedBy: 'reviewer@people.example', decidedAt: now, note: '' },
+      founding: true,
+      royaltyPlan: 'founding-35',
+      talentId,
+    },
+    { applicationId: id, fingerprint: marker, submittedAt: now, response: { success: true, applicationId: id } },
+  );
+  if (!created) throw new Error('the accepted application was not stored');
+  return { talentId, submittedAt: now };
+}
+
+describe('portals', () => {
+  it('sends a signed-out visitor to sign in, with the portal to come back to', async () => {
+    const { context, page } = await newPage();
+    await gotoApp(page, `${twin().urls.web}/talent-portal`);
+    await page.waitForURL(/\/sign-in\?next=%2Ftalent-portal$/);
+    await context.close();
+  });
+
+  it('a new client signs up, confirms and sees 10 credits, the Free plan and the grant in the ledger; edits the name and asks for Pro', async () => {
+    const email = `client.${marker}@people.example`;
+    const { context, page, errors } = await newPage();
+    await signUp(page, 'client', 'Rita Client', email);
+
+    await page.getByRole('heading', { level: 1, name: 'Welcome, Rita' }).waitFor();
+    expect(await page.getByTestId('balance-number').textContent()).toBe('10');
+    expect(await page.getByTestId('plan-name').textContent()).toBe('Free');
+    expect(await page.getByTestId('profile-email').textContent()).toBe(email);
+    const entry = page.getByTestId('ledger-entry');
+    await entry.first().waitFor();
+    expect(await entry.count()).toBe(1);
+    expect(await entry.getByTestId('ledger-kind').textContent()).toBe('Grant');
+    expect(await entry.getByTestId('ledger-change').textContent()).toBe('+10');
+    expect(await entry.getByTestId('ledger-balance').textContent()).toBe('10');
+    expect((await entry.getByTestId('ledger-reason').textContent())?.trim()).not.toBe('');
+    expect(await page.getByTestId('generation-history').getByRole('link', { name: /Create your first image/ }).getAttribute('href')).toBe('/create');
+    expect(await seriousViolations(page)).toEqual([]);
+    await shots(page, 'client-portal');
+
+    // The name, edited in place and saved through PATCH /me (a reload reads it back).
+    await page.getByRole('button', { name: 'Edit full name' }).click();
+    await page.getByLabel('Full name').fill('Rita Lopes');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await page.getByRole('status').filter({ hasText: 'Name saved: Rita Lopes.' }).waitFor();
+
+    // A plan change request: shown as pending, from the server after a reload.
+    await page.getByLabel('Request a plan change').selectOption('pro');
+    await page.getByRole('button', { name: 'Send request' }).click();
+    await page.getByTestId('pending-plan-request').filter({ hasText: 'You asked for Pro' }).waitFor();
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Welcome, Rita' }).waitFor();
+    expect(await page.getByTestId('profile-name').textContent()).toBe('Rita Lopes');
+    expect(await page.getByTestId('pending-plan-request').textContent()).toContain('You asked for Pro');
+    const offered = await page.getByLabel('Ask for a different plan').locator('option').allTextContents();
+    expect(offered.filter((o) => o.startsWith('Free'))).toEqual([]);
+
+    // The talent portal is not theirs: a way back to their own.
+    await gotoApp(page, `${twin().urls.web}/talent-portal`);
+    const wrong = page.getByTestId('wrong-portal');
+    await wrong.getByRole('heading', { name: 'This is the talent portal' }).waitFor();
+    expect(await wrong.getByRole('link', { name: /Go to the client portal/ }).getAttribute('href')).toBe('/client-portal');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a new talent whose email has an accepted application sees it, the likeness, and saves excluded industries', async () => {
+    const email = `accepted.${marker}@people.example`;
+    const { submittedAt } = await acceptedApplication(email);
+    const { context, page, errors } = await newPage();
+    await signUp(page, 'talent', 'Ana Lima', email);
+
+    await page.getByRole('heading', { level: 1, name: 'Welcome, Ana' }).waitFor();
+    expect(await page.getByTestId('application-status').textContent()).toBe('Accepted');
+    expect(await page.getByTestId('application-submitted').textContent()).toBe(
+      `Submitted ${new Date(submittedAt).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' })}`,
+    );
+    expect(await page.getByTestId('likeness-name').textContent()).toBe('Ana Lima');
+    expect(await page.getByTestId('likeness-status').textContent()).toBe('Hidden');
+    expect(await page.getByTestId('likeness-card').getByText('Founding talent').count()).toBe(1);
+    expect(await page.getByTestId('royalties').textContent()).toContain('No royalties yet');
+    expect(await page.getByTestId('likeness-images').textContent()).toContain('No images yet');
+
+    const industries = page.getByTestId('excluded-industries');
+    expect(await industries.getByRole('checkbox', { checked: true }).count()).toBe(0);
+    await industries.getByLabel('Religion').check();
+    await industries.getByLabel('Alcohol').check();
+    await industries.getByRole('button', { name: 'Save excluded industries' }).click();
+    await industries.getByRole('status').filter({ hasText: 'apply to every generation from now on' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await shots(page, 'talent-portal-accepted');
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Welcome, Ana' }).waitFor();
+    expect(await industries.getByLabel('Religion').isChecked()).toBe(true);
+    expect(await industries.getByLabel('Politics').isChecked()).toBe(false);
+    expect(await industries.getByLabel('Alcohol').isChecked()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a new talent without an application sees the links to apply, and no likeness', async () => {
+    const email = `talent.${marker}@people.example`;
+    const { context, page, errors } = await newPage(390);
+    await signUp(page, 'talent', 'Noor Talent', email);
+
+    await page.getByRole('heading', { level: 1, name: 'Welcome, Noor' }).waitFor();
+    expect(await page.getByTestId('application-status').textContent()).toBe('No application yet');
+    expect(await page.getByTestId('apply-founding').getAttribute('href')).toBe('/founding-talent-application');
+    expect(await page.getByTestId('apply-standard').getAttribute('href')).toBe('/talent-application');
+    expect(await page.getByTestId('likeness-card').count()).toBe(0);
+    expect(await page.getByTestId('excluded-industries').count()).toBe(0);
+    expect(await page.getByTestId('talent-locked').textContent()).toContain(email);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shots(page, 'talent-portal-none');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
