@@ -1,5 +1,14 @@
 import type * as z from 'zod';
-import { LedgerQuery, PlanRequestBody, UpdateLikenessRequest, UpdateMeRequest } from '../../events/accounts';
+import {
+  AdminAccountStateRequest,
+  AdminGrantRequest,
+  AdminSetPlanRequest,
+  AdminUserQuery,
+  LedgerQuery,
+  PlanRequestBody,
+  UpdateLikenessRequest,
+  UpdateMeRequest,
+} from '../../events/accounts';
 import { MessageUpdateRequest, TalentUpdateRequest } from '../../events/admin';
 import { ContactRequest } from '../../events/contact';
 import { DecisionRequest, EmailPreviewRequest, FoundingConfirmRequest, FoundingSignupRequest, FoundingUploadRequest } from '../../events/founding';
@@ -16,6 +25,8 @@ export interface Fixtures {
   publicTalentId: string;
   /** A contact message of the run's own. */
   messageId: string;
+  /** A client account of the run's own with nobody in the user pool: safe to change, disable and enable. */
+  accountId: string;
 }
 
 /**
@@ -32,6 +43,8 @@ export interface RouteExample {
   query?: (marker: string) => Record<string, string>;
   /** The body's or query's contract (events/): fuzzing sends only payloads it refuses. */
   schema?: z.ZodType;
+  /** Request headers the route needs (an Idempotency-Key). */
+  headers?: (marker: string) => Record<string, string>;
 }
 
 const exampleEmail = (marker: string) => `${marker}@fuzz.example`;
@@ -125,4 +138,17 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'POST /admin/applications/{id}/retry': { params: (f) => ({ id: f.applicationId }) },
   // An address of the run's own that nothing else uses: the erasure finds nothing to erase.
   'POST /admin/erasures': { body: (m) => ({ email: `erased.${m}@fuzz.example`, confirm: `erased.${m}@fuzz.example` }) },
+  'GET /admin/users': { schema: AdminUserQuery, query: (m) => ({ q: m, role: 'client' }) },
+  'GET /admin/users/{id}': { params: (f) => ({ id: f.accountId }) },
+  'PATCH /admin/users/{id}': { params: (f) => ({ id: f.accountId }), schema: AdminSetPlanRequest, body: () => ({ plan: 'starter' }) },
+  'POST /admin/users/{id}/credits': {
+    params: (f) => ({ id: f.accountId }),
+    schema: AdminGrantRequest,
+    body: (m) => ({ credits: 5, reason: `Matrix ${m}` }),
+    headers: (m) => ({ 'idempotency-key': `matrix-${m}` }),
+  },
+  'POST /admin/users/{id}/disable': { params: (f) => ({ id: f.accountId }), schema: AdminAccountStateRequest, body: (m) => ({ reason: `Matrix ${m}` }) },
+  'POST /admin/users/{id}/enable': { params: (f) => ({ id: f.accountId }), schema: AdminAccountStateRequest, body: () => ({}) },
+  // Nothing is pending: the admin's answer is 409, which the matrix accepts from an allowed caller.
+  'POST /admin/users/{id}/plan-request/decline': { params: (f) => ({ id: f.accountId }) },
 };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ACCESS_METADATA } from '../../../infra/lib/constructs/http-api';
 import { resourcesOfType } from '../../../infra/local/template';
+import { accountStore } from '../../../functions/stores/accounts';
 import { foundingStore } from '../../../functions/stores/founding';
 import { newApplicationId } from '../../../functions/stores/founding-keys';
 import { messageStore } from '../../../functions/stores/messages';
@@ -107,7 +108,10 @@ async function createFixtures(acceptedEmail: string): Promise<Fixtures> {
     subject: 'Access matrix',
     message: 'A message the matrix reads and marks handled.',
   });
-  return { applicationId, talentId, publicTalentId, messageId };
+  // A client account with nobody in the pool: the console's Users routes change it freely.
+  const accountId = randomUUID();
+  await accountStore(doc, twin().physicalName('AccountsTable')).create({ id: accountId, email: `account.${marker}@people.example`, full_name: 'Matrix Client', role: 'client' });
+  return { applicationId, talentId, publicTalentId, messageId, accountId };
 }
 
 interface Cell {
@@ -150,6 +154,7 @@ describe('access matrix', () => {
         headers: {
           ...(caller.token ? { authorization: `Bearer ${caller.token}` } : {}),
           ...(body ? { 'content-type': 'application/json' } : {}),
+          ...example.headers?.(marker),
         },
         body,
         from: randomLoopback(),
