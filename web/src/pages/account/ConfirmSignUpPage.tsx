@@ -90,7 +90,7 @@ export function ConfirmSignUpPage() {
       testId="confirm-sign-up-page"
       intro={<p>We sent a 6-digit code to {address ? <strong>{address}</strong> : 'your email'}. Enter it to finish creating your account.</p>}
     >
-      <form noValidate onSubmit={submit} className="account-form" aria-label="Confirm your email">
+      <form noValidate onSubmit={submit} className="account-form">
         <FormMessage error={error} status={status} />
         {!params.get('email') && (
           <TextField id="confirm-email" label="Email" name="email" type="email" inputMode="email" autoComplete="email" value={email} onValueChange={setEmail} />

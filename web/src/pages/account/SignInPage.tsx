@@ -142,7 +142,7 @@ export function SignInPage() {
           </p>
         </>
       )}
-      <form noValidate onSubmit={submitPassword} className="account-form" aria-label="Sign in with email">
+      <form noValidate onSubmit={submitPassword} className="account-form">
         <FormMessage error={error} status={notice} />
         <TextField id="sign-in-email" label="Email" name="email" type="email" inputMode="email" autoComplete="username" value={email} onValueChange={setEmail} />
         <PasswordField id="sign-in-password" label="Password" value={password} onChange={setPassword} autoComplete="current-password" />

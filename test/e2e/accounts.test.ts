@@ -1,0 +1,233 @@
+import { ConfirmSignUpCommand, GetTokensFromRefreshTokenCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { SIGN_IN_FAILED_MESSAGE } from '../../events/account-values';
+import { gotoApp, launchBrowser } from '../support/browser';
+import { latestCognitoCode } from '../support/cognito-mail';
+import { cognitoClient, useTwin, type TestTwin } from '../support/twin';
+
+// Signing in on the site, in Chromium on the twin (docs/product.md#sign-in): the same message for
+// a wrong password and an unknown email, an unconfirmed account sent to confirm with a new code,
+// password recovery with the code read on the Sent emails page, sign-out everywhere, and a session
+// that outlives short-lived tokens through refresh (a twin of its own, with 8-second tokens).
+// Sign-up -> confirm -> portal for each role is in portals.test.ts.
+jest.setTimeout(90_000);
+const PASSWORD = 'Accounts-Passw0rd!';
+const marker = `ac${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const address = (name: string) => `${name}.${marker}@people.example`;
+
+let browser: Browser;
+let close: () => Promise<void>;
+beforeAll(async () => {
+  ({ browser, close } = await launchBrowser());
+}, 60_000);
+afterAll(async () => close?.(), 30_000);
+
+async function newPage(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { context, page, errors };
+}
+
+/** Signs up through Cognito's API (as the sign-up page does) and, unless told not to, confirms with the emailed code. */
+async function account(twin: TestTwin, email: string, { confirm = true } = {}): Promise<void> {
+  const cognito = cognitoClient(twin);
+  await cognito.send(
+    new SignUpCommand({
+      ClientId: twin.clientIds.web,
+      Username: email,
+      Password: PASSWORD,
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'name', Value: 'Robin Reader' },
+        { Name: 'custom:role', Value: 'client' },
+      ],
+    }),
+  );
+  if (confirm) {
+    const code = await latestCognitoCode(twin, email);
+    await cognito.send(new ConfirmSignUpCommand({ ClientId: twin.clientIds.web, Username: email, ConfirmationCode: code }));
+  }
+  cognito.destroy();
+}
+
+/** The newest code emailed to `email`, read on the twin's Sent emails page as a person would. */
+async function codeOnSentEmailsPage(twin: TestTwin, context: BrowserContext, email: string, previous?: string): Promise<string> {
+  const mail = await context.newPage();
+  try {
+    for (let attempt = 0; attempt < 30; attempt++) {
+      await mail.goto(twin.urls.mail);
+      const newest = mail.locator('.email').filter({ hasText: `To: ${email}` }).first();
+      if (await newest.count()) {
+        const textView = newest.getByRole('button', { name: 'Toggle text view' });
+        await (((await textView.count()) ? textView : newest.getByRole('button', { name: 'Toggle HTML source view' })).click());
+        const code = (await newest.locator('.email-text, .email-source').first().innerText()).match(/\b(\d{6})\b/)?.[1];
+        if (code && code !== previous) return code;
+      }
+      await mail.waitForTimeout(500);
+    }
+    throw new Error(`no new code for ${email} on the Sent emails page`);
+  } finally {
+    await mail.close();
+  }
+}
+
+async function signIn(page: Page, web: string, email: string, password: string, next = ''): Promise<void> {
+  await gotoApp(page, `${web}/sign-in${next}`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** The refresh token Amplify keeps for this browser (in localStorage, under the web client's id). */
+async function storedRefreshToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => Object.entries(localStorage).find(([key]) => key.endsWith('.refreshToken'))?.[1]);
+  if (!token) throw new Error('no refresh token stored');
+  return token;
+}
+
+describe('sign-in on the shared twin', () => {
+  const twin = useTwin();
+
+  it('answers a wrong password and an unknown email with the identical message, announced', async () => {
+    const email = address('known');
+    await account(twin(), email);
+    const { page, errors } = await newPage();
+
+    await signIn(page, twin().urls.web, email, 'Wrong-Passw0rd!');
+    const alert = page.getByRole('alert').filter({ hasText: SIGN_IN_FAILED_MESSAGE });
+    await alert.waitFor();
+    const wrongPassword = await page.getByTestId('account-error').innerText();
+
+    await signIn(page, twin().urls.web, address('nobody'), PASSWORD);
+    await alert.waitFor();
+    const unknownEmail = await page.getByTestId('account-error').innerText();
+
+    expect(wrongPassword).toBe(SIGN_IN_FAILED_MESSAGE);
+    expect(unknownEmail).toBe(wrongPassword);
+    expect(page.url()).toContain('/sign-in');
+    expect(errors).toEqual([]);
+  });
+
+  it('sends an unconfirmed account to the confirmation step with a new code, then into the portal', async () => {
+    const email = address('unconfirmed');
+    await account(twin(), email, { confirm: false });
+    const first = await latestCognitoCode(twin(), email);
+    const { page, errors } = await newPage();
+
+    await signIn(page, twin().urls.web, email, PASSWORD);
+    await page.waitForURL(/\/confirm-sign-up\?/);
+    await page.getByRole('status').filter({ hasText: 'not confirmed yet' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('email')).toBe(email);
+    // A new code went out; the old one is not the one to use.
+    const second = await latestCognitoCode(twin(), email, { previous: first });
+    await page.getByLabel('Code').fill(second);
+    await page.getByRole('button', { name: 'Confirm and continue' }).click();
+    await page.waitForURL(/\/client-portal$/, { timeout: 30_000 });
+    await page.getByText('Robin Reader').first().waitFor({ timeout: 20_000 });
+    expect(errors).toEqual([]);
+  });
+
+  it('recovers a forgotten password: the code from the Sent emails page, a new password, signed in', async () => {
+    const email = address('forgetful');
+    await account(twin(), email);
+    const signUpCode = await latestCognitoCode(twin(), email);
+    const { context, page, errors } = await newPage();
+
+    await gotoApp(page, `${twin().urls.web}/sign-in`);
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send the code' }).click();
+    await page.getByRole('heading', { name: 'Set a new password' }).waitFor();
+
+    const code = await codeOnSentEmailsPage(twin(), context, email, signUpCode);
+    await page.getByLabel('Code').fill(code);
+    const save = page.getByRole('button', { name: 'Save and sign in' });
+    // The checklist follows the typing; the button waits for a password that meets every rule.
+    await page.getByLabel('New password', { exact: true }).fill('short');
+    expect(await page.locator('[data-testid="password-rules"] li[data-met="true"]').count()).toBe(1);
+    expect(await save.isDisabled()).toBe(true);
+    const newPassword = 'Recovered-Passw0rd!';
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    expect(await page.locator('[data-testid="password-rules"] li[data-met="false"]').count()).toBe(0);
+    await save.click();
+
+    await page.waitForURL(/\/client-portal$/, { timeout: 30_000 });
+    await page.getByText('Robin Reader').first().waitFor({ timeout: 20_000 });
+    // The old password is gone.
+    const other = await newPage();
+    await signIn(other.page, twin().urls.web, email, PASSWORD);
+    await other.page.getByRole('alert').filter({ hasText: SIGN_IN_FAILED_MESSAGE }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('signs out everywhere: the portal asks to sign in again and the old refresh token is dead', async () => {
+    const email = address('leaving');
+    await account(twin(), email);
+    const { page, errors } = await newPage();
+
+    await signIn(page, twin().urls.web, email, PASSWORD, '?next=%2Fportal');
+    await page.waitForURL(/\/portal$/);
+    await page.getByTestId('portal-signed-in').filter({ hasText: 'Robin Reader' }).waitFor();
+    const refreshToken = await storedRefreshToken(page);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByTestId('portal-create-account').waitFor();
+    expect(await page.getByTestId('portal-signed-in').count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Client Portal' }).getAttribute('href')).toBe('/sign-in?next=%2Fclient-portal');
+
+    // The portal itself now sends the visitor to sign in.
+    await gotoApp(page, `${twin().urls.web}/client-portal`);
+    await page.waitForURL(/\/sign-in\?next=%2Fclient-portal$/);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+
+    // Signed out on every device: the refresh token no longer gives tokens.
+    const cognito = cognitoClient(twin());
+    await expect(cognito.send(new GetTokensFromRefreshTokenCommand({ ClientId: twin().clientIds.web, RefreshToken: refreshToken }))).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+    });
+    cognito.destroy();
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('a session on short-lived tokens', () => {
+  const LIFETIME = 8;
+  const twin = useTwin({ own: true, tokenLifetimeSeconds: LIFETIME });
+
+  it('outlives its tokens: the portal still loads the account through a refreshed token', async () => {
+    const email = address('staying');
+    await account(twin(), email);
+    const { page, errors } = await newPage();
+    const refreshes: string[] = [];
+    page.on('request', (req) => {
+      if (req.headers()['x-amz-target']?.endsWith('.GetTokensFromRefreshToken')) refreshes.push(req.url());
+    });
+
+    await signIn(page, twin().urls.web, email, PASSWORD);
+    await page.waitForURL(/\/client-portal$/, { timeout: 30_000 });
+    await page.getByText('Robin Reader').first().waitFor({ timeout: 20_000 });
+    const firstToken = await page.evaluate(() => Object.entries(localStorage).find(([key]) => key.endsWith('.idToken'))?.[1]);
+    expect(firstToken).toBeTruthy();
+
+    // Past the lifetime: the first token is refused by the API's authorizer...
+    await page.waitForTimeout((LIFETIME + 1) * 1000);
+    expect((await fetch(`${twin().urls.api}/me`, { headers: { authorization: `Bearer ${firstToken}` } })).status).toBe(401);
+
+    // ...yet coming back to the portal shows the account, through Amplify's refresh.
+    const meAnswers: number[] = [];
+    page.on('response', (res) => {
+      if (new URL(res.url()).pathname === '/me' && res.request().method() === 'GET') meAnswers.push(res.status());
+    });
+    await gotoApp(page, `${twin().urls.web}/client-portal`);
+    await page.getByText('Robin Reader').first().waitFor({ timeout: 20_000 });
+    expect(refreshes.length).toBeGreaterThan(0);
+    expect(meAnswers).toContain(200);
+    expect(meAnswers).not.toContain(401);
+    const secondToken = await page.evaluate(() => Object.entries(localStorage).find(([key]) => key.endsWith('.idToken'))?.[1]);
+    expect(secondToken).not.toBe(firstToken);
+    expect(errors).toEqual([]);
+  });
+});
