@@ -2,11 +2,13 @@ import AxeBuilder from '@axe-core/playwright';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { creditLedger } from '../../functions/stores/credits';
 import { foundingStore } from '../../functions/stores/founding';
 import { newApplicationId } from '../../functions/stores/founding-keys';
 import { talentStore } from '../../functions/stores/talent';
 import { gotoApp, launchBrowser } from '../support/browser';
-import { documentClient, useTwin } from '../support/twin';
+import { cognitoClient, documentClient, useTwin } from '../support/twin';
 
 // The two portals in Chromium on the twin (docs/product.md#client-portal, #talent-portal): a
 // person signs up on /sign-up, reads the code on the twin's Sent emails page, confirms and lands
@@ -187,6 +189,37 @@ describe('portals', () => {
     expect(await page.getByTestId('pending-plan-request').textContent()).toContain('You asked for Pro');
     const offered = await page.getByLabel('Ask for a different plan').locator('option').allTextContents();
     expect(offered.filter((o) => o.startsWith('Free'))).toEqual([]);
+
+    // A longer history, written by the ledger itself: 20 lines a page, the rest behind "Load more".
+    const user = await cognitoClient(twin()).send(new AdminGetUserCommand({ UserPoolId: twin().userPoolId, Username: email }));
+    const accountId = user.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
+    if (!accountId) throw new Error('the client has no sub');
+    const ledger = creditLedger(documentClient(twin()), twin().physicalName('AccountsTable'));
+    await ledger.reserve(accountId, { credits: 3, key: `r-${marker}`, generationId: `g-${marker}`, reason: 'Generation of 3 images' });
+    await ledger.commit(accountId, { credits: 2, key: `c-${marker}`, generationId: `g-${marker}`, reason: '2 images delivered' });
+    await ledger.release(accountId, { credits: 1, key: `l-${marker}`, generationId: `g-${marker}`, reason: '1 image not delivered' });
+    for (let i = 1; i <= 20; i++) await ledger.grant(accountId, { credits: 1, key: `g-${marker}-${i}`, reason: `Bonus credit ${i}` });
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Welcome, Rita' }).waitFor();
+    expect(await page.getByTestId('balance-number').textContent()).toBe('28');
+    await entry.nth(19).waitFor();
+    expect(await entry.count()).toBe(20);
+    expect(await entry.first().getByTestId('ledger-reason').textContent()).toBe('Bonus credit 20');
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await page.getByRole('status').filter({ hasText: '4 more entries loaded.' }).waitFor();
+    expect(await entry.count()).toBe(24);
+    const last = (n: number) => entry.nth(24 - n);
+    expect(await last(4).getByTestId('ledger-kind').textContent()).toBe('Returned');
+    expect(await last(4).getByTestId('ledger-change').textContent()).toBe('+1');
+    expect(await last(3).getByTestId('ledger-kind').textContent()).toBe('Spent');
+    expect(await last(3).getByTestId('ledger-change').textContent()).toBe('0');
+    expect(await last(2).getByTestId('ledger-kind').textContent()).toBe('Reserved');
+    expect(await last(2).getByTestId('ledger-change').textContent()).toBe('-3');
+    expect(await last(2).getByTestId('ledger-balance').textContent()).toBe('7');
+    expect(await last(1).getByTestId('ledger-kind').textContent()).toBe('Grant');
+    expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('ledger-entry');
+    await shots(page, 'client-portal-ledger');
 
     // The talent portal is not theirs: a way back to their own.
     await gotoApp(page, `${twin().urls.web}/talent-portal`);
