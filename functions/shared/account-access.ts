@@ -10,7 +10,7 @@ import type { AccountCaller } from './auth';
 import { ForbiddenError } from './errors';
 
 export const ACCOUNT_DISABLED_MESSAGE = 'This account is disabled. Contact support.';
-export const NOT_ACCEPTED_MESSAGE = 'Your likeness settings open once your talent application is accepted.';
+const NOT_ACCEPTED_MESSAGE = 'Your likeness settings open once your talent application is accepted.';
 export const NO_LIKENESS_MESSAGE = 'Your likeness is not in the catalog yet. Try again later or contact support.';
 
 /** The caller's account; created from the claims when there is none yet; 403 when disabled. */

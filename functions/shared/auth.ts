@@ -66,7 +66,7 @@ export interface AccountCaller {
 }
 
 export const NO_ACCOUNT_ROLE_MESSAGE = 'This needs a client or talent account; your sign-in has neither role.';
-export const roleRequiredMessage = (role: AccountRole) =>
+const roleRequiredMessage = (role: AccountRole) =>
   role === 'client' ? 'This is for client accounts: talent accounts have no plan or credits.' : 'This is for talent accounts.';
 
 /**

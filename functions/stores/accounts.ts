@@ -38,9 +38,9 @@ export interface Account {
 /** The idempotency key of a new client's starting credits: granted once, however often sign-up is confirmed. */
 export const SIGNUP_GRANT_KEY = 'signup-grant';
 export const ACCOUNT_NOT_FOUND_MESSAGE = 'There is no account with this id.';
-export const NOT_A_CLIENT_MESSAGE = 'Only client accounts have a plan.';
+const NOT_A_CLIENT_MESSAGE = 'Only client accounts have a plan.';
 export const ALREADY_ON_PLAN_MESSAGE = (name: string) => `You are already on the ${name} plan.`;
-export const NO_PENDING_REQUEST_MESSAGE = 'This account has no pending plan request.';
+const NO_PENDING_REQUEST_MESSAGE = 'This account has no pending plan request.';
 
 /** Latest ledger entries the console's detail shows. */
 const DETAIL_LEDGER_ENTRIES = 50;

@@ -32,9 +32,9 @@ export class InsufficientCreditsError extends ConflictError {
   }
 }
 
-export const KEY_REUSED_MESSAGE = 'This idempotency key was already used for a different credit change. Use a new key.';
-export const NO_RESERVATION_MESSAGE = 'This generation has no reserved credits left to commit or release.';
-export const NO_BALANCE_MESSAGE = 'This account has no credit balance: only client accounts hold credits.';
+const KEY_REUSED_MESSAGE = 'This idempotency key was already used for a different credit change. Use a new key.';
+const NO_RESERVATION_MESSAGE = 'This generation has no reserved credits left to commit or release.';
+const NO_BALANCE_MESSAGE = 'This account has no credit balance: only client accounts hold credits.';
 
 /** Attempts of one ledger change when other changes of the same balance win the race. */
 const MAX_ATTEMPTS = 60;

@@ -6,8 +6,8 @@ import { ConflictError } from '../../shared/errors';
 import type { RateLimiter, RateRule } from '../../shared/rate-limit';
 import { ALREADY_ON_PLAN_MESSAGE, type AccountStore } from '../../stores/accounts';
 
-export const PLAN_REQUESTS_PER_DAY = 5;
-export const PLAN_REQUEST_LIMIT_MESSAGE = `You can ask for a plan change ${PLAN_REQUESTS_PER_DAY} times a day. Try again tomorrow.`;
+const PLAN_REQUESTS_PER_DAY = 5;
+const PLAN_REQUEST_LIMIT_MESSAGE = `You can ask for a plan change ${PLAN_REQUESTS_PER_DAY} times a day. Try again tomorrow.`;
 
 const rules = (accountId: string): RateRule[] => [
   { name: 'plan-request.account', subject: accountId, limit: PLAN_REQUESTS_PER_DAY, windowSeconds: 24 * 60 * 60, message: PLAN_REQUEST_LIMIT_MESSAGE },
