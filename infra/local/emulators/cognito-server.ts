@@ -34,12 +34,12 @@ type MessageSource = Parameters<Messages['deliver']>[1];
 const COGNITO_DEFAULT_FROM = 'no-reply@verificationemail.com';
 
 /** A six-digit code, as Cognito sends. */
-export function randomCode(): string {
+function randomCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');
 }
 
 /** Cognito's masked destination in CodeDeliveryDetails: `p***@e***`. */
-export function maskEmail(address: string): string {
+function maskEmail(address: string): string {
   const [local, domain = ''] = address.split('@');
   return `${local.slice(0, 1)}***@${domain.slice(0, 1)}***`;
 }
@@ -234,9 +234,7 @@ async function main(): Promise<void> {
   logger.info(`cognito-local (the twin's entry) on ${typeof address === 'object' && address ? `${address.address}:${address.port}` : address}`);
 }
 
-if (require.main === module) {
-  main().catch((err: unknown) => {
-    console.error(err instanceof CognitoError ? `${err.code}: ${err.message}` : err);
-    process.exit(1);
-  });
-}
+main().catch((err: unknown) => {
+  console.error(err instanceof CognitoError ? `${err.code}: ${err.message}` : err);
+  process.exit(1);
+});
