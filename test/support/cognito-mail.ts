@@ -26,7 +26,7 @@ export function visibleText(email: SentEmail): string {
 }
 
 /** The six-digit code of an email, if it has one. */
-export function codeOf(email: SentEmail): string | undefined {
+function codeOf(email: SentEmail): string | undefined {
   return visibleText(email).match(/\b(\d{6})\b/)?.[1];
 }
 
