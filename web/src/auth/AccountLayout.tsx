@@ -63,8 +63,10 @@ export function AccountLayout() {
   }, []);
 
   const title = entry?.title ?? 'Sign in';
+  // A path listed in ../routes/account-pages.tsx without a page in ./account-page-table.tsx.
+  if (!entry) return <AccountMessage title="Page not found">This page does not exist.</AccountMessage>;
   if (problem) return <AccountMessage title={title}>{problem}</AccountMessage>;
-  if (!loaded || !entry) return <AccountLoading title={title} />;
+  if (!loaded) return <AccountLoading title={title} />;
   const { Page } = entry;
   return (
     <loaded.AuthProvider apiUrl={apiUrl} account={loaded.account}>
