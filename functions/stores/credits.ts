@@ -88,7 +88,7 @@ export function ledgerWrite(accountId: string, kind: LedgerKind, change: Change,
     ...(change.by ? { by: change.by.email } : {}),
     ...(change.generationId ? { generationId: change.generationId } : {}),
   };
-  const guard: Guard = { kind, credits: change.credits, generationId: change.generationId, entry, balance: balanceAfter };
+  const guard: Guard = { kind, credits: change.credits, ...(change.generationId ? { generationId: change.generationId } : {}), entry, balance: balanceAfter };
   return {
     entry,
     entryItem: { ...accountKeys.ledger(accountId, seq), ...entry },
