@@ -15,6 +15,7 @@ import { waitlist } from './waitlist';
 import { talent } from './talent';
 import { messages } from './messages';
 import { erasure } from './erasure';
+import { users } from './users';
 import { theme } from './theme';
 
 export function App({ config }: { config: AdminConfig }) {
@@ -36,6 +37,7 @@ export function App({ config }: { config: AdminConfig }) {
       <Resource {...waitlist} />
       <Resource {...talent} />
       <Resource {...messages} />
+      <Resource {...users} />
       <Resource {...erasure(config.apiUrl)} />
       {/* Outside the layout: users outside the admin group see no menu and load no data. */}
       <CustomRoutes noLayout>

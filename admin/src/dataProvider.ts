@@ -1,6 +1,8 @@
 import { fetchUtils, HttpError, type DataProvider, type GetListParams, type RaRecord } from 'react-admin';
 import { AdminStats } from '../../events/admin';
 import type { ApplicationDecisionRecord, DecisionRequest, EmailPreview, EmailPreviewRequest, RetryAnswer } from '../../events/founding';
+import type { AdminUserDetail, LedgerEntry } from '../../events/accounts';
+import type { PlanId } from '../../events/plans';
 import { getIdToken } from './authProvider';
 
 export type { AdminStats };
@@ -30,6 +32,14 @@ export interface ConsoleDataProvider extends DataProvider {
   retryApplication(id: string): Promise<{ data: RetryAnswer }>;
   /** The whole waitlist as CSV text (quoted, formula-guarded by the API). */
   exportWaitlistCsv(): Promise<string>;
+  // Users: pessimistic like decisions; each answers the account as stored afterwards.
+  /** Sets a client's plan (also how a pending plan request is approved). */
+  setUserPlan(id: string, plan: PlanId): Promise<{ data: AdminUserDetail }>;
+  /** Grants credits; `key` is generated once per grant dialog, so a repeated click grants once. */
+  grantCredits(id: string, grant: { credits: number; reason: string }, key: string): Promise<{ data: { entry: LedgerEntry; balance: number } }>;
+  /** Disables (sign-in off, signed out everywhere) or enables an account, with an optional reason. */
+  setUserDisabled(id: string, disabled: boolean, reason?: string): Promise<{ data: AdminUserDetail }>;
+  declinePlanRequest(id: string): Promise<{ data: AdminUserDetail }>;
 }
 
 export type HttpClient = (path: string, options?: fetchUtils.Options) => ReturnType<typeof fetchUtils.fetchJson>;
@@ -68,6 +78,7 @@ const RESOURCES: Record<string, { path: string; sorts: Record<string, string> }>
   waitlist: { path: '/waitlist', sorts: { position: 'position', id: 'position', signedUpAt: 'signedUpAt', email: 'email' } },
   talent: { path: '/talent', sorts: { name: 'name', generationCount: 'generationCount', status: 'status', id: 'id' } },
   messages: { path: '/messages', sorts: { createdAt: 'createdAt', subject: 'subject', status: 'status' } },
+  users: { path: '/users', sorts: { createdAt: 'createdAt' } },
 };
 
 /** Fields reviewers may change, per resource; anything else in a form is not sent. */
@@ -102,6 +113,7 @@ function listQuery(resource: string, params: GetListParams): string {
 }
 
 const byPath = (id: unknown) => encodeURIComponent(String(id));
+const jsonHeaders = () => new Headers({ Accept: 'application/json', 'Content-Type': 'application/json' });
 const unsupported = (what: string) => () => Promise.reject(new Error(`The review console cannot ${what}.`));
 
 export function createDataProvider(apiUrl: string, httpClient: HttpClient = createHttpClient(apiUrl)): ConsoleDataProvider {
@@ -178,6 +190,32 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient = crea
     async exportWaitlistCsv() {
       const { body } = await httpClient('/waitlist/export', { headers: new Headers({ Accept: 'text/csv' }) });
       return body;
+    },
+
+    async setUserPlan(id, plan) {
+      const { json } = await httpClient(`/users/${byPath(id)}`, { method: 'PATCH', body: JSON.stringify({ plan }), headers: jsonHeaders() });
+      return { data: json as AdminUserDetail };
+    },
+
+    async grantCredits(id, grant, key) {
+      const headers = jsonHeaders();
+      headers.set('Idempotency-Key', key);
+      const { json } = await httpClient(`/users/${byPath(id)}/credits`, { method: 'POST', body: JSON.stringify(grant), headers });
+      return { data: json as { entry: LedgerEntry; balance: number } };
+    },
+
+    async setUserDisabled(id, disabled, reason) {
+      const { json } = await httpClient(`/users/${byPath(id)}/${disabled ? 'disable' : 'enable'}`, {
+        method: 'POST',
+        body: JSON.stringify(reason?.trim() ? { reason: reason.trim() } : {}),
+        headers: jsonHeaders(),
+      });
+      return { data: json as AdminUserDetail };
+    },
+
+    async declinePlanRequest(id) {
+      const { json } = await httpClient(`/users/${byPath(id)}/plan-request/decline`, { method: 'POST', body: '{}', headers: jsonHeaders() });
+      return { data: json as AdminUserDetail };
     },
   };
 }
