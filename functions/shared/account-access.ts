@@ -46,14 +46,16 @@ export async function talentStanding(deps: StandingDeps, caller: Pick<AccountCal
   if (app.status === 'awaiting_confirmation') return { access: 'none' };
   const application = { id: app.id, status: app.status, submittedAt: app.submittedAt };
   if (app.status !== 'accepted') return { access: 'applied', application };
-  const likeness = app.talentId ? await likenessOf(deps, app.talentId) : undefined;
+  // Until the talent saves their own, the exclusions chosen on the application stand.
+  const chosen = (app as { excludedIndustries?: ExcludableIndustry[] }).excludedIndustries;
+  const likeness = app.talentId ? await likenessOf(deps, app.talentId, Array.isArray(chosen) ? chosen : []) : undefined;
   return { access: 'accepted', application, ...(likeness ? { likeness } : {}) };
 }
 
-async function likenessOf(deps: StandingDeps, talentId: string): Promise<Likeness | undefined> {
+async function likenessOf(deps: StandingDeps, talentId: string, chosenOnApplication: ExcludableIndustry[]): Promise<Likeness | undefined> {
   const [talent, excluded] = await Promise.all([deps.talent.get(talentId), deps.talent.getExcludedIndustries(talentId)]);
   if (!talent) return undefined;
-  return { talentId, name: talent.name, status: talent.status, founding: talent.founding, excludedIndustries: excluded ?? [] };
+  return { talentId, name: talent.name, status: talent.status, founding: talent.founding, excludedIndustries: excluded ?? chosenOnApplication };
 }
 
 /** An accepted talent's standing with its likeness; 403 for anyone else (the route's access class). */

@@ -80,12 +80,12 @@ export function talentStore(doc: DynamoDBDocumentClient, tableName: string) {
 
     /**
      * The industries a talent's likeness may not be used for (set by the talent on the talent
-     * portal; generations check them). Empty when the talent set none; undefined for no talent.
+     * portal; generations check them). Undefined when the talent never saved them (or there is
+     * no such talent).
      */
     async getExcludedIndustries(id: string): Promise<ExcludableIndustry[] | undefined> {
       const out = await doc.send(new GetCommand({ TableName: tableName, Key: { id }, ConsistentRead: true }));
-      if (!out.Item) return undefined;
-      return Array.isArray(out.Item.excludedIndustries) ? (out.Item.excludedIndustries as ExcludableIndustry[]) : [];
+      return Array.isArray(out.Item?.excludedIndustries) ? (out.Item.excludedIndustries as ExcludableIndustry[]) : undefined;
     },
 
     /** Stores a talent's excluded industries (never creates a talent); false when there is no such talent. */

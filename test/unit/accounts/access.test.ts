@@ -93,7 +93,7 @@ describe('talentStanding', () => {
     imagePaths: [],
     ...(talentId ? { talentId } : {}),
   });
-  const deps = (application?: StoredApplication, excluded: Array<'religion' | 'politics' | 'alcohol'> | undefined = ['alcohol']): StandingDeps & { locks: string[] } => {
+  const deps = (application?: StoredApplication, excluded: Array<'religion' | 'politics' | 'alcohol'> | null = ['alcohol']): StandingDeps & { locks: string[] } => {
     const locks: string[] = [];
     return {
       locks,
@@ -106,7 +106,7 @@ describe('talentStanding', () => {
       },
       talent: {
         get: async (id) => ({ id, name: 'Tia', image: '/t.svg', tagline: 't', bio: 'b', generationCount: 0, featured: false, tags: [], samples: [], founding: true, royaltyPlan: 'founding-35', status: 'active' }),
-        getExcludedIndustries: async () => excluded,
+        getExcludedIndustries: async () => excluded ?? undefined,
       },
     };
   };
@@ -124,6 +124,13 @@ describe('talentStanding', () => {
       application: { ...application, status: 'accepted' },
       likeness: { talentId: 'tia', name: 'Tia', status: 'active', founding: true, excludedIndustries: ['alcohol'] },
     });
+  });
+
+  it('shows the exclusions chosen on the application until the talent saves their own', async () => {
+    const chosen = { ...app('accepted', 'tia'), excludedIndustries: ['politics'] } as StoredApplication;
+    expect((await talentStanding(deps(chosen, null), verified)).likeness?.excludedIndustries).toEqual(['politics']);
+    expect((await talentStanding(deps(chosen, []), verified)).likeness?.excludedIndustries).toEqual([]);
+    expect((await talentStanding(deps(app('accepted', 'tia'), null), verified)).likeness?.excludedIndustries).toEqual([]);
   });
 
   it('counts only a confirmed email', async () => {
