@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { seedUser } from '../../../infra/local/provision';
 import { AdminUserDetail } from '../../../events/accounts';
+import { NO_PENDING_PLAN_REQUEST_MESSAGE } from '../../../functions/api/decline-plan-request/service';
 import { GRANT_KEY_REQUIRED_MESSAGE, TALENT_HAS_NO_CREDITS_MESSAGE } from '../../../functions/api/grant-credits/service';
 import { TALENT_HAS_NO_PLAN_MESSAGE } from '../../../functions/api/update-user/service';
 import { accountStore, ACCOUNT_NOT_FOUND_MESSAGE } from '../../../functions/stores/accounts';
@@ -114,6 +115,28 @@ describe("the console's Users resource", () => {
     expect(enabled.json).toMatchObject({ disabled: false });
     expect(enabled.json.audit.map((a: { action: string }) => a.action)).toEqual(['enabled', 'disabled']);
     expect((await signIn(client.email)).AuthenticationResult?.IdToken).toBeTruthy();
+  });
+
+  it("declines or approves a client's plan request, recorded in the audit; nothing pending is a 409", async () => {
+    const client = await person('request', 'client');
+    const accounts = accountStore(documentClient(twin()), twin().physicalName('AccountsTable'));
+    await accounts.requestPlan(client.id, 'pro');
+    const pending = await call('GET', `/users?q=request.${run}&planRequest=pending`);
+    expect(pending.json.items).toEqual([expect.objectContaining({ id: client.id, planRequest: expect.objectContaining({ plan: 'pro', status: 'pending' }) })]);
+
+    const declined = await call('POST', `/users/${client.id}/plan-request/decline`);
+    expect(declined.status).toBe(200);
+    expect(declined.json).toMatchObject({ plan: 'free' });
+    expect(declined.json.planRequest).toBeUndefined();
+    expect(declined.json.audit).toEqual([expect.objectContaining({ action: 'plan-request-declined', by: twin().admin.email })]);
+    expect(await call('POST', `/users/${client.id}/plan-request/decline`)).toEqual({ status: 409, json: { error: NO_PENDING_PLAN_REQUEST_MESSAGE } });
+
+    // Approving is setting the requested plan: the request is closed with it.
+    await accounts.requestPlan(client.id, 'starter');
+    const approved = await call('PATCH', `/users/${client.id}`, { plan: 'starter' });
+    expect(approved.json).toMatchObject({ plan: 'starter' });
+    expect(approved.json.planRequest).toBeUndefined();
+    expect((await call('GET', `/users?q=request.${run}&planRequest=pending`)).json).toEqual({ items: [], total: 0 });
   });
 
   it('lists accounts by a part of the email, with role and plan filters and each client’s balance', async () => {
