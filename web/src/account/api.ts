@@ -7,10 +7,8 @@ import type { PlanId } from '../../../events/plans';
 import type { LedgerPage, Likeness, PlanRequest } from '../../../events/accounts';
 import { ApiError } from '../api/http';
 
-export type { LedgerPage, Likeness, PlanRequest };
-
 /** The page size the client portal asks for. */
-export const LEDGER_PAGE_SIZE = 20;
+const LEDGER_PAGE_SIZE = 20;
 
 /** An answer that does not match the contract (a bug or a proxy's page, never the person's fault). */
 export class UnexpectedAnswerError extends ApiError {

@@ -83,7 +83,7 @@ function PortalMessage({ title, testId, children }: { title: string; testId: str
 }
 
 /** The page's shape while the account loads, so nothing jumps when it arrives. */
-export function PortalSkeleton() {
+function PortalSkeleton() {
   return (
     <div className="container acct" aria-busy="true" data-testid="portal-loading">
       <p className="sr-only" role="status">
