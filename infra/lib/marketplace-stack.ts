@@ -5,6 +5,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aw
 import type { Construct } from 'constructs';
 import { AppFunction, REPO_ROOT } from './app-function';
 import { Alarms } from './constructs/alarms';
+import { AccountAdmin } from './constructs/account-admin';
 import { Accounts } from './constructs/accounts';
 import { Auth } from './constructs/auth';
 import { Catalog } from './constructs/catalog';
@@ -130,6 +131,8 @@ export class MarketplaceStack extends Stack {
       retainData: config.retainData,
     });
     accounts.bindCreator(auth.postConfirmation);
+    // The console's Users resource: plans, credit grants, disabling, with an audit of every change.
+    new AccountAdmin(this, 'AccountAdmin', { api, accountsTable: accounts.table, userPool: auth.userPool });
 
     const conversion = new AppFunction(this, 'RecordConversion', {
       entry: 'functions/api/record-conversion/handler.ts',
