@@ -87,7 +87,11 @@ export function AuthProvider({ apiUrl, account, children }: { apiUrl: string; ac
   useEffect(() => {
     void load();
     const stop = Hub.listen('auth', ({ payload }) => {
-      if (STATE_EVENTS.has(payload.event)) void load();
+      if (!STATE_EVENTS.has(payload.event)) return;
+      // Amplify tells before the sign-in call returns, so a page that opens next sees `loading`,
+      // not the signed-out state of a moment ago.
+      if (payload.event === 'signedIn' || payload.event === 'signInWithRedirect') setState((s) => ({ ...s, loading: true }));
+      void load();
     });
     return stop;
   }, [load]);
