@@ -265,7 +265,7 @@ describe('portals', () => {
     await context.close();
   });
 
-  it('a new talent without an application sees the links to apply, and no likeness', async () => {
+  it('a new talent without an application sees the links to apply and no likeness, and edits the name by keyboard', async () => {
     const email = `talent.${marker}@people.example`;
     const { context, page, errors } = await newPage(390);
     await signUp(page, 'talent', 'Noor Talent', email);
@@ -277,6 +277,25 @@ describe('portals', () => {
     expect(await page.getByTestId('likeness-card').count()).toBe(0);
     expect(await page.getByTestId('excluded-industries').count()).toBe(0);
     expect(await page.getByTestId('talent-locked').textContent()).toContain(email);
+
+    // The name by keyboard alone: Escape leaves it as it was, an empty name is refused with its
+    // reason, Enter saves; the focus returns to "Edit".
+    const edit = page.getByRole('button', { name: 'Edit full name' });
+    await edit.focus();
+    await page.keyboard.press('Enter');
+    const name = page.getByLabel('Full name');
+    expect(await name.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await edit.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await name.fill('   ');
+    await page.keyboard.press('Enter');
+    await page.getByRole('alert').filter({ hasText: 'Enter your full name.' }).waitFor();
+    await name.fill('Noor Haddad');
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: 'Name saved: Noor Haddad.' }).waitFor();
+    expect(await page.getByTestId('profile-name').textContent()).toBe('Noor Haddad');
+    expect(await edit.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     await shots(page, 'talent-portal-none');
     expect(errors).toEqual([]);
