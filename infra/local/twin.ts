@@ -133,6 +133,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       triggers: cognitoTriggers,
       // Cognito's messages (codes, invitations) go to the Sent emails page like every other mail.
       sesEndpoint: ses.endpoint,
+      passwordPolicy: resourcesOfType(template, 'AWS::Cognito::UserPool')[0]?.[1].Properties?.Policies?.PasswordPolicy,
     });
     stops.push(() => cognito.stop());
 

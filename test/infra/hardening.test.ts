@@ -32,7 +32,7 @@ const watched = (a: Record<string, any>) => // eslint-disable-line @typescript-e
     : [{ Namespace: a.Namespace, MetricName: a.MetricName, Dimensions: a.Dimensions }];
 const alarmsOn = (namespace: string, metric: string, dimension: string, id: string) =>
   alarms.filter((a) =>
-    watched(a).some((m) => m.Namespace === namespace && m.MetricName === metric && m.Dimensions?.some((d) => d.Name === dimension && outerIdOf(d.Value) === id)),
+    watched(a).some((m) => m.Namespace === namespace && m.MetricName === metric && m.Dimensions?.some((d: { Name: string; Value: unknown }) => d.Name === dimension && outerIdOf(d.Value) === id)),
   );
 
 /** Functions that rules invoke asynchronously (a rule target's Arn is a function's). */

@@ -6,6 +6,7 @@
 // the code is accepted, the front swaps in a refresh token cognito-local keeps (see
 // `keepRefreshToken`). Every other request passes through unchanged.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { refusePolicyBreak, type TemplatePasswordPolicy } from './cognito-password-policy';
 import { LOOPBACK } from './ports';
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
@@ -88,9 +89,23 @@ async function keepRefreshToken(upstream: string, pending: PendingChallenge, ans
   return { ...answer, AuthenticationResult: { ...result, RefreshToken: kept.RefreshToken } };
 }
 
-async function handle(upstream: string, pendingChallenges: Map<string, PendingChallenge>, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle(
+  upstream: string,
+  pendingChallenges: Map<string, PendingChallenge>,
+  passwordPolicy: TemplatePasswordPolicy | undefined,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   const body = await readBody(req);
   const target = String(req.headers['x-amz-target'] ?? '');
+  // Cognito refuses a new password that breaks the pool's policy; cognito-local would store it.
+  const refusal =
+    req.method === 'POST' && target.startsWith(TARGET_PREFIX) ? refusePolicyBreak(passwordPolicy, target.slice(TARGET_PREFIX.length), parseJson(body)) : undefined;
+  if (refusal) {
+    res.writeHead(400, { 'content-type': 'application/x-amz-json-1.1', 'x-amzn-errortype': refusal.__type });
+    res.end(JSON.stringify(refusal));
+    return;
+  }
   const request = req.method === 'POST' && (target === `${TARGET_PREFIX}InitiateAuth` || target === `${TARGET_PREFIX}RespondToAuthChallenge`) ? parseJson(body) : undefined;
   const isRefresh = req.method === 'POST' && target === `${TARGET_PREFIX}GetTokensFromRefreshToken`;
   let payload: Buffer | string | undefined = req.method === 'GET' || req.method === 'HEAD' ? undefined : body;
@@ -138,11 +153,14 @@ async function handle(upstream: string, pendingChallenges: Map<string, PendingCh
   res.end(req.method === 'HEAD' ? undefined : out);
 }
 
-/** Listens on `port` and forwards to cognito-local at `upstream`. */
-export async function startCognitoFront(port: number, upstream: string): Promise<CognitoFront> {
+/**
+ * Listens on `port` and forwards to cognito-local at `upstream`, refusing new passwords that
+ * break `passwordPolicy` (the template pool's) as Cognito does.
+ */
+export async function startCognitoFront(port: number, upstream: string, passwordPolicy?: TemplatePasswordPolicy): Promise<CognitoFront> {
   const pendingChallenges = new Map<string, PendingChallenge>();
   const server = createServer((req, res) => {
-    handle(upstream, pendingChallenges, req, res).catch((err: Error) => {
+    handle(upstream, pendingChallenges, passwordPolicy, req, res).catch((err: Error) => {
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ __type: 'InternalErrorException', message: `cognito front: ${err.message}` }));
     });

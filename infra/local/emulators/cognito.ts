@@ -17,6 +17,7 @@ import {
   type EmulatorOptions,
 } from './ports';
 import { startCognitoFront } from './cognito-front';
+import type { TemplatePasswordPolicy } from './cognito-password-policy';
 
 /** Trigger names cognito-local supports (see its README), mapped to function names. */
 type CognitoTriggers = Partial<
@@ -40,6 +41,8 @@ export interface CognitoOptions extends EmulatorOptions {
    * that sends a message fails saying so.
    */
   sesEndpoint?: string;
+  /** The pool's password policy (the template's `Policies.PasswordPolicy`), enforced as Cognito does. */
+  passwordPolicy?: TemplatePasswordPolicy;
   /** How long to wait for the server to answer, default 30 s. */
   startTimeoutMs?: number;
 }
@@ -113,7 +116,7 @@ export async function startCognito(opts: CognitoOptions = {}): Promise<CognitoEm
   }
   let front;
   try {
-    front = await startCognitoFront(port, innerEndpoint);
+    front = await startCognitoFront(port, innerEndpoint, opts.passwordPolicy);
   } catch (err) {
     await proc.stop(500);
     await tempDir?.release();
