@@ -1,4 +1,11 @@
-import { ConfirmSignUpCommand, GetTokensFromRefreshTokenCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import AxeBuilder from '@axe-core/playwright';
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  ConfirmSignUpCommand,
+  GetTokensFromRefreshTokenCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { SIGN_IN_FAILED_MESSAGE } from '../../events/account-values';
 import { gotoApp, launchBrowser } from '../support/browser';
@@ -189,6 +196,103 @@ describe('sign-in on the shared twin', () => {
       name: 'NotAuthorizedException',
     });
     cognito.destroy();
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('the sign-in pages on the shared twin', () => {
+  const twin = useTwin();
+
+  it('lets an invited talent choose their own password in place of the temporary one', async () => {
+    const email = address('invited');
+    const cognito = cognitoClient(twin());
+    await cognito.send(
+      new AdminCreateUserCommand({
+        UserPoolId: twin().userPoolId,
+        Username: email,
+        TemporaryPassword: 'Temporary-Passw0rd!',
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'email_verified', Value: 'true' },
+          { Name: 'custom:role', Value: 'talent' },
+        ],
+      }),
+    );
+    await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: twin().userPoolId, Username: email, GroupName: 'talent' }));
+    cognito.destroy();
+    const { page, errors } = await newPage();
+
+    await signIn(page, twin().urls.web, email, 'Temporary-Passw0rd!');
+    await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    // The heading of the new step takes the focus.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Choose a new password');
+    const save = page.getByRole('button', { name: 'Save and continue' });
+    await page.getByLabel('New password', { exact: true }).fill('nouppercase1!');
+    expect(await save.isDisabled()).toBe(true);
+    await page.getByLabel('New password', { exact: true }).fill('Own-Choice-Passw0rd!');
+    await save.click();
+    await page.waitForURL(/\/talent-portal$/, { timeout: 30_000 });
+
+    // The new password is the one that works now.
+    const again = await newPage();
+    await signIn(again.page, twin().urls.web, email, 'Own-Choice-Passw0rd!');
+    await again.page.waitForURL(/\/talent-portal$/, { timeout: 30_000 });
+    expect(errors).toEqual([]);
+  });
+
+  it('offers Google only when the stage configures it, and sends the browser to the pool domain for the code grant', async () => {
+    const { context, page } = await newPage();
+    await gotoApp(page, `${twin().urls.web}/sign-in`);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect(await page.getByTestId('google-sign-in').count()).toBe(0);
+
+    // The same site with Google configured (on AWS the deployment writes these two fields).
+    await context.route('**/config.json', async (route) => {
+      const res = await route.fetch();
+      await route.fulfill({ response: res, json: { ...(await res.json()), googleSignIn: true, oauthDomain: 'auth.humanly.example' } });
+    });
+    let authorize: URL | undefined;
+    await context.route('https://auth.humanly.example/**', async (route) => {
+      authorize = new URL(route.request().url());
+      await route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Google</title>' });
+    });
+    await gotoApp(page, `${twin().urls.web}/sign-in`);
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await page.waitForURL(/auth\.humanly\.example/);
+    expect(authorize!.pathname).toBe('/oauth2/authorize');
+    expect(Object.fromEntries(authorize!.searchParams)).toMatchObject({
+      identity_provider: 'Google',
+      redirect_uri: `${twin().urls.web}/client-portal`,
+      response_type: 'code',
+      scope: 'openid email profile',
+      client_id: twin().clientIds.web,
+    });
+  });
+
+  it('has no serious accessibility problems and works from the keyboard', async () => {
+    const { page, errors } = await newPage();
+    for (const path of ['/sign-in', '/sign-up', '/confirm-sign-up?email=someone%40people.example', '/reset-password', '/portal']) {
+      await gotoApp(page, `${twin().urls.web}${path}`);
+      await page.locator('h1').first().waitFor();
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    }
+
+    // Sign-up by keyboard: the role by arrow keys, the fields by Tab; the checklist follows the typing.
+    await gotoApp(page, `${twin().urls.web}/sign-up`);
+    await page.getByRole('radio', { name: /Client/ }).focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await page.getByRole('radio', { name: /Talent/ }).isChecked()).toBe(true);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Kim Keys');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(address('keys'));
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Keyboard-0nly!');
+    expect(await page.locator('[data-testid="password-rules"] li[data-met="false"]').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Create account' }).isEnabled()).toBe(true);
     expect(errors).toEqual([]);
   });
 });
