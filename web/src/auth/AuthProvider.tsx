@@ -10,7 +10,7 @@ import { amplifyConfig } from './amplify-config';
 import { AuthContext } from './context';
 import { fetchMe, patchMe } from './me-api';
 import { roleFromGroups } from './portal-path';
-import type { AuthContextValue, AuthState } from './types';
+import type { AuthActions, AuthContextValue, AuthState } from './types';
 
 const SIGNED_OUT: AuthState = { user: null, session: null, profile: null, role: null, me: null, loading: false, error: null };
 
@@ -120,9 +120,7 @@ export function AuthProvider({ apiUrl, account, children }: { apiUrl: string; ac
     setState(SIGNED_OUT);
   }, []);
 
-  const value = useMemo<AuthContextValue>(
-    () => ({ ...state, getIdToken, refresh: load, updateProfile, signOut }),
-    [state, getIdToken, load, updateProfile, signOut],
-  );
+  const actions = useMemo<AuthActions>(() => ({ getIdToken, refresh: load, updateProfile, signOut }), [getIdToken, load, updateProfile, signOut]);
+  const value = useMemo<AuthContextValue>(() => ({ ...state, ...actions }), [state, actions]);
   return <AuthContext value={value}>{children}</AuthContext>;
 }

@@ -1,7 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 
 /** Each account page is its own chunk, loaded once the auth code is in (./AccountLayout.tsx). */
-export const ACCOUNT_PAGES: Record<string, { title: string; Page: ComponentType }> = {
+const ACCOUNT_PAGES: Record<string, { title: string; Page: ComponentType }> = {
   '/portal': { title: 'Sign in', Page: lazy(() => import('../pages/portal/PortalPage').then((m) => ({ default: m.PortalPage }))) },
   '/sign-in': { title: 'Sign in', Page: lazy(() => import('../pages/account/SignInPage').then((m) => ({ default: m.SignInPage }))) },
   '/sign-up': { title: 'Create an account', Page: lazy(() => import('../pages/account/SignUpPage').then((m) => ({ default: m.SignUpPage }))) },

@@ -2,10 +2,10 @@ import type { ResourcesConfig } from 'aws-amplify';
 import type { AccountConfig } from './account-config';
 
 /** Where Google sign-in returns (spec 7: Google sign-in lands in the client portal). */
-export const GOOGLE_REDIRECT_PATH = '/client-portal';
+const GOOGLE_REDIRECT_PATH = '/client-portal';
 /** Where signing out of a Google session returns. */
-export const SIGN_OUT_REDIRECT_PATH = '/';
-export const OAUTH_SCOPES = ['openid', 'email', 'profile'];
+const SIGN_OUT_REDIRECT_PATH = '/';
+const OAUTH_SCOPES = ['openid', 'email', 'profile'];
 
 /** The site has accounts only when the stage's config names a user pool and its app client. */
 export function hasAccounts(config: AccountConfig): boolean {

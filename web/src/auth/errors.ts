@@ -10,7 +10,7 @@ const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
 const NETWORK = 'We could not reach the sign-in service. Check your connection and try again.';
 
 /** Cognito's reason for a password it refused, without its prefix ("Password not long enough"). */
-export function passwordRefusal(error: unknown): string {
+function passwordRefusal(error: unknown): string {
   const message = error instanceof Error ? error.message : '';
   const reason = message.replace(/^Password did not conform with policy:\s*/i, '').trim();
   return `Choose a stronger password: ${reason || 'it does not meet the password rules'}.`.replace(/\.\.$/, '.');

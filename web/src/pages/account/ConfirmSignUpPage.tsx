@@ -10,7 +10,7 @@ import { AccountCard, FormMessage, SubmitButton, looksLikeEmail, normalEmail } f
 import { currentRole, passwordSignIn, sendNewCode } from './session';
 
 /** Seconds before "Resend code" works again. */
-export const RESEND_COOLDOWN_SECONDS = 30;
+const RESEND_COOLDOWN_SECONDS = 30;
 
 /**
  * /confirm-sign-up?email= (docs/product.md#sign-in): the 6-digit code from the email; then signed
