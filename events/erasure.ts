@@ -31,6 +31,8 @@ export interface ErasureCounts {
   applicationItems: number;
   photos: number;
   accounts: number;
+  /** Items of the accounts' profiles, credits and audit (Accounts table). */
+  accountItems: number;
   idempotencyRecords: number;
 }
 

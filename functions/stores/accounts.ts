@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import {
   BatchGetCommand,
   type BatchGetCommandOutput,
+  DeleteCommand,
   GetCommand,
   QueryCommand,
   TransactWriteCommand,
@@ -313,4 +314,36 @@ export function accountStore(doc: DynamoDBDocumentClient, tableName: string, now
     },
   };
   return store;
+}
+
+/**
+ * Erasure (decision 019): deletes every item of each account registered under `email` (profile,
+ * role, balance, ledger, guards, reservations, audit); returns how many items were deleted.
+ * Idempotent: a second run finds nothing.
+ */
+export async function eraseAccountsByEmail(doc: DynamoDBDocumentClient, tableName: string, email: string): Promise<number> {
+  const found = await doc.send(
+    new QueryCommand({ TableName: tableName, IndexName: EMAIL_INDEX, KeyConditionExpression: 'emailKey = :e', ExpressionAttributeValues: { ':e': emailKeyOf(email) } }),
+  );
+  let deleted = 0;
+  for (const profile of found.Items ?? []) {
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await doc.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': profile.pk },
+          ProjectionExpression: 'pk, sk',
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const key of page.Items ?? []) {
+        await doc.send(new DeleteCommand({ TableName: tableName, Key: { pk: key.pk, sk: key.sk } }));
+        deleted += 1;
+      }
+      start = page.LastEvaluatedKey;
+    } while (start);
+  }
+  return deleted;
 }

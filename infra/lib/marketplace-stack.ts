@@ -110,18 +110,6 @@ export class MarketplaceStack extends Stack {
     // The dashboard reads the founding spots counter and the applications index.
     waitlist.stats.bindTable(founding.table, 'APPLICATIONS_TABLE', ['GetItem', 'Query']);
 
-    // Erasure of a person's data by email (decision 019).
-    new Erasure(this, 'Erasure', {
-      api,
-      waitlistTable: waitlist.table,
-      messagesTable: contact.table,
-      applicationsTable: founding.table,
-      idempotencyTable: idempotency.table,
-      photosBucket: founding.bucket,
-      userPool: auth.userPool,
-      retainData: config.retainData,
-    });
-
     // Accounts, credits and the /me routes (docs/product.md#accounts, decision 021).
     const accounts = new Accounts(this, 'Accounts', {
       api,
@@ -131,6 +119,19 @@ export class MarketplaceStack extends Stack {
       retainData: config.retainData,
     });
     accounts.bindCreator(auth.postConfirmation);
+
+    // Erasure of a person's data by email (decision 019).
+    new Erasure(this, 'Erasure', {
+      api,
+      waitlistTable: waitlist.table,
+      messagesTable: contact.table,
+      applicationsTable: founding.table,
+      idempotencyTable: idempotency.table,
+      accountsTable: accounts.table,
+      photosBucket: founding.bucket,
+      userPool: auth.userPool,
+      retainData: config.retainData,
+    });
     // The console's Users resource: plans, credit grants, disabling, with an audit of every change.
     new AccountAdmin(this, 'AccountAdmin', { api, accountsTable: accounts.table, userPool: auth.userPool });
 

@@ -30,6 +30,7 @@ const PLACES: Array<[keyof ErasureCounts, string]> = [
   ['applicationItems', 'Application records (history, drafts, links)'],
   ['photos', 'Photos'],
   ['accounts', 'Sign-in accounts'],
+  ['accountItems', 'Profiles, credits and account history'],
   ['idempotencyRecords', 'Kept request answers'],
 ];
 

@@ -6,6 +6,7 @@ import { documentClient } from '../../shared/clients';
 import { loadConfig } from '../../shared/config';
 import { httpHandler, json, parseJsonBody } from '../../shared/http';
 import { s3PhotoStorage } from '../../founding/photos/storage';
+import { eraseAccountsByEmail } from '../../stores/accounts';
 import { erasureStore } from '../../stores/erasure';
 import { eraseFoundingAddress } from '../../stores/founding';
 import { eraseMessagesFrom } from '../../stores/messages';
@@ -19,6 +20,7 @@ const config = loadConfig(
     APPLICATIONS_TABLE: z.string().min(1),
     IDEMPOTENCY_TABLE: z.string().min(1),
     ERASURES_TABLE: z.string().min(1),
+    ACCOUNTS_TABLE: z.string().min(1),
     PHOTOS_BUCKET: z.string().min(1),
     USER_POOL_ID: z.string().min(1),
   }),
@@ -50,6 +52,7 @@ export const handler = httpHandler(async (event) => {
         for (const u of users) await cognito!.send(new AdminDeleteUserCommand({ UserPoolId: config.USER_POOL_ID, Username: u.Username! }));
         return users.length;
       },
+      eraseAccountData: (email) => eraseAccountsByEmail(doc, config.ACCOUNTS_TABLE, email),
       eraseIdempotencyRecords: (email) => erasureStore(doc, config.ERASURES_TABLE).eraseIdempotencyRecords(config.IDEMPOTENCY_TABLE, email),
       record: async (email, by, removed, now) => {
         const { id, erasedAt, erasedBy } = await erasureStore(doc, config.ERASURES_TABLE).record(email, by, removed, now);

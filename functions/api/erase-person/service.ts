@@ -12,6 +12,8 @@ export interface ErasureDeps {
   deletePhotos: (prefix: string) => Promise<number>;
   /** Deletes the user accounts with this email; returns how many. */
   deleteAccounts: (email: string) => Promise<number>;
+  /** Deletes the profiles, credits and audit of the accounts with this email; returns how many items. */
+  eraseAccountData: (email: string) => Promise<number>;
   eraseIdempotencyRecords: (email: string) => Promise<number>;
   record: (email: string, erasedBy: string, removed: ErasureCounts, now: Date) => Promise<ErasureResult>;
   now: () => Date;
@@ -34,6 +36,7 @@ export async function erasePerson(deps: ErasureDeps, email: string, erasedBy: st
     throw err;
   });
   const accounts = await deps.deleteAccounts(email);
+  const accountItems = await deps.eraseAccountData(email);
   const waitlist = await deps.eraseWaitlist(email);
   const messages = await deps.eraseMessages(email);
   let photos = 0;
@@ -47,6 +50,7 @@ export async function erasePerson(deps: ErasureDeps, email: string, erasedBy: st
     applicationItems: founding.items,
     photos,
     accounts,
+    accountItems,
     idempotencyRecords,
   };
   return deps.record(email, erasedBy, removed, deps.now());

@@ -15,6 +15,8 @@ export interface ErasureProps {
   messagesTable: ITable;
   applicationsTable: ITable;
   idempotencyTable: ITable;
+  /** Profiles, credits and audit of accounts (found by the email index). */
+  accountsTable: ITable;
   photosBucket: IBucket;
   userPool: IUserPool;
   retainData: boolean;
@@ -49,6 +51,7 @@ export class Erasure extends Construct {
       .bindTable(props.messagesTable, 'MESSAGES_TABLE', ['Scan', 'DeleteItem'], { indexes: false })
       .bindTable(props.applicationsTable, 'APPLICATIONS_TABLE', ['Scan', 'Query', 'DeleteItem'], { indexes: false })
       .bindTable(props.idempotencyTable, 'IDEMPOTENCY_TABLE', ['Scan', 'DeleteItem'], { indexes: false })
+      .bindTable(props.accountsTable, 'ACCOUNTS_TABLE', ['Query', 'DeleteItem'], { indexes: true })
       .bindTable(this.table, 'ERASURES_TABLE', ['Scan', 'PutItem'], { indexes: false })
       .bindBucketObjects(props.photosBucket, 'PHOTOS_BUCKET', ['DeleteObject'], 'applications/*');
     fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [props.photosBucket.arnForObjects(`${PENDING_PREFIX}*`)] }));

@@ -57,8 +57,8 @@ async function erase(body: unknown, token?: string) {
   return { status: res.status, json: (await res.json()) as ErasureResult & { error?: string } };
 }
 
-/** A waitlist signup, a contact message (with an Idempotency-Key) and a user account. */
-async function everydayData(email: string) {
+/** A waitlist signup, a contact message (with an Idempotency-Key) and a client account with its credits; answers the account's id. */
+async function everydayData(email: string): Promise<string> {
   const api = twin().urls.api;
   const signup = await postJsonFrom(freshAddress(), `${api}/early-signup`, { email, firstName: 'Ada' });
   expect(signup.status).toBe(200);
@@ -66,6 +66,10 @@ async function everydayData(email: string) {
   const contact = await postJsonFrom(freshAddress(), `${api}/contact`, message, { 'idempotency-key': `erase-${email}` });
   expect(contact.status).toBe(202);
   await seedUser(twin().urls.cognito, twin().userPoolId, { email, password: PASSWORD, groups: ['client'] });
+  // The first GET /me opens the account: profile, role, balance and the Free plan's ledger entry.
+  const me = await fetch(`${api}/me`, { headers: { authorization: `Bearer ${await idToken(twin(), email, PASSWORD, 'web')}` } });
+  expect(me.status).toBe(200);
+  return ((await me.json()) as { profile: { id: string } }).profile.id;
 }
 
 describe('erasure by email', () => {
@@ -73,9 +77,10 @@ describe('erasure by email', () => {
   const bystander = applicantEmail('stays');
   let applicationId: string;
   let uploadedKeys: string[];
+  let accountId: string;
 
   beforeAll(async () => {
-    await everydayData(person);
+    accountId = await everydayData(person);
     await everydayData(bystander);
     // A founding application with its photos, validated by the workflow.
     const { uploadSession, keys } = await uploadAll(twin(), person, asJpegFiles(await jpegs(30)));
@@ -113,7 +118,8 @@ describe('erasure by email', () => {
     // Present everywhere before.
     const before = await everyItem();
     const tables = Object.keys(mentioning(before, person));
-    for (const prefix of ['WaitlistTable', 'ContactMessagesTable', 'FoundingApplicationsTable']) expect(tables.some((t) => t.startsWith(prefix))).toBe(true);
+    for (const prefix of ['WaitlistTable', 'ContactMessagesTable', 'FoundingApplicationsTable', 'AccountsTable']) expect(tables.some((t) => t.startsWith(prefix))).toBe(true);
+    expect(Object.keys(mentioning(before, accountId)).some((t) => t.startsWith('AccountsTable'))).toBe(true);
     expect((await photoKeys()).filter((k) => k.startsWith(`applications/${applicationId}/`)).length).toBeGreaterThan(0);
 
     const res = await erase({ email: person.toUpperCase(), confirm: ` ${person} ` });
@@ -122,11 +128,15 @@ describe('erasure by email', () => {
     expect(res.json.removed.waitlist).toBeGreaterThan(0);
     expect(res.json.removed.applicationItems).toBeGreaterThan(1);
     expect(res.json.removed.photos).toBeGreaterThanOrEqual(30);
+    // Profile, role, balance, the ledger's entry and its guard at least.
+    expect(res.json.removed.accountItems).toBeGreaterThanOrEqual(5);
     expect(JSON.stringify(res.json)).not.toContain(person);
 
     // Nothing left: no item anywhere names the address or the application, no photo, no account.
     const after = await everyItem();
     expect(mentioning(after, person)).toEqual({});
+    // Nothing of the account's partition (its ledger names no address) is left either.
+    expect(mentioning(after, accountId)).toEqual({});
     const appLeft = mentioning(after, applicationId);
     // The founding spot counter's bookkeeping (no personal data) is all that may name the application.
     for (const [table, n] of Object.entries(appLeft)) expect({ table, n, items: after[table].filter((i) => i.includes(applicationId) && !/"pk":"SP(OT#|OTS)/.test(i)) }).toEqual({ table, n, items: [] });
@@ -144,7 +154,7 @@ describe('erasure by email', () => {
 
     // The bystander keeps everything.
     const kept = Object.keys(mentioning(after, bystander));
-    for (const prefix of ['WaitlistTable', 'ContactMessagesTable']) expect(kept.some((t) => t.startsWith(prefix))).toBe(true);
+    for (const prefix of ['WaitlistTable', 'ContactMessagesTable', 'AccountsTable']) expect(kept.some((t) => t.startsWith(prefix))).toBe(true);
     const bystanderUsers = await cognitoClient(twin()).send(new ListUsersCommand({ UserPoolId: twin().userPoolId, Filter: `email = "${bystander}"` }));
     expect(bystanderUsers.Users?.length).toBe(1);
   });
@@ -152,6 +162,6 @@ describe('erasure by email', () => {
   it('runs again harmlessly (an erasure that failed part way is simply repeated)', async () => {
     const res = await erase({ email: person, confirm: person });
     expect(res.status).toBe(201);
-    expect(res.json.removed).toEqual({ waitlist: 0, messages: 0, applications: 0, applicationItems: 0, photos: 0, accounts: 0, idempotencyRecords: 0 });
+    expect(res.json.removed).toEqual({ waitlist: 0, messages: 0, applications: 0, applicationItems: 0, photos: 0, accounts: 0, accountItems: 0, idempotencyRecords: 0 });
   });
 });

@@ -11,6 +11,7 @@ function fakes(options: { validating?: boolean } = {}) {
       return { applicationIds: ['app_aaaaaaaaaaaaaaaaaaaa'], uploadFolders: ['f'.repeat(32)], items: 7 };
     },
     deleteAccounts: async () => (calls.push('accounts'), 1),
+    eraseAccountData: async () => (calls.push('account data'), 6),
     eraseWaitlist: async () => (calls.push('waitlist'), 3),
     eraseMessages: async () => (calls.push('messages'), 2),
     deletePhotos: async (prefix) => (calls.push(`photos ${prefix}`), prefix.startsWith('applications/') ? 60 : 30),
@@ -28,6 +29,7 @@ describe('erasePerson', () => {
     expect(calls).toEqual([
       'founding',
       'accounts',
+      'account data',
       'waitlist',
       'messages',
       'photos applications/app_aaaaaaaaaaaaaaaaaaaa/',
@@ -39,7 +41,7 @@ describe('erasePerson', () => {
       id: 'r1',
       erasedAt: '2026-11-24T12:00:00.000Z',
       erasedBy: 'admin-sub',
-      removed: { waitlist: 3, messages: 2, applications: 1, applicationItems: 7, photos: 90, accounts: 1, idempotencyRecords: 1 },
+      removed: { waitlist: 3, messages: 2, applications: 1, applicationItems: 7, photos: 90, accounts: 1, accountItems: 6, idempotencyRecords: 1 },
     });
   });
 
