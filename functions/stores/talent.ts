@@ -108,9 +108,15 @@ export function talentStore(doc: DynamoDBDocumentClient, tableName: string) {
     },
 
     /** Adds a talent; false when the id is taken. */
-    async create(talent: Talent): Promise<boolean> {
+    /**
+     * Adds a talent unless the id is taken (false then). `excludedIndustries` (the applicant's
+     * choice) is stored beside the catalog fields, where generation checks it; the talent edits
+     * it later in their portal.
+     */
+    async create(talent: Talent, excludedIndustries?: ExcludableIndustry[]): Promise<boolean> {
+      const item = excludedIndustries ? { ...talent, excludedIndustries } : talent;
       try {
-        await doc.send(new PutCommand({ TableName: tableName, Item: talent, ConditionExpression: 'attribute_not_exists(id)' }));
+        await doc.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(id)' }));
         return true;
       } catch (err) {
         if (isConditionFailure(err)) return false;
