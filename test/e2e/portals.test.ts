@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { creditLedger } from '../../functions/stores/credits';
 import { foundingStore } from '../../functions/stores/founding';
@@ -69,6 +69,15 @@ async function signUp(page: Page, role: 'client' | 'talent', fullName: string, e
   await page.getByLabel('Code').fill(await codeFromSentEmails(page.context(), email));
   await page.getByRole('button', { name: 'Confirm and continue' }).click();
   await page.waitForURL(new RegExp(`/${role}-portal$`), { timeout: 30_000 });
+}
+
+/** Waits until the element has the focus (moved in an effect, after the render that shows it). */
+async function waitFocused(locator: Locator): Promise<void> {
+  for (let i = 0; i < 60; i++) {
+    if (await locator.evaluate((el) => el === document.activeElement, undefined, { timeout: 500 }).catch(() => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`${String(locator)} did not get the focus`);
 }
 
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -218,7 +227,7 @@ describe('portals', () => {
     expect(await last(2).getByTestId('ledger-balance').textContent()).toBe('7');
     expect(await last(1).getByTestId('ledger-kind').textContent()).toBe('Grant');
     expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('ledger-entry');
+    await waitFocused(entry.nth(20));
     await shots(page, 'client-portal-ledger');
 
     // The talent portal is not theirs: a way back to their own.
@@ -226,6 +235,7 @@ describe('portals', () => {
     const wrong = page.getByTestId('wrong-portal');
     await wrong.getByRole('heading', { name: 'This is the talent portal' }).waitFor();
     expect(await wrong.getByRole('link', { name: /Go to the client portal/ }).getAttribute('href')).toBe('/client-portal');
+    await shots(page, 'wrong-portal');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -284,9 +294,9 @@ describe('portals', () => {
     await edit.focus();
     await page.keyboard.press('Enter');
     const name = page.getByLabel('Full name');
-    expect(await name.evaluate((el) => el === document.activeElement)).toBe(true);
+    await waitFocused(name);
     await page.keyboard.press('Escape');
-    expect(await edit.evaluate((el) => el === document.activeElement)).toBe(true);
+    await waitFocused(edit);
     await page.keyboard.press('Enter');
     await name.fill('   ');
     await page.keyboard.press('Enter');
@@ -295,7 +305,7 @@ describe('portals', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('status').filter({ hasText: 'Name saved: Noor Haddad.' }).waitFor();
     expect(await page.getByTestId('profile-name').textContent()).toBe('Noor Haddad');
-    expect(await edit.evaluate((el) => el === document.activeElement)).toBe(true);
+    await waitFocused(edit);
     expect(await seriousViolations(page)).toEqual([]);
     await shots(page, 'talent-portal-none');
     expect(errors).toEqual([]);
