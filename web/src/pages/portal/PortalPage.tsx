@@ -71,7 +71,7 @@ export function PortalPage() {
           </article>
         ))}
       </section>
-      {!signedIn && (
+      {!signedIn && !auth.loading && (
         <p className="container portal__note">
           New here? <Link to="/sign-up" data-testid="portal-create-account">Create an account</Link>, as a client or as talent. Want to be featured?{' '}
           <Link to="/talent-application">Become {BRAND_NAME} Talent</Link>.
