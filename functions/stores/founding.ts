@@ -12,7 +12,7 @@ import {
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import type { ApplicationDecisionRecord, ApplicationDetail, ApplicationSummary, FoundingSignupResponse, PhotoResult } from '../../events/founding';
-import type { ApplicationProgram, ApplicationStatus, RetryableStep } from '../../events/founding-values';
+import type { ApplicationProgram, ApplicationStatus, ExcludableIndustry, RetryableStep } from '../../events/founding-values';
 import { AWAITING_CONFIRMATION } from '../../events/founding-values';
 import { isConditionFailure } from '../shared/errors';
 import { deleteItems, scanItems } from './erasure';
@@ -27,6 +27,8 @@ export interface StoredApplication {
   lastName?: string;
   email: string;
   submittedAt: string;
+  /** Industries the applicant's likeness may not be used for (absent on applications stored before it was kept). */
+  excludedIndustries?: ExcludableIndustry[];
   /** Uploaded object keys (`pending/{uploadFolder}/...`), photos and zips. */
   imagePaths: string[];
   /** The opaque folder of the upload session the application's objects were issued to. */

@@ -15,6 +15,7 @@ import {
   type FoundingSignup,
   type FoundingSignupResponse,
 } from '../../../events/founding';
+import type { ExcludableIndustry } from '../../../events/founding-values';
 import { ConflictError, ValidationError } from '../../shared/errors';
 import { readZipDirectory, s3RangeReader, UnreadableZipError } from '../../founding/photos/zip-directory';
 import { addressConfirmationEmail, confirmationPageUrl } from '../../integrations/email/founding-confirm';
@@ -126,10 +127,10 @@ async function submit(deps: SignupDeps, req: FoundingSignup, origin: RequestOrig
     imageCount,
     ...(uploads.some((u) => u.kind === 'zip') ? { warning: ZIP_COUNT_WARNING } : {}),
   };
-  const excludedIndustries = [
-    ...(req.excludeReligion ? ['religion'] : []),
-    ...(req.excludePolitics ? ['politics'] : []),
-    ...(req.excludeAlcohol ? ['alcohol'] : []),
+  const excludedIndustries: ExcludableIndustry[] = [
+    ...(req.excludeReligion ? (['religion'] as const) : []),
+    ...(req.excludePolitics ? (['politics'] as const) : []),
+    ...(req.excludeAlcohol ? (['alcohol'] as const) : []),
   ];
   const application = {
     id: applicationId,

@@ -53,7 +53,7 @@ export async function createTalent(deps: CreateTalentDeps, applicationId: string
   });
   // A taken id is our own earlier run's (the id derives from the application): keep what is there.
   // The applicant's excluded industries go with the likeness from the start (generation checks them).
-  if (!(await deps.talent.create(talent, app.excludedIndustries)) && !(await deps.talent.get(id))) throw new Error(`talent id ${id} is taken and cannot be read`);
+  if (!(await deps.talent.create(talent, app.excludedIndustries ?? [])) && !(await deps.talent.get(id))) throw new Error(`talent id ${id} is taken and cannot be read`);
   await deps.store.updateApplication(applicationId, { talentId: id, status: 'accepted' });
   await deps.store.addHistory(applicationId, 'talent created', { note: id });
   log.info('talent created', { applicationId, talentId: id, founding });

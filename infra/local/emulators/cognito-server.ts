@@ -197,6 +197,25 @@ function refusingDisabledUsers(services: Services, route: Route): Route {
   };
 }
 
+/**
+ * ConfirmSignUp proves the person holds the address the code was mailed to, so Cognito marks it
+ * verified (`email_verified` true, before the post-confirmation trigger runs and in every token
+ * after). cognito-local only confirms the user; the twin sets the attribute first when the code
+ * is right, then lets cognito-local confirm as usual.
+ */
+function verifyingEmail(services: Services, route: Route): Route {
+  return async (ctx, req) => {
+    const pool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
+    const user = await pool.getUserByUsername(ctx, String(req.Username ?? ''));
+    const emailVerified = (pool.options.AutoVerifiedAttributes ?? []).includes('email');
+    if (emailVerified && user && user.UserStatus === 'UNCONFIRMED' && user.ConfirmationCode && user.ConfirmationCode === req.ConfirmationCode) {
+      const Attributes = [...(user.Attributes ?? []).filter((a) => a.Name !== 'email_verified'), { Name: 'email_verified', Value: 'true' }];
+      await pool.saveUser(ctx, { ...user, Attributes });
+    }
+    return route(ctx, req);
+  };
+}
+
 async function main(): Promise<void> {
   // cognito-local's own logger and AWS SDK (v2, for its Lambda client), as its CLI uses them.
   const pino = cognitoRequire('pino') as (options: { level: string }) => Parameters<typeof createServer>[1];
@@ -227,6 +246,7 @@ async function main(): Promise<void> {
   const router = (target: string): Route => {
     if (extra[target]) return extra[target];
     if (target === 'InitiateAuth' || target === 'AdminInitiateAuth') return refusingDisabledUsers(services, base(target));
+    if (target === 'ConfirmSignUp') return verifyingEmail(services, base(target));
     return base(target);
   };
   const server = await createServer(router, logger, config.ServerConfig, services).start();

@@ -40,7 +40,10 @@ describe("Cognito's emails on the twin", () => {
 
     await expect(signIn(email, PASSWORD)).rejects.toMatchObject({ name: 'UserNotConfirmedException' });
     await confirm(email, code);
-    expect((await signIn(email, PASSWORD)).AuthenticationResult?.IdToken).toBeTruthy();
+    const idToken = (await signIn(email, PASSWORD)).AuthenticationResult?.IdToken;
+    // The code proved the address: Cognito marks it verified, and talent access relies on it.
+    const claims = JSON.parse(Buffer.from(idToken!.split('.')[1], 'base64url').toString('utf8'));
+    expect(claims).toMatchObject({ email, email_verified: true });
   });
 
   it('"Resend code" mails a new code; the old one no longer works and the new one does', async () => {
