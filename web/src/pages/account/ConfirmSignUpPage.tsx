@@ -7,20 +7,21 @@ import { takeSignUpPassword } from '../../auth/pending-sign-up';
 import { afterSignInPath } from '../../auth/portal-path';
 import { TextField } from '../../components/FormField';
 import { AccountCard, FormMessage, SubmitButton, looksLikeEmail, normalEmail } from './AccountCard';
-import { currentRole, passwordSignIn, sendNewCode } from './session';
+import { currentRole, passwordSignIn, sendNewCode, useHandedEmail, withEmail } from './session';
 
 /** Seconds before "Resend code" works again. */
 const RESEND_COOLDOWN_SECONDS = 30;
 
 /**
- * /confirm-sign-up?email= (docs/product.md#sign-in): the 6-digit code from the email; then signed
+ * /confirm-sign-up (docs/product.md#sign-in): the 6-digit code from the email; then signed
  * in (with the password typed a moment ago, kept in memory only) and taken to the role's portal.
  */
 export function ConfirmSignUpPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = safeNextPath(params.get('next'));
-  const [email, setEmail] = useState(params.get('email') ?? '');
+  const handedEmail = useHandedEmail();
+  const [email, setEmail] = useState(handedEmail);
   const [code, setCode] = useState('');
   const [error, setError] = useState('');
   const [status, setStatus] = useState(params.get('resent') ? 'This account is not confirmed yet. We sent a new code to your email.' : '');
@@ -51,7 +52,7 @@ export function ConfirmSignUpPage() {
     }
     const password = takeSignUpPassword(address);
     if (!password) {
-      navigate(`/sign-in?confirmed=1&email=${encodeURIComponent(address)}${next ? `&next=${encodeURIComponent(next)}` : ''}`, { replace: true });
+      navigate(`/sign-in?confirmed=1${next ? `&next=${encodeURIComponent(next)}` : ''}`, { replace: true, ...withEmail(address) });
       return;
     }
     try {
@@ -61,7 +62,7 @@ export function ConfirmSignUpPage() {
       navigate(afterSignInPath(next, await currentRole(true)), { replace: true });
     } catch (err) {
       setError(signInErrorMessage(err));
-      navigate(`/sign-in?confirmed=1&email=${encodeURIComponent(address)}`, { replace: true });
+      navigate('/sign-in?confirmed=1', { replace: true, ...withEmail(address) });
     }
   }
 
@@ -92,7 +93,7 @@ export function ConfirmSignUpPage() {
     >
       <form noValidate onSubmit={submit} className="account-form">
         <FormMessage error={error} status={status} />
-        {!params.get('email') && (
+        {!handedEmail && (
           <TextField id="confirm-email" label="Email" name="email" type="email" inputMode="email" autoComplete="email" value={email} onValueChange={setEmail} />
         )}
         <TextField

@@ -7,7 +7,7 @@ import { safeNextPath } from '../../auth/next-path';
 import { afterSignInPath } from '../../auth/portal-path';
 import { TextField } from '../../components/FormField';
 import { AccountCard, FormMessage, PasswordField, SubmitButton, looksLikeEmail, normalEmail } from './AccountCard';
-import { currentRole, passwordSignIn } from './session';
+import { currentRole, passwordSignIn, useHandedEmail, withEmail } from './session';
 
 /**
  * /reset-password (docs/product.md#sign-in): the email, then the code sent to it and a new
@@ -18,7 +18,7 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = safeNextPath(params.get('next'));
-  const [email, setEmail] = useState(params.get('email') ?? '');
+  const [email, setEmail] = useState(useHandedEmail());
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [step, setStep] = useState<'email' | 'code'>('email');
@@ -64,7 +64,7 @@ export function ResetPasswordPage() {
       if (result.nextStep.signInStep !== 'DONE') throw new Error('more steps');
       navigate(afterSignInPath(next, await currentRole()), { replace: true });
     } catch {
-      navigate(`/sign-in?reset=1&email=${encodeURIComponent(address)}`, { replace: true });
+      navigate('/sign-in?reset=1', { replace: true, ...withEmail(address) });
     }
   }
 

@@ -11,7 +11,7 @@ import { afterSignInPath } from '../../auth/portal-path';
 import { useAuth } from '../../auth/useAuth';
 import { TextField } from '../../components/FormField';
 import { AccountCard, FormMessage, PasswordField, SubmitButton, looksLikeEmail, normalEmail } from './AccountCard';
-import { confirmPath, currentRole, passwordSignIn, sendNewCode } from './session';
+import { confirmPath, currentRole, passwordSignIn, sendNewCode, useHandedEmail, withEmail } from './session';
 
 /** /sign-in (docs/product.md#sign-in): email and password; an invited talent sets a new password here. */
 export function SignInPage() {
@@ -19,7 +19,7 @@ export function SignInPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = safeNextPath(params.get('next'));
-  const [email, setEmail] = useState(params.get('email') ?? '');
+  const [email, setEmail] = useState(useHandedEmail());
   const [password, setPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [step, setStep] = useState<'password' | 'new-password'>('password');
@@ -39,7 +39,7 @@ export function SignInPage() {
         await toConfirmation(typedEmail, typedPassword);
         return;
       case 'RESET_PASSWORD':
-        navigate(`/reset-password?email=${encodeURIComponent(typedEmail)}`);
+        navigate('/reset-password', withEmail(typedEmail));
         return;
       default:
         setError('This account needs a sign-in step the site does not offer yet. Please contact us.');
@@ -50,7 +50,7 @@ export function SignInPage() {
   async function toConfirmation(typedEmail: string, typedPassword: string) {
     await sendNewCode(typedEmail);
     rememberSignUp(typedEmail, typedPassword);
-    navigate(confirmPath(typedEmail, next, true));
+    navigate(confirmPath(next, true), withEmail(typedEmail));
   }
 
   async function submitPassword(event: FormEvent<HTMLFormElement>) {
@@ -147,7 +147,7 @@ export function SignInPage() {
         <TextField id="sign-in-email" label="Email" name="email" type="email" inputMode="email" autoComplete="username" value={email} onValueChange={setEmail} />
         <PasswordField id="sign-in-password" label="Password" value={password} onChange={setPassword} autoComplete="current-password" />
         <p className="account-form__aside">
-          <Link to={`/reset-password${looksLikeEmail(email) ? `?email=${encodeURIComponent(normalEmail(email))}` : ''}`}>Forgot password?</Link>
+          <Link to="/reset-password" state={looksLikeEmail(email) ? withEmail(normalEmail(email)).state : undefined}>Forgot password?</Link>
         </p>
         <SubmitButton busy={busy} busyLabel="Signing in…">
           Sign in

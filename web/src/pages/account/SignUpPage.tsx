@@ -7,7 +7,7 @@ import { safeNextPath } from '../../auth/next-path';
 import { rememberSignUp } from '../../auth/pending-sign-up';
 import { TextField } from '../../components/FormField';
 import { AccountCard, FormMessage, PasswordField, SubmitButton, looksLikeEmail, normalEmail } from './AccountCard';
-import { confirmPath } from './session';
+import { confirmPath, withEmail } from './session';
 
 const ROLE_CHOICES: readonly { role: AccountRole; title: string; body: string }[] = [
   { role: 'client', title: 'I want to create images', body: 'Brands, creators and agencies: generate licensed images of real, consenting people.' },
@@ -44,9 +44,9 @@ export function SignUpPage() {
       });
       rememberSignUp(address, password);
       if (result.nextStep.signUpStep === 'DONE') {
-        navigate(`/sign-in?confirmed=1&email=${encodeURIComponent(address)}${next ? `&next=${encodeURIComponent(next)}` : ''}`);
+        navigate(`/sign-in?confirmed=1${next ? `&next=${encodeURIComponent(next)}` : ''}`, withEmail(address));
       } else {
-        navigate(confirmPath(address, next));
+        navigate(confirmPath(next), withEmail(address));
       }
     } catch (err) {
       setError(signUpErrorMessage(err));

@@ -1,3 +1,4 @@
+import { useLocation } from 'react-router';
 import { fetchAuthSession, resendSignUpCode, signIn, signOut, type SignInOutput } from 'aws-amplify/auth';
 import type { AccountRole } from '../../../../events/account-values';
 import { authErrorName } from '../../auth/errors';
@@ -33,10 +34,30 @@ export async function sendNewCode(email: string): Promise<void> {
   await resendSignUpCode({ username: email });
 }
 
-/** The confirmation step's address for an email, keeping the page to return to. */
-export function confirmPath(email: string, next?: string | null, resent = false): string {
-  const q = new URLSearchParams({ email });
+/**
+ * The account pages hand the address a person typed to the next page in history state, never
+ * in the URL: an address in a URL reaches access logs, browser history and referrers.
+ */
+interface EmailHandoff {
+  email?: unknown;
+}
+
+/** Navigation options that hand `email` to the next page (`navigate(path, withEmail(a))`). */
+export function withEmail(email: string): { state: EmailHandoff } {
+  return { state: { email } };
+}
+
+/** The address the previous page handed on, or '' (opened directly, or after a reload in another tab). */
+export function useHandedEmail(): string {
+  const state = useLocation().state as EmailHandoff | null;
+  return typeof state?.email === 'string' ? state.email : '';
+}
+
+/** The confirmation step, keeping the page to return to; the address goes with `withEmail`. */
+export function confirmPath(next?: string | null, resent = false): string {
+  const q = new URLSearchParams();
   if (resent) q.set('resent', '1');
   if (next) q.set('next', next);
-  return `/confirm-sign-up?${q}`;
+  const query = q.toString();
+  return query ? `/confirm-sign-up?${query}` : '/confirm-sign-up';
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, Navigate, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import type { AccountRole } from '../../../../events/account-values';
 import type { MeResponse } from '../../../../events/accounts';
 import { useAuth } from '../../auth/useAuth';
@@ -23,6 +23,7 @@ export type SignedIn = AuthContextValue & { me: MeResponse };
 export function PortalGate({ role, children }: { role: AccountRole; children: (auth: SignedIn) => ReactNode }) {
   const auth = useAuth();
   const location = useLocation();
+  const navigate = useNavigate();
   const signedOut = !auth.loading && !auth.user;
   const { getIdToken, refresh } = auth;
   // Right after a sign-in the context may not have caught up yet: a token in hand means read it again.
@@ -39,11 +40,14 @@ export function PortalGate({ role, children }: { role: AccountRole; children: (a
       current = false;
     };
   }, [signedOut, getIdToken, refresh]);
+  // Signed out for sure: to sign-in, coming back here after. (An effect rather than <Navigate>,
+  // whose code would otherwise ride in the router chunk every marketing page loads.)
+  const toSignIn = confirmedOut && !auth.user;
+  useEffect(() => {
+    if (toSignIn) void navigate(`/sign-in?next=${encodeURIComponent(location.pathname)}`, { replace: true });
+  }, [toSignIn, navigate, location.pathname]);
 
-  if (auth.loading || (signedOut && !confirmedOut)) return <PortalSkeleton />;
-  if (!auth.user) {
-    return <Navigate to={`/sign-in?next=${encodeURIComponent(location.pathname)}`} replace />;
-  }
+  if (auth.loading || !auth.user) return <PortalSkeleton />;
   if (!auth.me) {
     if (!auth.error) return <PortalSkeleton />;
     return (
