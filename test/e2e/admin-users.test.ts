@@ -37,7 +37,9 @@ describe("the console's Users resource", () => {
     await page.getByPlaceholder('Search email').fill(email);
     const row = page.getByRole('row').filter({ hasText: email });
     await row.waitFor({ timeout: 30_000 });
-    expect(await page.getByRole('row').count()).toBe(2); // the header and the one client
+    // The search applies once typing pauses: then only the header and the one client remain.
+    await page.getByRole('row').nth(2).waitFor({ state: 'detached', timeout: 30_000 });
+    expect(await page.getByRole('row').count()).toBe(2);
     await row.click();
     await page.getByRole('heading', { name: email, level: 1 }).waitFor({ timeout: 30_000 });
     await page.getByTestId('credit-balance').getByText('10', { exact: true }).waitFor();
