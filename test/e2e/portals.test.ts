@@ -236,6 +236,15 @@ describe('portals', () => {
     await wrong.getByRole('heading', { name: 'This is the talent portal' }).waitFor();
     expect(await wrong.getByRole('link', { name: /Go to the client portal/ }).getAttribute('href')).toBe('/client-portal');
     await shots(page, 'wrong-portal');
+
+    // Sign out from the portal itself: to sign-in, and the portal asks to sign in again.
+    await gotoApp(page, `${twin().urls.web}/client-portal`);
+    const header = page.locator('.acct-header');
+    await header.getByText(email).waitFor({ timeout: 20_000 });
+    await header.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(/\/sign-in$/, { timeout: 20_000 });
+    await gotoApp(page, `${twin().urls.web}/client-portal`);
+    await page.waitForURL(/\/sign-in\?next=%2Fclient-portal$/, { timeout: 20_000 });
     expect(errors).toEqual([]);
     await context.close();
   });

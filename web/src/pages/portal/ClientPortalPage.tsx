@@ -6,6 +6,7 @@ import { LEDGER_KIND_LABELS, creditsText, formatCreditChange, formatCredits, for
 import { Icon } from '../../components/Icon';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { PortalGate, type SignedIn } from './PortalGate';
+import { PortalHeader } from './PortalHeader';
 import { ProfileCard } from './ProfileCard';
 import { useAccountApi } from './useAccountApi';
 import './AccountPortal.css';
@@ -25,13 +26,12 @@ function ClientPortal({ auth }: { auth: SignedIn }) {
   const balance = me.credits?.balance ?? 0;
   return (
     <div className="acct" data-testid="client-portal-page">
-      <header className="acct-header">
-        <div className="container">
-          <p className="eyebrow">Client Portal</p>
-          <h1 className="acct-header__title">Welcome, {firstName(me.profile.full_name) || 'there'}</h1>
-          <p className="lead acct-header__lead">Your credits, your plan and everything you generate, in one place.</p>
-        </div>
-      </header>
+      <PortalHeader
+        auth={auth}
+        eyebrow="Client Portal"
+        title={`Welcome, ${firstName(me.profile.full_name) || 'there'}`}
+        lead="Your credits, your plan and everything you generate, in one place."
+      />
 
       <div className="container acct-body">
         <div className="acct-grid">

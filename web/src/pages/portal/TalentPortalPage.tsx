@@ -13,6 +13,7 @@ import {
 import { Icon } from '../../components/Icon';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { PortalGate, type SignedIn } from './PortalGate';
+import { PortalHeader } from './PortalHeader';
 import { ProfileCard } from './ProfileCard';
 import { useAccountApi } from './useAccountApi';
 import '../../components/application/ExcludedIndustries.css';
@@ -34,17 +35,12 @@ function TalentPortal({ auth }: { auth: SignedIn }) {
   const name = me.profile.full_name.trim().split(/\s+/)[0];
   return (
     <div className="acct acct--talent" data-testid="talent-portal-page">
-      <header className="acct-header">
-        <div className="container">
-          <p className="eyebrow">Talent Portal</p>
-          <h1 className="acct-header__title">Welcome, {name || 'there'}</h1>
-          <p className="lead acct-header__lead">
-            {accepted
-              ? 'Your likeness, how it may be used and what it earns.'
-              : 'Your application, and your likeness once it is accepted.'}
-          </p>
-        </div>
-      </header>
+      <PortalHeader
+        auth={auth}
+        eyebrow="Talent Portal"
+        title={`Welcome, ${name || 'there'}`}
+        lead={accepted ? 'Your likeness, how it may be used and what it earns.' : 'Your application, and your likeness once it is accepted.'}
+      />
 
       <div className="container acct-body">
         <div className="acct-grid">
