@@ -4,9 +4,7 @@ import * as path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { creditLedger } from '../../functions/stores/credits';
-import { foundingStore } from '../../functions/stores/founding';
-import { newApplicationId } from '../../functions/stores/founding-keys';
-import { talentStore } from '../../functions/stores/talent';
+import { createAcceptedTalent } from '../support/accepted-talent';
 import { gotoApp, launchBrowser } from '../support/browser';
 import { cognitoClient, documentClient, useTwin } from '../support/twin';
 
@@ -95,62 +93,6 @@ async function shots(page: Page, name: string): Promise<void> {
     await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-/** A hidden catalog talent and an accepted application under `email` that names it. */
-async function acceptedApplication(email: string): Promise<{ talentId: string; submittedAt: string }> {
-  const doc = documentClient(twin());
-  const talentId = `portal-${marker}`;
-  await talentStore(doc, twin().physicalName('CatalogTalentTable')).create({
-    id: talentId,
-    name: 'Ana Lima',
-    image: '/talent/portal.svg',
-    tagline: 'Talent of the portal test',
-    bio: 'Hidden until launch.',
-    generationCount: 0,
-    featured: false,
-    tags: [],
-    samples: [],
-    founding: true,
-    royaltyPlan: 'founding-35',
-    status: 'hidden',
-  });
-  const now = new Date().toISOString();
-  const id = newApplicationId();
-  const created = await foundingStore(doc, twin().physicalName('FoundingApplicationsTable')).createApplication(
-    {
-      id,
-      program: 'founding',
-      status: 'accepted',
-      firstName: 'Ana',
-      lastName: 'Lima',
-      email,
-      phone: '',
-      location: 'Lisbon',
-      age: 30,
-      experience: 'Portraits',
-      interests: '',
-      portfolioUrl: '',
-      excludedIndustries: [],
-      terms: { accepted: true, acceptedAt: now },
-      submittedAt: now,
-      imageCount: 0,
-      uploadedFilesCount: 0,
-      imagePaths: [],
-      uploads: [],
-      photoResults: [],
-      validPhotoCount: 0,
-      rejectedPhotoCount: 0,
-      validatedAt: now,
-      decision: { decision: 'accept', decidedBy: 'reviewer@people.example', decidedAt: now, note: '' },
-      founding: true,
-      royaltyPlan: 'founding-35',
-      talentId,
-    },
-    { applicationId: id, fingerprint: marker, submittedAt: now, response: { success: true, applicationId: id } },
-  );
-  if (!created) throw new Error('the accepted application was not stored');
-  return { talentId, submittedAt: now };
 }
 
 describe('portals', () => {
@@ -251,7 +193,7 @@ describe('portals', () => {
 
   it('a new talent whose email has an accepted application sees it, the likeness, and saves excluded industries', async () => {
     const email = `accepted.${marker}@people.example`;
-    const { submittedAt } = await acceptedApplication(email);
+    const { submittedAt } = await createAcceptedTalent(twin(), { email, talentId: `portal-${marker}`, firstName: 'Ana', lastName: 'Lima', founding: true, marker });
     const { context, page, errors } = await newPage();
     await signUp(page, 'talent', 'Ana Lima', email);
 

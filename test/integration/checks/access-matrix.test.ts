@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { ACCESS_METADATA } from '../../../infra/lib/constructs/http-api';
 import { resourcesOfType } from '../../../infra/local/template';
 import { accountStore } from '../../../functions/stores/accounts';
-import { foundingStore } from '../../../functions/stores/founding';
-import { newApplicationId } from '../../../functions/stores/founding-keys';
 import { messageStore } from '../../../functions/stores/messages';
 import { talentStore } from '../../../functions/stores/talent';
+import { createAcceptedTalent } from '../../support/accepted-talent';
 import { ACCESS_CLASSES, callerName, createCallers, inParallel, randomLoopback, send, type Caller } from '../../support/callers';
 import { ROUTE_EXAMPLES, type Fixtures } from '../../support/route-examples';
 import { documentClient, useTwin } from '../../support/twin';
@@ -39,61 +38,16 @@ function templateRoutes(): Route[] {
 async function createFixtures(acceptedEmail: string): Promise<Fixtures> {
   const doc = documentClient(twin());
   const now = new Date().toISOString();
-  const applicationId = newApplicationId();
-  const application = {
-    id: applicationId,
-    program: 'standard' as const,
-    status: 'accepted' as const,
+  // The accepted talent's likeness (PATCH /me/likeness edits it) and their application.
+  const { applicationId, talentId } = await createAcceptedTalent(twin(), {
+    email: acceptedEmail,
+    talentId: `matrix-${marker}`,
     firstName: 'Accepted',
     lastName: marker,
-    email: acceptedEmail,
-    phone: '',
-    location: 'Lisbon',
-    age: 30,
-    experience: 'Portraits',
-    interests: '',
-    portfolioUrl: '',
-    excludedIndustries: [],
-    terms: { accepted: true, acceptedAt: now },
-    submittedAt: now,
-    imageCount: 0,
-    uploadedFilesCount: 0,
-    imagePaths: [],
-    uploads: [],
-    photoResults: [],
-    validPhotoCount: 0,
-    rejectedPhotoCount: 0,
-    validatedAt: now,
-    decision: { decision: 'accept' as const, decidedBy: 'matrix@people.example', decidedAt: now, note: '' },
     founding: false,
-    royaltyPlan: 'standard-tiers' as const,
-    // The catalog item below: the accepted talent's likeness (PATCH /me/likeness edits it).
-    talentId: `matrix-${marker}`,
-  };
-  const created = await foundingStore(doc, twin().physicalName('FoundingApplicationsTable')).createApplication(application, {
-    applicationId,
-    fingerprint: marker,
-    submittedAt: now,
-    response: { success: true, applicationId },
+    marker,
   });
-  if (!created) throw new Error('the accepted application was not stored');
-
-  const talentId = `matrix-${marker}`;
   const talent = talentStore(doc, twin().physicalName('CatalogTalentTable'));
-  await talent.create({
-    id: talentId,
-    name: 'Matrix Talent',
-    image: '/talent/matrix.svg',
-    tagline: 'Hidden talent of the access matrix',
-    bio: 'Never shown: status hidden.',
-    generationCount: 0,
-    featured: false,
-    tags: [],
-    samples: [],
-    founding: false,
-    royaltyPlan: 'standard-tiers',
-    status: 'hidden',
-  });
   const publicTalentId = (await talent.listPublic())[0]?.id;
   if (!publicTalentId) throw new Error('the catalog has no active talent');
 
