@@ -47,8 +47,7 @@ export async function talentStanding(deps: StandingDeps, caller: Pick<AccountCal
   const application = { id: app.id, status: app.status, submittedAt: app.submittedAt };
   if (app.status !== 'accepted') return { access: 'applied', application };
   // Until the talent saves their own, the exclusions chosen on the application stand.
-  const chosen = (app as { excludedIndustries?: ExcludableIndustry[] }).excludedIndustries;
-  const likeness = app.talentId ? await likenessOf(deps, app.talentId, Array.isArray(chosen) ? chosen : []) : undefined;
+  const likeness = app.talentId ? await likenessOf(deps, app.talentId, app.excludedIndustries ?? []) : undefined;
   return { access: 'accepted', application, ...(likeness ? { likeness } : {}) };
 }
 
