@@ -20,6 +20,18 @@ describe('getTalent', () => {
     expect(talent).not.toHaveProperty('status');
   });
 
+  it("never shows the talent's excluded industries (they are for the generation check only)", async () => {
+    const item = { ...talentFactory({ id: 'maya-chen' }), excludedIndustries: ['politics'] };
+    dynamo.on(GetCommand, { Key: { id: 'maya-chen' } }).resolves({ Item: item });
+    dynamo.on(ScanCommand).resolves({ Items: [item] });
+    const { talent } = await getTalent(deps, 'maya-chen');
+    expect(talent.id).toBe('maya-chen');
+    expect(talent).not.toHaveProperty('excludedIndustries');
+    const { talent: listed } = await listTalent(deps);
+    expect(listed.map((t) => t.id)).toEqual(['maya-chen']);
+    expect(listed[0]).not.toHaveProperty('excludedIndustries');
+  });
+
   it.each([undefined, '', 'Maya-Chen', 'maya_chen', '../admin', 'a'.repeat(65), '-maya', 'maya--chen'])(
     'answers Model not found for %p without reading the table',
     async (id) => {
