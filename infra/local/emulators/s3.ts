@@ -186,7 +186,10 @@ export async function startS3(opts: S3Options = {}): Promise<S3Emulator> {
     body: Buffer | undefined,
     headers: IncomingMessage['headers'],
     extraResponseHeaders: Record<string, string> = {},
+    attempt = 0,
   ) {
+    // Without a body to stream (buffered, or a GET/HEAD), the request can be sent again.
+    const bodiless = req.method === 'GET' || req.method === 'HEAD';
     const upstream = httpRequest(
       { host: LOOPBACK, port: internalPort, method: req.method, path: req.url, headers, agent },
       (up) => {
@@ -196,9 +199,15 @@ export async function startS3(opts: S3Options = {}): Promise<S3Emulator> {
         up.pipe(res);
       },
     );
-    upstream.on('error', (err) => {
+    upstream.on('error', (err: NodeJS.ErrnoException) => {
       if (res.headersSent) {
         res.destroy(err);
+        return;
+      }
+      // Node's documented keep-alive race: the backend closed an idle connection just as it was
+      // reused. Nothing reached the backend, so the request goes once more on a new connection.
+      if (attempt === 0 && upstream.reusedSocket && err.code === 'ECONNRESET' && (body !== undefined || bodiless)) {
+        forward(req, res, body, headers, extraResponseHeaders, 1);
         return;
       }
       const xml = s3ErrorXml('InternalError', `Local S3 backend failed: ${err.message}`);
@@ -206,6 +215,7 @@ export async function startS3(opts: S3Options = {}): Promise<S3Emulator> {
       res.end(xml);
     });
     if (body) upstream.end(body);
+    else if (bodiless) upstream.end();
     else req.pipe(upstream);
   }
 
