@@ -101,6 +101,9 @@ export async function startS3(opts: S3Options = {}): Promise<S3Emulator> {
     configureBuckets: [],
   });
   const { port: internalPort } = await s3rver.run();
+  // The front keeps connections to it alive: let them idle far longer than Node's 5 s default,
+  // so a pooled connection is rarely closed just as it is reused (the retry in `forward` covers the rest).
+  if (s3rver.httpServer) s3rver.httpServer.keepAliveTimeout = 60_000;
   const internalEndpoint = endpointFor(internalPort);
 
   const listeners = new Set<(event: S3ObjectCreatedEvent) => void | Promise<void>>();
@@ -191,7 +194,8 @@ export async function startS3(opts: S3Options = {}): Promise<S3Emulator> {
     // Without a body to stream (buffered, or a GET/HEAD), the request can be sent again.
     const bodiless = req.method === 'GET' || req.method === 'HEAD';
     const upstream = httpRequest(
-      { host: LOOPBACK, port: internalPort, method: req.method, path: req.url, headers, agent },
+      // A second attempt takes a connection of its own: the pool may hold more that were closed.
+      { host: LOOPBACK, port: internalPort, method: req.method, path: req.url, headers, agent: attempt === 0 ? agent : false },
       (up) => {
         const raw = [...up.rawHeaders];
         if ((up.statusCode ?? 500) < 300) for (const [k, v] of Object.entries(extraResponseHeaders)) raw.push(k, v);
