@@ -8,10 +8,28 @@ import type { Account, AccountStore } from '../stores/accounts';
 import type { EmailLock, StoredApplication } from '../stores/founding';
 import type { AccountCaller } from './auth';
 import { ForbiddenError } from './errors';
+import type { RateRule } from './rate-limit';
 
 export const ACCOUNT_DISABLED_MESSAGE = 'This account is disabled. Contact support.';
 const NOT_ACCEPTED_MESSAGE = 'Your likeness settings open once your talent application is accepted.';
 export const NO_LIKENESS_MESSAGE = 'Your likeness is not in the catalog yet. Try again later or contact support.';
+
+/** How often a person may change their own profile or likeness settings. */
+export const ACCOUNT_CHANGES_PER_HOUR = 30;
+
+/**
+ * The per-account limit on a change a person makes to their own account (`what`, e.g.
+ * `profile`): each change is a write, so a script repeating it is refused with 429.
+ */
+export function ownChangeRule(what: string, accountId: string): RateRule {
+  return {
+    name: `${what}-change.account`,
+    subject: accountId,
+    limit: ACCOUNT_CHANGES_PER_HOUR,
+    windowSeconds: 60 * 60,
+    message: `You have made ${ACCOUNT_CHANGES_PER_HOUR} changes in the last hour. Please wait a while and try again.`,
+  };
+}
 
 /** The caller's account; created from the claims when there is none yet; 403 when disabled. */
 export async function currentAccount(store: Pick<AccountStore, 'get' | 'create'>, caller: AccountCaller): Promise<Account> {

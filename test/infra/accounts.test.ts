@@ -77,9 +77,10 @@ describe('/me routes', () => {
     }
   });
 
-  it('limits plan requests with the rate limiter (one conditional UpdateItem on the counters)', () => {
+  it('limits plan requests and changes to one\'s own profile and likeness with the rate limiter (one conditional UpdateItem on the counters)', () => {
     const rateId = logicalId('AWS::DynamoDB::Table', 'RateLimitsTable');
-    expect(actionsOn('AccountsRequestPlan', rateId)).toEqual(['dynamodb:UpdateItem']);
+    for (const fn of ['AccountsRequestPlan', 'AccountsUpdateMe', 'AccountsUpdateLikeness']) expect({ fn, actions: actionsOn(fn, rateId) }).toEqual({ fn, actions: ['dynamodb:UpdateItem'] });
+    for (const fn of ['AccountsGetMe', 'AccountsListMyLedger']) expect({ fn, actions: actionsOn(fn, rateId) }).toEqual({ fn, actions: [] });
   });
 });
 

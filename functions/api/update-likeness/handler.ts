@@ -3,7 +3,9 @@ import { UpdateLikenessRequest } from '../../../events/accounts';
 import { requireRole } from '../../shared/auth';
 import { documentClient } from '../../shared/clients';
 import { loadConfig } from '../../shared/config';
+import { ownChangeRule } from '../../shared/account-access';
 import { httpHandler, json, parseJsonBody } from '../../shared/http';
+import { rateLimiter } from '../../shared/rate-limit';
 import { accountStore } from '../../stores/accounts';
 import { foundingStore } from '../../stores/founding';
 import { talentStore } from '../../stores/talent';
@@ -14,6 +16,7 @@ const config = loadConfig(
     ACCOUNTS_TABLE: z.string().min(1),
     APPLICATIONS_TABLE: z.string().min(1),
     TALENT_TABLE: z.string().min(1),
+    RATE_LIMITS_TABLE: z.string().min(1),
   }),
 );
 
@@ -22,6 +25,8 @@ export const handler = httpHandler(async (event) => {
   const caller = requireRole(event, 'talent');
   const { excludedIndustries } = parseJsonBody(event, UpdateLikenessRequest);
   const doc = documentClient();
+  // The account's id is the caller's `sub`.
+  await rateLimiter(doc, config.RATE_LIMITS_TABLE)([ownChangeRule('likeness', caller.sub)]);
   const talent = talentStore(doc, config.TALENT_TABLE);
   const likeness = await updateLikeness(
     {

@@ -71,10 +71,11 @@ export class Accounts extends Construct {
     const getMe = route('GetMe', HttpMethod.GET, '/me', 'functions/api/get-me/handler.ts', 'GET /me: the signed-in person\'s account, plan, credits or talent standing', 'account', ACCOUNT_CREATE);
     getMe.bindTable(props.applicationsTable, 'APPLICATIONS_TABLE', ['GetItem']).bindTable(props.talentTable, 'TALENT_TABLE', ['GetItem']);
 
-    route('UpdateMe', HttpMethod.PATCH, '/me', 'functions/api/update-me/handler.ts', 'PATCH /me: changes the signed-in person\'s full name', 'account', [
+    const updateMe = route('UpdateMe', HttpMethod.PATCH, '/me', 'functions/api/update-me/handler.ts', 'PATCH /me: changes the signed-in person\'s full name', 'account', [
       ...ACCOUNT_CREATE,
       'UpdateItem',
     ]);
+    props.rateLimits.bind(updateMe);
 
     route('ListMyLedger', HttpMethod.GET, '/me/ledger', 'functions/api/list-my-ledger/handler.ts', 'GET /me/ledger: a client\'s credit ledger, newest first', 'client', [
       ...ACCOUNT_CREATE,
@@ -102,6 +103,7 @@ export class Accounts extends Construct {
       ACCOUNT_CREATE,
     );
     likeness.bindTable(props.applicationsTable, 'APPLICATIONS_TABLE', ['GetItem']).bindTable(props.talentTable, 'TALENT_TABLE', ['GetItem', 'UpdateItem']);
+    props.rateLimits.bind(likeness);
   }
 
   /** The post-confirmation trigger creates accounts (profile, role, balance, first ledger entry) in one transaction. */

@@ -86,6 +86,15 @@ describe('a client confirmed by sign-up', () => {
     for (let i = 0; i < 5; i++) statuses.push((await call(token, 'POST', '/me/plan-requests', { plan: 'starter' })).status);
     expect(statuses).toEqual([201, 201, 201, 201, 429]);
 
+    // A script renaming the account over and over is stopped at 30 changes an hour, and the name stays the last one saved.
+    const renames: number[] = [];
+    for (let i = 0; i < 30; i++) renames.push((await call(token, 'PATCH', '/me', { full_name: `Ada ${i}` })).status);
+    // One rename above already counted.
+    expect(renames.filter((s) => s === 200)).toHaveLength(29);
+    expect(renames.at(-1)).toBe(429);
+    expect((await call(token, 'PATCH', '/me', { full_name: 'Ada Again' })).json.error).toMatch(/30 changes in the last hour/);
+    expect((await call(token, 'GET', '/me')).json.profile.full_name).toBe('Ada 28');
+
     // Likeness settings are for accepted talent only.
     expect((await call(token, 'PATCH', '/me/likeness', { excludedIndustries: [] })).status).toBe(403);
 
