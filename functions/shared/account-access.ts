@@ -15,7 +15,7 @@ const NOT_ACCEPTED_MESSAGE = 'Your likeness settings open once your talent appli
 export const NO_LIKENESS_MESSAGE = 'Your likeness is not in the catalog yet. Try again later or contact support.';
 
 /** How often a person may change their own profile or likeness settings. */
-export const ACCOUNT_CHANGES_PER_HOUR = 30;
+const ACCOUNT_CHANGES_PER_HOUR = 30;
 
 /**
  * The per-account limit on a change a person makes to their own account (`what`, e.g.
