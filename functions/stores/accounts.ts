@@ -19,6 +19,7 @@ import type { AdminUserDetail, AdminUserQuery, AdminUserSummary, AuditEntry, Pla
 import { STARTING_PLAN, planById, type PlanId } from '../../events/plans';
 import { matchesQuery, sortAndPage } from '../shared/admin-list';
 import { ConflictError, NotFoundError, isConditionFailure } from '../shared/errors';
+import { queryAll as queryAllItems } from './query-all';
 import { EMAIL_INDEX, LIST_INDEX, LIST_PARTITION, accountKeys, emailKeyOf } from './accounts-keys';
 import { ledgerWrite, toEntry, type Actor } from './credits';
 
@@ -67,16 +68,7 @@ const pendingOf = (item: Record<string, unknown> | undefined): PlanRequest | und
 export type AccountStore = ReturnType<typeof accountStore>;
 
 export function accountStore(doc: DynamoDBDocumentClient, tableName: string, now: () => Date = () => new Date()) {
-  const queryAll = async (input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<Record<string, unknown>[]> => {
-    const items: Record<string, unknown>[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await doc.send(new QueryCommand({ ...input, TableName: tableName, ExclusiveStartKey: start }));
-      items.push(...(page.Items ?? []));
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return items;
-  };
+  const queryAll = (input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>) => queryAllItems(doc, tableName, input);
 
   const profileItem = async (id: string): Promise<Record<string, unknown> | undefined> => {
     const out = await doc.send(new GetCommand({ TableName: tableName, Key: accountKeys.profile(id), ConsistentRead: true }));
@@ -327,23 +319,11 @@ export async function eraseAccountsByEmail(doc: DynamoDBDocumentClient, tableNam
   );
   let deleted = 0;
   for (const profile of found.Items ?? []) {
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await doc.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': profile.pk },
-          ProjectionExpression: 'pk, sk',
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const key of page.Items ?? []) {
-        await doc.send(new DeleteCommand({ TableName: tableName, Key: { pk: key.pk, sk: key.sk } }));
-        deleted += 1;
-      }
-      start = page.LastEvaluatedKey;
-    } while (start);
+    const keys = await queryAllItems(doc, tableName, { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': profile.pk }, ProjectionExpression: 'pk, sk' });
+    for (const key of keys) {
+      await doc.send(new DeleteCommand({ TableName: tableName, Key: { pk: key.pk, sk: key.sk } }));
+      deleted += 1;
+    }
   }
   return deleted;
 }

@@ -16,6 +16,7 @@ import type { ApplicationProgram, ApplicationStatus, ExcludableIndustry, Retryab
 import { AWAITING_CONFIRMATION } from '../../events/founding-values';
 import { isConditionFailure } from '../shared/errors';
 import { deleteItems, scanItems } from './erasure';
+import { queryAll as queryAllItems } from './query-all';
 import { addressHashOf, foundingKeys } from './founding-keys';
 
 /** The application item as the workflow reads it (the signup writes the rest of its fields). */
@@ -206,17 +207,7 @@ export type FoundingStore = ReturnType<typeof foundingStore>;
 
 /** The FoundingApplications table; `now` stamps history entries and records (tests fix it). */
 export function foundingStore(doc: DynamoDBDocumentClient, tableName: string, now: () => Date = () => new Date()) {
-  /** Every item a query matches, page after page. */
-  const queryAll = async (input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<Record<string, unknown>[]> => {
-    const items: Record<string, unknown>[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await doc.send(new QueryCommand({ ...input, TableName: tableName, ExclusiveStartKey: start }));
-      items.push(...(page.Items ?? []));
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return items;
-  };
+  const queryAll = (input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>) => queryAllItems(doc, tableName, input);
 
   return {
     now,

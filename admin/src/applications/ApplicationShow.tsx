@@ -1,8 +1,8 @@
-import { Alert, Box, Card, CardContent, Chip, Divider, LinearProgress, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
+import { Alert, Box, Chip, Divider, LinearProgress, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import { ListButton, Loading, ShowBase, Title, useShowContext } from 'react-admin';
 import type { ApplicationDetail } from '../../../events/founding';
+import { Fields, Section } from '../common/DetailSection';
 import { formatDateTime, INDUSTRY_LABELS, PROGRAM_LABELS, ROYALTY_SHORT } from '../common/format';
 import { StatusChip } from '../common/StatusChip';
 import { DecisionButtons } from './DecisionButtons';
@@ -45,38 +45,7 @@ function decisionEmailSent(history: ApplicationDetail['history']): boolean {
   return decided >= 0 && history.slice(decided + 1).some((h) => h.event === 'email sent');
 }
 
-function Section({ title, children, id, action }: { title: string; children: ReactNode; id: string; action?: ReactNode }) {
-  return (
-    <Card component="section" aria-labelledby={id}>
-      <CardContent>
-        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1.5 }}>
-          <Typography id={id} component="h2" variant="h6">
-            {title}
-          </Typography>
-          {action}
-        </Box>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
 
-function Fields({ rows }: { rows: Array<[string, ReactNode]> }) {
-  return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'minmax(140px, max-content) 1fr', columnGap: 3, rowGap: 1, m: 0 }}>
-      {rows.map(([label, value]) => (
-        <Box key={label} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="body2" color="text.secondary">
-            {label}
-          </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {value === '' || value === undefined || value === null ? '—' : value}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
-  );
-}
 
 function ApplicationPage() {
   const { record, isPending, error, refetch } = useShowContext<ApplicationDetail>();

@@ -1,7 +1,7 @@
-import { Alert, Box, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
+import { Alert, Box, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { ListButton, Loading, ShowBase, Title, useShowContext } from 'react-admin';
 import type { AdminUserDetail } from '../../../events/accounts';
+import { Fields, Section } from '../common/DetailSection';
 import { formatDateTime } from '../common/format';
 import { AUDIT_ACTION_LABELS, LEDGER_KIND_LABELS, planName, ROLE_LABELS, signed } from './labels';
 import { AccountStateButton, GrantCreditsButton, PlanControl, PlanRequestControl } from './UserActions';
@@ -15,38 +15,7 @@ export function UserShow() {
   );
 }
 
-function Section({ title, id, children, action }: { title: string; id: string; children: ReactNode; action?: ReactNode }) {
-  return (
-    <Card component="section" aria-labelledby={id}>
-      <CardContent>
-        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 1.5, flexWrap: 'wrap' }}>
-          <Typography id={id} component="h2" variant="h6">
-            {title}
-          </Typography>
-          {action}
-        </Box>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
 
-function Fields({ rows }: { rows: Array<[string, ReactNode]> }) {
-  return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'minmax(120px, max-content) 1fr', columnGap: 3, rowGap: 1, m: 0 }}>
-      {rows.map(([label, value]) => (
-        <Box key={label} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="body2" color="text.secondary">
-            {label}
-          </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-            {value === '' || value === undefined || value === null ? '—' : value}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
-  );
-}
 
 function UserPage() {
   const { record, isPending, error, refetch } = useShowContext<AdminUserDetail>();
