@@ -330,6 +330,9 @@ export async function startS3(opts: S3Options = {}): Promise<S3Emulator> {
       res.end(xml);
     });
   });
+  // Clients (browsers, tests' fetch) keep connections to the front alive as the Keep-Alive hint
+  // allows: a long idle time makes a connection closed just as a busy client reuses it rare.
+  server.keepAliveTimeout = 60_000;
   let port: number;
   try {
     port = await new Promise<number>((resolve, reject) => {
