@@ -15,6 +15,7 @@ import { Erasure } from './constructs/erasure';
 import { ApiDistribution, EdgeFirewall } from './constructs/edge';
 import { MarketplaceBus } from './constructs/event-bus';
 import { Founding } from './constructs/founding';
+import { Generation } from './constructs/generation';
 import { MarketplaceApi } from './constructs/http-api';
 import { IdempotencyStore } from './constructs/idempotency';
 import { RateLimits } from './constructs/rate-limits';
@@ -119,6 +120,19 @@ export class MarketplaceStack extends Stack {
       retainData: config.retainData,
     });
     accounts.bindCreator(auth.postConfirmation);
+
+    // Generation, credits spending and licenses, in a nested stack (decisions 026, 027).
+    new Generation(this, 'Generation', {
+      api,
+      rateLimits,
+      idempotency,
+      accountsTable: accounts.table,
+      talentTable: catalog.table,
+      siteUrl: webUrl,
+      replicateTokenSecretName: config.replicateTokenSecretName,
+      logBucket,
+      retainData: config.retainData,
+    });
 
     // Erasure of a person's data by email (decision 019).
     new Erasure(this, 'Erasure', {

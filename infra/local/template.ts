@@ -1,3 +1,6 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { NestedStack, Stack } from 'aws-cdk-lib';
 import { buildApp } from '../lib/app';
 
 /**
@@ -16,6 +19,7 @@ export interface CfnResource {
 export interface CfnTemplate {
   Resources: Record<string, CfnResource>;
   Outputs?: Record<string, CfnValue>;
+  Parameters?: Record<string, CfnValue>;
 }
 
 export const LOCAL_ACCOUNT = '000000000000';
@@ -23,7 +27,8 @@ export const LOCAL_REGION = 'us-east-1';
 
 /**
  * Synthesizes the CDK app in-process, without bundling or cdk-nag (the infra tests run
- * those), and returns the stack's CloudFormation template: the twin is driven by it.
+ * those), and returns the stack's CloudFormation template with its nested stacks flattened
+ * into it (`flattenNestedStacks`): the twin is driven by it.
  */
 export function synthTemplate(context: Record<string, unknown> = {}): CfnTemplate {
   const { app, stack } = buildApp(
@@ -31,7 +36,103 @@ export function synthTemplate(context: Record<string, unknown> = {}): CfnTemplat
     { nag: false },
   );
   const assembly = app.synth();
-  return assembly.getStackByName(stack.stackName).template as CfnTemplate;
+  const template = assembly.getStackByName(stack.stackName).template as CfnTemplate;
+  return flattenNestedStacks(template, nestedTemplatesOf(stack, assembly.directory));
+}
+
+/** The synthesized template of every nested stack directly under `parent`, by its logical id in the parent. */
+function nestedTemplatesOf(parent: Stack, assemblyDir: string): Map<string, NestedTemplate> {
+  const nested = new Map<string, NestedTemplate>();
+  for (const c of parent.node.findAll()) {
+    if (!(c instanceof NestedStack) || c.nestedStackParent !== parent || !c.nestedStackResource) continue;
+    const template = JSON.parse(fs.readFileSync(path.join(assemblyDir, c.templateFile), 'utf8')) as CfnTemplate;
+    nested.set(parent.getLogicalId(c.nestedStackResource), { template, nested: nestedTemplatesOf(c, assemblyDir) });
+  }
+  return nested;
+}
+
+interface NestedTemplate {
+  template: CfnTemplate;
+  nested: Map<string, NestedTemplate>;
+}
+
+/**
+ * One template holding the parent's resources and those of its nested stacks (decision 026):
+ * a nested stack's `Ref` to one of its parameters becomes the value the parent passes, and the
+ * parent's `Fn::GetAtt [Nested, Outputs.X]` becomes the nested output's value. Logical ids are
+ * kept (CDK derives them from construct paths), except a nested one its parent uses too, which
+ * gets the nested stack's id as a prefix. The `AWS::CloudFormation::Stack` resources are dropped.
+ */
+export function flattenNestedStacks(template: CfnTemplate, nested: Map<string, NestedTemplate>): CfnTemplate {
+  const resources: Record<string, CfnResource> = {};
+  const outputsOf = new Map<string, Record<string, CfnValue>>();
+  for (const [id, r] of Object.entries(template.Resources)) {
+    const child = nested.get(id);
+    if (r.Type !== 'AWS::CloudFormation::Stack' || !child) {
+      resources[id] = r;
+      continue;
+    }
+    const params = (r.Properties?.Parameters ?? {}) as Record<string, CfnValue>;
+    const inner = flattenNestedStacks(child.template, child.nested);
+    const bound = substitute(inner, (v) => {
+      if (v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 1 && typeof v.Ref === 'string' && v.Ref in params) {
+        return { value: params[v.Ref] };
+      }
+      return undefined;
+    }) as CfnTemplate;
+    // Singletons (CDK's custom resource providers) have the same logical id in every stack:
+    // those of the nested stack get its id as a prefix.
+    const clashes = new Map(
+      Object.keys(bound.Resources)
+        .filter((innerId) => innerId in template.Resources || innerId in resources)
+        .map((innerId) => [innerId, `${id}${innerId}`]),
+    );
+    const renamed = clashes.size ? renameLogicalIds(bound, clashes) : bound;
+    for (const [innerId, innerResource] of Object.entries(renamed.Resources)) resources[innerId] = innerResource;
+    outputsOf.set(id, Object.fromEntries(Object.entries(renamed.Outputs ?? {}).map(([name, o]) => [name, (o as { Value: CfnValue }).Value])));
+  }
+  const flat = { ...template, Resources: resources };
+  return substitute(flat, (v) => {
+    const getAtt = v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 1 ? v['Fn::GetAtt'] : undefined;
+    if (!Array.isArray(getAtt) || !outputsOf.has(getAtt[0]) || !String(getAtt[1]).startsWith('Outputs.')) return undefined;
+    const name = String(getAtt[1]).slice('Outputs.'.length);
+    const outputs = outputsOf.get(getAtt[0])!;
+    if (!(name in outputs)) throw new Error(`Nested stack ${getAtt[0]} has no output ${name}`);
+    return { value: outputs[name] };
+  }) as CfnTemplate;
+}
+
+/** The template with the given logical ids renamed, in its resources and in every reference to them. */
+function renameLogicalIds(template: CfnTemplate, names: Map<string, string>): CfnTemplate {
+  const to = (id: string) => names.get(id) ?? id;
+  const body = substitute({ Resources: template.Resources, Outputs: template.Outputs }, (v) => {
+    if (!v || typeof v !== 'object' || Array.isArray(v) || Object.keys(v).length !== 1) return undefined;
+    if (typeof v.Ref === 'string' && names.has(v.Ref)) return { value: { Ref: to(v.Ref) } };
+    const getAtt = v['Fn::GetAtt'];
+    if (Array.isArray(getAtt) && names.has(getAtt[0])) return { value: { 'Fn::GetAtt': [to(getAtt[0]), ...getAtt.slice(1)] } };
+    const sub = v['Fn::Sub'];
+    if (sub !== undefined) {
+      const rename = (text: string) => text.replace(/\$\{([^}.!]+)([^}]*)\}/g, (m, ref: string, rest: string) => (names.has(ref) ? `\${${to(ref)}${rest}}` : m));
+      return { value: { 'Fn::Sub': Array.isArray(sub) ? [rename(sub[0]), substitute(sub[1], () => undefined)] : rename(sub) } };
+    }
+    return undefined;
+  }) as CfnTemplate;
+  const resources = Object.fromEntries(
+    Object.entries(body.Resources).map(([id, r]) => {
+      const dependsOn = r.DependsOn === undefined ? undefined : Array.isArray(r.DependsOn) ? r.DependsOn.map(to) : to(r.DependsOn);
+      return [to(id), dependsOn === undefined ? r : { ...r, DependsOn: dependsOn }];
+    }),
+  );
+  return { ...template, Resources: resources, Outputs: body.Outputs };
+}
+
+/** A deep copy of `value` where `replace` may swap any node (it answers `{ value }` to do so). */
+function substitute(value: CfnValue, replace: (v: CfnValue) => { value: CfnValue } | undefined): CfnValue {
+  const hit = replace(value);
+  if (hit) return hit.value;
+  if (Array.isArray(value)) return value.map((v) => substitute(v, replace));
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substitute(v, replace)]));
 }
 
 export function resourcesOfType(template: CfnTemplate, type: string): Array<[string, CfnResource]> {

@@ -1,5 +1,5 @@
-import { Duration } from 'aws-cdk-lib';
-import { CfnRoute, CfnStage, CorsHttpMethod, HttpApi, HttpMethod, type HttpRoute } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Duration, Stack } from 'aws-cdk-lib';
+import { CfnRoute, CfnStage, CorsHttpMethod, HttpApi, HttpMethod, HttpRoute, HttpRouteKey, type IHttpRouteAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
@@ -75,18 +75,12 @@ export class MarketplaceApi extends Construct {
 
   publicRoute(path: string, method: HttpMethod, fn: IFunction, name: string): void {
     this.knowsOriginVerify(fn);
-    recordAccess(this.api.addRoutes({ path, methods: [method], integration: new HttpLambdaIntegration(name, fn) }), 'public');
+    recordAccess(this.addRoute(path, method, fn, name), 'public');
   }
 
   adminRoute(path: string, method: HttpMethod, fn: IFunction, name: string): void {
     this.knowsOriginVerify(fn);
-    const routes = this.api.addRoutes({
-      path,
-      methods: [method],
-      integration: new HttpLambdaIntegration(name, fn),
-      authorizer: this.adminAuthorizer,
-    });
-    recordAccess(routes, 'admin');
+    recordAccess(this.addRoute(path, method, fn, name, this.adminAuthorizer), 'admin');
   }
 
   /**
@@ -98,13 +92,19 @@ export class MarketplaceApi extends Construct {
    */
   userRoute(path: string, method: HttpMethod, fn: IFunction, name: string, access: Exclude<AccessClass, 'public' | 'admin'>): void {
     this.knowsOriginVerify(fn);
-    const routes = this.api.addRoutes({
-      path,
-      methods: [method],
-      integration: new HttpLambdaIntegration(name, fn),
-      authorizer: this.webAuthorizer,
-    });
-    recordAccess(routes, access);
+    recordAccess(this.addRoute(path, method, fn, name, this.webAuthorizer), access);
+  }
+
+  /**
+   * The route and its integration live beside the API, or, for a function of a nested stack,
+   * in that nested stack (decision 026): a domain moved there takes its routes along, and the
+   * main stack stays under CloudFormation's 500 resources.
+   */
+  private addRoute(path: string, method: HttpMethod, fn: IFunction, name: string, authorizer?: IHttpRouteAuthorizer): HttpRoute[] {
+    const integration = new HttpLambdaIntegration(name, fn);
+    const fnStack = Stack.of(fn);
+    if (fnStack === Stack.of(this)) return this.api.addRoutes({ path, methods: [method], integration, authorizer });
+    return [new HttpRoute(fn, `Route${name}${method}`, { httpApi: this.api, routeKey: HttpRouteKey.with(path, method), integration, authorizer })];
   }
 
   /** The function may compare the origin-verify header with the secret (resolved at deploy time). */
