@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ExcludableIndustry } from '../../events/founding-values';
+import { LikenessControls, type GenerationConfig } from '../../events/generations';
 import { Talent, type PublicTalent } from '../../events/talent';
 import { isConditionFailure } from '../shared/errors';
 import { log } from '../shared/log';
@@ -11,15 +12,19 @@ import { log } from '../shared/log';
 export type TalentStore = ReturnType<typeof talentStore>;
 
 /**
- * The item without the attributes the talent sets themself on the portal (`excludedIndustries`):
- * those are read and written on their own, never shown in the Talent Library or the console's
- * catalog edit.
+ * The item without the likeness controls (excluded industries, pause, removal, freeze, the
+ * generation config): those are read and written on their own, never shown in the Talent Library
+ * or the console's catalog edit.
  */
 function catalogFields(item: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
   if (!item) return item;
-  const { excludedIndustries: _excluded, ...rest } = item;
+  const rest = { ...item };
+  for (const field of CONTROL_FIELDS) delete rest[field];
   return rest;
 }
+
+/** Attributes of the likeness controls (events/generations.ts `LikenessControls`), kept out of every catalog answer. */
+const CONTROL_FIELDS = Object.keys(LikenessControls.shape);
 
 export function talentStore(doc: DynamoDBDocumentClient, tableName: string) {
   const scan = async function* (filter?: { expression: string; names: Record<string, string>; values: Record<string, unknown> }) {
@@ -98,6 +103,39 @@ export function talentStore(doc: DynamoDBDocumentClient, tableName: string) {
             UpdateExpression: 'SET excludedIndustries = :x',
             ConditionExpression: 'attribute_exists(id)',
             ExpressionAttributeValues: { ':x': industries },
+          }),
+        );
+        return true;
+      } catch (err) {
+        if (isConditionFailure(err)) return false;
+        throw err;
+      }
+    },
+
+    /**
+     * A talent and its likeness controls, as a generation checks them (undefined when there is
+     * no such talent). Controls that do not match the schema are logged and read as none.
+     */
+    async getForGeneration(id: string): Promise<{ talent: Talent; controls: LikenessControls } | undefined> {
+      const out = await doc.send(new GetCommand({ TableName: tableName, Key: { id }, ConsistentRead: true }));
+      const talent = Talent.safeParse(catalogFields(out.Item));
+      if (!talent.success) return undefined;
+      const picked = Object.fromEntries(CONTROL_FIELDS.filter((f) => out.Item?.[f] !== undefined).map((f) => [f, out.Item![f]]));
+      const controls = LikenessControls.safeParse(picked);
+      if (!controls.success) log.warn('likeness controls do not match the schema', { id });
+      return { talent: talent.data, controls: controls.success ? controls.data : {} };
+    },
+
+    /** Sets the model (or version) and trigger word a talent is generated with; false when there is no such talent. */
+    async setGenerationConfig(id: string, config: GenerationConfig): Promise<boolean> {
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { id },
+            UpdateExpression: 'SET generation = :g',
+            ConditionExpression: 'attribute_exists(id)',
+            ExpressionAttributeValues: { ':g': config },
           }),
         );
         return true;
