@@ -1,0 +1,161 @@
+import { replicateApi, ReplicateError, retryAfterMs } from '../../../functions/integrations/replicate';
+
+/** A fetch that answers from a script, one entry per call, and records what it was asked. */
+function scripted(answers: Array<Response | Error>) {
+  const calls: Array<{ url: string; method: string; headers: Headers; body?: string }> = [];
+  const fetchFn = (async (input: string | URL | Request, init?: RequestInit) => {
+    calls.push({
+      url: String(input),
+      method: init?.method ?? 'GET',
+      headers: new Headers(init?.headers),
+      body: typeof init?.body === 'string' ? init.body : undefined,
+    });
+    const next = answers.shift();
+    if (!next) throw new Error('the script ran out of answers');
+    if (next instanceof Error) throw next;
+    return next;
+  }) as typeof fetch;
+  return { fetchFn, calls };
+}
+
+const prediction = (status = 'starting', extra: Record<string, unknown> = {}) =>
+  new Response(JSON.stringify({ id: 'p1', status, output: null, error: null, urls: {}, ...extra }), {
+    status: 201,
+    headers: { 'content-type': 'application/json' },
+  });
+const failure = (status: number, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify({ detail: `status ${status}` }), { status, headers });
+
+function client(answers: Array<Response | Error>, retry = {}) {
+  const script = scripted(answers);
+  const sleeps: number[] = [];
+  const api = replicateApi({
+    token: 'r8_test_token',
+    baseUrl: 'http://replicate.test/v1',
+    fetch: script.fetchFn,
+    retry: { maxAttempts: 4, baseDelayMs: 100, maxDelayMs: 2000, ...retry },
+    sleep: async (ms) => {
+      sleeps.push(ms);
+    },
+  });
+  return { api, calls: script.calls, sleeps };
+}
+
+const create = {
+  model: 'humanly-preview/maya-chen',
+  input: { prompt: 'TOK a portrait', num_outputs: 2 },
+  webhook: 'https://hooks.test/replicate',
+  webhookEventsFilter: ['start', 'completed'] as Array<'start' | 'completed'>,
+  cancelAfterSeconds: 90,
+};
+
+describe('Replicate client', () => {
+  it('sends the token, the model route, the webhook and the Cancel-After deadline', async () => {
+    const { api, calls } = client([prediction()]);
+    const p = await api.createPrediction(create);
+    expect(p).toEqual({ id: 'p1', status: 'starting', output: null, error: null });
+    expect(calls).toHaveLength(1);
+    expect(calls[0].url).toBe('http://replicate.test/v1/models/humanly-preview/maya-chen/predictions');
+    expect(calls[0].method).toBe('POST');
+    expect(calls[0].headers.get('authorization')).toBe('Bearer r8_test_token');
+    expect(calls[0].headers.get('cancel-after')).toBe('90s');
+    expect(JSON.parse(calls[0].body!)).toEqual({
+      input: create.input,
+      webhook: create.webhook,
+      webhook_events_filter: ['start', 'completed'],
+    });
+  });
+
+  it('creates by version on /predictions', async () => {
+    const { api, calls } = client([prediction()]);
+    await api.createPrediction({ ...create, model: undefined, version: 'abc123', cancelAfterSeconds: undefined });
+    expect(calls[0].url).toBe('http://replicate.test/v1/predictions');
+    expect(calls[0].headers.get('cancel-after')).toBeNull();
+    expect(JSON.parse(calls[0].body!).version).toBe('abc123');
+  });
+
+  it('retries a 429 after the Retry-After it was given, then succeeds', async () => {
+    const { api, calls, sleeps } = client([failure(429, { 'Retry-After': '1' }), prediction()]);
+    const p = await api.createPrediction(create);
+    expect(p.id).toBe('p1');
+    expect(calls).toHaveLength(2);
+    expect(sleeps).toEqual([1000]);
+    // The retry is the same request.
+    expect(calls[1].body).toBe(calls[0].body);
+    expect(calls[1].headers.get('cancel-after')).toBe('90s');
+  });
+
+  it('reads Retry-After as an HTTP date too', async () => {
+    expect(retryAfterMs(new Date(10_000 + 3_000).toUTCString(), 10_000)).toBe(3_000);
+    expect(retryAfterMs('2', 0)).toBe(2_000);
+    expect(retryAfterMs('soon', 0)).toBeUndefined();
+    expect(retryAfterMs(null, 0)).toBeUndefined();
+  });
+
+  it('backs off with full jitter on 5xx and stops after the bounded attempts', async () => {
+    const { api, calls, sleeps } = client([failure(503), failure(500), failure(502), failure(503), prediction()]);
+    const err = await api.getPrediction('p1').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ReplicateError);
+    expect(err).toMatchObject({ status: 503, retryable: true });
+    // 4 attempts in all, although the package has a retry loop of its own for GET 5xx.
+    expect(calls).toHaveLength(4);
+    expect(sleeps).toHaveLength(3);
+    // Full jitter: each wait lies between 0 and the doubling ceiling (100, 200, 400).
+    sleeps.forEach((ms, i) => {
+      expect(ms).toBeGreaterThanOrEqual(0);
+      expect(ms).toBeLessThan(100 * 2 ** i);
+    });
+  });
+
+  it('does not wait longer than its ceiling: a Retry-After beyond it ends the retries', async () => {
+    const { api, calls, sleeps } = client([failure(429, { 'Retry-After': '60' }), prediction()]);
+    await expect(api.createPrediction(create)).rejects.toMatchObject({ status: 429, retryable: true });
+    expect(calls).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+  });
+
+  it('retries network errors', async () => {
+    const { api, calls } = client([new TypeError('fetch failed'), prediction('processing')]);
+    expect((await api.getPrediction('p1')).status).toBe('processing');
+    expect(calls).toHaveLength(2);
+  });
+
+  it.each([400, 401, 404, 422])('does not retry a %i', async (status) => {
+    const { api, calls, sleeps } = client([failure(status), prediction()]);
+    const err = await api.createPrediction(create).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ReplicateError);
+    expect(err).toMatchObject({ status, retryable: false });
+    expect((err as Error).message).toContain(`status ${status}`);
+    expect(calls).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+  });
+
+  it('reads the webhook secret once and keeps it', async () => {
+    const { api, calls } = client([new Response(JSON.stringify({ key: 'whsec_c2VjcmV0' }), { status: 200 })]);
+    expect(await api.webhookSecret()).toBe('whsec_c2VjcmV0');
+    expect(await api.webhookSecret()).toBe('whsec_c2VjcmV0');
+    expect(calls).toHaveLength(1);
+    expect(calls[0].url).toBe('http://replicate.test/v1/webhooks/default/secret');
+  });
+
+  it('downloads outputs without the token, retrying like the API', async () => {
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
+    const { api, calls } = client([failure(500), new Response(png, { status: 200 })]);
+    expect(await api.fetchOutput('http://files.test/out/0.png')).toEqual(png);
+    expect(calls).toHaveLength(2);
+    expect(calls[1].headers.get('authorization')).toBeNull();
+  });
+
+  it('answers a gone output as a 404 that is not retried', async () => {
+    const { api, calls } = client([failure(404)]);
+    await expect(api.fetchOutput('http://files.test/out/0.png')).rejects.toMatchObject({ status: 404, retryable: false });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('refuses an id or model that is not Replicate-shaped before calling', async () => {
+    const { api, calls } = client([]);
+    await expect(api.getPrediction('../secret')).rejects.toThrow('Prediction id is not a Replicate id');
+    await expect(api.createPrediction({ ...create, model: 'no-slash' })).rejects.toThrow("Model must be 'owner/name'");
+    expect(calls).toHaveLength(0);
+  });
+});
