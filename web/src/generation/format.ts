@@ -1,0 +1,29 @@
+// Words the create page and the portals show for a generation (docs/product.md#create). Pure.
+import type { GenerationStatus } from '../../../events/generation-values';
+
+/** A status in words, and how far along it is (for the progress bar, 0-100). */
+export const STATUS_TEXT: Record<GenerationStatus, { label: string; progress: number; working: string }> = {
+  queued: { label: 'Queued', progress: 15, working: 'Reserving your credits and checking the request…' },
+  starting: { label: 'Starting', progress: 35, working: 'Starting the image model…' },
+  processing: { label: 'Generating', progress: 70, working: 'Generating your images…' },
+  succeeded: { label: 'Done', progress: 100, working: 'Your images are ready.' },
+  failed: { label: 'Failed', progress: 100, working: 'The generation failed.' },
+  canceled: { label: 'Canceled', progress: 100, working: 'The generation was canceled.' },
+};
+
+/** "Costs 4 credits" / "Costs 1 credit". */
+export function costText(count: number): string {
+  return `Costs ${count} ${count === 1 ? 'credit' : 'credits'}`;
+}
+
+/** "Mar 2026" for "2026-03" (UTC months, as the usage counts them). */
+export function monthLabel(month: string): string {
+  const [y, m] = month.split('-').map(Number);
+  if (!y || !m || m < 1 || m > 12) throw new RangeError(`not a month: ${month}`);
+  return new Date(Date.UTC(y, m - 1, 1)).toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** A fresh key for a start, so a retried request is the same generation. */
+export function newIdempotencyKey(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
