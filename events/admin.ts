@@ -39,6 +39,8 @@ export const AdminStats = z.object({
     waitlist: z.number().int().nonnegative(),
     contact: z.number().int().nonnegative(),
   }),
+  /** Generations that ended failed (the console lists them with the status filter). */
+  generations: z.object({ failed: z.number().int().nonnegative() }),
 });
 export type AdminStats = z.infer<typeof AdminStats>;
 

@@ -167,6 +167,29 @@ export function generationStore(doc: DynamoDBDocumentClient, tableName: string) 
       return items.map((i) => ({ month: String(i.sk).slice(generationKeys.usagePrefix.length), images: Number(i.images ?? 0) }));
     },
 
+    /** How many generations have `status` (the dashboard's failed count): counted on the list index, no item is read out. */
+    async countByStatus(status: GenerationStatus): Promise<number> {
+      let count = 0;
+      let start: Record<string, unknown> | undefined;
+      do {
+        const out = await doc.send(
+          new QueryCommand({
+            TableName: tableName,
+            IndexName: CREATED_INDEX,
+            KeyConditionExpression: 'listKey = :l',
+            FilterExpression: '#status = :s',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':l': LIST_PARTITION, ':s': status },
+            Select: 'COUNT',
+            ExclusiveStartKey: start,
+          }),
+        );
+        count += out.Count ?? 0;
+        start = out.LastEvaluatedKey;
+      } while (start);
+      return count;
+    },
+
     // The workflow's writes follow (functions/generation/*).
   };
 }

@@ -122,7 +122,7 @@ export class MarketplaceStack extends Stack {
     accounts.bindCreator(auth.postConfirmation);
 
     // Generation, credits spending and licenses, in a nested stack (decisions 026, 027).
-    new Generation(this, 'Generation', {
+    const generation = new Generation(this, 'Generation', {
       api,
       rateLimits,
       idempotency,
@@ -133,6 +133,8 @@ export class MarketplaceStack extends Stack {
       logBucket,
       retainData: config.retainData,
     });
+    // The dashboard counts failed generations on the list index.
+    waitlist.stats.bindTable(generation.table, 'GENERATIONS_TABLE', ['Query']);
 
     // Erasure of a person's data by email (decision 019).
     new Erasure(this, 'Erasure', {
@@ -166,7 +168,7 @@ export class MarketplaceStack extends Stack {
         // Google sign-in: the site offers it only when the stage configures it.
         ...(auth.oauthDomain && { oauthDomain: auth.oauthDomain, googleSignIn: true }),
       }, { siteUrl: webUrl });
-      admin.deploy(path.join(REPO_ROOT, 'admin', 'dist'), { ...common, userPoolClientId: auth.adminClient.userPoolClientId });
+      admin.deploy(path.join(REPO_ROOT, 'admin', 'dist'), { ...common, userPoolClientId: auth.adminClient.userPoolClientId, siteUrl: webUrl });
     }
 
     new CfnOutput(this, 'ApiUrl', { value: apiEdge.url });

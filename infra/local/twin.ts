@@ -313,7 +313,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     );
     const adminSite = new StaticSite(
       path.join(REPO_ROOT, 'admin', 'dist'),
-      () => ({ ...common, userPoolClientId: clientIdOf('AuthAdminClient') }),
+      () => ({ ...common, userPoolClientId: clientIdOf('AuthAdminClient'), siteUrl: webUrl }),
       // The review console shows applicants' photos through presigned S3 URLs.
       securityHeadersOf(template, resolver, 'AdminSite', connect, [fnEndpoints.s3]),
     );

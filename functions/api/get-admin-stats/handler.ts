@@ -5,6 +5,7 @@ import { documentClient } from '../../shared/clients';
 import { loadConfig, positiveIntFromEnv } from '../../shared/config';
 import { httpHandler, json } from '../../shared/http';
 import { foundingStore } from '../../stores/founding';
+import { generationStore } from '../../stores/generations';
 import { messageStore } from '../../stores/messages';
 import { waitlistStore } from '../../stores/waitlist';
 import { adminStats } from './service';
@@ -15,6 +16,7 @@ const config = loadConfig(
     WAITLIST_CAPACITY: positiveIntFromEnv.default(DEFAULT_WAITLIST_CAPACITY),
     APPLICATIONS_TABLE: z.string().min(1),
     MESSAGES_TABLE: z.string().min(1),
+    GENERATIONS_TABLE: z.string().min(1),
   }),
 );
 
@@ -27,6 +29,7 @@ export const handler = httpHandler(async (event) => {
     waitlistCapacity: config.WAITLIST_CAPACITY,
     applications: foundingStore(doc, config.APPLICATIONS_TABLE),
     messages: messageStore(doc, config.MESSAGES_TABLE),
+    generations: generationStore(doc, config.GENERATIONS_TABLE),
   });
   return json(200, stats);
 });

@@ -1,6 +1,7 @@
 import { emptyStatusCounts, type AdminStats } from '../../../events/admin';
 import { APPLICATION_STATUSES, FOUNDING_SPOTS, type ApplicationStatus } from '../../../events/founding-values';
 import type { FoundingStore } from '../../stores/founding';
+import type { GenerationStore } from '../../stores/generations';
 import type { MessageStore } from '../../stores/messages';
 import type { WaitlistStore } from '../../stores/waitlist';
 
@@ -9,16 +10,18 @@ export interface StatsDeps {
   waitlistCapacity: number;
   applications: FoundingStore;
   messages: MessageStore;
+  generations: Pick<GenerationStore, 'countByStatus'>;
 }
 
 /** The dashboard's figures. Each is read from where it is kept; none is a second copy. */
 export async function adminStats(deps: StatsDeps): Promise<AdminStats> {
-  const [waitlistCount, spotsTaken, applications, failedWaitlist, failedContact] = await Promise.all([
+  const [waitlistCount, spotsTaken, applications, failedWaitlist, failedContact, failedGenerations] = await Promise.all([
     deps.waitlist.count(),
     deps.applications.foundingSpotsTaken(),
     applicationCounts(deps.applications),
     deps.waitlist.countFailedWelcomes(),
     deps.messages.countFailedEmails(),
+    deps.generations.countByStatus('failed'),
   ]);
   return {
     waitlist: { count: waitlistCount, capacity: deps.waitlistCapacity },
@@ -30,6 +33,7 @@ export async function adminStats(deps: StatsDeps): Promise<AdminStats> {
       waitlist: failedWaitlist,
       contact: failedContact,
     },
+    generations: { failed: failedGenerations },
   };
 }
 
