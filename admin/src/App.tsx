@@ -16,10 +16,12 @@ import { talent } from './talent';
 import { messages } from './messages';
 import { erasure } from './erasure';
 import { users } from './users';
+import { generations } from './generations';
 import { theme } from './theme';
 
 export function App({ config }: { config: AdminConfig }) {
   const dataProvider = useMemo(() => createDataProvider(config.apiUrl), [config.apiUrl]);
+  const generationsResource = useMemo(() => generations(config.siteUrl), [config.siteUrl]);
   return (
     <Admin
       title={CONSOLE_TITLE}
@@ -38,6 +40,7 @@ export function App({ config }: { config: AdminConfig }) {
       <Resource {...talent} />
       <Resource {...messages} />
       <Resource {...users} />
+      <Resource {...generationsResource} />
       <Resource {...erasure(config.apiUrl)} />
       {/* Outside the layout: users outside the admin group see no menu and load no data. */}
       <CustomRoutes noLayout>

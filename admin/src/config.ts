@@ -10,6 +10,8 @@ export interface AdminConfig {
   /** Only on the local twin, where cognito-local stands in for Cognito. */
   userPoolEndpoint?: string;
   stage: string;
+  /** The public site, for links to its license pages. */
+  siteUrl?: string;
 }
 
 /** Validates the parsed JSON. */
@@ -21,6 +23,7 @@ function parseConfig(raw: unknown): AdminConfig {
     userPoolClientId: f.string('userPoolClientId'),
     userPoolEndpoint: f.optionalUrl('userPoolEndpoint'),
     stage: f.string('stage'),
+    siteUrl: f.optionalUrl('siteUrl'),
   }));
 }
 

@@ -2,6 +2,7 @@ import { fetchUtils, HttpError, type DataProvider, type GetListParams, type RaRe
 import { AdminStats } from '../../events/admin';
 import type { ApplicationDecisionRecord, DecisionRequest, EmailPreview, EmailPreviewRequest, RetryAnswer } from '../../events/founding';
 import type { AdminUserDetail, LedgerEntry } from '../../events/accounts';
+import type { GenerationConfig, LicenseDownload } from '../../events/generations';
 import type { PlanId } from '../../events/plans';
 import { getIdToken } from './authProvider';
 
@@ -40,6 +41,13 @@ export interface ConsoleDataProvider extends DataProvider {
   /** Disables (sign-in off, signed out everywhere) or enables an account, with an optional reason. */
   setUserDisabled(id: string, disabled: boolean, reason?: string): Promise<{ data: AdminUserDetail }>;
   declinePlanRequest(id: string): Promise<{ data: AdminUserDetail }>;
+  // Generations.
+  /** A talent's generation config; `null` when none is set (the API answers 404). */
+  getGenerationConfig(talentId: string): Promise<{ data: GenerationConfig | null }>;
+  /** Sets it; a refusal is an HttpError whose body names the fields (`{error, fields}`). */
+  setGenerationConfig(talentId: string, config: GenerationConfig): Promise<{ data: GenerationConfig }>;
+  /** A short-lived download of a delivered image, named after the talent and the license. */
+  downloadLicense(licenseId: string): Promise<{ data: LicenseDownload }>;
 }
 
 export type HttpClient = (path: string, options?: fetchUtils.Options) => ReturnType<typeof fetchUtils.fetchJson>;
@@ -79,6 +87,7 @@ const RESOURCES: Record<string, { path: string; sorts: Record<string, string> }>
   talent: { path: '/talent', sorts: { name: 'name', generationCount: 'generationCount', status: 'status', id: 'id' } },
   messages: { path: '/messages', sorts: { createdAt: 'createdAt', subject: 'subject', status: 'status' } },
   users: { path: '/users', sorts: { createdAt: 'createdAt' } },
+  generations: { path: '/generations', sorts: { createdAt: 'createdAt' } },
 };
 
 /** Fields reviewers may change, per resource; anything else in a form is not sent. */
@@ -216,6 +225,26 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient = crea
     async declinePlanRequest(id) {
       const { json } = await httpClient(`/users/${byPath(id)}/plan-request/decline`, { method: 'POST', body: '{}', headers: jsonHeaders() });
       return { data: json as AdminUserDetail };
+    },
+
+    async getGenerationConfig(talentId) {
+      try {
+        const { json } = await httpClient(`/talent/${byPath(talentId)}/generation-config`);
+        return { data: json as GenerationConfig };
+      } catch (e) {
+        if (e instanceof HttpError && e.status === 404) return { data: null };
+        throw e;
+      }
+    },
+
+    async setGenerationConfig(talentId, config) {
+      const { json } = await httpClient(`/talent/${byPath(talentId)}/generation-config`, { method: 'PUT', body: JSON.stringify(config), headers: jsonHeaders() });
+      return { data: json as GenerationConfig };
+    },
+
+    async downloadLicense(licenseId) {
+      const { json } = await httpClient(`/licenses/${byPath(licenseId)}/download`);
+      return { data: json as LicenseDownload };
     },
   };
 }

@@ -1,4 +1,5 @@
 import AssignmentIndIcon from '@mui/icons-material/AssignmentInd';
+import BrokenImageIcon from '@mui/icons-material/BrokenImage';
 import GroupsIcon from '@mui/icons-material/Groups';
 import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import MarkEmailUnreadIcon from '@mui/icons-material/MarkEmailUnread';
@@ -8,6 +9,7 @@ import { Title, useGetIdentity } from 'react-admin';
 import { APPLICATION_STATUSES } from '../../../events/founding-values';
 import { BRAND_NAME } from '../brand';
 import { ageOf, formatDateTime, STATUS_COLORS, STATUS_LABELS } from '../common/format';
+import { generationsWith } from '../generations/labels';
 import { percent, StatCard } from './StatCard';
 import { useStats } from './useStats';
 
@@ -15,7 +17,7 @@ import { useStats } from './useStats';
 const applicationsWith = (status: string) =>
   `#/applications?filter=${encodeURIComponent(JSON.stringify({ status }))}&order=ASC&sort=submittedAt`;
 
-/** The console's home page: founding spots, the review queue, the waitlist and failed emails. */
+/** The console's home page: founding spots, the review queue, the waitlist, failed emails and failed generations. */
 export function Dashboard() {
   const { identity } = useGetIdentity();
   const stats = useStats();
@@ -111,6 +113,14 @@ export function Dashboard() {
               title="Emails that failed to send"
               value={String(stats.stats.failedEmails.total)}
               caption={`Application confirmations: ${stats.stats.failedEmails.applications} · Waitlist welcomes: ${stats.stats.failedEmails.waitlist} · Contact replies: ${stats.stats.failedEmails.contact}`}
+            />
+            <StatCard
+              id="failed-generations"
+              icon={<BrokenImageIcon color={stats.stats.generations.failed ? 'error' : 'primary'} />}
+              title="Failed generations"
+              value={String(stats.stats.generations.failed)}
+              to={generationsWith('failed')}
+              caption="Generations that ended without images; their credits were returned."
             />
           </Box>
         </>

@@ -12,8 +12,10 @@ import {
   Toolbar,
   useRecordContext,
 } from 'react-admin';
+import { useParams } from 'react-router';
 import type { Talent } from '../../../events/talent';
 import { initials, ROYALTY_LABELS } from '../common/format';
+import { GenerationConfigSection } from './GenerationConfigSection';
 
 function Summary() {
   const t = useRecordContext<Talent>();
@@ -51,30 +53,37 @@ function EditToolbar() {
   );
 }
 
-/** Edits what reviewers curate: tagline, bio, tags, featured, status. Founding and royalty plan are shown, not edited. */
+/**
+ * Edits what reviewers curate: tagline, bio, tags, featured, status. Founding and royalty plan
+ * are shown, not edited. Below, the talent's generation config, saved on its own.
+ */
 export function TalentEdit() {
+  const { id } = useParams<{ id: string }>();
   return (
-    <Edit title="Edit talent" mutationMode="pessimistic" redirect="list">
-      <SimpleForm toolbar={<EditToolbar />} sx={{ maxWidth: 860 }}>
-        <Summary />
-        <TextInput source="tagline" label="Tagline" validate={[required(), maxLength(160)]} fullWidth />
-        <TextInput source="bio" label="Bio" validate={[required(), maxLength(2000)]} multiline minRows={4} fullWidth />
-        <TextArrayInput source="tags" label="Tags" helperText="Press Enter after each tag (at most 12)." fullWidth />
-        <SelectInput
-            source="status"
-            label="Status"
-            choices={[
-              { id: 'active', name: 'Active: shown in the Talent Library' },
-              { id: 'hidden', name: 'Hidden' },
-            ]}
-            validate={required()}
-            sx={{ minWidth: 360 }}
-          />
-        <BooleanInput source="featured" label="Featured on the site" helperText="Featured talent lead the site's Talent Library." />
-        <Alert severity="info" sx={{ mt: 1, width: '100%', boxSizing: 'border-box' }}>
-          The founding flag and royalty plan follow from the application's decision and cannot be changed here.
-        </Alert>
-      </SimpleForm>
-    </Edit>
+    <>
+      <Edit title="Edit talent" mutationMode="pessimistic" redirect="list">
+        <SimpleForm toolbar={<EditToolbar />} sx={{ maxWidth: 860 }}>
+          <Summary />
+          <TextInput source="tagline" label="Tagline" validate={[required(), maxLength(160)]} fullWidth />
+          <TextInput source="bio" label="Bio" validate={[required(), maxLength(2000)]} multiline minRows={4} fullWidth />
+          <TextArrayInput source="tags" label="Tags" helperText="Press Enter after each tag (at most 12)." fullWidth />
+          <SelectInput
+              source="status"
+              label="Status"
+              choices={[
+                { id: 'active', name: 'Active: shown in the Talent Library' },
+                { id: 'hidden', name: 'Hidden' },
+              ]}
+              validate={required()}
+              sx={{ minWidth: 360 }}
+            />
+          <BooleanInput source="featured" label="Featured on the site" helperText="Featured talent lead the site's Talent Library." />
+          <Alert severity="info" sx={{ mt: 1, width: '100%', boxSizing: 'border-box' }}>
+            The founding flag and royalty plan follow from the application's decision and cannot be changed here.
+          </Alert>
+        </SimpleForm>
+      </Edit>
+      {id ? <GenerationConfigSection key={id} talentId={id} /> : null}
+    </>
   );
 }

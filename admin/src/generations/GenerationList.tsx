@@ -1,0 +1,56 @@
+import { Box, Typography } from '@mui/material';
+import { DataTable, DateField, List, ReferenceInput, SelectInput, TextInput } from 'react-admin';
+import type { AdminGeneration } from '../../../events/generations';
+import { GenerationStatusChip } from './GenerationStatusChip';
+import { GENERATION_STATUS_CHOICES } from './labels';
+
+const filters = [
+  <SelectInput key="status" source="status" label="Status" choices={GENERATION_STATUS_CHOICES} alwaysOn emptyText="Any status" />,
+  <ReferenceInput key="talentId" source="talentId" reference="talent" perPage={200} sort={{ field: 'name', order: 'ASC' }} alwaysOn>
+    <SelectInput label="Talent" optionText="name" emptyText="Any talent" />
+  </ReferenceInput>,
+  <TextInput key="accountId" source="accountId" label="Client account id" alwaysOn resettable />,
+];
+
+const Column = DataTable.Col<AdminGeneration>;
+
+/** Every generation, newest first: who made it, with whom, how it ended and what it cost. */
+export function GenerationList() {
+  return (
+    <List title="Generations" filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={false} empty={false}>
+      <DataTable rowClick="show" bulkActionButtons={false}>
+        <Column source="createdAt" label="Created">
+          <DateField source="createdAt" showTime locales="en-GB" options={{ dateStyle: 'medium', timeStyle: 'short' }} />
+        </Column>
+        <Column
+          source="clientEmail"
+          label="Client"
+          disableSort
+          render={(g) => (
+            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              {g.clientEmail}
+            </Typography>
+          )}
+        />
+        <Column
+          source="talentName"
+          label="Talent"
+          disableSort
+          render={(g) => (
+            <Box>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {g.talentName}
+              </Typography>
+              <Typography variant="caption" color="text.secondary">
+                {g.style}
+              </Typography>
+            </Box>
+          )}
+        />
+        <Column source="status" label="Status" disableSort render={(g) => <GenerationStatusChip status={g.status} />} />
+        <Column source="images" label="Images" disableSort align="right" render={(g) => `${g.images.length} of ${g.count}`} />
+        <Column source="creditsSpent" label="Credits spent" disableSort align="right" render={(g) => g.creditsSpent.toLocaleString('en')} />
+      </DataTable>
+    </List>
+  );
+}
