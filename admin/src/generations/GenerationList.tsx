@@ -1,5 +1,5 @@
 import { Box, Typography } from '@mui/material';
-import { DataTable, DateField, List, ReferenceInput, SelectInput, TextInput } from 'react-admin';
+import { AutocompleteInput, DataTable, DateField, List, ReferenceInput, SelectInput } from 'react-admin';
 import type { AdminGeneration } from '../../../events/generations';
 import { GenerationStatusChip } from './GenerationStatusChip';
 import { GENERATION_STATUS_CHOICES } from './labels';
@@ -9,8 +9,17 @@ const filters = [
   <ReferenceInput key="talentId" source="talentId" reference="talent" perPage={200} sort={{ field: 'name', order: 'ASC' }} alwaysOn>
     <SelectInput label="Talent" optionText="name" emptyText="Any talent" />
   </ReferenceInput>,
-  <TextInput key="accountId" source="accountId" label="Client account id" alwaysOn resettable />,
+  // The client is picked by email from the Users resource (clients only); the list filters on their account id.
+  <ReferenceInput key="accountId" source="accountId" reference="users" filter={{ role: 'client' }} perPage={20} alwaysOn>
+    <AutocompleteInput label="Client" optionText="email" filterToQuery={(q: string) => ({ q })} helperText={false} sx={{ minWidth: 280 }} />
+  </ReferenceInput>,
 ];
+
+/**
+ * Images delivered of those asked for. List rows carry no images (their URLs are signed on the
+ * detail only), so a row counts them by the credits spent: one credit buys one image (spec 9).
+ */
+const delivered = (g: AdminGeneration) => (g.images.length ? g.images.length : g.creditsSpent);
 
 const Column = DataTable.Col<AdminGeneration>;
 
@@ -48,7 +57,7 @@ export function GenerationList() {
           )}
         />
         <Column source="status" label="Status" disableSort render={(g) => <GenerationStatusChip status={g.status} />} />
-        <Column source="images" label="Images" disableSort align="right" render={(g) => `${g.images.length} of ${g.count}`} />
+        <Column source="images" label="Images" disableSort align="right" render={(g) => `${delivered(g)} of ${g.count}`} />
         <Column source="creditsSpent" label="Credits spent" disableSort align="right" render={(g) => g.creditsSpent.toLocaleString('en')} />
       </DataTable>
     </List>
