@@ -85,6 +85,19 @@ export const LICENSE_CHECK_PATH = '/licenses/check';
 /** Generations a client may start per minute and per day (the credits limit the rest). */
 export const GENERATIONS_PER_MINUTE = 10;
 export const GENERATIONS_PER_DAY = 500;
+export const GENERATIONS_PER_MINUTE_MESSAGE = `You have started ${GENERATIONS_PER_MINUTE} generations in the last minute. Please wait a moment and try again.`;
+export const GENERATIONS_PER_DAY_MESSAGE = `You have started ${GENERATIONS_PER_DAY} generations today, the daily limit. Please try again tomorrow.`;
+
+/** The answers of a generation or license that does not exist (or is not the caller's to see). */
+export const GENERATION_NOT_FOUND_MESSAGE = 'Generation not found';
+export const LICENSE_NOT_FOUND_MESSAGE = 'License not found';
+export const LICENSE_ID_MESSAGE = 'id must be a license id: lic_ followed by 22 letters, digits, - or _';
+
+/** Minutes a generation's image URLs (for <img>) and a license download URL stay valid. */
+export const IMAGE_VIEW_URL_SECONDS = 10 * 60;
+export const DOWNLOAD_URL_SECONDS = 5 * 60;
+/** The file name a download is saved under: it names the talent and the license. */
+export const downloadFilename = (talentId: string, licenseId: string) => `humanly-${talentId}-${licenseId}.png`;
 
 /**
  * Words that put a prompt within an excluded industry (whole words, any case, plurals
@@ -118,3 +131,16 @@ const INDUSTRY_PATTERNS = Object.fromEntries(
 export function excludedIndustryOf(prompt: string, excluded: readonly ExcludableIndustry[]): ExcludableIndustry | undefined {
   return excluded.find((industry) => INDUSTRY_PATTERNS[industry].some((re) => re.test(prompt)));
 }
+
+/**
+ * The workflow's timing (docs/generation.md): how long it waits for the completed webhook
+ * before polling (POLL_INTERVAL_MS apart, at most POLL_MAX_ATTEMPTS times), and the deadline
+ * Replicate cancels a prediction at, set past the workflow's own limit so the workflow's
+ * time-out (which cancels the prediction itself) normally comes first.
+ */
+export const WEBHOOK_WAIT_SECONDS = 90;
+export const PREDICTION_DEADLINE_SECONDS = 8 * 60;
+/** A failure of ours (not the model's, not the client's): the credits are returned. */
+export const GENERATION_ERROR_MESSAGE = 'Something went wrong on our side while generating. Your credits were returned.';
+/** The prediction was canceled before it finished (its deadline passed, or it was canceled at Replicate). */
+export const GENERATION_CANCELED_MESSAGE = 'The image model stopped before finishing these images. Your credits were returned.';

@@ -166,3 +166,27 @@ export const LikenessControls = z.object({
   frozen: z.object({ accountId: z.string(), until: Iso }).optional(),
 });
 export type LikenessControls = z.infer<typeof LikenessControls>;
+
+/** `GET /me/generations?cursor=`: the cursor the previous page answered. */
+export const GenerationListQuery = z.object({ cursor: z.string().max(1000, { error: 'cursor is not one this list gave out' }).optional() });
+
+/**
+ * `GET /admin/generations?status=&talentId=&accountId=&sort=createdAt&order=&offset=&limit=`:
+ * the console's Generations list, answered `{items: AdminGeneration[], total}` like its other lists.
+ */
+export const AdminGenerationQuery = z
+  .object({
+    status: z.enum(GENERATION_STATUSES, { error: `status must be one of ${GENERATION_STATUSES.join(', ')}` }).optional(),
+    talentId: TalentId.optional(),
+    accountId: z
+      .string({ error: 'accountId must be a string' })
+      .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { error: 'accountId must be an account id' })
+      .optional(),
+    sort: z.enum(['createdAt'], { error: 'sort must be createdAt' }).default('createdAt'),
+    order: z.enum(['ASC', 'DESC'], { error: 'order must be ASC or DESC' }).default('DESC'),
+    offset: z.coerce.number({ error: 'offset must be a number' }).int().nonnegative({ error: 'offset must be 0 or more' }).default(0),
+    limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1, { error: 'limit must be 1 to 200' }).max(200, { error: 'limit must be 1 to 200' }).default(25),
+  })
+  .strict();
+export const AdminGenerationList = z.object({ items: z.array(AdminGeneration), total: z.number().int().nonnegative() });
+export type AdminGenerationList = z.infer<typeof AdminGenerationList>;

@@ -22,5 +22,8 @@ export const generationKeys = {
   accountKey: (accountId: string) => `ACCOUNT#${accountId}`,
 };
 
+/** Delivered files live under this prefix of the images bucket: `generations/<accountId>/<generationId>/<licenseId>.png`. */
+export const GENERATION_IMAGES_PREFIX = 'generations/';
+
 /** `YYYY-MM` of an ISO time, in UTC. */
 export const monthOf = (iso: string) => iso.slice(0, 7);

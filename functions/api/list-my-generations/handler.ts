@@ -1,0 +1,30 @@
+import * as z from 'zod';
+import { GenerationListQuery } from '../../../events/generations';
+import { currentAccount } from '../../shared/account-access';
+import { queryOf } from '../../shared/admin-list';
+import { requireRole } from '../../shared/auth';
+import { documentClient } from '../../shared/clients';
+import { loadConfig } from '../../shared/config';
+import { generationView, s3ImageSigner } from '../../shared/generation-views';
+import { httpHandler, json, validationErrorFrom } from '../../shared/http';
+import { s3Client } from '../../shared/s3';
+import { accountStore } from '../../stores/accounts';
+import { generationStore } from '../../stores/generations';
+
+const config = loadConfig(z.object({ ACCOUNTS_TABLE: z.string().min(1), GENERATIONS_TABLE: z.string().min(1), IMAGES_BUCKET: z.string().min(1) }));
+
+/** Generations a page of the client's history holds. */
+export const HISTORY_PAGE_SIZE = 20;
+
+/** `GET /me/generations?cursor=` (clients): the history, newest first, 20 a page, with short-lived image URLs. */
+export const handler = httpHandler(async (event) => {
+  const caller = requireRole(event, 'client');
+  const query = GenerationListQuery.safeParse(queryOf(event));
+  if (!query.success) throw validationErrorFrom(query.error);
+  const doc = documentClient();
+  const account = await currentAccount(accountStore(doc, config.ACCOUNTS_TABLE), caller);
+  const page = await generationStore(doc, config.GENERATIONS_TABLE).listByAccount(account.id, { limit: HISTORY_PAGE_SIZE, cursor: query.data.cursor });
+  const signer = s3ImageSigner(s3Client(), config.IMAGES_BUCKET);
+  const generations = await Promise.all(page.items.map((record) => generationView(record, signer)));
+  return json(200, { generations, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) });
+});
