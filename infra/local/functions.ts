@@ -49,7 +49,7 @@ export function templateFunctions(template: CfnTemplate): LocalFunction[] {
  * loaded in its own worker thread with exactly the environment the template gives it.
  */
 export class FunctionRuntime {
-  private readonly workers = new Map<string, Worker>();
+  private readonly workers = new Map<string, Promise<Worker>>();
   private readonly pending = new Map<string, Pending>();
   private readonly byName = new Map<string, LocalFunction>();
 
@@ -66,19 +66,40 @@ export class FunctionRuntime {
     return [...this.byName.values()];
   }
 
-  /** Bundles every function (in parallel) and starts its worker. */
+  /**
+   * Bundles every function (in parallel), so a function that does not build fails the start.
+   * Each function's worker starts at its first invocation, as a Lambda container does: most
+   * twins (a test's, a bench's) call a few of the functions, and loading every bundle up front
+   * took most of a twin's start.
+   */
   async start(): Promise<void> {
     fs.mkdirSync(this.opts.buildDir, { recursive: true });
-    await Promise.all(this.functions().map((fn) => this.startOne(fn)));
+    await Promise.all(
+      this.functions().map((fn) => build(esbuildOptions(path.join(REPO_ROOT, fn.entry), this.bundlePath(fn), fn.nodeModules))),
+    );
   }
 
-  private async startOne(fn: LocalFunction): Promise<void> {
-    const outfile = path.join(this.opts.buildDir, `${fn.logicalId}.js`);
-    await build(esbuildOptions(path.join(REPO_ROOT, fn.entry), outfile, fn.nodeModules));
+  private bundlePath(fn: LocalFunction): string {
+    return path.join(this.opts.buildDir, `${fn.logicalId}.js`);
+  }
+
+  /** The function's worker, started on first use; resolves once its module has loaded (the init phase). */
+  private worker(fn: LocalFunction): Promise<Worker> {
+    let ready = this.workers.get(fn.name);
+    if (!ready) {
+      ready = this.startWorker(fn);
+      this.workers.set(fn.name, ready);
+      // A worker whose module failed to load is started again on the next invocation.
+      ready.catch(() => this.workers.delete(fn.name));
+    }
+    return ready;
+  }
+
+  private startWorker(fn: LocalFunction): Promise<Worker> {
     const props = this.template.Resources[fn.logicalId].Properties ?? {};
     const templateEnv: Record<string, string> = this.resolver.resolve(props.Environment?.Variables ?? {});
     const worker = new Worker(path.join(__dirname, 'lambda-worker.js'), {
-      workerData: { bundlePath: outfile, handlerExport: String(props.Handler ?? 'index.handler').split('.').pop() },
+      workerData: { bundlePath: this.bundlePath(fn), handlerExport: String(props.Handler ?? 'index.handler').split('.').pop() },
       env: {
         ...this.baseEnv,
         ...templateEnv,
@@ -100,17 +121,25 @@ export class FunctionRuntime {
     };
     forward(worker.stdout);
     forward(worker.stderr);
-    worker.on('message', (msg: { id: string; result?: unknown; error?: { name: string; message: string } }) => {
-      const p = this.pending.get(msg.id);
-      if (!p) return;
-      this.pending.delete(msg.id);
-      clearTimeout(p.timer);
-      if (msg.error) p.reject(new LambdaError(msg.error.name, msg.error.message, fn.name));
-      else p.resolve(msg.result);
-    });
-    worker.on('error', (err) => this.opts.log?.(fn.name, `worker crashed: ${err.message}`));
     worker.unref();
-    this.workers.set(fn.name, worker);
+    return new Promise((resolve, reject) => {
+      worker.on('message', (msg: { id?: string; ready?: boolean; result?: unknown; error?: { name: string; message: string } }) => {
+        if (msg.ready) {
+          resolve(worker);
+          return;
+        }
+        const p = msg.id ? this.pending.get(msg.id) : undefined;
+        if (!p) return;
+        this.pending.delete(msg.id!);
+        clearTimeout(p.timer);
+        if (msg.error) p.reject(new LambdaError(msg.error.name, msg.error.message, fn.name));
+        else p.resolve(msg.result);
+      });
+      worker.on('error', (err) => {
+        this.opts.log?.(fn.name, `worker crashed: ${err.message}`);
+        reject(new LambdaError('Runtime.ImportModuleError', err.message, fn.name));
+      });
+    });
   }
 
   /** Resolves a function name, ARN or `...:function:name:alias` to the function. */
@@ -150,8 +179,9 @@ export class FunctionRuntime {
 
   private async run(nameOrArn: string, event: unknown): Promise<unknown> {
     const fn = this.find(nameOrArn);
-    const worker = fn && this.workers.get(fn.name);
-    if (!fn || !worker) throw new LambdaError('ResourceNotFoundException', `Function not found: ${nameOrArn}`, nameOrArn);
+    if (!fn) throw new LambdaError('ResourceNotFoundException', `Function not found: ${nameOrArn}`, nameOrArn);
+    // The time-out counts from the handler's start, not the cold start (Lambda's init phase has its own).
+    const worker = await this.worker(fn);
     const id = randomUUID();
     const deadline = Date.now() + fn.timeoutMs;
     return new Promise((resolve, reject) => {
@@ -177,7 +207,8 @@ export class FunctionRuntime {
   async stop(): Promise<void> {
     for (const p of this.pending.values()) clearTimeout(p.timer);
     this.pending.clear();
-    await Promise.all([...this.workers.values()].map((w) => w.terminate()));
+    const started = await Promise.allSettled([...this.workers.values()]);
+    await Promise.all(started.flatMap((w) => (w.status === 'fulfilled' ? [w.value.terminate()] : [])));
     this.workers.clear();
   }
 }

@@ -6,6 +6,8 @@ const { parentPort, workerData } = require('node:worker_threads');
 const mod = require(workerData.bundlePath);
 const handler = mod[workerData.handlerExport || 'handler'];
 if (typeof handler !== 'function') throw new Error(`${workerData.bundlePath} exports no ${workerData.handlerExport}`);
+// The module has loaded (the init phase): invocations may come.
+parentPort.postMessage({ ready: true });
 
 parentPort.on('message', async ({ id, event, context }) => {
   const ctx = {
