@@ -2,8 +2,7 @@ import { RemovalPolicy } from 'aws-cdk-lib';
 import { HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import * as z from 'zod';
-import { Talent } from '../../../events/talent';
+import { TalentSeed } from '../../../events/talent-seed';
 import { AppFunction } from '../app-function';
 import { SeedItems } from '../seed';
 import type { MarketplaceApi } from './http-api';
@@ -36,7 +35,8 @@ export class Catalog extends Construct {
     new SeedItems(this, 'Seed', {
       table: this.table,
       file: TALENT_SEED_FILE,
-      parse: (data) => z.array(Talent).min(1).parse(data),
+      // Catalog fields and likeness controls (excluded industries, the preview model's config).
+      parse: (data) => TalentSeed.parse(data),
       keyAttribute: 'id',
     });
 

@@ -28,7 +28,8 @@ describe('talent catalog through the API', () => {
 
   it('serves the same data in the table as the seed file the stack deploys', async () => {
     const { json } = await getJson('/talent/maya-chen');
-    const { status: _status, ...expected } = seed.find((t: { id: string }) => t.id === 'maya-chen');
+    // The public answer leaves out the status and the likeness controls the seed also holds.
+    const { status: _status, excludedIndustries: _x, generation: _g, ...expected } = seed.find((t: { id: string }) => t.id === 'maya-chen');
     expect(json).toEqual({ talent: expected });
     expect(TalentResponse.parse(json).talent.samples.length).toBeGreaterThanOrEqual(3);
   });

@@ -1,10 +1,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import * as z from 'zod';
+import { excludedIndustryOf } from '../../../events/generation-values';
 import { Talent } from '../../../events/talent';
+import { TalentSeed } from '../../../events/talent-seed';
 
 const root = path.resolve(__dirname, '../../..');
-const seed = z.array(Talent).parse(JSON.parse(fs.readFileSync(path.join(root, 'infra/seed/talent.json'), 'utf8')));
+const raw = JSON.parse(fs.readFileSync(path.join(root, 'infra/seed/talent.json'), 'utf8'));
+const seed = TalentSeed.parse(raw);
 const SPEC_TAGS = ['Lifestyle', 'Authentic', 'Creative', 'Portrait', 'Diversity', 'Professional', 'Fashion', 'Technology', 'Innovation'];
 
 describe('the talent seed (docs/product.md#talent-library)', () => {
@@ -42,8 +44,39 @@ describe('the talent seed (docs/product.md#talent-library)', () => {
   });
 });
 
+describe("the seed's likeness controls (docs/generation.md)", () => {
+  it('gives each talent a preview model of the Replicate emulator and a one-word trigger', () => {
+    expect(seed.map((t) => [t.id, t.generation])).toEqual([
+      ['maya-chen', { model: 'humanly-preview/maya-chen', triggerWord: 'MAYA' }],
+      ['jordan-rivers', { model: 'humanly-preview/jordan-rivers', triggerWord: 'JORDAN' }],
+      ['sofia-alvarez', { model: 'humanly-preview/sofia-alvarez', triggerWord: 'SOFIA' }],
+    ]);
+  });
+
+  it('excludes the industries each bio states, and a prompt of that industry falls within them', () => {
+    const excluded = Object.fromEntries(seed.map((t) => [t.id, t.excludedIndustries]));
+    expect(excluded).toEqual({ 'maya-chen': ['politics', 'alcohol'], 'jordan-rivers': ['religion'], 'sofia-alvarez': ['alcohol'] });
+    const words = { politics: 'political', religion: 'religious', alcohol: 'alcohol' } as const;
+    for (const t of seed) {
+      for (const industry of t.excludedIndustries ?? []) {
+        expect(t.bio).toMatch(new RegExp(`excluded [^.]*\\b${words[industry]}\\b`));
+      }
+      expect(excludedIndustryOf('a glass of red wine at a vineyard', t.excludedIndustries ?? [])).toBe(t.excludedIndustries?.includes('alcohol') ? 'alcohol' : undefined);
+    }
+  });
+
+  it('refuses bad controls and unknown fields, naming the item and the field', () => {
+    const withItem = (over: Record<string, unknown>) => [{ ...raw[0], ...over }];
+    const problems = (data: unknown) => TalentSeed.safeParse(data).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    expect(problems(withItem({ generation: { model: 'humanly-preview/maya-chen' } }))).toEqual([expect.stringMatching(/^0\.generation\.triggerWord: /)]);
+    expect(problems(withItem({ excludedIndustries: ['tobacco'] }))).toEqual([expect.stringMatching(/^0\.excludedIndustries\.0: /)]);
+    expect(problems(withItem({ email: 'maya@example.com' }))).toEqual([expect.stringMatching(/^0: .*email/)]);
+    expect(problems([])).toHaveLength(1);
+  });
+});
+
 describe('Talent schema', () => {
-  const maya = seed[0];
+  const maya = Talent.parse(Object.fromEntries(Object.entries(raw[0]).filter(([k]) => k !== 'excludedIndustries' && k !== 'generation')));
   it('refuses a founding talent on the standard tiers, and the reverse', () => {
     expect(Talent.safeParse({ ...maya, royaltyPlan: 'standard-tiers' }).success).toBe(false);
     expect(Talent.safeParse({ ...maya, founding: false }).success).toBe(false);
