@@ -93,3 +93,13 @@ export function planById(id: PlanId): Plan {
 
 /** A new client account starts on this plan, with its credits granted once as the first ledger entry. */
 export const STARTING_PLAN: PlanId = 'free';
+
+/**
+ * What one credit of a plan is worth, in micro-dollars (integer, rounded down): the plan's
+ * monthly price over its monthly credits. Royalties accrue on it; the Free plan's credits are
+ * worth nothing.
+ */
+export function creditValueMicros(planId: PlanId): number {
+  const plan = planById(planId);
+  return Math.floor((plan.monthlyPriceCents * 10_000) / plan.monthlyCredits);
+}

@@ -1,0 +1,47 @@
+// Errors the generation workflow's steps end with when a retry cannot change the answer. Step
+// Functions sees a failed Lambda's error by its name, so each name is set on the instance (the
+// bundles are minified: class names are not kept). RecordFailure turns a refusal's name into the
+// generation's failure code and shows its message, which is written for the client.
+import type { FailureCode } from '../../events/generation-values';
+
+class GenerationRefusal extends Error {
+  constructor(name: string, message: string) {
+    super(message);
+    this.name = name;
+  }
+}
+
+/** The balance is short (the message names both figures). */
+export class InsufficientCredits extends GenerationRefusal {
+  constructor(message: string) {
+    super('InsufficientCredits', message);
+  }
+}
+
+/** The talent's choices refuse this generation (the message says which). */
+export class PolicyRefused extends GenerationRefusal {
+  constructor(message: string) {
+    super('PolicyRefused', message);
+  }
+}
+
+/** The prediction finished without an image we could deliver. */
+export class PredictionFailed extends GenerationRefusal {
+  constructor(message: string) {
+    super('PredictionFailed', message);
+  }
+}
+
+/** The execution names a generation that does not exist. */
+export class GenerationNotFound extends GenerationRefusal {
+  constructor(id: string) {
+    super('GenerationNotFound', `There is no generation ${id}`);
+  }
+}
+
+/** The failure code of each refusal whose message is shown to the client as it is. */
+export const REFUSAL_CODES: Record<string, FailureCode> = {
+  InsufficientCredits: 'insufficient-credits',
+  PolicyRefused: 'policy',
+  PredictionFailed: 'prediction-failed',
+};

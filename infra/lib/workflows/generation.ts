@@ -1,0 +1,116 @@
+// The Generation state machine (docs/generation.md, decision 027): reserve the credits, check the
+// talent's policy, start the Replicate prediction, wait for its completed webhook through a task
+// token (polling when none comes), deliver the images with their licenses, commit the credits for
+// what was delivered and release the rest. Any failure releases whatever is still reserved.
+import { Duration } from 'aws-cdk-lib';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { Choice, Condition, DefinitionBody, Errors, Fail, JsonPath, Pass, Result, Succeed, Wait, WaitTime } from 'aws-cdk-lib/aws-stepfunctions';
+import { Construct } from 'constructs';
+import { POLL_INTERVAL_MS, POLL_MAX_ATTEMPTS, WEBHOOK_WAIT_SECONDS } from '../../../events/generation-values';
+import { LAMBDA_SERVICE_RETRY, TASK_RETRY, lambdaStep, noRetry, type RetryPolicy } from './steps';
+
+/** The task functions (docs/generation.md lists their contracts). */
+export interface GenerationWorkflowFunctions {
+  reserveCredits: IFunction;
+  checkPolicy: IFunction;
+  startPrediction: IFunction;
+  awaitPrediction: IFunction;
+  pollPrediction: IFunction;
+  deliverImages: IFunction;
+  recordFailure: IFunction;
+}
+
+/**
+ * Errors that carry a refusal or a final answer (functions/generation/errors.ts): a retry would
+ * get the same answer, so they go straight to the failure record.
+ */
+export const GENERATION_REFUSALS = ['InsufficientCredits', 'PolicyRefused', 'PredictionFailed', 'GenerationNotFound', 'ZodError'] as const;
+const WORK_RETRY: RetryPolicy = [noRetry([...GENERATION_REFUSALS]), LAMBDA_SERVICE_RETRY, TASK_RETRY];
+
+/** Replicate's final statuses other than succeeded. */
+const UNSUCCESSFUL = ['failed', 'canceled', 'aborted'];
+
+/**
+ * The definition and comment of the Generation state machine, to spread into StateMachineProps.
+ * Its input is `{ generationId }` (the execution is named by the id); its states are created in
+ * a scope `id` under `scope`.
+ */
+export function generationWorkflow(scope: Construct, id: string, fns: GenerationWorkflowFunctions): { definitionBody: DefinitionBody; comment: string } {
+  const s = new Construct(scope, id);
+  const generationId = JsonPath.stringAt('$.generationId');
+
+  const failed = new Fail(s, 'GenerationFailed', {
+    error: 'GenerationFailed',
+    cause: 'The generation failed; its record holds the failure code and message, and its reserved credits were released',
+  });
+  /** Records a failure on the generation (releasing the credits, canceling a running prediction), then ends failed. */
+  const recordFailure = (stateId: string, payload: Record<string, unknown>) =>
+    lambdaStep(s, stateId, { fn: fns.recordFailure, payload: { generationId, ...payload }, retry: WORK_RETRY }).next(failed);
+  // Errors caught after their retries: the function maps a refusal's name to its code and message.
+  const recordError = recordFailure('RecordFailure', { error: JsonPath.objectAt('$.error') });
+  const recordPredictionFailure = recordFailure('RecordPredictionFailure', { prediction: JsonPath.objectAt('$.prediction') });
+  const recordTimeout = recordFailure('RecordTimeout', { timedOut: true });
+  const catchAll = { errors: [Errors.ALL], resultPath: '$.error' };
+
+  const step = (stateId: string, fn: IFunction, comment: string) =>
+    lambdaStep(s, stateId, { fn, comment, payload: { generationId }, retry: WORK_RETRY }).addCatch(recordError, catchAll);
+
+  const deliver = step('DeliverImages', fns.deliverImages, 'Copies the outputs with XMP into the images bucket, one license per image, commits the delivered credits and releases the rest');
+  deliver.next(new Succeed(s, 'Delivered'));
+
+  /** The prediction's final status: a Choice that goes on to `otherwise` while it is not final. */
+  const outcome = (stateId: string, otherwise: Parameters<Choice['otherwise']>[0], extra?: (c: Choice) => Choice) => {
+    const choice = new Choice(s, stateId)
+      .when(Condition.stringEquals('$.prediction.status', 'succeeded'), deliver)
+      .when(Condition.or(...UNSUCCESSFUL.map((status) => Condition.stringEquals('$.prediction.status', status))), recordPredictionFailure);
+    return (extra ? extra(choice) : choice).otherwise(otherwise);
+  };
+
+  // The polling fallback: the counter lives in the state, so the loop ends after POLL_MAX_ATTEMPTS.
+  const waitToPoll = new Wait(s, 'WaitToPoll', { time: WaitTime.duration(Duration.millis(POLL_INTERVAL_MS)) });
+  const poll = lambdaStep(s, 'PollPrediction', {
+    fn: fns.pollPrediction,
+    comment: 'Reads the prediction from Replicate (or the final one a late webhook stored) and records its status',
+    payload: { generationId },
+    retry: WORK_RETRY,
+    resultSelector: { status: JsonPath.stringAt('$.Payload.status'), error: JsonPath.stringAt('$.Payload.error') },
+    resultPath: '$.prediction',
+  }).addCatch(recordError, catchAll);
+  const countPoll = new Pass(s, 'CountPoll', {
+    parameters: { attempts: JsonPath.mathAdd(JsonPath.numberAt('$.poll.attempts'), 1) },
+    resultPath: '$.poll',
+  });
+  waitToPoll.next(poll).next(countPoll).next(
+    outcome('PollOutcome', waitToPoll, (c) => c.when(Condition.numberGreaterThanEquals('$.poll.attempts', POLL_MAX_ATTEMPTS), recordTimeout)),
+  );
+  const startPolling = new Pass(s, 'StartPolling', {
+    comment: `No completed webhook within ${WEBHOOK_WAIT_SECONDS} s: poll every ${POLL_INTERVAL_MS} ms, at most ${POLL_MAX_ATTEMPTS} times`,
+    result: Result.fromObject({ attempts: 0 }),
+    resultPath: '$.poll',
+  });
+  startPolling.next(waitToPoll);
+
+  const awaitPrediction = lambdaStep(s, 'AwaitPrediction', {
+    fn: fns.awaitPrediction,
+    comment: 'Stores the task token on the generation; the completed webhook (or this function, when it came first) resumes with { status, error }',
+    payload: { generationId, taskToken: JsonPath.taskToken },
+    waitForTaskToken: { timeout: Duration.seconds(WEBHOOK_WAIT_SECONDS) },
+    resultPath: '$.prediction',
+    retry: WORK_RETRY,
+  });
+  awaitPrediction.addCatch(startPolling, { errors: [Errors.TIMEOUT], resultPath: JsonPath.DISCARD });
+  awaitPrediction.addCatch(recordError, catchAll);
+  awaitPrediction.next(outcome('PredictionOutcome', startPolling));
+
+  const start = step('ReserveCredits', fns.reserveCredits, 'Reserves one credit per image; InsufficientCredits when the balance is short');
+  start
+    .next(step('CheckPolicy', fns.checkPolicy, 'The talent is active, not paused, removed or frozen for another client, and the prompt is outside their excluded industries'))
+    .next(step('StartPrediction', fns.startPrediction, 'Starts the prediction with the talent\'s model and trigger word, our webhook and a deadline'))
+    .next(awaitPrediction);
+
+  return {
+    definitionBody: DefinitionBody.fromChainable(start),
+    comment:
+      'Generation: reserve credits, check policy, start the Replicate prediction, wait for its webhook (polling as a fallback), deliver the images with licenses; any failure releases the credits. docs/generation.md',
+  };
+}
