@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { seedUser } from '../../infra/local/provision';
 import { startTwin, type Twin } from '../../infra/local/twin';
 import { launchBrowser } from '../../test/support/browser';
-import { signInToConsole, submitApplication, waitForStatus } from '../../test/support/review-console';
+import { generateAs, newClient, signInToConsole, submitApplication, waitForStatus } from '../../test/support/review-console';
 import { postJson } from '../../test/support/twin';
 
 const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'screenshots', 'admin');
@@ -69,11 +69,29 @@ async function settle(page: Page, heading: string | RegExp) {
   await page.waitForTimeout(500);
 }
 
+/** Generations through the API as a client: one delivered, one refused (Maya excludes alcohol); answers their ids. */
+export async function seedGenerations(twin: Twin): Promise<{ done: string; failed: string }> {
+  const token = await newClient(twin, 'studio@brand.example', 'Brand Studio');
+  const [done, failed] = await Promise.all([
+    generateAs(twin, token, { talentId: 'maya-chen', prompt: 'Reading on a sunlit balcony with a cup of coffee', style: 'Lifestyle', count: 4 }),
+    generateAs(twin, token, { talentId: 'maya-chen', prompt: 'Raising a glass of wine at a rooftop party', style: 'Editorial', count: 2 }),
+  ]);
+  return { done: done.id, failed: failed.id };
+}
+
 /**
  * Takes every screen; `applicationId` is one waiting for review, `acceptId` another one that is
- * accepted through the console to show a decided application.
+ * accepted through the console to show a decided application, `generations` a delivered and a
+ * failed generation.
  */
-export async function shootConsole(page: Page, twin: Twin, applicationId: string | undefined, out = OUT, acceptId?: string): Promise<string[]> {
+export async function shootConsole(
+  page: Page,
+  twin: Twin,
+  applicationId: string | undefined,
+  out = OUT,
+  acceptId?: string,
+  generations?: { done: string; failed: string },
+): Promise<string[]> {
   fs.mkdirSync(out, { recursive: true });
   const files: string[] = [];
   const shot = async (name: string, fullPage = true) => {
@@ -134,8 +152,24 @@ export async function shootConsole(page: Page, twin: Twin, applicationId: string
 
   await go('/talent/maya-chen');
   await page.getByLabel('Tagline').waitFor({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Save generation config' }).waitFor({ timeout: 20_000 });
   await settle(page, 'Maya Chen');
   await shot('talent-edit');
+
+  if (generations) {
+    await go('/generations');
+    await page.getByRole('columnheader', { name: 'Credits spent' }).waitFor({ timeout: 20_000 });
+    await settle(page, /Generations/);
+    await shot('generations-list');
+    await go(`/generations/${generations.done}/show`);
+    await page.getByTestId('generation-image').first().waitFor({ timeout: 20_000 });
+    await settle(page, 'Workflow steps');
+    await shot('generation-page');
+    await go(`/generations/${generations.failed}/show`);
+    await page.getByTestId('generation-failure').waitFor({ timeout: 20_000 });
+    await settle(page, 'Workflow steps');
+    await shot('generation-failed');
+  }
 
   await go('/messages');
   await page.getByRole('columnheader', { name: 'From' }).waitFor({ timeout: 20_000 });
@@ -152,6 +186,13 @@ async function main() {
   const { browser, close } = await launchBrowser();
   try {
     const ids = await seedSamples(twin);
+    let generations: { done: string; failed: string } | undefined;
+    try {
+      generations = await seedGenerations(twin);
+    } catch (err) {
+      console.error(`No generations, so no generation pages: ${(err as Error).message}`);
+      process.exitCode = 1;
+    }
     let reviewable: string | undefined;
     try {
       await waitForStatus(twin, ids[0], 'pending_review', 120_000);
@@ -173,7 +214,7 @@ async function main() {
       acceptable = undefined;
     }
     const page = await signInToConsole(browser, twin, twin.admin.email, twin.admin.password);
-    await shootConsole(page, twin, reviewable, OUT, acceptable);
+    await shootConsole(page, twin, reviewable, OUT, acceptable, generations);
 
     // What a signed-in client sees: no menu, no data.
     await seedUser(twin.urls.cognito, twin.userPoolId, { email: 'client@people.example', password: 'Str0ng!Passw0rd', groups: ['client'] });

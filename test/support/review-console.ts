@@ -3,9 +3,13 @@
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import type { ApplicationDetail, FoundingUploadResponse } from '../../events/founding';
+import { FINAL_STATUSES } from '../../events/generation-values';
+import { Generation, GenerationStarted, type StartGenerationRequest } from '../../events/generations';
+import { accountStore } from '../../functions/stores/accounts';
+import { seedUser } from '../../infra/local/provision';
 import type { TestTwin as Twin } from './twin';
 import { freshAddress, postJsonFrom } from './from-address';
-import { idToken } from './twin';
+import { documentClient, idToken } from './twin';
 import { totpCode } from '../../infra/local/totp';
 
 /** A distinct portrait-like JPEG (a gradient and a head and shoulders), `side` px square. */
@@ -120,4 +124,32 @@ export async function signInToConsole(browser: Browser, twin: Twin, email: strin
   if (email === twin.admin.email) await page.getByLabel(/^Two-factor code/).fill(totpCode(twin.admin.totpSecret));
   await page.getByRole('button', { name: 'Sign in' }).click();
   return page;
+}
+
+const CLIENT_PASSWORD = 'Str0ng!Passw0rd-e2e';
+
+/** A client as sign-up leaves them (in the pool, with the Free plan's credits); answers their id token for the API. */
+export async function newClient(twin: Twin, email: string, fullName = 'Gene Console'): Promise<string> {
+  const { sub } = await seedUser(twin.urls.cognito, twin.userPoolId, { email, password: CLIENT_PASSWORD, groups: ['client'], attributes: { 'custom:role': 'client' } });
+  await accountStore(documentClient(twin), twin.physicalName('AccountsTable')).create({ id: sub!, email, full_name: fullName, role: 'client' });
+  return idToken(twin, email, CLIENT_PASSWORD, 'web');
+}
+
+/** Starts a generation through the API as a client (their id token) and waits for the workflow to end it. */
+export async function generateAs(twin: Twin, token: string, request: StartGenerationRequest, timeoutMs = 120_000): Promise<Generation> {
+  const call = async (path: string, init: RequestInit = {}) => {
+    const res = await fetch(`${twin.urls.api}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
+    return { status: res.status, json: (await res.json().catch(() => undefined)) as unknown };
+  };
+  const started = await call('/generations', { method: 'POST', body: JSON.stringify(request) });
+  if (started.status !== 202) throw new Error(`POST /generations answered ${started.status}: ${JSON.stringify(started.json)}`);
+  const { id } = GenerationStarted.parse(started.json);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const got = await call(`/generations/${id}`);
+    const generation = got.status === 200 ? Generation.parse(got.json) : undefined;
+    if (generation && FINAL_STATUSES.includes(generation.status)) return generation;
+    if (Date.now() > deadline) throw new Error(`generation ${id} did not finish (last: ${got.status} ${generation?.status})`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
 }
