@@ -206,7 +206,8 @@ describe('portals', () => {
     expect(await page.getByTestId('likeness-status').textContent()).toBe('Hidden');
     expect(await page.getByTestId('likeness-card').getByText('Founding talent').count()).toBe(1);
     expect(await page.getByTestId('royalties').textContent()).toContain('No royalties yet');
-    expect(await page.getByTestId('likeness-images').textContent()).toContain('No images yet');
+    // The count of images made with the likeness loads after the page (GET /me/likeness-usage).
+    await page.getByTestId('likeness-images').getByText('No images yet').waitFor();
 
     const industries = page.getByTestId('excluded-industries');
     expect(await industries.getByRole('checkbox', { checked: true }).count()).toBe(0);

@@ -21,6 +21,10 @@ const ACCOUNT_PAGES: Record<string, { title: string; Page: ComponentType }> = {
     title: 'Talent Portal',
     Page: lazy(() => import('../pages/portal/TalentPortalPage').then((m) => ({ default: m.TalentPortalPage }))),
   },
+  '/create': {
+    title: 'Create Ethical Content',
+    Page: lazy(() => import('../pages/create/CreatePage').then((m) => ({ default: m.CreatePage }))),
+  },
 };
 
 /** The page for a path (a trailing slash allowed). */

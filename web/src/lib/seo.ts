@@ -132,6 +132,10 @@ export const ROUTE_META: Record<string, RouteMeta> = {
     card: { file: 'create', kicker: 'Create', headline: 'Create ethical AI images', accent: 'coral' },
     indexable: false,
   },
+  '/licenses/check': {
+    description: `Check the license of an image made on ${BRAND_NAME}: drop the file and your browser reads the license inside it. Nothing is uploaded.`,
+    card: legalCard,
+  },
   '/thank-you': {
     title: 'Thank you',
     description: DEFAULT_DESCRIPTION,

@@ -19,8 +19,10 @@ const TrainingGuideFoundersPage = lazy(() =>
 const TalentApplicationPage = lazy(() =>
   import('../pages/talent-application/TalentApplicationPage').then((m) => ({ default: m.TalentApplicationPage })),
 );
+/* Both license pages behind one import of a module without files of its own (see LicenseRoutes): this table is in every page's JavaScript. */
+const LicenseRoutes = lazy(() => import('../pages/licenses/LicenseRoutes'));
 
-/** Main-site information pages (main layout): contact, legal, guides, talent application. */
+/** Main-site information pages (main layout): contact, legal, guides, talent application, license pages (docs/product.md#licenses). */
 export const infoPages: RouteObject[] = [
   { path: 'contact', element: <MainContactPage /> },
   { path: 'privacy', element: <PrivacyPage /> },
@@ -28,6 +30,8 @@ export const infoPages: RouteObject[] = [
   { path: 'training-image-best-practices', element: <TrainingGuideMainPage /> },
   { path: 'training-image-best-practices-founders', element: <TrainingGuideFoundersPage /> },
   { path: 'talent-application', element: <TalentApplicationPage /> },
+  { path: 'licenses/check', element: <LicenseRoutes /> },
+  { path: 'licenses/:id', element: <LicenseRoutes /> },
 ];
 
 /** Pre-launch legal and contact pages (pre-launch layout); each links back to the waitlist. */

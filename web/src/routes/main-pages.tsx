@@ -9,12 +9,10 @@ import type { RouteObject } from 'react-router';
 export const HomePage = lazy(() => import('../pages/home/HomePage').then((m) => ({ default: m.HomePage })));
 const EthosPage = lazy(() => import('../pages/ethos/EthosPage').then((m) => ({ default: m.EthosPage })));
 const PricingPage = lazy(() => import('../pages/pricing/PricingPage').then((m) => ({ default: m.PricingPage })));
-const CreatePage = lazy(() => import('../pages/create/CreatePage').then((m) => ({ default: m.CreatePage })));
 
-/** Main-site marketing pages (main layout). `/` itself is placed by ../routes.tsx; account pages by ./account-pages.tsx. */
+/** Main-site marketing pages (main layout). `/` itself is placed by ../routes.tsx; account pages (and /create) by ./account-pages.tsx. */
 export const mainPages: RouteObject[] = [
   { path: 'home-preview', element: <HomePage /> },
   { path: 'ethos', element: <EthosPage /> },
   { path: 'pricing', element: <PricingPage /> },
-  { path: 'create', element: <CreatePage /> },
 ];

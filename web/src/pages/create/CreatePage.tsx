@@ -1,85 +1,441 @@
-import { useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { BRAND_NAME, LAUNCH_YEAR } from '../../brand';
-import { SAMPLE_TALENTS, talentImageUrl } from '../../components/demo/sampleTalents';
-import { IconList } from '../../components/IconList';
-import { Icon, type IconName } from '../../components/Icon';
+import type { Generation, GenerationImage } from '../../../../events/generations';
+import {
+  DEFAULT_IMAGES,
+  DEFAULT_STYLE,
+  GENERATION_FAILED_TOAST,
+  GENERATION_TIMED_OUT,
+  IMAGE_GENERATION_FAILED,
+  LICENSE_CHECK_PATH,
+  MAX_IMAGES,
+  MIN_IMAGES,
+  PROMPT_MAX_LENGTH,
+  STYLES,
+  licensePath,
+  type GenerationStatus,
+  type Style,
+} from '../../../../events/generation-values';
+import { formatCredits } from '../../account/format';
+import { ApiError } from '../../api/http';
+import { fetchTalentList, type PublicTalent } from '../../api/talent';
+import { signInPath, safeNextPath } from '../../auth/next-path';
+import { useAuth } from '../../auth/useAuth';
+import type { AuthContextValue } from '../../auth/types';
+import { Icon } from '../../components/Icon';
+import { useToast } from '../../components/Toast';
+import { useConfig } from '../../config';
+import { generationApi } from '../../generation/api';
+import { clearDraft, loadDraft, saveDraft } from '../../generation/draft';
+import { STATUS_TEXT, costText, newIdempotencyKey } from '../../generation/format';
+import { GenerationTimedOutError, PollAbortedError, pollGeneration } from '../../generation/poll';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { DownloadButton } from '../../generation/DownloadButton';
+import '../../components/FormField.css';
 import './CreatePage.css';
 
-const STEPS: readonly { icon: IconName; title: string; body: string }[] = [
-  { icon: 'users', title: 'Choose a talent', body: 'Pick a real, consenting person from the Talent Library.' },
-  { icon: 'pencil', title: 'Describe the shot', body: 'Write a prompt and choose a style, from photorealistic to editorial.' },
-  { icon: 'download', title: 'Generate and download', body: 'Get licensed images, ready for commercial use.' },
-];
+const COUNTS = Array.from({ length: MAX_IMAGES - MIN_IMAGES + 1 }, (_, i) => MIN_IMAGES + i);
 
-const noSubscription = () => () => {};
+/** Why the last run ended without images, shown under the form (the toast says it too, briefly). */
+type Problem = { message: string; pricing?: boolean };
 
 /**
- * /create (docs/product.md#create). Generation itself arrives in a later release; this page
- * already accepts `?talent={id}` from the talent profiles and shows which talent was chosen.
+ * /create (docs/product.md#create): choose a talent, write a prompt, pick a style and how many
+ * images; a client's Generate starts a generation (`POST /generations`) and follows it every 5 s
+ * until its images are in, each with a download and its license. Signed out, the page explains
+ * and keeps what was typed for after sign-in; a talent account is told generating is for clients.
  */
 export function CreatePage() {
   usePageTitle('Create Ethical Content');
+  const auth = useAuth();
+  const { apiUrl } = useConfig();
+  const toast = useToast();
   const [params] = useSearchParams();
-  // The page is rendered at build time without a query string: hydration uses that (null) snapshot,
-  // then React renders again with the browser's one. The router re-renders on a new query string.
-  const talentId = useSyncExternalStore(
-    noSubscription,
-    () => params.get('talent')?.trim() || null,
-    () => null,
+  const id = useId();
+  const api = useMemo(() => generationApi({ apiUrl, getIdToken: auth.getIdToken }), [apiUrl, auth.getIdToken]);
+
+  // The form, restored from a draft kept before signing in; ?talent= wins over the draft's talent.
+  const [initial] = useState(() => loadDraft());
+  const queryTalent = params.get('talent')?.trim() ?? '';
+  const [talentId, setTalentId] = useState(queryTalent || initial?.talentId || '');
+  const [prompt, setPrompt] = useState(initial?.prompt ?? '');
+  const [style, setStyle] = useState<Style>(initial?.style ?? DEFAULT_STYLE);
+  const [count, setCount] = useState(initial?.count ?? DEFAULT_IMAGES);
+  // A new ?talent= (a link followed while on the page) chooses that talent.
+  const [seenQuery, setSeenQuery] = useState(queryTalent);
+  if (queryTalent !== seenQuery) {
+    setSeenQuery(queryTalent);
+    if (queryTalent) setTalentId(queryTalent);
+  }
+  useEffect(() => saveDraft({ talentId, prompt, style, count }), [talentId, prompt, style, count]);
+
+  const [talent, setTalent] = useState<PublicTalent[] | null>(null);
+  const [talentError, setTalentError] = useState('');
+  const [talentAttempt, setTalentAttempt] = useState(0);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchTalentList(apiUrl, controller.signal).then(
+      (list) => {
+        setTalent(list);
+        setTalentError('');
+      },
+      (err: unknown) => {
+        if ((err as Error).name !== 'AbortError') setTalentError('The talent could not be loaded. Check your connection and try again.');
+      },
+    );
+    return () => controller.abort();
+  }, [apiUrl, talentAttempt]);
+  const chosen = talent?.find((t) => t.id === talentId);
+  const unknownTalent = Boolean(talent && talentId && !chosen);
+
+  // One run at a time; leaving the page stops following it.
+  const [running, setRunning] = useState(false);
+  const [generation, setGeneration] = useState<Generation>();
+  const [results, setResults] = useState<GenerationImage[]>([]);
+  const [problem, setProblem] = useState<Problem>();
+  const [announce, setAnnounce] = useState('');
+  const run = useRef<AbortController | null>(null);
+  useEffect(() => () => run.current?.abort(), []);
+
+  const client = auth.me?.role === 'client';
+  const balance = auth.me?.credits?.balance ?? 0;
+  const short = client && balance < count;
+  const canGenerate = client && Boolean(chosen) && prompt.trim().length > 0 && !running && !short;
+  const nextPath = safeNextPath(`/create${talentId ? `?talent=${encodeURIComponent(talentId)}` : ''}`);
+
+  const fail = useCallback(
+    (message: string, pricing = false) => {
+      setProblem({ message, pricing });
+      toast({ title: GENERATION_FAILED_TOAST(message), variant: 'error', duration: 8000 });
+    },
+    [toast],
   );
-  const known = talentId ? SAMPLE_TALENTS.find((t) => t.id === talentId) : undefined;
+
+  async function generate(event: FormEvent) {
+    event.preventDefault();
+    if (!canGenerate || !chosen) return;
+    run.current?.abort();
+    const controller = new AbortController();
+    run.current = controller;
+    setRunning(true);
+    setResults([]);
+    setProblem(undefined);
+    setGeneration(undefined);
+    setAnnounce('Generating your images. This takes about a minute.');
+    try {
+      const started = await api.start({ talentId: chosen.id, prompt: prompt.trim(), style, count }, newIdempotencyKey());
+      clearDraft();
+      const final = await pollGeneration({ get: (gid) => api.get(gid), id: started.id, signal: controller.signal, onUpdate: setGeneration });
+      if (final.status === 'succeeded') {
+        setResults(final.images);
+        setAnnounce(`${final.images.length} ${final.images.length === 1 ? 'image is' : 'images are'} ready.`);
+      } else {
+        const message = final.failure?.message ?? (final.status === 'canceled' ? 'The generation was canceled.' : IMAGE_GENERATION_FAILED);
+        setProblem({ message, pricing: final.failure?.code === 'insufficient-credits' });
+        setAnnounce(`${IMAGE_GENERATION_FAILED}. ${message}`);
+        toast({ title: IMAGE_GENERATION_FAILED, description: message, variant: 'error', duration: 8000 });
+      }
+    } catch (err) {
+      if (err instanceof PollAbortedError) return;
+      if (err instanceof GenerationTimedOutError) {
+        setProblem({ message: `${GENERATION_TIMED_OUT}. If it finishes later, your images appear in your client portal.` });
+        setAnnounce(GENERATION_TIMED_OUT);
+        toast({ title: GENERATION_TIMED_OUT, variant: 'error', duration: 8000 });
+      } else {
+        const message = err instanceof Error ? err.message : 'Something went wrong. Try again.';
+        setAnnounce(GENERATION_FAILED_TOAST(message));
+        fail(message, err instanceof ApiError && err.status === 409 && /credits/i.test(message));
+      }
+    } finally {
+      if (run.current === controller) {
+        run.current = null;
+        setRunning(false);
+        // The balance after the run (credits spent, or returned after a failure).
+        void auth.refresh();
+      }
+    }
+  }
+
+  const status: GenerationStatus | undefined = running ? (generation?.status ?? 'queued') : undefined;
 
   return (
     <div className="create" data-testid="create-page">
-      <section className="page-hero" aria-labelledby="create-title">
+      <section className="page-hero create-hero" aria-labelledby="create-title">
         <div className="container page-hero__inner">
           <p className="eyebrow">Create</p>
           <h1 id="create-title">Create Ethical Content</h1>
-          <p className="lead">
-            Commercially licensed AI images of real people who said yes, with a royalty paid to them for every image.
-          </p>
+          <p className="lead">Commercially licensed AI images of real people who said yes, with a royalty paid to them for every image.</p>
         </div>
       </section>
 
-      <section className="container create__body" aria-label="Image generation">
-        {talentId && (
-          <div className="card create-talent" data-testid="create-selected-talent" data-talent-id={talentId}>
-            {known && <img src={talentImageUrl(known.id)} alt="" width={56} height={70} className="create-talent__image" />}
-            <div className="create-talent__text">
-              <p className="create-talent__label">Selected talent</p>
-              <p className="create-talent__name">{known ? known.name : talentId}</p>
+      <div className="container create__body">
+        <AccountNotice auth={auth} nextPath={nextPath} />
+
+        <form className="card create-form" onSubmit={(e) => void generate(e)} noValidate aria-labelledby={`${id}-form-title`} data-testid="create-form">
+          <h2 id={`${id}-form-title`} className="sr-only">
+            Image generation
+          </h2>
+          <div className="create-form__row">
+            <div className="field create-form__model">
+              <label className="field__label" htmlFor={`${id}-model`}>
+                Model
+              </label>
+              <select
+                id={`${id}-model`}
+                className="select"
+                value={chosen ? talentId : ''}
+                onChange={(e) => setTalentId(e.target.value)}
+                disabled={running || !talent}
+                aria-describedby={`${id}-model-hint`}
+                data-testid="model-select"
+              >
+                <option value="">{talent ? 'Choose a talent' : 'Loading talent…'}</option>
+                {talent?.map((t) => (
+                  <option key={t.id} value={t.id}>
+                    {t.name}
+                  </option>
+                ))}
+              </select>
+              <p id={`${id}-model-hint`} className="field__hint">
+                {talentError ? (
+                  <span role="alert">
+                    {talentError}{' '}
+                    <button type="button" className="create-link-button" onClick={() => setTalentAttempt((n) => n + 1)}>
+                      Try again
+                    </button>
+                  </span>
+                ) : unknownTalent ? (
+                  'That talent is not available for generation. Choose another one.'
+                ) : (
+                  <>
+                    Real people who license their likeness. <Link to="/talent">Browse the Talent Library</Link>
+                  </>
+                )}
+              </p>
             </div>
-            <Link to="/talent" className="button button--ghost create-talent__change">
-              Change<span className="sr-only"> talent</span>
+            {chosen && (
+              <div className="create-talent" data-testid="create-selected-talent" data-talent-id={chosen.id}>
+                <img src={chosen.image} alt="" width={56} height={70} className="create-talent__image" />
+                <div className="create-talent__text">
+                  <p className="create-talent__label">Selected talent</p>
+                  <p className="create-talent__name">{chosen.name}</p>
+                </div>
+              </div>
+            )}
+          </div>
+
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-prompt`}>
+              Prompt
+            </label>
+            <textarea
+              id={`${id}-prompt`}
+              className="input textarea create-form__prompt"
+              rows={4}
+              maxLength={PROMPT_MAX_LENGTH}
+              value={prompt}
+              onChange={(e) => setPrompt(e.target.value)}
+              disabled={running}
+              placeholder="Describe the image: the setting, the light, what the person is doing…"
+              aria-describedby={`${id}-prompt-count`}
+            />
+            <div className="field__meta">
+              <span />
+              <span id={`${id}-prompt-count`} className="create-form__counter" aria-live="polite" aria-atomic="true">
+                {prompt.length} / {PROMPT_MAX_LENGTH}
+                <span className="sr-only"> characters</span>
+              </span>
+            </div>
+          </div>
+
+          <fieldset className="create-choices" disabled={running}>
+            <legend className="field__label">Style</legend>
+            <div className="create-badges">
+              {STYLES.map((s) => (
+                <label key={s} className="create-badge">
+                  <input type="radio" name={`${id}-style`} value={s} checked={style === s} onChange={() => setStyle(s)} />
+                  <span>{s}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+
+          <div className="create-form__row create-form__row--end">
+            <fieldset className="create-choices" disabled={running}>
+              <legend className="field__label">Number of images</legend>
+              <div className="create-badges create-badges--count">
+                {COUNTS.map((n) => (
+                  <label key={n} className="create-badge create-badge--count">
+                    <input type="radio" name={`${id}-count`} value={n} checked={count === n} onChange={() => setCount(n)} />
+                    <span>{n}</span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <p className="create-cost" data-testid="create-cost">
+              <strong>{costText(count)}</strong>
+              {client && (
+                <span>
+                  {' '}
+                  · Balance <span data-testid="create-balance">{formatCredits(balance)}</span> {balance === 1 ? 'credit' : 'credits'}
+                </span>
+              )}
+            </p>
+          </div>
+
+          {short && (
+            <p className="create-short" role="note" data-testid="not-enough-credits">
+              <Icon name="coins" size={20} />
+              <span>
+                Not enough credits: {count} {count === 1 ? 'image needs 1 credit' : `images need ${count} credits`} and your balance is{' '}
+                {formatCredits(balance)}. {balance > 0 && 'Choose fewer images, or '}
+                <Link to="/pricing">{balance > 0 ? 'see the plans' : 'See the plans'}</Link> for more credits.
+              </span>
+            </p>
+          )}
+
+          <div className="create-form__actions">
+            <button type="submit" className="button button--primary create-generate" disabled={!canGenerate} data-testid="generate">
+              <Icon name="sparkles" size={20} /> {running ? 'Generating...' : 'Generate Images'}
+            </button>
+          </div>
+        </form>
+
+        <section className="card create-results" aria-labelledby={`${id}-results-title`} data-testid="create-results">
+          <h2 id={`${id}-results-title`} className="create-results__title">
+            Your images
+          </h2>
+          <p className="sr-only" role="status" aria-live="polite" data-testid="create-announce">
+            {announce}
+          </p>
+          {status && <Progress status={status} />}
+          {problem && !running && (
+            <div className="create-problem" data-testid="create-problem">
+              <p className="create-problem__title">{IMAGE_GENERATION_FAILED}</p>
+              <p>{problem.message}</p>
+              {problem.pricing && (
+                <Link to="/pricing" className="button button--secondary">
+                  See the plans <Icon name="arrowRight" size={18} className="button__arrow" />
+                </Link>
+              )}
+            </div>
+          )}
+          {results.length > 0 ? (
+            <ul className="create-grid" aria-label="Generated images" data-testid="create-grid">
+              {results.map((image, i) => (
+                <ResultTile key={image.licenseId} image={image} n={i + 1} of={results.length} talentName={generation?.talentName ?? chosen?.name ?? ''} api={api} />
+              ))}
+            </ul>
+          ) : (
+            !status &&
+            !problem && (
+              <p className="create-results__empty">
+                Your images appear here, each with its commercial license. They are also kept in your client portal.
+              </p>
+            )
+          )}
+          <p className="create-results__check">
+            <Icon name="shield" size={18} /> Have an image from us? <Link to={LICENSE_CHECK_PATH}>Check its license</Link>
+          </p>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/** Who may generate: signed out (sign in, the typed prompt is kept), a talent account, loading. */
+function AccountNotice({ auth, nextPath }: { auth: AuthContextValue; nextPath: string | undefined }) {
+  if (auth.loading || (auth.user && !auth.me && !auth.error)) {
+    return (
+      <p className="card create-notice" role="status">
+        Loading your account…
+      </p>
+    );
+  }
+  if (!auth.user) {
+    return (
+      <div className="card create-notice" data-testid="create-signed-out">
+        <Icon name="users" size={22} />
+        <div>
+          <p className="create-notice__title">Generating images needs a client account</p>
+          <p>Sign in or create a free client account (10 credits to start). What you type here is kept while you sign in.</p>
+          <div className="create-notice__actions">
+            <Link to={signInPath(nextPath)} className="button button--primary">
+              Sign in
+            </Link>
+            <Link to={nextPath ? `/sign-up?next=${encodeURIComponent(nextPath)}` : '/sign-up'} className="button button--secondary">
+              Create an account
             </Link>
           </div>
-        )}
-
-        <div className="card create-note" role="note" data-testid="create-note">
-          <span className="icon-badge icon-badge--plum" aria-hidden="true">
-            <Icon name="bell" />
-          </span>
-          <div>
-            <h2 className="create-note__title">Image generation is coming soon</h2>
-            <p>
-              Generating images opens with the {BRAND_NAME} client portal at launch in {LAUNCH_YEAR}. In the meantime,
-              explore the talent you would like to work with.
-            </p>
-            <div className="create-note__actions">
-              <Link to="/talent" className="button button--primary">
-                Browse the Talent Library <Icon name="arrowRight" size={18} className="button__arrow" />
-              </Link>
-              <Link to="/pricing" className="button button--secondary">
-                See pricing
-              </Link>
-            </div>
+        </div>
+      </div>
+    );
+  }
+  if (!auth.me) {
+    return (
+      <div className="card create-notice" role="alert">
+        <p>{auth.error}</p>
+        <button type="button" className="button button--secondary" onClick={() => void auth.refresh()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (auth.me.role !== 'client') {
+    return (
+      <div className="card create-notice" data-testid="create-talent-account">
+        <Icon name="heart" size={22} />
+        <div>
+          <p className="create-notice__title">Generating images is for client accounts</p>
+          <p>
+            You are signed in with a talent account. Clients generate images with your likeness; you see them in your talent
+            portal.
+          </p>
+          <div className="create-notice__actions">
+            <Link to="/talent-portal" className="button button--secondary">
+              Go to the talent portal
+            </Link>
           </div>
         </div>
+      </div>
+    );
+  }
+  return null;
+}
 
-        <IconList items={STEPS} steps tiles aria-label="How creating works" />
-      </section>
+function Progress({ status }: { status: GenerationStatus }) {
+  const text = STATUS_TEXT[status];
+  return (
+    <div className="create-progress" data-testid="create-progress" data-status={status}>
+      <div className="create-progress__head">
+        <span className="create-progress__label">{text.label}</span>
+        <span className="create-progress__words">{text.working}</span>
+      </div>
+      <div
+        className="create-progress__bar"
+        role="progressbar"
+        aria-label="Generation progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={text.progress}
+        aria-valuetext={`${text.label}: ${text.working}`}
+      >
+        <span style={{ width: `${text.progress}%` }} />
+      </div>
     </div>
+  );
+}
+
+function ResultTile({ image, n, of, talentName, api }: { image: GenerationImage; n: number; of: number; talentName: string; api: ReturnType<typeof generationApi> }) {
+  return (
+    <li className="create-tile" data-testid="create-result" data-license-id={image.licenseId}>
+      <img src={image.url} alt={`Image ${n} of ${of}${talentName ? ` with ${talentName}` : ''}`} width={512} height={512} className="create-tile__image" />
+      <div className="create-tile__actions">
+        <DownloadButton api={api} licenseId={image.licenseId} label={`Download image ${n}`} />
+        <Link to={licensePath(image.licenseId)} className="create-tile__license" aria-label={`License of image ${n}`}>
+          <Icon name="license" size={18} /> License
+        </Link>
+      </div>
+    </li>
   );
 }

@@ -5,6 +5,7 @@ import { PLANS, planById, type PlanId } from '../../../../events/plans';
 import { LEDGER_KIND_LABELS, creditsText, formatCreditChange, formatCredits, formatDate } from '../../account/format';
 import { Icon } from '../../components/Icon';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { GenerationHistory } from './GenerationHistory';
 import { PortalGate, type SignedIn } from './PortalGate';
 import { PortalHeader } from './PortalHeader';
 import { ProfileCard } from './ProfileCard';
@@ -51,17 +52,7 @@ function ClientPortal({ auth }: { auth: SignedIn }) {
 
         <Ledger auth={auth} />
 
-        <section className="card acct-card acct-empty" aria-labelledby="history-title" data-testid="generation-history">
-          <h2 id="history-title" className="acct-card__title">
-            <Icon name="sparkles" size={20} /> Generation history
-          </h2>
-          <div className="acct-empty__body">
-            <p>You have not generated any images yet. Your images and their licences will be listed here.</p>
-            <Link to="/create" className="button button--primary">
-              Create your first image <Icon name="arrowRight" size={18} className="button__arrow" />
-            </Link>
-          </div>
-        </section>
+        <GenerationHistory auth={auth} />
       </div>
     </div>
   );

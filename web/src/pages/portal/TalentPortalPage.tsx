@@ -12,6 +12,7 @@ import {
 } from '../../account/format';
 import { Icon } from '../../components/Icon';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { LikenessUsageCard } from './LikenessUsageCard';
 import { PortalGate, type SignedIn } from './PortalGate';
 import { PortalHeader } from './PortalHeader';
 import { ProfileCard } from './ProfileCard';
@@ -53,12 +54,7 @@ function TalentPortal({ auth }: { auth: SignedIn }) {
           <>
             <ExcludedIndustriesCard auth={auth} likeness={standing.likeness} />
             <div className="acct-grid acct-grid--two">
-              <section className="card acct-card acct-empty" aria-labelledby="images-title" data-testid="likeness-images">
-                <h2 id="images-title" className="acct-card__title">
-                  <Icon name="sparkles" size={20} /> Images made with your likeness
-                </h2>
-                <p>No images yet. Each image a client generates with your likeness, and its licence, will be listed here.</p>
-              </section>
+              <LikenessUsageCard auth={auth} />
               <section className="card acct-card acct-empty" aria-labelledby="royalties-title" data-testid="royalties">
                 <h2 id="royalties-title" className="acct-card__title">
                   <Icon name="coins" size={20} /> Royalties

@@ -1,0 +1,60 @@
+import { Link } from 'react-router';
+import type { PublicLicense } from '../../../../events/generations';
+import { LICENSE_SCOPE_TEXT } from '../../../../events/generation-values';
+import { BRAND_NAME } from '../../brand';
+import { Icon } from '../../components/Icon';
+
+/** "November 25, 2026" (UTC, the license's own date wherever it is read). */
+function issuedOn(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+}
+
+/** A license as the public sees it: talent, licensee, date and scope; never the prompt. */
+export function LicenseCard({ license }: { license: PublicLicense }) {
+  return (
+    <section className="card license-card" aria-labelledby="license-card-title" data-testid="license-card" data-license-id={license.id}>
+      <p className="license-card__valid">
+        <Icon name="check" size={20} /> Valid license
+      </p>
+      <h2 id="license-card-title" className="license-card__title">
+        Commercial license for an image of {license.talentName}
+      </h2>
+      <dl className="license-facts">
+        <div>
+          <dt>License</dt>
+          <dd className="license-facts__id" data-testid="license-id">
+            {license.id}
+          </dd>
+        </div>
+        <div>
+          <dt>Talent</dt>
+          <dd data-testid="license-talent">
+            <Link to={`/talent/${encodeURIComponent(license.talentId)}`}>{license.talentName}</Link>
+          </dd>
+        </div>
+        <div>
+          <dt>Licensee</dt>
+          <dd data-testid="license-licensee">{license.licensee}</dd>
+        </div>
+        <div>
+          <dt>Issued</dt>
+          <dd data-testid="license-issued">
+            <time dateTime={license.issuedAt}>{issuedOn(license.issuedAt)}</time>
+          </dd>
+        </div>
+        <div>
+          <dt>Style</dt>
+          <dd>{license.style}</dd>
+        </div>
+        <div>
+          <dt>Scope</dt>
+          <dd data-testid="license-scope">{LICENSE_SCOPE_TEXT}</dd>
+        </div>
+      </dl>
+      <p className="license-card__note">
+        {license.talentName} consented to the use of their likeness and earns a royalty on this image. The license is issued by
+        {BRAND_NAME} to the licensee named above.
+      </p>
+    </section>
+  );
+}
