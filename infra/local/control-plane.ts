@@ -1,6 +1,7 @@
 import * as http from 'node:http';
 import type { EventRouter } from './eventbridge';
 import type { FunctionRuntime } from './functions';
+import type { LocalSecrets } from './emulators/secrets';
 
 export interface StepFunctionsApi {
   startExecution(arn: string, input: unknown, name?: string): { executionArn: string; startDate?: Date | string };
@@ -12,14 +13,21 @@ export interface StepFunctionsApi {
 
 /**
  * The AWS APIs our functions and emulators call on the twin itself: EventBridge PutEvents,
- * Lambda Invoke (Cognito triggers) and the Step Functions calls, on one local endpoint that
- * the SDK reaches through AWS_ENDPOINT_URL_EVENTBRIDGE / _LAMBDA / _SFN.
+ * Lambda Invoke (Cognito triggers), the Step Functions calls and Secrets Manager's
+ * GetSecretValue, on one local endpoint that the SDK reaches through
+ * AWS_ENDPOINT_URL_EVENTBRIDGE / _LAMBDA / _SFN / _SECRETS_MANAGER.
  */
 export class ControlPlane {
   private server?: http.Server;
 
   constructor(
-    private readonly deps: { events: EventRouter; functions: FunctionRuntime; sfn?: StepFunctionsApi; log?: (line: string) => void },
+    private readonly deps: {
+      events: EventRouter;
+      functions: FunctionRuntime;
+      sfn?: StepFunctionsApi;
+      secrets?: LocalSecrets;
+      log?: (line: string) => void;
+    },
   ) {}
 
   async listen(port: number): Promise<string> {
@@ -68,12 +76,28 @@ export class ControlPlane {
       return;
     }
 
+    // A scheduled rule fired on demand (`npm start` users; tests call twin.events.runScheduled).
+    const schedule = /^\/_twin\/schedules\/([^/]+)$/.exec(url.pathname);
+    if (schedule && req.method === 'POST') {
+      try {
+        const rules = await this.deps.events.runScheduled(decodeURIComponent(schedule[1]));
+        reply(res, 200, { delivered: rules }, { 'content-type': 'application/json' });
+      } catch (err) {
+        reply(res, 404, { message: (err as Error).message }, { 'content-type': 'application/json' });
+      }
+      return;
+    }
+
     const target = String(req.headers['x-amz-target'] ?? '');
     const body = raw ? JSON.parse(raw) : {};
     try {
       switch (target) {
         case 'AWSEvents.PutEvents':
           reply(res, 200, this.deps.events.putEvents(body.Entries ?? []));
+          return;
+        case 'secretsmanager.GetSecretValue':
+          if (!this.deps.secrets) throw Object.assign(new Error('No secrets in this template'), { name: 'ResourceNotFoundException' });
+          reply(res, 200, this.deps.secrets.getSecretValue(body.SecretId, body.VersionStage));
           return;
         case 'AWSStepFunctions.StartExecution': {
           const out = this.sfn().startExecution(body.stateMachineArn, body.input ? JSON.parse(body.input) : {}, body.name);

@@ -57,7 +57,13 @@ export class FunctionRuntime {
     private readonly template: CfnTemplate,
     private readonly resolver: Resolver,
     private readonly baseEnv: Record<string, string>,
-    private readonly opts: { buildDir: string; log?: (fn: string, line: string) => void; instruments?: Instruments },
+    private readonly opts: {
+      buildDir: string;
+      log?: (fn: string, line: string) => void;
+      instruments?: Instruments;
+      /** Variables that win over the template's (a third-party API's address, pointed at its emulator). */
+      envOverrides?: Record<string, string>;
+    },
   ) {
     for (const fn of templateFunctions(template)) this.byName.set(fn.name, fn);
   }
@@ -103,6 +109,7 @@ export class FunctionRuntime {
       env: {
         ...this.baseEnv,
         ...templateEnv,
+        ...this.opts.envOverrides,
         AWS_LAMBDA_FUNCTION_NAME: fn.name,
         AWS_LAMBDA_FUNCTION_MEMORY_SIZE: String(props.MemorySize ?? 128),
       },

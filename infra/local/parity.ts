@@ -7,6 +7,7 @@ export interface Inventory {
   buckets: string[];
   rules: string[];
   stateMachines: string[];
+  secrets: string[];
 }
 
 const KINDS: Record<keyof Inventory, string> = {
@@ -15,6 +16,7 @@ const KINDS: Record<keyof Inventory, string> = {
   buckets: 'AWS::S3::Bucket',
   rules: 'AWS::Events::Rule',
   stateMachines: 'AWS::StepFunctions::StateMachine',
+  secrets: 'AWS::SecretsManager::Secret',
 };
 
 /** What the template asks for, as logical ids. */

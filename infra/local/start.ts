@@ -7,10 +7,12 @@ import { otpauthUri } from './totp';
 
 async function main() {
   const started = Date.now();
-  console.log('Starting the local twin (DynamoDB Local, S3, SES, Cognito, the API and both sites)...');
+  console.log('Starting the local twin (DynamoDB Local, S3, SES, Cognito, Replicate, the API and both sites)...');
   const twin = await startTwin({
     ports: DEFAULT_PORTS,
     log: (line) => console.log(`  ${line}`),
+    // Slow enough for the create page's progress to show.
+    replicateLatency: { startingMs: 1500, processingMs: 4000 },
     admin: process.env.TWIN_ADMIN_PASSWORD
       ? { email: process.env.TWIN_ADMIN_EMAIL ?? 'admin@humanly.local', password: process.env.TWIN_ADMIN_PASSWORD }
       : undefined,
@@ -31,6 +33,8 @@ Humanly is running (ready in ${((Date.now() - started) / 1000).toFixed(1)} s):
   Sent emails        ${twin.urls.mail}
 
   Emulators: DynamoDB ${twin.urls.dynamodb} · S3 ${twin.urls.s3} · SES ${twin.urls.ses} · Cognito ${twin.urls.cognito}
+             Replicate ${twin.urls.replicate} (local previews, never AI output)
+  Scheduled rules run only when asked: curl -X POST ${twin.urls.control}/_twin/schedules/<rule id prefix>
 ${missing.length ? `\n  Not served by the twin: ${missing.join('; ')}\n` : ''}
 Press Ctrl-C to stop.
 `);

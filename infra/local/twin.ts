@@ -7,6 +7,8 @@ import { startCognito } from './emulators/cognito';
 import { startDynamo } from './emulators/dynamodb';
 import { startMeterProxy } from './emulators/meter-proxy';
 import { resolvePort, TWIN_CREDENTIALS, TWIN_REGION } from './emulators/ports';
+import { startReplicate, type ReplicateControl, type ReplicateLatency } from './emulators/replicate';
+import { LocalSecrets } from './emulators/secrets';
 import { startS3 } from './emulators/s3';
 import { startSes } from './emulators/ses';
 import { ControlPlane } from './control-plane';
@@ -21,7 +23,7 @@ import { StateMachineRunner } from './stepfunctions';
 import { LOCAL_ACCOUNT, LOCAL_REGION, Resolver, resourcesOfType, stateMachineDefinition, synthTemplate, type CfnTemplate } from './template';
 import { encodeS3EventKey } from './s3-event-key';
 
-export const DEFAULT_PORTS = { web: 4000, admin: 4001, api: 4010, control: 4011, dynamodb: 4020, s3: 4021, ses: 4022, cognito: 4023 };
+export const DEFAULT_PORTS = { web: 4000, admin: 4001, api: 4010, control: 4011, dynamodb: 4020, s3: 4021, ses: 4022, cognito: 4023, replicate: 4024 };
 type PortName = keyof typeof DEFAULT_PORTS;
 
 export interface TwinOptions {
@@ -46,6 +48,11 @@ export interface TwinOptions {
    * Cognito's own minimum is 5 minutes.
    */
   tokenLifetimeSeconds?: number;
+  /**
+   * How long the Replicate emulator's predictions take (default: starting 200 ms, processing
+   * 1 s; `npm start` uses a few seconds so the create page's progress shows).
+   */
+  replicateLatency?: Partial<ReplicateLatency>;
 }
 
 /** Meters and faults of an instrumented twin (`startTwin({ instrument: true })`). */
@@ -67,7 +74,19 @@ interface TwinInstruments {
 const DEFAULT_ADMIN = { email: 'admin@humanly.local', password: 'Review-Console-2026!' };
 
 export interface Twin {
-  urls: { web: string; admin: string; api: string; control: string; dynamodb: string; s3: string; ses: string; mail: string; cognito: string };
+  urls: {
+    web: string;
+    admin: string;
+    api: string;
+    control: string;
+    dynamodb: string;
+    s3: string;
+    ses: string;
+    mail: string;
+    cognito: string;
+    /** The Replicate emulator (its API is under `/v1`). */
+    replicate: string;
+  };
   /** The seeded admin; `totpSecret` computes the two-factor codes the console asks for (`totpCode`). */
   admin: { email: string; password: string; totpSecret: string };
   userPoolId: string;
@@ -83,6 +102,8 @@ export interface Twin {
   functions: FunctionRuntime;
   /** Present when the twin was started with `instrument: true`. */
   instruments?: TwinInstruments;
+  /** The Replicate emulator's faults, latency, predictions and outputs (decision 028). */
+  replicate: ReplicateControl;
   emails(): Promise<Array<{ from: string; to: string[]; replyTo?: string[]; subject: string; text?: string; html?: string; at: string }>>;
   /** Resolves when no event delivery is under way. */
   idle(): Promise<void>;
@@ -120,6 +141,20 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
 
     const resolver = new Resolver(template);
     const names = assignPhysicalNames(template, resolver, { webUrl, adminUrl, apiUrl });
+    const secrets = new LocalSecrets(template, resolver);
+    for (const id of secrets.ids()) names.set(id, secrets.arnOf(id)!);
+
+    // Replicate accepts the token the template's secret holds, as the real one accepts ours.
+    const replicate = await startReplicate({
+      port: options.ports?.replicate,
+      verbose: options.verbose,
+      token: secrets.valueOf('ReplicateToken'),
+      latency: options.replicateLatency,
+      // Replicate retries the completed webhook for about a minute; a test's twin, for a second.
+      webhookRetryDelaysMs: options.fast ? [50, 100, 200, 400, 800] : undefined,
+      log: (line) => log(`[replicate] ${line}`),
+    });
+    stops.push(() => replicate.stop());
 
     const cognitoTriggers = Object.fromEntries(
       Object.entries(resourcesOfType(template, 'AWS::Cognito::UserPool')[0]?.[1].Properties?.LambdaConfig ?? {}).map(
@@ -205,6 +240,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       AWS_ENDPOINT_URL_EVENTBRIDGE: controlUrl,
       AWS_ENDPOINT_URL_SFN: controlUrl,
       AWS_ENDPOINT_URL_LAMBDA: controlUrl,
+      AWS_ENDPOINT_URL_SECRETS_MANAGER: controlUrl,
       AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
       AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
     };
@@ -218,7 +254,12 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       AWS_ENDPOINT_URL_SESV2: fnEndpoints.ses,
       AWS_ENDPOINT_URL_SES: fnEndpoints.ses,
     };
-    const functions = new FunctionRuntime(template, resolver, functionEnv, { buildDir, log: (fn, line) => log(`[${fn}] ${line}`), instruments });
+    const functions = new FunctionRuntime(template, resolver, functionEnv, {
+      buildDir,
+      log: (fn, line) => log(`[${fn}] ${line}`),
+      instruments,
+      envOverrides: { REPLICATE_API_URL: `${replicate.endpoint}/v1` },
+    });
     stops.push(async () => {
       await functions.stop();
       fs.rmSync(buildDir, { recursive: true, force: true });
@@ -294,7 +335,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     await gateway.listen(apiPort);
     stops.push(() => gateway.close());
 
-    const control = new ControlPlane({ events, functions, sfn: runner, log });
+    const control = new ControlPlane({ events, functions, sfn: runner, secrets, log });
     await control.listen(controlPort);
     stops.push(() => control.close());
 
@@ -334,6 +375,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
         ses: ses.endpoint,
         mail: ses.viewerUrl,
         cognito: cognito.endpoint,
+        replicate: replicate.endpoint,
       },
       admin: adminWithTotp,
       userPoolId: created.userPoolId,
@@ -351,10 +393,12 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
         buckets: servedBuckets.sort(),
         rules: events.rules.map((r) => r.logicalId).sort(),
         stateMachines: stateMachines.sort(),
+        secrets: secrets.ids().sort(),
       }),
       unsupported: () => [...gateway.unsupported, ...events.unsupported],
       events,
       functions,
+      replicate,
       instruments: instruments && {
         meters: () => instruments.snapshot(),
         reset: () => instruments.reset(),

@@ -8,6 +8,7 @@ import type { LocalFunction } from '../../infra/local/functions';
 import { TWIN_CREDENTIALS, TWIN_REGION } from '../../infra/local/emulators/ports';
 import type { Fault, FaultKind, Meters } from '../../infra/local/instruments';
 import type { Inventory } from '../../infra/local/parity';
+import { replicateControlClient, type ReplicateControlClient } from '../../infra/local/emulators/replicate';
 import type { CfnTemplate } from '../../infra/local/template';
 import { startTwin, type Twin, type TwinOptions } from '../../infra/local/twin';
 
@@ -45,6 +46,19 @@ export interface TestTwin {
    * every call rejects saying so.
    */
   instruments: TestInstruments;
+  /** The Replicate emulator's faults, latency, predictions and outputs (every call over HTTP). */
+  replicate: ReplicateControlClient;
+  events: {
+    /** Fires the scheduled rules whose logical id starts with the prefix; resolves once delivered. */
+    runScheduled(ruleLogicalIdPrefix: string): Promise<void>;
+  };
+}
+
+/** Fires scheduled rules through the twin's control plane (`POST /_twin/schedules/<prefix>`). */
+async function runScheduled(controlUrl: string, prefix: string): Promise<void> {
+  const res = await fetch(`${controlUrl}/_twin/schedules/${encodeURIComponent(prefix)}`, { method: 'POST' });
+  if (!res.ok) throw new Error(((await res.json()) as { message?: string }).message ?? `the control plane answered ${res.status}`);
+  await res.body?.cancel();
 }
 
 interface TestInstruments {
@@ -121,6 +135,8 @@ function ownTwin(twin: Twin): TestTwin {
     deliveries: async () => [...twin.events.deliveries],
     route: async (bus, event) => twin.events.route(bus, event),
     invoke: (arn, payload) => twin.functions.invoke(arn, payload),
+    replicate: replicateControlClient(twin.urls.replicate),
+    events: { runScheduled: (prefix) => runScheduled(twin.urls.control, prefix) },
     instruments: {
       meters: async () => on(twin).meters(),
       reset: async () => on(twin).reset(),
@@ -167,6 +183,8 @@ function sharedTwin(handoffFile: string): TestTwin {
     deliveries: async () => (await call('deliveries')) as Delivery[],
     route: async (busName, event) => void (await call('route', { busName, event })),
     invoke: (functionArn, payload) => call('invoke', { functionArn, payload }),
+    replicate: replicateControlClient(h.urls.replicate),
+    events: { runScheduled: (prefix) => runScheduled(h.urls.control, prefix) },
     instruments: {
       meters: async () => (await call('instruments', { op: 'meters' })) as Meters,
       reset: async () => void (await call('instruments', { op: 'reset' })),

@@ -1,0 +1,275 @@
+import * as http from 'node:http';
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import sharp from 'sharp';
+import { replicateApi, ReplicateError, type Prediction, type ReplicateApi } from '../../../functions/integrations/replicate';
+import { verifyReplicateWebhook, WebhookSignatureError } from '../../../functions/integrations/replicate-webhooks';
+import { startReplicate, type ReplicateEmulator } from '../../../infra/local/emulators/replicate';
+import { useTwin } from '../../support/twin';
+
+jest.setTimeout(60_000);
+
+/** A webhook receiver: keeps each request's headers and raw body; answers with `status()`. */
+async function receiver(status: () => number = () => 204) {
+  const received: Array<{ headers: Record<string, string | undefined>; body: string; at: number }> = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : v]));
+      received.push({ headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
+      res.writeHead(status()).end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/webhooks/replicate`;
+  return {
+    url,
+    received,
+    /** The predictions of the verified webhooks for one prediction id, in order of arrival. */
+    for: (id: string, secret: string) =>
+      received.map((r) => verifyReplicateWebhook(secret, r.headers, r.body)).filter((w) => w.prediction.id === id),
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((r) => server.close(r));
+    },
+  };
+}
+
+const FINAL = ['succeeded', 'failed', 'canceled', 'aborted'];
+async function settle(api: ReplicateApi, id: string, timeoutMs = 10_000): Promise<Prediction> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const p = await api.getPrediction(id);
+    if (FINAL.includes(p.status) || Date.now() > deadline) return p;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+const until = async (check: () => boolean, timeoutMs = 5_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  return check();
+};
+
+const input = (talent: string, n = 2) => ({ prompt: `TOK ${talent} reading on a bench, Editorial style`, num_outputs: n, aspect_ratio: '1:1', output_format: 'png' });
+
+describe('Replicate emulator on the shared twin, through the real client', () => {
+  const twin = useTwin();
+  let hooks: Awaited<ReturnType<typeof receiver>>;
+  beforeAll(async () => {
+    hooks = await receiver();
+  });
+  afterAll(() => hooks?.close());
+
+  it('accepts the token the twin keeps in its Secrets Manager; runs a prediction whose outputs are distinct PNG previews; signs both webhooks', async () => {
+    const secrets = new SecretsManagerClient({
+      endpoint: twin().sdkEnv.AWS_ENDPOINT_URL_SECRETS_MANAGER,
+      region: twin().sdkEnv.AWS_REGION,
+      credentials: { accessKeyId: twin().sdkEnv.AWS_ACCESS_KEY_ID, secretAccessKey: twin().sdkEnv.AWS_SECRET_ACCESS_KEY },
+    });
+    const secretId = twin().physicalName('ReplicateToken');
+    const token = (await secrets.send(new GetSecretValueCommand({ SecretId: secretId }))).SecretString!;
+    expect(token).toMatch(/^[A-Za-z0-9]{40}$/);
+
+    // A wrong token is refused as Replicate refuses it.
+    const stranger = replicateApi({ token: 'r8_not_ours', baseUrl: `${twin().urls.replicate}/v1` });
+    await expect(stranger.getPrediction('abc')).rejects.toMatchObject({ status: 401 });
+
+    const api = replicateApi({ token, baseUrl: `${twin().urls.replicate}/v1` });
+    const model = 'humanly-preview/maya-chen';
+    const created = await api.createPrediction({ model, input: input('maya', 3), webhook: hooks.url, webhookEventsFilter: ['start', 'completed'] });
+    expect(created.status).toBe('starting');
+    const done = await settle(api, created.id);
+    expect(done).toMatchObject({ status: 'succeeded', error: null });
+    const urls = done.output as string[];
+    expect(urls).toHaveLength(3);
+
+    const files = await Promise.all(urls.map((u) => api.fetchOutput(u)));
+    const pixels = await Promise.all(files.map((f) => sharp(f).raw().toBuffer({ resolveWithObject: true })));
+    for (const { info } of pixels) expect(info).toMatchObject({ width: 512, height: 512 });
+    for (const f of files) expect((await sharp(f).metadata()).format).toBe('png');
+    // The banner: the top band is the preview red (#b00020) across the image.
+    for (const { data, info } of pixels) {
+      for (const x of [40, 256, 470]) {
+        const at = (30 * info.width + x) * info.channels;
+        const [r, g, b] = [data[at], data[at + 1], data[at + 2]];
+        const isBanner = Math.abs(r - 0xb0) < 12 && g < 16 && Math.abs(b - 0x20) < 12;
+        const isText = r > 200 && g > 200 && b > 200;
+        expect(isBanner || isText).toBe(true);
+      }
+    }
+    expect(new Set(files.map((f) => f.toString('base64'))).size).toBe(3);
+
+    const secret = await api.webhookSecret();
+    expect(secret).toMatch(/^whsec_/);
+    expect(await until(() => hooks.for(created.id, secret).length === 2)).toBe(true);
+    const [start, completed] = hooks.for(created.id, secret);
+    expect(start.prediction.status).toBe('starting');
+    expect(completed.prediction).toEqual(done);
+    expect(start.webhookId).not.toBe(completed.webhookId);
+    // Signed with this secret and no other.
+    const raw = hooks.received.find((r) => r.body.includes(created.id))!;
+    expect(() => verifyReplicateWebhook(`whsec_${Buffer.from('not the secret').toString('base64')}`, raw.headers, raw.body)).toThrow(WebhookSignatureError);
+    expect(await twin().replicate.predictions()).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: created.id, model, input: input('maya', 3), webhooksDelivered: ['start', 'completed'] })]),
+    );
+  });
+});
+
+describe('Replicate emulator faults, through the real client', () => {
+  let emulator: ReplicateEmulator;
+  let api: ReplicateApi;
+  let hooks: Awaited<ReturnType<typeof receiver>>;
+  let answer = 204;
+  const waits: number[] = [];
+  const create = (extra: { cancelAfterSeconds?: number; model?: string } = {}) =>
+    api.createPrediction({ model: extra.model ?? 'humanly-preview/jordan-rivers', input: input('jordan', 1), webhook: hooks.url, webhookEventsFilter: ['start', 'completed'], ...extra });
+
+  beforeAll(async () => {
+    // Its own emulator: faults are global to an emulator, and other files share the twin's.
+    emulator = await startReplicate({ latency: { startingMs: 50, processingMs: 150 }, webhookRetryDelaysMs: [50, 50, 50] });
+    hooks = await receiver(() => answer);
+    api = replicateApi({
+      token: emulator.token,
+      baseUrl: `${emulator.endpoint}/v1`,
+      retry: { maxAttempts: 3, baseDelayMs: 10, maxDelayMs: 2_000 },
+      sleep: (ms) => {
+        waits.push(ms);
+        return new Promise((r) => setTimeout(r, ms));
+      },
+    });
+  });
+  afterEach(() => {
+    emulator.clear();
+    answer = 204;
+    waits.length = 0;
+  });
+  afterAll(async () => {
+    await hooks?.close();
+    await emulator?.stop();
+  });
+
+  it('a lost webhook is never sent, while the prediction still succeeds', async () => {
+    emulator.inject({ kind: 'lose-webhook' });
+    const lost = await create();
+    const kept = await create();
+    expect((await settle(api, lost.id)).status).toBe('succeeded');
+    expect((await settle(api, kept.id)).status).toBe('succeeded');
+    const secret = await api.webhookSecret();
+    expect(await until(() => hooks.for(kept.id, secret).length === 2)).toBe(true);
+    expect(hooks.for(lost.id, secret)).toEqual([]);
+  });
+
+  it('losing only the completed webhook keeps the start one', async () => {
+    emulator.inject({ kind: 'lose-webhook', events: ['completed'] });
+    const p = await create();
+    await settle(api, p.id);
+    const secret = await api.webhookSecret();
+    await until(() => hooks.for(p.id, secret).length > 0);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(hooks.for(p.id, secret).map((w) => w.prediction.status)).toEqual(['starting']);
+  });
+
+  it('the completed webhook is tried again while the receiver answers 5xx', async () => {
+    answer = 503;
+    const p = await create();
+    const secret = await api.webhookSecret();
+    await settle(api, p.id);
+    await until(() => hooks.for(p.id, secret).filter((w) => w.prediction.status === 'succeeded').length >= 2);
+    answer = 204;
+    await until(() => emulator.predictions().find((x) => x.id === p.id)!.webhooksDelivered.includes('completed'));
+    expect(hooks.for(p.id, secret).filter((w) => w.prediction.status === 'succeeded').length).toBeGreaterThanOrEqual(3);
+    // The start webhook, refused, is not tried again.
+    expect(hooks.for(p.id, secret).filter((w) => w.prediction.status === 'starting')).toHaveLength(1);
+    // Each attempt of one webhook keeps its id (the receiver's replay guard sees one webhook).
+    expect(new Set(hooks.for(p.id, secret).filter((w) => w.prediction.status === 'succeeded').map((w) => w.webhookId)).size).toBe(1);
+  });
+
+  it('a failed prediction says why, in the answer and the completed webhook', async () => {
+    emulator.inject({ kind: 'prediction-failed', model: 'humanly-preview/sofia-alvarez' });
+    const other = await create();
+    const failing = await create({ model: 'humanly-preview/sofia-alvarez' });
+    const done = await settle(api, failing.id);
+    expect(done).toMatchObject({ status: 'failed', output: null });
+    expect(done.error).toMatch(/failed|crashed/i);
+    expect((await settle(api, other.id)).status).toBe('succeeded');
+    const secret = await api.webhookSecret();
+    await until(() => hooks.for(failing.id, secret).length === 2);
+    expect(hooks.for(failing.id, secret)[1].prediction).toEqual(done);
+  });
+
+  it('a prediction that never finishes stays processing until canceled, or until its Cancel-After', async () => {
+    emulator.inject({ kind: 'never-finish', times: 2 });
+    const deadlined = await create({ cancelAfterSeconds: 5 });
+    const stuck = await create();
+    await new Promise((r) => setTimeout(r, 600));
+    expect((await api.getPrediction(stuck.id)).status).toBe('processing');
+    const canceled = await api.cancelPrediction(stuck.id);
+    expect(canceled.status).toBe('canceled');
+    expect((await api.getPrediction(stuck.id)).status).toBe('canceled');
+    const secret = await api.webhookSecret();
+    await until(() => hooks.for(stuck.id, secret).length === 2);
+    expect(hooks.for(stuck.id, secret)[1].prediction.status).toBe('canceled');
+
+    expect((await api.getPrediction(deadlined.id)).status).toBe('processing');
+    expect((await settle(api, deadlined.id, 6_000)).status).toBe('canceled');
+    // Canceling a finished prediction changes nothing.
+    expect((await api.cancelPrediction(deadlined.id)).status).toBe('canceled');
+  });
+
+  it('outputs expire: 404 afterwards', async () => {
+    const p = await settle(api, (await create()).id);
+    const [url] = p.output as string[];
+    expect((await api.fetchOutput(url)).length).toBeGreaterThan(1000);
+    emulator.expireOutputs();
+    const err = await api.fetchOutput(url).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ReplicateError);
+    expect(err).toMatchObject({ status: 404, retryable: false });
+  });
+
+  it('429 with Retry-After, then success through the client retry; 5xx too', async () => {
+    emulator.inject({ kind: 'http-429', times: 1, retryAfterSeconds: 1 });
+    const started = Date.now();
+    const p = await create();
+    expect(p.status).toBe('starting');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    expect(waits).toEqual([1000]);
+
+    emulator.inject({ kind: 'http-5xx', times: 2 });
+    expect((await api.getPrediction(p.id)).id).toBe(p.id);
+    expect(waits).toHaveLength(3);
+
+    // Beyond the client's attempts, the 5xx is the answer.
+    emulator.inject({ kind: 'http-5xx', times: 3 });
+    await expect(api.getPrediction(p.id)).rejects.toMatchObject({ status: 503, retryable: true });
+  });
+
+  it('beyond 600 creations a minute, 429 with Retry-After', async () => {
+    const limited = await startReplicate({ creationsPerMinute: 2, latency: { startingMs: 10, processingMs: 10 } });
+    try {
+      const once = replicateApi({ token: limited.token, baseUrl: `${limited.endpoint}/v1`, retry: { maxAttempts: 1 } });
+      const make = () => once.createPrediction({ model: 'humanly-preview/maya-chen', input: input('maya', 1), webhook: hooks.url, webhookEventsFilter: ['completed'] });
+      await make();
+      await make();
+      await expect(make()).rejects.toMatchObject({ status: 429 });
+      const res = await fetch(`${limited.endpoint}/v1/models/humanly-preview/maya-chen/predictions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${limited.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ input: input('maya', 1) }),
+      });
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    } finally {
+      await limited.stop();
+    }
+  });
+
+  it('refuses bad input naming the field', async () => {
+    const res = await fetch(`${emulator.endpoint}/v1/models/humanly-preview/maya-chen/predictions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${emulator.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ input: { prompt: 'x', num_outputs: 9 } }),
+    });
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { detail: string }).detail).toContain('num_outputs');
+  });
+});
