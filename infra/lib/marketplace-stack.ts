@@ -128,6 +128,7 @@ export class MarketplaceStack extends Stack {
       idempotency,
       accountsTable: accounts.table,
       talentTable: catalog.table,
+      applicationsTable: founding.table,
       siteUrl: webUrl,
       replicateTokenSecretName: config.replicateTokenSecretName,
       logBucket,

@@ -12,6 +12,7 @@ import {
 import { MessageUpdateRequest, TalentUpdateRequest } from '../../events/admin';
 import { ContactRequest } from '../../events/contact';
 import { DecisionRequest, EmailPreviewRequest, FoundingConfirmRequest, FoundingSignupRequest, FoundingUploadRequest } from '../../events/founding';
+import { AdminGenerationQuery, GenerationConfig, LegacyStart, StartGenerationRequest } from '../../events/generations';
 import { ConversionRequest } from '../../events/site';
 import { ConfirmWaitlistRequest, EarlySignupRequest } from '../../events/waitlist';
 
@@ -27,6 +28,10 @@ export interface Fixtures {
   messageId: string;
   /** A client account of the run's own with nobody in the user pool: safe to change, disable and enable. */
   accountId: string;
+  /** A delivered generation of client A's (owner routes). */
+  generationId: string;
+  /** The license of that generation's image. */
+  licenseId: string;
 }
 
 /**
@@ -118,9 +123,30 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'GET /me/ledger': { schema: LedgerQuery, query: () => ({ limit: '10' }) },
   'POST /me/plan-requests': { schema: PlanRequestBody, body: () => ({ plan: 'starter' }) },
   'PATCH /me/likeness': { schema: UpdateLikenessRequest, body: () => ({ excludedIndustries: ['politics'] }) },
+  // Generation: one image of a seeded talent, paid from the caller's starting credits.
+  'POST /generations': {
+    schema: StartGenerationRequest,
+    body: (m) => ({ talentId: 'maya-chen', prompt: `A potter at her wheel ${m}`, style: 'Portrait', count: 1 }),
+  },
+  'POST /functions/v1/replicate-image-generation': {
+    schema: LegacyStart,
+    body: (m) => ({ prompt: `A potter at her wheel ${m}, Portrait style`, aspectRatio: '1:1', talentId: 'maya-chen', count: 1 }),
+  },
+  'GET /generations/{id}': { params: (f) => ({ id: f.generationId }) },
+  'GET /licenses/{id}': { params: (f) => ({ id: f.licenseId }) },
+  'GET /licenses/{id}/download': { params: (f) => ({ id: f.licenseId }) },
 
   // Console
   'GET /admin/talent/{id}': { params: (f) => ({ id: f.talentId }) },
+  'GET /admin/talent/{id}/generation-config': { params: (f) => ({ id: f.talentId }) },
+  'PUT /admin/talent/{id}/generation-config': {
+    params: (f) => ({ id: f.talentId }),
+    schema: GenerationConfig,
+    body: (m) => ({ model: `humanly-preview/${m}`, triggerWord: m }),
+  },
+  'GET /admin/generations': { schema: AdminGenerationQuery, query: () => ({ status: 'succeeded', talentId: 'maya-chen' }) },
+  'GET /admin/generations/{id}': { params: (f) => ({ id: f.generationId }) },
+  'GET /admin/licenses/{id}/download': { params: (f) => ({ id: f.licenseId }) },
   'PATCH /admin/talent/{id}': { params: (f) => ({ id: f.talentId }), schema: TalentUpdateRequest, body: (m) => ({ tagline: `Edited ${m}` }) },
   'GET /admin/messages/{id}': { params: (f) => ({ id: f.messageId }) },
   'PATCH /admin/messages/{id}': { params: (f) => ({ id: f.messageId }), schema: MessageUpdateRequest, body: () => ({ handled: true }) },

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { ACCESS_METADATA } from '../../../infra/lib/constructs/http-api';
 import { resourcesOfType } from '../../../infra/local/template';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { accountStore } from '../../../functions/stores/accounts';
+import { generationStore } from '../../../functions/stores/generations';
+import { generationKeys } from '../../../functions/stores/generations-keys';
 import { messageStore } from '../../../functions/stores/messages';
 import { talentStore } from '../../../functions/stores/talent';
 import { createAcceptedTalent } from '../../support/accepted-talent';
@@ -34,8 +37,46 @@ function templateRoutes(): Route[] {
   });
 }
 
-/** Creates what the routes' path parameters name: an accepted application, a hidden talent, a message. */
-async function createFixtures(acceptedEmail: string): Promise<Fixtures> {
+/** The account id (the token's `sub`) of a caller. */
+const subOf = (token: string) => String(JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')).sub);
+
+/** A delivered generation of client A's and its image's license, as the workflow leaves them (owner routes name them). */
+async function createGeneration(clientA: string): Promise<{ generationId: string; licenseId: string }> {
+  const doc = documentClient(twin());
+  const table = twin().physicalName('GenerationsTable');
+  const generationId = randomUUID();
+  const licenseId = `lic_${Buffer.from(generationId.replace(/-/g, ''), 'hex').toString('base64url')}`;
+  const key = `generations/${clientA}/${generationId}/${licenseId}.png`;
+  const at = new Date().toISOString();
+  const common = { talentId: 'maya-chen', talentName: 'Maya Chen', licensee: 'Matrix Client', style: 'Portrait' as const };
+  await generationStore(doc, table).create({
+    ...common,
+    id: generationId,
+    accountId: clientA,
+    clientEmail: `clienta.${marker}@people.example`,
+    planId: 'free',
+    prompt: `Access matrix ${marker}`,
+    count: 1,
+    status: 'succeeded',
+    createdAt: at,
+    updatedAt: at,
+    creditsReserved: 1,
+    creditsSpent: 1,
+    executionName: generationId,
+    steps: [],
+    images: [{ index: 0, licenseId, key }],
+  });
+  await doc.send(
+    new PutCommand({
+      TableName: table,
+      Item: { ...generationKeys.license(licenseId), ...common, id: licenseId, generationId, index: 0, key, accountId: clientA, scope: 'commercial', issuedAt: at, creditValueMicros: 0 },
+    }),
+  );
+  return { generationId, licenseId };
+}
+
+/** Creates what the routes' path parameters name: an accepted application, a hidden talent, a message, a generation. */
+async function createFixtures(acceptedEmail: string, clientA: string): Promise<Fixtures> {
   const doc = documentClient(twin());
   const now = new Date().toISOString();
   // The accepted talent's likeness (PATCH /me/likeness edits it) and their application.
@@ -65,7 +106,7 @@ async function createFixtures(acceptedEmail: string): Promise<Fixtures> {
   // A client account with nobody in the pool: the console's Users routes change it freely.
   const accountId = randomUUID();
   await accountStore(doc, twin().physicalName('AccountsTable')).create({ id: accountId, email: `account.${marker}@people.example`, full_name: 'Matrix Client', role: 'client' });
-  return { applicationId, talentId, publicTalentId, messageId, accountId };
+  return { applicationId, talentId, publicTalentId, messageId, accountId, ...(await createGeneration(clientA)) };
 }
 
 interface Cell {
@@ -93,7 +134,8 @@ describe('access matrix', () => {
     expect(setupProblems).toEqual([]);
 
     const { callers, emails } = await createCallers(twin(), marker);
-    const fixtures = await createFixtures(emails.acceptedTalent);
+    const clientA = callers.find((c) => c.person === 'clientA' && c.client === 'web')!.token!;
+    const fixtures = await createFixtures(emails.acceptedTalent, subOf(clientA));
 
     const started = Date.now();
     const pairs = routes.flatMap((route) => callers.map((caller) => ({ route, caller })));
