@@ -104,7 +104,7 @@ export class Generation extends NestedStack {
     const starts = (fn: AppFunction) => {
       withAccount(fn)
         .bindTable(props.talentTable, 'TALENT_TABLE', ['GetItem'])
-        .bindTable(this.table, 'GENERATIONS_TABLE', ['GetItem', 'PutItem'], { indexes: false })
+        .bindTable(this.table, 'GENERATIONS_TABLE', ['GetItem', 'PutItem', 'UpdateItem'], { indexes: false })
         .addEnvironment('STATE_MACHINE_ARN', this.workflow.stateMachineArn);
       fn.addToRolePolicy(new PolicyStatement({ actions: ['states:StartExecution'], resources: [this.workflow.stateMachineArn] }));
       props.rateLimits.bind(fn);

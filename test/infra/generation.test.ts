@@ -1,0 +1,123 @@
+// The Generation nested stack's workflow section (docs/generation.md): the state machine and its
+// task functions, the webhook route, the monthly allowance's schedule, who reads the Replicate
+// token, and that each function is granted exactly what it calls.
+import { Template } from 'aws-cdk-lib/assertions';
+import type { Generation } from '../../infra/lib/constructs/generation';
+import { actionsOf, synthStack } from '../support/stack';
+
+const { stack } = synthStack();
+const generation = stack.node.findChild('Generation') as Generation;
+const template = Template.fromStack(generation);
+
+type Statement = { Action: string | string[]; Resource: unknown };
+const resources = (type: string) => template.findResources(type);
+const idOf = (type: string, prefix: string) => {
+  const id = Object.keys(resources(type)).find((k) => k.startsWith(prefix));
+  if (!id) throw new Error(`no ${type} ${prefix}`);
+  return id;
+};
+const fnId = (prefix: string) => idOf('AWS::Lambda::Function', prefix);
+const statementsOf = (prefix: string): Statement[] => {
+  const roleId = resources('AWS::Lambda::Function')[fnId(prefix)].Properties.Role['Fn::GetAtt'][0];
+  return Object.values(resources('AWS::IAM::Policy'))
+    .filter((p) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId))
+    .flatMap((p) => p.Properties.PolicyDocument.Statement);
+};
+/** A function's grants other than its own logs, as `action on resource` strings with readable resources. */
+const grantsOf = (prefix: string) =>
+  statementsOf(prefix)
+    .flatMap((s) => actionsOf(s).map((a) => [a, s.Resource] as const))
+    .filter(([a]) => !a.startsWith('logs:'))
+    .map(([a, r]) => `${a} ${label(r)}`)
+    .sort();
+const table = idOf('AWS::DynamoDB::Table', 'GenerationsTable');
+const bucket = idOf('AWS::S3::Bucket', 'GeneratedImages');
+const secret = idOf('AWS::SecretsManager::Secret', 'ReplicateToken');
+const machine = idOf('AWS::StepFunctions::StateMachine', 'GenerationWorkflow');
+function label(resource: unknown): string {
+  const text = JSON.stringify(resource);
+  if (text === JSON.stringify({ 'Fn::GetAtt': [table, 'Arn'] })) return 'generations';
+  if (text === JSON.stringify({ Ref: secret })) return 'token';
+  if (text === JSON.stringify({ Ref: machine })) return 'machine';
+  if (text.includes(bucket)) return `images${text.includes('/generations/*') ? '/generations/*' : ''}`;
+  if (text.includes('AccountsTable')) return `accounts${text.includes('/index/') ? '/index/byCreated' : ''}`;
+  if (text.includes('CatalogTalentTable')) return 'talent';
+  if (text.includes('RateLimitsTable')) return 'rate-limits';
+  if (text.includes(':stateMachine:') && text.includes('-Generation')) return 'machine-by-name';
+  return text;
+}
+
+describe('generation workflow (infra)', () => {
+  it('defines the state machine with its seven task functions, tracing and error logs', () => {
+    const props = resources('AWS::StepFunctions::StateMachine')[machine].Properties;
+    expect(props.StateMachineName).toMatch(/-Generation$/);
+    expect(props.TracingConfiguration).toEqual({ Enabled: true });
+    expect(props.LoggingConfiguration).toMatchObject({ Level: 'ERROR', IncludeExecutionData: false });
+    const definition = JSON.stringify(props.DefinitionString);
+    for (const step of ['ReserveCredits', 'CheckPolicy', 'StartPrediction', 'AwaitPrediction', 'PollPrediction', 'DeliverImages', 'RecordFailure']) {
+      expect(definition).toContain(fnId(step));
+    }
+    expect(definition).not.toContain(fnId('ReplicateWebhook'));
+    expect(definition).not.toContain(fnId('MonthlyAllowance'));
+  });
+
+  it('runs the monthly allowance at 00:05 UTC on the 1st of every month, retried', () => {
+    const rules = Object.values(resources('AWS::Events::Rule'));
+    const rule = rules.find((r) => r.Properties.ScheduleExpression)!;
+    expect(rule.Properties.ScheduleExpression).toBe('cron(5 0 1 * ? *)');
+    expect(rule.Properties.Targets).toEqual([
+      expect.objectContaining({ Arn: { 'Fn::GetAtt': [fnId('MonthlyAllowance'), 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 8, MaximumEventAgeInSeconds: 21_600 } }),
+    ]);
+  });
+
+  it('serves the webhook as a public route of its own function, pointing predictions at the API endpoint', () => {
+    const routes = Object.values(resources('AWS::ApiGatewayV2::Route')).map((r) => r.Properties);
+    const webhook = routes.find((r) => r.RouteKey === 'POST /webhooks/replicate')!;
+    expect(webhook.AuthorizationType ?? 'NONE').toBe('NONE');
+    const env = resources('AWS::Lambda::Function')[fnId('StartPrediction')].Properties.Environment.Variables;
+    expect(JSON.stringify(env.WEBHOOK_URL)).toContain('/webhooks/replicate');
+    expect(JSON.stringify(env.WEBHOOK_URL)).toMatch(/ApiEndpoint|HttpApi/);
+  });
+
+  it('lets only the functions that call Replicate read its token', () => {
+    const readers = Object.keys(resources('AWS::Lambda::Function')).filter((id) =>
+      statementsOf(id).some((s) => actionsOf(s).includes('secretsmanager:GetSecretValue') && JSON.stringify(s.Resource) === JSON.stringify({ Ref: secret })),
+    );
+    expect(readers.map((id) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual(['DeliverImages', 'PollPrediction', 'RecordFailure', 'ReplicateWebhook', 'StartPrediction']);
+    for (const id of readers) {
+      expect(resources('AWS::Lambda::Function')[id].Properties.Environment.Variables.REPLICATE_TOKEN_SECRET).toEqual({ Ref: secret });
+    }
+  });
+
+  it('grants each workflow function exactly what it calls', () => {
+    const token = ['secretsmanager:DescribeSecret token', 'secretsmanager:GetSecretValue token'];
+    const ledger = ['dynamodb:GetItem accounts', 'dynamodb:PutItem accounts', 'dynamodb:UpdateItem accounts'];
+    const record = ['dynamodb:GetItem generations', 'dynamodb:UpdateItem generations'];
+    const sorted = (...lists: string[][]) => lists.flat().sort();
+    expect(grantsOf('ReserveCredits')).toEqual(sorted(record, ledger));
+    expect(grantsOf('CheckPolicy')).toEqual(sorted(record, ['dynamodb:GetItem talent']));
+    expect(grantsOf('StartPrediction')).toEqual(sorted(record, token, ['dynamodb:GetItem talent']));
+    // Resuming itself (the webhook came first) names the machine by its name: the machine refers to the function.
+    expect(grantsOf('AwaitPrediction')).toEqual(sorted(record, ['states:SendTaskSuccess machine-by-name']));
+    expect(grantsOf('PollPrediction')).toEqual(sorted(record, token));
+    expect(grantsOf('DeliverImages')).toEqual(
+      sorted(['dynamodb:GetItem generations', 'dynamodb:PutItem generations', 'dynamodb:UpdateItem generations'], token, ledger, ['dynamodb:UpdateItem talent', 's3:PutObject images/generations/*']),
+    );
+    expect(grantsOf('RecordFailure')).toEqual(sorted(record, token, ledger));
+    expect(grantsOf('ReplicateWebhook')).toEqual(
+      sorted(
+        ['dynamodb:DeleteItem generations', 'dynamodb:GetItem generations', 'dynamodb:PutItem generations', 'dynamodb:UpdateItem generations'],
+        token,
+        ['states:SendTaskSuccess machine', 'dynamodb:UpdateItem rate-limits'],
+      ),
+    );
+    expect(grantsOf('MonthlyAllowance')).toEqual(sorted(ledger, ['dynamodb:BatchGetItem accounts', 'dynamodb:Query accounts/index/byCreated']));
+  });
+
+  it('gives the image delivery sharp beside its bundle, memory for decoding and time for four downloads', () => {
+    const deliver = resources('AWS::Lambda::Function')[fnId('DeliverImages')];
+    expect(deliver.Metadata['app:nodeModules']).toEqual(['sharp']);
+    expect(deliver.Properties.MemorySize).toBe(1024);
+    expect(deliver.Properties.Timeout).toBe(180);
+  });
+});

@@ -1,0 +1,172 @@
+// The generation workflow's decisions without AWS: the policy check's order, how a failure
+// becomes a code and a message, the license id and XMP written into a file, what a credit is
+// worth, and the delivery step's bookkeeping when an output cannot be downloaded.
+import sharp from 'sharp';
+import {
+  GENERATION_CANCELED_MESSAGE,
+  GENERATION_ERROR_MESSAGE,
+  LICENSE_ID_PATTERN,
+  PREDICTION_FAILED_MESSAGE,
+  TALENT_FROZEN_MESSAGE,
+  TALENT_NOT_CONFIGURED_MESSAGE,
+  TALENT_PAUSED_MESSAGE,
+  TALENT_REMOVED_MESSAGE,
+  TALENT_UNAVAILABLE_MESSAGE,
+  TIMED_OUT_MESSAGE,
+  excludedIndustryMessage,
+} from '../../../events/generation-values';
+import { creditValueMicros } from '../../../events/plans';
+import type { Talent } from '../../../events/talent';
+import { policyRefusal } from '../../../functions/generation/check-policy/service';
+import { deliverImages, licenseIdOf, type DeliverImagesDeps } from '../../../functions/generation/deliver-images/service';
+import { licenseXmp } from '../../../functions/generation/deliver-images/xmp';
+import { failureOf } from '../../../functions/generation/record-failure/service';
+import type { CreditLedger } from '../../../functions/stores/credits';
+import type { GenerationStore } from '../../../functions/stores/generations';
+
+const NOW = new Date('2026-03-10T12:00:00.000Z');
+const talent = { id: 'maya-chen', name: 'Maya Chen', status: 'active' } as Talent;
+const generation = { accountId: 'acc-1', prompt: 'a ceramicist in her studio' };
+const configured = { generation: { model: 'humanly-preview/maya-chen', triggerWord: 'MAYA' } };
+
+describe('policy check', () => {
+  it('allows an active, configured talent and refuses in a fixed order, each with its message', () => {
+    expect(policyRefusal({ talent, controls: configured }, generation, NOW)).toBeUndefined();
+    expect(policyRefusal(undefined, generation, NOW)).toBe(TALENT_UNAVAILABLE_MESSAGE);
+    expect(policyRefusal({ talent: { ...talent, status: 'hidden' } as Talent, controls: configured }, generation, NOW)).toBe(TALENT_UNAVAILABLE_MESSAGE);
+    // Removal wins over everything else a removed talent may also have.
+    expect(policyRefusal({ talent: { ...talent, status: 'hidden' } as Talent, controls: { ...configured, removedAt: '2026-01-01T00:00:00.000Z', paused: true } }, generation, NOW)).toBe(TALENT_REMOVED_MESSAGE);
+    expect(policyRefusal({ talent, controls: { ...configured, paused: true } }, generation, NOW)).toBe(TALENT_PAUSED_MESSAGE);
+    expect(policyRefusal({ talent, controls: {} }, generation, NOW)).toBe(TALENT_NOT_CONFIGURED_MESSAGE);
+  });
+
+  it('a freeze refuses other clients until it ends, never its own client', () => {
+    const frozen = (accountId: string, until: string) => ({ talent, controls: { ...configured, frozen: { accountId, until } } });
+    expect(policyRefusal(frozen('brand-x', '2026-06-01T00:00:00.000Z'), generation, NOW)).toBe(TALENT_FROZEN_MESSAGE);
+    expect(policyRefusal(frozen('acc-1', '2026-06-01T00:00:00.000Z'), generation, NOW)).toBeUndefined();
+    expect(policyRefusal(frozen('brand-x', '2026-03-01T00:00:00.000Z'), generation, NOW)).toBeUndefined();
+  });
+
+  it('names the excluded industry the prompt falls within', () => {
+    const controls = { ...configured, excludedIndustries: ['religion' as const, 'alcohol' as const] };
+    expect(policyRefusal({ talent, controls }, { ...generation, prompt: 'Friends sharing a Beer on a rooftop' }, NOW)).toBe(excludedIndustryMessage('alcohol'));
+    expect(excludedIndustryMessage('alcohol')).toContain('alcohol');
+    expect(policyRefusal({ talent, controls }, { ...generation, prompt: 'a quiet chapel at dawn' }, NOW)).toBe(excludedIndustryMessage('religion'));
+    expect(policyRefusal({ talent, controls }, { ...generation, prompt: 'an election campaign rally' }, NOW)).toBeUndefined();
+  });
+});
+
+describe('failure record', () => {
+  const cause = (errorType: string, errorMessage: string) => JSON.stringify({ errorType, errorMessage, trace: [] });
+
+  it('keeps a refusal\'s own message and maps its name to the code', () => {
+    expect(failureOf({ generationId: 'g', error: { Error: 'InsufficientCredits', Cause: cause('InsufficientCredits', 'Not enough credits: this needs 4 and your balance is 1.') } })).toEqual({
+      status: 'failed',
+      code: 'insufficient-credits',
+      message: 'Not enough credits: this needs 4 and your balance is 1.',
+      detail: 'InsufficientCredits',
+    });
+    expect(failureOf({ generationId: 'g', error: { Error: 'PolicyRefused', Cause: cause('PolicyRefused', TALENT_PAUSED_MESSAGE) } })).toMatchObject({ code: 'policy', message: TALENT_PAUSED_MESSAGE });
+    expect(failureOf({ generationId: 'g', error: { Error: 'PredictionFailed', Cause: 'not json' } })).toMatchObject({ code: 'prediction-failed', message: PREDICTION_FAILED_MESSAGE });
+  });
+
+  it('never shows another error\'s message (it may quote data): a general message, its name in the steps only', () => {
+    const f = failureOf({ generationId: 'g', error: { Error: 'AccessDeniedException', Cause: cause('AccessDeniedException', 'denied for ana.lima@example.com') } });
+    expect(f).toEqual({ status: 'failed', code: 'error', message: GENERATION_ERROR_MESSAGE, detail: 'AccessDeniedException' });
+    expect(JSON.stringify(f)).not.toContain('ana.lima');
+  });
+
+  it('a prediction\'s end: canceled is its own status; failed and aborted keep Replicate\'s text for the console only; the time-out', () => {
+    expect(failureOf({ generationId: 'g', prediction: { status: 'canceled', error: '' } })).toMatchObject({ status: 'canceled', code: 'canceled', message: GENERATION_CANCELED_MESSAGE });
+    for (const status of ['failed', 'aborted']) {
+      const f = failureOf({ generationId: 'g', prediction: { status, error: 'CUDA out of memory' } });
+      expect(f).toEqual({ status: 'failed', code: 'prediction-failed', message: PREDICTION_FAILED_MESSAGE, detail: `prediction ${status}: CUDA out of memory` });
+    }
+    expect(failureOf({ generationId: 'g', timedOut: true })).toMatchObject({ status: 'failed', code: 'timed-out', message: TIMED_OUT_MESSAGE });
+  });
+});
+
+describe('licenses and provenance', () => {
+  it('a license id per image: the pattern, the same on a retry, different per image and generation', () => {
+    const a = licenseIdOf('0d6c3f4e-8a1b-4c2d-9e0f-1a2b3c4d5e6f', 0);
+    expect(a).toMatch(LICENSE_ID_PATTERN);
+    expect(licenseIdOf('0d6c3f4e-8a1b-4c2d-9e0f-1a2b3c4d5e6f', 0)).toBe(a);
+    expect(licenseIdOf('0d6c3f4e-8a1b-4c2d-9e0f-1a2b3c4d5e6f', 1)).not.toBe(a);
+    expect(licenseIdOf('1d6c3f4e-8a1b-4c2d-9e0f-1a2b3c4d5e6f', 0)).not.toBe(a);
+    expect(a).not.toContain('0d6c3f4e');
+  });
+
+  it('the XMP survives sharp\'s PNG encoding with every field, values escaped', async () => {
+    const xmp = licenseXmp({ licenseId: 'lic_abcdefghijklmnopqrstuv', talentId: 'sam-o-neil', talentName: 'Sam "Sunny" O\'Neil & Co <b>', licenseUrl: 'https://humanly.example/licenses/lic_abcdefghijklmnopqrstuv' });
+    const image = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c96' } }).png().toBuffer();
+    const png = await sharp(image).png().withXmp(xmp).toBuffer();
+    const read = (await sharp(png).metadata()).xmp!.toString('utf8');
+    expect(read).toContain('Iptc4xmpExt:DigitalSourceType="http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia"');
+    expect(read).toContain('humanly:LicenseId="lic_abcdefghijklmnopqrstuv"');
+    expect(read).toContain('xmpRights:WebStatement="https://humanly.example/licenses/lic_abcdefghijklmnopqrstuv"');
+    expect(read).toContain('humanly:TalentName="Sam &quot;Sunny&quot; O&apos;Neil &amp; Co &lt;b&gt;"');
+    expect(read).toMatch(/<dc:rights><rdf:Alt><rdf:li xml:lang="x-default">Licensed image of Sam/);
+  });
+
+  it('a credit is worth the plan\'s monthly price over its credits, in whole micro-dollars', () => {
+    expect(creditValueMicros('free')).toBe(0);
+    expect(creditValueMicros('starter')).toBe(437_500);
+    expect(creditValueMicros('pro')).toBe(363_333);
+    expect(creditValueMicros('enterprise')).toBe(298_888);
+  });
+});
+
+describe('delivery bookkeeping', () => {
+  const ID = '0d6c3f4e-8a1b-4c2d-9e0f-1a2b3c4d5e6f';
+  function fakes(outputs: Array<Buffer | Error>, status = 'processing') {
+    const record = {
+      id: ID, accountId: 'acc-1', planId: 'pro', talentId: 'maya-chen', talentName: 'Maya Chen', licensee: 'Ada', style: 'Portrait', count: outputs.length,
+      status, images: [], prediction: { id: 'p1', status: 'succeeded', output: outputs.map((_, i) => `https://replicate.example/${i}.png`), error: null },
+    };
+    const calls: string[] = [];
+    let reservation = { reserved: outputs.length, committed: 0, released: 0, open: outputs.length };
+    const store = {
+      getForWorkflow: async () => record,
+      addLicense: async (l: { id: string }) => void calls.push(`license ${l.id}`),
+      finishDelivered: async (_id: string, r: { images: unknown[]; creditsSpent: number }) => void calls.push(`finish ${r.images.length} spent ${r.creditsSpent}`),
+    } as unknown as GenerationStore;
+    const ledger = {
+      reservation: async () => ({ ...reservation }),
+      commit: async (_a: string, c: { credits: number; key: string }) => {
+        calls.push(`commit ${c.credits} ${c.key}`);
+        reservation = { ...reservation, committed: c.credits, open: reservation.open - c.credits };
+      },
+      release: async (_a: string, c: { credits: number; key: string }) => {
+        calls.push(`release ${c.credits} ${c.key}`);
+        reservation = { ...reservation, released: c.credits, open: reservation.open - c.credits };
+      },
+    } as unknown as CreditLedger;
+    const deps: DeliverImagesDeps = {
+      store,
+      ledger,
+      replicate: async () => ({ fetchOutput: async (url: string) => { const o = outputs[Number(url.match(/(\d)\.png$/)![1])]; if (o instanceof Error) throw o; return o; } }) as never,
+      encode: async (image) => image,
+      putImage: async (key) => void calls.push(`put ${key}`),
+      siteUrl: 'https://humanly.example',
+      talentTable: 'Talent',
+      now: () => NOW,
+    };
+    return { deps, calls };
+  }
+
+  it('an output that cannot be downloaded is left out: its credit released, the rest committed and licensed', async () => {
+    const { deps, calls } = fakes([Buffer.from('a'), new Error('404'), Buffer.from('c')]);
+    expect(await deliverImages(deps, ID)).toEqual({ delivered: 2 });
+    expect(calls.filter((c) => c.startsWith('put'))).toEqual([`put generations/acc-1/${ID}/${licenseIdOf(ID, 0)}.png`, `put generations/acc-1/${ID}/${licenseIdOf(ID, 2)}.png`]);
+    expect(calls.slice(-3)).toEqual([`commit 2 gen:${ID}:commit`, `release 1 gen:${ID}:release`, 'finish 2 spent 2']);
+  });
+
+  it('nothing deliverable is a failed prediction; a delivered generation is not delivered again', async () => {
+    const none = fakes([new Error('404')]);
+    await expect(deliverImages(none.deps, ID)).rejects.toMatchObject({ name: 'PredictionFailed', message: PREDICTION_FAILED_MESSAGE });
+    expect(none.calls).toEqual([]);
+    const done = fakes([Buffer.from('a')], 'succeeded');
+    expect(await deliverImages(done.deps, ID)).toEqual({ delivered: 0 });
+    expect(done.calls).toEqual([]);
+  });
+});

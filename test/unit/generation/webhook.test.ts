@@ -1,0 +1,145 @@
+// The Replicate webhook route and the monthly allowance without AWS: what a bad signature, a
+// replay, a foreign prediction and a finished execution change (nothing), and which clients the
+// allowance reaches.
+import { randomBytes } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
+import { handleReplicateWebhook, PREDICTION_MISMATCH_MESSAGE, type WebhookDeps } from '../../../functions/api/replicate-webhook/service';
+import { grantMonthlyAllowance } from '../../../functions/generation/monthly-allowance/service';
+import { ConflictError } from '../../../functions/shared/errors';
+import { httpHandler, type HttpEvent } from '../../../functions/shared/http';
+import { noRateLimit } from '../../../functions/shared/rate-limit';
+import type { AccountStore } from '../../../functions/stores/accounts';
+import type { CreditLedger } from '../../../functions/stores/credits';
+import type { GenerationStore } from '../../../functions/stores/generations';
+
+const GEN = '0d6c3f4e-8a1b-4c2d-9e0f-1a2b3c4d5e6f';
+const SECRET = `whsec_${randomBytes(32).toString('base64')}`;
+const NOW = new Date();
+
+function signed(prediction: Record<string, unknown>, webhookId = `msg_${randomBytes(6).toString('hex')}`, secret = SECRET): HttpEvent {
+  const body = JSON.stringify({ id: 'p1', status: 'succeeded', output: ['https://replicate.example/0.png'], error: null, ...prediction });
+  return {
+    headers: {
+      'content-type': 'application/json',
+      'webhook-id': webhookId,
+      'webhook-timestamp': String(Math.floor(NOW.getTime() / 1000)),
+      'webhook-signature': new Webhook(secret).sign(webhookId, NOW, body),
+    },
+    body,
+    isBase64Encoded: false,
+    queryStringParameters: { generation: GEN },
+    requestContext: { http: { sourceIp: '203.0.113.9' } },
+  } as unknown as HttpEvent;
+}
+
+function fakes(generation: Record<string, unknown> | undefined, options: { resumeError?: string; storeError?: boolean } = {}) {
+  const writes: string[] = [];
+  const seen = new Set<string>();
+  const store = {
+    getForWorkflow: async () => generation,
+    markWebhook: async (id: string) => (seen.has(id) ? false : (seen.add(id), writes.push(`mark ${id}`), true)),
+    unmarkWebhook: async (id: string) => void (seen.delete(id), writes.push(`unmark ${id}`)),
+    storeFinalPrediction: async (_id: string, p: { status: string }) => {
+      if (options.storeError) throw Object.assign(new Error('throttled'), { name: 'ProvisionedThroughputExceededException' });
+      writes.push(`final ${p.status}`);
+      return { mismatch: false, taskToken: generation?.taskToken };
+    },
+    recordStep: async (_id: string, step: { detail?: string }, set: Record<string, unknown> = {}) => void writes.push(`step ${step.detail} ${JSON.stringify(set)}`),
+  } as unknown as GenerationStore;
+  const resumed: unknown[] = [];
+  const deps: WebhookDeps = {
+    store,
+    secret: async () => SECRET,
+    resume: async (token, output) => {
+      if (options.resumeError) throw Object.assign(new Error('gone'), { name: options.resumeError });
+      resumed.push({ token, output });
+    },
+    limit: noRateLimit,
+    now: () => NOW,
+  };
+  const call = (event: HttpEvent) => httpHandler((e) => handleReplicateWebhook(deps, e))(event);
+  return { deps, writes, resumed, call };
+}
+
+describe('Replicate webhook', () => {
+  const waiting = { id: GEN, predictionId: 'p1', status: 'processing', taskToken: 'token-1' };
+
+  it('a completed prediction is stored once and resumes the waiting execution; replays answer 200 and change nothing', async () => {
+    const f = fakes(waiting);
+    const event = signed({});
+    expect(await f.call(event)).toMatchObject({ statusCode: 200, body: JSON.stringify({ received: true }) });
+    for (let i = 0; i < 3; i++) expect(await f.call(event)).toMatchObject({ statusCode: 200, body: JSON.stringify({ received: true, replay: true }) });
+    expect(f.writes.filter((w) => !w.startsWith('mark'))).toEqual(['final succeeded', 'step completed: succeeded {}']);
+    expect(f.resumed).toEqual([{ token: 'token-1', output: { status: 'succeeded', error: '' } }]);
+  });
+
+  it('a bad signature, another secret or a tampered body: 401 and nothing read or written', async () => {
+    const f = fakes(waiting);
+    const event = signed({});
+    const tampered = { ...event, body: event.body!.replace('succeeded', 'failed') } as HttpEvent;
+    const otherSecret = signed({}, 'msg_x', `whsec_${randomBytes(32).toString('base64')}`);
+    const unsigned = { ...event, headers: { 'content-type': 'application/json' } } as HttpEvent;
+    for (const bad of [tampered, otherSecret, unsigned]) {
+      const res = await f.call(bad);
+      expect(res.statusCode).toBe(401);
+      expect(JSON.parse(res.body as string).error).toMatch(/^Webhook signature is not valid/);
+    }
+    expect(f.writes).toEqual([]);
+    expect(f.resumed).toEqual([]);
+  });
+
+  it('a prediction that is not the generation\'s: 409 and nothing written; no such generation: 404; no generation id: 400', async () => {
+    const foreign = fakes({ ...waiting, predictionId: 'p-other' });
+    expect(await foreign.call(signed({}))).toMatchObject({ statusCode: 409, body: JSON.stringify({ error: PREDICTION_MISMATCH_MESSAGE }) });
+    expect(foreign.writes).toEqual([]);
+    expect((await fakes(undefined).call(signed({}))).statusCode).toBe(404);
+    const noId = { ...signed({}), queryStringParameters: {} } as HttpEvent;
+    expect((await fakes(waiting).call(noId)).statusCode).toBe(400);
+  });
+
+  it('running news moves the status on only once the prediction is recorded; a start before that is ignored', async () => {
+    const f = fakes(waiting);
+    expect((await f.call(signed({ status: 'processing', output: null }))).statusCode).toBe(200);
+    expect(f.writes.filter((w) => w.startsWith('step'))).toEqual(['step processing {"status":"processing"}']);
+    const early = fakes({ ...waiting, predictionId: undefined, status: 'queued' });
+    expect((await early.call(signed({ status: 'starting', output: null }))).statusCode).toBe(200);
+    expect(early.writes).toEqual([]);
+  });
+
+  it('an execution that no longer waits (polling took over) is not an error; a store failure forgets the delivery so Replicate\'s retry applies', async () => {
+    const stale = fakes(waiting, { resumeError: 'TaskTimedOut' });
+    expect((await stale.call(signed({}))).statusCode).toBe(200);
+    const failing = fakes(waiting, { storeError: true });
+    const event = signed({}, 'msg_retry');
+    expect((await failing.call(event)).statusCode).toBe(500);
+    expect(failing.writes).toEqual(['mark msg_retry', 'unmark msg_retry']);
+  });
+});
+
+describe('monthly allowance', () => {
+  it('grants each paid plan\'s clients their monthly credits under the month\'s key, page by page, and counts earlier grants', async () => {
+    const clients: Record<string, string[]> = { starter: ['s1', 's2'], pro: ['p1'], enterprise: [] };
+    const listed: unknown[] = [];
+    const accounts = {
+      list: async (q: { plan: string; offset: number; limit: number }) => {
+        listed.push(q);
+        const all = clients[q.plan] ?? [];
+        return { items: all.slice(q.offset, q.offset + q.limit).map((id) => ({ id })), total: all.length };
+      },
+    } as unknown as AccountStore;
+    const grants: string[] = [];
+    const ledger = {
+      grant: async (id: string, c: { credits: number; key: string; reason: string }) => {
+        if (id === 's2') throw new ConflictError('This idempotency key was already used for a different credit change. Use a new key.');
+        grants.push(`${id} ${c.credits} ${c.key} ${c.reason}`);
+        return { replayed: id === 'p1' };
+      },
+    } as unknown as CreditLedger;
+    const result = await grantMonthlyAllowance({ accounts, ledger, now: () => new Date('2026-05-20T00:00:00Z') }, { time: '2026-06-01T00:05:00Z' });
+    expect(result).toEqual({ month: '2026-06', granted: 1, alreadyGranted: 2 });
+    expect(grants).toEqual(['s1 80 allowance:2026-06 Starter plan credits for 2026-06', 'p1 300 allowance:2026-06 Pro plan credits for 2026-06']);
+    // Never the Free plan: its credits are granted once, at sign-up.
+    expect(listed.map((q) => (q as { plan: string; role: string }).plan)).toEqual(['starter', 'pro', 'enterprise']);
+    expect(listed.every((q) => (q as { role: string }).role === 'client')).toBe(true);
+  });
+});
