@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  GENERATION_ERROR_MESSAGE,
   GENERATIONS_PER_DAY,
   GENERATIONS_PER_DAY_MESSAGE,
   GENERATIONS_PER_MINUTE,
@@ -11,6 +12,7 @@ import { currentAccount } from '../../shared/account-access';
 import type { AccountCaller } from '../../shared/auth';
 import { NotFoundError } from '../../shared/errors';
 import { withIdempotencyKey, type Once } from '../../shared/idempotency';
+import { log } from '../../shared/log';
 import type { RateLimiter, RateRule } from '../../shared/rate-limit';
 import type { AccountStore } from '../../stores/accounts';
 import { InsufficientCreditsError, type CreditLedger } from '../../stores/credits';
@@ -24,7 +26,7 @@ export interface StartDeps {
   accounts: Pick<AccountStore, 'get' | 'create'>;
   ledger: Pick<CreditLedger, 'balance'>;
   talent: Pick<TalentStore, 'get'>;
-  generations: Pick<GenerationStore, 'create'>;
+  generations: Pick<GenerationStore, 'create' | 'recordStep'>;
   limit: RateLimiter;
   once: Once;
   /** Starts the generation's workflow: execution name = the generation id, input `{generationId}`. */
@@ -88,7 +90,22 @@ export async function startGeneration(
       images: [],
     };
     await deps.generations.create(record);
-    await deps.startWorkflow(id);
+    try {
+      await deps.startWorkflow(id);
+    } catch (err) {
+      // Nothing was reserved yet: the generation is marked failed (unless its workflow did start
+      // and moved it on), so the history shows no generation queued for ever.
+      log.error('generation workflow not started', err, { generationId: id });
+      await deps.generations
+        .recordStep(
+          id,
+          { step: 'start-failed', at: new Date().toISOString() },
+          { status: 'failed', failure: { code: 'error', message: GENERATION_ERROR_MESSAGE } },
+          { expression: '#status = :queued', names: { '#status': 'status' }, values: { ':queued': 'queued' } },
+        )
+        .catch((e: unknown) => log.error('failed generation not recorded', e, { generationId: id }));
+      throw err;
+    }
     return { id, status: 'queued' };
   });
 }

@@ -33,6 +33,7 @@ function world(opts: { account?: Partial<Account>; balance?: number; talent?: Pa
   const accounts = new Map<string, Account>([['acc-1', account(opts.account)], ['acc-2', account({ id: 'acc-2', email: 'b@people.example' })]]);
   const stored: GenerationRecord[] = [];
   const started: string[] = [];
+  const steps: Array<{ id: string; step: string; set: Record<string, unknown>; condition?: unknown }> = [];
   let n = 0;
   const talent = opts.talent === null ? undefined : (talentFactory({ id: 'maya-chen', name: 'Maya Chen', ...opts.talent }) as Talent);
   const deps: StartDeps = {
@@ -44,14 +45,17 @@ function world(opts: { account?: Partial<Account>; balance?: number; talent?: Pa
     },
     ledger: { balance: async () => opts.balance ?? 10 },
     talent: { get: async (id) => (talent && id === talent.id ? talent : undefined) },
-    generations: { create: async (r) => void stored.push(r) },
+    generations: {
+      create: async (r) => void stored.push(r),
+      recordStep: async (id, step, set = {}, condition) => (steps.push({ id, step: step.step, set, condition }), true),
+    },
     limit: inMemoryRateLimiter(() => new Date('2026-03-01T10:00:00Z')),
     once: inMemoryIdempotency(),
     startWorkflow: async (id) => void started.push(id),
     newId: () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`,
     now: () => new Date('2026-03-01T10:00:00Z'),
   };
-  return { deps, stored, started };
+  return { deps, stored, started, steps };
 }
 
 describe('startGeneration', () => {
@@ -108,6 +112,22 @@ describe('startGeneration', () => {
     await expect(startGeneration(deps, caller, request)).rejects.toMatchObject({ status: 429, message: expect.stringContaining('10 generations in the last minute') });
     await expect(startGeneration(deps, { ...caller, sub: 'acc-2' }, request)).resolves.toMatchObject({ status: 'queued' });
     expect(started).toHaveLength(11);
+  });
+
+  it('marks the generation failed (nothing was reserved) when its workflow cannot be started, and answers the error', async () => {
+    const { deps, stored, steps } = world();
+    deps.startWorkflow = async () => {
+      throw Object.assign(new Error('throttled'), { name: 'ThrottlingException' });
+    };
+    await expect(startGeneration(deps, caller, request)).rejects.toMatchObject({ name: 'ThrottlingException' });
+    expect(steps).toEqual([
+      {
+        id: stored[0].id,
+        step: 'start-failed',
+        set: { status: 'failed', failure: { code: 'error', message: expect.stringContaining('Your credits were returned') } },
+        condition: expect.objectContaining({ values: { ':queued': 'queued' } }),
+      },
+    ]);
   });
 
   it("answers a repeated Idempotency-Key with the first generation; the key is the client's own", async () => {
