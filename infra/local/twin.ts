@@ -33,6 +33,11 @@ export interface TwinOptions {
   context?: Record<string, unknown>;
   /** Shorten waits and retry pauses (tests). */
   fast?: boolean;
+  /**
+   * The factor of the state machines' waits, task time-outs and retry pauses (default 0.001 when
+   * `fast`, else 1). A bench sets it to keep the waits' proportions at a scale it can afford.
+   */
+  waitScale?: number;
   admin?: { email: string; password: string };
   /** Where function logs and emulator notes go; silent when absent. */
   log?: (line: string) => void;
@@ -266,7 +271,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     });
     await functions.start();
 
-    const scale = options.fast ? 0.001 : 1;
+    const scale = options.waitScale ?? (options.fast ? 0.001 : 1);
     const runner = new StateMachineRunner({
       invokeLambda: (arn, payload) => functions.invoke(arn, payload),
       waitTimeScale: scale,
@@ -350,7 +355,8 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     const web = new StaticSite(
       path.join(REPO_ROOT, 'web', 'dist'),
       () => ({ ...common, userPoolClientId: clientIdOf('AuthWebClient'), contactEmail, prelaunch: true }),
-      securityHeadersOf(template, resolver, 'WebSite', connect),
+      // Generated images show on /create and in the client portal through presigned S3 URLs.
+      securityHeadersOf(template, resolver, 'WebSite', connect, [fnEndpoints.s3]),
     );
     const adminSite = new StaticSite(
       path.join(REPO_ROOT, 'admin', 'dist'),

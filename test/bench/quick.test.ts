@@ -82,6 +82,17 @@ describe('benches in quick mode', () => {
     expect(output).toMatch(/Real person on another network: signup 200 .* confirmation 200 .* place #\d+/);
   }, 8 * MINUTES);
 
+  it('bench:generation measures webhook and polling delivery on an instrumented twin, within 12 state transitions a generation', async () => {
+    // The bench itself fails when a generation fails or the happy path takes more than 12 transitions.
+    await expectQuickRun('generation', [
+      /by webhook\s+[\d.]+ s/,
+      /by polling alone\s+[\d.]+ s/,
+      /ratio polling\/webhook: [\d.]+/,
+      /state transitions per generation \(happy path\): [\d.]+/,
+      /Lambda invocations per generation \(happy path\): [1-9][\d.]*/,
+    ]);
+  }, 8 * MINUTES);
+
   it('bench:site runs Lighthouse on one route and sizes the JavaScript of every prerendered route', async () => {
     await expectQuickRun('site', [/run 1\/1 \/\s+score \d+/, /Gzipped JavaScript each prerendered page/, /\/founding-talent-application\s+[\d.]+ KB/]);
   }, 8 * MINUTES);

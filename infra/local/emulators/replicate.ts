@@ -30,6 +30,8 @@ export interface ReplicateLatency {
   startingMs: number;
   /** From `processing` to the final status. */
   processingMs: number;
+  /** Up to this much more processing, drawn per prediction (spreads finishes in a bench). */
+  jitterMs: number;
 }
 
 /** What the emulator holds of one prediction (tests read it through `predictions()`). */
@@ -84,7 +86,7 @@ export interface ReplicateOptions extends EmulatorOptions {
   log?: (line: string) => void;
 }
 
-const DEFAULT_LATENCY: ReplicateLatency = { startingMs: 200, processingMs: 1000 };
+const DEFAULT_LATENCY: ReplicateLatency = { startingMs: 200, processingMs: 1000, jitterMs: 0 };
 const DEFAULT_WEBHOOK_RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 15_000, 30_000];
 const HOUR_MS = 60 * 60 * 1000;
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -346,7 +348,7 @@ export async function startReplicate(options: ReplicateOptions = {}): Promise<Re
         log(`${p.id}: processing`);
         if (p.neverFinish) return;
         p.timers.push(
-          later(latency.processingMs, () => {
+          later(latency.processingMs + Math.random() * latency.jitterMs, () => {
             if (p.status !== 'processing') return;
             if (p.fail) finish(p, 'failed', 'The model crashed while generating (emulated failure)');
             else render(p).catch((err) => finish(p, 'failed', `Rendering the preview failed: ${(err as Error).message}`));

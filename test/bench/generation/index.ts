@@ -1,0 +1,232 @@
+/**
+ * Generation benchmark on an instrumented twin (decision 018), in one run:
+ *   (a) the time from the Replicate emulator marking a prediction succeeded to
+ *       GET /generations/{id} answering `succeeded`, by webhook, and by polling alone (every
+ *       webhook of the prediction lost), as medians and their ratio (target: webhook under 1 s);
+ *   (b) state transitions per generation on the happy path (target: at most 12);
+ *   (c) Lambda invocations per generation.
+ *
+ *   npm run bench:generation [-- --generations 20 --count 4 --scale 1]
+ *   npm run bench:generation -- --quick    (2 generations a mode, waits at 1/100: CI runs it)
+ *
+ * The state machine's waits run at `--scale` (1: AWS's own, the 90 s webhook wait and the 5 s
+ * poll interval). Predictions of the polling run last longer than the webhook wait, spread over
+ * one poll interval, so polling is under way when they finish, as in the fallback it measures.
+ * The machine is shared: compare the ratio and the counts, not absolute times.
+ */
+import { randomUUID } from 'node:crypto';
+import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { POLL_INTERVAL_MS, WEBHOOK_WAIT_SECONDS } from '../../../events/generation-values';
+import { Generation, GenerationStarted } from '../../../events/generations';
+import { accountStore } from '../../../functions/stores/accounts';
+import { creditLedger } from '../../../functions/stores/credits';
+import { TWIN_CREDENTIALS, TWIN_REGION } from '../../../infra/local/emulators/ports';
+import type { Meters } from '../../../infra/local/instruments';
+import { seedUser } from '../../../infra/local/provision';
+import { startTwin, type Twin } from '../../../infra/local/twin';
+
+const QUICK = process.argv.includes('--quick');
+const arg = (name: string, full: number, quick: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  const value = i > 0 ? Number(process.argv[i + 1]) : QUICK ? quick : full;
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number, got ${process.argv[i + 1]}`);
+  return value;
+};
+const GENERATIONS = Math.round(arg('generations', 20, 2));
+const COUNT = Math.round(arg('count', 4, 1));
+const SCALE = arg('scale', 1, 0.01);
+const TALENT = 'maya-chen';
+const MODEL = `humanly-preview/${TALENT}`;
+const WEBHOOK_TARGET_MS = 1000;
+const TRANSITIONS_TARGET = 12;
+/** A client may start 10 generations a minute: the bench spreads its generations (both modes) over several. */
+const GENERATIONS_PER_CLIENT = 4;
+const PASSWORD = 'Str0ng!Passw0rd-bench';
+
+const webhookWaitMs = WEBHOOK_WAIT_SECONDS * 1000 * SCALE;
+const pollIntervalMs = POLL_INTERVAL_MS * SCALE;
+const LATENCY = {
+  // Well within the webhook wait, whatever the scale.
+  webhook: { startingMs: Math.min(300, webhookWaitMs / 10), processingMs: Math.min(1000, webhookWaitMs / 3), jitterMs: 0 },
+  // Past the webhook wait, finishing anywhere within one poll interval.
+  polling: { startingMs: 300, processingMs: webhookWaitMs + pollIntervalMs, jitterMs: pollIntervalMs },
+};
+
+interface Client {
+  accountId: string;
+  token: string;
+}
+
+async function newClient(twin: Twin, n: number): Promise<Client> {
+  const email = `bench.generation.${randomUUID().slice(0, 8)}.${n}@clients.example`;
+  const { sub } = await seedUser(twin.urls.cognito, twin.userPoolId, { email, password: PASSWORD, groups: ['client'], attributes: { 'custom:role': 'client' } });
+  const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: twin.urls.dynamodb, region: TWIN_REGION, credentials: { ...TWIN_CREDENTIALS } }));
+  const table = twin.physicalName('AccountsTable');
+  await accountStore(doc, table).create({ id: sub!, email, full_name: `Bench Client ${n}`, role: 'client' });
+  await creditLedger(doc, table).grant(sub!, { credits: GENERATIONS_PER_CLIENT * COUNT * 2, key: `bench-${n}`, reason: 'Bench credits' });
+  const cognito = new CognitoIdentityProviderClient({ endpoint: twin.urls.cognito, region: TWIN_REGION, credentials: { ...TWIN_CREDENTIALS } });
+  const out = await cognito.send(
+    new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: twin.clientIds.web, AuthParameters: { USERNAME: email, PASSWORD: PASSWORD } }),
+  );
+  return { accountId: sub!, token: out.AuthenticationResult!.IdToken! };
+}
+
+async function api(twin: Twin, token: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+  const res = await fetch(`${twin.urls.api}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, json: await res.json().catch(() => undefined) };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface Run {
+  /** Milliseconds from the prediction's success to the API showing it, per generation. */
+  latencies: number[];
+  meters: Meters;
+}
+
+/**
+ * Starts the generations at once, then watches the emulator: as soon as a generation's
+ * prediction has succeeded, its GET is asked until it answers `succeeded` (asking earlier
+ * would only load the twin).
+ */
+async function runGenerations(twin: Twin, clients: Client[], mode: 'webhook' | 'polling'): Promise<Run> {
+  twin.replicate.clear();
+  twin.replicate.setLatency(LATENCY[mode]);
+  if (mode === 'polling') twin.replicate.inject({ kind: 'lose-webhook', events: ['start', 'completed'], times: GENERATIONS, model: MODEL });
+  await twin.idle();
+  twin.instruments!.reset();
+
+  const tag = randomUUID().slice(0, 8);
+  const started = await Promise.all(
+    Array.from({ length: GENERATIONS }, async (_, i) => {
+      const client = clients[Math.floor(i / GENERATIONS_PER_CLIENT)];
+      const prompt = `bench ${tag} ${mode} ${i}: a ceramicist at her wheel`;
+      const res = await api(twin, client.token, 'POST', '/generations', { talentId: TALENT, prompt, style: 'Editorial', count: COUNT });
+      if (res.status !== 202) throw new Error(`POST /generations answered ${res.status}: ${JSON.stringify(res.json)}`);
+      return { id: GenerationStarted.parse(res.json).id, marker: `bench ${tag} ${mode} ${i}:`, client };
+    }),
+  );
+
+  const latencies = new Map<string, number>();
+  const reading = new Set<string>();
+  let failure: Error | undefined;
+  const deadline = Date.now() + webhookWaitMs + 120_000;
+  while (latencies.size < started.length) {
+    if (failure) throw failure;
+    if (Date.now() > deadline) throw new Error(`${mode}: ${started.length - latencies.size} generations not visible as succeeded in time`);
+    const predictions = twin.replicate.predictions();
+    for (const g of started) {
+      if (latencies.has(g.id) || reading.has(g.id)) continue;
+      const p = predictions.find((x) => String(x.input.prompt).includes(g.marker));
+      if (!p || p.status === 'starting' || p.status === 'processing') continue;
+      if (p.status !== 'succeeded') throw new Error(`${mode}: the prediction of ${g.id} ended ${p.status}`);
+      reading.add(g.id);
+      void api(twin, g.client.token, 'GET', `/generations/${g.id}`).then(
+        (res) => {
+          reading.delete(g.id);
+          if (res.status !== 200) {
+            failure = new Error(`GET /generations/${g.id} answered ${res.status}`);
+            return;
+          }
+          const generation = Generation.parse(res.json);
+          if (generation.status === 'succeeded') latencies.set(g.id, Date.now() - p.completedAt!);
+          else if (generation.status === 'failed' || generation.status === 'canceled') {
+            failure = new Error(`${mode}: generation ${g.id} ended ${generation.status}: ${generation.failure?.message}`);
+          }
+        },
+        (err: Error) => {
+          reading.delete(g.id);
+          failure = err;
+        },
+      );
+    }
+    await sleep(10);
+  }
+  // The executions end after the delivery is visible (their last state); then the meters stay still.
+  const settleBy = Date.now() + 60_000;
+  while ((twin.instruments!.meters().invocationsInFlight > 0 || twin.instruments!.meters().stepFunctions.executions < GENERATIONS) && Date.now() < settleBy) await sleep(50);
+  await twin.idle();
+  await sleep(200);
+  return { latencies: [...latencies.values()], meters: twin.instruments!.meters() };
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+async function main() {
+  console.log(
+    `Generation bench: ${GENERATIONS} generations of ${COUNT} image${COUNT === 1 ? '' : 's'} per mode, state machine waits at x${SCALE} ` +
+      `(webhook wait ${seconds(webhookWaitMs)}, poll interval ${seconds(pollIntervalMs)})${QUICK ? ' [quick]' : ''}`,
+  );
+  const twin = await startTwin({ fast: true, waitScale: SCALE, instrument: true });
+  try {
+    const [warm, ...clients] = await Promise.all(Array.from({ length: 1 + Math.ceil(GENERATIONS / GENERATIONS_PER_CLIENT) }, (_, n) => newClient(twin, n)));
+    // The functions' first invocations (their init phase) would weigh on the first mode only.
+    await runWarmUp(twin, warm);
+
+    const byWebhook = await runGenerations(twin, clients, 'webhook');
+    const byPolling = await runGenerations(twin, clients, 'polling');
+
+    const webhookMs = median(byWebhook.latencies);
+    const pollingMs = median(byPolling.latencies);
+    const perGeneration = (n: number) => (n / GENERATIONS).toFixed(1);
+    const happy = byWebhook.meters;
+    const transitions = happy.stepFunctions.transitions / GENERATIONS;
+    const invocations = Object.entries(happy.lambda).sort(([a], [b]) => a.localeCompare(b));
+    const benchReads = invocations.filter(([name]) => /^GetGeneration/.test(name));
+    const generationWork = invocations.filter(([name]) => !/^GetGeneration/.test(name));
+    const total = (list: typeof invocations) => list.reduce((n, [, m]) => n + m.invocations, 0);
+
+    console.log(`
+(a) prediction succeeded -> GET /generations/{id} shows succeeded (median of ${GENERATIONS})
+    by webhook            ${seconds(webhookMs)}  (target < ${seconds(WEBHOOK_TARGET_MS)}; max ${seconds(Math.max(...byWebhook.latencies))})
+    by polling alone      ${seconds(pollingMs)}  (poll interval ${seconds(pollIntervalMs)}; max ${seconds(Math.max(...byPolling.latencies))})
+    ratio polling/webhook: ${(pollingMs / webhookMs).toFixed(1)}
+
+(b) state transitions per generation (happy path): ${transitions.toFixed(1)}  (target <= ${TRANSITIONS_TARGET}; ${happy.stepFunctions.executions} executions)
+    with polling (every webhook lost): ${(byPolling.meters.stepFunctions.transitions / GENERATIONS).toFixed(1)}
+
+(c) Lambda invocations per generation (happy path): ${perGeneration(total(generationWork))}
+${generationWork.map(([name, m]) => `    ${name.padEnd(44)} ${perGeneration(m.invocations)}`).join('\n')}
+    (the bench's own reads, not counted: ${benchReads.map(([name, m]) => `${name} ${m.invocations}`).join(', ') || 'none'})
+    with polling: ${perGeneration(total(Object.entries(byPolling.meters.lambda).filter(([name]) => !/^GetGeneration/.test(name))))}
+`);
+    if (happy.stepFunctions.executions < GENERATIONS) throw new Error(`only ${happy.stepFunctions.executions} executions were counted for ${GENERATIONS} generations`);
+    if (transitions > TRANSITIONS_TARGET) throw new Error(`${transitions} state transitions per generation on the happy path, more than ${TRANSITIONS_TARGET}`);
+    if (!QUICK && webhookMs >= WEBHOOK_TARGET_MS) console.log(`NOTE: the webhook median is over its ${WEBHOOK_TARGET_MS} ms target on this run`);
+  } finally {
+    await twin.stop();
+  }
+}
+
+/** One generation through the whole path, not measured. */
+async function runWarmUp(twin: Twin, client: Client) {
+  twin.replicate.setLatency({ startingMs: 10, processingMs: 10 });
+  const res = await api(twin, client.token, 'POST', '/generations', { talentId: TALENT, prompt: 'bench warm-up: a potter', style: 'Portrait', count: 1 });
+  if (res.status !== 202) throw new Error(`warm-up: POST /generations answered ${res.status}: ${JSON.stringify(res.json)}`);
+  const { id } = GenerationStarted.parse(res.json);
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const got = await api(twin, client.token, 'GET', `/generations/${id}`);
+    const status = got.status === 200 ? Generation.parse(got.json).status : undefined;
+    if (status === 'succeeded') return;
+    if (status === 'failed' || status === 'canceled') throw new Error(`warm-up generation ended ${status}: ${JSON.stringify(got.json)}`);
+    if (Date.now() > deadline) throw new Error('warm-up generation did not finish in 2 minutes');
+    await sleep(100);
+  }
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
+  process.exit(1);
+});
