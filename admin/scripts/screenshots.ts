@@ -141,7 +141,8 @@ export async function shootConsole(
   }
 
   await go('/waitlist');
-  await page.getByRole('columnheader', { name: 'Newsletter' }).waitFor({ timeout: 20_000 });
+  // The samples' signups wait for their confirmation links, so the waitlist may show no rows (and no header).
+  await page.getByRole('columnheader', { name: 'Newsletter' }).waitFor({ timeout: 20_000 }).catch(() => console.error('The waitlist shows no signups.'));
   await settle(page, /Waitlist/);
   await shot('waitlist');
 

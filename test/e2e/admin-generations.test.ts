@@ -75,6 +75,7 @@ describe("the console's Generations resource", () => {
     await steps.nth(detail.steps.length - 1).waitFor();
     expect(await steps.count()).toBe(detail.steps.length);
     expect(detail.steps.length).toBeGreaterThanOrEqual(3);
+    expect(await steps.first().textContent()).toContain('Reserve credits');
     const image = region(page, 'Images').getByTestId('generation-image');
     expect(await image.count()).toBe(1);
     const licenseId = detail.images[0].licenseId;

@@ -83,7 +83,7 @@ function GenerationPage({ siteUrl }: { siteUrl?: string }) {
           <Fields
             rows={[
               ['Status', <GenerationStatusChip status={record.status} />],
-              ['Failure', record.failure ? `${record.failure.message} (${record.failure.code})` : ''],
+              ['Failure code', record.failure?.code ?? ''],
               ['Prediction id', <span data-testid="prediction-id">{record.predictionId ?? ''}</span>],
               ['Execution name', record.executionName],
               ['Credits reserved', String(record.creditsReserved ?? 0)],
@@ -127,7 +127,7 @@ function StepTimeline({ steps }: { steps: AdminGeneration['steps'] }) {
           sx={{ display: 'grid', gridTemplateColumns: '20px 1fr', columnGap: 1.5, position: 'relative', pb: i === steps.length - 1 ? 0 : 2 }}
         >
           <Box aria-hidden sx={{ position: 'relative', display: 'flex', justifyContent: 'center' }}>
-            <Box sx={{ width: 12, height: 12, mt: 0.5, borderRadius: '50%', bgcolor: /fail|error|time|cancel/i.test(s.step) ? 'error.main' : 'primary.main', zIndex: 1 }} />
+            <Box sx={{ width: 12, height: 12, mt: 0.5, borderRadius: '50%', bgcolor: /fail|error|timed|cancel/i.test(s.step) ? 'error.main' : 'primary.main', zIndex: 1 }} />
             {i < steps.length - 1 ? <Box sx={{ position: 'absolute', top: 16, bottom: -16, width: 2, bgcolor: 'divider' }} /> : null}
           </Box>
           <Box>

@@ -20,9 +20,13 @@ export const GENERATION_STATUS_COLORS: Record<GenerationStatus, 'default' | 'inf
 
 export const GENERATION_STATUS_CHOICES = GENERATION_STATUSES.map((id) => ({ id, name: GENERATION_STATUS_LABELS[id] }));
 
-/** A workflow step in words: its name with dashes and underscores as spaces, capitalised. */
+/** A workflow step in words: "ReserveCredits" (the state's name) reads "Reserve credits". */
 export function stepLabel(step: string): string {
-  const words = step.replace(/[-_]+/g, ' ').trim();
+  const words = step
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[-_]+/g, ' ')
+    .trim()
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

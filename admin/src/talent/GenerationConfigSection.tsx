@@ -91,8 +91,9 @@ export function GenerationConfigSection({ talentId }: { talentId: string }) {
 
   const referenceError = kind === 'model' ? errors.model : errors.version;
   return (
-    <Card component="section" aria-labelledby={titleId} sx={{ mt: 2, maxWidth: 860 }}>
-      <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+    <Card component="section" aria-labelledby={titleId} sx={{ mt: 2 }}>
+      {/* As wide as the profile form above. */}
+      <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 860, boxSizing: 'border-box' }}>
         <Box>
           <Typography id={titleId} component="h2" variant="h6">
             Generation config
