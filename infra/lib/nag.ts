@@ -1,4 +1,4 @@
-import { Token, Validations, type Stack } from 'aws-cdk-lib';
+import { Stack, Token, Validations } from 'aws-cdk-lib';
 import { CfnBucket } from 'aws-cdk-lib/aws-s3';
 import { CfnTable } from 'aws-cdk-lib/aws-dynamodb';
 import { CfnRoute } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -9,6 +9,7 @@ import { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { ManagedPolicy } from 'aws-cdk-lib/aws-iam';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { GENERATION_IMAGES_PREFIX } from '../../functions/stores/generations-keys';
 import { AppFunction, XRAY_WRITE_POLICY_ID } from './app-function';
 
 const ack = (c: IConstruct, id: string, reason: string) => Validations.of(c).acknowledge({ id, reason });
@@ -30,6 +31,11 @@ export function applyNagSuppressions(stack: Stack): void {
     .findAll()
     .filter((c): c is CfnBucket => c instanceof CfnBucket && /Founding\/Photos\/Resource$/.test(c.node.path))
     .flatMap((b) => ['pending/*', 'applications/*'].map((p) => `Resource::<${stack.getLogicalId(b)}.Arn>/${p}`));
+  // Delivered images: functions that write or sign them are granted object actions under generations/ only.
+  const imagePrefixes = stack.node
+    .findAll()
+    .filter((c): c is CfnBucket => c instanceof CfnBucket && /Generation\/GeneratedImages\/Resource$/.test(c.node.path))
+    .map((b) => `Resource::<${Stack.of(b).getLogicalId(b)}.Arn>/${GENERATION_IMAGES_PREFIX}*`);
   // AppFunction.bindTable grants Query/Scan on a bound table's indexes as `<table>/index/*`.
   const tableIndexes = stack.node
     .findAll()
@@ -70,6 +76,11 @@ export function applyNagSuppressions(stack: Stack): void {
     if (/\/(Founding|Erasure)\/[A-Za-z]+Role$/.test(c.node.path)) {
       for (const finding of photoPrefixes) {
         ack(c, `AwsSolutions-IAM5[${finding}]`, 'Object keys under this prefix are generated per applicant or application; the grant names the exact actions and is limited to the prefix.');
+      }
+    }
+    if (/\/Generation\/[A-Za-z]+Role$/.test(c.node.path)) {
+      for (const finding of imagePrefixes) {
+        ack(c, `AwsSolutions-IAM5[${finding}]`, 'Image keys under generations/ are generated per client, generation and license; the grant names the exact actions and is limited to the prefix.');
       }
     }
     if (/\/Founding\/Workflow\/Role$/.test(c.node.path)) {
