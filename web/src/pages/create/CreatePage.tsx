@@ -321,7 +321,7 @@ export function CreatePage() {
             </div>
           )}
           {results.length > 0 ? (
-            <ul className="create-grid" aria-label="Generated images" data-testid="create-grid">
+            <ul className="create-grid" aria-label="Generated images" data-testid="create-grid" data-count={Math.min(results.length, MAX_IMAGES)}>
               {results.map((image, i) => (
                 <ResultTile key={image.licenseId} image={image} n={i + 1} of={results.length} talentName={generation?.talentName ?? chosen?.name ?? ''} api={api} />
               ))}
@@ -335,7 +335,10 @@ export function CreatePage() {
             )
           )}
           <p className="create-results__check">
-            <Icon name="shield" size={18} /> Have an image from us? <Link to={LICENSE_CHECK_PATH}>Check its license</Link>
+            <Icon name="shield" size={18} />
+            <span>
+              Have an image from us? <Link to={LICENSE_CHECK_PATH}>Check its license</Link>
+            </span>
           </p>
         </section>
       </div>
@@ -381,8 +384,14 @@ function AccountNotice({ auth, nextPath }: { auth: AuthContextValue; nextPath: s
       </div>
     );
   }
-  if (auth.me.role !== 'client') {
+  if (auth.me.role === 'client') {
     return (
+      <p className="create-who" data-testid="create-signed-in">
+        Signed in as <strong>{auth.me.profile.email}</strong> · <Link to="/client-portal">Client portal</Link>
+      </p>
+    );
+  }
+  return (
       <div className="card create-notice" data-testid="create-talent-account">
         <Icon name="heart" size={22} />
         <div>
@@ -398,9 +407,7 @@ function AccountNotice({ auth, nextPath }: { auth: AuthContextValue; nextPath: s
           </div>
         </div>
       </div>
-    );
-  }
-  return null;
+  );
 }
 
 function Progress({ status }: { status: GenerationStatus }) {

@@ -52,7 +52,7 @@ export function LicenseCard({ license }: { license: PublicLicense }) {
         </div>
       </dl>
       <p className="license-card__note">
-        {license.talentName} consented to the use of their likeness and earns a royalty on this image. The license is issued by
+        {license.talentName} consented to the use of their likeness and earns a royalty on this image. The license is issued by{' '}
         {BRAND_NAME} to the licensee named above.
       </p>
     </section>
