@@ -5,7 +5,7 @@ import type { GenerationStore, StoredPrediction } from '../stores/generations';
 import { GenerationNotFound } from './errors';
 
 /** Replicate's statuses after which a prediction changes no more. */
-export const FINAL_PREDICTION_STATUSES: readonly string[] = ['succeeded', 'failed', 'canceled', 'aborted'];
+const FINAL_PREDICTION_STATUSES: readonly string[] = ['succeeded', 'failed', 'canceled', 'aborted'];
 export const isFinalPrediction = (status: string) => FINAL_PREDICTION_STATUSES.includes(status);
 
 /** What AwaitPrediction and PollPrediction answer the state machine (`$.prediction`). */

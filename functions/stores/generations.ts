@@ -454,4 +454,4 @@ export interface StoredPrediction {
 }
 
 /** How long a webhook delivery is remembered (Replicate retries a final webhook for about a minute). */
-export const WEBHOOK_GUARD_SECONDS = 24 * 60 * 60;
+const WEBHOOK_GUARD_SECONDS = 24 * 60 * 60;

@@ -19,8 +19,8 @@ export interface WebhookDeps {
 }
 
 /** Deliveries one address may make a minute: generous for Replicate, a ceiling for a flood. */
-export const WEBHOOKS_PER_MINUTE = 600;
-export const WEBHOOK_RATE_MESSAGE = 'Too many webhook deliveries from this address. Try again in a minute.';
+const WEBHOOKS_PER_MINUTE = 600;
+const WEBHOOK_RATE_MESSAGE = 'Too many webhook deliveries from this address. Try again in a minute.';
 export const PREDICTION_MISMATCH_MESSAGE = 'This prediction does not belong to this generation.';
 
 /** Errors of SendTaskSuccess with a token no execution waits on any more. */

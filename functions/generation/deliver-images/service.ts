@@ -33,7 +33,7 @@ export function licenseIdOf(generationId: string, index: number): string {
 }
 
 /** Where a delivered image lives in the images bucket. */
-export const imageKey = (accountId: string, generationId: string, licenseId: string) => `generations/${accountId}/${generationId}/${licenseId}.png`;
+const imageKey = (accountId: string, generationId: string, licenseId: string) => `generations/${accountId}/${generationId}/${licenseId}.png`;
 
 
 /**

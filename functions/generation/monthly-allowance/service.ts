@@ -11,10 +11,10 @@ export interface MonthlyAllowanceDeps {
 }
 
 /** The ledger key of a month's allowance: granted once per client and month, however often the rule fires. */
-export const allowanceKey = (month: string) => `allowance:${month}`;
+const allowanceKey = (month: string) => `allowance:${month}`;
 
 /** Plans whose credits come every month; the Free plan's are granted once, at sign-up. */
-export const MONTHLY_PLANS: readonly Plan[] = PLANS.filter((p) => p.monthlyPriceCents > 0);
+const MONTHLY_PLANS: readonly Plan[] = PLANS.filter((p) => p.monthlyPriceCents > 0);
 
 const PAGE = 500;
 const PARALLEL_GRANTS = 10;
