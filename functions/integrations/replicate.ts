@@ -8,7 +8,7 @@ import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-sec
  * number of attempts. The workflow sees four calls and one error type.
  */
 
-export type PredictionStatus = 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled' | 'aborted';
+type PredictionStatus = 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled' | 'aborted';
 
 export interface Prediction {
   id: string;
@@ -36,7 +36,7 @@ export interface ReplicateApi {
   fetchOutput(url: string): Promise<Buffer>;
 }
 
-export interface RetryOptions {
+interface RetryOptions {
   /** Attempts in all, the first included. */
   maxAttempts?: number;
   /** The backoff ceiling of the first retry; it doubles per retry up to `maxDelayMs`. */
@@ -53,7 +53,7 @@ export interface ReplicateOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-export const DEFAULT_REPLICATE_API_URL = 'https://api.replicate.com/v1';
+const DEFAULT_REPLICATE_API_URL = 'https://api.replicate.com/v1';
 const DEFAULT_RETRY: Required<RetryOptions> = { maxAttempts: 4, baseDelayMs: 250, maxDelayMs: 5_000 };
 /** One attempt that hangs this long counts as a network error (and is retried). */
 const ATTEMPT_TIMEOUT_MS = 15_000;
@@ -110,7 +110,7 @@ interface SettledAnswer {
  * remembered per options object and repeated without going to the network, so the attempts stay
  * bounded by ours.
  */
-export function retryingFetch(
+function retryingFetch(
   base: typeof fetch,
   retry: RetryOptions = {},
   sleep: (ms: number) => Promise<void> = sleepFor,

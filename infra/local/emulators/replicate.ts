@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { Webhook } from 'standardwebhooks';
 import { endpointFor, LOOPBACK, resolvePort, withFreshPortOnClash, type EmulatorHandle, type EmulatorOptions } from './ports';
 
-export type ReplicateStatus = 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled' | 'aborted';
+type ReplicateStatus = 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled' | 'aborted';
 type WebhookEvent = 'start' | 'output' | 'logs' | 'completed';
 const WEBHOOK_EVENTS: readonly WebhookEvent[] = ['start', 'output', 'logs', 'completed'];
 
@@ -19,7 +19,7 @@ const WEBHOOK_EVENTS: readonly WebhookEvent[] = ['start', 'output', 'logs', 'com
  * Faults for tests. API faults count API calls; the others count predictions created, of any
  * model or, with `model`, of that model only (tests sharing a twin each use their own talent).
  */
-export type ReplicateFault =
+type ReplicateFault =
   | { kind: 'http-5xx' | 'http-429'; times?: number; retryAfterSeconds?: number }
   | { kind: 'prediction-failed'; times?: number; model?: string }
   | { kind: 'lose-webhook'; events?: Array<'start' | 'completed'>; times?: number; model?: string }
@@ -35,7 +35,7 @@ export interface ReplicateLatency {
 }
 
 /** What the emulator holds of one prediction (tests read it through `predictions()`). */
-export interface EmulatedPrediction {
+interface EmulatedPrediction {
   id: string;
   model: string;
   version: string;
@@ -93,7 +93,7 @@ const MAX_BODY_BYTES = 1024 * 1024;
 /** Replicate refuses a shorter Cancel-After. */
 const MIN_CANCEL_AFTER_MS = 5_000;
 /** The preview models: `humanly-preview/<talentId>` renders from the talent's picture. */
-export const PREVIEW_MODEL_OWNER = 'humanly-preview';
+const PREVIEW_MODEL_OWNER = 'humanly-preview';
 const IMAGE_SIZE = 512;
 const TALENT_ID = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
@@ -113,7 +113,7 @@ function predictionId(): string {
 }
 
 /** Cancel-After: "90", "30s", "5m", "1h30m" (seconds without a unit). */
-export function parseDuration(value: string): number | undefined {
+function parseDuration(value: string): number | undefined {
   const v = value.trim();
   if (/^\d+$/.test(v)) return Number(v) * 1000;
   const parts = [...v.matchAll(/(\d+)(h|m|s)/g)];

@@ -44,7 +44,7 @@ export function generatePassword(spec: GenerateSecretString = {}): string {
   return Array.from({ length }, () => alphabet[randomInt(alphabet.length)]).join('');
 }
 
-export class SecretNotFoundError extends Error {
+class SecretNotFoundError extends Error {
   constructor(id: string) {
     super(`Secrets Manager can't find the specified secret: ${id}`);
     this.name = 'ResourceNotFoundException';
