@@ -1,8 +1,10 @@
 import * as path from 'node:path';
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
+import { CREATED_INDEX } from '../../functions/stores/generations-keys';
 import { AppFunction, REPO_ROOT } from './app-function';
 import { Alarms } from './constructs/alarms';
 import { AccountAdmin } from './constructs/account-admin';
@@ -134,8 +136,10 @@ export class MarketplaceStack extends Stack {
       logBucket,
       retainData: config.retainData,
     });
-    // The dashboard counts failed generations on the list index.
-    waitlist.stats.bindTable(generation.table, 'GENERATIONS_TABLE', ['Query']);
+    // The dashboard counts failed generations on the list index: Query on that index only (the
+    // table is the nested stack's, so the grant names the index rather than `index/*`).
+    waitlist.stats.addEnvironment('GENERATIONS_TABLE', generation.table.tableName);
+    waitlist.stats.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${generation.table.tableArn}/index/${CREATED_INDEX}`] }));
 
     // Erasure of a person's data by email (decision 019).
     new Erasure(this, 'Erasure', {
