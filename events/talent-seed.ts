@@ -8,7 +8,7 @@ import { Talent } from './talent';
 const CONTROL_FIELDS = new Set(Object.keys(LikenessControls.shape));
 
 /** One seed item: the catalog fields must be a valid `Talent`, the rest valid `LikenessControls`. */
-export const TalentSeedItem = z.record(z.string(), z.unknown()).transform((item, ctx) => {
+const TalentSeedItem = z.record(z.string(), z.unknown()).transform((item, ctx) => {
   const catalog = Object.fromEntries(Object.entries(item).filter(([k]) => !CONTROL_FIELDS.has(k)));
   const controls = Object.fromEntries(Object.entries(item).filter(([k]) => CONTROL_FIELDS.has(k)));
   const talent = Talent.safeParse(catalog);
@@ -19,6 +19,5 @@ export const TalentSeedItem = z.record(z.string(), z.unknown()).transform((item,
   if (!talent.success || !likeness.success) return z.NEVER;
   return { ...talent.data, ...likeness.data };
 });
-export type TalentSeedItem = z.output<typeof TalentSeedItem>;
 
 export const TalentSeed = z.array(TalentSeedItem).min(1);

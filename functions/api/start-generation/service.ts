@@ -36,7 +36,7 @@ export interface StartDeps {
 }
 
 /** A client's limits on starting generations (the credits limit the rest). */
-export function generationRules(accountId: string): RateRule[] {
+function generationRules(accountId: string): RateRule[] {
   return [
     { name: 'generations.minute', subject: accountId, limit: GENERATIONS_PER_MINUTE, windowSeconds: 60, message: GENERATIONS_PER_MINUTE_MESSAGE },
     { name: 'generations.day', subject: accountId, limit: GENERATIONS_PER_DAY, windowSeconds: 24 * 60 * 60, message: GENERATIONS_PER_DAY_MESSAGE },

@@ -145,7 +145,7 @@ export class Generation extends NestedStack {
     const adminGet = signsImages(route('AdminGetGeneration', 'get-generation-admin/handler', 'GET /admin/generations/{id}: a generation with its workflow steps (admins only)'))
       .bindTable(this.table, 'GENERATIONS_TABLE', ['GetItem']);
     api.adminRoute('/admin/generations/{id}', HttpMethod.GET, adminGet, 'AdminGetGeneration');
-    const adminDownload = signsImages(route('AdminDownloadLicense', 'download-license/admin-handler', 'GET /admin/licenses/{id}/download: any licensed image, for admins'))
+    const adminDownload = signsImages(route('AdminDownloadLicense', 'download-license-admin/handler', 'GET /admin/licenses/{id}/download: any licensed image, for admins'))
       .bindTable(this.table, 'GENERATIONS_TABLE', ['GetItem']);
     api.adminRoute('/admin/licenses/{id}/download', HttpMethod.GET, adminDownload, 'AdminDownloadLicense');
     const generationConfig = route('GenerationConfig', 'generation-config/handler', 'GET and PUT /admin/talent/{id}/generation-config: a talent\'s model and trigger word (admins only)')
@@ -219,7 +219,8 @@ export class Generation extends NestedStack {
     ).bindTable(this.table, 'GENERATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem', 'DeleteItem'], { indexes: false });
     webhook.addToRolePolicy(new PolicyStatement({ actions: ['states:SendTaskSuccess'], resources: [machine.stateMachineArn] }));
     props.rateLimits.bind(webhook);
-    props.api.publicRoute('/webhooks/replicate', HttpMethod.POST, webhook, 'ReplicateWebhook');
+    // Public, but only Replicate can sign a delivery: the access matrix expects a 2xx for nobody.
+    props.api.signedRoute('/webhooks/replicate', HttpMethod.POST, webhook, 'ReplicateWebhook');
 
     // The monthly allowance of paid plans, on the 1st at 00:05 UTC.
     const allowance = new AppFunction(this, 'MonthlyAllowance', {

@@ -7,7 +7,7 @@ import { httpHandler, json } from '../../shared/http';
 import { log } from '../../shared/log';
 import { s3Client } from '../../shared/s3';
 import { generationStore } from '../../stores/generations';
-import { downloadLicense } from './service';
+import { downloadLicense } from '../download-license/service';
 
 const config = loadConfig(z.object({ GENERATIONS_TABLE: z.string().min(1), IMAGES_BUCKET: z.string().min(1) }));
 
