@@ -27,3 +27,21 @@ export function monthLabel(month: string): string {
 export function newIdempotencyKey(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
+
+/**
+ * The months a usage chart shows, oldest first: every month from the first with images (at most
+ * `span` months back) to the current UTC month, months without images as 0, so the bars keep
+ * the calendar's spacing.
+ */
+export function usageMonths(months: readonly { month: string; images: number }[], now: Date, span = 12): { month: string; images: number }[] {
+  const key = (y: number, m: number) => `${y}-${String(m + 1).padStart(2, '0')}`;
+  const byMonth = new Map(months.map((m) => [m.month, m.images]));
+  const latest = months.reduce((max, m) => (m.month > max ? m.month : max), key(now.getUTCFullYear(), now.getUTCMonth()));
+  const [ly, lm] = latest.split('-').map(Number);
+  const window = Array.from({ length: span }, (_, i) => {
+    const d = new Date(Date.UTC(ly, lm - 1 - (span - 1 - i), 1));
+    return key(d.getUTCFullYear(), d.getUTCMonth());
+  });
+  const first = window.findIndex((m) => (byMonth.get(m) ?? 0) > 0);
+  return first === -1 ? [] : window.slice(first).map((month) => ({ month, images: byMonth.get(month) ?? 0 }));
+}

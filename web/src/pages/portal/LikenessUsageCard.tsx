@@ -4,11 +4,11 @@ import { formatCredits } from '../../account/format';
 import { Icon } from '../../components/Icon';
 import { useConfig } from '../../config';
 import { generationApi } from '../../generation/api';
-import { monthLabel } from '../../generation/format';
+import { monthLabel, usageMonths } from '../../generation/format';
 import type { SignedIn } from './PortalGate';
 import './LikenessUsageCard.css';
 
-/** The months the chart shows, newest last. */
+/** The months the chart shows at most, newest last. */
 const CHART_MONTHS = 12;
 
 /**
@@ -38,7 +38,7 @@ export function LikenessUsageCard({ auth }: { auth: SignedIn }) {
     };
   }, [api, attempt]);
 
-  const months = usage ? [...usage.months].sort((a, b) => a.month.localeCompare(b.month)).slice(-CHART_MONTHS) : [];
+  const months = usage ? usageMonths(usage.months, new Date(), CHART_MONTHS) : [];
   const max = Math.max(1, ...months.map((m) => m.images));
 
   return (
