@@ -70,10 +70,13 @@ describe('generation workflow (infra)', () => {
     ]);
   });
 
-  it('serves the webhook as a public route of its own function, pointing predictions at the API endpoint', () => {
-    const routes = Object.values(resources('AWS::ApiGatewayV2::Route')).map((r) => r.Properties);
-    const webhook = routes.find((r) => r.RouteKey === 'POST /webhooks/replicate')!;
-    expect(webhook.AuthorizationType ?? 'NONE').toBe('NONE');
+  it('serves the webhook as a signed public route of its own function, pointing predictions at the API endpoint', () => {
+    const route = Object.values(resources('AWS::ApiGatewayV2::Route')).find((r) => r.Properties.RouteKey === 'POST /webhooks/replicate')!;
+    expect(route.Properties.AuthorizationType ?? 'NONE').toBe('NONE');
+    // Its own access class: the signature is the caller's proof, so nobody else gets a 2xx.
+    expect(route.Metadata['app:access']).toBe('signed');
+    const integrationId = route.Properties.Target['Fn::Join'][1][1].Ref as string;
+    expect(JSON.stringify(resources('AWS::ApiGatewayV2::Integration')[integrationId].Properties.IntegrationUri)).toContain(fnId('ReplicateWebhook'));
     const env = resources('AWS::Lambda::Function')[fnId('StartPrediction')].Properties.Environment.Variables;
     expect(JSON.stringify(env.WEBHOOK_URL)).toContain('/webhooks/replicate');
     expect(JSON.stringify(env.WEBHOOK_URL)).toMatch(/ApiEndpoint|HttpApi/);

@@ -28,6 +28,8 @@ export const callerName = (c: Caller) => (c.client ? `${c.person}@${c.client}` :
  */
 export const ACCESS_CLASSES: Record<string, { authorizer: boolean; allows: (c: Caller) => boolean }> = {
   public: { authorizer: false, allows: () => true },
+  // A webhook: only the signing service (none of the matrix's callers) gets a 2xx.
+  signed: { authorizer: false, allows: () => false },
   admin: { authorizer: true, allows: (c) => c.person === 'admin' && c.client === 'admin' },
   account: { authorizer: true, allows: (c) => c.person !== 'anonymous' && c.person !== 'admin' && c.client === 'web' },
   client: { authorizer: true, allows: (c) => (c.person === 'clientA' || c.person === 'clientB') && c.client === 'web' },

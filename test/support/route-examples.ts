@@ -133,6 +133,8 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
     body: (m) => ({ prompt: `A potter at her wheel ${m}, Portrait style`, aspectRatio: '1:1', talentId: 'maya-chen', count: 1 }),
   },
   'GET /generations/{id}': { params: (f) => ({ id: f.generationId }) },
+  // Replicate's signed webhook: unsigned, every caller is refused (401) before anything is read.
+  'POST /webhooks/replicate': { query: () => ({ generation: '00000000-0000-4000-8000-000000000000' }) },
   'GET /licenses/{id}': { params: (f) => ({ id: f.licenseId }) },
   'GET /licenses/{id}/download': { params: (f) => ({ id: f.licenseId }) },
 

@@ -78,6 +78,15 @@ export class MarketplaceApi extends Construct {
     recordAccess(this.addRoute(path, method, fn, name), 'public');
   }
 
+  /**
+   * A public route whose caller proves who it is with a signature the function checks (an
+   * outside service's webhook): no authorizer, and nobody without the signature gets a 2xx.
+   */
+  signedRoute(path: string, method: HttpMethod, fn: IFunction, name: string): void {
+    this.knowsOriginVerify(fn);
+    recordAccess(this.addRoute(path, method, fn, name), 'signed');
+  }
+
   adminRoute(path: string, method: HttpMethod, fn: IFunction, name: string): void {
     this.knowsOriginVerify(fn);
     recordAccess(this.addRoute(path, method, fn, name, this.adminAuthorizer), 'admin');
@@ -129,11 +138,12 @@ export class MarketplaceApi extends Construct {
 
 /**
  * Who may call a route, written on the route as `app:access` metadata: `public` (anyone),
+ * `signed` (a caller with a signature the function verifies: a webhook),
  * `admin` (members of the admin group, signed in on the console), or one of the portal classes
  * of `userRoute`. The access matrix (docs/checks.md) reads it from the template; a route without
  * a known class fails it.
  */
-type AccessClass = 'public' | 'admin' | 'account' | 'client' | 'owner' | 'talent' | 'accepted-talent';
+type AccessClass = 'public' | 'signed' | 'admin' | 'account' | 'client' | 'owner' | 'talent' | 'accepted-talent';
 export const ACCESS_METADATA = 'app:access';
 
 function recordAccess(routes: HttpRoute[], access: AccessClass): void {
