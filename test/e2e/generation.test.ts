@@ -3,14 +3,22 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { IPTC_TRAINED_ALGORITHMIC_MEDIA, LICENSE_ID_PATTERN, LICENSE_SCOPE_TEXT, XMP_NAMESPACE } from '../../events/generation-values';
+import {
+  IMAGE_GENERATION_FAILED,
+  IPTC_TRAINED_ALGORITHMIC_MEDIA,
+  LICENSE_ID_PATTERN,
+  LICENSE_SCOPE_TEXT,
+  XMP_NAMESPACE,
+  excludedIndustryMessage,
+} from '../../events/generation-values';
 import { gotoApp, launchBrowser } from '../support/browser';
 import { latestCognitoCode } from '../support/cognito-mail';
 import { useTwin } from '../support/twin';
 
 // Generation in Chromium on the twin (docs/product.md#create, #licenses): a visitor types a prompt
 // on /create?talent=maya-chen, creates a client account from the page and comes back to it with
-// the prompt kept, generates 4 images through the workflow and the Replicate emulator, downloads
+// the prompt kept, is refused for a prompt within the talent's excluded industries (alcohol, as
+// seeded for Maya Chen), generates 4 images through the workflow and the Replicate emulator, downloads
 // one (the file carries its license in XMP), checks it on /licenses/check, sees the license
 // confirmed on /licenses/{id}, and finds the 4 spent credits and the generation in the portal.
 // With SHOTS=<dir>, the pages are also saved as screenshots at 390 and 1280 px.
@@ -85,9 +93,24 @@ describe('generation', () => {
     await page.keyboard.press('ArrowRight');
     expect(await page.getByRole('radio', { name: 'Portrait' }).isChecked()).toBe(true);
     await shots(page, 'create-idle');
-
     const generate = page.getByTestId('generate');
+
+    // A prompt within an industry the talent excludes: refused by the workflow, said in a toast
+    // and under the form; the reserved credit comes back.
+    await page.getByLabel('Prompt').fill('Raising a glass of wine at a rooftop bar');
+    await page.getByRole('radio', { name: '1', exact: true }).check();
     await generate.click();
+    const toast = page.getByTestId('toast').filter({ hasText: IMAGE_GENERATION_FAILED });
+    await toast.waitFor({ timeout: 30_000 });
+    expect(await toast.getByTestId('toast-description').textContent()).toBe(excludedIndustryMessage('alcohol'));
+    expect(await page.getByTestId('create-problem').textContent()).toContain(excludedIndustryMessage('alcohol'));
+    await page.getByTestId('create-balance').filter({ hasText: /^10$/ }).waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('create-result').count()).toBe(0);
+
+    await page.getByLabel('Prompt').fill(PROMPT);
+    await page.getByRole('radio', { name: '4', exact: true }).check();
+    await generate.click();
+    expect(await page.getByTestId('create-problem').count()).toBe(0);
     await page.getByRole('button', { name: 'Generating...' }).waitFor();
     await page.getByRole('progressbar', { name: 'Generation progress' }).waitFor();
     await shots(page, 'create-running');
@@ -153,17 +176,24 @@ describe('generation', () => {
     expect(await page.getByTestId('balance-number').textContent()).toBe('6');
     const ledger = page.getByTestId('ledger-entry');
     await ledger.nth(1).waitFor();
-    const kinds = await ledger.getByTestId('ledger-kind').allTextContents();
-    expect(kinds).toContain('Reserved');
-    const reserved = ledger.filter({ has: page.getByTestId('ledger-kind').getByText('Reserved', { exact: true }) });
-    expect(await reserved.getByTestId('ledger-change').textContent()).toBe('-4');
+    await ledger.nth(4).waitFor();
+    const lines = await ledger.evaluateAll((rows) =>
+      rows.map((row) => ['ledger-kind', 'ledger-change'].map((id) => row.querySelector(`[data-testid="${id}"]`)?.textContent).join(' ')),
+    );
+    // Newest first: the spend of the 4 delivered images, their reservation, the refused run's credit back and its reservation, the grant.
+    expect(lines).toEqual(['Spent 0', 'Reserved -4', 'Returned +1', 'Reserved -1', 'Grant +10']);
     const item = page.getByTestId('history-item');
-    await item.first().waitFor();
-    expect(await item.count()).toBe(1);
-    expect(await item.getByTestId('history-status').textContent()).toBe('Done');
-    expect(await item.getByTestId('history-credits').textContent()).toBe('4 credits spent');
-    expect(await item.getByTestId('history-image').count()).toBe(4);
-    expect(await item.getByRole('link', { name: /^License of image 1/ }).getAttribute('href')).toBe(`/licenses/${licenseId}`);
+    await item.nth(1).waitFor();
+    expect(await item.count()).toBe(2);
+    const done = item.first();
+    expect(await done.getByTestId('history-status').textContent()).toBe('Done');
+    expect(await done.getByTestId('history-credits').textContent()).toBe('4 credits spent');
+    expect(await done.getByTestId('history-image').count()).toBe(4);
+    expect(await done.getByRole('link', { name: /^License of image 1/ }).getAttribute('href')).toBe(`/licenses/${licenseId}`);
+    const refused = item.nth(1);
+    expect(await refused.getByTestId('history-status').textContent()).toBe('Failed');
+    expect(await refused.getByTestId('history-credits').textContent()).toBe('0 credits spent');
+    expect(await refused.getByTestId('history-failure').textContent()).toBe(excludedIndustryMessage('alcohol'));
     await shots(page, 'client-portal-history');
     expect(errors).toEqual([]);
     await context.close();
