@@ -364,36 +364,35 @@ export function generationStore(doc: DynamoDBDocumentClient, tableName: string) 
     /**
      * Marks a generation succeeded with its images and spent credits, and adds the delivered
      * images to the talent's `generationCount` in the catalog, in one transaction that happens
-     * once (false when it already did).
+     * once (false when it already did). A talent no longer in the catalog is not counted.
      */
     async finishDelivered(
       id: string,
       result: { images: GenerationImageRecord[]; creditsSpent: number; step: GenerationStepEntry },
       talent: { tableName: string; id: string },
     ): Promise<boolean> {
+      const finish = {
+        TableName: tableName,
+        Key: generationKeys.generation(id),
+        UpdateExpression:
+          'SET #status = :succeeded, images = :images, creditsSpent = :spent, talentCounted = :true, updatedAt = :at, steps = list_append(if_not_exists(steps, :none), :step) REMOVE taskToken',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(talentCounted)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':succeeded': 'succeeded',
+          ':images': result.images,
+          ':spent': result.creditsSpent,
+          ':true': true,
+          ':at': result.step.at,
+          ':none': [],
+          ':step': [result.step],
+        },
+      };
       try {
         await doc.send(
           new TransactWriteCommand({
             TransactItems: [
-              {
-                Update: {
-                  TableName: tableName,
-                  Key: generationKeys.generation(id),
-                  UpdateExpression:
-                    'SET #status = :succeeded, images = :images, creditsSpent = :spent, talentCounted = :true, updatedAt = :at, steps = list_append(if_not_exists(steps, :none), :step) REMOVE taskToken',
-                  ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(talentCounted)',
-                  ExpressionAttributeNames: { '#status': 'status' },
-                  ExpressionAttributeValues: {
-                    ':succeeded': 'succeeded',
-                    ':images': result.images,
-                    ':spent': result.creditsSpent,
-                    ':true': true,
-                    ':at': result.step.at,
-                    ':none': [],
-                    ':step': [result.step],
-                  },
-                },
-              },
+              { Update: finish },
               {
                 Update: {
                   TableName: talent.tableName,
@@ -409,7 +408,16 @@ export function generationStore(doc: DynamoDBDocumentClient, tableName: string) 
         return true;
       } catch (err) {
         const e = err as { name?: string; CancellationReasons?: Array<{ Code?: string }> };
-        if (e.name === 'TransactionCanceledException' && e.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
+        if (e.name !== 'TransactionCanceledException') throw err;
+        if (e.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
+        if (e.CancellationReasons?.[1]?.Code !== 'ConditionalCheckFailed') throw err;
+      }
+      // The talent is no longer in the catalog: the generation is finished all the same.
+      try {
+        await doc.send(new UpdateCommand(finish));
+        return true;
+      } catch (err) {
+        if (isConditionFailure(err)) return false;
         throw err;
       }
     },

@@ -1,6 +1,9 @@
 // The generation workflow's decisions without AWS: the policy check's order, how a failure
 // becomes a code and a message, the license id and XMP written into a file, what a credit is
 // worth, and the delivery step's bookkeeping when an output cannot be downloaded.
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
 import sharp from 'sharp';
 import {
   GENERATION_CANCELED_MESSAGE,
@@ -22,7 +25,7 @@ import { deliverImages, licenseIdOf, type DeliverImagesDeps } from '../../../fun
 import { licenseXmp } from '../../../functions/generation/deliver-images/xmp';
 import { failureOf } from '../../../functions/generation/record-failure/service';
 import type { CreditLedger } from '../../../functions/stores/credits';
-import type { GenerationStore } from '../../../functions/stores/generations';
+import { generationStore, type GenerationStore } from '../../../functions/stores/generations';
 
 const NOW = new Date('2026-03-10T12:00:00.000Z');
 const talent = { id: 'maya-chen', name: 'Maya Chen', status: 'active' } as Talent;
@@ -168,5 +171,35 @@ describe('delivery bookkeeping', () => {
     const done = fakes([Buffer.from('a')], 'succeeded');
     expect(await deliverImages(done.deps, ID)).toEqual({ delivered: 0 });
     expect(done.calls).toEqual([]);
+  });
+});
+
+describe('the generations store finishing a delivery', () => {
+  const ID = '0d6c3f4e-8a1b-4c2d-9e0f-1a2b3c4d5e6f';
+  const result = { images: [{ index: 0, licenseId: 'lic_abcdefghijklmnopqrstuv', key: 'k' }], creditsSpent: 1, step: { step: 'DeliverImages', at: NOW.toISOString() } };
+  const canceled = (...codes: string[]) =>
+    Object.assign(new Error('Transaction cancelled'), { name: 'TransactionCanceledException', CancellationReasons: codes.map((Code) => ({ Code })) });
+
+  it('finishes once (false when finished before); a talent gone from the catalog does not stop it, its count is left alone', async () => {
+    const mock = mockClient(DynamoDBDocumentClient);
+    const store = generationStore(DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1' })), 'Generations');
+    mock.on(TransactWriteCommand).resolves({});
+    expect(await store.finishDelivered(ID, result, { tableName: 'Talent', id: 'maya-chen' })).toBe(true);
+    const [both] = mock.commandCalls(TransactWriteCommand);
+    expect(both.args[0].input.TransactItems?.[1]?.Update).toMatchObject({ TableName: 'Talent', Key: { id: 'maya-chen' }, UpdateExpression: 'ADD generationCount :n', ExpressionAttributeValues: { ':n': 1 } });
+
+    mock.reset();
+    mock.on(TransactWriteCommand).rejects(canceled('ConditionalCheckFailed', 'None'));
+    expect(await store.finishDelivered(ID, result, { tableName: 'Talent', id: 'maya-chen' })).toBe(false);
+    expect(mock.commandCalls(UpdateCommand)).toHaveLength(0);
+
+    mock.reset();
+    mock.on(TransactWriteCommand).rejects(canceled('None', 'ConditionalCheckFailed'));
+    mock.on(UpdateCommand).resolves({});
+    expect(await store.finishDelivered(ID, result, { tableName: 'Talent', id: 'gone' })).toBe(true);
+    const [alone] = mock.commandCalls(UpdateCommand);
+    expect(alone.args[0].input).toMatchObject({ TableName: 'Generations', ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(talentCounted)' });
+    expect(alone.args[0].input.UpdateExpression).toMatch(/^SET #status = :succeeded/);
+    mock.restore();
   });
 });
