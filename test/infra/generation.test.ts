@@ -48,11 +48,11 @@ function label(resource: unknown): string {
 }
 
 describe('generation workflow (infra)', () => {
-  it('defines the state machine with its seven task functions, tracing and error logs', () => {
+  it('defines the state machine with its seven task functions, tracing and logs without execution data', () => {
     const props = resources('AWS::StepFunctions::StateMachine')[machine].Properties;
     expect(props.StateMachineName).toMatch(/-Generation$/);
     expect(props.TracingConfiguration).toEqual({ Enabled: true });
-    expect(props.LoggingConfiguration).toMatchObject({ Level: 'ERROR', IncludeExecutionData: false });
+    expect(props.LoggingConfiguration).toMatchObject({ Level: 'ALL', IncludeExecutionData: false });
     const definition = JSON.stringify(props.DefinitionString);
     for (const step of ['ReserveCredits', 'CheckPolicy', 'StartPrediction', 'AwaitPrediction', 'PollPrediction', 'DeliverImages', 'RecordFailure']) {
       expect(definition).toContain(fnId(step));

@@ -207,7 +207,8 @@ export class Generation extends NestedStack {
       stateMachineName,
       ...generationWorkflow(this, 'States', { reserveCredits, checkPolicy, startPrediction, awaitPrediction, pollPrediction, deliverImages, recordFailure }),
       tracingEnabled: true,
-      logs: { destination: logs, level: LogLevel.ERROR, includeExecutionData: false },
+      // Every event, without execution data (prompts are the client's).
+      logs: { destination: logs, level: LogLevel.ALL, includeExecutionData: false },
     });
 
     // The Replicate webhook (public, signed): records the prediction and resumes the waiting execution.
