@@ -125,7 +125,7 @@ describe('generation', () => {
     // Every image shows (its view URL loads from our bucket).
     await page.waitForFunction(
       () => {
-        const imgs = [...document.querySelectorAll<HTMLImageElement>('[data-testid="create-result"] img')];
+        const imgs = Array.from(document.querySelectorAll<HTMLImageElement>('[data-testid="create-result"] img'));
         return imgs.length === 4 && imgs.every((img) => img.complete && img.naturalWidth > 0);
       },
       undefined,
