@@ -64,7 +64,7 @@ function check<T>(schema: Schema<T>, body: unknown, what: string, status: number
 const schemas = () => import('../../../events/generations');
 
 /** True for a string shaped like a license id (so a typo never reaches the API). */
-export const isLicenseId = (id: string) => LICENSE_ID_PATTERN.test(id);
+const isLicenseId = (id: string) => LICENSE_ID_PATTERN.test(id);
 
 export function generationApi({ apiUrl, getIdToken, fetch: fetchImpl = (...args) => fetch(...args) }: GenerationApiOptions): GenerationApi {
   async function call(
