@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { XMP_NAMESPACE } from '../../../events/generation-values';
+import { licenseXmp } from '../../../functions/generation/deliver-images/xmp';
 import { licenseIdInXmp, licenseInFile } from '../../../web/src/generation/xmp';
 
 // The license check reads real image files, written by sharp as the delivery step writes them.
@@ -20,6 +21,12 @@ describe('license in an image file', () => {
     ['WebP (XMP chunk)', () => image().webp().withXmp(ours).toBuffer()],
   ])('finds the license id in a %s', async (_, make) => {
     const file = await make();
+    expect(await licenseInFile(bytes(file))).toEqual({ kind: 'license', licenseId: LICENSE });
+  });
+
+  it('reads the packet the delivery step writes into every image', async () => {
+    const packet = licenseXmp({ licenseId: LICENSE, talentId: 'maya-chen', talentName: 'Maya Chen', licenseUrl: `https://site.example/licenses/${LICENSE}` });
+    const file = await image().png().withXmp(packet).toBuffer();
     expect(await licenseInFile(bytes(file))).toEqual({ kind: 'license', licenseId: LICENSE });
   });
 
