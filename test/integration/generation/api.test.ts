@@ -159,6 +159,9 @@ describe('a finished generation', () => {
     const history = GenerationPage.parse((await call(ada.token, 'GET', '/me/generations')).json);
     expect(history.generations.map((g) => g.id)).toContain(generationId);
     expect((await call(ada.token, 'GET', '/me/generations?cursor=not-one')).status).toBe(400);
+    // A position in another client's history is refused, not read.
+    const bobs = Buffer.from(JSON.stringify({ pk: `GEN#${generationId}`, sk: 'GEN', accountKey: `ACCOUNT#${bob.sub}`, createdAt: generation.createdAt })).toString('base64url');
+    expect(await call(ada.token, 'GET', `/me/generations?cursor=${bobs}`)).toMatchObject({ status: 400, json: { fields: { cursor: 'cursor is not one this list gave out' } } });
   });
 
   it('has public licenses that never show the prompt or the email', async () => {
