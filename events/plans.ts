@@ -96,10 +96,14 @@ export const STARTING_PLAN: PlanId = 'free';
 
 /**
  * What one credit of a plan is worth, in micro-dollars (integer, rounded down): the plan's
- * monthly price over its monthly credits. Royalties accrue on it; the Free plan's credits are
- * worth nothing.
+ * monthly price over its monthly credits. A Free plan credit is valued at the lowest
+ * extra-credit price, paid by us, so talent earn on every image (docs/product.md#royalties).
  */
 export function creditValueMicros(planId: PlanId): number {
   const plan = planById(planId);
+  if (plan.monthlyPriceCents === 0) {
+    const lowest = Math.min(...PLANS.flatMap((p) => (p.extraCreditCents === null ? [] : [p.extraCreditCents])));
+    return lowest * 10_000;
+  }
   return Math.floor((plan.monthlyPriceCents * 10_000) / plan.monthlyCredits);
 }

@@ -112,7 +112,8 @@ describe('licenses and provenance', () => {
   });
 
   it('a credit is worth the plan\'s monthly price over its credits, in whole micro-dollars', () => {
-    expect(creditValueMicros('free')).toBe(0);
+    // A free credit is worth the lowest extra-credit price (Enterprise's $0.30), paid by us.
+    expect(creditValueMicros('free')).toBe(300_000);
     expect(creditValueMicros('starter')).toBe(437_500);
     expect(creditValueMicros('pro')).toBe(363_333);
     expect(creditValueMicros('enterprise')).toBe(298_888);
