@@ -57,7 +57,7 @@ export const excludedIndustryMessage = (industry: ExcludableIndustry) =>
 export const PREDICTION_FAILED_MESSAGE = 'The image model could not generate these images.';
 export const TIMED_OUT_MESSAGE = 'The image model did not finish in time. Your credits were returned.';
 
-export const INDUSTRY_LABELS: Record<ExcludableIndustry, string> = {
+const INDUSTRY_LABELS: Record<ExcludableIndustry, string> = {
   religion: 'religion',
   politics: 'politics',
   alcohol: 'alcohol',
@@ -104,7 +104,7 @@ export const downloadFilename = (talentId: string, licenseId: string) => `humanl
  * included). Deliberately specific: "campaign" or "party" alone are everyday advertising words,
  * so politics needs "political party" or "election campaign".
  */
-export const INDUSTRY_TERMS: Record<ExcludableIndustry, readonly string[]> = {
+const INDUSTRY_TERMS: Record<ExcludableIndustry, readonly string[]> = {
   religion: [
     'religion', 'religious', 'church', 'mosque', 'temple', 'synagogue', 'cathedral', 'chapel', 'prayer', 'pray', 'praying',
     'worship', 'bible', 'quran', 'koran', 'torah', 'priest', 'pastor', 'imam', 'rabbi', 'monk', 'nun', 'jesus', 'christ',
