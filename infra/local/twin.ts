@@ -55,7 +55,9 @@ export interface TwinOptions {
   tokenLifetimeSeconds?: number;
   /**
    * How long the Replicate emulator's predictions take (default: starting 200 ms, processing
-   * 1 s; `npm start` uses a few seconds so the create page's progress shows).
+   * 1 s; `npm start` uses a few seconds so the create page's progress shows). A `fast` twin
+   * scales the workflow's waits by 1/1000 (the 90 s webhook wait and 60 polls 5 s apart take
+   * about a second), so its predictions default to 20 ms and 100 ms, well inside that window.
    */
   replicateLatency?: Partial<ReplicateLatency>;
 }
@@ -75,6 +77,9 @@ interface TwinInstruments {
    */
   replay(filter: { source?: string; detailType?: string; detailIncludes?: string }): number;
 }
+
+/** Predictions on a `fast` twin: quick next to its scaled waits (see `replicateLatency`). */
+const FAST_REPLICATE_LATENCY: Partial<ReplicateLatency> = { startingMs: 20, processingMs: 100 };
 
 const DEFAULT_ADMIN = { email: 'admin@humanly.local', password: 'Review-Console-2026!' };
 
@@ -154,7 +159,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       port: options.ports?.replicate,
       verbose: options.verbose,
       token: secrets.valueOf('ReplicateToken'),
-      latency: options.replicateLatency,
+      latency: { ...(options.fast ? FAST_REPLICATE_LATENCY : {}), ...options.replicateLatency },
       // Replicate retries the completed webhook for about a minute; a test's twin, for a second.
       webhookRetryDelaysMs: options.fast ? [50, 100, 200, 400, 800] : undefined,
       log: (line) => log(`[replicate] ${line}`),
