@@ -22,6 +22,7 @@ import { POLL_INTERVAL_MS, WEBHOOK_WAIT_SECONDS } from '../../../events/generati
 import { Generation, GenerationStarted } from '../../../events/generations';
 import { accountStore } from '../../../functions/stores/accounts';
 import { creditLedger } from '../../../functions/stores/credits';
+import { generationStore } from '../../../functions/stores/generations';
 import { TWIN_CREDENTIALS, TWIN_REGION } from '../../../infra/local/emulators/ports';
 import type { Meters } from '../../../infra/local/instruments';
 import { seedUser } from '../../../infra/local/provision';
@@ -70,7 +71,7 @@ interface Client {
 async function newClient(twin: Twin, n: number): Promise<Client> {
   const email = `bench.generation.${randomUUID().slice(0, 8)}.${n}@clients.example`;
   const { sub } = await seedUser(twin.urls.cognito, twin.userPoolId, { email, password: PASSWORD, groups: ['client'], attributes: { 'custom:role': 'client' } });
-  const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: twin.urls.dynamodb, region: TWIN_REGION, credentials: { ...TWIN_CREDENTIALS } }));
+  const doc = documentClient(twin);
   const table = twin.physicalName('AccountsTable');
   await accountStore(doc, table).create({ id: sub!, email, full_name: `Bench Client ${n}`, role: 'client' });
   await creditLedger(doc, table).grant(sub!, { credits: GENERATIONS_PER_CLIENT * COUNT * 2, key: `bench-${n}`, reason: 'Bench credits' });
@@ -100,8 +101,16 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 interface Run {
   /** Milliseconds from the prediction's success to the API showing it, per generation. */
   latencies: number[];
+  /**
+   * Milliseconds from the prediction's success to the workflow knowing it (the step the webhook
+   * or the poll that found it recorded), per generation: the part where the two modes differ.
+   */
+  known: number[];
   meters: Meters;
 }
+
+const documentClient = (twin: Twin) =>
+  DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: twin.urls.dynamodb, region: TWIN_REGION, credentials: { ...TWIN_CREDENTIALS } }));
 
 /**
  * Starts the generations at once, then watches the emulator: as soon as a generation's
@@ -122,7 +131,7 @@ async function runGenerations(twin: Twin, clients: Client[], mode: 'webhook' | '
       const prompt = `bench ${tag} ${mode} ${i}: a ceramicist at her wheel`;
       const res = await api(twin, client.token, 'POST', '/generations', { talentId: TALENT, prompt, style: 'Editorial', count: COUNT });
       if (res.status !== 202) throw new Error(`POST /generations answered ${res.status}: ${JSON.stringify(res.json)}`);
-      return { id: GenerationStarted.parse(res.json).id, marker: `bench ${tag} ${mode} ${i}:`, client };
+      return { id: GenerationStarted.parse(res.json).id, marker: `bench ${tag} ${mode} ${i}:`, client, completedAt: 0 };
     }),
   );
 
@@ -150,6 +159,7 @@ async function runGenerations(twin: Twin, clients: Client[], mode: 'webhook' | '
             return;
           }
           const generation = Generation.parse(res.json);
+          g.completedAt = p.completedAt!;
           if (generation.status === 'succeeded') latencies.set(g.id, Date.now() - p.completedAt!);
           else if (generation.status === 'failed' || generation.status === 'canceled') {
             failure = new Error(`${mode}: generation ${g.id} ended ${generation.status}: ${generation.failure?.message}`);
@@ -168,7 +178,16 @@ async function runGenerations(twin: Twin, clients: Client[], mode: 'webhook' | '
   while ((twin.instruments!.meters().invocationsInFlight > 0 || twin.instruments!.meters().stepFunctions.executions < GENERATIONS) && Date.now() < settleBy) await sleep(50);
   await twin.idle();
   await sleep(200);
-  return { latencies: [...latencies.values()], meters: twin.instruments!.meters() };
+  const store = generationStore(documentClient(twin), twin.physicalName('GenerationsTable'));
+  const known = await Promise.all(
+    started.map(async (g) => {
+      const record = await store.get(g.id);
+      const step = record?.steps.find((s) => s.detail === 'completed: succeeded' || s.detail === 'succeeded (found by polling)');
+      if (!step) throw new Error(`${mode}: generation ${g.id} has no step recording its prediction's success`);
+      return Date.parse(step.at) - g.completedAt;
+    }),
+  );
+  return { latencies: [...latencies.values()], known, meters: twin.instruments!.meters() };
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -187,6 +206,8 @@ async function main() {
     const byWebhook = await runGenerations(twin, clients, 'webhook');
     const byPolling = await runGenerations(twin, clients, 'polling');
 
+    const knownByWebhookMs = median(byWebhook.known);
+    const knownByPollingMs = median(byPolling.known);
     const webhookMs = median(byWebhook.latencies);
     const pollingMs = median(byPolling.latencies);
     const perGeneration = (n: number) => (n / GENERATIONS).toFixed(1);
@@ -203,7 +224,11 @@ async function main() {
     };
 
     console.log(`
-(a) prediction succeeded -> GET /generations/{id} shows succeeded (median of ${GENERATIONS})
+(a) prediction succeeded -> the workflow knows it (median of ${GENERATIONS})
+    by webhook            ${seconds(knownByWebhookMs)}  (max ${seconds(Math.max(...byWebhook.known))})
+    by polling alone      ${seconds(knownByPollingMs)}  (max ${seconds(Math.max(...byPolling.known))})
+    ratio polling/webhook: ${(knownByPollingMs / knownByWebhookMs).toFixed(1)}
+    prediction succeeded -> GET /generations/{id} shows succeeded (median of ${GENERATIONS})
     by webhook            ${seconds(webhookMs)}  (target < ${seconds(WEBHOOK_TARGET_MS)}; max ${seconds(Math.max(...byWebhook.latencies))})
     by polling alone      ${seconds(pollingMs)}  (poll interval ${seconds(pollIntervalMs)}; max ${seconds(Math.max(...byPolling.latencies))})
     ratio polling/webhook: ${(pollingMs / webhookMs).toFixed(1)}
