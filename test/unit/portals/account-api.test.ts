@@ -1,5 +1,6 @@
 import { ApiError } from '../../../web/src/api/http';
-import { SESSION_ENDED_MESSAGE, UnexpectedAnswerError, accountApi } from '../../../web/src/account/api';
+import { accountApi } from '../../../web/src/account/api';
+import { SESSION_ENDED_MESSAGE, UnexpectedAnswerError } from '../../../web/src/api/contract-call';
 
 const API = 'https://api.example.test';
 const at = '2026-11-24T10:00:00.000Z';

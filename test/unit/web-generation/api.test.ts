@@ -1,5 +1,6 @@
 import { ApiError } from '../../../web/src/api/http';
-import { LICENSE_NOT_FOUND_MESSAGE, LicenseNotFoundError, SESSION_ENDED_MESSAGE, UnexpectedAnswerError, generationApi } from '../../../web/src/generation/api';
+import { SESSION_ENDED_MESSAGE, UnexpectedAnswerError } from '../../../web/src/api/contract-call';
+import { LICENSE_NOT_FOUND_MESSAGE, LicenseNotFoundError, generationApi } from '../../../web/src/generation/api';
 
 const API = 'https://api.example.test';
 const at = '2026-11-25T10:00:00.000Z';

@@ -6,11 +6,7 @@
 import type { Generation, GenerationPage, GenerationStarted, LicenseDownload, LikenessUsage, PublicLicense, StartGenerationRequest } from '../../../events/generations';
 import { LICENSE_ID_PATTERN } from '../../../events/generation-values';
 import { ApiError } from '../api/http';
-
-/** An answer that does not match the contract (a bug or a proxy's page, never the person's fault). */
-export class UnexpectedAnswerError extends ApiError {
-  override name = 'UnexpectedAnswerError';
-}
+import { UnexpectedAnswerError, check, jsonCaller, type CallerOptions } from '../api/contract-call';
 
 /** The license does not exist (HTTP 404, or an id that cannot be one). */
 export class LicenseNotFoundError extends ApiError {
@@ -21,17 +17,7 @@ export class LicenseNotFoundError extends ApiError {
 }
 
 export const LICENSE_NOT_FOUND_MESSAGE = 'License not found';
-/** The session is gone (HTTP 401): the person must sign in again. */
-export const SESSION_ENDED_MESSAGE = 'Your session has ended. Sign in again to continue.';
-const NETWORK_MESSAGE = 'We could not reach the server. Check your connection and try again.';
-
-export interface GenerationApiOptions {
-  apiUrl: string;
-  /** A current id token, or undefined when signed out (the auth context's getIdToken). Public calls need none. */
-  getIdToken?: () => Promise<string | undefined>;
-  /** For tests; defaults to the global fetch. */
-  fetch?: typeof fetch;
-}
+export type GenerationApiOptions = CallerOptions;
 
 export interface GenerationApi {
   /** `POST /generations` (client): answered at once; the workflow runs after. The key makes a retry the same generation. */
@@ -48,64 +34,13 @@ export interface GenerationApi {
   likenessUsage(): Promise<LikenessUsage>;
 }
 
-interface Schema<T> {
-  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
-}
-
-/** Checks an answer against its schema; names the first problem when it does not match. */
-function check<T>(schema: Schema<T>, body: unknown, what: string, status: number): T {
-  const parsed = schema.safeParse(body);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const where = issue?.path.length ? issue.path.map(String).join('.') : 'the answer';
-  throw new UnexpectedAnswerError(`The server sent an unexpected answer to ${what} (${where}: ${issue?.message ?? 'invalid'})`, status);
-}
-
 const schemas = () => import('../../../events/generations');
 
 /** True for a string shaped like a license id (so a typo never reaches the API). */
 const isLicenseId = (id: string) => LICENSE_ID_PATTERN.test(id);
 
-export function generationApi({ apiUrl, getIdToken, fetch: fetchImpl = (...args) => fetch(...args) }: GenerationApiOptions): GenerationApi {
-  async function call(
-    method: 'GET' | 'POST',
-    path: string,
-    opts: { body?: unknown; headers?: Record<string, string>; signedIn?: boolean } = {},
-  ): Promise<{ status: number; json: unknown; what: string }> {
-    const what = `${method} ${path.split('?')[0]}`;
-    const signedIn = opts.signedIn ?? true;
-    const token = signedIn ? await getIdToken?.() : undefined;
-    if (signedIn && !token) throw new ApiError(SESSION_ENDED_MESSAGE, 401);
-    let res: Response;
-    try {
-      res = await fetchImpl(`${apiUrl}${path}`, {
-        method,
-        headers: {
-          accept: 'application/json',
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...opts.headers,
-        },
-        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-      });
-    } catch {
-      throw new ApiError(NETWORK_MESSAGE, 0);
-    }
-    let json: unknown;
-    let readable = true;
-    try {
-      json = await res.json();
-    } catch {
-      readable = false;
-    }
-    if (!res.ok) {
-      if (res.status === 401 && signedIn) throw new ApiError(SESSION_ENDED_MESSAGE, 401);
-      const error = json && typeof json === 'object' && 'error' in json && typeof json.error === 'string' ? json.error : undefined;
-      throw new ApiError(error ?? `${what} failed (HTTP ${res.status}). Try again in a moment.`, res.status, error);
-    }
-    if (!readable) throw new UnexpectedAnswerError(`The server sent an unreadable answer to ${what}`, res.status);
-    return { status: res.status, json, what };
-  }
+export function generationApi(options: GenerationApiOptions): GenerationApi {
+  const call = jsonCaller(options);
 
   const id = (value: string) => encodeURIComponent(value);
 
