@@ -40,11 +40,8 @@ export function s3ImageSigner(s3: S3Client, bucketName: string, now: () => Date 
   };
 }
 
-/** A generation as its owner sees it: image URLs signed for viewing, none of the workflow's internals. */
-export async function generationView(record: GenerationRecord, signer: Pick<ImageSigner, 'view'>): Promise<Generation> {
-  const images = await Promise.all(
-    [...record.images].sort((a, b) => a.index - b.index).map(async (i) => ({ index: i.index, licenseId: i.licenseId, url: await signer.view(i.key) })),
-  );
+/** What every view of a generation shows, with the images the caller gives. */
+function ownerFields(record: GenerationRecord, images: Generation['images']): Generation {
   return {
     id: record.id,
     talentId: record.talentId,
@@ -61,41 +58,35 @@ export async function generationView(record: GenerationRecord, signer: Pick<Imag
   };
 }
 
-/** The console's view: the owner's plus who started it and what the workflow did. */
-export async function adminGenerationView(record: GenerationRecord, signer: Pick<ImageSigner, 'view'>): Promise<AdminGeneration> {
+/** What the console adds: who started it and what the workflow did (`steps` only on the detail). */
+function consoleFields(record: GenerationRecord, steps: AdminGeneration['steps']) {
   return {
-    ...(await generationView(record, signer)),
     accountId: record.accountId,
     clientEmail: record.clientEmail,
     ...(record.predictionId ? { predictionId: record.predictionId } : {}),
     executionName: record.executionName,
-    steps: record.steps.map((s) => ({ step: s.step, at: s.at, ...(s.detail ? { detail: s.detail } : {}) })),
+    steps,
     creditsReserved: record.creditsReserved,
   };
 }
 
+/** A generation as its owner sees it: image URLs signed for viewing, none of the workflow's internals. */
+export async function generationView(record: GenerationRecord, signer: Pick<ImageSigner, 'view'>): Promise<Generation> {
+  const images = await Promise.all(
+    [...record.images].sort((a, b) => a.index - b.index).map(async (i) => ({ index: i.index, licenseId: i.licenseId, url: await signer.view(i.key) })),
+  );
+  return ownerFields(record, images);
+}
+
+/** The console's view: the owner's plus who started it and what the workflow did. */
+export async function adminGenerationView(record: GenerationRecord, signer: Pick<ImageSigner, 'view'>): Promise<AdminGeneration> {
+  const steps = record.steps.map((s) => ({ step: s.step, at: s.at, ...(s.detail ? { detail: s.detail } : {}) }));
+  return { ...(await generationView(record, signer)), ...consoleFields(record, steps) };
+}
+
 /** The console's list row: the same fields without signing every image of every row. */
 export function adminGenerationRow(record: GenerationRecord): AdminGeneration {
-  return {
-    id: record.id,
-    talentId: record.talentId,
-    talentName: record.talentName,
-    prompt: record.prompt,
-    style: record.style,
-    count: record.count,
-    status: record.status,
-    createdAt: record.createdAt,
-    updatedAt: record.updatedAt,
-    creditsSpent: record.creditsSpent,
-    images: [],
-    ...(record.failure ? { failure: { code: record.failure.code, message: record.failure.message } } : {}),
-    accountId: record.accountId,
-    clientEmail: record.clientEmail,
-    ...(record.predictionId ? { predictionId: record.predictionId } : {}),
-    executionName: record.executionName,
-    steps: [],
-    creditsReserved: record.creditsReserved,
-  };
+  return { ...ownerFields(record, []), ...consoleFields(record, []) };
 }
 
 /**
