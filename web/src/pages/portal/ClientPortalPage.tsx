@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { LedgerEntry } from '../../../../events/accounts';
 import { PLANS, planById, type PlanId } from '../../../../events/plans';
@@ -10,6 +10,7 @@ import { PortalGate, type SignedIn } from './PortalGate';
 import { PortalHeader } from './PortalHeader';
 import { ProfileCard } from './ProfileCard';
 import { useAccountApi } from './useAccountApi';
+import { usePagedList } from './usePagedList';
 import './AccountPortal.css';
 
 /** /client-portal: a client's profile, plan, credits, ledger and generations (docs/product.md#client-portal). */
@@ -157,61 +158,16 @@ function PlanCard({ auth }: { auth: SignedIn }) {
 
 function Ledger({ auth }: { auth: SignedIn }) {
   const api = useAccountApi(auth.getIdToken);
-  const [entries, setEntries] = useState<LedgerEntry[]>([]);
-  const [cursor, setCursor] = useState<string>();
-  const [state, setState] = useState<'loading' | 'idle' | 'more'>('loading');
-  const [error, setError] = useState<string>();
-  const [announce, setAnnounce] = useState('');
-  /** The first entry of the page "Load more" brought, which takes the focus. */
-  const [focusId, setFocusId] = useState<string>();
-  const firstNew = useRef<HTMLTableRowElement>(null);
-  const balance = auth.me.credits?.balance;
-
-  const failed = (err: unknown) => setError(err instanceof Error ? err.message : 'Your credit history could not be loaded.');
-
-  // The first page, and again whenever the balance changes (a grant from an admin, a spend).
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let current = true;
-    api.ledger().then(
-      (page) => {
-        if (!current) return;
-        setEntries(page.entries);
-        setCursor(page.nextCursor);
-        setError(undefined);
-        setState('idle');
-      },
-      (err: unknown) => {
-        if (!current) return;
-        failed(err);
-        setState('idle');
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, balance, attempt]);
-
-  const loadMore = async () => {
-    if (!cursor) return;
-    setState('more');
-    setError(undefined);
-    try {
-      const page = await api.ledger({ cursor });
-      setEntries((old) => [...old, ...page.entries]);
-      setCursor(page.nextCursor);
-      setFocusId(page.entries[0]?.id);
-      setAnnounce(`${page.entries.length} more ${page.entries.length === 1 ? 'entry' : 'entries'} loaded.`);
-    } catch (err) {
-      failed(err);
-    } finally {
-      setState('idle');
-    }
-  };
-
-  useEffect(() => {
-    if (focusId) firstNew.current?.focus();
-  }, [focusId]);
+  const load = useCallback((cursor?: string) => api.ledger({ cursor }).then((page) => ({ items: page.entries, nextCursor: page.nextCursor })), [api]);
+  const list = usePagedList<LedgerEntry, HTMLTableRowElement>({
+    load,
+    idOf: (entry) => entry.id,
+    // Read again whenever the balance changes (a grant from an admin, a spend).
+    reloadKey: auth.me.credits?.balance,
+    noun: ['entry', 'entries'],
+    failedMessage: 'Your credit history could not be loaded.',
+  });
+  const { items: entries, state, error, announce, focusId, firstNew } = list;
 
   return (
     <section className="card acct-card acct-ledger" aria-labelledby="ledger-title" data-testid="credit-ledger">
@@ -275,13 +231,13 @@ function Ledger({ auth }: { auth: SignedIn }) {
       <p className="sr-only" role="status">
         {announce}
       </p>
-      {cursor && state !== 'loading' && (
-        <button type="button" className="button button--secondary acct-more" disabled={state === 'more'} onClick={() => void loadMore()}>
+      {list.more && state !== 'loading' && (
+        <button type="button" className="button button--secondary acct-more" disabled={state === 'more'} onClick={() => void list.loadMore()}>
           {state === 'more' ? 'Loading…' : 'Load more'}
         </button>
       )}
       {error && entries.length === 0 && (
-        <button type="button" className="button button--secondary acct-more" onClick={() => setAttempt((n) => n + 1)}>
+        <button type="button" className="button button--secondary acct-more" onClick={list.retry}>
           Try again
         </button>
       )}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Link } from 'react-router';
 import type { Generation } from '../../../../events/generations';
 import { licensePath } from '../../../../events/generation-values';
@@ -9,6 +9,7 @@ import { DownloadButton } from '../../generation/DownloadButton';
 import { generationApi } from '../../generation/api';
 import { STATUS_TEXT } from '../../generation/format';
 import type { SignedIn } from './PortalGate';
+import { usePagedList } from './usePagedList';
 import './GenerationHistory.css';
 
 /** Status chip colours the portal already has: succeeded as accepted, running as in review, failed. */
@@ -29,57 +30,16 @@ const CHIP: Record<Generation['status'], string> = {
 export function GenerationHistory({ auth }: { auth: SignedIn }) {
   const { apiUrl } = useConfig();
   const api = useMemo(() => generationApi({ apiUrl, getIdToken: auth.getIdToken }), [apiUrl, auth.getIdToken]);
-  const [items, setItems] = useState<Generation[]>([]);
-  const [cursor, setCursor] = useState<string>();
-  const [state, setState] = useState<'loading' | 'idle' | 'more'>('loading');
-  const [error, setError] = useState<string>();
-  const [announce, setAnnounce] = useState('');
-  const [focusId, setFocusId] = useState<string>();
-  const firstNew = useRef<HTMLElement>(null);
-  const [attempt, setAttempt] = useState(0);
-  const balance = auth.me.credits?.balance;
-
-  useEffect(() => {
-    let current = true;
-    api.history().then(
-      (page) => {
-        if (!current) return;
-        setItems(page.generations);
-        setCursor(page.nextCursor);
-        setError(undefined);
-        setState('idle');
-      },
-      (err: unknown) => {
-        if (!current) return;
-        setError(err instanceof Error ? err.message : 'Your generations could not be loaded.');
-        setState('idle');
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, balance, attempt]);
-
-  useEffect(() => {
-    if (focusId) firstNew.current?.focus();
-  }, [focusId]);
-
-  async function loadMore() {
-    if (!cursor) return;
-    setState('more');
-    setError(undefined);
-    try {
-      const page = await api.history(cursor);
-      setItems((old) => [...old, ...page.generations]);
-      setCursor(page.nextCursor);
-      setFocusId(page.generations[0]?.id);
-      setAnnounce(`${page.generations.length} more ${page.generations.length === 1 ? 'generation' : 'generations'} loaded.`);
-    } catch (err) {
-      setError(err instanceof Error ? err.message : 'Your generations could not be loaded.');
-    } finally {
-      setState('idle');
-    }
-  }
+  const load = useCallback((cursor?: string) => api.history(cursor).then((page) => ({ items: page.generations, nextCursor: page.nextCursor })), [api]);
+  const list = usePagedList<Generation, HTMLElement>({
+    load,
+    idOf: (g) => g.id,
+    // Read again whenever the balance changes (a generation spent or returned credits).
+    reloadKey: auth.me.credits?.balance,
+    noun: ['generation', 'generations'],
+    failedMessage: 'Your generations could not be loaded.',
+  });
+  const { items, state, error, announce, focusId, firstNew } = list;
 
   return (
     <section className="card acct-card gen-history" aria-labelledby="history-title" data-testid="generation-history">
@@ -165,13 +125,13 @@ export function GenerationHistory({ auth }: { auth: SignedIn }) {
       <p className="sr-only" role="status">
         {announce}
       </p>
-      {cursor && (
-        <button type="button" className="button button--secondary acct-more" onClick={() => void loadMore()} disabled={state === 'more'}>
+      {list.more && (
+        <button type="button" className="button button--secondary acct-more" onClick={() => void list.loadMore()} disabled={state === 'more'}>
           {state === 'more' ? 'Loading…' : 'Load more'}
         </button>
       )}
       {error && items.length === 0 && (
-        <button type="button" className="button button--secondary acct-more" onClick={() => setAttempt((n) => n + 1)}>
+        <button type="button" className="button button--secondary acct-more" onClick={list.retry}>
           Try again
         </button>
       )}
