@@ -2,10 +2,11 @@ import * as http from 'node:http';
 import type { EventRouter } from './eventbridge';
 import type { FunctionRuntime } from './functions';
 import type { LocalSecrets } from './emulators/secrets';
+import type { ExecutionDescription } from './stepfunctions';
 
 export interface StepFunctionsApi {
   startExecution(arn: string, input: unknown, name?: string): { executionArn: string; startDate?: Date | string };
-  describeExecution(arn: string): object;
+  describeExecution(arn: string): ExecutionDescription;
   sendTaskSuccess(token: string, output: unknown): void;
   sendTaskFailure(token: string, error?: string, cause?: string): void;
   sendTaskHeartbeat(token: string): void;
@@ -104,9 +105,19 @@ export class ControlPlane {
           reply(res, 200, { executionArn: out.executionArn, startDate: new Date(out.startDate ?? Date.now()).getTime() / 1000 });
           return;
         }
-        case 'AWSStepFunctions.DescribeExecution':
-          reply(res, 200, this.sfn().describeExecution(body.executionArn));
+        case 'AWSStepFunctions.DescribeExecution': {
+          // As the service answers: times in epoch seconds, input and output as JSON text.
+          const described = this.sfn().describeExecution(body.executionArn);
+          const epoch = (date: string | undefined) => (date === undefined ? undefined : new Date(date).getTime() / 1000);
+          reply(res, 200, {
+            ...described,
+            input: JSON.stringify(described.input),
+            output: described.output === undefined ? undefined : JSON.stringify(described.output),
+            startDate: epoch(described.startDate),
+            stopDate: epoch(described.stopDate),
+          });
           return;
+        }
         case 'AWSStepFunctions.SendTaskSuccess':
           this.sfn().sendTaskSuccess(body.taskToken, JSON.parse(body.output ?? '{}'));
           reply(res, 200, {});

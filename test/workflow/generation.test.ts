@@ -67,8 +67,13 @@ const defaults: Record<Step, Mock> = {
   'await-prediction': () => ({ waiting: true }),
   'poll-prediction': () => ({ status: 'processing', error: '' }),
   'deliver-images': () => ({ delivered: 2 }),
-  'record-failure': () => ({ recorded: true }),
+  // The failure code record-failure works out from the error: a refusal's, or a fault's.
+  'record-failure': (payload) => ({ recorded: true, code: refusalCode((payload as { error?: { Error?: string } }).error?.Error) }),
 };
+
+function refusalCode(error: string | undefined): string {
+  return error === 'InsufficientCredits' ? 'insufficient-credits' : error === 'PolicyRefused' ? 'policy' : 'error';
+}
 
 let runner: StateMachineRunner | undefined;
 afterEach(async () => {
@@ -122,7 +127,8 @@ describe('Generation state machine', () => {
       expect(task.Retry?.[0]).toEqual({ ErrorEquals: [...GENERATION_REFUSALS], MaxAttempts: 0 });
       expect(task.Retry?.map((r) => r.ErrorEquals[0])).toEqual(['InsufficientCredits', 'Lambda.ServiceException', 'States.TaskFailed']);
       if (name.startsWith('Record')) {
-        expect(task.Next).toBe('GenerationFailed');
+        // A recorded error goes on to tell a refusal (Refused, a succeeded execution) from a fault.
+        expect(task.Next).toBe(name === 'RecordFailure' ? 'RefusedOrFailed' : 'GenerationFailed');
         expect(task.Catch).toBeUndefined();
       } else {
         // Every other task ends in RecordFailure whatever fails (AwaitPrediction's time-out polls first).
@@ -188,10 +194,11 @@ describe('Generation state machine', () => {
     expect(h.of('record-failure')[0].payload).toEqual({ generationId: ID, prediction: { status: 'failed', error: 'NSFW content detected' } });
   });
 
-  test('refusals (credits, policy) are recorded at once with their error, never retried, and nothing after them runs', async () => {
+  test('refusals (credits, policy) are recorded at once with their error, never retried, nothing after them runs, and the execution ends Refused (not failed: no alarm)', async () => {
     for (const [step, name] of [['reserve-credits', 'InsufficientCredits'], ['check-policy', 'PolicyRefused']] as const) {
       const h = run({ [step]: () => { throw named(name, 'refused'); } }, SUCCEEDED);
-      expect((await h.done()).status).toBe('FAILED');
+      expect((await h.done()).status).toBe('SUCCEEDED');
+      expect(h.visited().slice(-3)).toEqual(['RecordFailure', 'RefusedOrFailed', 'Refused']);
       expect(h.of(step)).toHaveLength(1);
       expect(h.of('start-prediction')).toHaveLength(0);
       expect(h.of('record-failure')).toHaveLength(1);
@@ -211,7 +218,7 @@ describe('Generation state machine', () => {
     // TASK_RETRY: the first attempt and three retries.
     expect(broken.of('deliver-images')).toHaveLength(4);
     expect(broken.of('record-failure')[0].payload.error).toMatchObject({ Error: 'InternalServerError' });
-    expect(broken.visited().slice(-2)).toEqual(['RecordFailure', 'GenerationFailed']);
+    expect(broken.visited().slice(-3)).toEqual(['RecordFailure', 'RefusedOrFailed', 'GenerationFailed']);
   });
 
   test('AwaitPrediction failing (not a time-out) is recorded too, without polling', async () => {

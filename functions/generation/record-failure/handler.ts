@@ -15,7 +15,7 @@ const Input = GenerationInput.extend({
   timedOut: z.boolean().optional(),
 });
 
-/** Workflow steps RecordFailure, RecordPredictionFailure, RecordTimeout -> `{ recorded }`. */
+/** Workflow steps RecordFailure, RecordPredictionFailure, RecordTimeout -> `{ recorded, code }` (the failure code). */
 export async function handler(event: unknown) {
   const input = Input.parse(event);
   const doc = documentClient();

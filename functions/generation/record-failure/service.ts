@@ -81,15 +81,15 @@ export function failureOf(input: FailureInput): Failure {
  * running, releases whatever the generation still holds reserved, and records the failure
  * (status failed or canceled, the code and message). A generation already final is left as it is.
  */
-export async function recordFailure(deps: RecordFailureDeps, input: FailureInput): Promise<{ recorded: boolean }> {
+export async function recordFailure(deps: RecordFailureDeps, input: FailureInput): Promise<{ recorded: boolean; code: FailureCode }> {
   const { generationId } = input;
+  const failure = failureOf(input);
   const generation = await deps.store.getForWorkflow(generationId);
   if (!generation) {
     log.warn('failure of a generation that does not exist', { generationId });
-    return { recorded: false };
+    return { recorded: false, code: failure.code };
   }
-  if (generation.status === 'succeeded' || generation.status === 'failed' || generation.status === 'canceled') return { recorded: false };
-  const failure = failureOf(input);
+  if (generation.status === 'succeeded' || generation.status === 'failed' || generation.status === 'canceled') return { recorded: false, code: failure.code };
 
   if (generation.predictionId && (input.timedOut || !generation.prediction)) {
     try {
@@ -110,5 +110,5 @@ export async function recordFailure(deps: RecordFailureDeps, input: FailureInput
     { expression: 'NOT #st IN (:succeeded, :failed, :canceled)', names: { '#st': 'status' }, values: { ':succeeded': 'succeeded', ':failed': 'failed', ':canceled': 'canceled' } },
   );
   log.info('generation failed', { generationId, code: failure.code });
-  return { recorded };
+  return { recorded, code: failure.code };
 }

@@ -6,7 +6,7 @@ import { Duration } from 'aws-cdk-lib';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Choice, Condition, DefinitionBody, Errors, Fail, JsonPath, Pass, Result, Succeed, Wait, WaitTime } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
-import { POLL_INTERVAL_MS, POLL_MAX_ATTEMPTS, WEBHOOK_WAIT_SECONDS } from '../../../events/generation-values';
+import { POLL_INTERVAL_MS, POLL_MAX_ATTEMPTS, WEBHOOK_WAIT_SECONDS, type FailureCode } from '../../../events/generation-values';
 import { LAMBDA_SERVICE_RETRY, TASK_RETRY, lambdaStep, noRetry, type RetryPolicy } from './steps';
 
 /** The task functions (docs/generation.md lists their contracts). */
@@ -26,6 +26,9 @@ export interface GenerationWorkflowFunctions {
  */
 export const GENERATION_REFUSALS = ['InsufficientCredits', 'PolicyRefused', 'PredictionFailed', 'GenerationNotFound', 'ZodError'] as const;
 const WORK_RETRY: RetryPolicy = [noRetry([...GENERATION_REFUSALS]), LAMBDA_SERVICE_RETRY, TASK_RETRY];
+
+/** Failure codes of refusals (events/generation-values.ts): the execution ends Refused, not failed. */
+const REFUSAL_CODES: FailureCode[] = ['insufficient-credits', 'policy'];
 
 /** Replicate's final statuses other than succeeded. */
 const UNSUCCESSFUL = ['failed', 'canceled', 'aborted'];
@@ -47,7 +50,20 @@ export function generationWorkflow(scope: Construct, id: string, fns: Generation
   const recordFailure = (stateId: string, payload: Record<string, unknown>) =>
     lambdaStep(s, stateId, { fn: fns.recordFailure, payload: { generationId, ...payload }, retry: WORK_RETRY }).next(failed);
   // Errors caught after their retries: the function maps a refusal's name to its code and message.
-  const recordError = recordFailure('RecordFailure', { error: JsonPath.objectAt('$.error') });
+  // A refusal by our own rules (not enough credits, the talent's policy) is an answer to the
+  // client, not a fault: the execution succeeds, so the state machine's Failed alarm stays for faults.
+  const refused = new Succeed(s, 'Refused', { comment: 'Refused by our rules: the generation shows failed with its message; nothing is wrong with the system' });
+  const recordError = lambdaStep(s, 'RecordFailure', {
+    fn: fns.recordFailure,
+    payload: { generationId, error: JsonPath.objectAt('$.error') },
+    retry: WORK_RETRY,
+    resultSelector: { code: JsonPath.stringAt('$.Payload.code') },
+    resultPath: '$.failure',
+  }).next(
+    new Choice(s, 'RefusedOrFailed')
+      .when(Condition.or(...REFUSAL_CODES.map((code) => Condition.stringEquals('$.failure.code', code))), refused)
+      .otherwise(failed),
+  );
   const recordPredictionFailure = recordFailure('RecordPredictionFailure', { prediction: JsonPath.objectAt('$.prediction') });
   const recordTimeout = recordFailure('RecordTimeout', { timedOut: true });
   const catchAll = { errors: [Errors.ALL], resultPath: '$.error' };

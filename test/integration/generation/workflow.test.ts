@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
+import { DescribeExecutionCommand, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as fc from 'fast-check';
 import sharp from 'sharp';
@@ -104,6 +104,17 @@ async function start(accountId: string, talentId: string, options: { count?: num
   await stores().generations.create(record);
   await sfn().send(new StartExecutionCommand({ stateMachineArn: workflowArn(), name: id, input: JSON.stringify({ generationId: id }) }));
   return id;
+}
+
+/** The execution's status once it has ended. */
+async function executionStatus(id: string): Promise<string | undefined> {
+  const executionArn = `${workflowArn().replace(':stateMachine:', ':execution:')}:${id}`;
+  for (let i = 0; i < 200; i++) {
+    const { status } = await sfn().send(new DescribeExecutionCommand({ executionArn }));
+    if (status !== 'RUNNING') return status;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return 'RUNNING';
 }
 
 /** The generation once final (succeeded, failed or canceled). */
@@ -325,6 +336,9 @@ describe('generation workflow on the twin', () => {
     // No prediction was started for any of them, and every reserved credit came back.
     expect(await predictionsOf(tag)).toEqual([]);
     expect(await balance(client)).toBe(10);
+    // A refusal is the client's answer, not a fault: the executions succeed (Refused), so the
+    // state machine's Failed alarm is left for real failures.
+    for (const id of ids) expect(await executionStatus(id)).toBe('SUCCEEDED');
   });
 
   it('100 concurrent generations of 1 image against 10 credits deliver at most 10 images; the rest are refused cleanly', async () => {
