@@ -27,7 +27,7 @@ export function check<T>(schema: Schema<T>, body: unknown, what: string, status:
 }
 
 /** A 2xx answer's parsed body, with its status and the call in words (`GET /me/ledger`) for messages. */
-export interface Answer {
+interface Answer {
   status: number;
   json: unknown;
   what: string;
