@@ -155,15 +155,43 @@ export const GenerationConfig = z
   .refine((c) => Boolean(c.model) !== Boolean(c.version), { error: 'Give a model or a version, not both', path: ['model'] });
 export type GenerationConfig = z.infer<typeof GenerationConfig>;
 
-/** Likeness controls stored on the catalog item beside the public fields (the royalties issue sets pause, removal and freezes). */
+/**
+ * An exclusive contract (a frozen likeness, DESIGN.md "Readings"): only the brand's client account
+ * may generate with the talent from `startsAt` until `until`; the talent leaves the public library
+ * and cannot remove their likeness meanwhile.
+ */
+export const FreezeContract = z.object({
+  id: z.string(),
+  /** The brand: a client account. */
+  accountId: z.string(),
+  /** The brand's name as the talent's portal and emails show it. */
+  brandName: z.string(),
+  startsAt: Iso,
+  until: Iso,
+  recordedBy: z.string(),
+  recordedAt: Iso,
+  /** When the talent was told it started (the likeness schedule sends it once). */
+  startNotifiedAt: Iso.optional(),
+});
+export type FreezeContract = z.infer<typeof FreezeContract>;
+
+/**
+ * Likeness controls stored on the catalog item beside the public fields, never in a catalog
+ * answer: the talent's excluded industries, pause and removal; an admin's generation config and
+ * exclusive contract; and the application the talent came from (for their emails).
+ */
 export const LikenessControls = z.object({
   excludedIndustries: z.array(z.enum(EXCLUDABLE_INDUSTRIES)).optional(),
   generation: GenerationConfig.optional(),
   paused: z.boolean().optional(),
+  /** A removal the talent requested: it takes effect at `effectiveAt` unless cancelled before. */
+  removal: z.object({ requestedAt: Iso, effectiveAt: Iso }).optional(),
   /** When the removal took effect; the talent can no longer be generated. */
   removedAt: Iso.optional(),
   /** An exclusive contract: only `accountId` may generate until `until`. */
-  frozen: z.object({ accountId: z.string(), until: Iso }).optional(),
+  frozen: FreezeContract.partial().required({ accountId: true, until: true }).optional(),
+  /** The founding application the talent was accepted from (their email for notices). */
+  applicationId: z.string().optional(),
 });
 export type LikenessControls = z.infer<typeof LikenessControls>;
 

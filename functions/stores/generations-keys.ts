@@ -16,10 +16,27 @@ export const generationKeys = {
   /** Images made with a talent's likeness in a UTC month (`YYYY-MM`). */
   usage: (talentId: string, month: string) => ({ pk: `TALENT#${talentId}`, sk: `USAGE#${month}` }),
   usagePrefix: 'USAGE#',
-  /** One royalty accrual per license, by month: the royalties issue totals them. */
+  /**
+   * One royalty accrual per license, under the month it was issued in. The monthly close claims it
+   * for a statement (`statementMonth`, set once); an unclaimed one of an earlier month arrived
+   * after that month closed and is claimed by the next close.
+   */
   accrual: (talentId: string, month: string, licenseId: string) => ({ pk: `TALENT#${talentId}`, sk: `ACCRUAL#${month}#${licenseId}` }),
   accrualPrefix: 'ACCRUAL#',
   accountKey: (accountId: string) => `ACCOUNT#${accountId}`,
+  /**
+   * A talent's closed statement for a month (docs/royalties.md). Written once by the monthly
+   * close; only its payout fields change after. Listed by month through the `byCreated` index:
+   * `listKey` = statementListKey(month), `createdAt` = the close time.
+   */
+  statement: (talentId: string, month: string) => ({ pk: `TALENT#${talentId}`, sk: `STATEMENT#${month}` }),
+  statementPrefix: 'STATEMENT#',
+  statementListKey: (month: string) => `STATEMENTS#${month}`,
+  /** Where a talent's monthly payouts go (PayPal or Wise email, account holder). */
+  payoutDetails: (talentId: string) => ({ pk: `TALENT#${talentId}`, sk: 'PAYOUT' }),
+  /** An ended exclusive contract, kept for the record (the catalog item holds the current one). */
+  freezeHistory: (talentId: string, contractId: string) => ({ pk: `TALENT#${talentId}`, sk: `FREEZE#${contractId}` }),
+  freezePrefix: 'FREEZE#',
 };
 
 /** Delivered files live under this prefix of the images bucket: `generations/<accountId>/<generationId>/<licenseId>.png`. */

@@ -1,6 +1,7 @@
 import { GetCommand, PutCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ExcludableIndustry } from '../../events/founding-values';
 import { LikenessControls, type GenerationConfig } from '../../events/generations';
+import { publiclyListed } from '../../events/likeness';
 import { Talent, type PublicTalent } from '../../events/talent';
 import { isConditionFailure } from '../shared/errors';
 import { log } from '../shared/log';
@@ -25,6 +26,14 @@ function catalogFields(item: Record<string, unknown> | undefined): Record<string
 
 /** Attributes of the likeness controls (events/generations.ts `LikenessControls`), kept out of every catalog answer. */
 const CONTROL_FIELDS = Object.keys(LikenessControls.shape);
+
+/** The likeness controls of a stored item; controls that do not match the schema are logged and read as none. */
+function controlsOf(item: Record<string, unknown>): LikenessControls {
+  const picked = Object.fromEntries(CONTROL_FIELDS.filter((f) => item[f] !== undefined).map((f) => [f, item[f]]));
+  const controls = LikenessControls.safeParse(picked);
+  if (!controls.success) log.warn('likeness controls do not match the schema', { id: typeof item.id === 'string' ? item.id : undefined });
+  return controls.success ? controls.data : {};
+}
 
 export function talentStore(doc: DynamoDBDocumentClient, tableName: string) {
   const scan = async function* (filter?: { expression: string; names: Record<string, string>; values: Record<string, unknown> }) {
@@ -120,10 +129,7 @@ export function talentStore(doc: DynamoDBDocumentClient, tableName: string) {
       const out = await doc.send(new GetCommand({ TableName: tableName, Key: { id }, ConsistentRead: true }));
       const talent = Talent.safeParse(catalogFields(out.Item));
       if (!talent.success) return undefined;
-      const picked = Object.fromEntries(CONTROL_FIELDS.filter((f) => out.Item?.[f] !== undefined).map((f) => [f, out.Item![f]]));
-      const controls = LikenessControls.safeParse(picked);
-      if (!controls.success) log.warn('likeness controls do not match the schema', { id });
-      return { talent: talent.data, controls: controls.success ? controls.data : {} };
+      return { talent: talent.data, controls: controlsOf(out.Item!) };
     },
 
     /** Sets the model (or version) and trigger word a talent is generated with; false when there is no such talent. */
@@ -204,6 +210,8 @@ function publicTalentOf(item: Record<string, unknown> | undefined): PublicTalent
     return undefined;
   }
   if (parsed.data.status !== 'active') return undefined;
+  // Removed talent (or past their notice) and talent under an exclusive contract leave the library.
+  if (!publiclyListed(controlsOf(item), new Date())) return undefined;
   const { status: _status, ...rest } = parsed.data;
   return rest;
 }

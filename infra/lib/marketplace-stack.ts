@@ -135,6 +135,8 @@ export class MarketplaceStack extends Stack {
       replicateTokenSecretName: config.replicateTokenSecretName,
       logBucket,
       retainData: config.retainData,
+      email,
+      removalNoticeSeconds: config.removalNoticeSeconds,
     });
     // The dashboard counts failed generations on the list index: Query on that index only (the
     // table is the nested stack's, so the grant names the index rather than `index/*`).

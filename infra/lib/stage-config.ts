@@ -1,5 +1,6 @@
 import type { Construct } from 'constructs';
 import { DEFAULT_WAITLIST_CAPACITY } from '../../events/product';
+import { REMOVAL_NOTICE_SECONDS } from '../../events/royalty-values';
 
 /**
  * Everything that differs between stages comes from CDK context (cdk.json, `-c key=value`)
@@ -41,6 +42,8 @@ export interface StageConfig {
   /** WAF: requests per IP per 5 minutes to the public POST routes, and to anything. */
   wafPostLimit: number;
   wafRequestLimit: number;
+  /** A likeness removal's notice, in seconds (30 days; the twin shortens it so it can be seen end to end). */
+  removalNoticeSeconds: number;
 }
 
 const list = (value: unknown): string[] =>
@@ -61,6 +64,12 @@ function authDomainPrefix(value: unknown, stage: string): string {
     );
   }
   return prefix;
+}
+
+function wholeSeconds(value: unknown, fallback: number): number {
+  const n = Number(value ?? fallback);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`Context removalNoticeSeconds must be a whole number of seconds of at least 1, got ${String(value)}`);
+  return n;
 }
 
 export function stageConfig(scope: Construct): StageConfig {
@@ -99,5 +108,6 @@ export function stageConfig(scope: Construct): StageConfig {
     validatorConcurrency: validatorConcurrency === 0 ? undefined : validatorConcurrency,
     wafPostLimit: perFiveMinutes('wafPostLimit', 100),
     wafRequestLimit: perFiveMinutes('wafRequestLimit', 2000),
+    removalNoticeSeconds: wholeSeconds(ctx('removalNoticeSeconds'), REMOVAL_NOTICE_SECONDS),
   };
 }

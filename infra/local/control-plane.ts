@@ -77,11 +77,11 @@ export class ControlPlane {
       return;
     }
 
-    // A scheduled rule fired on demand (`npm start` users; tests call twin.events.runScheduled).
+    // A scheduled rule fired on demand (`npm start` users; tests call twin.events.runScheduled), `?time=` as if fired then.
     const schedule = /^\/_twin\/schedules\/([^/]+)$/.exec(url.pathname);
     if (schedule && req.method === 'POST') {
       try {
-        const rules = await this.deps.events.runScheduled(decodeURIComponent(schedule[1]));
+        const rules = await this.deps.events.runScheduled(decodeURIComponent(schedule[1]), url.searchParams.get('time') ?? undefined);
         reply(res, 200, { delivered: rules }, { 'content-type': 'application/json' });
       } catch (err) {
         reply(res, 404, { message: (err as Error).message }, { 'content-type': 'application/json' });

@@ -179,9 +179,11 @@ export class EventRouter {
    * Scheduled Event to each target. The twin has no timers for schedules (a monthly rule would
    * never fire in a test, and an hourly one would fire at random in the middle of one); tests and
    * `npm start` users fire them when they want. Resolves, with the rules fired, once every
-   * target has been delivered to (or its retries have run out).
+   * target has been delivered to (or its retries have run out). `time` is the event's time (as if
+   * the schedule fired then: a monthly close at `2026-12-01T01:00:00Z` closes November); now when absent.
    */
-  async runScheduled(prefix: string): Promise<string[]> {
+  async runScheduled(prefix: string, time?: string): Promise<string[]> {
+    if (time !== undefined && Number.isNaN(Date.parse(time))) throw new Error(`time must be an ISO time, got ${time}`);
     const rules = this.rules.filter((r) => r.schedule && r.logicalId.startsWith(prefix));
     if (rules.length === 0) {
       const scheduled = this.rules.filter((r) => r.schedule).map((r) => r.logicalId);
@@ -195,7 +197,7 @@ export class EventRouter {
         'detail-type': 'Scheduled Event',
         source: 'aws.events',
         account: LOCAL_ACCOUNT,
-        time: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+        time: new Date(time ?? Date.now()).toISOString().replace(/\.\d{3}Z$/, 'Z'),
         region: LOCAL_REGION,
         resources: [rule.arn],
         detail: {},

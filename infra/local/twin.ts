@@ -143,7 +143,8 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     const settled = Promise.allSettled([dynamoP, s3P, sesP]);
     let template: CfnTemplate;
     try {
-      template = synthTemplate({ stage: 'local', siteUrl: webUrl, siteOrigins: [webUrl, adminUrl], ...options.context });
+      // A removal's 30-day notice is minutes on the twin (seconds on a fast one), so it can be seen through.
+      template = synthTemplate({ stage: 'local', siteUrl: webUrl, siteOrigins: [webUrl, adminUrl], removalNoticeSeconds: options.fast ? 5 : 300, ...options.context });
     } finally {
       for (const r of await settled) if (r.status === 'fulfilled') stops.push(() => r.value.stop());
     }

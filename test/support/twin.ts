@@ -49,14 +49,18 @@ export interface TestTwin {
   /** The Replicate emulator's faults, latency, predictions and outputs (every call over HTTP). */
   replicate: ReplicateControlClient;
   events: {
-    /** Fires the scheduled rules whose logical id starts with the prefix; resolves once delivered. */
-    runScheduled(ruleLogicalIdPrefix: string): Promise<void>;
+    /**
+     * Fires the scheduled rules whose logical id starts with the prefix; resolves once delivered
+     * (a state machine target: once its execution started). `time`: as if the schedule fired then.
+     */
+    runScheduled(ruleLogicalIdPrefix: string, time?: string): Promise<void>;
   };
 }
 
 /** Fires scheduled rules through the twin's control plane (`POST /_twin/schedules/<prefix>`). */
-async function runScheduled(controlUrl: string, prefix: string): Promise<void> {
-  const res = await fetch(`${controlUrl}/_twin/schedules/${encodeURIComponent(prefix)}`, { method: 'POST' });
+async function runScheduled(controlUrl: string, prefix: string, time?: string): Promise<void> {
+  const query = time ? `?time=${encodeURIComponent(time)}` : '';
+  const res = await fetch(`${controlUrl}/_twin/schedules/${encodeURIComponent(prefix)}${query}`, { method: 'POST' });
   if (!res.ok) throw new Error(((await res.json()) as { message?: string }).message ?? `the control plane answered ${res.status}`);
   await res.body?.cancel();
 }
@@ -136,7 +140,7 @@ function ownTwin(twin: Twin): TestTwin {
     route: async (bus, event) => twin.events.route(bus, event),
     invoke: (arn, payload) => twin.functions.invoke(arn, payload),
     replicate: replicateControlClient(twin.urls.replicate),
-    events: { runScheduled: (prefix) => runScheduled(twin.urls.control, prefix) },
+    events: { runScheduled: (prefix, time) => runScheduled(twin.urls.control, prefix, time) },
     instruments: {
       meters: async () => on(twin).meters(),
       reset: async () => on(twin).reset(),
@@ -184,7 +188,7 @@ function sharedTwin(handoffFile: string): TestTwin {
     route: async (busName, event) => void (await call('route', { busName, event })),
     invoke: (functionArn, payload) => call('invoke', { functionArn, payload }),
     replicate: replicateControlClient(h.urls.replicate),
-    events: { runScheduled: (prefix) => runScheduled(h.urls.control, prefix) },
+    events: { runScheduled: (prefix, time) => runScheduled(h.urls.control, prefix, time) },
     instruments: {
       meters: async () => (await call('instruments', { op: 'meters' })) as Meters,
       reset: async () => void (await call('instruments', { op: 'reset' })),

@@ -1,3 +1,4 @@
+import { likenessState } from '../../../events/likeness';
 import {
   TALENT_FROZEN_MESSAGE,
   TALENT_NOT_CONFIGURED_MESSAGE,
@@ -33,10 +34,11 @@ export function policyRefusal(
 ): string | undefined {
   if (!found) return TALENT_UNAVAILABLE_MESSAGE;
   const { talent, controls } = found;
-  if (controls.removedAt) return TALENT_REMOVED_MESSAGE;
+  const state = likenessState(controls, now);
+  if (state === 'removed') return TALENT_REMOVED_MESSAGE;
   if (talent.status !== 'active') return TALENT_UNAVAILABLE_MESSAGE;
   if (controls.paused) return TALENT_PAUSED_MESSAGE;
-  if (controls.frozen && controls.frozen.accountId !== generation.accountId && Date.parse(controls.frozen.until) > now.getTime()) return TALENT_FROZEN_MESSAGE;
+  if (state === 'frozen' && controls.frozen?.accountId !== generation.accountId) return TALENT_FROZEN_MESSAGE;
   const industry = excludedIndustryOf(generation.prompt, controls.excludedIndustries ?? []);
   if (industry) return excludedIndustryMessage(industry);
   if (!controls.generation) return TALENT_NOT_CONFIGURED_MESSAGE;

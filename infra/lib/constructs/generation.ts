@@ -12,7 +12,9 @@ import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption, typ
 import { BlockPublicAccess, Bucket, BucketEncryption, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { ACCOUNT_INDEX, CREATED_INDEX, GENERATION_IMAGES_PREFIX } from '../../../functions/stores/generations-keys';
+import type { EmailSending } from './email';
 import type { MarketplaceApi } from './http-api';
+import { Royalties } from './royalties';
 import type { IdempotencyStore } from './idempotency';
 import type { RateLimits } from './rate-limits';
 
@@ -32,6 +34,10 @@ export interface GenerationProps {
   replicateTokenSecretName?: string;
   logBucket: IBucket;
   retainData: boolean;
+  /** SES sending, for the royalties' and likeness notices. */
+  email: EmailSending;
+  /** A likeness removal's notice, in seconds (stage config). */
+  removalNoticeSeconds: number;
 }
 
 /**
@@ -152,6 +158,20 @@ export class Generation extends NestedStack {
       .bindTable(props.talentTable, 'TALENT_TABLE', ['GetItem', 'UpdateItem']);
     api.adminRoute('/admin/talent/{id}/generation-config', HttpMethod.GET, generationConfig, 'GetGenerationConfig');
     api.adminRoute('/admin/talent/{id}/generation-config', HttpMethod.PUT, generationConfig, 'PutGenerationConfig');
+
+    // Royalties, statements and likeness controls: on this stack's table (docs/royalties.md).
+    new Royalties(this, 'Royalties', {
+      api,
+      rateLimits: props.rateLimits,
+      idempotency: props.idempotency,
+      email: props.email,
+      accountsTable: props.accountsTable,
+      talentTable: props.talentTable,
+      applicationsTable: props.applicationsTable,
+      generationsTable: this.table,
+      siteUrl: props.siteUrl,
+      removalNoticeSeconds: props.removalNoticeSeconds,
+    });
   }
   /**
    * The Generation state machine and its task functions, the Replicate webhook route that

@@ -1,0 +1,258 @@
+// Royalties and monthly statements (docs/royalties.md, DESIGN.md "Money"): the one royalty
+// function every part uses (the monthly close, the portal's live earnings, the console), and the
+// schemas of every statement answer. Amounts are integers: micro-dollars while accruing, whole
+// cents on statements; the one rounding is `floorDiv`.
+import * as z from 'zod';
+
+import {
+  BPS_PER_WHOLE,
+  FOUNDING_RATE_BPS,
+  MICROS_PER_CENT,
+  MONTH_MESSAGE,
+  MONTH_PATTERN,
+  PAYOUT_REFERENCE_MAX_LENGTH,
+  PAYOUT_STATUSES,
+  ROYALTY_TIERS,
+  STANDARD_TIERS,
+  STATEMENT_ID_MESSAGE,
+  STATEMENT_ID_PATTERN,
+  type RoyaltyTier,
+} from './royalty-values';
+import { ROYALTY_PLANS } from './talent-values';
+
+const Iso = z.iso.datetime();
+const Micros = z.number().int().nonnegative();
+const Cents = z.number().int().nonnegative();
+export const Month = z.string({ error: MONTH_MESSAGE }).regex(MONTH_PATTERN, { error: MONTH_MESSAGE });
+export const StatementIdSchema = z.string({ error: STATEMENT_ID_MESSAGE }).regex(STATEMENT_ID_PATTERN, { error: STATEMENT_ID_MESSAGE });
+
+// ---- The royalty function ------------------------------------------------------------------
+
+/** The only rounding of money in the product: integer division rounded down (toward zero for n >= 0). */
+export function floorDiv(n: number, d: number): number {
+  if (!Number.isSafeInteger(n) || !Number.isSafeInteger(d) || d <= 0 || n < 0) throw new RangeError(`floorDiv needs whole numbers n >= 0 and d > 0, got ${n} / ${d}`);
+  return Math.floor(n / d);
+}
+
+/** Micro-dollars to whole cents and the micro-dollars left over (carried forward). */
+export function toCents(micros: number): { cents: number; remainderMicros: number } {
+  const cents = floorDiv(micros, MICROS_PER_CENT);
+  return { cents, remainderMicros: micros - cents * MICROS_PER_CENT };
+}
+
+/** A royalty rate applied to a credit's value: micro-dollars, rounded down. */
+export function shareOf(valueMicros: number, rateBps: number): number {
+  return floorDiv(valueMicros * rateBps, BPS_PER_WHOLE);
+}
+
+/** The tier of a license: founding talent earn 35%; others by the license's place among the month's standard licenses (1-based). */
+export function tierOf(royaltyPlan: (typeof ROYALTY_PLANS)[number], standardOrdinal: number): { tier: RoyaltyTier; rateBps: number } {
+  if (royaltyPlan === 'founding-35') return { tier: 'founding', rateBps: FOUNDING_RATE_BPS };
+  const tier = STANDARD_TIERS.find((t) => t.upTo === undefined || standardOrdinal <= t.upTo)!;
+  return { tier: tier.tier, rateBps: tier.rateBps };
+}
+
+/** One license as a statement sees it: the accrual DeliverImages wrote (no prompt, no client). */
+export const AccrualLine = z.object({
+  licenseId: z.string(),
+  generationId: z.string(),
+  /** When the license was issued. Lines are ordered by it, then by license id. */
+  at: Iso,
+  /** The month the license was issued in (a late one is on the next month's statement). */
+  month: Month,
+  creditValueMicros: Micros,
+  /** The talent's plan when the license was issued: removal ends the founding rate for later licenses only. */
+  royaltyPlan: z.enum(ROYALTY_PLANS),
+});
+export type AccrualLine = z.infer<typeof AccrualLine>;
+
+export const StatementLine = AccrualLine.extend({
+  /** Place among the statement's standard-plan licenses (1-based); founding lines have none. */
+  ordinal: z.number().int().positive().optional(),
+  tier: z.enum(ROYALTY_TIERS),
+  rateBps: z.number().int().positive(),
+  royaltyMicros: Micros,
+});
+export type StatementLine = z.infer<typeof StatementLine>;
+
+export const TierTotal = z.object({
+  tier: z.enum(ROYALTY_TIERS),
+  rateBps: z.number().int().positive(),
+  licenses: z.number().int().nonnegative(),
+  grossMicros: Micros,
+  royaltyMicros: Micros,
+});
+export type TierTotal = z.infer<typeof TierTotal>;
+
+/** A statement's figures: what `buildStatement` computes from its lines and the remainder carried in. */
+export const StatementTotals = z.object({
+  licenses: z.number().int().nonnegative(),
+  /** The credit value of every license, in micro-dollars. */
+  grossMicros: Micros,
+  /** The sum of the lines' royalties. */
+  royaltyMicros: Micros,
+  /** Under a cent left over from the previous statement. */
+  carriedInMicros: Micros,
+  /** What this statement pays: (royaltyMicros + carriedInMicros) in whole cents. */
+  royaltyCents: Cents,
+  /** Under a cent, carried to the next statement. */
+  carriedOutMicros: Micros,
+  /** Only tiers with licenses, in tier order. */
+  tiers: z.array(TierTotal),
+});
+export type StatementTotals = z.infer<typeof StatementTotals>;
+
+/** Orders lines as statements number them: by issue time, then license id. */
+export function orderLines<T extends Pick<AccrualLine, 'at' | 'licenseId'>>(lines: readonly T[]): T[] {
+  return [...lines].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.licenseId < b.licenseId ? -1 : a.licenseId > b.licenseId ? 1 : 0));
+}
+
+/**
+ * A statement from its accruals and the remainder carried in: each line's tier and royalty, the
+ * totals by tier, and the whole cents paid with the remainder carried out. Pure and
+ * deterministic: the same accruals always give the same statement, in any input order.
+ */
+export function buildStatement(accruals: readonly AccrualLine[], carriedInMicros: number): { lines: StatementLine[]; totals: StatementTotals } {
+  let standard = 0;
+  const lines = orderLines(accruals).map((a): StatementLine => {
+    const ordinal = a.royaltyPlan === 'founding-35' ? undefined : ++standard;
+    const { tier, rateBps } = tierOf(a.royaltyPlan, ordinal ?? 0);
+    return { ...a, ...(ordinal === undefined ? {} : { ordinal }), tier, rateBps, royaltyMicros: shareOf(a.creditValueMicros, rateBps) };
+  });
+  const tiers = ROYALTY_TIERS.map((tier) => {
+    const of = lines.filter((l) => l.tier === tier);
+    return {
+      tier,
+      rateBps: tier === 'founding' ? FOUNDING_RATE_BPS : STANDARD_TIERS.find((t) => t.tier === tier)!.rateBps,
+      licenses: of.length,
+      grossMicros: of.reduce((s, l) => s + l.creditValueMicros, 0),
+      royaltyMicros: of.reduce((s, l) => s + l.royaltyMicros, 0),
+    };
+  }).filter((t) => t.licenses > 0);
+  const royaltyMicros = lines.reduce((s, l) => s + l.royaltyMicros, 0);
+  const { cents, remainderMicros } = toCents(royaltyMicros + carriedInMicros);
+  return {
+    lines,
+    totals: {
+      licenses: lines.length,
+      grossMicros: lines.reduce((s, l) => s + l.creditValueMicros, 0),
+      royaltyMicros,
+      carriedInMicros,
+      royaltyCents: cents,
+      carriedOutMicros: remainderMicros,
+      tiers,
+    },
+  };
+}
+
+/** `YYYY-MM` of the month before the one `iso` falls in (UTC): the month a close on the 1st closes. */
+export function previousMonth(iso: string): string {
+  const d = new Date(iso);
+  const y = d.getUTCFullYear();
+  const m = d.getUTCMonth(); // 0-based: the previous month's 1-based number
+  return m === 0 ? `${y - 1}-12` : `${y}-${String(m).padStart(2, '0')}`;
+}
+
+/** `YYYY-MM` of an ISO time, in UTC. */
+export const monthOfIso = (iso: string) => new Date(iso).toISOString().slice(0, 7);
+
+// ---- Answers ---------------------------------------------------------------------------------
+
+export const Payout = z.object({
+  status: z.enum(PAYOUT_STATUSES),
+  /** When it was paid and the payment's reference (paid only). */
+  paidAt: Iso.optional(),
+  reference: z.string().optional(),
+});
+export type Payout = z.infer<typeof Payout>;
+
+/** One change an admin made to a statement's payout: who, when, what. Append-only. */
+export const StatementAuditEntry = z.object({
+  at: Iso,
+  by: z.string(),
+  action: z.enum(['marked-paid', 'marked-unpaid']),
+  detail: z.string(),
+});
+export type StatementAuditEntry = z.infer<typeof StatementAuditEntry>;
+
+/** A closed statement as the talent and the console see it (never a prompt or a client). */
+export const StatementSummary = z.object({
+  id: StatementIdSchema,
+  talentId: z.string(),
+  talentName: z.string(),
+  month: Month,
+  closedAt: Iso,
+  totals: StatementTotals,
+  payout: Payout,
+});
+export type StatementSummary = z.infer<typeof StatementSummary>;
+
+/** `GET /me/statements/{id}` and the console's detail: the summary with every line. */
+export const StatementDetail = StatementSummary.extend({ lines: z.array(StatementLine) });
+export type StatementDetail = z.infer<typeof StatementDetail>;
+
+/** The console's statement: also the audit of payout changes. */
+export const AdminStatement = StatementDetail.extend({ audit: z.array(StatementAuditEntry) });
+export type AdminStatement = z.infer<typeof AdminStatement>;
+
+/** `GET /me/statements`: the talent's closed statements, newest first. */
+export const StatementList = z.object({ statements: z.array(StatementSummary) });
+export type StatementList = z.infer<typeof StatementList>;
+
+/** `GET /me/earnings`: this month so far (open accruals, live) and the payout details on file. */
+export const EarningsResponse = z.object({
+  month: Month,
+  /** Figures so far, as the close would build them now. */
+  totals: StatementTotals,
+  payoutDetails: z.object({ accountHolder: z.string(), payoutEmail: z.string() }).optional(),
+});
+export type EarningsResponse = z.infer<typeof EarningsResponse>;
+
+/** `PUT /me/payout-details`: where monthly payouts go (PayPal or Wise, by email). */
+export const PayoutDetailsRequest = z.strictObject({
+  accountHolder: z.string({ error: 'accountHolder is required' }).trim().min(1, { error: 'Enter the account holder’s name.' }).max(100, { error: 'accountHolder must be at most 100 characters' }),
+  payoutEmail: z.email({ error: 'Enter the email address of your PayPal or Wise account.' }).max(254),
+});
+export type PayoutDetailsRequest = z.infer<typeof PayoutDetailsRequest>;
+
+/** `GET /admin/statements?month=&talentId=&payout=&offset=&limit=`: answered `{items, total}`. */
+export const AdminStatementQuery = z
+  .object({
+    month: Month.optional(),
+    talentId: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'talentId must be a talent id such as maya-chen' }).optional(),
+    payout: z.enum(PAYOUT_STATUSES, { error: `payout must be one of ${PAYOUT_STATUSES.join(', ')}` }).optional(),
+    order: z.enum(['ASC', 'DESC'], { error: 'order must be ASC or DESC' }).default('DESC'),
+    offset: z.coerce.number({ error: 'offset must be a number' }).int().nonnegative({ error: 'offset must be 0 or more' }).default(0),
+    limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1, { error: 'limit must be 1 to 500' }).max(500, { error: 'limit must be 1 to 500' }).default(25),
+  })
+  .strict();
+export const AdminStatementList = z.object({ items: z.array(StatementSummary), total: z.number().int().nonnegative() });
+export type AdminStatementList = z.infer<typeof AdminStatementList>;
+
+/** `PUT /admin/statements/{id}/payout`: mark paid (with the payment's reference) or back to unpaid. */
+export const MarkPayoutRequest = z.discriminatedUnion(
+  'status',
+  [
+    z.strictObject({
+      status: z.literal('paid'),
+      reference: z
+        .string({ error: 'reference is required' })
+        .trim()
+        .min(1, { error: 'Enter the payment reference.' })
+        .max(PAYOUT_REFERENCE_MAX_LENGTH, { error: `reference must be at most ${PAYOUT_REFERENCE_MAX_LENGTH} characters` }),
+      /** The day it was paid; today when absent. */
+      paidAt: Iso.optional(),
+    }),
+    z.strictObject({ status: z.literal('unpaid') }),
+  ],
+  { error: 'status must be paid or unpaid' },
+);
+export type MarkPayoutRequest = z.infer<typeof MarkPayoutRequest>;
+
+/** The dashboard: what the latest closed month owes talent, and what this month has accrued so far. */
+export const RoyaltyStats = z.object({
+  closedMonth: Month.optional(),
+  owedCents: Cents,
+  unpaidStatements: z.number().int().nonnegative(),
+});
+export type RoyaltyStats = z.infer<typeof RoyaltyStats>;
