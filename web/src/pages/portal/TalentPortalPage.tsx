@@ -12,10 +12,12 @@ import {
 } from '../../account/format';
 import { Icon } from '../../components/Icon';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { LikenessControlsSection } from './likeness/LikenessControlsSection';
 import { LikenessUsageCard } from './LikenessUsageCard';
 import { PortalGate, type SignedIn } from './PortalGate';
 import { PortalHeader } from './PortalHeader';
 import { ProfileCard } from './ProfileCard';
+import { EarningsSection } from './royalties/EarningsSection';
 import { useAccountApi } from './useAccountApi';
 import '../../components/application/ExcludedIndustries.css';
 import './AccountPortal.css';
@@ -52,20 +54,10 @@ function TalentPortal({ auth }: { auth: SignedIn }) {
 
         {standing.access === 'accepted' && standing.likeness ? (
           <>
+            <LikenessControlsSection auth={auth} likeness={standing.likeness} />
             <ExcludedIndustriesCard auth={auth} likeness={standing.likeness} />
-            <div className="acct-grid acct-grid--two">
-              <LikenessUsageCard auth={auth} />
-              <section className="card acct-card acct-empty" aria-labelledby="royalties-title" data-testid="royalties">
-                <h2 id="royalties-title" className="acct-card__title">
-                  <Icon name="coins" size={20} /> Royalties
-                </h2>
-                <p>
-                  No royalties yet. You earn a royalty on every licence of your likeness
-                  {standing.likeness.founding ? ': 35% for life as founding talent' : ''}; monthly statements and payouts will
-                  appear here.
-                </p>
-              </section>
-            </div>
+            <EarningsSection auth={auth} likeness={standing.likeness} />
+            <LikenessUsageCard auth={auth} />
           </>
         ) : (
           <p className="card acct-card acct-note acct-locked" data-testid="talent-locked">
