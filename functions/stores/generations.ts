@@ -3,6 +3,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { FailureCode, GenerationStatus, Style } from '../../events/generation-values';
 import type { PlanId } from '../../events/plans';
+import type { ROYALTY_PLANS } from '../../events/talent-values';
 import { ConflictError, isConditionFailure, ValidationError } from '../shared/errors';
 import { ACCOUNT_INDEX, CREATED_INDEX, LIST_PARTITION, generationKeys, monthOf } from './generations-keys';
 import { queryAll } from './query-all';
@@ -84,6 +85,8 @@ function toLicense(item: Record<string, unknown>): LicenseRecord {
   const { pk: _pk, sk: _sk, ...rest } = item;
   return rest as unknown as LicenseRecord;
 }
+
+type RoyaltyPlan = (typeof ROYALTY_PLANS)[number];
 
 export type GenerationStore = ReturnType<typeof generationStore>;
 
@@ -312,10 +315,10 @@ export function generationStore(doc: DynamoDBDocumentClient, tableName: string) 
 
     /**
      * One delivered image: its license, the talent's usage counter for the month and the royalty
-     * accrual, in one transaction. False when the license exists (a retried delivery): nothing
-     * is written twice.
+     * accrual (with the talent's `royaltyPlan` at issue, when given), in one transaction. False
+     * when the license exists (a retried delivery): nothing is written twice.
      */
-    async addLicense(license: LicenseRecord, planId: PlanId): Promise<boolean> {
+    async addLicense(license: LicenseRecord, planId: PlanId, royaltyPlan?: RoyaltyPlan): Promise<boolean> {
       const month = monthOf(license.issuedAt);
       try {
         await doc.send(
@@ -344,6 +347,8 @@ export function generationStore(doc: DynamoDBDocumentClient, tableName: string) 
                     creditValueMicros: license.creditValueMicros,
                     month,
                     at: license.issuedAt,
+                    // The talent's plan when the license was issued (the statement's rate for it).
+                    ...(royaltyPlan ? { royaltyPlan } : {}),
                   },
                   ConditionExpression: 'attribute_not_exists(pk)',
                 },

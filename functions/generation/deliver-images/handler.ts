@@ -7,6 +7,7 @@ import { loadConfig } from '../../shared/config';
 import { s3Client } from '../../shared/s3';
 import { creditLedger } from '../../stores/credits';
 import { generationStore } from '../../stores/generations';
+import { talentStore } from '../../stores/talent';
 import { GenerationInput, TablesConfig } from '../input';
 import { deliverImages } from './service';
 import { licenseXmp } from './xmp';
@@ -35,6 +36,7 @@ export async function handler(event: unknown) {
       },
       siteUrl: config.SITE_URL.replace(/\/+$/, ''),
       talentTable: config.TALENT_TABLE,
+      royaltyPlanOf: async (talentId) => (await talentStore(doc, config.TALENT_TABLE).get(talentId))?.royaltyPlan,
       now: () => new Date(),
     },
     generationId,

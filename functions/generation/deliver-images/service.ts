@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { LICENSE_SCOPE, PREDICTION_FAILED_MESSAGE, licensePath } from '../../../events/generation-values';
 import { creditValueMicros } from '../../../events/plans';
+import type { ROYALTY_PLANS } from '../../../events/talent-values';
 import type { ReplicateApi } from '../../integrations/replicate';
 import { log } from '../../shared/log';
 import type { CreditLedger } from '../../stores/credits';
@@ -8,6 +9,8 @@ import type { GenerationImageRecord, GenerationStore } from '../../stores/genera
 import { PredictionFailed } from '../errors';
 import { commitKey, generationOf, releaseKey } from '../steps';
 import type { LicenseXmp } from './xmp';
+
+type RoyaltyPlan = (typeof ROYALTY_PLANS)[number];
 
 export interface DeliverImagesDeps {
   store: GenerationStore;
@@ -20,6 +23,8 @@ export interface DeliverImagesDeps {
   siteUrl: string;
   /** The catalog table: the talent's `generationCount` grows by the images delivered. */
   talentTable: string;
+  /** The talent's royalty plan now (recorded on each accrual); undefined when the talent is not in the catalog. */
+  royaltyPlanOf: (talentId: string) => Promise<RoyaltyPlan | undefined>;
   now: () => Date;
 }
 
@@ -52,6 +57,8 @@ export async function deliverImages(deps: DeliverImagesDeps, generationId: strin
   const replicate = await deps.replicate();
   const issuedAt = deps.now().toISOString();
   const value = creditValueMicros(generation.planId);
+  // The plan at issue: a later change (removal ends the founding rate) does not reach these licenses.
+  const royaltyPlan = await deps.royaltyPlanOf(generation.talentId);
 
   const images: GenerationImageRecord[] = [];
   for (const [index, url] of prediction.output.slice(0, generation.count).entries()) {
@@ -86,6 +93,7 @@ export async function deliverImages(deps: DeliverImagesDeps, generationId: strin
         creditValueMicros: value,
       },
       generation.planId,
+      royaltyPlan,
     );
     images.push({ index, licenseId, key });
   }

@@ -217,8 +217,9 @@ export class Generation extends NestedStack {
         }, ['GetItem', 'UpdateItem', 'PutItem']),
       ),
     )
-      // The talent's generationCount, in the transaction that marks the generation delivered.
-      .bindTable(props.talentTable, 'TALENT_TABLE', ['UpdateItem'])
+      // The talent's generationCount, in the transaction that marks the generation delivered;
+      // the talent's royalty plan, recorded on each accrual.
+      .bindTable(props.talentTable, 'TALENT_TABLE', ['GetItem', 'UpdateItem'])
       .bindBucketObjects(this.images, 'IMAGES_BUCKET', ['PutObject'], 'generations/*');
     const recordFailure = ledger(replicate(task('RecordFailure', 'record-failure', 'Generation: records a failure, releases the reserved credits and cancels a running prediction', { timeout: Duration.seconds(60) })));
 

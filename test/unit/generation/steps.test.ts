@@ -131,7 +131,7 @@ describe('delivery bookkeeping', () => {
     let reservation = { reserved: outputs.length, committed: 0, released: 0, open: outputs.length };
     const store = {
       getForWorkflow: async () => record,
-      addLicense: async (l: { id: string }) => void calls.push(`license ${l.id}`),
+      addLicense: async (l: { id: string }, _plan: string, royaltyPlan?: string) => void calls.push(`license ${l.id} ${royaltyPlan}`),
       finishDelivered: async (_id: string, r: { images: unknown[]; creditsSpent: number }) => void calls.push(`finish ${r.images.length} spent ${r.creditsSpent}`),
     } as unknown as GenerationStore;
     const ledger = {
@@ -153,6 +153,7 @@ describe('delivery bookkeeping', () => {
       putImage: async (key) => void calls.push(`put ${key}`),
       siteUrl: 'https://humanly.example',
       talentTable: 'Talent',
+      royaltyPlanOf: async () => 'founding-35',
       now: () => NOW,
     };
     return { deps, calls };
@@ -163,6 +164,8 @@ describe('delivery bookkeeping', () => {
     expect(await deliverImages(deps, ID)).toEqual({ delivered: 2 });
     expect(calls.filter((c) => c.startsWith('put'))).toEqual([`put generations/acc-1/${ID}/${licenseIdOf(ID, 0)}.png`, `put generations/acc-1/${ID}/${licenseIdOf(ID, 2)}.png`]);
     expect(calls.slice(-3)).toEqual([`commit 2 gen:${ID}:commit`, `release 1 gen:${ID}:release`, 'finish 2 spent 2']);
+    // Each accrual records the talent's royalty plan at issue.
+    expect(calls.filter((c) => c.startsWith('license'))).toEqual([`license ${licenseIdOf(ID, 0)} founding-35`, `license ${licenseIdOf(ID, 2)} founding-35`]);
   });
 
   it('nothing deliverable is a failed prediction; a delivered generation is not delivered again', async () => {
