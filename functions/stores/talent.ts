@@ -1,6 +1,6 @@
-import { GetCommand, PutCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { ExcludableIndustry } from '../../events/founding-values';
-import { LikenessControls, type GenerationConfig } from '../../events/generations';
+import { LikenessControls, type FreezeContract, type GenerationConfig } from '../../events/generations';
 import { publiclyListed } from '../../events/likeness';
 import { Talent, type PublicTalent } from '../../events/talent';
 import { isConditionFailure } from '../shared/errors';
@@ -43,14 +43,26 @@ export function talentStore(doc: DynamoDBDocumentClient, tableName: string) {
         new ScanCommand({
           TableName: tableName,
           FilterExpression: filter?.expression,
-          ExpressionAttributeNames: filter?.names,
-          ExpressionAttributeValues: filter?.values,
+          // DynamoDB refuses empty maps: a filter without names or values sends none.
+          ExpressionAttributeNames: filter && Object.keys(filter.names).length > 0 ? filter.names : undefined,
+          ExpressionAttributeValues: filter && Object.keys(filter.values).length > 0 ? filter.values : undefined,
           ExclusiveStartKey: start,
         }),
       );
       yield page.Items ?? [];
       start = page.LastEvaluatedKey;
     } while (start);
+  };
+
+  /** One conditional update of an existing talent; false when its condition does not hold. */
+  const conditional = async (update: Omit<UpdateCommandInput, 'TableName' | 'Key'>, id: string): Promise<boolean> => {
+    try {
+      await doc.send(new UpdateCommand({ TableName: tableName, Key: { id }, ...update }));
+      return true;
+    } catch (err) {
+      if (isConditionFailure(err)) return false;
+      throw err;
+    }
   };
 
   return {
@@ -151,14 +163,165 @@ export function talentStore(doc: DynamoDBDocumentClient, tableName: string) {
       }
     },
 
+    // ---- Exclusive contracts (docs/royalties.md#frozen-likeness) ----
+
+    /**
+     * Records an exclusive contract on the talent: only when the talent exists, has no contract,
+     * no removal requested and is not removed (one conditional write: two admins recording at once
+     * cannot both succeed). Answers 'recorded', or what stood in the way.
+     */
+    async setFrozen(id: string, contract: FreezeContract): Promise<'recorded' | 'not-found' | 'conflict'> {
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { id },
+            UpdateExpression: 'SET frozen = :c',
+            ConditionExpression: 'attribute_exists(id) AND attribute_not_exists(frozen) AND attribute_not_exists(removal) AND attribute_not_exists(removedAt)',
+            ExpressionAttributeValues: { ':c': contract },
+          }),
+        );
+        return 'recorded';
+      } catch (err) {
+        if (!isConditionFailure(err)) throw err;
+        const out = await doc.send(new GetCommand({ TableName: tableName, Key: { id }, ConsistentRead: true, ProjectionExpression: 'id' }));
+        return out.Item ? 'conflict' : 'not-found';
+      }
+    },
+
+    /** Clears the talent's contract if it is still `contractId` (false when another run or an admin got there first). */
+    async clearFrozen(id: string, contractId: string): Promise<boolean> {
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { id },
+            UpdateExpression: 'REMOVE frozen',
+            ConditionExpression: 'frozen.id = :cid',
+            ExpressionAttributeValues: { ':cid': contractId },
+          }),
+        );
+        return true;
+      } catch (err) {
+        if (isConditionFailure(err)) return false;
+        throw err;
+      }
+    },
+
+    /**
+     * Marks the contract's start as told to the talent, once: false when it already was (or the
+     * contract changed), so concurrent runs send the email once. `at` undefined takes the mark
+     * back (the email could not be sent; the next run tries again).
+     */
+    async markFreezeStartNotified(id: string, contractId: string, at: string | undefined): Promise<boolean> {
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { id },
+            ...(at
+              ? {
+                  UpdateExpression: 'SET frozen.startNotifiedAt = :at',
+                  ConditionExpression: 'frozen.id = :cid AND attribute_not_exists(frozen.startNotifiedAt)',
+                  ExpressionAttributeValues: { ':cid': contractId, ':at': at },
+                }
+              : { UpdateExpression: 'REMOVE frozen.startNotifiedAt', ConditionExpression: 'frozen.id = :cid', ExpressionAttributeValues: { ':cid': contractId } }),
+          }),
+        );
+        return true;
+      } catch (err) {
+        if (isConditionFailure(err)) return false;
+        throw err;
+      }
+    },
+
+    /**
+     * Every talent with a contract on record (in force, starting, or past its term and not yet
+     * archived), with their controls; `accountId` keeps the contracts of that brand only.
+     */
+    async listFrozen(accountId?: string): Promise<{ talent: Talent; controls: LikenessControls }[]> {
+      const found: { talent: Talent; controls: LikenessControls }[] = [];
+      const filter = accountId
+        ? { expression: '#f.accountId = :acc', names: { '#f': 'frozen' }, values: { ':acc': accountId } }
+        : { expression: 'attribute_type(#f, :map)', names: { '#f': 'frozen' }, values: { ':map': 'M' } };
+      for await (const items of scan(filter)) {
+        for (const item of items) {
+          const talent = Talent.safeParse(catalogFields(item));
+          if (talent.success) found.push({ talent: talent.data, controls: controlsOf(item) });
+          else log.warn('talent item does not match the schema', { id: typeof item.id === 'string' ? item.id : undefined });
+        }
+      }
+      return found;
+    },
+
+    // ---- Likeness controls the talent changes (docs/royalties.md#likeness) ----
+
+    /** Pauses or resumes a likeness; false when there is no such talent or it was removed. */
+    async setPaused(id: string, paused: boolean): Promise<boolean> {
+      return conditional({
+        UpdateExpression: paused ? 'SET paused = :t' : 'REMOVE paused',
+        ConditionExpression: 'attribute_exists(id) AND attribute_not_exists(removedAt)',
+        ...(paused ? { ExpressionAttributeValues: { ':t': true } } : {}),
+      }, id);
+    },
+
+    /**
+     * Records a removal request, once: false when one is already recorded, the likeness was
+     * removed, or an exclusive contract runs past `now` (in force or starting).
+     */
+    async requestRemoval(id: string, removal: { requestedAt: string; effectiveAt: string }): Promise<boolean> {
+      return conditional({
+        UpdateExpression: 'SET removal = :r',
+        ConditionExpression: 'attribute_exists(id) AND attribute_not_exists(removal) AND attribute_not_exists(removedAt) AND (attribute_not_exists(frozen) OR frozen.#until <= :now)',
+        ExpressionAttributeNames: { '#until': 'until' },
+        ExpressionAttributeValues: { ':r': removal, ':now': removal.requestedAt },
+      }, id);
+    },
+
+    /** Cancels a removal whose notice is still running at `now`; false otherwise. */
+    async cancelRemoval(id: string, now: string): Promise<boolean> {
+      return conditional({
+        UpdateExpression: 'REMOVE removal',
+        ConditionExpression: 'attribute_exists(removal) AND removal.effectiveAt > :now AND attribute_not_exists(removedAt)',
+        ExpressionAttributeValues: { ':now': now },
+      }, id);
+    },
+
+    /**
+     * Carries out a removal whose notice has run out by `removedAt`, once: records when, clears
+     * the model config and the pause, and ends the founding rate (the talent is on the standard
+     * tiers from then). False when there is nothing to carry out (not due, or done before).
+     */
+    async completeRemoval(id: string, removedAt: string): Promise<boolean> {
+      return conditional({
+        UpdateExpression: 'SET removedAt = :at, royaltyPlan = :standard, founding = :false REMOVE generation, paused',
+        ConditionExpression: 'attribute_exists(removal) AND removal.effectiveAt <= :at AND attribute_not_exists(removedAt)',
+        ExpressionAttributeValues: { ':at': removedAt, ':standard': 'standard-tiers', ':false': false },
+      }, id);
+    },
+
+    /** Talent with a removal requested and not yet carried out, with their controls (the likeness schedule's pass). */
+    async listPendingRemovals(): Promise<Array<{ talent: Talent; controls: LikenessControls }>> {
+      const all: Array<{ talent: Talent; controls: LikenessControls }> = [];
+      for await (const items of scan({ expression: 'attribute_exists(removal) AND attribute_not_exists(removedAt)', names: {}, values: {} })) {
+        for (const item of items) {
+          const parsed = Talent.safeParse(catalogFields(item));
+          if (parsed.success) all.push({ talent: parsed.data, controls: controlsOf(item) });
+          else log.warn('talent item does not match the schema', { id: typeof item.id === 'string' ? item.id : undefined });
+        }
+      }
+      return all;
+    },
+
     /** Adds a talent; false when the id is taken. */
     /**
      * Adds a talent unless the id is taken (false then). `excludedIndustries` (the applicant's
      * choice) is stored beside the catalog fields, where generation checks it; the talent edits
-     * it later in their portal.
+     * it later in their portal. `applicationId` names the founding application the talent came
+     * from (their email for likeness notices).
      */
-    async create(talent: Talent, excludedIndustries?: ExcludableIndustry[]): Promise<boolean> {
-      const item = excludedIndustries ? { ...talent, excludedIndustries } : talent;
+    async create(talent: Talent, excludedIndustries?: ExcludableIndustry[], controls: Pick<LikenessControls, 'applicationId'> = {}): Promise<boolean> {
+      const item = { ...talent, ...(excludedIndustries ? { excludedIndustries } : {}), ...(controls.applicationId ? { applicationId: controls.applicationId } : {}) };
       try {
         await doc.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(id)' }));
         return true;
