@@ -1,6 +1,7 @@
 // A closed statement as the talent and the console see it (docs/royalties.md "Talent portal"):
 // the stored record and its claimed accruals become StatementSummary / StatementDetail, with
 // the payout status computed on read, and the statement's CSV. Never a prompt or a client.
+import { isDeepStrictEqual } from 'node:util';
 import { dollarsOfCents, dollarsOfMicros, percentOfBps } from '../../events/royalty-format';
 import { buildStatement, type AccrualLine, type Payout, type StatementDetail, type StatementLine, type StatementSummary, type StatementTotals } from '../../events/royalties';
 import { TIER_LABELS } from '../../events/royalty-values';
@@ -39,7 +40,8 @@ export class StatementMismatchError extends Error {
   }
 }
 
-const sameTotals = (a: StatementTotals, b: StatementTotals) => JSON.stringify(a) === JSON.stringify(b);
+// Stored maps come back in any key order.
+const sameTotals = (a: StatementTotals, b: StatementTotals) => isDeepStrictEqual(a, b);
 
 /**
  * A statement's lines, rebuilt from the accruals its close claimed through the royalty

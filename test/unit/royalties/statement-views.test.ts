@@ -134,3 +134,13 @@ describe('amounts', () => {
     fc.assert(fc.property(fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }), (m) => BigInt(dollarsOfMicros(m).replace('.', '')) === BigInt(m)));
   });
 });
+
+describe('stored statements', () => {
+  it('match their lines whatever order the stored figures come back in', () => {
+    const stored = record();
+    const reordered = JSON.parse(JSON.stringify(stored.totals, Object.keys(stored.totals).sort())) as StatementRecord['totals'];
+    const shuffled = { ...reordered, tiers: stored.totals.tiers.map((t) => Object.fromEntries(Object.entries(t).reverse())) } as StatementRecord['totals'];
+    expect(Object.keys(shuffled)).not.toEqual(Object.keys(stored.totals));
+    expect(statementDetailOf({ ...stored, totals: shuffled }, claimed, true).lines).toHaveLength(3);
+  });
+});

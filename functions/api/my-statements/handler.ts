@@ -1,0 +1,47 @@
+import * as z from 'zod';
+import { requireRole } from '../../shared/auth';
+import { documentClient } from '../../shared/clients';
+import { loadConfig } from '../../shared/config';
+import { httpHandler, json } from '../../shared/http';
+import { accountStore } from '../../stores/accounts';
+import { foundingStore } from '../../stores/founding';
+import { royaltyStore } from '../../stores/royalties';
+import { talentStore } from '../../stores/talent';
+import { myEarnings, myStatement, myStatementCsv, myStatements, type MyRoyaltiesDeps } from './service';
+
+const config = loadConfig(
+  z.object({
+    ACCOUNTS_TABLE: z.string().min(1),
+    APPLICATIONS_TABLE: z.string().min(1),
+    TALENT_TABLE: z.string().min(1),
+    GENERATIONS_TABLE: z.string().min(1),
+  }),
+);
+
+/**
+ * An accepted talent's royalties (docs/royalties.md#talent-portal), one function for the reads:
+ * `GET /me/earnings` (this month, live), `GET /me/statements`, `GET /me/statements/{id}` and
+ * `GET /me/statements/{id}/csv` (a download).
+ */
+export const handler = httpHandler(async (event) => {
+  const caller = requireRole(event, 'talent');
+  const doc = documentClient();
+  const deps: MyRoyaltiesDeps = {
+    accounts: accountStore(doc, config.ACCOUNTS_TABLE),
+    standing: { founding: foundingStore(doc, config.APPLICATIONS_TABLE), talent: talentStore(doc, config.TALENT_TABLE) },
+    royalties: royaltyStore(doc, config.GENERATIONS_TABLE),
+  };
+  const path = event.rawPath ?? '';
+  const id = event.pathParameters?.id;
+  if (path.endsWith('/me/earnings')) return json(200, await myEarnings(deps, caller));
+  if (id === undefined) return json(200, await myStatements(deps, caller));
+  if (path.endsWith('/csv')) {
+    const { filename, csv } = await myStatementCsv(deps, caller, id);
+    return {
+      statusCode: 200,
+      headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${filename}"`, 'cache-control': 'no-store' },
+      body: csv,
+    };
+  }
+  return json(200, await myStatement(deps, caller, id));
+});
