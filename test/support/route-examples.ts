@@ -13,6 +13,8 @@ import { MessageUpdateRequest, TalentUpdateRequest } from '../../events/admin';
 import { ContactRequest } from '../../events/contact';
 import { DecisionRequest, EmailPreviewRequest, FoundingConfirmRequest, FoundingSignupRequest, FoundingUploadRequest } from '../../events/founding';
 import { AdminGenerationQuery, GenerationConfig, LegacyStart, StartGenerationRequest } from '../../events/generations';
+import { RemovalRequest } from '../../events/likeness';
+import { PayoutDetailsRequest } from '../../events/royalties';
 import { ConversionRequest } from '../../events/site';
 import { ConfirmWaitlistRequest, EarlySignupRequest } from '../../events/waitlist';
 
@@ -32,6 +34,8 @@ export interface Fixtures {
   generationId: string;
   /** The license of that generation's image. */
   licenseId: string;
+  /** A closed statement of another talent's (maya-chen): the run's accepted talent may not open it. */
+  otherStatementId: string;
 }
 
 /**
@@ -123,6 +127,17 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'GET /me/ledger': { schema: LedgerQuery, query: () => ({ limit: '10' }) },
   'POST /me/plan-requests': { schema: PlanRequestBody, body: () => ({ plan: 'starter' }) },
   'PATCH /me/likeness': { schema: UpdateLikenessRequest, body: () => ({ excludedIndustries: ['politics'] }) },
+  // The run's own accepted talent (fixtures): pausing, requesting and cancelling a removal touch only its likeness.
+  'POST /me/likeness/pause': {},
+  'POST /me/likeness/resume': {},
+  'POST /me/likeness/removal': { schema: RemovalRequest, body: () => ({ acceptFoundingRateLoss: true }) },
+  'DELETE /me/likeness/removal': {},
+  // Royalties of the run's accepted talent; the statement named is another talent's (404 to them).
+  'GET /me/earnings': {},
+  'GET /me/statements': {},
+  'GET /me/statements/{id}': { params: (f) => ({ id: f.otherStatementId }) },
+  'GET /me/statements/{id}/csv': { params: (f) => ({ id: f.otherStatementId }) },
+  'PUT /me/payout-details': { schema: PayoutDetailsRequest, body: (m) => ({ accountHolder: `Accepted ${m}`, payoutEmail: exampleEmail(m) }) },
   // Generation: one image of a seeded talent, paid from the caller's starting credits.
   'POST /generations': {
     schema: StartGenerationRequest,

@@ -52,8 +52,9 @@ export async function createTalent(deps: CreateTalentDeps, applicationId: string
     status: 'hidden',
   });
   // A taken id is our own earlier run's (the id derives from the application): keep what is there.
-  // The applicant's excluded industries go with the likeness from the start (generation checks them).
-  if (!(await deps.talent.create(talent, app.excludedIndustries ?? [])) && !(await deps.talent.get(id))) throw new Error(`talent id ${id} is taken and cannot be read`);
+  // The applicant's excluded industries go with the likeness from the start (generation checks them);
+  // the application's id names where the talent's email is (likeness notices).
+  if (!(await deps.talent.create(talent, app.excludedIndustries ?? [], { applicationId })) && !(await deps.talent.get(id))) throw new Error(`talent id ${id} is taken and cannot be read`);
   await deps.store.updateApplication(applicationId, { talentId: id, status: 'accepted' });
   await deps.store.addHistory(applicationId, 'talent created', { note: id });
   log.info('talent created', { applicationId, talentId: id, founding });

@@ -1,0 +1,247 @@
+// The talent's likeness controls with in-memory parts (docs/royalties.md#likeness): the state in
+// words the portal reads, pause and resume, a removal's refusals (a contract, a double request,
+// founding talent without the confirmation), its notice and cancellation, and the hourly
+// schedule that carries it out once.
+import type { LikenessControls } from '../../../events/generations';
+import {
+  ALREADY_REMOVED_MESSAGE,
+  FOUNDING_REMOVAL_WARNING,
+  FROZEN_NO_REMOVAL_MESSAGE,
+  NO_REMOVAL_PENDING_MESSAGE,
+  REMOVAL_ALREADY_REQUESTED_MESSAGE,
+} from '../../../events/royalty-values';
+import type { Talent } from '../../../events/talent';
+import { removalDoneEmail, removalRequestedEmail } from '../../../functions/integrations/email/likeness';
+import {
+  FOUNDING_CONFIRMATION_MESSAGE,
+  cancelRemoval,
+  getLikenessStatus,
+  requestRemoval,
+  setLikenessPaused,
+  type RemovalDeps,
+} from '../../../functions/royalties/likeness-controls';
+import { runLikenessSchedule } from '../../../functions/royalties/likeness-schedule/service';
+import type { StandingDeps } from '../../../functions/shared/account-access';
+import type { Email } from '../../../functions/shared/email';
+import type { Account } from '../../../functions/stores/accounts';
+
+const T0 = Date.parse('2026-11-25T10:00:00.000Z');
+const NOTICE = 30 * 24 * 60 * 60;
+const caller = { sub: 's1', email: 'tia@people.example', role: 'talent' as const, emailVerified: true };
+const account: Account = {
+  id: 's1',
+  email: 'tia@people.example',
+  full_name: 'Tia Ray',
+  role: 'talent',
+  disabled: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+/** One catalog item and its controls, with the store's conditional writes as DynamoDB would apply them. */
+function catalog(founding: boolean, controls: LikenessControls = {}) {
+  const talent: Talent = {
+    id: 'tia-ray',
+    name: 'Tia Ray',
+    image: '/t.svg',
+    tagline: 't',
+    bio: 'b',
+    generationCount: 0,
+    featured: false,
+    tags: [],
+    samples: [],
+    founding,
+    royaltyPlan: founding ? 'founding-35' : 'standard-tiers',
+    status: 'active',
+  };
+  const state = { talent, controls: { generation: { model: 'humanly/tia', triggerWord: 'TIA' }, ...controls } as LikenessControls };
+  return {
+    state,
+    store: {
+      getForGeneration: async () => structuredClone(state),
+      setPaused: async (_id: string, paused: boolean) => {
+        if (state.controls.removedAt) return false;
+        state.controls.paused = paused ? true : undefined;
+        return true;
+      },
+      requestRemoval: async (_id: string, removal: { requestedAt: string; effectiveAt: string }) => {
+        const c = state.controls;
+        if (c.removal || c.removedAt || (c.frozen && c.frozen.until > removal.requestedAt)) return false;
+        c.removal = removal;
+        return true;
+      },
+      cancelRemoval: async (_id: string, now: string) => {
+        const c = state.controls;
+        if (!c.removal || c.removal.effectiveAt <= now || c.removedAt) return false;
+        delete c.removal;
+        return true;
+      },
+      listPendingRemovals: async () => (state.controls.removal && !state.controls.removedAt ? [structuredClone(state)] : []),
+      completeRemoval: async (_id: string, at: string) => {
+        const c = state.controls;
+        if (!c.removal || c.removal.effectiveAt > at || c.removedAt) return false;
+        c.removedAt = at;
+        delete c.generation;
+        delete c.paused;
+        state.talent = { ...state.talent, founding: false, royaltyPlan: 'standard-tiers' };
+        return true;
+      },
+    },
+  };
+}
+
+function setup(founding = false, controls: LikenessControls = {}) {
+  const { state, store } = catalog(founding, controls);
+  let now = T0;
+  const sent: Array<{ to: string; email: Email }> = [];
+  const standing: StandingDeps = {
+    founding: {
+      getEmailLock: async () => ({ applicationId: 'app_1', fingerprint: 'f', submittedAt: 'x', response: { success: true, applicationId: 'app_1' } }),
+      getApplication: async () => ({ id: 'app_1', program: 'founding', status: 'accepted', firstName: 'Tia', email: caller.email, submittedAt: '2026-01-02T00:00:00.000Z', imagePaths: [], talentId: 'tia-ray' }),
+    },
+    talent: { get: async () => state.talent, getExcludedIndustries: async () => [] },
+  };
+  const deps: RemovalDeps = {
+    accounts: { get: async () => account, create: jest.fn() },
+    standing,
+    talent: store,
+    now: () => new Date(now),
+    removalNoticeSeconds: NOTICE,
+    siteUrl: 'https://humanly.example',
+    send: async (to, email) => {
+      sent.push({ to, email });
+    },
+  };
+  return { state, store, deps, sent, advance: (ms: number) => (now += ms), now: () => new Date(now) };
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describe('pause and resume', () => {
+  it('pauses and resumes idempotently, and refuses once the likeness is removed', async () => {
+    const { deps, state } = setup();
+    expect((await getLikenessStatus(deps, caller)).state).toBe('available');
+    const paused = await setLikenessPaused(deps, caller, true);
+    expect(paused).toMatchObject({ state: 'paused', paused: true, canRequestRemoval: true });
+    expect(await setLikenessPaused(deps, caller, true)).toEqual(paused);
+    expect(await setLikenessPaused(deps, caller, false)).toMatchObject({ state: 'available', paused: false });
+    state.controls.removedAt = new Date(T0).toISOString();
+    await expect(setLikenessPaused(deps, caller, true)).rejects.toMatchObject({ status: 409, message: ALREADY_REMOVED_MESSAGE });
+  });
+});
+
+describe('removal', () => {
+  it('records the notice, emails when it takes effect and how to cancel, and refuses a second request', async () => {
+    const { deps, sent } = setup();
+    const status = await requestRemoval(deps, caller, {});
+    const effectiveAt = new Date(T0 + NOTICE * 1000).toISOString();
+    expect(status).toMatchObject({ state: 'removal-pending', removal: { requestedAt: new Date(T0).toISOString(), effectiveAt }, canRequestRemoval: false });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.to).toBe(caller.email);
+    expect(sent[0]!.email.subject).toBe('Your likeness will be removed on 25 December 2026');
+    expect(sent[0]!.email.text).toContain('It takes effect on 25 December 2026, 10:00 UTC.');
+    expect(sent[0]!.email.text).toContain('https://humanly.example/talent-portal');
+    expect(sent[0]!.email.text).toContain('Licenses already issued'.toLowerCase());
+    await expect(requestRemoval(deps, caller, {})).rejects.toMatchObject({ status: 409, message: REMOVAL_ALREADY_REQUESTED_MESSAGE });
+    expect(sent).toHaveLength(1);
+  });
+
+  it('asks founding talent to confirm the loss of the 35% rate, naming the field and the warning', async () => {
+    const { deps, state } = setup(true);
+    for (const request of [{}, { acceptFoundingRateLoss: false }]) {
+      await expect(requestRemoval(deps, caller, request)).rejects.toMatchObject({
+        status: 400,
+        message: FOUNDING_CONFIRMATION_MESSAGE,
+        fields: { acceptFoundingRateLoss: FOUNDING_REMOVAL_WARNING },
+      });
+    }
+    expect(FOUNDING_CONFIRMATION_MESSAGE).toContain('acceptFoundingRateLoss');
+    expect(state.controls.removal).toBeUndefined();
+    expect((await requestRemoval(deps, caller, { acceptFoundingRateLoss: true })).state).toBe('removal-pending');
+  });
+
+  it('is refused while an exclusive contract is in force or starting, with the brand and the date it ends', async () => {
+    const until = '2027-06-30T00:00:00.000Z';
+    for (const startsAt of [new Date(T0 - DAY).toISOString(), new Date(T0 + 10 * DAY).toISOString()]) {
+      const { deps, state } = setup(false, { frozen: { accountId: 'brand', brandName: 'Acme Shoes', startsAt, until } });
+      const status = await getLikenessStatus(deps, caller);
+      expect(status).toMatchObject({ frozen: { brandName: 'Acme Shoes', startsAt, until }, canRequestRemoval: false });
+      await expect(requestRemoval(deps, caller, {})).rejects.toMatchObject({ status: 409, message: FROZEN_NO_REMOVAL_MESSAGE('Acme Shoes', '30 June 2027') });
+      expect(state.controls.removal).toBeUndefined();
+    }
+    // A contract whose term is over no longer stands in the way.
+    const { deps } = setup(false, { frozen: { accountId: 'brand', brandName: 'Acme Shoes', until: new Date(T0 - 1).toISOString() } });
+    expect(await getLikenessStatus(deps, caller)).toMatchObject({ state: 'available', canRequestRemoval: true });
+    expect((await getLikenessStatus(deps, caller)).frozen).toBeUndefined();
+    expect((await requestRemoval(deps, caller, {})).state).toBe('removal-pending');
+  });
+
+  it('is cancelled during the notice, not before a request, and not once it took effect', async () => {
+    const { deps, advance, state } = setup();
+    await expect(cancelRemoval(deps, caller)).rejects.toMatchObject({ status: 409, message: NO_REMOVAL_PENDING_MESSAGE });
+    await requestRemoval(deps, caller, {});
+    advance(29 * DAY);
+    expect(await cancelRemoval(deps, caller)).toMatchObject({ state: 'available', canRequestRemoval: true });
+    expect(state.controls.removal).toBeUndefined();
+    await requestRemoval(deps, caller, {});
+    advance(NOTICE * 1000);
+    // The notice has run out: removed by time, before the schedule has run.
+    expect(await getLikenessStatus(deps, caller)).toMatchObject({ state: 'removed', removedAt: state.controls.removal!.effectiveAt, canRequestRemoval: false });
+    await expect(cancelRemoval(deps, caller)).rejects.toMatchObject({ status: 409, message: ALREADY_REMOVED_MESSAGE });
+    await expect(requestRemoval(deps, caller, {})).rejects.toMatchObject({ status: 409, message: ALREADY_REMOVED_MESSAGE });
+  });
+});
+
+describe('the likeness schedule', () => {
+  const freeze = { talent: { listFrozen: async () => [], clearFrozen: jest.fn(), markFreezeStartNotified: jest.fn() }, royalties: { addEndedContract: jest.fn() }, emailOf: async () => undefined, send: jest.fn(), siteUrl: '' };
+
+  it('carries out a removal once its notice ended: removedAt, model and pause cleared, founding rate ended, one email', async () => {
+    const { deps, state, store, advance, now } = setup(true, { paused: true });
+    await requestRemoval(deps, caller, { acceptFoundingRateLoss: true });
+    const sent: Array<{ to: string; email: Email }> = [];
+    const schedule = { talent: store, emailOf: async () => 'tia@people.example', send: async (to: string, email: Email) => void sent.push({ to, email }), siteUrl: 'https://humanly.example', freeze };
+
+    advance(NOTICE * 1000 - 1);
+    expect(await runLikenessSchedule(schedule, now())).toMatchObject({ removed: 0 });
+    expect(state.controls.generation).toBeDefined();
+
+    advance(1);
+    expect(await runLikenessSchedule(schedule, now())).toEqual({ removed: 1, started: 0, ended: 0 });
+    expect(state.controls).toMatchObject({ removedAt: now().toISOString() });
+    expect(state.controls.generation).toBeUndefined();
+    expect(state.controls.paused).toBeUndefined();
+    expect(state.talent).toMatchObject({ founding: false, royaltyPlan: 'standard-tiers' });
+    expect(sent).toEqual([{ to: 'tia@people.example', email: removalDoneEmail({ name: 'Tia Ray', removedAt: now().toISOString(), siteUrl: 'https://humanly.example' }) }]);
+
+    // Again: nothing to do, no second email.
+    advance(60 * 60 * 1000);
+    expect(await runLikenessSchedule(schedule, now())).toMatchObject({ removed: 0 });
+    expect(sent).toHaveLength(1);
+  });
+
+  it('carries out the removal and logs, without an address in the logs, when the talent has no email', async () => {
+    const { deps, state, store, advance, now } = setup();
+    await requestRemoval(deps, caller, {});
+    advance(NOTICE * 1000);
+    const send = jest.fn();
+    const logged = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(await runLikenessSchedule({ talent: store, emailOf: async () => undefined, send, siteUrl: '', freeze }, now())).toMatchObject({ removed: 1 });
+    expect(state.controls.removedAt).toBeDefined();
+    expect(send).not.toHaveBeenCalled();
+    expect(logged.mock.calls.join('\n')).not.toContain('@');
+    logged.mockRestore();
+  });
+});
+
+describe('removal emails', () => {
+  it('warn founding talent of the rate in the request, and say licenses stay valid, in HTML and text', () => {
+    const founding = removalRequestedEmail({ name: 'Tia Ray', effectiveAt: '2026-12-25T10:00:00.000Z', founding: true, siteUrl: 'https://humanly.example/' });
+    expect(founding.text).toContain('Hi Tia,');
+    expect(founding.text).toContain('your founding 35% royalty rate ends');
+    expect(founding.html).toContain('href="https://humanly.example/talent-portal"');
+    expect(removalRequestedEmail({ name: 'Tia', effectiveAt: '2026-12-25T10:00:00.000Z', founding: false, siteUrl: 'x' }).text).not.toContain('35%');
+    const done = removalDoneEmail({ name: '<b>Tia</b>', removedAt: '2026-12-25T10:00:00.000Z', siteUrl: 'https://humanly.example' });
+    expect(done.text).toContain('stay valid');
+    expect(done.html).not.toContain('<b>Tia');
+  });
+});
