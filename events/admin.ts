@@ -3,6 +3,7 @@
 import * as z from 'zod';
 
 import { APPLICATION_STATUSES, FOUNDING_SPOTS, type ApplicationStatus } from './founding-values';
+import { RoyaltyStats } from './royalties';
 import { TALENT_STATUSES } from './talent-values';
 
 /** Paging and sorting every admin list accepts (react-admin's getList, as query parameters). */
@@ -41,6 +42,8 @@ export const AdminStats = z.object({
   }),
   /** Generations that ended failed (the console lists them with the status filter). */
   generations: z.object({ failed: z.number().int().nonnegative() }),
+  /** What the latest closed month's statements still owe talent (the console lists them filtered to it). */
+  royalties: RoyaltyStats,
 });
 export type AdminStats = z.infer<typeof AdminStats>;
 

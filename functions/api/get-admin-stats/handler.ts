@@ -7,6 +7,7 @@ import { httpHandler, json } from '../../shared/http';
 import { foundingStore } from '../../stores/founding';
 import { generationStore } from '../../stores/generations';
 import { messageStore } from '../../stores/messages';
+import { royaltyStore } from '../../stores/royalties';
 import { waitlistStore } from '../../stores/waitlist';
 import { adminStats } from './service';
 
@@ -30,6 +31,8 @@ export const handler = httpHandler(async (event) => {
     applications: foundingStore(doc, config.APPLICATIONS_TABLE),
     messages: messageStore(doc, config.MESSAGES_TABLE),
     generations: generationStore(doc, config.GENERATIONS_TABLE),
+    royalties: royaltyStore(doc, config.GENERATIONS_TABLE),
+    now: () => new Date(),
   });
   return json(200, stats);
 });

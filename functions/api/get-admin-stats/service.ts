@@ -3,7 +3,9 @@ import { APPLICATION_STATUSES, FOUNDING_SPOTS, type ApplicationStatus } from '..
 import type { FoundingStore } from '../../stores/founding';
 import type { GenerationStore } from '../../stores/generations';
 import type { MessageStore } from '../../stores/messages';
+import type { RoyaltyStore } from '../../stores/royalties';
 import type { WaitlistStore } from '../../stores/waitlist';
+import { latestClosedMonth } from '../list-statements-admin/service';
 
 export interface StatsDeps {
   waitlist: WaitlistStore;
@@ -11,17 +13,20 @@ export interface StatsDeps {
   applications: FoundingStore;
   messages: MessageStore;
   generations: Pick<GenerationStore, 'countByStatus'>;
+  royalties: Pick<RoyaltyStore, 'listStatementsOfMonth'>;
+  now: () => Date;
 }
 
 /** The dashboard's figures. Each is read from where it is kept; none is a second copy. */
 export async function adminStats(deps: StatsDeps): Promise<AdminStats> {
-  const [waitlistCount, spotsTaken, applications, failedWaitlist, failedContact, failedGenerations] = await Promise.all([
+  const [waitlistCount, spotsTaken, applications, failedWaitlist, failedContact, failedGenerations, royalties] = await Promise.all([
     deps.waitlist.count(),
     deps.applications.foundingSpotsTaken(),
     applicationCounts(deps.applications),
     deps.waitlist.countFailedWelcomes(),
     deps.messages.countFailedEmails(),
     deps.generations.countByStatus('failed'),
+    royaltiesOwed(deps.royalties, deps.now()),
   ]);
   return {
     waitlist: { count: waitlistCount, capacity: deps.waitlistCapacity },
@@ -34,7 +39,19 @@ export async function adminStats(deps: StatsDeps): Promise<AdminStats> {
       contact: failedContact,
     },
     generations: { failed: failedGenerations },
+    royalties,
   };
+}
+
+/**
+ * What the latest closed month's statements still owe talent: the whole cents of every
+ * statement not marked paid (a statement under a cent owes nothing), and how many they are.
+ */
+async function royaltiesOwed(royalties: Pick<RoyaltyStore, 'listStatementsOfMonth'>, now: Date): Promise<AdminStats['royalties']> {
+  const latest = await latestClosedMonth(royalties, now);
+  if (!latest) return { owedCents: 0, unpaidStatements: 0 };
+  const unpaid = latest.statements.filter((s) => !s.paid && s.totals.royaltyCents > 0);
+  return { closedMonth: latest.month, owedCents: unpaid.reduce((sum, s) => sum + s.totals.royaltyCents, 0), unpaidStatements: unpaid.length };
 }
 
 /** Applications by status, the oldest one waiting for review, and failed application emails. */

@@ -1,0 +1,212 @@
+/**
+ * The review console's Statements on the twin (docs/royalties.md "Review console"): the list
+ * and its filters, a statement's lines against its stored figures, marking paid and unpaid with
+ * the audit, the month's payout CSV and the dashboard's owed total. Statements are this run's
+ * own talents', written as the close writes them (test/support/statements.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import { AdminStats } from '../../../events/admin';
+import { AdminStatement, AdminStatementList, buildStatement, monthOfIso } from '../../../events/royalties';
+import { MONTH_MESSAGE, STATEMENT_NOT_FOUND_MESSAGE, statementId } from '../../../events/royalty-values';
+import { royaltyStore } from '../../../functions/stores/royalties';
+import { parseCsv } from '../../support/csv';
+import { putClosedStatement } from '../../support/statements';
+import { documentClient, idToken, useTwin } from '../../support/twin';
+
+jest.setTimeout(120_000);
+const twin = useTwin();
+const run = randomUUID().slice(0, 8);
+// A far-past month no other test closes; this run's talent ids keep its rows apart.
+const MONTH = '2018-04';
+const NEXT = '2018-05';
+const due = `con-due-${run}`;
+const waiting = `con-waiting-${run}`;
+const tiny = `con-tiny-${run}`;
+
+const table = () => twin().physicalName('GenerationsTable');
+const royalties = () => royaltyStore(documentClient(twin()), table());
+let token: string;
+
+async function call(method: string, path: string, body?: unknown) {
+  const res = await fetch(`${twin().urls.api}/admin${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test parses the shape it expects
+  let json: any;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, json, text, headers: res.headers };
+}
+
+beforeAll(async () => {
+  token = await idToken(twin(), twin().admin.email, twin().admin.password, 'admin');
+  const doc = documentClient(twin());
+  // Standard tiers: 20% of each value; 3 licenses of $0.50, $0.333333 and $0.25 -> 216666 micros: $0.21 paid, 6666 carried.
+  const first = await putClosedStatement(doc, table(), { talentId: due, talentName: `Ada Due ${run}`, month: MONTH, royaltyPlan: 'standard-tiers', values: [500_000, 333_333, 250_000] });
+  await putClosedStatement(doc, table(), {
+    talentId: due,
+    talentName: `Ada Due ${run}`,
+    month: NEXT,
+    royaltyPlan: 'standard-tiers',
+    values: [500_000],
+    carriedInMicros: first.totals.carriedOutMicros,
+  });
+  // Founding 35% of $1.00: $0.35, no payout details on file.
+  await putClosedStatement(doc, table(), { talentId: waiting, talentName: `Bea Waiting ${run}`, month: MONTH, royaltyPlan: 'founding-35', values: [1_000_000] });
+  // 20% of $0.04 is under a cent: nothing to pay, carried forward.
+  await putClosedStatement(doc, table(), { talentId: tiny, talentName: `Cy Tiny ${run}`, month: MONTH, royaltyPlan: 'standard-tiers', values: [40_000] });
+  await royalties().putPayoutDetails(due, { accountHolder: `Ada Due ${run}`, payoutEmail: `ada.${run}@payouts.example`, updatedAt: new Date().toISOString() });
+});
+
+const mine = (list: AdminStatementList) => list.items.filter((s) => s.talentId.endsWith(run));
+
+describe('GET /admin/statements', () => {
+  it('filters by month, talent and payout status, pages with Content-Range, and names a bad filter', async () => {
+    const month = await call('GET', `/statements?month=${MONTH}&limit=500`);
+    expect(month.status).toBe(200);
+    const ofMonth = mine(AdminStatementList.parse(month.json));
+    expect(Object.fromEntries(ofMonth.map((s) => [s.talentId, [s.totals.royaltyCents, s.payout.status]]))).toEqual({
+      [due]: [21, 'due'],
+      [waiting]: [35, 'awaiting-details'],
+      [tiny]: [0, 'nothing-due'],
+    });
+    expect(month.headers.get('content-range')).toMatch(new RegExp(`^statements 0-\\d+/${month.json.total}$`));
+
+    const byTalent = AdminStatementList.parse((await call('GET', `/statements?talentId=${due}`)).json);
+    expect(byTalent.items.map((s) => s.id)).toEqual([statementId(NEXT, due), statementId(MONTH, due)]);
+    expect(byTalent.items[0]!.totals.carriedInMicros).toBe(6_666);
+    const oldestFirst = AdminStatementList.parse((await call('GET', `/statements?talentId=${due}&order=ASC&limit=1`)).json);
+    expect(oldestFirst).toMatchObject({ total: 2, items: [{ id: statementId(MONTH, due) }] });
+
+    const both = AdminStatementList.parse((await call('GET', `/statements?month=${MONTH}&talentId=${waiting}`)).json);
+    expect(both.items.map((s) => s.id)).toEqual([statementId(MONTH, waiting)]);
+    const awaiting = mine(AdminStatementList.parse((await call('GET', `/statements?month=${MONTH}&payout=awaiting-details&limit=500`)).json));
+    expect(awaiting.map((s) => s.talentId)).toEqual([waiting]);
+
+    for (const [query, field, message] of [
+      ['month=2018-13', 'month', MONTH_MESSAGE],
+      ['payout=sent', 'payout', 'payout must be one of paid, due, awaiting-details, nothing-due'],
+      ['talentId=Not%20An%20Id', 'talentId', 'talentId must be a talent id such as maya-chen'],
+      ['limit=0', 'limit', 'limit must be 1 to 500'],
+      ['colour=red', 'colour', 'colour is not a field this request accepts'],
+    ]) {
+      const bad = await call('GET', `/statements?${query}`);
+      expect({ query, status: bad.status, field: bad.json?.fields?.[field!] }).toEqual({ query, status: 400, field: message });
+    }
+  });
+});
+
+describe('GET /admin/statements/{id} and PUT /admin/statements/{id}/payout', () => {
+  it('shows the lines that add up to the stored figures, records who marked it paid and when, and back to unpaid; nothing else changes', async () => {
+    const id = statementId(MONTH, due);
+    const stored = (await royalties().getStatement(due, MONTH))!;
+    const detail = AdminStatement.parse((await call('GET', `/statements/${id}`)).json);
+    expect(detail.lines.map((l) => [l.ordinal, l.tier, l.royaltyMicros])).toEqual([
+      [1, 'standard-1', 100_000],
+      [2, 'standard-1', 66_666],
+      [3, 'standard-1', 50_000],
+    ]);
+    expect(buildStatement(detail.lines, detail.totals.carriedInMicros).totals).toEqual(stored.totals);
+    expect(detail).toMatchObject({ totals: stored.totals, payout: { status: 'due' }, audit: [] });
+
+    const before = Date.now();
+    const paid = await call('PUT', `/statements/${id}/payout`, { status: 'paid', reference: `  WISE-${run}  ` });
+    expect(paid.status).toBe(200);
+    const afterPaid = AdminStatement.parse(paid.json);
+    expect(afterPaid.payout).toMatchObject({ status: 'paid', reference: `WISE-${run}` });
+    expect(Date.parse(afterPaid.payout.paidAt!)).toBeGreaterThanOrEqual(before - 1000);
+    expect(afterPaid.audit).toEqual([{ at: expect.any(String), by: twin().admin.email, action: 'marked-paid', detail: `$0.21 paid ${afterPaid.payout.paidAt!.slice(0, 10)}, reference WISE-${run}` }]);
+    // Read back: the same, and the figures, lines and close time as they were.
+    const reread = AdminStatement.parse((await call('GET', `/statements/${id}`)).json);
+    expect(reread).toEqual(afterPaid);
+    const storedAfter = (await royalties().getStatement(due, MONTH))!;
+    expect({ ...storedAfter, paid: undefined, audit: undefined }).toEqual({ ...stored, paid: undefined, audit: undefined });
+    expect(storedAfter.paid?.by).toBe(twin().admin.email);
+
+    const unpaid = AdminStatement.parse((await call('PUT', `/statements/${id}/payout`, { status: 'unpaid' })).json);
+    expect(unpaid.payout).toEqual({ status: 'due' });
+    expect(unpaid.audit.map((a) => [a.action, a.by])).toEqual([
+      ['marked-paid', twin().admin.email],
+      ['marked-unpaid', twin().admin.email],
+    ]);
+    expect(unpaid.audit[1]!.detail).toBe(`was paid ${afterPaid.payout.paidAt!.slice(0, 10)}, reference WISE-${run}`);
+
+    // A payment made on a given day keeps that day.
+    const dated = AdminStatement.parse((await call('PUT', `/statements/${statementId(MONTH, waiting)}/payout`, { status: 'paid', reference: 'PP-1', paidAt: '2018-05-03T10:00:00Z' })).json);
+    expect(dated.payout).toEqual({ status: 'paid', paidAt: '2018-05-03T10:00:00.000Z', reference: 'PP-1' });
+
+    for (const [body, field, message] of [
+      [{ status: 'paid' }, 'reference', 'reference is required'],
+      [{ status: 'paid', reference: '   ' }, 'reference', 'Enter the payment reference.'],
+      [{ status: 'paid', reference: 'x'.repeat(101) }, 'reference', 'reference must be at most 100 characters'],
+      [{ status: 'sent' }, 'status', 'status must be paid or unpaid'],
+      [{ status: 'paid', reference: 'R', paidAt: '2999-01-01T00:00:00Z' }, 'paidAt', 'paidAt must not be in the future'],
+      [{ status: 'paid', reference: 'R', paidAt: '2018-04-15T00:00:00Z' }, 'paidAt', 'paidAt must not be before the statement was closed'],
+      [{ status: 'unpaid', by: 'someone' }, 'by', 'by is not a field this request accepts'],
+    ] as const) {
+      const bad = await call('PUT', `/statements/${id}/payout`, body);
+      expect({ body, status: bad.status, field: bad.json?.fields?.[field] }).toEqual({ body, status: 400, field: message });
+    }
+    expect((await royalties().getStatement(due, MONTH))!.audit).toHaveLength(2);
+
+    for (const missing of [statementId(MONTH, `nobody-${run}`), 'not-a-statement']) {
+      expect(await call('GET', `/statements/${missing}`)).toMatchObject({ status: 404, json: { error: STATEMENT_NOT_FOUND_MESSAGE } });
+      expect(await call('PUT', `/statements/${missing}/payout`, { status: 'unpaid' })).toMatchObject({ status: 404, json: { error: STATEMENT_NOT_FOUND_MESSAGE } });
+    }
+  });
+});
+
+describe('GET /admin/statements/csv', () => {
+  it("answers the month's payouts with where to pay them, as an attachment; the month is required", async () => {
+    const res = await call('GET', `/statements/csv?month=${MONTH}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="humanly-payouts-${MONTH}.csv"`);
+    const [header, ...rows] = parseCsv(res.text);
+    expect(header).toEqual(['Talent id', 'Talent', 'Month', 'Licenses', 'Royalty USD', 'Payout status', 'Payout email', 'Account holder', 'Paid at', 'Reference']);
+    const byTalent = Object.fromEntries(rows.filter((r) => r[0]!.endsWith(run)).map((r) => [r[0], r.slice(1)]));
+    const waitingPaid = (await royalties().getStatement(waiting, MONTH))!.paid;
+    expect(byTalent).toEqual({
+      [due]: [`Ada Due ${run}`, MONTH, '3', '0.21', 'Due with the next monthly payout', `ada.${run}@payouts.example`, `Ada Due ${run}`, '', ''],
+      // Marked paid by the test above (tests of a file run in order).
+      [waiting]: [`Bea Waiting ${run}`, MONTH, '1', '0.35', 'Paid', '', '', waitingPaid?.paidAt ?? '', waitingPaid?.reference ?? ''],
+      [tiny]: [`Cy Tiny ${run}`, MONTH, '1', '0.00', 'Nothing to pay: carried forward', '', '', '', ''],
+    });
+    for (const query of ['', '?month=April']) {
+      expect(await call('GET', `/statements/csv${query}`)).toMatchObject({ status: 400, json: { fields: { month: MONTH_MESSAGE } } });
+    }
+  });
+});
+
+describe('GET /admin/stats royalties', () => {
+  it("owes the latest closed month's unpaid statements, and less once one is paid", async () => {
+    // A statement of the current month (a close fired on the twin as of the 1st of next month writes these).
+    const month = monthOfIso(new Date().toISOString());
+    const talentId = `con-now-${run}`;
+    await putClosedStatement(documentClient(twin()), table(), { talentId, talentName: `Di Now ${run}`, month, royaltyPlan: 'founding-35', values: [10_000_000], closedAt: new Date().toISOString() });
+    // The owed total is the sum over the month's list: read both, again if another test changed the month between.
+    const owedBoth = async () => {
+      for (let attempt = 0; ; attempt += 1) {
+        const stats = AdminStats.parse((await call('GET', '/stats')).json).royalties;
+        const list = AdminStatementList.parse((await call('GET', `/statements?month=${month}&limit=500`)).json);
+        const unpaid = list.items.filter((s) => s.payout.status === 'due' || s.payout.status === 'awaiting-details');
+        const fromList = { closedMonth: month, owedCents: unpaid.reduce((n, s) => n + s.totals.royaltyCents, 0), unpaidStatements: unpaid.length };
+        if (attempt === 2 || JSON.stringify(stats) === JSON.stringify(fromList)) return { stats, fromList, mine: list.items.find((s) => s.talentId === talentId) };
+      }
+    };
+    const before = await owedBoth();
+    expect(before.stats).toEqual(before.fromList);
+    expect(before.mine?.payout.status).toBe('awaiting-details');
+    expect(before.stats.owedCents).toBeGreaterThanOrEqual(350);
+    await call('PUT', `/statements/${statementId(month, talentId)}/payout`, { status: 'paid', reference: `PP-${run}` });
+    const after = await owedBoth();
+    expect(after.stats).toEqual(after.fromList);
+    expect(after.mine?.payout.status).toBe('paid');
+  });
+});
