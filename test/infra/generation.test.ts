@@ -104,7 +104,7 @@ describe('generation workflow (infra)', () => {
     expect(grantsOf('AwaitPrediction')).toEqual(sorted(record, ['states:SendTaskSuccess machine-by-name']));
     expect(grantsOf('PollPrediction')).toEqual(sorted(record, token));
     expect(grantsOf('DeliverImages')).toEqual(
-      sorted(['dynamodb:GetItem generations', 'dynamodb:PutItem generations', 'dynamodb:UpdateItem generations'], token, ledger, ['dynamodb:UpdateItem talent', 's3:PutObject images/generations/*']),
+      sorted(['dynamodb:GetItem generations', 'dynamodb:PutItem generations', 'dynamodb:UpdateItem generations'], token, ledger, ['dynamodb:GetItem talent', 'dynamodb:UpdateItem talent', 's3:PutObject images/generations/*']),
     );
     expect(grantsOf('RecordFailure')).toEqual(sorted(record, token, ledger));
     expect(grantsOf('ReplicateWebhook')).toEqual(

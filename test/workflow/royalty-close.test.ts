@@ -1,0 +1,260 @@
+// The RoyaltyClose state machine as the stack deploys it, run by the twin's runner. Its two task
+// functions are the real services (functions/royalties/close-*/service.ts) over an in-memory
+// royalty store: a normal month, a rerun that changes nothing and emails no one twice, a late
+// accrual landing on the next month, a task failure retried, a lasting one failing the execution,
+// and a closed statement that no longer matches its accruals failing it at once.
+import { App, Stack } from 'aws-cdk-lib';
+import { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
+import type { AccrualLine } from '../../events/royalties';
+import { CLOSE_CONCURRENCY, CLOSE_FAILURES, royaltyCloseWorkflow } from '../../infra/lib/workflows/royalty-close';
+import { StateMachineRunner } from '../../infra/local/stepfunctions';
+import { Resolver, resourcesOfType, stateMachineDefinition, type CfnTemplate } from '../../infra/local/template';
+import { closeTalentMonth, CloseTalentMonthInput, type CloseTalentMonthDeps } from '../../functions/royalties/close-talent-month/service';
+import { CloseInput, planClose } from '../../functions/royalties/close-plan/service';
+import type { StatementRecord, StoredAccrual } from '../../functions/stores/royalties';
+import type { Email } from '../../functions/shared/email';
+
+const MACHINE = 'arn:aws:states:us-east-1:123456789012:stateMachine:RoyaltyClose';
+const STEPS = ['plan-close', 'close-talent-month'] as const;
+type Step = (typeof STEPS)[number];
+const arn = (step: Step) => `arn:aws:lambda:us-east-1:123456789012:function:${step}`;
+
+interface State {
+  Type: string;
+  Retry?: Array<{ ErrorEquals: string[]; MaxAttempts?: number }>;
+  MaxConcurrency?: number;
+  ItemProcessor?: { StartAt: string; States: Record<string, State> };
+  [field: string]: unknown;
+}
+
+function synthesizeDefinition(): { StartAt: string; States: Record<string, State> } {
+  const app = new App({ builtinCloudFormationValidation: false });
+  const stack = new Stack(app, 'RoyaltyCloseWorkflow');
+  const fn = (step: Step) => LambdaFunction.fromFunctionArn(stack, step, arn(step));
+  new StateMachine(stack, 'Machine', { ...royaltyCloseWorkflow(stack, 'States', { planClose: fn('plan-close'), closeTalentMonth: fn('close-talent-month') }) });
+  const template = app.synth().getStackByName(stack.stackName).template as CfnTemplate;
+  const [[id, resource]] = resourcesOfType(template, 'AWS::StepFunctions::StateMachine');
+  return stateMachineDefinition(new Resolver(template), id, resource) as { StartAt: string; States: Record<string, State> };
+}
+const DEFINITION = synthesizeDefinition();
+
+/** The royalty store's part the close uses, in memory, with the same conditions as the table's. */
+function memoryRoyalties() {
+  const accruals = new Map<string, StoredAccrual>(); // by talentId|licenseId
+  const statements = new Map<string, StatementRecord>(); // by talentId|month
+  const clone = <T>(v: T): T => structuredClone(v);
+  const inRange = (a: StoredAccrual, talentId: string, from: string | undefined, to: string) => a.talentId === talentId && a.month >= (from ?? '') && a.month <= to;
+  const store: CloseTalentMonthDeps['royalties'] = {
+    async openAccruals(talentId, toMonth, _plan, fromMonth) {
+      return [...accruals.values()].filter((a) => inRange(a, talentId, fromMonth, toMonth) && !a.statementMonth).map(clone);
+    },
+    async claimedAccruals(talentId, month, fromMonth) {
+      return [...accruals.values()].filter((a) => inRange(a, talentId, fromMonth, month) && a.statementMonth === month).map(clone);
+    },
+    async claim(talentId, accrual, month) {
+      const a = accruals.get(`${talentId}|${accrual.licenseId}`);
+      if (!a || (a.statementMonth && a.statementMonth !== month)) return false;
+      a.statementMonth = month;
+      return true;
+    },
+    async getStatement(talentId, month) {
+      const s = statements.get(`${talentId}|${month}`);
+      return s && clone(s);
+    },
+    async latestStatementBefore(talentId, month) {
+      return clone([...statements.values()].filter((s) => s.talentId === talentId && s.month < month).sort((a, b) => (a.month < b.month ? 1 : -1))[0]);
+    },
+    async listStatements(talentId) {
+      return [...statements.values()].filter((s) => s.talentId === talentId).sort((a, b) => (a.month < b.month ? 1 : -1)).map(clone);
+    },
+    async putStatement(s) {
+      if (statements.has(`${s.talentId}|${s.month}`)) return false;
+      statements.set(`${s.talentId}|${s.month}`, clone(s));
+      return true;
+    },
+    async markNotified(talentId, month, at) {
+      const s = statements.get(`${talentId}|${month}`);
+      if (!s || s.notifiedAt) return false;
+      s.notifiedAt = at;
+      return true;
+    },
+  };
+  let n = 0;
+  const add = (talentId: string, at: string, creditValueMicros = 437_500, royaltyPlan: AccrualLine['royaltyPlan'] = 'standard-tiers') => {
+    const licenseId = `lic_${String(++n).padStart(22, '0')}`;
+    accruals.set(`${talentId}|${licenseId}`, { licenseId, generationId: `gen-${n}`, at, month: at.slice(0, 7), creditValueMicros, royaltyPlan, talentId, accountId: 'client-1' });
+    return licenseId;
+  };
+  return { store, add, statements, accruals };
+}
+
+const TALENT = { 'maya-chen': { name: 'Maya Chen', royaltyPlan: 'founding-35', email: 'maya@example.com' }, 'jon-reyes': { name: 'Jon Reyes', royaltyPlan: 'standard-tiers', email: undefined } } as const;
+type Mock = (payload: unknown, attempt: number) => unknown;
+
+let runner: StateMachineRunner | undefined;
+afterEach(async () => {
+  await runner?.stopAll();
+  runner = undefined;
+});
+
+function world() {
+  const data = memoryRoyalties();
+  const sent: Array<{ to: string; email: Email }> = [];
+  let clock = new Date('2026-12-01T01:00:05Z');
+  const deps: CloseTalentMonthDeps = {
+    royalties: data.store,
+    talent: async (id) => {
+      const t = TALENT[id as keyof typeof TALENT];
+      return t && { name: t.name, royaltyPlan: t.royaltyPlan, email: async () => t.email };
+    },
+    send: async (to, email) => void sent.push({ to, email }),
+    siteUrl: 'https://humanly.example',
+    now: () => clock,
+  };
+  const real: Record<Step, Mock> = {
+    'plan-close': (p) => planClose({ talentIds: async () => Object.keys(TALENT) }, CloseInput.parse((p as { input: unknown }).input)),
+    'close-talent-month': (p) => closeTalentMonth(deps, CloseTalentMonthInput.parse(p)),
+  };
+  /** Runs the machine once with `input`; `faults` may throw before the real step runs. */
+  const run = async (input: unknown, faults: Partial<Record<Step, (payload: unknown, attempt: number) => void>> = {}) => {
+    const calls: Array<{ step: Step; payload: unknown }> = [];
+    const attempts = new Map<string, number>();
+    runner = new StateMachineRunner({
+      retryIntervalScale: 0.001,
+      async invokeLambda(fn, payload) {
+        const step = fn.split(':').pop() as Step;
+        if (!STEPS.includes(step)) throw new Error(`unexpected function ${fn}`);
+        const key = `${step}|${JSON.stringify(payload)}`;
+        const attempt = (attempts.get(key) ?? 0) + 1;
+        attempts.set(key, attempt);
+        calls.push({ step, payload });
+        faults[step]?.(payload, attempt);
+        return real[step](payload, attempt);
+      },
+    });
+    runner.register('RoyaltyClose', MACHINE, DEFINITION);
+    const { executionArn } = runner.startExecution(MACHINE, input);
+    const done = await runner.waitForExecution(executionArn, 20_000);
+    await runner.stopAll();
+    return { done, calls, of: (step: Step) => calls.filter((c) => c.step === step) };
+  };
+  return { ...data, sent, run, setClock: (iso: string) => (clock = new Date(iso)) };
+}
+
+const scheduled = (time: string) => ({ version: '0', id: 'e1', 'detail-type': 'Scheduled Event', source: 'aws.events', time, region: 'us-east-1', resources: [], detail: {} });
+
+describe('RoyaltyClose state machine', () => {
+  test('the definition: PlanClose, then a Map of CloseTalentMonth a few at a time; unfixable errors never retried, others retried with backoff', () => {
+    expect(DEFINITION.StartAt).toBe('PlanClose');
+    const map = DEFINITION.States.CloseEachTalent;
+    expect(map).toMatchObject({ Type: 'Map', ItemsPath: '$.plan.talentIds', MaxConcurrency: CLOSE_CONCURRENCY });
+    const close = map.ItemProcessor!.States.CloseTalentMonth;
+    for (const task of [DEFINITION.States.PlanClose, close]) {
+      expect(task.Retry?.[0]).toEqual({ ErrorEquals: [...CLOSE_FAILURES], MaxAttempts: 0 });
+      expect(task.Retry?.map((r) => r.ErrorEquals[0])).toEqual(['StatementMismatch', 'Lambda.ServiceException', 'States.TaskFailed']);
+      // No Catch: a failure that lasts fails the execution, and the Failed alarm shows it.
+      expect(task.Catch).toBeUndefined();
+    }
+  });
+
+  test('a normal month: the Scheduled Event of 1 December closes November for every talent, each statement emailed once when an address is known', async () => {
+    const w = world();
+    // Maya (founding): 2 Starter licenses at 35% = 2 x 153,125 = 306,250 -> 30 cents, 6,250 carried.
+    w.add('maya-chen', '2026-11-03T10:00:00.000Z', 437_500, 'founding-35');
+    w.add('maya-chen', '2026-11-30T23:59:59.000Z', 437_500, 'founding-35');
+    // Jon (standard): 3 Pro licenses at 20% = 3 x 72,666 = 217,998 -> 21 cents, 7,998 carried.
+    for (const day of ['05', '06', '07']) w.add('jon-reyes', `2026-11-${day}T08:00:00.000Z`, 363_333);
+    // December's license is not November's.
+    w.add('jon-reyes', '2026-12-01T00:30:00.000Z', 363_333);
+
+    const r = await w.run(scheduled('2026-12-01T01:00:00Z'));
+    expect(r.done).toMatchObject({ status: 'SUCCEEDED' });
+    expect(r.of('plan-close')).toHaveLength(1);
+    expect(r.of('close-talent-month').map((c) => c.payload)).toEqual([{ talentId: 'jon-reyes', month: '2026-11' }, { talentId: 'maya-chen', month: '2026-11' }]);
+    expect(r.done.output).toEqual({ month: '2026-11', talent: 2, results: [{ talentId: 'jon-reyes', month: '2026-11', closed: { outcome: 'closed' } }, { talentId: 'maya-chen', month: '2026-11', closed: { outcome: 'closed' } }] });
+
+    const maya = w.statements.get('maya-chen|2026-11')!;
+    expect(maya).toMatchObject({ id: '2026-11_maya-chen', talentName: 'Maya Chen', fromMonth: '2026-11', closedAt: '2026-12-01T01:00:05.000Z', audit: [] });
+    expect(maya.totals).toMatchObject({ licenses: 2, grossMicros: 875_000, royaltyMicros: 306_250, royaltyCents: 30, carriedOutMicros: 6_250 });
+    expect(w.statements.get('jon-reyes|2026-11')!.totals).toMatchObject({ licenses: 3, royaltyMicros: 217_998, royaltyCents: 21, carriedOutMicros: 7_998 });
+    expect([...w.accruals.values()].filter((a) => a.month === '2026-12').map((a) => a.statementMonth)).toEqual([undefined]);
+
+    // Maya has an address: one email, the month and amount in it; Jon has none: no email, no failure.
+    expect(w.sent.map((s) => [s.to, s.email.subject])).toEqual([['maya@example.com', 'Your Humanly statement for November 2026 is ready']]);
+    expect(w.sent[0].email.text).toContain('$0.30');
+    expect(w.sent[0].email.text).toContain('https://humanly.example/talent-portal');
+    expect(w.sent[0].email.html).toContain('November 2026');
+    expect(maya.notifiedAt).toBe('2026-12-01T01:00:05.000Z');
+  });
+
+  test('a rerun (the same schedule, or an operator\'s { month }) writes nothing and emails no one again; a late accrual lands on the next month', async () => {
+    const w = world();
+    w.add('maya-chen', '2026-11-03T10:00:00.000Z', 437_500, 'founding-35');
+    expect((await w.run(scheduled('2026-12-01T01:00:00Z'))).done.status).toBe('SUCCEEDED');
+    const closed = structuredClone(w.statements.get('maya-chen|2026-11'));
+    w.setClock('2026-12-02T09:00:00Z');
+
+    // A license issued in November but delivered after the close.
+    const late = w.add('maya-chen', '2026-11-30T23:59:30.000Z', 437_500, 'founding-35');
+    for (const input of [scheduled('2026-12-01T01:00:00Z'), { month: '2026-11' }]) {
+      const again = await w.run(input);
+      expect(again.done.status).toBe('SUCCEEDED');
+      expect(again.done.output).toMatchObject({ month: '2026-11', results: [{ talentId: 'jon-reyes', closed: { outcome: 'nothing' } }, { talentId: 'maya-chen', closed: { outcome: 'unchanged' } }] });
+    }
+    expect(w.statements.get('maya-chen|2026-11')).toEqual(closed);
+    expect(w.sent).toHaveLength(1);
+    expect(w.accruals.get(`maya-chen|${late}`)!.statementMonth).toBeUndefined();
+
+    // November paid 153,125 -> 15 cents and carried 3,125. December's close claims the late license:
+    // 153,125 + 3,125 carried in = 156,250 -> 15 cents, 6,250 carried.
+    w.setClock('2027-01-01T01:00:03Z');
+    expect((await w.run(scheduled('2027-01-01T01:00:00Z'))).done.status).toBe('SUCCEEDED');
+    const dec = w.statements.get('maya-chen|2026-12')!;
+    expect(dec.fromMonth).toBe('2026-11');
+    expect(dec.totals).toMatchObject({ licenses: 1, royaltyMicros: 153_125, carriedInMicros: 3_125, royaltyCents: 15, carriedOutMicros: 6_250 });
+    expect(w.accruals.get(`maya-chen|${late}`)!.statementMonth).toBe('2026-12');
+    expect(w.sent.map((s) => s.email.subject)).toEqual(['Your Humanly statement for November 2026 is ready', 'Your Humanly statement for December 2026 is ready']);
+  });
+
+  test('a task failure is retried with backoff and the close completes once; one that lasts fails the execution', async () => {
+    const w = world();
+    w.add('maya-chen', '2026-11-03T10:00:00.000Z');
+    const flaky = await w.run(scheduled('2026-12-01T01:00:00Z'), {
+      'close-talent-month': (p, attempt) => {
+        if ((p as { talentId: string }).talentId === 'maya-chen' && attempt === 1) throw Object.assign(new Error('throttled'), { name: 'ProvisionedThroughputExceededException' });
+      },
+    });
+    expect(flaky.done.status).toBe('SUCCEEDED');
+    expect(flaky.of('close-talent-month').filter((c) => (c.payload as { talentId: string }).talentId === 'maya-chen')).toHaveLength(2);
+    expect(w.statements.size).toBe(1);
+    expect(w.sent).toHaveLength(1);
+
+    const down = await w.run({ month: '2026-10' }, { 'close-talent-month': () => { throw new Error('the table is unreachable'); } });
+    expect(down.done.status).toBe('FAILED');
+    // TASK_RETRY: the first attempt and three retries, for each talent.
+    expect(down.of('close-talent-month').length).toBeGreaterThanOrEqual(4);
+  });
+
+  test('a closed statement that no longer matches its claimed accruals fails the execution at once, and is not rewritten', async () => {
+    const w = world();
+    w.add('maya-chen', '2026-11-03T10:00:00.000Z');
+    await w.run(scheduled('2026-12-01T01:00:00Z'));
+    // Someone changed a claimed accrual's value after the close.
+    const [accrual] = [...w.accruals.values()];
+    accrual.creditValueMicros = 1;
+    const stored = structuredClone(w.statements.get('maya-chen|2026-11'));
+    const r = await w.run({ month: '2026-11' });
+    expect(r.done).toMatchObject({ status: 'FAILED', error: 'StatementMismatch' });
+    expect(r.of('close-talent-month').filter((c) => (c.payload as { talentId: string }).talentId === 'maya-chen')).toHaveLength(1);
+    expect(w.statements.get('maya-chen|2026-11')).toEqual(stored);
+  });
+
+  test('bad input fails at once with what is wrong', async () => {
+    const w = world();
+    const r = await w.run({ month: '2026-13' });
+    expect(r.done.status).toBe('FAILED');
+    expect(r.done.error).toBe('ZodError');
+    expect(r.of('plan-close')).toHaveLength(1);
+  });
+});
