@@ -1,4 +1,5 @@
 import { AWAITING_CONFIRMATION } from '../../../events/founding-values';
+import { licensePath } from '../../../events/generation-values';
 import { DATA_EXPORTS_PER_HOUR } from '../../../events/royalty-values';
 import type { DataExport } from '../../../events/likeness';
 import { profileOf } from '../get-me/service';
@@ -106,7 +107,7 @@ export async function exportMyData(deps: DataExportDeps, caller: AccountCaller):
           licenseId: a.licenseId,
           issuedAt: license?.issuedAt ?? a.at,
           licensee: license?.licensee ?? '',
-          url: `${deps.siteUrl.replace(/\/$/, '')}/licenses/${encodeURIComponent(a.licenseId)}`,
+          url: `${deps.siteUrl.replace(/\/$/, '')}${licensePath(a.licenseId)}`,
         };
       }),
     );

@@ -27,8 +27,9 @@ export async function handler(event: Partial<ScheduledEvent>): Promise<void> {
   const talent = talentStore(doc, config.TALENT_TABLE);
   const emailOf = emailFromApplication(foundingStore(doc, config.APPLICATIONS_TABLE));
   const send = (to: string, email: Parameters<typeof sendEmail>[2]) => sendEmail({ from: config.SENDER_EMAIL, configurationSet: config.SES_CONFIGURATION_SET }, to, email);
-  // The rule's time (the twin fires it as of a given time); now when run by hand.
-  const now = event.time ? new Date(event.time) : new Date();
+  // The later of the rule's time (whole seconds; the twin may fire it as of a later time) and
+  // now: a notice that ended between the schedule's tick and this run is carried out too.
+  const now = new Date(Math.max(Date.now(), event.time ? Date.parse(event.time) || 0 : 0));
   const result = await runLikenessSchedule(
     {
       talent,
