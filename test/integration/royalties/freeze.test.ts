@@ -1,0 +1,143 @@
+/**
+ * Exclusive contracts on the twin (docs/royalties.md#frozen-likeness): an admin records one in the
+ * console's API; while it is in force the library hides the talent, only the brand generates
+ * (CheckPolicy in the real workflow), the brand's create page gets the talent from
+ * GET /me/exclusive-talent, the talent cannot request removal; when the term ends the likeness
+ * schedule archives it, the talent is emailed and listed again.
+ */
+import { randomUUID } from 'node:crypto';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { seedUser } from '../../../infra/local/provision';
+import { FINAL_STATUSES, TALENT_FROZEN_MESSAGE } from '../../../events/generation-values';
+import { Generation, GenerationStarted } from '../../../events/generations';
+import { FreezeResponse } from '../../../events/likeness';
+import { FREEZE_EXISTS_MESSAGE, FREEZE_NOT_CLIENT_MESSAGE, FREEZE_TERM_MESSAGE } from '../../../events/royalty-values';
+import { TalentListResponse } from '../../../events/talent';
+import { accountStore } from '../../../functions/stores/accounts';
+import { royaltyStore } from '../../../functions/stores/royalties';
+import { talentStore } from '../../../functions/stores/talent';
+import { createAcceptedTalent } from '../../support/accepted-talent';
+import { documentClient, idToken, useTwin } from '../../support/twin';
+
+jest.setTimeout(180_000);
+const twin = useTwin();
+const run = randomUUID().slice(0, 8);
+const PASSWORD = 'Str0ng!Passw0rd-frz';
+const talentId = `frozen-${run}`;
+const talentEmail = `frozen.talent.${run}@people.example`;
+
+async function call(token: string | undefined, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(`${twin().urls.api}${path}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test parses the shape it expects
+  let json: any;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, json };
+}
+
+async function person(who: string, role: 'client' | 'talent', email = `frz.${who}.${run}@people.example`) {
+  const user = await seedUser(twin().urls.cognito, twin().userPoolId, { email, password: PASSWORD, groups: [role], name: `Frz ${who}`, attributes: { 'custom:role': role } });
+  if (role === 'client') await accountStore(documentClient(twin()), twin().physicalName('AccountsTable')).create({ id: user.sub!, email, full_name: `Frz ${who}`, role });
+  return { sub: user.sub!, token: await idToken(twin(), email, PASSWORD, 'web') };
+}
+
+/** The generation once final. */
+async function finished(id: string, token: string): Promise<Generation> {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const generation = Generation.parse((await call(token, 'GET', `/generations/${id}`)).json);
+    if (FINAL_STATUSES.includes(generation.status)) return generation;
+    if (Date.now() > deadline) throw new Error(`generation ${id} still ${generation.status}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+const listed = async () => TalentListResponse.parse((await call(undefined, 'GET', '/talent')).json).talent.some((t) => t.id === talentId);
+const emailsToTalent = async () => (await twin().emails()).filter((m) => m.to.includes(talentEmail)).map((m) => m.subject);
+
+it('records a contract: hidden from the library, only the brand generates, no removal; at the end of the term it lifts, archived and emailed', async () => {
+  const doc = documentClient(twin());
+  const talentTable = twin().physicalName('CatalogTalentTable');
+  // A listed talent with a model, accepted from an application that holds their email.
+  const { applicationId } = await createAcceptedTalent(twin(), { email: talentEmail, talentId, firstName: 'Frida', lastName: `Frozen ${run}`, founding: false, marker: `frz-${run}` });
+  await doc.send(
+    new UpdateCommand({
+      TableName: talentTable,
+      Key: { id: talentId },
+      UpdateExpression: 'SET #s = :active, generation = :g, applicationId = :app',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: { ':active': 'active', ':g': { model: 'humanly-preview/maya-chen', triggerWord: 'FRZWRD' }, ':app': applicationId },
+    }),
+  );
+  const [brand, rival, talent, admin] = await Promise.all([
+    person('brand', 'client'),
+    person('rival', 'client'),
+    person('talent', 'talent', talentEmail),
+    idToken(twin(), twin().admin.email, twin().admin.password, 'admin'),
+  ]);
+  expect(await listed()).toBe(true);
+
+  // Refusals name what is wrong; only the console's admins reach the route.
+  const path = `/admin/talent/${talentId}/freeze`;
+  // Long enough for both generations to run inside the term on a loaded machine.
+  const until = new Date(Date.now() + 20_000).toISOString();
+  expect(await call(admin, 'POST', path, { accountId: brand.sub, brandName: 'Acme', until: new Date(Date.now() - 1000).toISOString() })).toMatchObject({ status: 400, json: { fields: { until: FREEZE_TERM_MESSAGE } } });
+  expect(await call(admin, 'POST', path, { accountId: randomUUID(), brandName: 'Acme', until })).toMatchObject({ status: 400, json: { fields: { accountId: FREEZE_NOT_CLIENT_MESSAGE } } });
+  expect(await call(admin, 'POST', path, { brandName: 'Acme', until })).toMatchObject({ status: 400, json: { fields: { accountId: 'accountId is required' } } });
+  // A site token is not the console's: the admin authorizer refuses it.
+  expect((await call(brand.token, 'POST', path, { accountId: brand.sub, brandName: 'Acme', until })).status).toBe(401);
+
+  const recorded = await call(admin, 'POST', path, { accountId: brand.sub, brandName: `Acme ${run}`, until });
+  expect(recorded.status).toBe(201);
+  const contract = FreezeResponse.parse(recorded.json).current!;
+  expect(contract).toMatchObject({ accountId: brand.sub, brandName: `Acme ${run}`, until, recordedBy: twin().admin.email });
+  expect(contract.startNotifiedAt).toBeDefined();
+  expect(await call(admin, 'POST', path, { accountId: brand.sub, brandName: 'Acme', until })).toMatchObject({ status: 409, json: { error: FREEZE_EXISTS_MESSAGE } });
+  expect(FreezeResponse.parse((await call(admin, 'GET', path)).json).current?.id).toBe(contract.id);
+
+  // While in force: out of the library, in the brand's own list, generated by the brand only.
+  expect(await listed()).toBe(false);
+  expect((await call(undefined, 'GET', `/talent/${talentId}`)).status).toBe(404);
+  const mine = TalentListResponse.parse((await call(brand.token, 'GET', '/me/exclusive-talent')).json);
+  expect(mine.talent.map((t) => t.id)).toEqual([talentId]);
+  expect(TalentListResponse.parse((await call(rival.token, 'GET', '/me/exclusive-talent')).json).talent).toEqual([]);
+  expect((await call(talent.token, 'GET', '/me/exclusive-talent')).status).toBe(403);
+
+  const start = async (who: { token: string }, key: string) => {
+    const res = await call(who.token, 'POST', '/generations', { talentId, prompt: `A portrait in a studio ${run}`, style: 'Portrait', count: 1 }, { 'idempotency-key': `${key}-${run}` });
+    expect(res.status).toBe(202);
+    return GenerationStarted.parse(res.json).id;
+  };
+  const [brandGeneration, rivalGeneration] = await Promise.all([start(brand, 'brand'), start(rival, 'rival')]);
+  const [brandResult, rivalResult] = await Promise.all([finished(brandGeneration, brand.token), finished(rivalGeneration, rival.token)]);
+  expect(rivalResult).toMatchObject({ status: 'failed', failure: { message: TALENT_FROZEN_MESSAGE } });
+  expect(brandResult.status).toBe('succeeded');
+
+  // The talent cannot request removal meanwhile (the portal says why and until when).
+  const removal = await call(talent.token, 'POST', '/me/likeness/removal', {});
+  expect(removal.status).toBe(409);
+  expect(removal.json.error).toContain(`Acme ${run}`);
+
+  // The term ends; the hourly schedule archives the contract and tells the talent.
+  expect(await emailsToTalent()).toEqual([`Your exclusive contract with Acme ${run} has started`]);
+  await new Promise((r) => setTimeout(r, Math.max(0, Date.parse(until) - Date.now() + 200)));
+  await twin().events.runScheduled('LikenessSchedule');
+  const deadline = Date.now() + 30_000;
+  while ((await talentStore(doc, talentTable).getForGeneration(talentId))?.controls.frozen && Date.now() < deadline) await new Promise((r) => setTimeout(r, 300));
+  const history = await royaltyStore(doc, twin().physicalName('GenerationsTable')).endedContracts(talentId);
+  expect(history).toEqual([expect.objectContaining({ id: contract.id, endedBy: 'term ended', endedAt: until, recordedBy: twin().admin.email })]);
+  const after = FreezeResponse.parse((await call(admin, 'GET', path)).json);
+  expect(after.current).toBeUndefined();
+  expect(after.history.map((h) => h.id)).toEqual([contract.id]);
+  expect(await emailsToTalent()).toEqual([`Your exclusive contract with Acme ${run} has started`, `Your exclusive contract with Acme ${run} has ended`]);
+  expect(await listed()).toBe(true);
+  expect(TalentListResponse.parse((await call(brand.token, 'GET', '/me/exclusive-talent')).json).talent).toEqual([]);
+});
