@@ -13,8 +13,8 @@ import { MessageUpdateRequest, TalentUpdateRequest } from '../../events/admin';
 import { ContactRequest } from '../../events/contact';
 import { DecisionRequest, EmailPreviewRequest, FoundingConfirmRequest, FoundingSignupRequest, FoundingUploadRequest } from '../../events/founding';
 import { AdminGenerationQuery, GenerationConfig, LegacyStart, StartGenerationRequest } from '../../events/generations';
-import { RemovalRequest } from '../../events/likeness';
-import { PayoutDetailsRequest } from '../../events/royalties';
+import { FreezeRequest, RemovalRequest } from '../../events/likeness';
+import { AdminStatementQuery, MarkPayoutRequest, PayoutDetailsRequest } from '../../events/royalties';
 import { ConversionRequest } from '../../events/site';
 import { ConfirmWaitlistRequest, EarlySignupRequest } from '../../events/waitlist';
 
@@ -134,6 +134,7 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'DELETE /me/likeness/removal': {},
   // Royalties of the run's accepted talent; the statement named is another talent's (404 to them).
   'GET /me/earnings': {},
+  'GET /me/exclusive-talent': {},
   'GET /me/statements': {},
   'GET /me/statements/{id}': { params: (f) => ({ id: f.otherStatementId }) },
   'GET /me/statements/{id}/csv': { params: (f) => ({ id: f.otherStatementId }) },
@@ -156,11 +157,24 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   // Console
   'GET /admin/talent/{id}': { params: (f) => ({ id: f.talentId }) },
   'GET /admin/talent/{id}/generation-config': { params: (f) => ({ id: f.talentId }) },
+  // Exclusive contracts of the run's hidden talent: the example's account is no client (400), and there is none to end (404).
+  'GET /admin/talent/{id}/freeze': { params: (f) => ({ id: f.talentId }) },
+  'POST /admin/talent/{id}/freeze': {
+    params: (f) => ({ id: f.talentId }),
+    schema: FreezeRequest,
+    body: (m) => ({ accountId: '00000000-0000-4000-8000-000000000000', brandName: `Brand ${m}`, until: '2099-01-01T00:00:00.000Z' }),
+  },
+  'DELETE /admin/talent/{id}/freeze': { params: (f) => ({ id: f.talentId }) },
   'PUT /admin/talent/{id}/generation-config': {
     params: (f) => ({ id: f.talentId }),
     schema: GenerationConfig,
     body: (m) => ({ model: `humanly-preview/${m}`, triggerWord: m }),
   },
+  // Statements: the fixture statement of maya-chen's (marking it paid changes only its payout and audit).
+  'GET /admin/statements': { schema: AdminStatementQuery, query: () => ({ talentId: 'maya-chen' }) },
+  'GET /admin/statements/{id}': { params: (f) => ({ id: f.otherStatementId }) },
+  'PUT /admin/statements/{id}/payout': { params: (f) => ({ id: f.otherStatementId }), schema: MarkPayoutRequest, body: (m) => ({ status: 'paid', reference: `Matrix ${m}` }) },
+  'GET /admin/statements/csv': { query: () => ({ month: '2001-01' }) },
   'GET /admin/generations': { schema: AdminGenerationQuery, query: () => ({ status: 'succeeded', talentId: 'maya-chen' }) },
   'GET /admin/generations/{id}': { params: (f) => ({ id: f.generationId }) },
   'GET /admin/licenses/{id}/download': { params: (f) => ({ id: f.licenseId }) },
