@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { ACCESS_METADATA } from '../../../infra/lib/constructs/http-api';
+import { buildStatement } from '../../../events/royalties';
+import { statementId } from '../../../events/royalty-values';
 import { resourcesOfType } from '../../../infra/local/template';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { accountStore } from '../../../functions/stores/accounts';
 import { generationStore } from '../../../functions/stores/generations';
 import { generationKeys } from '../../../functions/stores/generations-keys';
 import { messageStore } from '../../../functions/stores/messages';
+import { royaltyStore } from '../../../functions/stores/royalties';
 import { talentStore } from '../../../functions/stores/talent';
 import { createAcceptedTalent } from '../../support/accepted-talent';
 import { ACCESS_CLASSES, callerName, createCallers, inParallel, randomLoopback, send, type Caller } from '../../support/callers';
@@ -19,6 +22,7 @@ import { documentClient, useTwin } from '../../support/twin';
 jest.setTimeout(120_000);
 const twin = useTwin();
 const marker = `mx${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const OTHER_STATEMENT_MONTH = '2001-01';
 
 interface Route {
   key: string;
@@ -106,7 +110,19 @@ async function createFixtures(acceptedEmail: string, clientA: string): Promise<F
   // A client account with nobody in the pool: the console's Users routes change it freely.
   const accountId = randomUUID();
   await accountStore(doc, twin().physicalName('AccountsTable')).create({ id: accountId, email: `account.${marker}@people.example`, full_name: 'Matrix Client', role: 'client' });
-  return { applicationId, talentId, publicTalentId, messageId, accountId, ...(await createGeneration(clientA)) };
+  // A closed statement of a seeded talent's (written once; a later run finds it there).
+  const otherStatementId = statementId(OTHER_STATEMENT_MONTH, 'maya-chen');
+  await royaltyStore(doc, twin().physicalName('GenerationsTable')).putStatement({
+    id: otherStatementId,
+    talentId: 'maya-chen',
+    talentName: 'Maya Chen',
+    month: OTHER_STATEMENT_MONTH,
+    closedAt: '2001-02-01T01:00:00.000Z',
+    totals: buildStatement([], 0).totals,
+    fromMonth: OTHER_STATEMENT_MONTH,
+    audit: [],
+  });
+  return { applicationId, talentId, publicTalentId, messageId, accountId, otherStatementId, ...(await createGeneration(clientA)) };
 }
 
 interface Cell {

@@ -1,0 +1,480 @@
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import type { Likeness } from '../../../../../events/accounts';
+import { PAYOUT_STATUS_LABELS, TIER_LABELS } from '../../../../../events/royalty-values';
+import type { EarningsResponse, StatementDetail, StatementSummary } from '../../../../../events/royalties';
+import { dollarsOfMicros } from '../../../../../events/royalty-format';
+import { formatDate } from '../../../account/format';
+import { Icon } from '../../../components/Icon';
+import { useConfig } from '../../../config';
+import { monthLabel } from '../../../generation/format';
+import type { SignedIn } from '../PortalGate';
+import { royaltiesApi, type RoyaltiesApi } from './api';
+import { money, tierProgress, transparencyNote } from './format';
+import './Earnings.css';
+
+/** This month's figures are read again this often while the page is visible. */
+const REFRESH_MS = 30_000;
+/** The chart shows at most this many months, newest last. */
+const CHART_MONTHS = 12;
+
+const errorText = (err: unknown, fallback: string) => (err instanceof Error && err.message ? err.message : fallback);
+
+/**
+ * The talent portal's royalties (docs/royalties.md#talent-portal): this month so far (live),
+ * how royalties are computed, a chart of monthly earnings, each closed statement with its tiers,
+ * licenses (never a prompt) and CSV, its payout status, and the payout details.
+ */
+export default function Earnings({ auth, likeness }: { auth: SignedIn; likeness: Likeness }) {
+  const { apiUrl } = useConfig();
+  const api = useMemo(() => royaltiesApi({ apiUrl, getIdToken: auth.getIdToken }), [apiUrl, auth.getIdToken]);
+  const id = useId();
+  const [earnings, setEarnings] = useState<EarningsResponse>();
+  const [statements, setStatements] = useState<StatementSummary[]>();
+  const [error, setError] = useState('');
+  const [updatedAt, setUpdatedAt] = useState<Date>();
+  const [refreshing, setRefreshing] = useState(false);
+
+  // Every read, the first and each refresh, counts up `attempt`; the effect reads and applies.
+  const [attempt, setAttempt] = useState({ n: 0, what: 'all' as 'all' | 'earnings' });
+  const refresh = () => {
+    setRefreshing(true);
+    setAttempt((a) => ({ n: a.n + 1, what: 'all' }));
+  };
+
+  useEffect(() => {
+    let current = true;
+    Promise.all([api.earnings(), attempt.what === 'all' ? api.statements() : Promise.resolve(undefined)]).then(
+      ([e, s]) => {
+        if (!current) return;
+        setEarnings(e);
+        if (s) setStatements(s);
+        setUpdatedAt(new Date());
+        setError('');
+        setRefreshing(false);
+      },
+      (err: unknown) => {
+        if (!current) return;
+        setError(errorText(err, 'Your royalties could not be loaded.'));
+        setRefreshing(false);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, attempt]);
+
+  // This month's figures again every 30 s while the page is visible.
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') setAttempt((a) => ({ n: a.n + 1, what: 'earnings' }));
+    }, REFRESH_MS);
+    return () => clearInterval(timer);
+  }, []);
+
+  const nothingYet = earnings && statements && earnings.totals.licenses === 0 && statements.length === 0;
+
+  return (
+    <section className="card acct-card roy" aria-labelledby={`${id}-title`} data-testid="royalties">
+      <h2 id={`${id}-title`} className="acct-card__title">
+        <Icon name="coins" size={20} /> Royalties
+      </h2>
+      <p className="acct-muted" data-testid="royalty-note">
+        {transparencyNote(likeness.founding)}
+      </p>
+      {!earnings && !error && (
+        <p role="status" className="acct-muted">
+          Loading your royalties…
+        </p>
+      )}
+      {error && (
+        <div className="roy-error">
+          <p className="acct-error" role="alert">
+            {error}
+          </p>
+          <button type="button" className="button button--secondary" onClick={refresh}>
+            Try again
+          </button>
+        </div>
+      )}
+      {nothingYet && <p data-testid="royalties-empty">No royalties yet. Each license issued with your likeness earns you a royalty, shown here as it happens.</p>}
+      {earnings && (
+        <div className="roy-month" data-testid="earnings-month">
+          <h3 className="roy-subtitle">This month so far ({monthLabel(earnings.month)})</h3>
+          <p className="acct-balance__number roy-amount">
+            <span data-testid="earnings-amount">{money(earnings.totals.royaltyCents)}</span>
+            <span className="acct-balance__unit">
+              from <span data-testid="earnings-licenses">{earnings.totals.licenses}</span> {earnings.totals.licenses === 1 ? 'license' : 'licenses'}
+            </span>
+          </p>
+          <p data-testid="tier-progress">{tierProgress(earnings.totals, likeness.founding)}</p>
+          {earnings.totals.carriedInMicros > 0 && (
+            <p className="acct-muted">Includes ${dollarsOfMicros(earnings.totals.carriedInMicros)} carried from your last statement.</p>
+          )}
+          <div className="roy-refresh">
+            <p className="acct-muted" aria-live="polite">
+              {updatedAt ? `Updated ${updatedAt.toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit' })}` : ''}
+            </p>
+            <button type="button" className="acct-link-button" onClick={refresh} disabled={refreshing}>
+              {refreshing ? 'Refreshing…' : 'Refresh'}
+            </button>
+          </div>
+        </div>
+      )}
+      {earnings && statements && !nothingYet && <EarningsChart earnings={earnings} statements={statements} />}
+      {statements && statements.length > 0 && (
+        <div className="roy-statements">
+          <h3 className="roy-subtitle">Statements</h3>
+          <ul className="roy-list" data-testid="statements">
+            {statements.map((s) => (
+              <StatementItem key={s.id} summary={s} api={api} payoutFormId={`${id}-payout`} />
+            ))}
+          </ul>
+        </div>
+      )}
+      {earnings && (
+        <PayoutDetails
+          id={`${id}-payout`}
+          api={api}
+          details={earnings.payoutDetails}
+          onSaved={(details) => {
+            setEarnings((e) => (e ? { ...e, payoutDetails: details } : e));
+            refresh();
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+/** Monthly earnings as bars: closed statements and this month so far; the same figures as a table for screen readers. */
+function EarningsChart({ earnings, statements }: { earnings: EarningsResponse; statements: StatementSummary[] }) {
+  const id = useId();
+  const months = [
+    ...statements.filter((s) => s.month !== earnings.month).map((s) => ({ month: s.month, cents: s.totals.royaltyCents, live: false })),
+    { month: earnings.month, cents: earnings.totals.royaltyCents, live: true },
+  ]
+    .sort((a, b) => a.month.localeCompare(b.month))
+    .slice(-CHART_MONTHS);
+  const max = Math.max(1, ...months.map((m) => m.cents));
+  const width = 100 / months.length;
+  return (
+    <figure className="roy-chart" data-testid="earnings-chart">
+      <figcaption id={`${id}-caption`} className="roy-subtitle">
+        Earnings by month
+      </figcaption>
+      <svg viewBox="0 0 100 50" preserveAspectRatio="none" aria-hidden="true" focusable="false" className="roy-chart__svg">
+        {months.map((m, i) => {
+          const h = Math.max(0.5, (m.cents / max) * 48);
+          return <rect key={m.month} x={i * width + width * 0.15} y={50 - h} width={width * 0.7} height={h} rx={0.6} className={m.live ? 'roy-chart__bar roy-chart__bar--live' : 'roy-chart__bar'} />;
+        })}
+      </svg>
+      <ol className="roy-chart__labels" aria-hidden="true">
+        {months.map((m) => (
+          <li key={m.month}>
+            <span className="roy-chart__value">{money(m.cents)}</span>
+            <span>{monthLabel(m.month)}</span>
+          </li>
+        ))}
+      </ol>
+      <table className="sr-only" aria-labelledby={`${id}-caption`}>
+        <thead>
+          <tr>
+            <th scope="col">Month</th>
+            <th scope="col">Royalties</th>
+          </tr>
+        </thead>
+        <tbody>
+          {months.map((m) => (
+            <tr key={m.month}>
+              <th scope="row">{monthLabel(m.month)}</th>
+              <td>
+                {money(m.cents)}
+                {m.live ? ' so far' : ''}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}
+
+function PayoutStatus({ summary, payoutFormId }: { summary: StatementSummary; payoutFormId: string }) {
+  const { payout } = summary;
+  return (
+    <p className="roy-payout" data-testid="payout-status" data-status={payout.status}>
+      <span className={`acct-status__chip roy-chip roy-chip--${payout.status}`}>{PAYOUT_STATUS_LABELS[payout.status]}</span>
+      {payout.status === 'paid' && payout.paidAt && (
+        <span>
+          {' '}
+          on {formatDate(payout.paidAt, 'UTC')}, reference <span data-testid="payout-reference">{payout.reference}</span>
+        </span>
+      )}
+      {payout.status === 'awaiting-details' && (
+        <span>
+          {' '}
+          <a href={`#${payoutFormId}`}>Add your payout details</a>
+        </span>
+      )}
+    </p>
+  );
+}
+
+function StatementItem({ summary, api, payoutFormId }: { summary: StatementSummary; api: RoyaltiesApi; payoutFormId: string }) {
+  const [detail, setDetail] = useState<StatementDetail>();
+  const [error, setError] = useState('');
+  const [downloading, setDownloading] = useState(false);
+  const [downloadError, setDownloadError] = useState('');
+  const loading = useRef(false);
+
+  const open = async () => {
+    if (detail || loading.current) return;
+    loading.current = true;
+    try {
+      setDetail(await api.statement(summary.id));
+      setError('');
+    } catch (err) {
+      setError(errorText(err, 'This statement could not be loaded.'));
+    } finally {
+      loading.current = false;
+    }
+  };
+
+  const download = async () => {
+    setDownloading(true);
+    setDownloadError('');
+    try {
+      const { filename, blob } = await api.statementCsv(summary.id);
+      const url = URL.createObjectURL(blob);
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = filename;
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (err) {
+      setDownloadError(errorText(err, 'The CSV could not be downloaded. Try again.'));
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const { totals } = summary;
+  return (
+    <li className="roy-statement" data-testid="statement" data-statement={summary.id}>
+      <details onToggle={(e) => (e.currentTarget.open ? void open() : undefined)}>
+        <summary className="roy-statement__summary">
+          <span className="roy-statement__month">{monthLabel(summary.month)}</span>
+          <span className="roy-statement__amount" data-testid="statement-amount">
+            {money(totals.royaltyCents)}
+          </span>
+          <span className="roy-statement__licenses acct-muted">
+            {totals.licenses} {totals.licenses === 1 ? 'license' : 'licenses'}
+          </span>
+        </summary>
+        <div className="roy-statement__body">
+          <PayoutStatus summary={summary} payoutFormId={payoutFormId} />
+          <div className="roy-table-wrap">
+            <table className="roy-table" data-testid="statement-tiers">
+              <caption className="sr-only">Royalties by tier</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Tier</th>
+                  <th scope="col" className="roy-num">
+                    Licenses
+                  </th>
+                  <th scope="col" className="roy-num">
+                    Credit value
+                  </th>
+                  <th scope="col" className="roy-num">
+                    Royalty
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {totals.tiers.map((t) => (
+                  <tr key={t.tier}>
+                    <th scope="row">{TIER_LABELS[t.tier]}</th>
+                    <td className="roy-num">{t.licenses}</td>
+                    <td className="roy-num">${dollarsOfMicros(t.grossMicros)}</td>
+                    <td className="roy-num">${dollarsOfMicros(t.royaltyMicros)}</td>
+                  </tr>
+                ))}
+                <tr>
+                  <th scope="row">Carried in</th>
+                  <td />
+                  <td />
+                  <td className="roy-num">${dollarsOfMicros(totals.carriedInMicros)}</td>
+                </tr>
+                <tr className="roy-table__total">
+                  <th scope="row">Paid (whole cents)</th>
+                  <td className="roy-num">{totals.licenses}</td>
+                  <td className="roy-num">${dollarsOfMicros(totals.grossMicros)}</td>
+                  <td className="roy-num" data-testid="statement-paid">
+                    {money(totals.royaltyCents)}
+                  </td>
+                </tr>
+                <tr>
+                  <th scope="row">Carried to next statement</th>
+                  <td />
+                  <td />
+                  <td className="roy-num">${dollarsOfMicros(totals.carriedOutMicros)}</td>
+                </tr>
+              </tbody>
+            </table>
+          </div>
+          {error && (
+            <p className="acct-error" role="alert">
+              {error}
+            </p>
+          )}
+          {!detail && !error && (
+            <p role="status" className="acct-muted">
+              Loading the licenses…
+            </p>
+          )}
+          {detail && (
+            <div className="roy-table-wrap">
+              <table className="roy-table" data-testid="statement-lines">
+                <caption className="sr-only">Licenses on this statement</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Date</th>
+                    <th scope="col">License</th>
+                    <th scope="col">Tier</th>
+                    <th scope="col" className="roy-num">
+                      Credit value
+                    </th>
+                    <th scope="col" className="roy-num">
+                      Royalty
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {detail.lines.map((l) => (
+                    <tr key={l.licenseId} data-testid="statement-line">
+                      <td>{formatDate(l.at, 'UTC')}</td>
+                      <td>
+                        <a href={`/licenses/${encodeURIComponent(l.licenseId)}`} className="roy-license">
+                          {l.licenseId}
+                        </a>
+                      </td>
+                      <td>{TIER_LABELS[l.tier]}</td>
+                      <td className="roy-num">${dollarsOfMicros(l.creditValueMicros)}</td>
+                      <td className="roy-num">${dollarsOfMicros(l.royaltyMicros)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <div className="acct-actions">
+            <button type="button" className="button button--secondary" onClick={() => void download()} disabled={downloading} data-testid="statement-csv">
+              <Icon name="download" size={18} /> {downloading ? 'Downloading…' : 'Download CSV'}
+              <span className="sr-only"> of the {monthLabel(summary.month)} statement</span>
+            </button>
+          </div>
+          {downloadError && (
+            <p className="acct-error" role="alert">
+              {downloadError}
+            </p>
+          )}
+        </div>
+      </details>
+    </li>
+  );
+}
+
+function PayoutDetails({
+  id,
+  api,
+  details,
+  onSaved,
+}: {
+  id: string;
+  api: RoyaltiesApi;
+  details: EarningsResponse['payoutDetails'];
+  onSaved: (details: NonNullable<EarningsResponse['payoutDetails']>) => void;
+}) {
+  const [editing, setEditing] = useState(!details);
+  const [holder, setHolder] = useState(details?.accountHolder ?? '');
+  const [email, setEmail] = useState(details?.payoutEmail ?? '');
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState('');
+  const [status, setStatus] = useState('');
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    setSaving(true);
+    setError('');
+    setStatus('');
+    try {
+      const saved = await api.savePayoutDetails({ accountHolder: holder, payoutEmail: email });
+      setEditing(false);
+      setStatus('Saved. Your next payouts go to this account.');
+      onSaved(saved);
+    } catch (err) {
+      setError(errorText(err, 'Your payout details could not be saved. Try again.'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div className="roy-payout-details" id={id} data-testid="payout-details">
+      <h3 className="roy-subtitle">Payout details</h3>
+      {!editing && details ? (
+        <dl className="acct-facts">
+          <div>
+            <dt>Account holder</dt>
+            <dd data-testid="payout-holder">{details.accountHolder}</dd>
+          </div>
+          <div>
+            <dt>PayPal or Wise email</dt>
+            <dd className="acct-facts__row">
+              <span className="acct-facts__email" data-testid="payout-email">
+                {details.payoutEmail}
+              </span>
+              <button type="button" className="acct-link-button" onClick={() => setEditing(true)}>
+                <Icon name="pencil" size={16} /> Change<span className="sr-only"> payout details</span>
+              </button>
+            </dd>
+          </div>
+        </dl>
+      ) : (
+        <form onSubmit={(e) => void save(e)} noValidate className="roy-form">
+          <p className="acct-muted">Royalties are paid monthly to a PayPal or Wise account. Without these details, what you earn waits for you.</p>
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-holder`}>
+              Account holder
+            </label>
+            <input id={`${id}-holder`} className="input" name="accountHolder" autoComplete="name" value={holder} maxLength={120} onChange={(e) => setHolder(e.target.value)} disabled={saving} />
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-email`}>
+              PayPal or Wise email
+            </label>
+            <input id={`${id}-email`} className="input" type="email" name="payoutEmail" autoComplete="email" value={email} maxLength={254} onChange={(e) => setEmail(e.target.value)} disabled={saving} />
+          </div>
+          <div className="acct-actions">
+            <button type="submit" className="button button--primary" disabled={saving}>
+              {saving ? 'Saving…' : 'Save payout details'}
+            </button>
+            {details && (
+              <button type="button" className="button button--ghost" onClick={() => setEditing(false)} disabled={saving}>
+                Cancel
+              </button>
+            )}
+          </div>
+        </form>
+      )}
+      <p className="acct-error" role="alert">
+        {error}
+      </p>
+      <p className="acct-saved" role="status">
+        {status}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+// Words and figures of the royalty views, from the shared values (events/royalty-values.ts).
+import { dollarsOfCents } from '../../../../../events/royalty-format';
+import { FOUNDING_RATE_BPS, STANDARD_TIERS, TIER_LABELS } from '../../../../../events/royalty-values';
+import type { StatementTotals } from '../../../../../events/royalties';
+
+export const money = (cents: number) => `$${dollarsOfCents(cents)}`;
+
+/** Where this month's standard licenses stand in the tiers: "12 of 50 at 20%". */
+export function tierProgress(totals: Pick<StatementTotals, 'tiers'>, founding: boolean): string {
+  if (founding) return `Every license at ${FOUNDING_RATE_BPS / 100}%, for life`;
+  const standard = totals.tiers.filter((t) => t.tier !== 'founding').reduce((n, t) => n + t.licenses, 0);
+  const current = STANDARD_TIERS.find((t) => t.upTo === undefined || standard < t.upTo) ?? STANDARD_TIERS[STANDARD_TIERS.length - 1];
+  const rate = `${current.rateBps / 100}%`;
+  if (current.upTo === undefined) return `${standard} licenses: every license from 201 at ${rate}`;
+  return `${standard} of ${current.upTo} at ${rate}`;
+}
+
+/** How royalties are computed, in the talent's words (spec 1, 9). */
+export function transparencyNote(founding: boolean): string {
+  if (founding)
+    return 'As a founding talent you earn 35% of the credit value of every license issued with your likeness, for life. Statements close on the 1st of each month; amounts under a cent carry to the next statement.';
+  return `You earn a share of the credit value of every license issued with your likeness, by its place in the month: ${STANDARD_TIERS.map((t) => TIER_LABELS[t.tier]).join(', ')}. Statements close on the 1st of each month; amounts under a cent carry to the next statement.`;
+}
