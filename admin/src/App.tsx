@@ -17,6 +17,7 @@ import { messages } from './messages';
 import { erasure } from './erasure';
 import { users } from './users';
 import { generations } from './generations';
+import { statements } from './statements';
 import { theme } from './theme';
 
 export function App({ config }: { config: AdminConfig }) {
@@ -41,6 +42,7 @@ export function App({ config }: { config: AdminConfig }) {
       <Resource {...messages} />
       <Resource {...users} />
       <Resource {...generationsResource} />
+      <Resource {...statements} />
       <Resource {...erasure(config.apiUrl)} />
       {/* Outside the layout: users outside the admin group see no menu and load no data. */}
       <CustomRoutes noLayout>

@@ -4,6 +4,7 @@ import type { ApplicationDecisionRecord, DecisionRequest, EmailPreview, EmailPre
 import type { AdminUserDetail, LedgerEntry } from '../../events/accounts';
 import type { GenerationConfig, LicenseDownload } from '../../events/generations';
 import type { PlanId } from '../../events/plans';
+import type { AdminStatement, MarkPayoutRequest } from '../../events/royalties';
 import { getIdToken } from './authProvider';
 
 export type { AdminStats };
@@ -48,6 +49,11 @@ export interface ConsoleDataProvider extends DataProvider {
   setGenerationConfig(talentId: string, config: GenerationConfig): Promise<{ data: GenerationConfig }>;
   /** A short-lived download of a delivered image, named after the talent and the license. */
   downloadLicense(licenseId: string): Promise<{ data: LicenseDownload }>;
+  // Statements.
+  /** Marks a statement paid (with the payment's reference) or unpaid; answers it with the audit. Pessimistic. */
+  markStatementPayout(id: string, request: MarkPayoutRequest): Promise<{ data: AdminStatement }>;
+  /** A month's payouts as CSV text (quoted, formula-guarded by the API). */
+  exportPayoutsCsv(month: string): Promise<string>;
 }
 
 export type HttpClient = (path: string, options?: fetchUtils.Options) => ReturnType<typeof fetchUtils.fetchJson>;
@@ -88,6 +94,8 @@ const RESOURCES: Record<string, { path: string; sorts: Record<string, string> }>
   messages: { path: '/messages', sorts: { createdAt: 'createdAt', subject: 'subject', status: 'status' } },
   users: { path: '/users', sorts: { createdAt: 'createdAt' } },
   generations: { path: '/generations', sorts: { createdAt: 'createdAt' } },
+  // Ordered by the API (newest month first, then talent): no sort parameter.
+  statements: { path: '/statements', sorts: {} },
 };
 
 /** Fields reviewers may change, per resource; anything else in a form is not sent. */
@@ -245,6 +253,16 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient = crea
     async downloadLicense(licenseId) {
       const { json } = await httpClient(`/licenses/${byPath(licenseId)}/download`);
       return { data: json as LicenseDownload };
+    },
+
+    async markStatementPayout(id, request) {
+      const { json } = await httpClient(`/statements/${byPath(id)}/payout`, { method: 'PUT', body: JSON.stringify(request), headers: jsonHeaders() });
+      return { data: json as AdminStatement };
+    },
+
+    async exportPayoutsCsv(month) {
+      const { body } = await httpClient(`/statements/csv?month=${encodeURIComponent(month)}`, { headers: new Headers({ Accept: 'text/csv' }) });
+      return body;
     },
   };
 }

@@ -3,6 +3,7 @@ import BrokenImageIcon from '@mui/icons-material/BrokenImage';
 import GroupsIcon from '@mui/icons-material/Groups';
 import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import MarkEmailUnreadIcon from '@mui/icons-material/MarkEmailUnread';
+import PaymentsIcon from '@mui/icons-material/Payments';
 import StarIcon from '@mui/icons-material/Star';
 import { Alert, Box, Button, Card, CardContent, Chip, LinearProgress, Typography } from '@mui/material';
 import { Title, useGetIdentity } from 'react-admin';
@@ -10,6 +11,8 @@ import { APPLICATION_STATUSES } from '../../../events/founding-values';
 import { BRAND_NAME } from '../brand';
 import { ageOf, formatDateTime, STATUS_COLORS, STATUS_LABELS } from '../common/format';
 import { generationsWith } from '../generations/labels';
+import { dollarsOfCents } from '../../../events/royalty-format';
+import { monthLabel, statementsOfMonth } from '../statements/labels';
 import { percent, StatCard } from './StatCard';
 import { useStats } from './useStats';
 
@@ -121,6 +124,18 @@ export function Dashboard() {
               value={String(stats.stats.generations.failed)}
               to={generationsWith('failed')}
               caption="Generations that ended without images; their credits were returned."
+            />
+            <StatCard
+              id="royalties-owed"
+              icon={<PaymentsIcon color={stats.stats.royalties.owedCents ? 'warning' : 'primary'} />}
+              title="Royalties owed"
+              value={`$${dollarsOfCents(stats.stats.royalties.owedCents)}`}
+              to={stats.stats.royalties.closedMonth ? statementsOfMonth(stats.stats.royalties.closedMonth) : '#/statements'}
+              caption={
+                stats.stats.royalties.closedMonth
+                  ? `${stats.stats.royalties.unpaidStatements} unpaid ${stats.stats.royalties.unpaidStatements === 1 ? 'statement' : 'statements'} for ${monthLabel(stats.stats.royalties.closedMonth)}`
+                  : 'No month has been closed yet.'
+              }
             />
           </Box>
         </>

@@ -1,0 +1,150 @@
+import { Alert, Box, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { ListButton, Loading, ShowBase, Title, useShowContext } from 'react-admin';
+import { dollarsOfCents, dollarsOfMicros, percentOfBps } from '../../../events/royalty-format';
+import type { AdminStatement } from '../../../events/royalties';
+import { TIER_LABELS } from '../../../events/royalty-values';
+import { Fields, Section } from '../common/DetailSection';
+import { formatDateTime } from '../common/format';
+import { monthLabel } from './labels';
+import { PayoutActions } from './PayoutActions';
+import { PayoutChip } from './PayoutChip';
+
+/** One statement: its figures by tier, carried in and out, the payout and who changed it, and every license. */
+export function StatementShow() {
+  return (
+    <ShowBase queryOptions={{ refetchOnWindowFocus: false }}>
+      <StatementPage />
+    </ShowBase>
+  );
+}
+
+function StatementPage() {
+  const { record, isPending, error, refetch } = useShowContext<AdminStatement>();
+  if (isPending) return <Loading />;
+  if (error || !record) return <Alert severity="error">This statement could not be loaded.</Alert>;
+  // Until getOne answers, react-admin may show the list's copy (no lines, no audit).
+  const lines = record.lines ?? [];
+  const audit = record.audit ?? [];
+  const t = record.totals;
+
+  return (
+    <Stack spacing={2} sx={{ mt: 2, mb: 4 }}>
+      <Title title={`Statement ${record.id}`} />
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <Box sx={{ flex: 1, minWidth: 280 }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
+            <Typography component="h1" variant="h5" sx={{ fontWeight: 600 }}>
+              {record.talentName} · {monthLabel(record.month)}
+            </Typography>
+            <PayoutChip status={record.payout.status} />
+          </Box>
+          <Typography variant="body2" color="text.secondary">
+            {record.talentId} · closed {formatDateTime(record.closedAt)} · {record.id}
+          </Typography>
+        </Box>
+        <ListButton label="All statements" />
+      </Box>
+
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2, alignItems: 'start' }}>
+        <Section title="Figures" id="figures-title">
+          <Fields
+            rows={[
+              ['Licenses', t.licenses.toLocaleString('en')],
+              ['Credit value', `$${dollarsOfMicros(t.grossMicros)}`],
+              ['Royalty of the lines', `$${dollarsOfMicros(t.royaltyMicros)}`],
+              ['Carried in', `$${dollarsOfMicros(t.carriedInMicros)}`],
+              ['Paid (whole cents)', <strong data-testid="statement-amount">${dollarsOfCents(t.royaltyCents)}</strong>],
+              ['Carried out', `$${dollarsOfMicros(t.carriedOutMicros)}`],
+            ]}
+          />
+        </Section>
+        <Section title="Payout" id="payout-title" action={<PayoutActions statement={record} onChanged={() => void refetch()} />}>
+          <Fields
+            rows={[
+              ['Status', <PayoutChip status={record.payout.status} />],
+              ['Paid on', record.payout.paidAt ? formatDateTime(record.payout.paidAt) : ''],
+              ['Reference', <span data-testid="payout-reference">{record.payout.reference ?? ''}</span>],
+            ]}
+          />
+        </Section>
+      </Box>
+
+      <Section title="Tiers" id="tiers-title">
+        <TableContainer>
+          <Table size="small" aria-labelledby="tiers-title">
+            <TableHead>
+              <TableRow>
+                <TableCell>Tier</TableCell>
+                <TableCell align="right">Licenses</TableCell>
+                <TableCell align="right">Credit value</TableCell>
+                <TableCell align="right">Royalty</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {t.tiers.map((tier) => (
+                <TableRow key={tier.tier}>
+                  <TableCell>{TIER_LABELS[tier.tier]}</TableCell>
+                  <TableCell align="right">{tier.licenses}</TableCell>
+                  <TableCell align="right">${dollarsOfMicros(tier.grossMicros)}</TableCell>
+                  <TableCell align="right">${dollarsOfMicros(tier.royaltyMicros)}</TableCell>
+                </TableRow>
+              ))}
+              {t.tiers.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={4}>No license this month.</TableCell>
+                </TableRow>
+              ) : null}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </Section>
+
+      <Section title="Payout changes" id="audit-title">
+        {audit.length ? (
+          <Box component="ol" aria-labelledby="audit-title" sx={{ m: 0, pl: 3 }}>
+            {audit.map((a, i) => (
+              <li key={`${a.at}-${i}`} data-testid="statement-audit">
+                <Typography variant="body2">
+                  <strong>{a.action === 'marked-paid' ? 'Marked paid' : 'Marked unpaid'}</strong> by {a.by} on {formatDateTime(a.at)}: {a.detail}
+                </Typography>
+              </li>
+            ))}
+          </Box>
+        ) : (
+          <Typography color="text.secondary">No payout change yet.</Typography>
+        )}
+      </Section>
+
+      <Section title="Licenses" id="lines-title">
+        <TableContainer>
+          <Table size="small" aria-labelledby="lines-title">
+            <TableHead>
+              <TableRow>
+                <TableCell>#</TableCell>
+                <TableCell>Issued</TableCell>
+                <TableCell>License</TableCell>
+                <TableCell>Tier</TableCell>
+                <TableCell align="right">Rate</TableCell>
+                <TableCell align="right">Credit value</TableCell>
+                <TableCell align="right">Royalty</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {lines.map((l, i) => (
+                <TableRow key={l.licenseId} data-testid="statement-line">
+                  <TableCell>{l.ordinal ?? i + 1}</TableCell>
+                  <TableCell>{formatDateTime(l.at)}</TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{l.licenseId}</TableCell>
+                  <TableCell>{TIER_LABELS[l.tier]}</TableCell>
+                  <TableCell align="right">{percentOfBps(l.rateBps)}%</TableCell>
+                  <TableCell align="right">${dollarsOfMicros(l.creditValueMicros)}</TableCell>
+                  <TableCell align="right">${dollarsOfMicros(l.royaltyMicros)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </Section>
+    </Stack>
+  );
+}

@@ -1,0 +1,91 @@
+import * as fs from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { AdminStats } from '../../events/admin';
+import { dollarsOfCents } from '../../events/royalty-format';
+import { AdminStatement, monthOfIso } from '../../events/royalties';
+import { statementId } from '../../events/royalty-values';
+import { royaltyStore } from '../../functions/stores/royalties';
+import { launchBrowser } from '../support/browser';
+import { parseCsv } from '../support/csv';
+import { adminGet, signInToConsole } from '../support/review-console';
+import { putClosedStatement } from '../support/statements';
+import { documentClient, useTwin } from '../support/twin';
+
+// The console's Statements on the twin, in Chromium. A talent of this run has a closed statement
+// of the current month (what the close fired as of the 1st of next month writes): the admin
+// sees it in the dashboard's owed total, follows the figure to the month's list, opens the
+// statement, marks it paid with a reference, sees the audit line with their email, downloads the
+// month's payout CSV, and the dashboard owes that much less.
+jest.setTimeout(120_000);
+const twin = useTwin();
+let browser: Browser;
+let close: () => Promise<void>;
+beforeAll(async () => {
+  ({ browser, close } = await launchBrowser());
+}, 60_000);
+afterAll(async () => close?.());
+
+const owed = async () => AdminStats.parse((await adminGet(twin(), '/stats')).json).royalties;
+
+describe("the console's Statements resource", () => {
+  it('shows the owed total, filters to the month, marks a statement paid with the audit, downloads the payout CSV, and owes less after', async () => {
+    const run = Date.now().toString(36);
+    const talentId = `stmt-e2e-${run}`;
+    const talentName = `Noor Payout ${run}`;
+    const month = monthOfIso(new Date().toISOString());
+    const doc = documentClient(twin());
+    const table = twin().physicalName('GenerationsTable');
+    // Founding 35% of $2.00 + $1.00: $1.05.
+    await putClosedStatement(doc, table, { talentId, talentName, month, royaltyPlan: 'founding-35', values: [2_000_000, 1_000_000], closedAt: new Date().toISOString() });
+    await royaltyStore(doc, table).putPayoutDetails(talentId, { accountHolder: talentName, payoutEmail: `noor.${run}@payouts.example`, updatedAt: new Date().toISOString() });
+    const id = statementId(month, talentId);
+    const before = await owed();
+    expect(before.closedMonth).toBe(month);
+    expect(before.owedCents).toBeGreaterThanOrEqual(105);
+
+    const page = await signInToConsole(browser, twin(), twin().admin.email, twin().admin.password);
+    const figure = page.getByTestId('royalties-owed-value');
+    await figure.getByText(`$${dollarsOfCents(before.owedCents)}`, { exact: true }).waitFor({ timeout: 30_000 });
+
+    // The figure links to the month's statements.
+    await figure.getByRole('link').click();
+    expect(await page.getByRole('textbox', { name: 'Month (YYYY-MM)' }).inputValue()).toBe(month);
+    const row = page.getByRole('row').filter({ hasText: talentName });
+    await row.waitFor({ timeout: 30_000 });
+    expect(await row.textContent()).toContain('$1.05');
+    expect(await row.textContent()).toContain('Due');
+    await row.click();
+
+    // The statement: its lines, then marked paid with a reference.
+    await page.getByRole('heading', { level: 1, name: new RegExp(`^${talentName} · `) }).waitFor({ timeout: 30_000 });
+    await page.getByTestId('statement-line').nth(1).waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('statement-line').count()).toBe(2);
+    expect(await page.getByTestId('statement-amount').textContent()).toBe('$1.05');
+    await page.getByRole('button', { name: 'Mark paid' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Payment reference' }).fill(`WISE-${run}`);
+    await dialog.getByRole('button', { name: 'Mark paid' }).click();
+    await page.getByTestId('payout-reference').getByText(`WISE-${run}`).waitFor({ timeout: 30_000 });
+    const audit = page.getByTestId('statement-audit');
+    await audit.first().waitFor({ timeout: 30_000 });
+    expect(await audit.first().textContent()).toContain(`Marked paid by ${twin().admin.email}`);
+    const stored = AdminStatement.parse((await adminGet(twin(), `/statements/${id}`)).json);
+    expect(stored.payout).toMatchObject({ status: 'paid', reference: `WISE-${run}` });
+    expect(stored.audit).toEqual([expect.objectContaining({ by: twin().admin.email, action: 'marked-paid' })]);
+
+    // The month's payout CSV from the list.
+    await page.getByRole('link', { name: 'All statements' }).click();
+    const button = page.getByRole('button', { name: `Download payout CSV (${month})` });
+    await button.waitFor({ timeout: 30_000 });
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), button.click()]);
+    expect(download.suggestedFilename()).toBe(`humanly-payouts-${month}.csv`);
+    const rows = parseCsv(fs.readFileSync((await download.path())!, 'utf8'));
+    expect(rows.find((r) => r[0] === talentId)).toEqual([talentId, talentName, month, '2', '1.05', 'Paid', `noor.${run}@payouts.example`, talentName, stored.payout.paidAt, `WISE-${run}`]);
+
+    // The dashboard owes that statement no more.
+    const after = await owed();
+    expect(after.owedCents).toBe(before.owedCents - 105);
+    await page.getByRole('menuitem', { name: 'Dashboard' }).click();
+    await figure.getByText(`$${dollarsOfCents(after.owedCents)}`, { exact: true }).waitFor({ timeout: 30_000 });
+  });
+});
