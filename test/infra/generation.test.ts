@@ -1,6 +1,7 @@
 // The Generation nested stack's workflow section (docs/generation.md): the state machine and its
 // task functions, the webhook route, the monthly allowance's schedule, who reads the Replicate
 // token, and that each function is granted exactly what it calls.
+import type { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { Generation } from '../../infra/lib/constructs/generation';
 import { actionsOf, synthStack } from '../support/stack';
@@ -42,6 +43,7 @@ function label(resource: unknown): string {
   if (text.includes(bucket)) return `images${text.includes('/generations/*') ? '/generations/*' : ''}`;
   if (text.includes('AccountsTable')) return `accounts${text.includes('/index/') ? '/index/byCreated' : ''}`;
   if (text.includes('CatalogTalentTable')) return 'talent';
+  if (text.includes('FoundingApplicationsTable')) return 'applications';
   if (text.includes('RateLimitsTable')) return 'rate-limits';
   if (text.includes(':stateMachine:') && text.includes('-Generation')) return 'machine-by-name';
   return text;
@@ -62,8 +64,7 @@ describe('generation workflow (infra)', () => {
   });
 
   it('runs the monthly allowance at 00:05 UTC on the 1st of every month, retried', () => {
-    const rules = Object.values(resources('AWS::Events::Rule'));
-    const rule = rules.find((r) => r.Properties.ScheduleExpression)!;
+    const rule = resources('AWS::Events::Rule')[idOf('AWS::Events::Rule', 'MonthlyAllowanceSchedule')];
     expect(rule.Properties.ScheduleExpression).toBe('cron(5 0 1 * ? *)');
     expect(rule.Properties.Targets).toEqual([
       expect.objectContaining({ Arn: { 'Fn::GetAtt': [fnId('MonthlyAllowance'), 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 8, MaximumEventAgeInSeconds: 21_600 } }),
@@ -115,6 +116,25 @@ describe('generation workflow (infra)', () => {
       ),
     );
     expect(grantsOf('MonthlyAllowance')).toEqual(sorted(ledger, ['dynamodb:BatchGetItem accounts', 'dynamodb:Query accounts/index/byCreated']));
+  });
+
+  it('closes the month before on the 1st at 01:00 UTC: the RoyaltyClose machine, its rule, its alarm and its grants', () => {
+    const closeMachine = idOf('AWS::StepFunctions::StateMachine', 'RoyaltiesRoyaltyClose');
+    const props = resources('AWS::StepFunctions::StateMachine')[closeMachine].Properties;
+    expect(props.StateMachineName).toMatch(/-RoyaltyClose$/);
+    expect(props.LoggingConfiguration).toMatchObject({ Level: 'ALL', IncludeExecutionData: false });
+    const definition = JSON.stringify(props.DefinitionString);
+    for (const step of ['RoyaltiesPlanClose', 'RoyaltiesCloseTalentMonth']) expect(definition).toContain(fnId(step));
+    const rule = resources('AWS::Events::Rule')[idOf('AWS::Events::Rule', 'MonthlyCloseSchedule')];
+    expect(rule.Properties.ScheduleExpression).toBe('cron(0 1 1 * ? *)');
+    expect(rule.Properties.Targets).toEqual([expect.objectContaining({ Arn: { Ref: closeMachine }, RetryPolicy: { MaximumRetryAttempts: 8, MaximumEventAgeInSeconds: 21_600 } })]);
+    // Its failures alarm like the Generation machine's (the Alarms nested stack finds every machine).
+    const alarms = Template.fromStack(stack.node.findChild('Alarms') as Stack).findResources('AWS::CloudWatch::Alarm');
+    expect(Object.keys(alarms).filter((id) => /RoyaltyClose(Failed|TimedOut|Aborted)/.test(id))).toHaveLength(3);
+    expect(grantsOf('RoyaltiesPlanClose')).toEqual(['dynamodb:Scan talent']);
+    expect(grantsOf('RoyaltiesCloseTalentMonth').filter((g) => !g.startsWith('ses:'))).toEqual(
+      ['dynamodb:GetItem applications', 'dynamodb:GetItem generations', 'dynamodb:GetItem talent', 'dynamodb:PutItem generations', 'dynamodb:Query generations', 'dynamodb:UpdateItem generations'],
+    );
   });
 
   it('gives the image delivery sharp beside its bundle, memory for decoding and time for four downloads', () => {

@@ -1,0 +1,148 @@
+// The monthly close on the twin (docs/royalties.md#monthly-close): accruals written through the
+// real store path (generationStore.addLicense, as DeliverImages writes them) for a talent of this
+// run, then the MonthlyCloseSchedule rule fired as of 1 April 2019 starts the RoyaltyClose state
+// machine: the statement's figures are the hand-computed ones and the talent is emailed once. A
+// rerun writes nothing and emails no one; a license of March written after the close stays open
+// and lands on April's statement. The months are far in the past, so other tests' accruals (and
+// their closes of this month) cannot mix with these.
+import { randomUUID } from 'node:crypto';
+import { DescribeExecutionCommand, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TWIN_CREDENTIALS, TWIN_REGION } from '../../../infra/local/emulators/ports';
+import { generationStore } from '../../../functions/stores/generations';
+import { royaltyStore, type StatementRecord } from '../../../functions/stores/royalties';
+import { createAcceptedTalent } from '../../support/accepted-talent';
+import { documentClient, useTwin } from '../../support/twin';
+
+jest.setTimeout(120_000);
+const twin = useTwin();
+const run = randomUUID().slice(0, 8);
+const talentId = `closing-${run}`;
+const talentEmail = `closing.talent.${run}@people.example`;
+// Starter $35 / 80 credits = 437,500 micro-dollars a credit; Pro $109 / 300 = 363,333.
+const STARTER = 437_500;
+const PRO = 363_333;
+
+const doc = () => documentClient(twin());
+const royalties = () => royaltyStore(doc(), twin().physicalName('GenerationsTable'));
+const emailsToTalent = async () => (await twin().emails()).filter((m) => m.to.includes(talentEmail));
+
+let n = 0;
+/** A license of this run's talent issued at `issuedAt`, with its accrual, as DeliverImages writes it. */
+async function license(issuedAt: string, planId: 'starter' | 'pro', creditValueMicros: number): Promise<string> {
+  const id = `lic_${run}${String(++n).padStart(14, '0')}`;
+  const written = await generationStore(doc(), twin().physicalName('GenerationsTable')).addLicense(
+    {
+      id,
+      generationId: randomUUID(),
+      index: 0,
+      key: `generations/close-${run}/${id}.png`,
+      talentId,
+      talentName: 'Ines Duarte',
+      accountId: `client-${run}`,
+      licensee: 'Close Test Client',
+      style: 'Portrait',
+      scope: 'commercial',
+      issuedAt,
+      creditValueMicros,
+    },
+    planId,
+    'standard-tiers',
+  );
+  expect(written).toBe(true);
+  return id;
+}
+
+async function waitFor<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** The statement once it is closed and its email recorded. */
+const notifiedStatement = (month: string) =>
+  waitFor(`the statement of ${month}`, async () => {
+    const s = await royalties().getStatement(talentId, month);
+    return s?.notifiedAt ? s : undefined;
+  });
+
+const sfn = () => new SFNClient({ endpoint: twin().urls.control, region: TWIN_REGION, credentials: { ...TWIN_CREDENTIALS } });
+function closeMachineArn(): string {
+  const machine = Object.values(twin().template.Resources).find((r) => r.Type === 'AWS::StepFunctions::StateMachine' && String(r.Properties?.StateMachineName).endsWith('-RoyaltyClose'));
+  const name = machine?.Properties?.StateMachineName;
+  if (typeof name !== 'string') throw new Error('the RoyaltyClose state machine has no literal name in the template');
+  return twin().functions()[0].arn.replace(/^arn:aws:lambda:([^:]+):([^:]+):.*$/, `arn:aws:states:$1:$2:stateMachine:${name}`);
+}
+
+beforeAll(async () => {
+  const accepted = await createAcceptedTalent(twin(), { email: talentEmail, talentId, firstName: 'Ines', lastName: 'Duarte', founding: false, marker: `close-${run}` });
+  // The catalog item names the application the talent came from (their address for notices).
+  await doc().send(
+    new UpdateCommand({ TableName: twin().physicalName('CatalogTalentTable'), Key: { id: talentId }, UpdateExpression: 'SET applicationId = :a', ExpressionAttributeValues: { ':a': accepted.applicationId } }),
+  );
+});
+
+describe('the monthly close on the twin', () => {
+  let march: StatementRecord;
+
+  test('the schedule of 1 April 2019 closes March: the figures computed by hand, the talent emailed once', async () => {
+    await license('2019-03-02T09:00:00.000Z', 'starter', STARTER);
+    await license('2019-03-15T12:00:00.000Z', 'starter', STARTER);
+    await license('2019-03-20T18:30:00.000Z', 'starter', STARTER);
+    await license('2019-03-31T23:00:00.000Z', 'pro', PRO);
+    // April's license is not March's.
+    await license('2019-04-01T00:10:00.000Z', 'starter', STARTER);
+
+    await twin().events.runScheduled('MonthlyCloseSchedule', '2019-04-01T01:00:00Z');
+    march = await notifiedStatement('2019-03');
+    // 3 Starter licenses at 20%: 3 x 87,500 = 262,500; 1 Pro at 20%: 72,666 (72,666.6 rounded down).
+    // 335,166 micro-dollars: 33 cents paid, 5,166 carried.
+    expect(march).toMatchObject({ id: `2019-03_${talentId}`, talentName: 'Ines Duarte', month: '2019-03', fromMonth: '2019-03', audit: [] });
+    expect(march.totals).toEqual({
+      licenses: 4,
+      grossMicros: 3 * STARTER + PRO,
+      royaltyMicros: 335_166,
+      carriedInMicros: 0,
+      royaltyCents: 33,
+      carriedOutMicros: 5_166,
+      tiers: [{ tier: 'standard-1', rateBps: 2000, licenses: 4, grossMicros: 3 * STARTER + PRO, royaltyMicros: 335_166 }],
+    });
+    const mails = await waitFor('the statement email', async () => ((await emailsToTalent()).length ? emailsToTalent() : undefined));
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toBe('Your Humanly statement for March 2019 is ready');
+    expect(mails[0].text).toContain('$0.33');
+    expect(mails[0].text).toContain(`${twin().urls.web.replace(/\/+$/, '')}/talent-portal`);
+  });
+
+  test('a rerun changes nothing and emails no one; a late March license lands on April\'s statement', async () => {
+    expect(march).toBeDefined();
+    // Issued on 31 March, delivered after March closed.
+    await license('2019-03-31T23:59:30.000Z', 'starter', STARTER);
+
+    const { executionArn } = await sfn().send(
+      new StartExecutionCommand({ stateMachineArn: closeMachineArn(), input: JSON.stringify({ 'detail-type': 'Scheduled Event', source: 'aws.events', time: '2019-04-01T01:00:00Z', detail: {} }) }),
+    );
+    const done = await waitFor('the rerun', async () => {
+      const d = await sfn().send(new DescribeExecutionCommand({ executionArn }));
+      return d.status === 'RUNNING' ? undefined : d;
+    });
+    expect(done.status).toBe('SUCCEEDED');
+    const output = JSON.parse(done.output!) as { month: string; results: Array<{ talentId: string; closed: { outcome: string } }> };
+    expect(output.month).toBe('2019-03');
+    expect(output.results.find((r) => r.talentId === talentId)?.closed.outcome).toBe('unchanged');
+    expect(await royalties().getStatement(talentId, '2019-03')).toEqual(march);
+    expect(await emailsToTalent()).toHaveLength(1);
+
+    await twin().events.runScheduled('MonthlyCloseSchedule', '2019-05-01T01:00:00Z');
+    const april = await notifiedStatement('2019-04');
+    // The late March license and April's own: 2 x 87,500 = 175,000 + 5,166 carried = 180,166 -> 18 cents, 166 carried.
+    expect(april).toMatchObject({ fromMonth: '2019-03', totals: { licenses: 2, royaltyMicros: 175_000, carriedInMicros: 5_166, royaltyCents: 18, carriedOutMicros: 166 } });
+    const lines = await royalties().claimedAccruals(talentId, '2019-04', april.fromMonth, 'standard-tiers');
+    expect(lines.map((l) => l.month).sort()).toEqual(['2019-03', '2019-04']);
+    expect((await emailsToTalent()).map((m) => m.subject)).toEqual(['Your Humanly statement for March 2019 is ready', 'Your Humanly statement for April 2019 is ready']);
+  });
+});
