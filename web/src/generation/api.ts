@@ -3,6 +3,7 @@
 // and the talent's usage. Every answer is checked against the shared contract
 // (events/generations.ts) before a page sees it; the schemas load with import() on the first call,
 // so the validation library is not part of what a page loads to start.
+import type { PublicTalent } from '../../../events/talent';
 import type { Generation, GenerationPage, GenerationStarted, LicenseDownload, LikenessUsage, PublicLicense, StartGenerationRequest } from '../../../events/generations';
 import { LICENSE_ID_PATTERN } from '../../../events/generation-values';
 import { ApiError } from '../api/http';
@@ -32,6 +33,8 @@ export interface GenerationApi {
   license(licenseId: string): Promise<PublicLicense>;
   /** `GET /me/likeness-usage` (accepted talent): images made with the likeness, by month. */
   likenessUsage(): Promise<LikenessUsage>;
+  /** `GET /me/exclusive-talent` (client): talent under an exclusive contract with the caller (hidden from the public list). */
+  exclusiveTalent(): Promise<PublicTalent[]>;
 }
 
 const schemas = () => import('../../../events/generations');
@@ -92,6 +95,10 @@ export function generationApi(options: GenerationApiOptions): GenerationApi {
     async likenessUsage() {
       const [s, answer] = await Promise.all([schemas(), call('GET', '/me/likeness-usage')]);
       return check(s.LikenessUsage, answer.json, answer.what, answer.status);
+    },
+    async exclusiveTalent() {
+      const [s, answer] = await Promise.all([import('../../../events/talent'), call('GET', '/me/exclusive-talent')]);
+      return check(s.TalentListResponse, answer.json, answer.what, answer.status).talent;
     },
   };
 }

@@ -39,6 +39,9 @@ const COUNTS = Array.from({ length: MAX_IMAGES - MIN_IMAGES + 1 }, (_, i) => MIN
 /** Why the last run ended without images, shown under the form (the toast says it too, briefly). */
 type Problem = { message: string; pricing?: boolean };
 
+/** No exclusive talent (a stable value for memos). */
+const NONE: PublicTalent[] = [];
+
 /**
  * /create (docs/product.md#create): choose a talent, write a prompt, pick a style and how many
  * images; a client's Generate starts a generation (`POST /generations`) and follows it every 5 s
@@ -85,8 +88,26 @@ export function CreatePage() {
     );
     return () => controller.abort();
   }, [apiUrl, talentAttempt]);
-  const chosen = talent?.find((t) => t.id === talentId);
-  const unknownTalent = Boolean(talent && talentId && !chosen);
+  // A brand's exclusive talent (hidden from the public list) join its choices (docs/royalties.md#frozen-likeness);
+  // null while a client's are loading, so a ?talent= of theirs is not called unknown meanwhile.
+  const [loadedExclusive, setExclusive] = useState<PublicTalent[] | null>(null);
+  const signedInClient = auth.me?.role === 'client';
+  useEffect(() => {
+    if (!signedInClient) return;
+    let cancelled = false;
+    api.exclusiveTalent().then(
+      (list) => !cancelled && setExclusive(list),
+      // The public talent still work; the brand's own come back with "Try again" or the next visit.
+      () => !cancelled && setExclusive([]),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [api, signedInClient, talentAttempt]);
+  const exclusive = signedInClient ? loadedExclusive : NONE;
+  const choices = useMemo(() => (talent ? [...talent, ...(exclusive ?? NONE).filter((e) => !talent.some((t) => t.id === e.id))] : null), [talent, exclusive]);
+  const chosen = choices?.find((t) => t.id === talentId);
+  const unknownTalent = Boolean(choices && exclusive && talentId && !chosen);
 
   // One run at a time; leaving the page stops following it.
   const [running, setRunning] = useState(false);
@@ -190,7 +211,7 @@ export function CreatePage() {
                 data-testid="model-select"
               >
                 <option value="">{talent ? 'Choose a talent' : 'Loading talent…'}</option>
-                {talent?.map((t) => (
+                {choices?.map((t) => (
                   <option key={t.id} value={t.id}>
                     {t.name}
                   </option>
