@@ -2,7 +2,8 @@
 // functions are the real services (functions/royalties/close-*/service.ts) over an in-memory
 // royalty store: a normal month, a rerun that changes nothing and emails no one twice, a late
 // accrual landing on the next month, a task failure retried, a lasting one failing the execution,
-// and a closed statement that no longer matches its accruals failing it at once.
+// a closed statement that no longer matches its accruals failing it at once, and a month before
+// the latest statement left alone.
 import { App, Stack } from 'aws-cdk-lib';
 import { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
@@ -248,6 +249,19 @@ describe('RoyaltyClose state machine', () => {
     expect(r.done).toMatchObject({ status: 'FAILED', error: 'StatementMismatch' });
     expect(r.of('close-talent-month').filter((c) => (c.payload as { talentId: string }).talentId === 'maya-chen')).toHaveLength(1);
     expect(w.statements.get('maya-chen|2026-11')).toEqual(stored);
+  });
+
+  test('a month before the talent\'s latest statement is not closed after it (its carry has gone on); the accrual stays open', async () => {
+    const w = world();
+    w.add('maya-chen', '2026-11-03T10:00:00.000Z', 437_500, 'founding-35');
+    await w.run(scheduled('2026-12-01T01:00:00Z'));
+    // A September license written after November closed (more than a month late), and an operator's run of September.
+    const stray = w.add('maya-chen', '2026-09-30T12:00:00.000Z', 437_500, 'founding-35');
+    const r = await w.run({ month: '2026-09' });
+    expect(r.done.status).toBe('SUCCEEDED');
+    expect(r.done.output).toMatchObject({ month: '2026-09', results: [{ talentId: 'jon-reyes', closed: { outcome: 'nothing' } }, { talentId: 'maya-chen', closed: { outcome: 'later-statement' } }] });
+    expect([...w.statements.keys()]).toEqual(['maya-chen|2026-11']);
+    expect(w.accruals.get(`maya-chen|${stray}`)!.statementMonth).toBeUndefined();
   });
 
   test('bad input fails at once with what is wrong', async () => {
