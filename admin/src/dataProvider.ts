@@ -3,6 +3,7 @@ import { AdminStats } from '../../events/admin';
 import type { ApplicationDecisionRecord, DecisionRequest, EmailPreview, EmailPreviewRequest, RetryAnswer } from '../../events/founding';
 import type { AdminUserDetail, LedgerEntry } from '../../events/accounts';
 import type { GenerationConfig, LicenseDownload } from '../../events/generations';
+import type { FreezeRequest, FreezeResponse } from '../../events/likeness';
 import type { PlanId } from '../../events/plans';
 import type { AdminStatement, MarkPayoutRequest } from '../../events/royalties';
 import { getIdToken } from './authProvider';
@@ -49,6 +50,11 @@ export interface ConsoleDataProvider extends DataProvider {
   setGenerationConfig(talentId: string, config: GenerationConfig): Promise<{ data: GenerationConfig }>;
   /** A short-lived download of a delivered image, named after the talent and the license. */
   downloadLicense(licenseId: string): Promise<{ data: LicenseDownload }>;
+  // Exclusive contracts (docs/royalties.md#frozen-likeness): each answers the contract and history as they stand.
+  getFreeze(talentId: string): Promise<{ data: FreezeResponse }>;
+  /** Records a contract; a refusal is an HttpError whose body names the fields (`{error, fields}`). */
+  recordFreeze(talentId: string, request: FreezeRequest): Promise<{ data: FreezeResponse }>;
+  endFreeze(talentId: string): Promise<{ data: FreezeResponse }>;
   // Statements.
   /** Marks a statement paid (with the payment's reference) or unpaid; answers it with the audit. Pessimistic. */
   markStatementPayout(id: string, request: MarkPayoutRequest): Promise<{ data: AdminStatement }>;
@@ -253,6 +259,21 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient = crea
     async downloadLicense(licenseId) {
       const { json } = await httpClient(`/licenses/${byPath(licenseId)}/download`);
       return { data: json as LicenseDownload };
+    },
+
+    async getFreeze(talentId) {
+      const { json } = await httpClient(`/talent/${byPath(talentId)}/freeze`);
+      return { data: json as FreezeResponse };
+    },
+
+    async recordFreeze(talentId, request) {
+      const { json } = await httpClient(`/talent/${byPath(talentId)}/freeze`, { method: 'POST', body: JSON.stringify(request), headers: jsonHeaders() });
+      return { data: json as FreezeResponse };
+    },
+
+    async endFreeze(talentId) {
+      const { json } = await httpClient(`/talent/${byPath(talentId)}/freeze`, { method: 'DELETE' });
+      return { data: json as FreezeResponse };
     },
 
     async markStatementPayout(id, request) {
