@@ -137,6 +137,13 @@ describe('generation workflow (infra)', () => {
     );
   });
 
+  it("grants the console's statement routes reads, and only the payout route a write: UpdateItem of the Generations table", () => {
+    const writes = (prefix: string) => grantsOf(prefix).filter((g) => !/^dynamodb:(GetItem|Query) /.test(g));
+    for (const reader of ['RoyaltiesAdminListStatements', 'RoyaltiesAdminExportPayouts', 'RoyaltiesAdminGetStatement']) expect({ reader, writes: writes(reader) }).toEqual({ reader, writes: [] });
+    expect(grantsOf('RoyaltiesAdminGetStatement')).toEqual(['dynamodb:GetItem generations', 'dynamodb:GetItem talent', 'dynamodb:Query generations']);
+    expect(grantsOf('RoyaltiesAdminMarkPayout')).toEqual(['dynamodb:GetItem generations', 'dynamodb:GetItem talent', 'dynamodb:Query generations', 'dynamodb:UpdateItem generations']);
+  });
+
   it('gives the image delivery sharp beside its bundle, memory for decoding and time for four downloads', () => {
     const deliver = resources('AWS::Lambda::Function')[fnId('DeliverImages')];
     expect(deliver.Metadata['app:nodeModules']).toEqual(['sharp']);
