@@ -3,7 +3,7 @@
 import { PRODUCT_NAME } from '../../../events/product';
 import { escapeHtml, frame, type Email } from './render';
 
-export interface StatementReadyInput {
+interface StatementReadyInput {
   talentName: string;
   /** `YYYY-MM`. */
   month: string;

@@ -12,9 +12,9 @@ export const CloseInput = z.union(
   ],
   { error: 'The close needs a Scheduled Event (time) or { month: "YYYY-MM" }' },
 );
-export type CloseInput = z.infer<typeof CloseInput>;
+type CloseInput = z.infer<typeof CloseInput>;
 
-export interface PlanCloseDeps {
+interface PlanCloseDeps {
   /** Every talent id of the catalog, whatever its status (hidden and removed talent are paid too). */
   talentIds: () => Promise<string[]>;
 }

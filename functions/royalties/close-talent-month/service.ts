@@ -15,13 +15,13 @@ export const CloseTalentMonthInput = z.object({
   talentId: z.string().regex(TALENT_ID_PATTERN, { error: 'talentId must be a talent id such as maya-chen' }),
   month: Month,
 });
-export type CloseTalentMonthInput = z.infer<typeof CloseTalentMonthInput>;
+type CloseTalentMonthInput = z.infer<typeof CloseTalentMonthInput>;
 
 /**
  * A closed statement whose claimed accruals no longer give its figures. A closed statement is
  * never rewritten: the execution fails (the state machine's alarm) for someone to look at it.
  */
-export class StatementMismatch extends Error {
+class StatementMismatch extends Error {
   override name = 'StatementMismatch';
 }
 
@@ -34,7 +34,7 @@ export interface CloseTalentMonthDeps {
   now: () => Date;
 }
 
-export type CloseOutcome = 'closed' | 'unchanged' | 'nothing' | 'later-statement';
+type CloseOutcome = 'closed' | 'unchanged' | 'nothing' | 'later-statement';
 
 /**
  * Step CloseTalentMonth: the talent's statement of `month`, built once from the accruals it

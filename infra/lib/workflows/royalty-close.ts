@@ -9,7 +9,7 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { LAMBDA_SERVICE_RETRY, TASK_RETRY, lambdaStep, noRetry, type RetryPolicy } from './steps';
 
-export interface RoyaltyCloseFunctions {
+interface RoyaltyCloseFunctions {
   planClose: IFunction;
   closeTalentMonth: IFunction;
 }
