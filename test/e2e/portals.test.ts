@@ -205,7 +205,8 @@ describe('portals', () => {
     expect(await page.getByTestId('likeness-name').textContent()).toBe('Ana Lima');
     expect(await page.getByTestId('likeness-status').textContent()).toBe('Hidden');
     expect(await page.getByTestId('likeness-card').getByText('Founding talent').count()).toBe(1);
-    expect(await page.getByTestId('royalties').textContent()).toContain('No royalties yet');
+    // The royalties load after the page (GET /me/earnings, GET /me/statements).
+    await page.getByTestId('royalties').getByText('No royalties yet').waitFor({ timeout: 20_000 });
     // The count of images made with the likeness loads after the page (GET /me/likeness-usage).
     await page.getByTestId('likeness-images').getByText('No images yet').waitFor();
 
