@@ -48,7 +48,7 @@ const sameTotals = (a: StatementTotals, b: StatementTotals) => isDeepStrictEqual
  * function with the remainder it carried in. The result must equal the stored totals: a
  * statement never changes once closed, so a difference is a fault, not something to show.
  */
-export function statementLinesOf(record: StatementRecord, claimed: readonly AccrualLine[]): StatementLine[] {
+function statementLinesOf(record: StatementRecord, claimed: readonly AccrualLine[]): StatementLine[] {
   const lines = claimed.map(({ licenseId, generationId, at, month, creditValueMicros, royaltyPlan }) => ({ licenseId, generationId, at, month, creditValueMicros, royaltyPlan }));
   const rebuilt = buildStatement(lines, record.totals.carriedInMicros);
   if (!sameTotals(rebuilt.totals, record.totals)) throw new StatementMismatchError(record.id);
@@ -61,7 +61,7 @@ export function statementDetailOf(record: StatementRecord, claimed: readonly Acc
 }
 
 /** The CSV's columns, in order. */
-export const STATEMENT_CSV_COLUMNS = ['Row', 'Date', 'License', 'Tier', 'Rate %', 'Credit value USD', 'Royalty USD'] as const;
+const STATEMENT_CSV_COLUMNS = ['Row', 'Date', 'License', 'Tier', 'Rate %', 'Credit value USD', 'Royalty USD'] as const;
 type CsvRecord = Record<(typeof STATEMENT_CSV_COLUMNS)[number], string | number>;
 
 /** The download's file name: `humanly-statement-2026-11.csv`. */
