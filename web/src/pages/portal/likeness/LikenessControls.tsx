@@ -72,6 +72,14 @@ export default function LikenessControls({ auth, likeness }: { auth: SignedIn; l
   const [message, setMessage] = useState('');
   const [dialogOpen, setDialogOpen] = useState(false);
   const removeButton = useRef<HTMLButtonElement>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  // Where the focus goes once the dialog has closed (while it is open, the page behind is inert).
+  const focusAfterDialog = useRef<'request' | 'cancel'>(undefined);
+  useEffect(() => {
+    if (dialogOpen || !focusAfterDialog.current) return;
+    (focusAfterDialog.current === 'cancel' ? (cancelButton.current ?? removeButton.current) : removeButton.current)?.focus();
+    focusAfterDialog.current = undefined;
+  }, [dialogOpen]);
 
   // Bumped by "Try again" to load the controls once more.
   const [attempt, setAttempt] = useState(0);
@@ -182,7 +190,7 @@ export default function LikenessControls({ auth, likeness }: { auth: SignedIn; l
           </button>
         )}
         {status.state === 'removal-pending' && (
-          <button type="button" className="button button--primary" disabled={busy !== undefined} onClick={() => void act('cancel', api.cancelRemoval, () => REMOVAL_CANCELLED_MESSAGE)}>
+          <button ref={cancelButton} type="button" className="button button--primary" disabled={busy !== undefined} onClick={() => void act('cancel', api.cancelRemoval, () => REMOVAL_CANCELLED_MESSAGE)}>
             {busy === 'cancel' ? 'Cancelling…' : 'Cancel removal'}
           </button>
         )}
@@ -207,14 +215,15 @@ export default function LikenessControls({ auth, likeness }: { auth: SignedIn; l
           founding={status.likeness.founding || likeness.founding}
           request={(accept) => api.requestRemoval(accept)}
           onDone={(next) => {
+            focusAfterDialog.current = 'cancel';
             setDialogOpen(false);
             setStatus(next);
             setError(undefined);
             setMessage(next.removal ? `Removal requested. It takes effect on ${whenText(next.removal.effectiveAt)}; you can cancel it until then. We emailed you the details.` : 'Removal requested.');
           }}
           onClose={() => {
+            focusAfterDialog.current = 'request';
             setDialogOpen(false);
-            removeButton.current?.focus();
           }}
         />
       )}
