@@ -185,7 +185,8 @@ describe('generation workflow on the twin', () => {
         creditValueMicros: creditValueMicros('starter'),
       });
       const accrual = await doc().send(new GetCommand({ TableName: tables().generations, Key: generationKeys.accrual(talent, monthOf(g.createdAt), image.licenseId) }));
-      expect(accrual.Item).toMatchObject({ licenseId: image.licenseId, generationId: id, accountId: client, planId: 'starter', creditValueMicros: 437_500 });
+      // With the talent's royalty plan at issue (the test talent is a copy of Maya Chen, founding).
+      expect(accrual.Item).toMatchObject({ licenseId: image.licenseId, generationId: id, accountId: client, planId: 'starter', creditValueMicros: 437_500, royaltyPlan: 'founding-35' });
     }
     expect(new Set(g.images.map((i) => i.licenseId)).size).toBe(2);
     expect(await balance(client)).toBe(8);
