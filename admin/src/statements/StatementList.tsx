@@ -1,5 +1,5 @@
 import { Box, Typography } from '@mui/material';
-import { DataTable, FilterButton, List, SelectInput, TextInput, TopToolbar, ReferenceInput, DateField } from 'react-admin';
+import { DataTable, DateField, List, ReferenceInput, SelectInput, TextInput, TopToolbar } from 'react-admin';
 import { dollarsOfCents } from '../../../events/royalty-format';
 import type { StatementSummary } from '../../../events/royalties';
 import { MONTH_MESSAGE, MONTH_PATTERN } from '../../../events/royalty-values';
@@ -20,7 +20,6 @@ const filters = [
 function Actions() {
   return (
     <TopToolbar>
-      <FilterButton />
       <DownloadPayoutsButton />
     </TopToolbar>
   );

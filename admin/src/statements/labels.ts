@@ -8,11 +8,12 @@ export const PAYOUT_LABELS: Record<PayoutStatus, string> = {
   'nothing-due': 'Nothing due (under a cent)',
 };
 
-export const PAYOUT_COLORS: Record<PayoutStatus, 'default' | 'warning' | 'success' | 'info'> = {
-  paid: 'success',
-  due: 'warning',
-  'awaiting-details': 'info',
-  'nothing-due': 'default',
+/** Chip colours readable at WCAG AA: dark text on light tints, white only on the dark green. */
+export const PAYOUT_CHIP_STYLES: Record<PayoutStatus, { bgcolor: string; color: string }> = {
+  paid: { bgcolor: '#1b5e20', color: '#ffffff' },
+  due: { bgcolor: '#fff4e5', color: '#663c00' },
+  'awaiting-details': { bgcolor: '#e5f6fd', color: '#014361' },
+  'nothing-due': { bgcolor: '#eeeeee', color: '#424242' },
 };
 
 export const PAYOUT_CHOICES = PAYOUT_STATUSES.map((id) => ({ id, name: PAYOUT_LABELS[id] }));
