@@ -93,17 +93,19 @@ export function royaltyStore(doc: DynamoDBDocumentClient, tableName: string) {
 
     /**
      * Claims an accrual for the statement of `month`, once: true when it is (now or already)
-     * that statement's, false when another statement has it.
+     * that statement's, false when another statement has it. `royaltyPlan` is recorded on an
+     * accrual written without one (before plans were recorded), so a rebuild reads the plan the
+     * statement used even if the talent's plan changes later.
      */
-    async claim(talentId: string, accrual: Pick<StoredAccrual, 'month' | 'licenseId'>, month: string): Promise<boolean> {
+    async claim(talentId: string, accrual: Pick<StoredAccrual, 'month' | 'licenseId'>, month: string, royaltyPlan?: StoredAccrual['royaltyPlan']): Promise<boolean> {
       try {
         await doc.send(
           new UpdateCommand({
             TableName: tableName,
             Key: generationKeys.accrual(talentId, accrual.month, accrual.licenseId),
-            UpdateExpression: 'SET statementMonth = :m',
+            UpdateExpression: royaltyPlan ? 'SET statementMonth = :m, royaltyPlan = if_not_exists(royaltyPlan, :p)' : 'SET statementMonth = :m',
             ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(statementMonth) OR statementMonth = :m)',
-            ExpressionAttributeValues: { ':m': month },
+            ExpressionAttributeValues: { ':m': month, ...(royaltyPlan ? { ':p': royaltyPlan } : {}) },
           }),
         );
         return true;

@@ -69,7 +69,8 @@ export async function closeTalentMonth(deps: CloseTalentMonthDeps, input: CloseT
   const previous = await deps.royalties.latestStatementBefore(talentId, month);
   const from = previous?.month ?? '';
   for (const accrual of await deps.royalties.openAccruals(talentId, month, plan, previous?.month)) {
-    await deps.royalties.claim(talentId, accrual, month);
+    // The plan the statement uses is kept on the accrual (it is already there on every accrual DeliverImages wrote).
+    await deps.royalties.claim(talentId, accrual, month, accrual.royaltyPlan);
   }
   // The statement is exactly what a rebuild reads: the accruals claimed for this month.
   const claimed = await deps.royalties.claimedAccruals(talentId, month, from, plan);

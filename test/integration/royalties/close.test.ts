@@ -7,9 +7,10 @@
 // their closes of this month) cannot mix with these.
 import { randomUUID } from 'node:crypto';
 import { DescribeExecutionCommand, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TWIN_CREDENTIALS, TWIN_REGION } from '../../../infra/local/emulators/ports';
 import { generationStore } from '../../../functions/stores/generations';
+import { generationKeys } from '../../../functions/stores/generations-keys';
 import { royaltyStore, type StatementRecord } from '../../../functions/stores/royalties';
 import { createAcceptedTalent } from '../../support/accepted-talent';
 import { documentClient, useTwin } from '../../support/twin';
@@ -29,7 +30,7 @@ const emailsToTalent = async () => (await twin().emails()).filter((m) => m.to.in
 
 let n = 0;
 /** A license of this run's talent issued at `issuedAt`, with its accrual, as DeliverImages writes it. */
-async function license(issuedAt: string, planId: 'starter' | 'pro', creditValueMicros: number): Promise<string> {
+async function license(issuedAt: string, planId: 'starter' | 'pro', creditValueMicros: number, royaltyPlan: 'standard-tiers' | undefined = 'standard-tiers'): Promise<string> {
   const id = `lic_${run}${String(++n).padStart(14, '0')}`;
   const written = await generationStore(doc(), twin().physicalName('GenerationsTable')).addLicense(
     {
@@ -47,7 +48,7 @@ async function license(issuedAt: string, planId: 'starter' | 'pro', creditValueM
       creditValueMicros,
     },
     planId,
-    'standard-tiers',
+    royaltyPlan,
   );
   expect(written).toBe(true);
   return id;
@@ -91,7 +92,8 @@ describe('the monthly close on the twin', () => {
 
   test('the schedule of 1 April 2019 closes March: the figures computed by hand, the talent emailed once', async () => {
     await license('2019-03-02T09:00:00.000Z', 'starter', STARTER);
-    await license('2019-03-15T12:00:00.000Z', 'starter', STARTER);
+    // Written as before plans were recorded on accruals: the close takes the talent's plan and records it.
+    const legacy = await license('2019-03-15T12:00:00.000Z', 'starter', STARTER, undefined);
     await license('2019-03-20T18:30:00.000Z', 'starter', STARTER);
     await license('2019-03-31T23:00:00.000Z', 'pro', PRO);
     // April's license is not March's.
@@ -111,6 +113,8 @@ describe('the monthly close on the twin', () => {
       carriedOutMicros: 5_166,
       tiers: [{ tier: 'standard-1', rateBps: 2000, licenses: 4, grossMicros: 3 * STARTER + PRO, royaltyMicros: 335_166 }],
     });
+    const claimed = await doc().send(new GetCommand({ TableName: twin().physicalName('GenerationsTable'), Key: generationKeys.accrual(talentId, '2019-03', legacy) }));
+    expect(claimed.Item).toMatchObject({ statementMonth: '2019-03', royaltyPlan: 'standard-tiers' });
     const mails = await waitFor('the statement email', async () => ((await emailsToTalent()).length ? emailsToTalent() : undefined));
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe('Your Humanly statement for March 2019 is ready');
