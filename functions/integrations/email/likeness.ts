@@ -4,7 +4,7 @@ import { PRODUCT_NAME } from '../../../events/product';
 import { escapeHtml, frame, type Email } from './render';
 
 /** A day and time in UTC as the emails and the portal state it: "25 December 2026, 09:30 UTC". */
-export function removalDateText(iso: string): string {
+function removalDateText(iso: string): string {
   const at = new Date(iso);
   const day = at.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
   const time = at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' });
@@ -37,7 +37,7 @@ function compose(subject: string, blocks: Block[]): Email {
 }
 
 /** Where the talent manages their likeness (pause, cancel a removal, download their data). */
-export const talentPortalUrl = (siteUrl: string) => `${siteUrl.replace(/\/$/, '')}/talent-portal`;
+const talentPortalUrl = (siteUrl: string) => `${siteUrl.replace(/\/$/, '')}/talent-portal`;
 
 export interface RemovalRequestedInput {
   name: string;

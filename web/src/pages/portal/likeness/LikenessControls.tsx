@@ -10,7 +10,7 @@ import { RemovalDialog } from './RemovalDialog';
 import './LikenessControls.css';
 
 /** "25 December 2026, 10:00 UTC": a removal's date, as the emails state it. */
-export function whenText(iso: string): string {
+function whenText(iso: string): string {
   const at = new Date(iso);
   const day = at.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
   const time = at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' });
