@@ -5,7 +5,7 @@ import type { RoyaltyStore } from '../../stores/royalties';
 import { selectStatements } from '../list-statements-admin/service';
 
 /** The payout CSV's columns, in order. */
-export const PAYOUT_CSV_COLUMNS = [
+const PAYOUT_CSV_COLUMNS = [
   'Talent id',
   'Talent',
   'Month',

@@ -4,7 +4,7 @@ import { statementSummaryOf } from '../../shared/statement-views';
 import type { PayoutDetailsRecord, RoyaltyStore, StatementRecord } from '../../stores/royalties';
 
 /** How far back the console looks for the latest closed month (two years of monthly closes). */
-export const CLOSED_MONTH_LOOKBACK = 24;
+const CLOSED_MONTH_LOOKBACK = 24;
 
 type StatementReads = Pick<RoyaltyStore, 'listStatementsOfMonth' | 'listStatements' | 'getPayoutDetails'>;
 
@@ -34,7 +34,7 @@ export async function latestClosedMonth(
 }
 
 /** Each statement's talent's payout details (read once per talent). */
-export async function payoutDetailsOf(royalties: Pick<RoyaltyStore, 'getPayoutDetails'>, statements: readonly StatementRecord[]): Promise<Map<string, PayoutDetailsRecord | undefined>> {
+async function payoutDetailsOf(royalties: Pick<RoyaltyStore, 'getPayoutDetails'>, statements: readonly StatementRecord[]): Promise<Map<string, PayoutDetailsRecord | undefined>> {
   const talentIds = [...new Set(statements.map((s) => s.talentId))];
   const details = new Map<string, PayoutDetailsRecord | undefined>();
   // A few reads at a time: a month has one statement per earning talent (hundreds at most).
