@@ -87,13 +87,15 @@ describe('createTalent', () => {
     expect(talentIdFor('A'.repeat(200), '', ID).length).toBeLessThanOrEqual(64);
   });
 
-  test('a founding talent: hidden, founding-35, valid catalog item with the applicant\'s excluded industries, written only if new', async () => {
+  test('a founding talent: hidden, founding-35, valid catalog item with the applicant\'s excluded industries and application, written only if new', async () => {
     const { store, doc, inputs } = mockedStore(application({ status: 'pending_review', excludedIndustries: ['politics', 'alcohol'] }));
     const { talentId } = await createTalent({ store, talent: talentStore(doc, 'Talent') }, ID, true);
     const put = inputs(PutCommand).find((p) => p.TableName === 'Talent');
     expect(put.ConditionExpression).toBe('attribute_not_exists(id)');
-    const { excludedIndustries, ...catalog } = put.Item;
+    const { excludedIndustries, applicationId, ...catalog } = put.Item;
     expect(excludedIndustries).toEqual(['politics', 'alcohol']);
+    // Where the talent's email is, for likeness notices.
+    expect(applicationId).toBe(ID);
     expect(Talent.parse(catalog)).toMatchObject({ id: talentId, name: 'Ana Lima', status: 'hidden', founding: true, royaltyPlan: 'founding-35' });
     expect(assigned(inputs(UpdateCommand)[0])).toEqual({ talentId, status: 'accepted' });
   });
