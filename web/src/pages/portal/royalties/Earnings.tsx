@@ -16,6 +16,7 @@ import './Earnings.css';
 const REFRESH_MS = 30_000;
 /** The chart shows at most this many months, newest last. */
 const CHART_MONTHS = 12;
+const MIN_CHART_SLOTS = 6;
 
 const errorText = (err: unknown, fallback: string) => (err instanceof Error && err.message ? err.message : fallback);
 
@@ -149,14 +150,13 @@ export default function Earnings({ auth, likeness }: { auth: SignedIn; likeness:
 /** Monthly earnings as bars: closed statements and this month so far; the same figures as a table for screen readers. */
 function EarningsChart({ earnings, statements }: { earnings: EarningsResponse; statements: StatementSummary[] }) {
   const id = useId();
-  const months = [
-    ...statements.filter((s) => s.month !== earnings.month).map((s) => ({ month: s.month, cents: s.totals.royaltyCents, live: false })),
-    { month: earnings.month, cents: earnings.totals.royaltyCents, live: true },
-  ]
-    .sort((a, b) => a.month.localeCompare(b.month))
-    .slice(-CHART_MONTHS);
+  // A closed month shows its statement; this month, until it closes, what it has earned so far.
+  const closed = statements.map((s) => ({ month: s.month, cents: s.totals.royaltyCents, live: false }));
+  const live = closed.some((m) => m.month === earnings.month) ? [] : [{ month: earnings.month, cents: earnings.totals.royaltyCents, live: true }];
+  const months = [...closed, ...live].sort((a, b) => a.month.localeCompare(b.month)).slice(-CHART_MONTHS);
   const max = Math.max(1, ...months.map((m) => m.cents));
-  const width = 100 / months.length;
+  // At least six slots, so a first month is a bar, not a block.
+  const width = 100 / Math.max(months.length, MIN_CHART_SLOTS);
   return (
     <figure className="roy-chart" data-testid="earnings-chart">
       <figcaption id={`${id}-caption`} className="roy-subtitle">
@@ -170,7 +170,7 @@ function EarningsChart({ earnings, statements }: { earnings: EarningsResponse; s
       </svg>
       <ol className="roy-chart__labels" aria-hidden="true">
         {months.map((m) => (
-          <li key={m.month}>
+          <li key={m.month} style={{ flexBasis: `${width}%` }}>
             <span className="roy-chart__value">{money(m.cents)}</span>
             <span>{monthLabel(m.month)}</span>
           </li>
