@@ -140,4 +140,18 @@ it('records a contract: hidden from the library, only the brand generates, no re
   expect(await emailsToTalent()).toEqual([`Your exclusive contract with Acme ${run} has started`, `Your exclusive contract with Acme ${run} has ended`]);
   expect(await listed()).toBe(true);
   expect(TalentListResponse.parse((await call(brand.token, 'GET', '/me/exclusive-talent')).json).talent).toEqual([]);
+
+  // The store's conditions on DynamoDB Local, which keep concurrent admins and schedule runs apart.
+  const store = talentStore(doc, talentTable);
+  const { startNotifiedAt: _told, ...recordedFields } = contract;
+  const next = { ...recordedFields, id: `c2-${run}`, until: new Date(Date.now() + 60_000).toISOString() };
+  expect(await store.setFrozen(talentId, next)).toBe('recorded');
+  expect(await store.setFrozen(talentId, { ...next, id: `c3-${run}` })).toBe('conflict');
+  expect(await store.setFrozen(`nobody-${run}`, next)).toBe('not-found');
+  expect(await store.markFreezeStartNotified(talentId, next.id, new Date().toISOString())).toBe(true);
+  expect(await store.markFreezeStartNotified(talentId, next.id, new Date().toISOString())).toBe(false);
+  expect((await store.listFrozen(brand.sub)).map((f) => f.talent.id)).toEqual([talentId]);
+  expect(await store.clearFrozen(talentId, `c3-${run}`)).toBe(false);
+  expect(await store.clearFrozen(talentId, next.id)).toBe(true);
+  expect(await store.clearFrozen(talentId, next.id)).toBe(false);
 });
