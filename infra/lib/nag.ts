@@ -86,7 +86,7 @@ export function applyNagSuppressions(stack: Stack): void {
         ack(c, `AwsSolutions-IAM5[${finding}]`, 'Image keys under generations/ are generated per client, generation and license; the grant names the exact actions and is limited to the prefix.');
       }
     }
-    if (/\/Founding\/Workflow\/Role$|\/Generation\/GenerationWorkflow\/Role$/.test(c.node.path)) {
+    if (/\/Founding\/Workflow\/Role$|\/Generation\/GenerationWorkflow\/Role$|\/Generation\/Royalties\/RoyaltyClose\/Role$/.test(c.node.path)) {
       ack(c, 'AwsSolutions-IAM5[Resource::*]', 'X-Ray trace segments and CloudWatch Logs log delivery (the state machine\'s tracing and logging) support no resource-level permissions; CDK grants exactly those actions.');
     }
     // A state machine's Lambda steps (CDK's LambdaInvoke) are granted their function and its versions and aliases.

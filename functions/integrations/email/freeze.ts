@@ -13,7 +13,7 @@ export interface FreezeNotice {
 }
 
 /** A date as people read it, in UTC ("12 March 2027"): the term's dates in every email. */
-export function termDate(iso: string): string {
+function termDate(iso: string): string {
   return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 

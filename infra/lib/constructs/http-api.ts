@@ -41,7 +41,8 @@ export class MarketplaceApi extends Construct {
         allowMethods: [CorsHttpMethod.GET, CorsHttpMethod.POST, CorsHttpMethod.PUT, CorsHttpMethod.PATCH, CorsHttpMethod.DELETE],
         // idempotency-key: public POSTs may name their attempt (Stripe's convention).
         allowHeaders: ['content-type', 'authorization', 'range', 'idempotency-key'],
-        exposeHeaders: ['content-range'],
+        // content-disposition: downloads (statement CSVs, the data export) keep the name the API gives them.
+        exposeHeaders: ['content-range', 'content-disposition'],
         maxAge: Duration.days(1),
       },
     });

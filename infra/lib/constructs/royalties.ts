@@ -225,7 +225,7 @@ export class Royalties extends Construct {
  * schedule's function and the console's freeze route: the catalog (read the contracts, clear or
  * mark them), the contract history, the talent's application (their email) and SES.
  */
-export function bindFreezeNotices(fn: AppFunction, props: RoyaltiesProps): AppFunction {
+function bindFreezeNotices(fn: AppFunction, props: RoyaltiesProps): AppFunction {
   fn.bindTable(props.talentTable, 'TALENT_TABLE', ['Scan', 'UpdateItem'], { indexes: false })
     .bindTable(props.generationsTable, 'GENERATIONS_TABLE', ['PutItem'], { indexes: false })
     .bindTable(props.applicationsTable, 'APPLICATIONS_TABLE', ['GetItem'], { indexes: false });

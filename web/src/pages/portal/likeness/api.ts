@@ -43,7 +43,7 @@ export function likenessApi(options: CallerOptions & { getIdToken: () => Promise
         const body = (await res.json().catch(() => undefined)) as { error?: unknown } | undefined;
         throw new ApiError(typeof body?.error === 'string' ? body.error : `Your data could not be downloaded (HTTP ${res.status}). Try again.`, res.status);
       }
-      // The API does not expose Content-Disposition to the site's origin (CORS): the same name, from today's date.
+      // The name the API gives (CORS exposes Content-Disposition); today's date if a proxy dropped it.
       const filename = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `humanly-data-${new Date().toISOString().slice(0, 10)}.json`;
       return { filename, blob: await res.blob() };
     },
