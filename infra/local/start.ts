@@ -35,6 +35,8 @@ Humanly is running (ready in ${((Date.now() - started) / 1000).toFixed(1)} s):
   Emulators: DynamoDB ${twin.urls.dynamodb} · S3 ${twin.urls.s3} · SES ${twin.urls.ses} · Cognito ${twin.urls.cognito}
              Replicate ${twin.urls.replicate} (local previews, never AI output)
   Scheduled rules run only when asked: curl -X POST ${twin.urls.control}/_twin/schedules/<rule id prefix>
+    (MonthlyCloseSchedule?time=<ISO time> closes the month before that time; LikenessSchedule carries out
+    removals whose 5-minute local notice ended and ends contracts past their term)
 ${missing.length ? `\n  Not served by the twin: ${missing.join('; ')}\n` : ''}
 Press Ctrl-C to stop.
 `);
