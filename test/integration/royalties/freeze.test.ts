@@ -155,3 +155,18 @@ it('records a contract: hidden from the library, only the brand generates, no re
   expect(await store.clearFrozen(talentId, next.id)).toBe(true);
   expect(await store.clearFrozen(talentId, next.id)).toBe(false);
 });
+
+// The talent is listed again once the term ends: take it out of the shared twin's library so
+// other files see only their own and the seeded talent.
+afterAll(async () => {
+  await documentClient(twin()).send(
+    new UpdateCommand({
+      TableName: twin().physicalName('CatalogTalentTable'),
+      Key: { id: talentId },
+      UpdateExpression: 'SET #s = :hidden',
+      ConditionExpression: 'attribute_exists(id)',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: { ':hidden': 'hidden' },
+    }),
+  ).catch(() => undefined);
+});
