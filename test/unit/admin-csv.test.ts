@@ -1,35 +1,5 @@
 import { csvCell, toCsv } from '../../functions/shared/csv';
-
-/** An RFC 4180 reader, as a spreadsheet reads the file: quoted fields, doubled quotes, CRLF rows. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let i = text.startsWith('\uFEFF') ? 1 : 0;
-  let quoted = false;
-  for (; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += c;
-  }
-  if (field || row.length) rows.push([...row, field]);
-  return rows;
-}
+import { parseCsv } from '../support/csv';
 
 describe('waitlist CSV', () => {
   it('quotes every field and doubles quotes inside them', () => {
