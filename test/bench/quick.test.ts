@@ -9,9 +9,10 @@ import * as path from 'node:path';
 const ROOT = path.resolve(__dirname, '..', '..');
 const TSX = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 
-function runQuick(bench: string): Promise<{ code: number | null; output: string }> {
+/** Runs a bench script (`test/bench/<script>`) with --quick. */
+function runQuick(script: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [TSX, path.join(ROOT, 'test', 'bench', bench, 'index.ts'), '--quick'], { cwd: ROOT, env: process.env });
+    const child = spawn(process.execPath, [TSX, path.join(ROOT, 'test', 'bench', script), '--quick'], { cwd: ROOT, env: process.env });
     let output = '';
     child.stdout.on('data', (c) => (output += c));
     child.stderr.on('data', (c) => (output += c));
@@ -20,8 +21,9 @@ function runQuick(bench: string): Promise<{ code: number | null; output: string 
   });
 }
 
+/** Runs `test/bench/<bench>/index.ts`, or the script `<bench>.ts` names, and expects each figure in its output. */
 async function expectQuickRun(bench: string, figures: RegExp[]): Promise<void> {
-  const { code, output } = await runQuick(bench);
+  const { code, output } = await runQuick(bench.endsWith('.ts') ? bench : `${bench}/index.ts`);
   // The bench's own output is the useful message when it breaks.
   if (code !== 0) throw new Error(`bench:${bench} --quick exited with ${code}:\n${output}`);
   for (const figure of figures) expect(output).toMatch(figure);
@@ -51,35 +53,21 @@ describe('benches in quick mode', () => {
   }, 8 * MINUTES);
 
   it('the upload-URL bot is stopped by the per-session, per-address and per-network caps while a real applicant is not', async () => {
-    const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
-      const child = spawn(process.execPath, [TSX, path.join(ROOT, 'test', 'bench', 'bots', 'upload-urls.ts'), '--quick'], { cwd: ROOT, env: process.env });
-      let out = '';
-      child.stdout.on('data', (c) => (out += c));
-      child.stderr.on('data', (c) => (out += c));
-      child.on('error', reject);
-      child.on('close', (c) => resolve({ code: c, output: out }));
-    });
-    if (code !== 0) throw new Error(`bots/upload-urls --quick exited with ${code}:\n${output}`);
-    expect(output).toMatch(/URLs requested 1,000, issued ([0-9]|[1-9][0-9]|[1-3][0-9][0-9]|400), refused/);
-    expect(output).toMatch(/per network \(400 an hour\)\s+[1-9]/);
-    expect(output).toMatch(/Real applicant \(another network, at the same time\): every step answered 200/);
-    expect(output).toMatch(/POST \/founding-confirm\s+200/);
+    await expectQuickRun('bots/upload-urls.ts', [
+      /URLs requested 1,000, issued ([0-9]|[1-9][0-9]|[1-3][0-9][0-9]|400), refused/,
+      /per network \(400 an hour\)\s+[1-9]/,
+      /Real applicant \(another network, at the same time\): every step answered 200/,
+      /POST \/founding-confirm\s+200/,
+    ]);
   }, 8 * MINUTES);
 
   it('the waitlist bot takes no place while a real person on another network confirms and sees their place', async () => {
-    const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
-      const child = spawn(process.execPath, [TSX, path.join(ROOT, 'test', 'bench', 'bots', 'waitlist.ts'), '--quick'], { cwd: ROOT, env: process.env });
-      let out = '';
-      child.stdout.on('data', (c) => (out += c));
-      child.stderr.on('data', (c) => (out += c));
-      child.on('error', reject);
-      child.on('close', (c) => resolve({ code: c, output: out }));
-    });
-    if (code !== 0) throw new Error(`bots/waitlist --quick exited with ${code}:\n${output}`);
-    expect(output).toMatch(/places taken by the bot: 0 of 200/);
-    expect(output).toMatch(/many addresses from one network .* refused: \d+ per network \(10 an hour\)/);
-    expect(output).toMatch(/guessed confirmation tokens .* 0 answered 200/);
-    expect(output).toMatch(/Real person on another network: signup 200 .* confirmation 200 .* place #\d+/);
+    await expectQuickRun('bots/waitlist.ts', [
+      /places taken by the bot: 0 of 200/,
+      /many addresses from one network .* refused: \d+ per network \(10 an hour\)/,
+      /guessed confirmation tokens .* 0 answered 200/,
+      /Real person on another network: signup 200 .* confirmation 200 .* place #\d+/,
+    ]);
   }, 8 * MINUTES);
 
   it('bench:generation measures webhook and polling delivery on an instrumented twin, within 12 state transitions a generation', async () => {

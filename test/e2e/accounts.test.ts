@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
@@ -11,6 +10,7 @@ import { SIGN_IN_FAILED_MESSAGE } from '../../events/account-values';
 import { gotoApp, launchBrowser } from '../support/browser';
 import { latestCognitoCode } from '../support/cognito-mail';
 import { cognitoClient, useTwin, type TestTwin } from '../support/twin';
+import { seriousViolations } from '../support/a11y';
 
 // Signing in on the site, in Chromium on the twin (docs/product.md#sign-in): the same message for
 // a wrong password and an unknown email, an unconfirmed account sent to confirm with a new code,
@@ -279,9 +279,7 @@ describe('the sign-in pages on the shared twin', () => {
     for (const path of ['/sign-in', '/sign-up', '/confirm-sign-up', '/reset-password', '/portal']) {
       await gotoApp(page, `${twin().urls.web}${path}`);
       await page.locator('h1').first().waitFor();
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(serious.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      expect((await seriousViolations(page)).map((v) => `${path} ${v}`)).toEqual([]);
     }
 
     // Sign-up by keyboard: the role by arrow keys, the fields by Tab; the checklist follows the typing.

@@ -1,7 +1,5 @@
 import * as fs from 'node:fs';
-import * as path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { AdminStats } from '../../events/admin';
 import { dollarsOfCents } from '../../events/royalty-format';
 import { AdminStatement, AdminStatementList, monthOfIso } from '../../events/royalties';
@@ -12,6 +10,7 @@ import { parseCsv } from '../support/csv';
 import { adminGet, signInToConsole } from '../support/review-console';
 import { putClosedStatement } from '../support/statements';
 import { documentClient, useTwin } from '../support/twin';
+import { seriousViolations, saveShots } from '../support/a11y';
 
 // The console's Statements on the twin, in Chromium. A talent of this run has a closed statement
 // of the current month (what the close fired as of the 1st of next month writes): the admin
@@ -26,27 +25,6 @@ beforeAll(async () => {
   ({ browser, close } = await launchBrowser());
 }, 60_000);
 afterAll(async () => close?.());
-
-const SHOTS = process.env.SHOTS;
-
-/** Serious and critical WCAG 2.1 AA problems axe finds on the page, once its loading indicators are gone. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  for (const deadline = Date.now() + 15_000; (await page.getByRole('progressbar').count()) > 0 && Date.now() < deadline; ) await page.waitForTimeout(100);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-/** With SHOTS=<dir>: the page at laptop and phone widths. */
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: path.join(SHOTS, `statements-${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 /** What the month's unpaid statements of other talent owe, from the console's list. */
 async function othersOwed(month: string, talentId: string): Promise<number> {
@@ -86,8 +64,8 @@ describe("the console's Statements resource", () => {
     await row.waitFor({ timeout: 30_000 });
     expect(await row.textContent()).toContain('$1.05');
     expect(await row.textContent()).toContain('Due');
-    expect(await seriousViolations(page)).toEqual([]);
-    await shot(page, 'list');
+    expect(await seriousViolations(page, { afterLoading: true })).toEqual([]);
+    await saveShots(page, 'statements-list');
     await row.click();
 
     // The statement: its lines, then marked paid with a reference.
@@ -103,8 +81,8 @@ describe("the console's Statements resource", () => {
     const audit = page.getByTestId('statement-audit');
     await audit.first().waitFor({ timeout: 30_000 });
     expect(await audit.first().textContent()).toContain(`Marked paid by ${twin().admin.email}`);
-    expect(await seriousViolations(page)).toEqual([]);
-    await shot(page, 'show');
+    expect(await seriousViolations(page, { afterLoading: true })).toEqual([]);
+    await saveShots(page, 'statements-show');
     const stored = AdminStatement.parse((await adminGet(twin(), `/statements/${id}`)).json);
     expect(stored.payout).toMatchObject({ status: 'paid', reference: `WISE-${run}` });
     expect(stored.audit).toEqual([expect.objectContaining({ by: twin().admin.email, action: 'marked-paid' })]);
@@ -124,6 +102,6 @@ describe("the console's Statements resource", () => {
     expect(after.owedCents).toBe(before.owedCents - 105 + ((await othersOwed(month, talentId)) - othersBefore));
     await page.getByRole('menuitem', { name: 'Dashboard' }).click();
     await figure.getByText(`$${dollarsOfCents(after.owedCents)}`, { exact: true }).waitFor({ timeout: 30_000 });
-    await shot(page, 'dashboard');
+    await saveShots(page, 'statements-dashboard');
   });
 });

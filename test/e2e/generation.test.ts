@@ -1,7 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import {
   IMAGE_GENERATION_FAILED,
@@ -14,6 +11,7 @@ import {
 import { gotoApp, launchBrowser } from '../support/browser';
 import { latestCognitoCode } from '../support/cognito-mail';
 import { useTwin } from '../support/twin';
+import { seriousViolations, saveShots } from '../support/a11y';
 
 // Generation in Chromium on the twin (docs/product.md#create, #licenses): a visitor types a prompt
 // on /create?talent=maya-chen, creates a client account from the page and comes back to it with
@@ -27,7 +25,6 @@ jest.setTimeout(120_000);
 const twin = useTwin();
 const marker = `gn${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const PASSWORD = 'Generate-Passw0rd!';
-const SHOTS = process.env.SHOTS;
 const PROMPT = 'Walking through a sunlit street market, holding a coffee';
 
 let browser: Browser;
@@ -36,22 +33,6 @@ beforeAll(async () => {
   ({ browser, close } = await launchBrowser());
 }, 60_000);
 afterAll(async () => close?.(), 30_000);
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-async function shots(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 describe('generation', () => {
   it('a new client generates 4 images of Maya Chen, downloads one with its license inside, and sees the license and the spent credits', async () => {
@@ -94,7 +75,7 @@ describe('generation', () => {
     await page.getByRole('radio', { name: 'Photorealistic' }).focus();
     await page.keyboard.press('ArrowRight');
     expect(await page.getByRole('radio', { name: 'Portrait' }).isChecked()).toBe(true);
-    await shots(page, 'create-idle');
+    await saveShots(page, 'create-idle');
     const generate = page.getByTestId('generate');
 
     // A prompt within an industry the talent excludes: refused by the workflow, said in a toast
@@ -115,7 +96,7 @@ describe('generation', () => {
     expect(await page.getByTestId('create-problem').count()).toBe(0);
     await page.getByRole('button', { name: 'Generating...' }).waitFor();
     await page.getByRole('progressbar', { name: 'Generation progress' }).waitFor();
-    await shots(page, 'create-running');
+    await saveShots(page, 'create-running');
 
     const results = page.getByTestId('create-result');
     await results.nth(3).waitFor({ timeout: 60_000 });
@@ -134,7 +115,7 @@ describe('generation', () => {
     // The balance refreshed after the run: 10 - 4.
     await page.getByTestId('create-balance').filter({ hasText: /^6$/ }).waitFor({ timeout: 15_000 });
     expect(await seriousViolations(page)).toEqual([]);
-    await shots(page, 'create-results');
+    await saveShots(page, 'create-results');
 
     // A real download of the first image: the original file, named after talent and license, its license inside.
     const first = results.first();
@@ -158,7 +139,7 @@ describe('generation', () => {
     await checked.waitFor({ timeout: 15_000 });
     expect(await checked.getByTestId('license-id').textContent()).toBe(licenseId);
     expect(await seriousViolations(page)).toEqual([]);
-    await shots(page, 'license-check');
+    await saveShots(page, 'license-check');
 
     // The public license page confirms it, without the prompt.
     await gotoApp(page, `${web}/licenses/${licenseId}`);
@@ -169,7 +150,7 @@ describe('generation', () => {
     expect(await card.getByTestId('license-scope').textContent()).toBe(LICENSE_SCOPE_TEXT);
     expect(await page.locator('body').textContent()).not.toContain('sunlit street market');
     expect(await seriousViolations(page)).toEqual([]);
-    await shots(page, 'license');
+    await saveShots(page, 'license');
     await gotoApp(page, `${web}/licenses/lic_${'x'.repeat(22)}`);
     await page.getByRole('heading', { level: 1, name: 'License not found' }).waitFor({ timeout: 15_000 });
 
@@ -197,7 +178,7 @@ describe('generation', () => {
     expect(await refused.getByTestId('history-status').textContent()).toBe('Failed');
     expect(await refused.getByTestId('history-credits').textContent()).toBe('0 credits spent');
     expect(await refused.getByTestId('history-failure').textContent()).toBe(excludedIndustryMessage('alcohol'));
-    await shots(page, 'client-portal-history');
+    await saveShots(page, 'client-portal-history');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,11 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import * as path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { seedUser } from '../../infra/local/provision';
 import { REMOVAL_CANCELLED_MESSAGE } from '../../events/royalty-values';
 import { createAcceptedTalent } from '../support/accepted-talent';
 import { gotoApp, launchBrowser } from '../support/browser';
 import { idToken, useTwin } from '../support/twin';
+import { saveShots, seriousViolations } from '../support/a11y';
 
 // A talent's removal in Chromium on the twin (docs/royalties.md#likeness), where the notice is
 // 5 seconds: an accepted founding talent, active in the library, requests removal in the talent
@@ -17,10 +16,6 @@ jest.setTimeout(120_000);
 const twin = useTwin();
 const marker = `lk${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const PASSWORD = 'Likeness-Passw0rd!';
-const SHOTS = process.env.SHOTS;
-const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}-${page.viewportSize()?.width ?? 0}.png`), fullPage: false });
-};
 
 let browser: Browser;
 let close: () => Promise<void>;
@@ -74,9 +69,8 @@ it('an active talent requests removal, cancels, confirms; after the notice they 
   expect(await dialog.textContent()).toContain('Removing your likeness ends your 35% lifetime royalty rate');
   const confirm = dialog.getByRole('button', { name: 'Confirm removal' });
   expect(await confirm.isDisabled()).toBe(true);
-  await shot(page, 'likeness-removal-dialog');
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  await saveShots(page, 'likeness-removal-dialog', { asIs: true });
+  expect(await seriousViolations(page)).toEqual([]);
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'hidden' });
   expect(await request.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -85,13 +79,13 @@ it('an active talent requests removal, cancels, confirms; after the notice they 
   await page.setViewportSize({ width: 390, height: 800 });
   await request.click();
   await dialog.getByLabel('I understand that I lose my founding 35% rate for good.').check();
-  await shot(page, 'likeness-removal-dialog');
+  await saveShots(page, 'likeness-removal-dialog', { asIs: true });
   await confirm.click();
   await dialog.waitFor({ state: 'hidden' });
   await controls.getByRole('status').filter({ hasText: 'Removal requested.' }).waitFor();
   expect(await state.textContent()).toMatch(/^Removal on /);
   await controls.scrollIntoViewIfNeeded();
-  await shot(page, 'likeness-removal-pending');
+  await saveShots(page, 'likeness-removal-pending', { asIs: true });
   await controls.getByRole('button', { name: 'Cancel removal' }).click();
   await controls.getByRole('status').filter({ hasText: REMOVAL_CANCELLED_MESSAGE }).waitFor();
   expect(await state.textContent()).toBe('Available');

@@ -1,12 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { creditLedger } from '../../functions/stores/credits';
 import { createAcceptedTalent } from '../support/accepted-talent';
 import { gotoApp, launchBrowser } from '../support/browser';
 import { cognitoClient, documentClient, useTwin } from '../support/twin';
+import { seriousViolations, saveShots } from '../support/a11y';
 
 // The two portals in Chromium on the twin (docs/product.md#client-portal, #talent-portal): a
 // person signs up on /sign-up, reads the code on the twin's Sent emails page, confirms and lands
@@ -16,7 +14,6 @@ jest.setTimeout(120_000);
 const twin = useTwin();
 const marker = `pt${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const PASSWORD = 'Portal-Passw0rd!';
-const SHOTS = process.env.SHOTS;
 
 let browser: Browser;
 let close: () => Promise<void>;
@@ -78,23 +75,6 @@ async function waitFocused(locator: Locator): Promise<void> {
   throw new Error(`${String(locator)} did not get the focus`);
 }
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-/** With SHOTS set: the page at 1280 and at 390 px, whole. */
-async function shots(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 describe('portals', () => {
   it('sends a signed-out visitor to sign in, with the portal to come back to', async () => {
     const { context, page } = await newPage();
@@ -121,7 +101,7 @@ describe('portals', () => {
     expect((await entry.getByTestId('ledger-reason').textContent())?.trim()).not.toBe('');
     expect(await page.getByTestId('generation-history').getByRole('link', { name: /Create your first image/ }).getAttribute('href')).toBe('/create');
     expect(await seriousViolations(page)).toEqual([]);
-    await shots(page, 'client-portal');
+    await saveShots(page, 'client-portal');
 
     // The name, edited in place and saved through PATCH /me (a reload reads it back).
     await page.getByRole('button', { name: 'Edit full name' }).click();
@@ -170,14 +150,14 @@ describe('portals', () => {
     expect(await last(1).getByTestId('ledger-kind').textContent()).toBe('Grant');
     expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
     await waitFocused(entry.nth(20));
-    await shots(page, 'client-portal-ledger');
+    await saveShots(page, 'client-portal-ledger');
 
     // The talent portal is not theirs: a way back to their own.
     await gotoApp(page, `${twin().urls.web}/talent-portal`);
     const wrong = page.getByTestId('wrong-portal');
     await wrong.getByRole('heading', { name: 'This is the talent portal' }).waitFor();
     expect(await wrong.getByRole('link', { name: /Go to the client portal/ }).getAttribute('href')).toBe('/client-portal');
-    await shots(page, 'wrong-portal');
+    await saveShots(page, 'wrong-portal');
 
     // Sign out from the portal itself: to sign-in, and the portal asks to sign in again.
     await gotoApp(page, `${twin().urls.web}/client-portal`);
@@ -217,7 +197,7 @@ describe('portals', () => {
     await industries.getByRole('button', { name: 'Save excluded industries' }).click();
     await industries.getByRole('status').filter({ hasText: 'apply to every generation from now on' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    await shots(page, 'talent-portal-accepted');
+    await saveShots(page, 'talent-portal-accepted');
 
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Welcome, Ana' }).waitFor();
@@ -260,7 +240,7 @@ describe('portals', () => {
     expect(await page.getByTestId('profile-name').textContent()).toBe('Noor Haddad');
     await waitFocused(edit);
     expect(await seriousViolations(page)).toEqual([]);
-    await shots(page, 'talent-portal-none');
+    await saveShots(page, 'talent-portal-none');
     expect(errors).toEqual([]);
     await context.close();
   });

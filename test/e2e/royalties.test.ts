@@ -1,7 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import * as fs from 'node:fs';
-import * as path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { monthOfIso, StatementList } from '../../events/royalties';
 import { statementId } from '../../events/royalty-values';
 import { seedUser } from '../../infra/local/provision';
@@ -9,6 +7,7 @@ import { gotoApp, launchBrowser } from '../support/browser';
 import { csvRecords } from '../support/csv';
 import { generateAs, newClient, signInToConsole, submitApplication, waitForStatus } from '../support/review-console';
 import { idToken, useTwin } from '../support/twin';
+import { seriousViolations, saveShots } from '../support/a11y';
 
 // A talent's royalties end to end on the twin, in Chromium (docs/royalties.md#talent-portal): a
 // standard applicant is accepted in the review console, made active with a generation config; a
@@ -20,7 +19,6 @@ jest.setTimeout(150_000);
 const twin = useTwin();
 const marker = `ry${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const PASSWORD = 'Royalty-Passw0rd!';
-const SHOTS = process.env.SHOTS;
 
 let browser: Browser;
 let close: () => Promise<void>;
@@ -28,22 +26,6 @@ beforeAll(async () => {
   ({ browser, close } = await launchBrowser());
 }, 60_000);
 afterAll(async () => close?.(), 30_000);
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-async function shots(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 async function admin(method: string, route: string, body: unknown): Promise<void> {
   const token = await idToken(twin(), twin().admin.email, twin().admin.password, 'admin');
@@ -100,7 +82,7 @@ it('a talent accepted in the console earns from a client’s images, sees it liv
   expect(await royalties.getByTestId('royalty-note').textContent()).toContain('Licenses 1-50 at 20%');
   await royalties.getByTestId('earnings-chart').waitFor();
   expect(await seriousViolations(page)).toEqual([]);
-  await shots(page, 'royalties-live');
+  await saveShots(page, 'royalties-live');
 
   // The close of this month, as on the 1st of next month at 01:00 UTC.
   const now = new Date();
@@ -147,7 +129,7 @@ it('a talent accepted in the console earns from a client’s images, sees it liv
   expect(rows.find((r) => r.Row === 'carried out')!['Royalty USD']).toBe('0.000000');
 
   expect(await seriousViolations(page)).toEqual([]);
-  await shots(page, 'royalties-statement');
+  await saveShots(page, 'royalties-statement');
   expect(errors).toEqual([]);
   await context.close();
 });

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { gotoApp, launchBrowser } from '../support/browser';
 import { useTwin } from '../support/twin';
+import { seriousViolations } from '../support/a11y';
 
 /**
  * Crawls the public site from its entry pages: every internal link must lead to a page that
@@ -36,10 +36,7 @@ it('has no dead internal link and no serious accessibility violation on any page
     if (path === '/talent') await page.getByText(/Showing \d+ of \d+ models/).waitFor();
     await page.waitForTimeout(300);
     if (await page.getByText('Oops! Page not found').count()) dead.push(`${path} (linked from ${linkedFrom.get(path) ?? 'entry'})`);
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    for (const v of results.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
-      violations.push(`${path}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-    }
+    for (const v of await seriousViolations(page)) violations.push(`${path}: ${v}`);
     const hrefs = await page.$$eval('a[href]', (as) => as.map((a) => a.getAttribute('href') ?? ''));
     for (const href of hrefs) {
       if (!href.startsWith('/') || href.startsWith('//')) continue;

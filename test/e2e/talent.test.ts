@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { gotoApp, launchBrowser } from '../support/browser';
 import { useTwin } from '../support/twin';
+import { seriousViolations } from '../support/a11y';
 
 const twin = useTwin();
 let browser: Browser;
@@ -26,11 +26,6 @@ async function open(path: string, width = 1280): Promise<{ page: Page; errors: s
 const count = (page: Page) => page.getByTestId('library-count');
 const names = (page: Page) => page.getByTestId('talent-card').getByRole('heading').allTextContents();
 const tag = (page: Page, name: string) => page.getByRole('group', { name: 'Filter by tag' }).getByRole('button', { name, exact: true });
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe('Talent Library', () => {
   it('lists the talent from the catalog API, most generated first, and sorts by name', async () => {
