@@ -266,20 +266,43 @@ export async function idToken(
   return out.AuthenticationResult.IdToken;
 }
 
-export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  const text = await res.text();
-  // The answers of many endpoints; each test asserts the shape it expects.
+/** An answer of the API: its status, its body parsed when it is JSON (each test asserts the shape it expects), its text and headers. */
+export interface ApiAnswer {
+  status: number;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON body of any shape
-  let json: any;
+  json: any;
+  text: string;
+  headers: Headers;
+}
+
+async function answerOf(res: Response): Promise<ApiAnswer> {
+  const text = await res.text();
+  let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
     json = undefined;
   }
   return { status: res.status, json, text, headers: res.headers };
+}
+
+export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<ApiAnswer> {
+  return answerOf(
+    await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    }),
+  );
+}
+
+/** Calls the twin's API at `path`, with the ID token when given and the body as JSON when given. */
+export async function callApi(twin: TestTwin, token: string | undefined, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiAnswer> {
+  return answerOf(
+    await fetch(`${twin.urls.api}${path}`, {
+      method,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
+  );
 }

@@ -7,7 +7,7 @@ import { newApplicationId } from '../../../functions/stores/founding-keys';
 import { accountStore } from '../../../functions/stores/accounts';
 import { foundingStore } from '../../../functions/stores/founding';
 import { talentStore } from '../../../functions/stores/talent';
-import { cognitoClient, documentClient, idToken, useTwin } from '../../support/twin';
+import { callApi, cognitoClient, documentClient, idToken, useTwin } from '../../support/twin';
 
 jest.setTimeout(180_000);
 const twin = useTwin();
@@ -17,14 +17,10 @@ const emailOf = (who: string) => `${who}.${run}@people.example`;
 
 const accounts = () => accountStore(documentClient(twin()), twin().physicalName('AccountsTable'));
 
+/** The status and JSON body only: the tests compare them whole. */
 async function call(token: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${twin().urls.api}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, json: text ? JSON.parse(text) : undefined };
+  const { status, json } = await callApi(twin(), token, method, path, body);
+  return { status, json };
 }
 
 /** Runs the pool's post-confirmation function as Cognito does after a confirmed sign-up. */

@@ -14,7 +14,7 @@ import { generationKeys } from '../../../functions/stores/generations-keys';
 import { talentStore } from '../../../functions/stores/talent';
 import { createAcceptedTalent } from '../../support/accepted-talent';
 import { talentFactory } from '../../support/talent';
-import { documentClient, idToken, useTwin } from '../../support/twin';
+import { callApi, documentClient, idToken, useTwin } from '../../support/twin';
 
 jest.setTimeout(180_000);
 const twin = useTwin();
@@ -36,22 +36,7 @@ async function client(who: string, name = `Ada ${who}`): Promise<Person> {
   return { sub: user.sub!, email, token: await idToken(twin(), email, PASSWORD, 'web') };
 }
 
-async function call(token: string | undefined, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(`${twin().urls.api}${path}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test parses the shape it expects
-  let json: any;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: res.status, json, text, headers: res.headers };
-}
+const call = (token: string | undefined, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => callApi(twin(), token, method, path, body, headers);
 
 const store = () => generationStore(documentClient(twin()), twin().physicalName('GenerationsTable'));
 const admin = async () => idToken(twin(), twin().admin.email, twin().admin.password, 'admin');

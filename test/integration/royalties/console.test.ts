@@ -11,7 +11,7 @@ import { MONTH_MESSAGE, STATEMENT_NOT_FOUND_MESSAGE, statementId } from '../../.
 import { royaltyStore } from '../../../functions/stores/royalties';
 import { parseCsv } from '../../support/csv';
 import { putClosedStatement } from '../../support/statements';
-import { documentClient, idToken, useTwin } from '../../support/twin';
+import { callApi, documentClient, idToken, useTwin } from '../../support/twin';
 
 jest.setTimeout(120_000);
 const twin = useTwin();
@@ -27,22 +27,7 @@ const table = () => twin().physicalName('GenerationsTable');
 const royalties = () => royaltyStore(documentClient(twin()), table());
 let token: string;
 
-async function call(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${twin().urls.api}/admin${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test parses the shape it expects
-  let json: any;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: res.status, json, text, headers: res.headers };
-}
+const call = (method: string, path: string, body?: unknown) => callApi(twin(), token, method, `/admin${path}`, body);
 
 beforeAll(async () => {
   token = await idToken(twin(), twin().admin.email, twin().admin.password, 'admin');

@@ -12,7 +12,7 @@ import { generationKeys } from '../../../functions/stores/generations-keys';
 import { royaltyStore } from '../../../functions/stores/royalties';
 import { createAcceptedTalent } from '../../support/accepted-talent';
 import { csvRecords } from '../../support/csv';
-import { documentClient, idToken, useTwin } from '../../support/twin';
+import { callApi, documentClient, idToken, useTwin } from '../../support/twin';
 
 jest.setTimeout(120_000);
 const twin = useTwin();
@@ -27,21 +27,7 @@ const VALUE = 333_333;
 const table = () => twin().physicalName('GenerationsTable');
 const royalties = () => royaltyStore(documentClient(twin()), table());
 
-async function call(token: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${twin().urls.api}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: res.status, json: json as Record<string, unknown>, text, headers: res.headers };
-}
+const call = (token: string, method: string, path: string, body?: unknown) => callApi(twin(), token, method, path, body);
 
 /** An accrual as DeliverImages writes it beside a license. */
 async function accrue(talentId: string, month: string, n: number, statementMonth?: string) {

@@ -17,7 +17,7 @@ import { accountStore } from '../../../functions/stores/accounts';
 import { royaltyStore } from '../../../functions/stores/royalties';
 import { talentStore } from '../../../functions/stores/talent';
 import { createAcceptedTalent } from '../../support/accepted-talent';
-import { documentClient, idToken, useTwin } from '../../support/twin';
+import { callApi, documentClient, idToken, useTwin } from '../../support/twin';
 
 jest.setTimeout(180_000);
 const twin = useTwin();
@@ -26,22 +26,7 @@ const PASSWORD = 'Str0ng!Passw0rd-frz';
 const talentId = `frozen-${run}`;
 const talentEmail = `frozen.talent.${run}@people.example`;
 
-async function call(token: string | undefined, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(`${twin().urls.api}${path}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test parses the shape it expects
-  let json: any;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: res.status, json };
-}
+const call = (token: string | undefined, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => callApi(twin(), token, method, path, body, headers);
 
 async function person(who: string, role: 'client' | 'talent', email = `frz.${who}.${run}@people.example`) {
   const user = await seedUser(twin().urls.cognito, twin().userPoolId, { email, password: PASSWORD, groups: [role], name: `Frz ${who}`, attributes: { 'custom:role': role } });
