@@ -13,6 +13,7 @@ import {
   TWIN_CREDENTIALS,
   TWIN_REGION,
   waitUntil,
+  EMULATOR_START_TIMEOUT_MS,
   type EmulatorHandle,
   type EmulatorOptions,
 } from './ports';
@@ -43,7 +44,7 @@ export interface CognitoOptions extends EmulatorOptions {
   sesEndpoint?: string;
   /** The pool's password policy (the template's `Policies.PasswordPolicy`), enforced as Cognito does. */
   passwordPolicy?: TemplatePasswordPolicy;
-  /** How long to wait for the server to answer, default 30 s. */
+  /** How long to wait for the server to answer, default `EMULATOR_START_TIMEOUT_MS`. */
   startTimeoutMs?: number;
 }
 
@@ -107,7 +108,7 @@ export async function startCognito(opts: CognitoOptions = {}): Promise<CognitoEm
         await res.arrayBuffer();
         return res.ok;
       },
-      { timeoutMs: opts.startTimeoutMs ?? 30_000, intervalMs: 50, failFast: proc.exitReason },
+      { timeoutMs: opts.startTimeoutMs ?? EMULATOR_START_TIMEOUT_MS, intervalMs: 50, failFast: proc.exitReason },
     );
   } catch (err) {
     await proc.stop(500);

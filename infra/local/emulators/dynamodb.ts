@@ -11,6 +11,7 @@ import {
   TWIN_CREDENTIALS,
   TWIN_REGION,
   waitUntil,
+  EMULATOR_START_TIMEOUT_MS,
   type EmulatorHandle,
   type EmulatorOptions,
 } from './ports';
@@ -18,7 +19,7 @@ import {
 export interface DynamoOptions extends EmulatorOptions {
   /** Keep tables on disk in this directory instead of in memory. */
   dbPath?: string;
-  /** How long to wait for the JVM to answer, default 30 s. */
+  /** How long to wait for the JVM to answer, default `EMULATOR_START_TIMEOUT_MS`. */
   startTimeoutMs?: number;
 }
 
@@ -77,7 +78,7 @@ async function startDynamoOnce(opts: DynamoOptions): Promise<EmulatorHandle> {
         await client.send(new ListTablesCommand({ Limit: 1 }));
         return true;
       },
-      { timeoutMs: opts.startTimeoutMs ?? 30_000, intervalMs: 50, failFast: proc.exitReason },
+      { timeoutMs: opts.startTimeoutMs ?? EMULATOR_START_TIMEOUT_MS, intervalMs: 50, failFast: proc.exitReason },
     );
   } catch (err) {
     await proc.stop(500);

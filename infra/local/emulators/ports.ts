@@ -80,6 +80,14 @@ export function endpointFor(port: number): string {
   return `http://${LOOPBACK}:${port}`;
 }
 
+/**
+ * How long a child-process emulator (DynamoDB Local's JVM, cognito-local) may take to answer its
+ * first call. A dead process fails the wait at once (`failFast`), so this bounds only a live one
+ * that is slow: on 2 cores busy with tests, a JVM started at the lowest CPU priority (the benches'
+ * twins) has taken over 30 s, and its share of the CPU can stay near nothing for minutes.
+ */
+export const EMULATOR_START_TIMEOUT_MS = 180_000;
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
