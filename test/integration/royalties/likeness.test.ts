@@ -1,6 +1,7 @@
 /**
  * The talent's likeness controls on the twin (docs/royalties.md#likeness), where a removal's
- * notice is 5 seconds: pause and resume; a founding talent's removal refused until they confirm
+ * notice is 5 seconds: excluded industries edited (the next generation follows them), pause and
+ * resume (a paused talent is not generated); a founding talent's removal refused until they confirm
  * the rate loss, requested, cancelled, requested again; the data export (no prompt anywhere); the
  * notice runs out and the talent leaves the library at once; the hourly schedule carries the
  * removal out (removedAt, model cleared, founding rate ended) and emails; generation is refused
@@ -9,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { seedUser } from '../../../infra/local/provision';
-import { FINAL_STATUSES, TALENT_REMOVED_MESSAGE } from '../../../events/generation-values';
+import { excludedIndustryMessage, FINAL_STATUSES, TALENT_PAUSED_MESSAGE, TALENT_REMOVED_MESSAGE } from '../../../events/generation-values';
 import { Generation, GenerationStarted } from '../../../events/generations';
 import { DataExport, LikenessStatus } from '../../../events/likeness';
 import { ALREADY_REMOVED_MESSAGE, FOUNDING_REMOVAL_WARNING, NO_REMOVAL_PENDING_MESSAGE, REMOVAL_ALREADY_REQUESTED_MESSAGE } from '../../../events/royalty-values';
@@ -35,8 +36,8 @@ async function person(who: string, role: 'client' | 'talent', email = `lks.${who
   return { sub: user.sub!, token: await idToken(twin(), email, PASSWORD, 'web') };
 }
 
-async function generate(token: string, key: string): Promise<Generation> {
-  const started = await call(token, 'POST', '/generations', { talentId, prompt, style: 'Portrait', count: 1 }, { 'idempotency-key': `${key}-${run}` });
+async function generate(token: string, key: string, text = prompt): Promise<Generation> {
+  const started = await call(token, 'POST', '/generations', { talentId, prompt: text, style: 'Portrait', count: 1 }, { 'idempotency-key': `${key}-${run}` });
   expect(started.status).toBe(202);
   const id = GenerationStarted.parse(started.json).id;
   const deadline = Date.now() + 90_000;
@@ -74,8 +75,21 @@ it('pause, a founding removal requested, cancelled and confirmed, the data expor
   const licenseId = first.images[0]!.licenseId!;
 
   expect(LikenessStatus.parse((await call(talent.token, 'GET', '/me/likeness')).json)).toMatchObject({ state: 'available', paused: false, canRequestRemoval: true, likeness: { talentId, founding: true } });
+  // An industry the talent excludes from now on: the next generation within it is refused, the
+  // license already issued is untouched.
+  const wine = `${prompt}, raising a glass of wine`;
+  expect((await call(talent.token, 'PATCH', '/me/likeness', { excludedIndustries: ['alcohol'] })).status).toBe(200);
+  expect(await generate(client.token, 'excluded', wine)).toMatchObject({ status: 'failed', failure: { message: excludedIndustryMessage('alcohol') } });
+  expect((await call(talent.token, 'PATCH', '/me/likeness', { excludedIndustries: [] })).status).toBe(200);
+  const allowed = await generate(client.token, 'allowed', wine);
+  expect(allowed.status).toBe('succeeded');
+  const secondLicenseId = allowed.images[0]!.licenseId!;
+
   expect(LikenessStatus.parse((await call(talent.token, 'POST', '/me/likeness/pause')).json)).toMatchObject({ state: 'paused', paused: true });
   expect((await call(talent.token, 'POST', '/me/likeness/pause')).json).toMatchObject({ state: 'paused' });
+  // Paused: no new generations; the license issued before stays valid.
+  expect(await generate(client.token, 'paused')).toMatchObject({ status: 'failed', failure: { message: TALENT_PAUSED_MESSAGE } });
+  expect((await call(undefined, 'GET', `/licenses/${licenseId}`)).status).toBe(200);
   expect((await call(talent.token, 'POST', '/me/likeness/resume')).json).toMatchObject({ state: 'available', paused: false });
   // A client cannot reach the talent's controls.
   expect((await call(client.token, 'POST', '/me/likeness/removal', {})).status).toBe(403);
@@ -106,7 +120,9 @@ it('pause, a founding removal requested, cancelled and confirmed, the data expor
   expect(data.application).toMatchObject({ id: applicationId, status: 'accepted', photoCount: 0, fields: expect.objectContaining({ firstName: 'Lena', location: 'Lisbon' }) });
   expect(data.application!.fields).not.toHaveProperty('imagePaths');
   expect(data.likeness).toMatchObject({ state: 'removal-pending', removal: confirmed.removal });
-  expect(data.licenses).toEqual([{ licenseId, issuedAt: expect.any(String), licensee: expect.any(String), url: expect.stringMatching(new RegExp(`^https?://.+/licenses/${licenseId}$`)) }]);
+  expect(data.licenses).toEqual(
+    [licenseId, secondLicenseId].map((id) => ({ licenseId: id, issuedAt: expect.any(String), licensee: expect.any(String), url: expect.stringMatching(new RegExp(`^https?://.+/licenses/${id}$`)) })),
+  );
   expect(exported.text).not.toContain(`lks${run}`);
   expect(exported.text).not.toContain('LKSWRD');
 
