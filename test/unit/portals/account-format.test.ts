@@ -12,9 +12,17 @@ import {
   formatDate,
   fullNameProblem,
   sameIndustries,
+  welcomeTitle,
 } from '../../../web/src/account/format';
 
 describe('portal formatting', () => {
+  it('greets by first name, and an account without a name with plain "Welcome"', () => {
+    expect(welcomeTitle('Rita Moreno')).toBe('Welcome, Rita');
+    expect(welcomeTitle('  Ana  ')).toBe('Welcome, Ana');
+    expect(welcomeTitle('')).toBe('Welcome');
+    expect(welcomeTitle('   ')).toBe('Welcome');
+  });
+
   it('shows a credit change with its sign, and balances with separators', () => {
     expect(formatCreditChange(10)).toBe('+10');
     expect(formatCreditChange(-3)).toBe('-3');

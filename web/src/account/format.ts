@@ -79,3 +79,9 @@ export function fullNameProblem(name: string): string | undefined {
   if ([...trimmed].length > FULL_NAME_MAX_LENGTH) return `Your full name can be at most ${FULL_NAME_MAX_LENGTH} characters.`;
   return undefined;
 }
+
+/** The portals' greeting: "Welcome, Rita" for "Rita Moreno"; plain "Welcome" for an account without a name. */
+export function welcomeTitle(fullName: string): string {
+  const first = fullName.trim().split(/\s+/)[0];
+  return first ? `Welcome, ${first}` : 'Welcome';
+}

@@ -2,7 +2,7 @@ import { useCallback, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { LedgerEntry } from '../../../../events/accounts';
 import { PLANS, planById, type PlanId } from '../../../../events/plans';
-import { LEDGER_KIND_LABELS, creditsText, formatCreditChange, formatCredits, formatDate } from '../../account/format';
+import { LEDGER_KIND_LABELS, creditsText, formatCreditChange, formatCredits, formatDate, welcomeTitle } from '../../account/format';
 import { Icon } from '../../components/Icon';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { GenerationHistory } from './GenerationHistory';
@@ -19,10 +19,6 @@ export function ClientPortalPage() {
   return <PortalGate role="client">{(auth) => <ClientPortal auth={auth} />}</PortalGate>;
 }
 
-function firstName(fullName: string): string {
-  return fullName.trim().split(/\s+/)[0] ?? '';
-}
-
 function ClientPortal({ auth }: { auth: SignedIn }) {
   const { me } = auth;
   const balance = me.credits?.balance ?? 0;
@@ -31,7 +27,7 @@ function ClientPortal({ auth }: { auth: SignedIn }) {
       <PortalHeader
         auth={auth}
         eyebrow="Client Portal"
-        title={`Welcome, ${firstName(me.profile.full_name) || 'there'}`}
+        title={welcomeTitle(me.profile.full_name)}
         lead="Your credits, your plan and everything you generate, in one place."
       />
 

@@ -9,6 +9,7 @@ import {
   TALENT_ACCESS_TEXT,
   formatDate,
   sameIndustries,
+  welcomeTitle,
 } from '../../account/format';
 import { Icon } from '../../components/Icon';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -35,13 +36,12 @@ function TalentPortal({ auth }: { auth: SignedIn }) {
   const { me } = auth;
   const standing: TalentStanding = me.talent ?? { access: 'none' };
   const accepted = standing.access === 'accepted' && standing.likeness;
-  const name = me.profile.full_name.trim().split(/\s+/)[0];
   return (
     <div className="acct acct--talent" data-testid="talent-portal-page">
       <PortalHeader
         auth={auth}
         eyebrow="Talent Portal"
-        title={`Welcome, ${name || 'there'}`}
+        title={welcomeTitle(me.profile.full_name)}
         lead={accepted ? 'Your likeness, how it may be used and what it earns.' : 'Your application, and your likeness once it is accepted.'}
       />
 
