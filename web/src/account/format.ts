@@ -2,6 +2,7 @@
 // they are the same wherever they run.
 import { FULL_NAME_MAX_LENGTH, type LedgerKind, type TalentAccess } from '../../../events/account-values';
 import type { ApplicationStatus, ExcludableIndustry } from '../../../events/founding-values';
+import { firstNameOf } from '../api/talent';
 
 /** A ledger entry's kind, as a client reads it. */
 export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
@@ -82,6 +83,6 @@ export function fullNameProblem(name: string): string | undefined {
 
 /** The portals' greeting: "Welcome, Rita" for "Rita Moreno"; plain "Welcome" for an account without a name. */
 export function welcomeTitle(fullName: string): string {
-  const first = fullName.trim().split(/\s+/)[0];
+  const first = firstNameOf(fullName);
   return first ? `Welcome, ${first}` : 'Welcome';
 }
