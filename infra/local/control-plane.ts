@@ -1,4 +1,5 @@
 import * as http from 'node:http';
+import { listenOnLoopback } from './emulators/ports';
 import type { EventRouter } from './eventbridge';
 import type { FunctionRuntime } from './functions';
 import type { LocalSecrets } from './emulators/secrets';
@@ -37,7 +38,7 @@ export class ControlPlane {
         reply(res, 500, { __type: 'InternalFailure', message: (err as Error).message });
       });
     });
-    await new Promise<void>((r) => this.server!.listen(port, '127.0.0.1', r));
+    await listenOnLoopback(this.server, port);
     return `http://127.0.0.1:${(this.server.address() as { port: number }).port}`;
   }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import * as http from 'node:http';
+import { listenOnLoopback } from './emulators/ports';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import { LOCAL_ACCOUNT, resourcesOfType, type CfnTemplate, type Resolver } from './template';
@@ -171,7 +172,7 @@ export class HttpApiGateway {
       });
     });
     this.server.keepAliveTimeout = 30_000;
-    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
+    await listenOnLoopback(this.server, port);
     const address = this.server.address() as { port: number };
     return `http://127.0.0.1:${address.port}`;
   }

@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as http from 'node:http';
+import { listenOnLoopback } from './emulators/ports';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import { APP_SHELL_PAGE, DIRECTORY_INDEX_FUNCTION } from '../lib/constructs/static-site';
@@ -82,7 +83,7 @@ export class StaticSite {
 
   async listen(port: number): Promise<string> {
     this.server = http.createServer((req, res) => this.handle(req, res));
-    await new Promise<void>((r) => this.server!.listen(port, '127.0.0.1', r));
+    await listenOnLoopback(this.server, port);
     this.origin = `http://127.0.0.1:${(this.server.address() as { port: number }).port}`;
     return this.origin;
   }

@@ -6,7 +6,7 @@ import { SEED_METADATA } from '../lib/seed';
 import { startCognito } from './emulators/cognito';
 import { startDynamo } from './emulators/dynamodb';
 import { startMeterProxy } from './emulators/meter-proxy';
-import { resolvePort, TWIN_CREDENTIALS, TWIN_REGION } from './emulators/ports';
+import { resolvePort, TWIN_CREDENTIALS, TWIN_REGION, withFreshPortOnClash } from './emulators/ports';
 import { startReplicate, type ReplicateControl, type ReplicateLatency } from './emulators/replicate';
 import { LocalSecrets } from './emulators/secrets';
 import { startS3 } from './emulators/s3';
@@ -120,7 +120,16 @@ export interface Twin {
   stop(): Promise<void>;
 }
 
-export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
+/**
+ * Starts the twin. Ports it picked itself are free when picked but bound later; if another process
+ * (a twin starting beside it) takes one meanwhile, the whole start is tried again on fresh ports.
+ */
+export function startTwin(options: TwinOptions = {}): Promise<Twin> {
+  const chosen = Object.values(options.ports ?? {}).find((p) => Boolean(p));
+  return withFreshPortOnClash(chosen, () => startTwinOnce(options));
+}
+
+async function startTwinOnce(options: TwinOptions): Promise<Twin> {
   const lifetime = options.tokenLifetimeSeconds;
   if (lifetime !== undefined && (!Number.isInteger(lifetime) || lifetime < 1)) {
     throw new Error(`tokenLifetimeSeconds must be a whole number of seconds of at least 1, got ${lifetime}`);

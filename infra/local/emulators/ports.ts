@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -38,6 +38,20 @@ export interface EmulatorHandle {
   port: number;
   /** Stops the emulator and releases every handle (process, socket, timer, temp dir). */
   stop(): Promise<void>;
+}
+
+/**
+ * Listens on 127.0.0.1:`port`; a port taken meanwhile rejects (EADDRINUSE) instead of crashing
+ * the process with an unhandled 'error' event, so the start can try fresh ports.
+ */
+export function listenOnLoopback(server: Server, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, LOOPBACK, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
 }
 
 /** Asks the OS for a port that is free on 127.0.0.1 right now. */

@@ -1,4 +1,5 @@
-import { withFreshPortOnClash } from '../../../infra/local/emulators/ports';
+import { createServer } from 'node:http';
+import { listenOnLoopback, withFreshPortOnClash } from '../../../infra/local/emulators/ports';
 
 const clash = () => new Error('DynamoDB Local on http://127.0.0.1:41087: exited with code 1 ... java.net.BindException: Address already in use');
 
@@ -42,5 +43,26 @@ describe('starting an emulator on a port the OS picked', () => {
     });
     await expect(start).rejects.toThrow('command not found');
     expect(calls).toBe(1);
+  });
+});
+
+describe('a twin server listening on a port picked earlier', () => {
+  it('rejects with EADDRINUSE, which the start retries on fresh ports, when another process took the port', async () => {
+    const holder = createServer();
+    await listenOnLoopback(holder, 0);
+    const port = (holder.address() as { port: number }).port;
+    const late = createServer();
+    try {
+      const failure = await listenOnLoopback(late, port).then(() => undefined, (e: Error) => e);
+      expect(failure?.message).toMatch(/EADDRINUSE/);
+      let calls = 0;
+      await withFreshPortOnClash(undefined, async () => {
+        calls++;
+        if (calls === 1) throw failure!;
+      });
+      expect(calls).toBe(2);
+    } finally {
+      await new Promise((r) => holder.close(r));
+    }
   });
 });
