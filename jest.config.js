@@ -15,7 +15,8 @@ module.exports = {
     project('infra'),
     project('workflow'),
     project('integration', { globalSetup: '<rootDir>/test/support/twin-global-setup.ts', ...sharedTwin }),
-    project('e2e', { globalSetup: '<rootDir>/test/e2e/global-setup.ts', ...sharedTwin }),
+    // A failing browser test prints what its open pages showed (test/support/e2e-environment.ts).
+    project('e2e', { globalSetup: '<rootDir>/test/e2e/global-setup.ts', testEnvironment: '<rootDir>/test/support/e2e-environment.ts', ...sharedTwin }),
     // Each bench in quick mode (test/bench/quick.test.ts); full runs are `npm run bench:*`.
     project('bench'),
   ],

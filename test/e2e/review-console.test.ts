@@ -122,8 +122,11 @@ describe('review console', () => {
     await page.getByRole('menuitem', { name: 'Talent' }).click();
     await page.getByPlaceholder('Search name, tagline or tag').fill('Nia');
     await page.getByRole('row').filter({ hasText: 'Nia' }).filter({ hasText: 'Founding talent' }).waitFor({ timeout: 30_000 });
+    // The search is applied (debounced into the address) before the reviewer leaves the list.
+    await page.waitForURL(/filter=.*Nia/, { timeout: 30_000 });
 
     await page.getByRole('menuitem', { name: 'Dashboard' }).click();
+    await page.getByRole('heading', { name: 'Review console' }).waitFor({ timeout: 30_000 });
     await page.getByTestId('founding-value').getByText(`${taken + 1} of 30 taken`).waitFor({ timeout: 30_000 });
   });
 

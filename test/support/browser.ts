@@ -2,6 +2,14 @@ import { chromium, type Browser } from 'playwright-core';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** Where the browsers a test file launched are kept for its environment (test/support/e2e-environment.ts). */
+export const OPEN_BROWSERS = '__openBrowsers';
+
+function openBrowsers(): Set<Browser> {
+  const registry = globalThis as unknown as Record<string, Set<Browser> | undefined>;
+  return (registry[OPEN_BROWSERS] ??= new Set());
+}
+
 /**
  * Debian's Chromium, headless, with the flags this machine's closed network needs.
  * Playwright gives every launch a new empty profile of its own.
@@ -19,7 +27,14 @@ export async function launchBrowser(): Promise<{ browser: Browser; close: () => 
       '--disable-sync',
     ],
   });
-  return { browser, close: () => browser.close() };
+  openBrowsers().add(browser);
+  return {
+    browser,
+    close: async () => {
+      openBrowsers().delete(browser);
+      await browser.close();
+    },
+  };
 }
 
 /**
