@@ -5,7 +5,8 @@
  * the rate loss, requested, cancelled, requested again; the data export (no prompt anywhere); the
  * notice runs out and the talent leaves the library at once; the hourly schedule carries the
  * removal out (removedAt, model cleared, founding rate ended) and emails; generation is refused
- * while the license already issued stays valid.
+ * while the license already issued stays valid. A script repeating likeness changes, data exports or
+ * payout-detail saves is stopped per account.
  */
 import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -13,7 +14,8 @@ import { seedUser } from '../../../infra/local/provision';
 import { excludedIndustryMessage, FINAL_STATUSES, TALENT_PAUSED_MESSAGE, TALENT_REMOVED_MESSAGE } from '../../../events/generation-values';
 import { Generation, GenerationStarted } from '../../../events/generations';
 import { DataExport, LikenessStatus } from '../../../events/likeness';
-import { ALREADY_REMOVED_MESSAGE, FOUNDING_REMOVAL_WARNING, NO_REMOVAL_PENDING_MESSAGE, REMOVAL_ALREADY_REQUESTED_MESSAGE } from '../../../events/royalty-values';
+import { EarningsResponse } from '../../../events/royalties';
+import { ALREADY_REMOVED_MESSAGE, DATA_EXPORTS_PER_HOUR, FOUNDING_REMOVAL_WARNING, NO_REMOVAL_PENDING_MESSAGE, REMOVAL_ALREADY_REQUESTED_MESSAGE } from '../../../events/royalty-values';
 import { TalentListResponse } from '../../../events/talent';
 import { accountStore } from '../../../functions/stores/accounts';
 import { talentStore } from '../../../functions/stores/talent';
@@ -154,4 +156,43 @@ it('pause, a founding removal requested, cancelled and confirmed, the data expor
   // No new generations; the license issued before stays valid.
   expect(await generate(client.token, 'after')).toMatchObject({ status: 'failed', failure: { message: TALENT_REMOVED_MESSAGE } });
   expect((await call(undefined, 'GET', `/licenses/${licenseId}`)).status).toBe(200);
+});
+
+it('stops a script repeating a talent’s own actions per account, keeps what was saved, and leaves another talent on the same address alone', async () => {
+  const accepted = async (who: string) => {
+    const email = `lks.limit.${who}.${run}@people.example`;
+    await createAcceptedTalent(twin(), { email, talentId: `limit-${who}-${run}`, firstName: 'Lim', lastName: `${who} ${run}`, founding: false, marker: `lks-limit-${who}-${run}` });
+    return person(`limit-${who}`, 'talent', email);
+  };
+  const [script, neighbour] = await Promise.all([accepted('script'), accepted('neighbour')]);
+  const statuses = async (times: number, send: (i: number) => Promise<{ status: number }>) => {
+    const out: number[] = [];
+    for (let i = 0; i < times; i++) out.push((await send(i)).status);
+    return out;
+  };
+
+  // Likeness changes (pause, resume, exclusions, removal) share 30 an hour.
+  expect(await statuses(30, (i) => call(script.token, 'POST', `/me/likeness/${i % 2 ? 'resume' : 'pause'}`))).toEqual(Array(30).fill(200));
+  const refused = await call(script.token, 'POST', '/me/likeness/pause');
+  expect(refused.status).toBe(429);
+  expect(refused.json.error).toMatch(/30 changes in the last hour/);
+  expect((await call(script.token, 'PATCH', '/me/likeness', { excludedIndustries: ['alcohol'] })).status).toBe(429);
+  // The 30th change (a resume) stands; the refused ones changed nothing.
+  expect(LikenessStatus.parse((await call(script.token, 'GET', '/me/likeness')).json)).toMatchObject({ state: 'available', paused: false, likeness: { excludedIndustries: [] } });
+  // Per account, not per address: the other talent, on the same address, is not limited.
+  expect((await call(neighbour.token, 'POST', '/me/likeness/pause')).json).toMatchObject({ state: 'paused' });
+
+  // Data exports: each reads everything held about the talent.
+  expect(await statuses(DATA_EXPORTS_PER_HOUR, () => call(script.token, 'GET', '/me/data-export'))).toEqual(Array(DATA_EXPORTS_PER_HOUR).fill(200));
+  const exportRefused = await call(script.token, 'GET', '/me/data-export');
+  expect(exportRefused.status).toBe(429);
+  expect(exportRefused.json.error).toMatch(new RegExp(`downloaded your data ${DATA_EXPORTS_PER_HOUR} times`));
+  expect((await call(neighbour.token, 'GET', '/me/data-export')).status).toBe(200);
+
+  // Payout details: 30 saves an hour; the last one saved stays.
+  const details = (i: number) => ({ accountHolder: `Lim Script ${i}`, payoutEmail: `lim.${i}.${run}@pay.example` });
+  expect(await statuses(30, (i) => call(script.token, 'PUT', '/me/payout-details', details(i)))).toEqual(Array(30).fill(200));
+  expect((await call(script.token, 'PUT', '/me/payout-details', details(30))).status).toBe(429);
+  expect(EarningsResponse.parse((await call(script.token, 'GET', '/me/earnings')).json).payoutDetails).toEqual(details(29));
+  expect((await call(neighbour.token, 'PUT', '/me/payout-details', details(0))).status).toBe(200);
 });
