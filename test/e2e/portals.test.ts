@@ -163,8 +163,16 @@ describe('portals', () => {
     await gotoApp(page, `${twin().urls.web}/client-portal`);
     const header = page.locator('.acct-header');
     await header.getByText(email).waitFor({ timeout: 20_000 });
+    // The site's header knows a signed-in browser: its link to the portal says so, on every page.
+    const headerLink = page.getByTestId('sign-in-link');
+    await headerLink.filter({ hasText: 'Account' }).waitFor();
+    await gotoApp(page, `${twin().urls.web}/talent`);
+    await headerLink.filter({ hasText: 'Account' }).waitFor();
+    expect(await headerLink.getAttribute('href')).toBe('/portal');
+    await gotoApp(page, `${twin().urls.web}/client-portal`);
     await header.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(/\/sign-in$/, { timeout: 20_000 });
+    await headerLink.filter({ hasText: 'Sign in' }).waitFor();
     await gotoApp(page, `${twin().urls.web}/client-portal`);
     await page.waitForURL(/\/sign-in\?next=%2Fclient-portal$/, { timeout: 20_000 });
     expect(errors).toEqual([]);

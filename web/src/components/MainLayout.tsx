@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type FocusEvent, type MouseEvent } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { BRAND_NAME } from '../brand';
+import { useStoredSignIn } from '../lib/stored-sign-in';
 import { Icon, type IconName } from './Icon';
 import { LogoMark } from './Logo';
 import { ScrollManager } from './ScrollManager';
@@ -141,6 +142,7 @@ function MobileMenu() {
 
 /** Header, main and footer of the main site (docs/product.md#layouts). */
 export function MainLayout() {
+  const signedIn = useStoredSignIn();
   return (
     <div className="shell main-shell">
       <ScrollManager />
@@ -165,7 +167,7 @@ export function MainLayout() {
           </nav>
           <div className="main-header__actions">
             <Link to="/portal" className="button button--primary main-header__signin" data-testid="sign-in-link">
-              Sign in
+              {signedIn ? 'Account' : 'Sign in'}
             </Link>
             <MobileMenu />
           </div>
