@@ -2,7 +2,7 @@ import { deepmerge } from '@mui/utils';
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
 import { BRAND_BACKDROP, BRAND_COLORS } from './brand';
 
-/** react-admin's default light theme in the brand's colours. */
+/** react-admin's default light theme in the brand's colours, fitted to a phone's width. */
 export const theme: RaThemeOptions = deepmerge(defaultTheme, {
   palette: {
     primary: { main: BRAND_COLORS.plum, contrastText: '#fff' },
@@ -10,6 +10,25 @@ export const theme: RaThemeOptions = deepmerge(defaultTheme, {
     secondary: { light: '#a04f8e', main: '#4a1840', dark: '#2f0e29', contrastText: '#fff' },
   },
   components: {
+    // react-admin widens the whole page to its widest content (minWidth: fit-content), so a list
+    // table on a phone pushed every page sideways. The page keeps the screen's width instead, and
+    // a list's table scrolls sideways inside its own box.
+    RaLayout: {
+      styleOverrides: {
+        root: {
+          minWidth: 0,
+          '& .RaLayout-content': { minWidth: 0 },
+        },
+      },
+    },
+    RaList: {
+      styleOverrides: {
+        root: {
+          '& .RaList-main': { minWidth: 0 },
+          '& .RaList-content': { overflowX: 'auto' },
+        },
+      },
+    },
     RaLogin: {
       styleOverrides: {
         root: {
