@@ -5,9 +5,9 @@ import {
   GetTokensFromRefreshTokenCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { SIGN_IN_FAILED_MESSAGE } from '../../events/account-values';
-import { gotoApp, launchBrowser } from '../support/browser';
+import { gotoApp, useBrowser } from '../support/browser';
 import { latestCognitoCode } from '../support/cognito-mail';
 import { cognitoClient, useTwin, type TestTwin } from '../support/twin';
 import { seriousViolations } from '../support/a11y';
@@ -22,15 +22,10 @@ const PASSWORD = 'Accounts-Passw0rd!';
 const marker = `ac${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const address = (name: string) => `${name}.${marker}@people.example`;
 
-let browser: Browser;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ browser, close } = await launchBrowser());
-}, 60_000);
-afterAll(async () => close?.(), 30_000);
+const browser = useBrowser();
 
 async function newPage(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

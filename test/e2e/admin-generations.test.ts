@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { AdminStats } from '../../events/admin';
 import { excludedIndustryMessage } from '../../events/generation-values';
 import { AdminGeneration, GenerationConfig } from '../../events/generations';
-import { launchBrowser } from '../support/browser';
+import { useBrowser } from '../support/browser';
 import { adminGet, generateAs, newClient, signInToConsole } from '../support/review-console';
 import { useTwin } from '../support/twin';
 
@@ -13,12 +13,7 @@ import { useTwin } from '../support/twin';
 // generation config, where the API's validation messages show on the fields.
 jest.setTimeout(300_000);
 const twin = useTwin();
-let browser: Browser;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ browser, close } = await launchBrowser());
-}, 60_000);
-afterAll(async () => close?.());
+const browser = useBrowser();
 
 const TALENT = 'maya-chen';
 
@@ -37,7 +32,7 @@ describe("the console's Generations resource", () => {
     const detail = AdminGeneration.parse((await adminGet(twin(), `/generations/${done.id}`)).json);
     expect(detail.predictionId).toBeTruthy();
 
-    const page = await signInToConsole(browser, twin(), twin().admin.email, twin().admin.password);
+    const page = await signInToConsole(browser(), twin(), twin().admin.email, twin().admin.password);
 
     // The dashboard's figure is the API's count (at least this client's failure), and links to the failed list.
     const failedFigure = page.getByTestId('failed-generations-value');

@@ -1,5 +1,4 @@
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
+import { useBrowser } from '../support/browser';
 import { signInToConsole } from '../support/review-console';
 import { useTwin } from '../support/twin';
 
@@ -8,12 +7,7 @@ import { useTwin } from '../support/twin';
 // page's title within the screen.
 jest.setTimeout(300_000);
 const twin = useTwin();
-let browser: Browser;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ browser, close } = await launchBrowser());
-}, 60_000);
-afterAll(async () => close?.());
+const browser = useBrowser();
 
 const PHONE = 390;
 const LISTS = [
@@ -27,7 +21,7 @@ const LISTS = [
 ] as const;
 
 it('keeps every console list and its app bar within a phone’s width', async () => {
-  const page = await signInToConsole(browser, twin(), twin().admin.email, twin().admin.password);
+  const page = await signInToConsole(browser(), twin(), twin().admin.email, twin().admin.password);
   await page.setViewportSize({ width: PHONE, height: 800 });
   // Signed in: the dashboard first, as after every sign-in.
   await page.getByTestId('founding-value').waitFor({ timeout: 30_000 });

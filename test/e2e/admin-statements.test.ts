@@ -1,11 +1,10 @@
 import * as fs from 'node:fs';
-import type { Browser } from 'playwright-core';
 import { AdminStats } from '../../events/admin';
 import { dollarsOfCents } from '../../events/royalty-format';
 import { AdminStatement, AdminStatementList, monthOfIso } from '../../events/royalties';
 import { statementId } from '../../events/royalty-values';
 import { royaltyStore } from '../../functions/stores/royalties';
-import { launchBrowser } from '../support/browser';
+import { useBrowser } from '../support/browser';
 import { parseCsv } from '../support/csv';
 import { adminGet, signInToConsole } from '../support/review-console';
 import { putClosedStatement } from '../support/statements';
@@ -19,12 +18,7 @@ import { seriousViolations, saveShots } from '../support/a11y';
 // month's payout CSV, and the dashboard owes that much less.
 jest.setTimeout(120_000);
 const twin = useTwin();
-let browser: Browser;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ browser, close } = await launchBrowser());
-}, 60_000);
-afterAll(async () => close?.());
+const browser = useBrowser();
 
 /** What the month's unpaid statements of other talent owe, from the console's list. */
 async function othersOwed(month: string, talentId: string): Promise<number> {
@@ -53,7 +47,7 @@ describe("the console's Statements resource", () => {
     expect(before.closedMonth).toBe(month);
     expect(before.owedCents).toBeGreaterThanOrEqual(105);
 
-    const page = await signInToConsole(browser, twin(), twin().admin.email, twin().admin.password);
+    const page = await signInToConsole(browser(), twin(), twin().admin.email, twin().admin.password);
     const figure = page.getByTestId('royalties-owed-value');
     await figure.getByText(`$${dollarsOfCents(before.owedCents)}`, { exact: true }).waitFor({ timeout: 30_000 });
 

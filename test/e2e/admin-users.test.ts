@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { seedUser } from '../../infra/local/provision';
 import { AdminUserDetail } from '../../events/accounts';
 import { accountStore } from '../../functions/stores/accounts';
-import { launchBrowser } from '../support/browser';
+import { useBrowser } from '../support/browser';
 import { adminGet, signInToConsole } from '../support/review-console';
 import { documentClient, useTwin } from '../support/twin';
 
@@ -11,12 +11,7 @@ import { documentClient, useTwin } from '../support/twin';
 // the plan and sees both changes in the audit trail.
 jest.setTimeout(300_000);
 const twin = useTwin();
-let browser: Browser;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ browser, close } = await launchBrowser());
-}, 60_000);
-afterAll(async () => close?.());
+const browser = useBrowser();
 
 /** A client as sign-up leaves them: in the pool, with an account holding the Free plan's 10 credits. */
 async function newClient(email: string): Promise<string> {
@@ -31,7 +26,7 @@ describe("the console's Users resource", () => {
   it('finds a client by email, grants credits with a reason, changes the plan, and shows the ledger and the audit', async () => {
     const email = `users.${Date.now().toString(36)}@people.example`;
     const id = await newClient(email);
-    const page = await signInToConsole(browser, twin(), twin().admin.email, twin().admin.password);
+    const page = await signInToConsole(browser(), twin(), twin().admin.email, twin().admin.password);
 
     await page.getByRole('menuitem', { name: 'Users' }).click();
     await page.getByPlaceholder('Search email').fill(email);

@@ -1,21 +1,15 @@
-import type { Browser } from 'playwright-core';
 import { seedUser } from '../../infra/local/provision';
 import { totpCode } from '../../infra/local/totp';
-import { launchBrowser } from '../support/browser';
+import { useBrowser } from '../support/browser';
 import { useTwin } from '../support/twin';
 import { joinWaitlist } from '../support/waitlist';
 
 // A twin of its own: the dashboard counts every signup.
 const twin = useTwin({ own: true });
-let browser: Browser;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ browser, close } = await launchBrowser());
-}, 60_000);
-afterAll(async () => close?.());
+const browser = useBrowser();
 
 async function signIn(email: string, password: string, totpSecret = email === twin().admin.email ? twin().admin.totpSecret : undefined) {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  const page = await (await browser().newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   await page.goto(twin().urls.admin);
   await page.getByLabel(/^Email/).fill(email);
   await page.getByLabel(/^Password/).fill(password);

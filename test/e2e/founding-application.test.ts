@@ -3,18 +3,17 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { zipSync } from 'fflate';
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { ListResponse } from '../../events/admin';
 import type { ApplicationSummary } from '../../events/founding';
 import { CONFIRMATION_MESSAGES, FOUNDING_MESSAGES } from '../../events/founding-values';
-import { gotoApp, launchBrowser } from '../support/browser';
+import { gotoApp, useBrowser } from '../support/browser';
 import { idToken, postJson, useTwin } from '../support/twin';
 import { seriousViolations } from '../support/a11y';
 
 // A twin of its own: the banner counts founding spots from 30 of 30, and the test takes one.
 const twin = useTwin({ own: true });
-let browser: Browser;
-let close: () => Promise<void>;
+const browser = useBrowser();
 let dir: string;
 /** 30 real photos, 800x1000, each different: what the workflow validates and re-encodes. */
 let photos: string[];
@@ -22,7 +21,6 @@ let photos: string[];
 let small: string[];
 
 beforeAll(async () => {
-  ({ browser, close } = await launchBrowser());
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'founding-e2e-'));
   photos = await Promise.all(
     Array.from({ length: 30 }, async (_, i) => {
@@ -43,12 +41,11 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await close?.();
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 }, 30_000);
 
 async function openForm(): Promise<{ page: Page; errors: string[]; requests: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const errors: string[] = [];
   const requests: string[] = [];
@@ -111,7 +108,7 @@ describe('founding talent application in the browser', () => {
     await page.getByTestId('spots-left-banner').waitFor();
     expect(await page.getByTestId('spots-left-banner').textContent()).toContain('30 of 30 founding spots left');
 
-    const context = await browser.newContext();
+    const context = await browser().newContext();
     const failing = await context.newPage();
     await failing.route('**/founding-spots', (route) => route.fulfill({ status: 500, body: '{"error":"down"}' }));
     const refused = failing.waitForResponse('**/founding-spots');
@@ -250,7 +247,7 @@ describe('founding talent application in the browser', () => {
   }, 120_000);
 
   it('sends a standard application from /talent-application through the same pipeline', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await gotoApp(page, `${twin().urls.web}/talent-application`);
     const form = page.getByTestId('talent-application-form');

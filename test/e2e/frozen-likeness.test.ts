@@ -1,10 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { seedUser } from '../../infra/local/provision';
 import { TALENT_FROZEN_MESSAGE } from '../../events/generation-values';
 import { FreezeResponse } from '../../events/likeness';
 import { accountStore } from '../../functions/stores/accounts';
 import { createAcceptedTalent } from '../support/accepted-talent';
-import { gotoApp, launchBrowser } from '../support/browser';
+import { gotoApp, useBrowser } from '../support/browser';
 import { adminGet, generateAs, signInToConsole } from '../support/review-console';
 import { documentClient, idToken, useTwin } from '../support/twin';
 import { seriousViolations } from '../support/a11y';
@@ -18,12 +18,7 @@ const twin = useTwin();
 const marker = `fz${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const PASSWORD = 'Frozen-Passw0rd!';
 
-let browser: Browser;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ browser, close } = await launchBrowser());
-}, 60_000);
-afterAll(async () => close?.(), 30_000);
+const browser = useBrowser();
 
 async function client(who: string) {
   const email = `${who}.${marker}@brands.example`;
@@ -34,7 +29,7 @@ async function client(who: string) {
 
 /** /create signed in as the client, with the model choices loaded (the public list and the client's own). */
 async function createPageAs(email: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await gotoApp(page, `${twin().urls.web}/sign-in?next=%2Fcreate`);
   await page.getByLabel('Email').fill(email);
@@ -65,7 +60,7 @@ it('an admin records a contract for client A; client B cannot generate the talen
   const [brandA, brandB] = await Promise.all([client('ada'), client('bea')]);
 
   // The console: find client A by email, name the brand, an end date; record.
-  const consolePage = await signInToConsole(browser, twin(), twin().admin.email, twin().admin.password);
+  const consolePage = await signInToConsole(browser(), twin(), twin().admin.email, twin().admin.password);
   await consolePage.getByRole('menuitem', { name: 'Talent' }).waitFor({ timeout: 30_000 });
   await consolePage.goto(`${twin().urls.admin}/#/talent/${talentId}`);
   const section = consolePage.getByRole('region', { name: 'Exclusive contract' });

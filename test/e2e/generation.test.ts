@@ -1,4 +1,3 @@
-import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import {
   IMAGE_GENERATION_FAILED,
@@ -8,7 +7,7 @@ import {
   XMP_NAMESPACE,
   excludedIndustryMessage,
 } from '../../events/generation-values';
-import { gotoApp, launchBrowser } from '../support/browser';
+import { gotoApp, useBrowser } from '../support/browser';
 import { latestCognitoCode } from '../support/cognito-mail';
 import { useTwin } from '../support/twin';
 import { seriousViolations, saveShots } from '../support/a11y';
@@ -27,17 +26,12 @@ const marker = `gn${Date.now().toString(36)}${Math.random().toString(36).slice(2
 const PASSWORD = 'Generate-Passw0rd!';
 const PROMPT = 'Walking through a sunlit street market, holding a coffee';
 
-let browser: Browser;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ browser, close } = await launchBrowser());
-}, 60_000);
-afterAll(async () => close?.(), 30_000);
+const browser = useBrowser();
 
 describe('generation', () => {
   it('a new client generates 4 images of Maya Chen, downloads one with its license inside, and sees the license and the spent credits', async () => {
     const email = `client.${marker}@people.example`;
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    const context = await browser().newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));

@@ -1,8 +1,7 @@
-import type { Browser } from 'playwright-core';
 import { seedUser } from '../../infra/local/provision';
 import { REMOVAL_CANCELLED_MESSAGE } from '../../events/royalty-values';
 import { createAcceptedTalent } from '../support/accepted-talent';
-import { gotoApp, launchBrowser } from '../support/browser';
+import { gotoApp, useBrowser } from '../support/browser';
 import { idToken, useTwin } from '../support/twin';
 import { saveShots, seriousViolations } from '../support/a11y';
 
@@ -17,12 +16,7 @@ const twin = useTwin();
 const marker = `lk${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const PASSWORD = 'Likeness-Passw0rd!';
 
-let browser: Browser;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ browser, close } = await launchBrowser());
-}, 60_000);
-afterAll(async () => close?.(), 30_000);
+const browser = useBrowser();
 
 it('an active talent requests removal, cancels, confirms; after the notice they leave /talent and /create', async () => {
   const web = twin().urls.web;
@@ -40,7 +34,7 @@ it('an active talent requests removal, cancels, confirms; after the notice they 
   });
   expect(activated.status).toBe(200);
 
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  const context = await browser().newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -109,7 +103,7 @@ it('an active talent requests removal, cancels, confirms; after the notice they 
   await context.close();
 
   // What a visitor sees: not in the library, no profile, not on the create page.
-  const visitor = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const visitor = await browser().newContext({ viewport: { width: 1280, height: 900 } });
   const pub = await visitor.newPage();
   pub.on('pageerror', (e) => errors.push(e.message));
   await gotoApp(pub, `${web}/talent`);

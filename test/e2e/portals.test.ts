@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { creditLedger } from '../../functions/stores/credits';
 import { createAcceptedTalent } from '../support/accepted-talent';
-import { gotoApp, launchBrowser } from '../support/browser';
+import { gotoApp, useBrowser } from '../support/browser';
 import { cognitoClient, documentClient, useTwin } from '../support/twin';
 import { seriousViolations, saveShots } from '../support/a11y';
 
@@ -15,15 +15,10 @@ const twin = useTwin();
 const marker = `pt${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const PASSWORD = 'Portal-Passw0rd!';
 
-let browser: Browser;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ browser, close } = await launchBrowser());
-}, 60_000);
-afterAll(async () => close?.(), 30_000);
+const browser = useBrowser();
 
 async function newPage(width = 1280): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const context = await browser().newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

@@ -1,6 +1,6 @@
-import type { Browser, Page, Request } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { seedUser } from '../../infra/local/provision';
-import { launchBrowser } from '../support/browser';
+import { useBrowser } from '../support/browser';
 import { adminGet, signInToConsole, submitApplication, waitForStatus } from '../support/review-console';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, useTwin } from '../support/twin';
@@ -10,12 +10,7 @@ import { joinWaitlist } from '../support/waitlist';
 // through the public API (photos uploaded through presigned URLs, validated by the workflow).
 jest.setTimeout(600_000);
 const twin = useTwin();
-let browser: Browser;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ browser, close } = await launchBrowser());
-}, 60_000);
-afterAll(async () => close?.());
+const browser = useBrowser();
 
 const photoRequests = (page: Page, id: string) => {
   const seen: string[] = [];
@@ -48,7 +43,7 @@ describe('review console', () => {
     const taken = (await adminGet<{ founding: { taken: number } }>(twin(), '/stats')).json.founding.taken;
     const mailsBefore = (await twin().emails()).filter((m) => m.to.includes(email)).length;
 
-    const page = await signInToConsole(browser, twin(), twin().admin.email, twin().admin.password);
+    const page = await signInToConsole(browser(), twin(), twin().admin.email, twin().admin.password);
     const photos = photoRequests(page, id);
     await page.getByTestId('founding-value').getByText(`${taken} of 30 taken`).waitFor({ timeout: 30_000 });
 
@@ -148,7 +143,7 @@ describe('review console', () => {
         },
       }),
     );
-    const page = await signInToConsole(browser, twin(), twin().admin.email, twin().admin.password);
+    const page = await signInToConsole(browser(), twin(), twin().admin.email, twin().admin.password);
     await page.getByRole('menuitem', { name: 'Applications' }).click();
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Failed' }).click();
@@ -171,7 +166,7 @@ describe('review console', () => {
   it('shows the first thumbnails of an 80-photo gallery within a second, and no originals', async () => {
     const id = await submitApplication(twin(), { email: `gallery.${Date.now().toString(36)}@talent.example`, firstName: 'Oren', lastName: 'Vale', photos: 80 });
     await waitForStatus(twin(), id, 'pending_review', 240_000);
-    const page = await signInToConsole(browser, twin(), twin().admin.email, twin().admin.password);
+    const page = await signInToConsole(browser(), twin(), twin().admin.email, twin().admin.password);
     const photos = photoRequests(page, id);
     await page.getByTestId('founding-value').waitFor({ timeout: 30_000 });
     // Warm the function up through the API (a cold start is not what reviewers wait for each
@@ -218,7 +213,7 @@ describe('review console', () => {
   it('lists, searches and exports the waitlist as CSV a spreadsheet opens safely', async () => {
     await joinWaitlist(twin(), { email: 'csv.one@fans.example', firstName: 'Ana', signupType: 'startup', newsletter: true, terms: true });
     await joinWaitlist(twin(), { email: 'csv.two@fans.example', firstName: '@SUM(1+1)', signupType: 'other', newsletter: false, terms: true });
-    const page = await signInToConsole(browser, twin(), twin().admin.email, twin().admin.password);
+    const page = await signInToConsole(browser(), twin(), twin().admin.email, twin().admin.password);
     await page.getByTestId('founding-value').waitFor({ timeout: 30_000 });
     await page.getByRole('menuitem', { name: 'Waitlist' }).click();
     await page.getByPlaceholder('Search email or name').fill('csv.two');
@@ -242,7 +237,7 @@ describe('review console', () => {
   });
 
   it('refreshes an expired session with the refresh token and keeps working', async () => {
-    const page = await signInToConsole(browser, twin(), twin().admin.email, twin().admin.password);
+    const page = await signInToConsole(browser(), twin(), twin().admin.email, twin().admin.password);
     await page.getByTestId('founding-value').waitFor({ timeout: 30_000 });
     const refreshes: string[] = [];
     page.on('request', (r) => {
@@ -277,7 +272,7 @@ describe('review console', () => {
 
   it('shows a signed-in talent the no-access page and requests no admin data', async () => {
     await seedUser(twin().urls.cognito, twin().userPoolId, { email: 'talent.noaccess@people.example', password: 'Str0ng!Passw0rd', groups: ['talent'] });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const adminCalls: string[] = [];
     page.on('request', (r) => {

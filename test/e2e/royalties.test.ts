@@ -1,9 +1,8 @@
 import * as fs from 'node:fs';
-import type { Browser } from 'playwright-core';
 import { monthOfIso, StatementList } from '../../events/royalties';
 import { statementId } from '../../events/royalty-values';
 import { seedUser } from '../../infra/local/provision';
-import { gotoApp, launchBrowser } from '../support/browser';
+import { gotoApp, useBrowser } from '../support/browser';
 import { csvRecords } from '../support/csv';
 import { generateAs, newClient, signInToConsole, submitApplication, waitForStatus } from '../support/review-console';
 import { idToken, useTwin } from '../support/twin';
@@ -20,12 +19,7 @@ const twin = useTwin();
 const marker = `ry${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const PASSWORD = 'Royalty-Passw0rd!';
 
-let browser: Browser;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ browser, close } = await launchBrowser());
-}, 60_000);
-afterAll(async () => close?.(), 30_000);
+const browser = useBrowser();
 
 async function admin(method: string, route: string, body: unknown): Promise<void> {
   const token = await idToken(twin(), twin().admin.email, twin().admin.password, 'admin');
@@ -39,7 +33,7 @@ it('a talent accepted in the console earns from a client’s images, sees it liv
   await waitForStatus(twin(), applicationId, 'pending_review', 90_000);
 
   // The reviewer accepts it in the console.
-  const consolePage = await signInToConsole(browser, twin(), twin().admin.email, twin().admin.password);
+  const consolePage = await signInToConsole(browser(), twin(), twin().admin.email, twin().admin.password);
   await consolePage.getByRole('menuitem', { name: 'Applications' }).waitFor({ timeout: 30_000 });
   await consolePage.goto(`${twin().urls.admin}/#/applications/${applicationId}/show`);
   await consolePage.getByRole('button', { name: 'Accept', exact: true }).click({ timeout: 30_000 });
@@ -65,7 +59,7 @@ it('a talent accepted in the console earns from a client’s images, sees it liv
 
   // The talent signs in: this month so far, live.
   await seedUser(twin().urls.cognito, twin().userPoolId, { email, password: PASSWORD, groups: ['talent'], name: `Rosa ${marker}`, attributes: { 'custom:role': 'talent' } });
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  const context = await browser().newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

@@ -1,5 +1,4 @@
-import type { Browser } from 'playwright-core';
-import { gotoApp, launchBrowser } from '../support/browser';
+import { gotoApp, useBrowser } from '../support/browser';
 import { useTwin } from '../support/twin';
 import { seriousViolations } from '../support/a11y';
 
@@ -8,17 +7,12 @@ import { seriousViolations } from '../support/a11y';
  * renders (not the 404), and axe must find no serious or critical violation on any page.
  */
 const twin = useTwin();
-let browser: Browser;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ browser, close } = await launchBrowser());
-}, 60_000);
-afterAll(async () => close?.(), 30_000);
+const browser = useBrowser();
 
 const ENTRY = ['/', '/home-preview', '/first-200', '/founding-talent-application', '/talent', '/thank-you?type=waitlist', '/thank-you?type=founding-model'];
 
 it('has no dead internal link and no serious accessibility violation on any page it reaches', async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const seen = new Set<string>();
   const queue = [...ENTRY];

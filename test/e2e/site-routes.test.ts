@@ -1,21 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
-import { gotoApp, launchBrowser } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { gotoApp, useBrowser } from '../support/browser';
 import { useTwin } from '../support/twin';
 
 /** Every public route of the route table renders its key texts (docs/product.md#routes). */
 const twin = useTwin();
-let browser: Browser;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ browser, close } = await launchBrowser());
-}, 60_000);
-afterAll(async () => close?.(), 30_000);
+const browser = useBrowser();
 
 async function open(
   path: string,
   options: { reducedMotion?: 'reduce' | 'no-preference'; clock?: boolean } = {},
 ): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: options.reducedMotion });
+  const context = await browser().newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: options.reducedMotion });
   // A page's timers on a fake clock: the test moves time on instead of sleeping.
   if (options.clock) await context.clock.install();
   const page = await context.newPage();
@@ -165,7 +160,7 @@ describe('behaviour', () => {
   }, 20_000);
 
   it('opens the mobile menu with the short labels', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const context = await browser().newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await gotoApp(page, `${twin().urls.web}/home-preview`);
     const button = page.getByTestId('mobile-menu-button');

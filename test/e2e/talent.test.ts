@@ -1,18 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { gotoApp, launchBrowser } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { gotoApp, useBrowser } from '../support/browser';
 import { useTwin } from '../support/twin';
 import { seriousViolations } from '../support/a11y';
 
 const twin = useTwin();
-let browser: Browser;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ browser, close } = await launchBrowser());
-}, 60_000);
-afterAll(async () => close?.(), 30_000);
+const browser = useBrowser();
 
 async function open(path: string, width = 1280): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const context = await browser().newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

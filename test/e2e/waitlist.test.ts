@@ -1,18 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { gotoApp, launchBrowser } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { gotoApp, useBrowser } from '../support/browser';
 import { itemsWithPrefix, useTwin } from '../support/twin';
 import { confirmLatest, confirmationLink } from '../support/waitlist';
 
 const twin = useTwin({ context: { waitlistCapacity: 2 } });
-let browser: Browser;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ browser, close } = await launchBrowser());
-}, 60_000);
-afterAll(async () => close?.(), 30_000);
+const browser = useBrowser();
 
 async function openWaitlist(): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -60,7 +55,7 @@ describe('waitlist in the browser', () => {
     expect(item).toMatchObject({ status: 'active', position: 1, firstName: 'Rosa', signupType: 'brand-company', newsletter: true });
 
     // The link again the same day (a reload, a second click) shows the same place and takes no other.
-    const again = await browser.newPage();
+    const again = await browser().newPage();
     await gotoApp(again, link);
     expect(await again.getByTestId('waitlist-position').textContent()).toContain('#1');
     expect(await itemsWithPrefix(twin(), 'WaitlistTable', 'PLACE#')).toHaveLength(1);
@@ -101,7 +96,7 @@ describe('waitlist in the browser', () => {
   }, 60_000);
 
   it('copies the share link and shows Copied! for 2 seconds', async () => {
-    const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+    const context = await browser().newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
     const page = await context.newPage();
     await gotoApp(page, `${twin().urls.web}/thank-you?type=waitlist`);
     await page.getByRole('button', { name: 'Copy Link' }).click();

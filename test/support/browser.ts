@@ -38,6 +38,22 @@ export async function launchBrowser(): Promise<{ browser: Browser; close: () => 
 }
 
 /**
+ * One browser for a test file, as useTwin gives one twin: launched before the file's tests and
+ * closed after them. Call it at the top of the file; the getter answers the open browser.
+ */
+export function useBrowser(): () => Browser {
+  let opened: Awaited<ReturnType<typeof launchBrowser>> | undefined;
+  beforeAll(async () => {
+    opened = await launchBrowser();
+  }, 60_000);
+  afterAll(async () => opened?.close(), 30_000);
+  return () => {
+    if (!opened) throw new Error('No browser is open: call useBrowser() at the top of the test file.');
+    return opened.browser;
+  };
+}
+
+/**
  * Opens a page of the public site and waits until the app has taken over the prerendered HTML
  * (the site marks <html data-app-ready> then), so clicks and typing reach React.
  */
