@@ -2,20 +2,15 @@
 // cancel-removal) share: their configuration, stores and the per-account limit on changes.
 import * as z from 'zod';
 import { ownChangeRule } from '../shared/account-access';
+import { AccountTables, accountStores } from '../shared/account-stores';
 import type { AccountCaller } from '../shared/auth';
 import { documentClient } from '../shared/clients';
 import { loadConfig, positiveIntFromEnv } from '../shared/config';
 import { sendEmail } from '../shared/email';
 import { rateLimiter } from '../shared/rate-limit';
-import { accountStore } from '../stores/accounts';
-import { foundingStore } from '../stores/founding';
-import { talentStore } from '../stores/talent';
 import type { RemovalDeps } from './likeness-controls';
 
-const Config = z.object({
-  ACCOUNTS_TABLE: z.string().min(1),
-  APPLICATIONS_TABLE: z.string().min(1),
-  TALENT_TABLE: z.string().min(1),
+const Config = AccountTables.extend({
   RATE_LIMITS_TABLE: z.string().min(1).optional(),
   REMOVAL_NOTICE_SECONDS: positiveIntFromEnv.optional(),
   SENDER_EMAIL: z.string().min(3).optional(),
@@ -26,11 +21,8 @@ const Config = z.object({
 /** The stores and settings of a likeness route (removal's settings are required by the removal route only). */
 export function likenessRouteDeps(): RemovalDeps {
   const config = loadConfig(Config);
-  const doc = documentClient();
   return {
-    accounts: accountStore(doc, config.ACCOUNTS_TABLE),
-    standing: { founding: foundingStore(doc, config.APPLICATIONS_TABLE), talent: talentStore(doc, config.TALENT_TABLE) },
-    talent: talentStore(doc, config.TALENT_TABLE),
+    ...accountStores(documentClient(), config),
     now: () => new Date(),
     removalNoticeSeconds: config.REMOVAL_NOTICE_SECONDS ?? 0,
     siteUrl: config.SITE_URL ?? '',

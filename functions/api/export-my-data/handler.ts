@@ -1,22 +1,17 @@
 import * as z from 'zod';
+import { AccountTables, accountStores } from '../../shared/account-stores';
 import { requireRole } from '../../shared/auth';
 import { documentClient } from '../../shared/clients';
 import { loadConfig } from '../../shared/config';
 import { httpHandler } from '../../shared/http';
 import { log } from '../../shared/log';
 import { rateLimiter } from '../../shared/rate-limit';
-import { accountStore } from '../../stores/accounts';
-import { foundingStore } from '../../stores/founding';
 import { generationStore } from '../../stores/generations';
 import { royaltyStore } from '../../stores/royalties';
-import { talentStore } from '../../stores/talent';
 import { dataExportFilename, dataExportRule, exportMyData } from './service';
 
 const config = loadConfig(
-  z.object({
-    ACCOUNTS_TABLE: z.string().min(1),
-    APPLICATIONS_TABLE: z.string().min(1),
-    TALENT_TABLE: z.string().min(1),
+  AccountTables.extend({
     GENERATIONS_TABLE: z.string().min(1),
     RATE_LIMITS_TABLE: z.string().min(1),
     SITE_URL: z.string().min(1),
@@ -29,15 +24,10 @@ export const handler = httpHandler(async (event) => {
   const doc = documentClient();
   // The account's id is the caller's `sub`.
   await rateLimiter(doc, config.RATE_LIMITS_TABLE)([dataExportRule(caller.sub)]);
-  const founding = foundingStore(doc, config.APPLICATIONS_TABLE);
-  const talent = talentStore(doc, config.TALENT_TABLE);
   const now = new Date();
   const data = await exportMyData(
     {
-      accounts: accountStore(doc, config.ACCOUNTS_TABLE),
-      standing: { founding, talent },
-      founding,
-      talent,
+      ...accountStores(doc, config),
       royalties: royaltyStore(doc, config.GENERATIONS_TABLE),
       generations: generationStore(doc, config.GENERATIONS_TABLE),
       siteUrl: config.SITE_URL,

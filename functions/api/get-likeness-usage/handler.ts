@@ -1,19 +1,14 @@
 import * as z from 'zod';
+import { AccountTables, accountStores } from '../../shared/account-stores';
 import { requireRole } from '../../shared/auth';
 import { documentClient } from '../../shared/clients';
 import { loadConfig } from '../../shared/config';
 import { httpHandler, json } from '../../shared/http';
-import { accountStore } from '../../stores/accounts';
-import { foundingStore } from '../../stores/founding';
 import { generationStore } from '../../stores/generations';
-import { talentStore } from '../../stores/talent';
 import { likenessUsage } from './service';
 
 const config = loadConfig(
-  z.object({
-    ACCOUNTS_TABLE: z.string().min(1),
-    APPLICATIONS_TABLE: z.string().min(1),
-    TALENT_TABLE: z.string().min(1),
+  AccountTables.extend({
     GENERATIONS_TABLE: z.string().min(1),
   }),
 );
@@ -23,11 +18,7 @@ export const handler = httpHandler(async (event) => {
   const caller = requireRole(event, 'talent');
   const doc = documentClient();
   const usage = await likenessUsage(
-    {
-      accounts: accountStore(doc, config.ACCOUNTS_TABLE),
-      standing: { founding: foundingStore(doc, config.APPLICATIONS_TABLE), talent: talentStore(doc, config.TALENT_TABLE) },
-      generations: generationStore(doc, config.GENERATIONS_TABLE),
-    },
+    { ...accountStores(doc, config), generations: generationStore(doc, config.GENERATIONS_TABLE) },
     caller,
   );
   return json(200, usage);

@@ -1,19 +1,14 @@
 import * as z from 'zod';
+import { AccountTables, accountStores } from '../../shared/account-stores';
 import { requireRole } from '../../shared/auth';
 import { documentClient } from '../../shared/clients';
 import { loadConfig } from '../../shared/config';
 import { httpHandler, json } from '../../shared/http';
-import { accountStore } from '../../stores/accounts';
-import { foundingStore } from '../../stores/founding';
 import { royaltyStore } from '../../stores/royalties';
-import { talentStore } from '../../stores/talent';
 import { myEarnings, myStatement, myStatementCsv, myStatements, type MyRoyaltiesDeps } from './service';
 
 const config = loadConfig(
-  z.object({
-    ACCOUNTS_TABLE: z.string().min(1),
-    APPLICATIONS_TABLE: z.string().min(1),
-    TALENT_TABLE: z.string().min(1),
+  AccountTables.extend({
     GENERATIONS_TABLE: z.string().min(1),
   }),
 );
@@ -26,11 +21,7 @@ const config = loadConfig(
 export const handler = httpHandler(async (event) => {
   const caller = requireRole(event, 'talent');
   const doc = documentClient();
-  const deps: MyRoyaltiesDeps = {
-    accounts: accountStore(doc, config.ACCOUNTS_TABLE),
-    standing: { founding: foundingStore(doc, config.APPLICATIONS_TABLE), talent: talentStore(doc, config.TALENT_TABLE) },
-    royalties: royaltyStore(doc, config.GENERATIONS_TABLE),
-  };
+  const deps: MyRoyaltiesDeps = { ...accountStores(doc, config), royalties: royaltyStore(doc, config.GENERATIONS_TABLE) };
   const path = event.rawPath ?? '';
   const id = event.pathParameters?.id;
   if (path.endsWith('/me/earnings')) return json(200, await myEarnings(deps, caller));

@@ -1,23 +1,18 @@
 import * as z from 'zod';
 import { PayoutDetailsRequest } from '../../../events/royalties';
 import { ownChangeRule } from '../../shared/account-access';
+import { AccountTables, accountStores } from '../../shared/account-stores';
 import { requireRole } from '../../shared/auth';
 import { documentClient } from '../../shared/clients';
 import { loadConfig } from '../../shared/config';
 import { httpHandler, json, parseJsonBody } from '../../shared/http';
 import { log } from '../../shared/log';
 import { rateLimiter } from '../../shared/rate-limit';
-import { accountStore } from '../../stores/accounts';
-import { foundingStore } from '../../stores/founding';
 import { royaltyStore } from '../../stores/royalties';
-import { talentStore } from '../../stores/talent';
 import { putPayoutDetails } from './service';
 
 const config = loadConfig(
-  z.object({
-    ACCOUNTS_TABLE: z.string().min(1),
-    APPLICATIONS_TABLE: z.string().min(1),
-    TALENT_TABLE: z.string().min(1),
+  AccountTables.extend({
     GENERATIONS_TABLE: z.string().min(1),
     RATE_LIMITS_TABLE: z.string().min(1),
   }),
@@ -30,11 +25,7 @@ export const handler = httpHandler(async (event) => {
   const doc = documentClient();
   await rateLimiter(doc, config.RATE_LIMITS_TABLE)([ownChangeRule('payout-details', caller.sub)]);
   const saved = await putPayoutDetails(
-    {
-      accounts: accountStore(doc, config.ACCOUNTS_TABLE),
-      standing: { founding: foundingStore(doc, config.APPLICATIONS_TABLE), talent: talentStore(doc, config.TALENT_TABLE) },
-      royalties: royaltyStore(doc, config.GENERATIONS_TABLE),
-    },
+    { ...accountStores(doc, config), royalties: royaltyStore(doc, config.GENERATIONS_TABLE) },
     caller,
     body,
   );
