@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import * as http from 'node:http';
-import { listenOnLoopback } from './emulators/ports';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import { LOCAL_ACCOUNT, resourcesOfType, type CfnTemplate, type Resolver } from './template';
+import { listenOnLoopback } from './emulators/ports';
 
 /** API Gateway refuses HTTP API payloads over 10 MB. */
 const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;

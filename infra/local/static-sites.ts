@@ -1,10 +1,10 @@
 import * as fs from 'node:fs';
 import * as http from 'node:http';
-import { listenOnLoopback } from './emulators/ports';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import { APP_SHELL_PAGE, DIRECTORY_INDEX_FUNCTION } from '../lib/constructs/static-site';
 import { resourcesOfType, type CfnTemplate, type Resolver } from './template';
+import { listenOnLoopback } from './emulators/ports';
 
 /** The distribution's viewer-request function, the very code CloudFront runs. */
 const directoryIndex = new Function(`${DIRECTORY_INDEX_FUNCTION}\nreturn handler;`)() as (event: {
