@@ -49,7 +49,8 @@ export interface Meters {
   s3: S3Meter;
   ses: SesMeter;
   lambda: Record<string, FunctionMeter>;
-  stepFunctions: { executions: number; transitions: number };
+  /** Executions started and states entered; `byExecution` counts the states entered per execution name. */
+  stepFunctions: { executions: number; transitions: number; byExecution: Record<string, number> };
   /** Events published to a bus by the application (PutEvents entries and Step Functions' putEvents). */
   events: { published: number; fromAws: number };
   /** Function invocations under way now (not reset: a measure can wait for them to end). */
@@ -75,7 +76,7 @@ const emptyMeters = (): Meters => ({
   s3: { tier1: 0, tier2: 0, deletes: 0, bytesPut: 0 },
   ses: { messages: 0, recipients: 0, refused: 0 },
   lambda: {},
-  stepFunctions: { executions: 0, transitions: 0 },
+  stepFunctions: { executions: 0, transitions: 0, byExecution: {} },
   events: { published: 0, fromAws: 0 },
   invocationsInFlight: 0,
 });
@@ -198,8 +199,10 @@ export class Instruments {
     m.gbSeconds += (memoryMb / 1024) * (Math.ceil(durationMs) / 1000);
   }
 
-  stateEntered(): void {
-    this.meters.stepFunctions.transitions++;
+  stateEntered(execution: string): void {
+    const sfn = this.meters.stepFunctions;
+    sfn.transitions++;
+    sfn.byExecution[execution] = (sfn.byExecution[execution] ?? 0) + 1;
   }
 
   executionStarted(): void {

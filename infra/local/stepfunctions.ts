@@ -78,9 +78,9 @@ export interface StateMachineRunnerOptions {
   retryIntervalScale?: number;
   /** Called once per execution when it stops (for "Execution Status Change" events, logs, ...). */
   onExecutionFinished?(execution: ExecutionDescription): void;
-  /** Called when an execution starts and each time a state is entered (the twin's meters). */
+  /** Called when an execution starts and each time one of its states is entered (the twin's meters). */
   onExecutionStarted?(): void;
-  onStateEntered?(): void;
+  onStateEntered?(executionName: string): void;
 }
 
 /** Errors the SFN API would return; `name` is the API's exception name. */
@@ -417,7 +417,7 @@ export class StateMachineRunner {
   private async recordHistory(record: ExecutionRecord, machine: RegisteredMachine, events: AsyncGenerator<Json>) {
     try {
       for await (const event of events) {
-        if (event.type === 'StateEntered') this.opts.onStateEntered?.();
+        if (event.type === 'StateEntered') this.opts.onStateEntered?.(record.description.name);
         const name: string | undefined = event.state?.name;
         record.history.push({
           timestamp: new Date(event.timestamp).toISOString(),

@@ -7,12 +7,15 @@
  *   (c) Lambda invocations per generation.
  *
  *   npm run bench:generation [-- --generations 20 --count 4 --scale 1]
- *   npm run bench:generation -- --quick    (2 generations a mode, waits at 1/100: CI runs it)
+ *   npm run bench:generation -- --quick    (2 generations a mode, waits at 1/10: CI runs it)
  *
  * The state machine's waits run at `--scale` (1: AWS's own, the 90 s webhook wait and the 5 s
  * poll interval). Predictions of the polling run last longer than the webhook wait, spread over
  * one poll interval, so polling is under way when they finish, as in the fallback it measures.
- * The machine is shared: compare the ratio and the counts, not absolute times.
+ * The machine is shared: compare the ratio and the counts, not absolute times. The quick mode's
+ * waits stay long enough (a 9 s webhook wait) for a twin running at the lowest CPU priority beside
+ * the browser tests; a generation of the webhook run that still missed the wait and polled is
+ * reported and left out of (b), which counts the webhook path's states only.
  */
 import { randomUUID } from 'node:crypto';
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
@@ -37,7 +40,7 @@ const arg = (name: string, full: number, quick: number) => {
 };
 const GENERATIONS = Math.round(arg('generations', 20, 2));
 const COUNT = Math.round(arg('count', 4, 1));
-const SCALE = arg('scale', 1, 0.01);
+const SCALE = arg('scale', 1, 0.1);
 const TALENT = 'maya-chen';
 const MODEL = `humanly-preview/${TALENT}`;
 const WEBHOOK_TARGET_MS = 1000;
@@ -106,6 +109,9 @@ interface Run {
    * or the poll that found it recorded), per generation: the part where the two modes differ.
    */
   known: number[];
+  /** The generations of the run, and those whose workflow polled (it missed the webhook wait). */
+  ids: string[];
+  polled: string[];
   meters: Meters;
 }
 
@@ -179,15 +185,17 @@ async function runGenerations(twin: Twin, clients: Client[], mode: 'webhook' | '
   await twin.idle();
   await sleep(200);
   const store = generationStore(documentClient(twin), twin.physicalName('GenerationsTable'));
+  const polled: string[] = [];
   const known = await Promise.all(
     started.map(async (g) => {
       const record = await store.get(g.id);
       const step = record?.steps.find((s) => s.detail === 'completed: succeeded' || s.detail === 'succeeded (found by polling)');
       if (!step) throw new Error(`${mode}: generation ${g.id} has no step recording its prediction's success`);
+      if (record!.steps.some((s) => s.step === 'PollPrediction')) polled.push(g.id);
       return Date.parse(step.at) - g.completedAt;
     }),
   );
-  return { latencies: [...latencies.values()], known, meters: twin.instruments!.meters() };
+  return { latencies: [...latencies.values()], known, ids: started.map((g) => g.id), polled, meters: twin.instruments!.meters() };
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -212,7 +220,17 @@ async function main() {
     const pollingMs = median(byPolling.latencies);
     const perGeneration = (n: number) => (n / GENERATIONS).toFixed(1);
     const happy = byWebhook.meters;
-    const transitions = happy.stepFunctions.transitions / GENERATIONS;
+    // The generations the completed webhook resumed: the happy path whose states (b) counts.
+    const onWebhookPath = byWebhook.ids.filter((id) => !byWebhook.polled.includes(id));
+    if (onWebhookPath.length === 0) {
+      throw new Error(`every generation of the webhook run polled: no completed webhook resumed a workflow within the ${seconds(webhookWaitMs)} wait`);
+    }
+    const statesOf = (id: string) => {
+      const n = happy.stepFunctions.byExecution[id];
+      if (!n) throw new Error(`no state transitions were counted for the execution of generation ${id}`);
+      return n;
+    };
+    const transitions = onWebhookPath.reduce((n, id) => n + statesOf(id), 0) / onWebhookPath.length;
     const invocations = Object.entries(happy.lambda).sort(([a], [b]) => a.localeCompare(b));
     const benchReads = invocations.filter(([name]) => /^GetGeneration/.test(name));
     const generationWork = invocations.filter(([name]) => !/^GetGeneration/.test(name));
@@ -234,7 +252,9 @@ async function main() {
     ratio polling/webhook: ${(pollingMs / webhookMs).toFixed(1)}
     on the way, mean wall time of the webhook's function ${meanWall(happy, 'ReplicateWebhook')}, of the delivery (${COUNT} image${COUNT === 1 ? '' : 's'} with XMP, licenses, credits) ${meanWall(happy, 'DeliverImages')}
 
-(b) state transitions per generation (happy path): ${transitions.toFixed(1)}  (target <= ${TRANSITIONS_TARGET}; ${happy.stepFunctions.executions} executions)
+(b) state transitions per generation (happy path): ${transitions.toFixed(1)}  (target <= ${TRANSITIONS_TARGET}; ${onWebhookPath.length} of ${happy.stepFunctions.executions} executions)${
+      byWebhook.polled.length ? `\n    left out: ${byWebhook.polled.length} generation(s) of the webhook run missed the ${seconds(webhookWaitMs)} webhook wait on this loaded machine and polled` : ''
+    }
     with polling (every webhook lost): ${(byPolling.meters.stepFunctions.transitions / GENERATIONS).toFixed(1)}
 
 (c) Lambda invocations per generation (happy path): ${perGeneration(total(generationWork))}

@@ -134,3 +134,16 @@ describe('faults', () => {
     expect(instruments.eventsMatching({ detailType: 'Other' })).toHaveLength(0);
   });
 });
+
+describe('state machine meters', () => {
+  it('counts the states each execution entered, and a reset starts every count again', () => {
+    const instruments = new Instruments();
+    instruments.executionStarted();
+    instruments.executionStarted();
+    for (const execution of ['g-1', 'g-2', 'g-1', 'g-1']) instruments.stateEntered(execution);
+    expect(instruments.snapshot().stepFunctions).toEqual({ executions: 2, transitions: 4, byExecution: { 'g-1': 3, 'g-2': 1 } });
+    instruments.reset();
+    instruments.stateEntered('g-3');
+    expect(instruments.snapshot().stepFunctions).toEqual({ executions: 0, transitions: 1, byExecution: { 'g-3': 1 } });
+  });
+});
