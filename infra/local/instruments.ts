@@ -49,8 +49,8 @@ export interface Meters {
   s3: S3Meter;
   ses: SesMeter;
   lambda: Record<string, FunctionMeter>;
-  /** Executions started and states entered; `byExecution` counts the states entered per execution name. */
-  stepFunctions: { executions: number; transitions: number; byExecution: Record<string, number> };
+  /** Executions started and states entered; `byExecution`: the states each execution (by name) entered, in order. */
+  stepFunctions: { executions: number; transitions: number; byExecution: Record<string, string[]> };
   /** Events published to a bus by the application (PutEvents entries and Step Functions' putEvents). */
   events: { published: number; fromAws: number };
   /** Function invocations under way now (not reset: a measure can wait for them to end). */
@@ -199,10 +199,10 @@ export class Instruments {
     m.gbSeconds += (memoryMb / 1024) * (Math.ceil(durationMs) / 1000);
   }
 
-  stateEntered(execution: string): void {
+  stateEntered(execution: string, state: string): void {
     const sfn = this.meters.stepFunctions;
     sfn.transitions++;
-    sfn.byExecution[execution] = (sfn.byExecution[execution] ?? 0) + 1;
+    (sfn.byExecution[execution] ??= []).push(state);
   }
 
   executionStarted(): void {

@@ -80,7 +80,7 @@ export interface StateMachineRunnerOptions {
   onExecutionFinished?(execution: ExecutionDescription): void;
   /** Called when an execution starts and each time one of its states is entered (the twin's meters). */
   onExecutionStarted?(): void;
-  onStateEntered?(executionName: string): void;
+  onStateEntered?(executionName: string, stateName: string): void;
 }
 
 /** Errors the SFN API would return; `name` is the API's exception name. */
@@ -417,8 +417,8 @@ export class StateMachineRunner {
   private async recordHistory(record: ExecutionRecord, machine: RegisteredMachine, events: AsyncGenerator<Json>) {
     try {
       for await (const event of events) {
-        if (event.type === 'StateEntered') this.opts.onStateEntered?.(record.description.name);
         const name: string | undefined = event.state?.name;
+        if (event.type === 'StateEntered') this.opts.onStateEntered?.(record.description.name, name ?? '');
         record.history.push({
           timestamp: new Date(event.timestamp).toISOString(),
           type: event.type,

@@ -292,7 +292,7 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
       waitTimeScale: scale,
       retryIntervalScale: scale,
       putEvents: async (entries) => events.putEvents(entries),
-      ...(instruments && { onStateEntered: (execution) => instruments.stateEntered(execution), onExecutionStarted: () => instruments.executionStarted() }),
+      ...(instruments && { onStateEntered: (execution, state) => instruments.stateEntered(execution, state), onExecutionStarted: () => instruments.executionStarted() }),
     });
     stops.push(async () => runner.stopAll());
     const stateMachines: string[] = [];

@@ -109,9 +109,8 @@ interface Run {
    * or the poll that found it recorded), per generation: the part where the two modes differ.
    */
   known: number[];
-  /** The generations of the run, and those whose workflow polled (it missed the webhook wait). */
+  /** The generations of the run (their executions are named by their ids). */
   ids: string[];
-  polled: string[];
   meters: Meters;
 }
 
@@ -185,17 +184,15 @@ async function runGenerations(twin: Twin, clients: Client[], mode: 'webhook' | '
   await twin.idle();
   await sleep(200);
   const store = generationStore(documentClient(twin), twin.physicalName('GenerationsTable'));
-  const polled: string[] = [];
   const known = await Promise.all(
     started.map(async (g) => {
       const record = await store.get(g.id);
       const step = record?.steps.find((s) => s.detail === 'completed: succeeded' || s.detail === 'succeeded (found by polling)');
       if (!step) throw new Error(`${mode}: generation ${g.id} has no step recording its prediction's success`);
-      if (record!.steps.some((s) => s.step === 'PollPrediction')) polled.push(g.id);
       return Date.parse(step.at) - g.completedAt;
     }),
   );
-  return { latencies: [...latencies.values()], known, ids: started.map((g) => g.id), polled, meters: twin.instruments!.meters() };
+  return { latencies: [...latencies.values()], known, ids: started.map((g) => g.id), meters: twin.instruments!.meters() };
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -220,17 +217,18 @@ async function main() {
     const pollingMs = median(byPolling.latencies);
     const perGeneration = (n: number) => (n / GENERATIONS).toFixed(1);
     const happy = byWebhook.meters;
-    // The generations the completed webhook resumed: the happy path whose states (b) counts.
-    const onWebhookPath = byWebhook.ids.filter((id) => !byWebhook.polled.includes(id));
+    // The executions the completed webhook resumed (none entered StartPolling): the happy path (b) counts.
+    const statesOf = (id: string) => {
+      const states = happy.stepFunctions.byExecution[id];
+      if (!states?.length) throw new Error(`no state was counted for the execution of generation ${id}`);
+      return states;
+    };
+    const onWebhookPath = byWebhook.ids.filter((id) => !statesOf(id).includes('StartPolling'));
+    const polled = GENERATIONS - onWebhookPath.length;
     if (onWebhookPath.length === 0) {
       throw new Error(`every generation of the webhook run polled: no completed webhook resumed a workflow within the ${seconds(webhookWaitMs)} wait`);
     }
-    const statesOf = (id: string) => {
-      const n = happy.stepFunctions.byExecution[id];
-      if (!n) throw new Error(`no state transitions were counted for the execution of generation ${id}`);
-      return n;
-    };
-    const transitions = onWebhookPath.reduce((n, id) => n + statesOf(id), 0) / onWebhookPath.length;
+    const transitions = onWebhookPath.reduce((n, id) => n + statesOf(id).length, 0) / onWebhookPath.length;
     const invocations = Object.entries(happy.lambda).sort(([a], [b]) => a.localeCompare(b));
     const benchReads = invocations.filter(([name]) => /^GetGeneration/.test(name));
     const generationWork = invocations.filter(([name]) => !/^GetGeneration/.test(name));
@@ -253,7 +251,7 @@ async function main() {
     on the way, mean wall time of the webhook's function ${meanWall(happy, 'ReplicateWebhook')}, of the delivery (${COUNT} image${COUNT === 1 ? '' : 's'} with XMP, licenses, credits) ${meanWall(happy, 'DeliverImages')}
 
 (b) state transitions per generation (happy path): ${transitions.toFixed(1)}  (target <= ${TRANSITIONS_TARGET}; ${onWebhookPath.length} of ${happy.stepFunctions.executions} executions)${
-      byWebhook.polled.length ? `\n    left out: ${byWebhook.polled.length} generation(s) of the webhook run missed the ${seconds(webhookWaitMs)} webhook wait on this loaded machine and polled` : ''
+      polled ? `\n    left out: ${polled} generation(s) of the webhook run missed the ${seconds(webhookWaitMs)} webhook wait on this run and polled` : ''
     }
     with polling (every webhook lost): ${(byPolling.meters.stepFunctions.transitions / GENERATIONS).toFixed(1)}
 

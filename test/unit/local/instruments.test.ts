@@ -136,14 +136,14 @@ describe('faults', () => {
 });
 
 describe('state machine meters', () => {
-  it('counts the states each execution entered, and a reset starts every count again', () => {
+  it('counts the states entered, keeps each execution\'s in order, and a reset starts every count again', () => {
     const instruments = new Instruments();
     instruments.executionStarted();
     instruments.executionStarted();
-    for (const execution of ['g-1', 'g-2', 'g-1', 'g-1']) instruments.stateEntered(execution);
-    expect(instruments.snapshot().stepFunctions).toEqual({ executions: 2, transitions: 4, byExecution: { 'g-1': 3, 'g-2': 1 } });
+    for (const [execution, state] of [['g-1', 'A'], ['g-2', 'A'], ['g-1', 'B'], ['g-1', 'A']]) instruments.stateEntered(execution, state);
+    expect(instruments.snapshot().stepFunctions).toEqual({ executions: 2, transitions: 4, byExecution: { 'g-1': ['A', 'B', 'A'], 'g-2': ['A'] } });
     instruments.reset();
-    instruments.stateEntered('g-3');
-    expect(instruments.snapshot().stepFunctions).toEqual({ executions: 0, transitions: 1, byExecution: { 'g-3': 1 } });
+    instruments.stateEntered('g-3', 'C');
+    expect(instruments.snapshot().stepFunctions).toEqual({ executions: 0, transitions: 1, byExecution: { 'g-3': ['C'] } });
   });
 });
