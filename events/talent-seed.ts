@@ -1,6 +1,6 @@
 // The catalog's seed file (infra/seed/talent.json, decision 005): each item is a `Talent` plus
 // its likeness controls (excluded industries, the generation config of the preview model), the
-// same split the talent store makes (functions/stores/talent.ts). Synthesis fails on a bad item.
+// same split the talent store makes (functions/catalog/store.ts). Synthesis fails on a bad item.
 import * as z from 'zod';
 import { LikenessControls } from './generations';
 import { Talent } from './talent';

@@ -1,7 +1,7 @@
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { sesClient } from './clients';
 
-/** One rendered email (the templates live in functions/integrations/email). */
+/** One rendered email (each wing keeps its templates beside its code, in `emails.ts` or `emails/`). */
 export interface Email {
   subject: string;
   text: string;

@@ -4,7 +4,7 @@ import { HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import { CREATED_INDEX } from '../../functions/stores/generations-keys';
+import { CREATED_INDEX } from '../../functions/generation/keys';
 import { AppFunction, REPO_ROOT } from './app-function';
 import { Alarms } from './constructs/alarms';
 import { AccountAdmin } from './constructs/account-admin';
@@ -159,7 +159,7 @@ export class MarketplaceStack extends Stack {
     new AccountAdmin(this, 'AccountAdmin', { api, accountsTable: accounts.table, userPool: auth.userPool });
 
     const conversion = new AppFunction(this, 'RecordConversion', {
-      entry: 'functions/api/record-conversion/handler.ts',
+      entry: 'functions/waitlist/routes/record-conversion/handler.ts',
       description: 'POST /events/conversion: records a signup conversion on the bus',
     }).bindBus(bus);
     idempotency.bind(conversion);

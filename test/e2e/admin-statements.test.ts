@@ -3,7 +3,7 @@ import { AdminStats } from '../../events/admin';
 import { dollarsOfCents } from '../../events/royalty-format';
 import { AdminStatement, AdminStatementList, monthOfIso } from '../../events/royalties';
 import { statementId } from '../../events/royalty-values';
-import { royaltyStore } from '../../functions/stores/royalties';
+import { royaltyStore } from '../../functions/royalties/store';
 import { useBrowser } from '../support/browser';
 import { parseCsv } from '../support/csv';
 import { adminGet, signInToConsole } from '../support/review-console';

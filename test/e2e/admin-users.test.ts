@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { seedUser } from '../../infra/local/provision';
 import { AdminUserDetail } from '../../events/accounts';
-import { accountStore } from '../../functions/stores/accounts';
+import { accountStore } from '../../functions/accounts/store';
 import { useBrowser } from '../support/browser';
 import { adminGet, signInToConsole } from '../support/review-console';
 import { documentClient, useTwin } from '../support/twin';

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { seedUser } from '../../infra/local/provision';
 import { TALENT_FROZEN_MESSAGE } from '../../events/generation-values';
 import { FreezeResponse } from '../../events/likeness';
-import { accountStore } from '../../functions/stores/accounts';
+import { accountStore } from '../../functions/accounts/store';
 import { createAcceptedTalent } from '../support/accepted-talent';
 import { gotoApp, useBrowser } from '../support/browser';
 import { adminGet, generateAs, signInToConsole } from '../support/review-console';

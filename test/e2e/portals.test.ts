@@ -1,6 +1,6 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { creditLedger } from '../../functions/stores/credits';
+import { creditLedger } from '../../functions/accounts/credits';
 import { createAcceptedTalent } from '../support/accepted-talent';
 import { gotoApp, useBrowser } from '../support/browser';
 import { cognitoClient, documentClient, useTwin } from '../support/twin';

@@ -212,7 +212,7 @@ describe('tracing and concurrency', () => {
   });
 
   it('reserves a few instances for the photo validator so it cannot take the API\'s concurrency', () => {
-    const validator = ofType('AWS::Lambda::Function').find(([, r]) => r.Metadata?.[ENTRY_METADATA] === 'functions/workflow/validate-photos/handler.ts')![1];
+    const validator = ofType('AWS::Lambda::Function').find(([, r]) => r.Metadata?.[ENTRY_METADATA] === 'functions/founding/steps/validate-photos/handler.ts')![1];
     expect(validator.Properties.ReservedConcurrentExecutions).toBe(5);
     const others = ofType('AWS::Lambda::Function').filter(([, r]) => r.Properties.ReservedConcurrentExecutions !== undefined);
     expect(others).toHaveLength(1);

@@ -1,6 +1,6 @@
-import { foundingStore } from '../../functions/stores/founding';
-import { newApplicationId } from '../../functions/stores/founding-keys';
-import { talentStore } from '../../functions/stores/talent';
+import { foundingStore } from '../../functions/founding/store';
+import { newApplicationId } from '../../functions/founding/keys';
+import { talentStore } from '../../functions/catalog/store';
 import { talentFactory } from './talent';
 import { documentClient, type TestTwin } from './twin';
 

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { ApplicationDetail, FoundingUploadResponse } from '../../events/founding';
 import { FINAL_STATUSES } from '../../events/generation-values';
 import { Generation, GenerationStarted, type StartGenerationRequest } from '../../events/generations';
-import { accountStore } from '../../functions/stores/accounts';
+import { accountStore } from '../../functions/accounts/store';
 import { seedUser } from '../../infra/local/provision';
 import type { TestTwin as Twin } from './twin';
 import { freshAddress, postJsonFrom } from './from-address';

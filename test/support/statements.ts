@@ -5,8 +5,8 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { buildStatement, type AccrualLine } from '../../events/royalties';
 import { statementId } from '../../events/royalty-values';
 import type { ROYALTY_PLANS } from '../../events/talent-values';
-import { generationStore } from '../../functions/stores/generations';
-import { royaltyStore, type StatementRecord } from '../../functions/stores/royalties';
+import { generationStore } from '../../functions/generation/store';
+import { royaltyStore, type StatementRecord } from '../../functions/royalties/store';
 
 export interface StatementFixture {
   talentId: string;

@@ -11,9 +11,9 @@ import type { AccrualLine } from '../../events/royalties';
 import { CLOSE_CONCURRENCY, CLOSE_FAILURES, royaltyCloseWorkflow } from '../../infra/lib/workflows/royalty-close';
 import { StateMachineRunner } from '../../infra/local/stepfunctions';
 import { Resolver, resourcesOfType, stateMachineDefinition, type CfnTemplate } from '../../infra/local/template';
-import { closeTalentMonth, CloseTalentMonthInput, type CloseTalentMonthDeps } from '../../functions/royalties/close-talent-month/service';
-import { CloseInput, planClose } from '../../functions/royalties/close-plan/service';
-import type { StatementRecord, StoredAccrual } from '../../functions/stores/royalties';
+import { closeTalentMonth, CloseTalentMonthInput, type CloseTalentMonthDeps } from '../../functions/royalties/steps/close-talent-month/service';
+import { CloseInput, planClose } from '../../functions/royalties/steps/close-plan/service';
+import type { StatementRecord, StoredAccrual } from '../../functions/royalties/store';
 import type { Email } from '../../functions/shared/email';
 
 const MACHINE = 'arn:aws:states:us-east-1:123456789012:stateMachine:RoyaltyClose';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import type { PhotoResult } from '../../../events/founding';
 import { MAX_APPLICATION_BYTES, MAX_APPLICATION_IMAGES, MAX_EXAMINED_FILES, MAX_PHOTO_BYTES, MAX_ZIP_BYTES } from '../../../events/founding-values';
-import { photoKey, thumbnailKey } from '../../stores/founding-keys';
+import { photoKey, thumbnailKey } from '../keys';
 import { checkPhoto } from './image';
 import { taskPool } from './limit';
 import { REFUSAL } from './reasons';

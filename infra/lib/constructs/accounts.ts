@@ -2,7 +2,7 @@ import { RemovalPolicy } from 'aws-cdk-lib';
 import { HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption, type ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { EMAIL_INDEX, LIST_INDEX } from '../../../functions/stores/accounts-keys';
+import { EMAIL_INDEX, LIST_INDEX } from '../../../functions/accounts/keys';
 import { AppFunction, type TableAction } from '../app-function';
 import type { MarketplaceApi } from './http-api';
 import type { RateLimits } from './rate-limits';
@@ -68,16 +68,16 @@ export class Accounts extends Construct {
       return fn;
     };
 
-    const getMe = route('GetMe', HttpMethod.GET, '/me', 'functions/api/get-me/handler.ts', 'GET /me: the signed-in person\'s account, plan, credits or talent standing', 'account', ACCOUNT_CREATE);
+    const getMe = route('GetMe', HttpMethod.GET, '/me', 'functions/accounts/routes/get-me/handler.ts', 'GET /me: the signed-in person\'s account, plan, credits or talent standing', 'account', ACCOUNT_CREATE);
     getMe.bindTable(props.applicationsTable, 'APPLICATIONS_TABLE', ['GetItem']).bindTable(props.talentTable, 'TALENT_TABLE', ['GetItem']);
 
-    const updateMe = route('UpdateMe', HttpMethod.PATCH, '/me', 'functions/api/update-me/handler.ts', 'PATCH /me: changes the signed-in person\'s full name', 'account', [
+    const updateMe = route('UpdateMe', HttpMethod.PATCH, '/me', 'functions/accounts/routes/update-me/handler.ts', 'PATCH /me: changes the signed-in person\'s full name', 'account', [
       ...ACCOUNT_CREATE,
       'UpdateItem',
     ]);
     props.rateLimits.bind(updateMe);
 
-    route('ListMyLedger', HttpMethod.GET, '/me/ledger', 'functions/api/list-my-ledger/handler.ts', 'GET /me/ledger: a client\'s credit ledger, newest first', 'client', [
+    route('ListMyLedger', HttpMethod.GET, '/me/ledger', 'functions/accounts/routes/list-my-ledger/handler.ts', 'GET /me/ledger: a client\'s credit ledger, newest first', 'client', [
       ...ACCOUNT_CREATE,
       'Query',
     ]);
@@ -86,7 +86,7 @@ export class Accounts extends Construct {
       'RequestPlan',
       HttpMethod.POST,
       '/me/plan-requests',
-      'functions/api/request-plan/handler.ts',
+      'functions/accounts/routes/request-plan/handler.ts',
       'POST /me/plan-requests: a client asks an admin for another plan',
       'client',
       [...ACCOUNT_CREATE, 'UpdateItem'],
@@ -97,7 +97,7 @@ export class Accounts extends Construct {
       'UpdateLikeness',
       HttpMethod.PATCH,
       '/me/likeness',
-      'functions/api/update-likeness/handler.ts',
+      'functions/likeness/routes/update-likeness/handler.ts',
       'PATCH /me/likeness: an accepted talent\'s excluded industries',
       'accepted-talent',
       ACCOUNT_CREATE,

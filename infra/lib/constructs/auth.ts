@@ -78,20 +78,20 @@ export class Auth extends Construct {
     });
 
     const preSignUp = new AppFunction(this, 'PreSignUp', {
-      entry: 'functions/triggers/pre-sign-up/handler.ts',
+      entry: 'functions/accounts/triggers/pre-sign-up/handler.ts',
       description: 'Refuses self sign-ups that do not choose client or talent',
     });
     const postConfirmation = new AppFunction(this, 'PostConfirmation', {
-      entry: 'functions/triggers/post-confirmation/handler.ts',
+      entry: 'functions/accounts/triggers/post-confirmation/handler.ts',
       description: 'Creates a confirmed person\'s account and adds them to the group of their role',
     });
     this.postConfirmation = postConfirmation;
     const preTokenGeneration = new AppFunction(this, 'PreTokenGeneration', {
-      entry: 'functions/triggers/pre-token-generation/handler.ts',
+      entry: 'functions/accounts/triggers/pre-token-generation/handler.ts',
       description: 'Marks the id token of a person who signed in with two-factor sign-in (TOTP); admin routes need the mark',
     });
     const customMessage = new AppFunction(this, 'CustomMessage', {
-      entry: 'functions/triggers/custom-message/handler.ts',
+      entry: 'functions/accounts/triggers/custom-message/handler.ts',
       description: 'Our subject and body for the codes and invitations Cognito emails',
       environment: { SITE_URL: siteUrl },
     });

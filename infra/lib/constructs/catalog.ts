@@ -41,22 +41,22 @@ export class Catalog extends Construct {
     });
 
     const list = new AppFunction(this, 'ListTalent', {
-      entry: 'functions/api/list-talent/handler.ts',
+      entry: 'functions/catalog/routes/list-talent/handler.ts',
       description: 'GET /talent: the public Talent Library',
     }).bindTable(this.table, 'TALENT_TABLE', ['Scan'], { indexes: false });
     props.api.publicRoute('/talent', HttpMethod.GET, list, 'ListTalent');
 
     const get = new AppFunction(this, 'GetTalent', {
-      entry: 'functions/api/get-talent/handler.ts',
+      entry: 'functions/catalog/routes/get-talent/handler.ts',
       description: 'GET /talent/{id}: one talent profile',
     }).bindTable(this.table, 'TALENT_TABLE', ['GetItem']);
     props.api.publicRoute('/talent/{id}', HttpMethod.GET, get, 'GetTalent');
 
     // The console's view: hidden talent too, and the fields reviewers edit.
     props.api.adminTableRoutes(this, this.table, 'TALENT_TABLE', [
-      { id: 'AdminListTalent', route: 'GET /admin/talent', entry: 'functions/api/list-talent-admin/handler.ts', description: 'GET /admin/talent: the whole catalog (admins only)', actions: ['Scan'] },
-      { id: 'AdminGetTalent', route: 'GET /admin/talent/{id}', entry: 'functions/api/get-talent-admin/handler.ts', description: 'GET /admin/talent/{id}: one talent, any status (admins only)', actions: ['GetItem'] },
-      { id: 'AdminUpdateTalent', route: 'PATCH /admin/talent/{id}', entry: 'functions/api/update-talent/handler.ts', description: 'PATCH /admin/talent/{id}: edits tagline, bio, tags, featured, status (admins only)', actions: ['UpdateItem'] },
+      { id: 'AdminListTalent', route: 'GET /admin/talent', entry: 'functions/catalog/routes/list-talent-admin/handler.ts', description: 'GET /admin/talent: the whole catalog (admins only)', actions: ['Scan'] },
+      { id: 'AdminGetTalent', route: 'GET /admin/talent/{id}', entry: 'functions/catalog/routes/get-talent-admin/handler.ts', description: 'GET /admin/talent/{id}: one talent, any status (admins only)', actions: ['GetItem'] },
+      { id: 'AdminUpdateTalent', route: 'PATCH /admin/talent/{id}', entry: 'functions/catalog/routes/update-talent/handler.ts', description: 'PATCH /admin/talent/{id}: edits tagline, bio, tags, featured, status (admins only)', actions: ['UpdateItem'] },
     ]);
   }
 }

@@ -48,7 +48,7 @@ export class Contact extends Construct {
     });
 
     const receive = new AppFunction(this, 'SendMessage', {
-      entry: 'functions/api/send-contact-message/handler.ts',
+      entry: 'functions/contact/routes/send-contact-message/handler.ts',
       description: 'POST /contact: stores a contact message and announces it',
     })
       .bindTable(this.table, 'MESSAGES_TABLE', ['PutItem', 'UpdateItem', 'DeleteItem'])
@@ -58,7 +58,7 @@ export class Contact extends Construct {
     props.api.publicRoute('/contact', HttpMethod.POST, receive, 'SendContactMessage');
 
     const notify = new AppFunction(this, 'Notify', {
-      entry: 'functions/triggers/contact-notify/handler.ts',
+      entry: 'functions/contact/triggers/contact-notify/handler.ts',
       description: 'Emails a contact message to the team and acknowledges the sender, once each',
       environment: {
         SENDER_EMAIL: props.email.senderEmail,
@@ -80,9 +80,9 @@ export class Contact extends Construct {
     });
 
     props.api.adminTableRoutes(this, this.table, 'MESSAGES_TABLE', [
-      { id: 'AdminListMessages', route: 'GET /admin/messages', entry: 'functions/api/list-messages/handler.ts', description: 'GET /admin/messages: contact messages (admins only)', actions: ['Scan'] },
-      { id: 'AdminGetMessage', route: 'GET /admin/messages/{id}', entry: 'functions/api/get-message/handler.ts', description: 'GET /admin/messages/{id}: one contact message (admins only)', actions: ['GetItem'] },
-      { id: 'AdminUpdateMessage', route: 'PATCH /admin/messages/{id}', entry: 'functions/api/update-message/handler.ts', description: 'PATCH /admin/messages/{id}: marks a message handled (admins only)', actions: ['UpdateItem'] },
+      { id: 'AdminListMessages', route: 'GET /admin/messages', entry: 'functions/contact/routes/list-messages/handler.ts', description: 'GET /admin/messages: contact messages (admins only)', actions: ['Scan'] },
+      { id: 'AdminGetMessage', route: 'GET /admin/messages/{id}', entry: 'functions/contact/routes/get-message/handler.ts', description: 'GET /admin/messages/{id}: one contact message (admins only)', actions: ['GetItem'] },
+      { id: 'AdminUpdateMessage', route: 'PATCH /admin/messages/{id}', entry: 'functions/contact/routes/update-message/handler.ts', description: 'PATCH /admin/messages/{id}: marks a message handled (admins only)', actions: ['UpdateItem'] },
     ]);
   }
 }

@@ -43,7 +43,7 @@ export class Erasure extends Construct {
     });
 
     const fn = new AppFunction(this, 'ErasePerson', {
-      entry: 'functions/api/erase-person/handler.ts',
+      entry: 'functions/console/routes/erase-person/handler.ts',
       description: 'POST /admin/erasures: erases a person\'s data everywhere by email and records it (admins only)',
       environment: { USER_POOL_ID: props.userPool.userPoolId },
     })

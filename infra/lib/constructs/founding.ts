@@ -120,7 +120,7 @@ export class Founding extends Construct {
 
     // ---- Public API -----------------------------------------------------------------------
     const uploads = new AppFunction(this, 'CreateUploads', {
-      entry: 'functions/api/create-founding-uploads/handler.ts',
+      entry: 'functions/founding/routes/create-founding-uploads/handler.ts',
       description: 'POST /founding-uploads: presigned PUT URLs for an applicant\'s photos',
     })
       // Issued keys (PutItem) and the session's conditional counter (UpdateItem; GetItem to say why it refused).
@@ -132,7 +132,7 @@ export class Founding extends Construct {
     props.api.publicRoute('/founding-uploads', HttpMethod.POST, uploads, 'CreateFoundingUploads');
 
     this.signup = new AppFunction(this, 'Signup', {
-      entry: 'functions/api/founding-talent-signup/handler.ts',
+      entry: 'functions/founding/routes/founding-talent-signup/handler.ts',
       description: 'POST /founding-talent-signup: checks the uploads, stores the application awaiting confirmation and emails the link',
       timeout: Duration.seconds(29),
       memorySize: 512,
@@ -150,7 +150,7 @@ export class Founding extends Construct {
     props.email.grantSend(this.signup);
     // The address confirmation (decision 013): the link's page posts its token here.
     const confirm = new AppFunction(this, 'Confirm', {
-      entry: 'functions/api/confirm-founding-application/handler.ts',
+      entry: 'functions/founding/routes/confirm-founding-application/handler.ts',
       description: 'POST /founding-confirm: confirms an applicant\'s address and submits the application for review',
     })
       .bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem', 'PutItem', 'UpdateItem'], { indexes: false })
@@ -162,14 +162,14 @@ export class Founding extends Construct {
     props.api.publicRoute('/functions/v1/founding-talent-signup', HttpMethod.POST, this.signup, 'FoundingTalentSignupV1');
 
     const spots = new AppFunction(this, 'GetSpots', {
-      entry: 'functions/api/get-founding-spots/handler.ts',
+      entry: 'functions/founding/routes/get-founding-spots/handler.ts',
       description: 'GET /founding-spots: founding spots taken and left',
     }).bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem']);
     props.api.publicRoute('/founding-spots', HttpMethod.GET, spots, 'GetFoundingSpots');
 
     // ---- Upload events --------------------------------------------------------------------
     const recordUpload = new AppFunction(this, 'RecordUpload', {
-      entry: 'functions/triggers/record-upload/handler.ts',
+      entry: 'functions/founding/triggers/record-upload/handler.ts',
       description: 'Records each uploaded photo or zip against the applicant\'s draft, once',
       timeout: Duration.seconds(30),
     })
@@ -191,7 +191,7 @@ export class Founding extends Construct {
 
     // ---- Admin API ------------------------------------------------------------------------
     const list = new AppFunction(this, 'ListApplications', {
-      entry: 'functions/api/list-applications/handler.ts',
+      entry: 'functions/founding/routes/list-applications/handler.ts',
       description: 'GET /admin/applications: applications for review (admins only)',
     });
     // It reads the byList index only, never the base table's drafts and per-address locks.
@@ -200,7 +200,7 @@ export class Founding extends Construct {
     props.api.adminRoute('/admin/applications', HttpMethod.GET, list, 'ListApplications');
 
     const get = new AppFunction(this, 'GetApplication', {
-      entry: 'functions/api/get-application/handler.ts',
+      entry: 'functions/founding/routes/get-application/handler.ts',
       description: 'GET /admin/applications/{id}: one application with short-lived photo URLs (admins only)',
     })
       .bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem', 'Query'], { indexes: false })
@@ -208,7 +208,7 @@ export class Founding extends Construct {
     props.api.adminRoute('/admin/applications/{id}', HttpMethod.GET, get, 'GetApplication');
 
     this.decide = new AppFunction(this, 'DecideApplication', {
-      entry: 'functions/api/decide-application/handler.ts',
+      entry: 'functions/founding/routes/decide-application/handler.ts',
       description: 'POST /admin/applications/{id}/decision: records a decision and resumes the review workflow (admins only)',
     })
       .bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem'])
@@ -217,7 +217,7 @@ export class Founding extends Construct {
 
     // The decision dialog's preview of the applicant's email, rendered by the sending code.
     const preview = new AppFunction(this, 'PreviewDecisionEmail', {
-      entry: 'functions/api/preview-decision-email/handler.ts',
+      entry: 'functions/founding/routes/preview-decision-email/handler.ts',
       description: 'POST /admin/applications/{id}/email-preview: the email a decision would send (admins only)',
       environment: { SITE_URL: props.siteUrl },
     }).bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem']);
@@ -229,7 +229,7 @@ export class Founding extends Construct {
 
     // An admin's retry of a failed application starts a new execution at the failed step (decision 017).
     const retry = new AppFunction(this, 'RetryApplication', {
-      entry: 'functions/api/retry-application/handler.ts',
+      entry: 'functions/founding/routes/retry-application/handler.ts',
       description: 'POST /admin/applications/{id}/retry: resumes a failed application\'s workflow at the failed step (admins only)',
       environment: { STATE_MACHINE_ARN: this.workflow.stateMachineArn },
     }).bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem']);
@@ -244,7 +244,7 @@ export class Founding extends Construct {
     const stateMachineName = `${stack.stackName}-FoundingApplication`;
     const stateMachineArn = stack.formatArn({ service: 'states', resource: 'stateMachine', resourceName: stateMachineName, arnFormat: ArnFormat.COLON_RESOURCE_NAME });
     const task = (id: string, step: string, description: string, extra: Partial<AppFunctionProps> = {}) =>
-      new AppFunction(this, id, { entry: `functions/workflow/${step}/handler.ts`, description, ...extra });
+      new AppFunction(this, id, { entry: `functions/founding/steps/${step}/handler.ts`, description, ...extra });
 
     const validate = task('ValidatePhotos', 'validate-photos', 'Workflow: checks every photo by its bytes and stores accepted ones re-encoded without metadata', {
       memorySize: 3008,

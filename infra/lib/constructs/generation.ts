@@ -5,13 +5,13 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { LogLevel, StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
-import { LIST_INDEX as ACCOUNTS_LIST_INDEX } from '../../../functions/stores/accounts-keys';
+import { LIST_INDEX as ACCOUNTS_LIST_INDEX } from '../../../functions/accounts/keys';
 import { AppFunction, type AppFunctionProps, type TableAction } from '../app-function';
 import { generationWorkflow } from '../workflows/generation';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption, type ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { BlockPublicAccess, Bucket, BucketEncryption, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
-import { ACCOUNT_INDEX, CREATED_INDEX, GENERATION_IMAGES_PREFIX } from '../../../functions/stores/generations-keys';
+import { ACCOUNT_INDEX, CREATED_INDEX, GENERATION_IMAGES_PREFIX } from '../../../functions/generation/keys';
 import type { EmailSending } from './email';
 import type { MarketplaceApi } from './http-api';
 import { Royalties } from './royalties';
@@ -104,7 +104,7 @@ export class Generation extends NestedStack {
     // Each function is given exactly what it reads and writes; image URLs are signed for the
     // delivered files only (`generations/*`).
     const { api } = props;
-    const route = (id: string, entry: string, description: string) => new AppFunction(this, id, { entry: `functions/api/${entry}.ts`, description });
+    const route = (id: string, entry: string, description: string) => new AppFunction(this, id, { entry: `functions/generation/routes/${entry}.ts`, description });
     const withAccount = (fn: AppFunction) => fn.bindTable(props.accountsTable, 'ACCOUNTS_TABLE', ['GetItem', 'PutItem'], { indexes: false });
     const signsImages = (fn: AppFunction) => fn.bindBucketObjects(this.images, 'IMAGES_BUCKET', ['GetObject'], `${GENERATION_IMAGES_PREFIX}*`);
     const starts = (fn: AppFunction) => {
@@ -184,7 +184,7 @@ export class Generation extends NestedStack {
     const stateMachineArn = Stack.of(this).formatArn({ service: 'states', resource: 'stateMachine', resourceName: stateMachineName, arnFormat: ArnFormat.COLON_RESOURCE_NAME });
     const token = props.replicateTokenSecretName ?? this.replicateToken.secretArn;
     const task = (id: string, step: string, description: string, extra: Partial<AppFunctionProps> = {}, actions: TableAction[] = ['GetItem', 'UpdateItem']) =>
-      new AppFunction(this, id, { entry: `functions/generation/${step}/handler.ts`, description, ...extra }).bindTable(this.table, 'GENERATIONS_TABLE', actions, { indexes: false });
+      new AppFunction(this, id, { entry: `functions/generation/steps/${step}/handler.ts`, description, ...extra }).bindTable(this.table, 'GENERATIONS_TABLE', actions, { indexes: false });
     const replicate = (fn: AppFunction) => {
       fn.addEnvironment('REPLICATE_TOKEN_SECRET', token);
       this.replicateToken.grantRead(fn);
@@ -235,7 +235,7 @@ export class Generation extends NestedStack {
     // The Replicate webhook (public, signed): records the prediction and resumes the waiting execution.
     const webhook = replicate(
       new AppFunction(this, 'ReplicateWebhook', {
-        entry: 'functions/api/replicate-webhook/handler.ts',
+        entry: 'functions/generation/routes/replicate-webhook/handler.ts',
         description: 'POST /webhooks/replicate: verifies a Replicate webhook, records the prediction once and resumes the generation',
       }),
     ).bindTable(this.table, 'GENERATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem', 'DeleteItem'], { indexes: false });
@@ -246,7 +246,7 @@ export class Generation extends NestedStack {
 
     // The monthly allowance of paid plans, on the 1st at 00:05 UTC.
     const allowance = new AppFunction(this, 'MonthlyAllowance', {
-      entry: 'functions/generation/monthly-allowance/handler.ts',
+      entry: 'functions/accounts/triggers/monthly-allowance/handler.ts',
       description: 'Grants each client on a paid plan its monthly credits, once a month',
       timeout: Duration.minutes(5),
     })

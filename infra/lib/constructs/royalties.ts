@@ -56,7 +56,7 @@ export class Royalties extends Construct {
           .bindTable(props.talentTable, 'TALENT_TABLE', ['GetItem']);
       const reads = talentOf(
         new AppFunction(this, 'MyStatements', {
-          entry: 'functions/api/my-statements/handler.ts',
+          entry: 'functions/royalties/routes/my-statements/handler.ts',
           description: 'GET /me/earnings, /me/statements, /me/statements/{id} and its CSV: an accepted talent\'s royalties',
         }),
       ).bindTable(props.generationsTable, 'GENERATIONS_TABLE', ['GetItem', 'Query'], { indexes: false });
@@ -66,7 +66,7 @@ export class Royalties extends Construct {
       api.userRoute('/me/statements/{id}/csv', HttpMethod.GET, reads, 'GetMyStatementCsv', 'accepted-talent');
       const payoutDetails = talentOf(
         new AppFunction(this, 'PutPayoutDetails', {
-          entry: 'functions/api/put-payout-details/handler.ts',
+          entry: 'functions/royalties/routes/put-payout-details/handler.ts',
           description: 'PUT /me/payout-details: where an accepted talent\'s monthly payouts go',
         }),
       ).bindTable(props.generationsTable, 'GENERATIONS_TABLE', ['PutItem'], { indexes: false });
@@ -79,7 +79,7 @@ export class Royalties extends Construct {
       const { api } = props;
       // Each finds the caller's likeness through their founding application and the catalog.
       const likenessRoute = (id: string, entry: string, description: string) =>
-        new AppFunction(this, id, { entry: `functions/api/${entry}/handler.ts`, description })
+        new AppFunction(this, id, { entry: `functions/likeness/routes/${entry}/handler.ts`, description })
           .bindTable(props.accountsTable, 'ACCOUNTS_TABLE', ['GetItem', 'PutItem'], { indexes: false })
           .bindTable(props.applicationsTable, 'APPLICATIONS_TABLE', ['GetItem'], { indexes: false });
       const status = likenessRoute('GetLikeness', 'get-likeness', 'GET /me/likeness: an accepted talent\'s likeness state, pause, removal and contract')
@@ -115,7 +115,7 @@ export class Royalties extends Construct {
       // (the twin fires it by that prefix).
       const schedule = bindFreezeNotices(
         new AppFunction(this, 'LikenessScheduleJob', {
-          entry: 'functions/royalties/likeness-schedule/handler.ts',
+          entry: 'functions/likeness/triggers/likeness-schedule/handler.ts',
           description: 'Hourly: carries out removals whose notice ended and sends exclusive contracts\' notices',
           timeout: Duration.minutes(2),
         }),
@@ -133,7 +133,7 @@ export class Royalties extends Construct {
       const { api } = props;
       const freeze = bindFreezeNotices(
         new AppFunction(this, 'FreezeTalent', {
-          entry: 'functions/api/freeze-talent/handler.ts',
+          entry: 'functions/likeness/routes/exclusive-contract/handler.ts',
           description: 'GET, POST and DELETE /admin/talent/{id}/freeze: a talent\'s exclusive contract (admins only)',
         }),
         props,
@@ -145,7 +145,7 @@ export class Royalties extends Construct {
       api.adminRoute('/admin/talent/{id}/freeze', HttpMethod.POST, freeze, 'RecordTalentFreeze');
       api.adminRoute('/admin/talent/{id}/freeze', HttpMethod.DELETE, freeze, 'EndTalentFreeze');
       const exclusive = new AppFunction(this, 'ListExclusiveTalent', {
-        entry: 'functions/api/list-exclusive-talent/handler.ts',
+        entry: 'functions/likeness/routes/list-exclusive-talent/handler.ts',
         description: 'GET /me/exclusive-talent: the talent under an exclusive contract with the calling client',
       }).bindTable(props.talentTable, 'TALENT_TABLE', ['Scan'], { indexes: false });
       api.userRoute('/me/exclusive-talent', HttpMethod.GET, exclusive, 'ListExclusiveTalent', 'client');
@@ -154,7 +154,7 @@ export class Royalties extends Construct {
     // --- The console: Statements resource, payouts, the dashboard's owed total (console-statements) ---
     {
       const { api, generationsTable, talentTable } = props;
-      const fn = (id: string, entry: string, description: string) => new AppFunction(this, id, { entry: `functions/api/${entry}/handler.ts`, description });
+      const fn = (id: string, entry: string, description: string) => new AppFunction(this, id, { entry: `functions/royalties/routes/${entry}/handler.ts`, description });
       // Statements are listed by month through the table's byCreated index.
       const list = fn('AdminListStatements', 'list-statements-admin', 'GET /admin/statements: statements by month, talent and payout status (admins only)')
         .bindTable(generationsTable, 'GENERATIONS_TABLE', ['Query', 'GetItem']);
@@ -183,12 +183,12 @@ export class Royalties extends Construct {
     // A name of the main stack's, short and known before deployment (as the Generation machine's).
     const stateMachineName = `${(nested.nestedStackParent ?? nested).stackName}-RoyaltyClose`;
     const planClose = new AppFunction(this, 'PlanClose', {
-      entry: 'functions/royalties/close-plan/handler.ts',
+      entry: 'functions/royalties/steps/close-plan/handler.ts',
       description: 'RoyaltyClose: the month to close and every talent id of the catalog',
       timeout: Duration.seconds(30),
     }).bindTable(props.talentTable, 'TALENT_TABLE', ['Scan'], { indexes: false });
     const closeTalentMonth = new AppFunction(this, 'CloseTalentMonth', {
-      entry: 'functions/royalties/close-talent-month/handler.ts',
+      entry: 'functions/royalties/steps/close-talent-month/handler.ts',
       description: 'RoyaltyClose: claims a talent\'s open accruals, writes the month\'s statement once and emails the talent',
       timeout: Duration.minutes(2),
       environment: {
@@ -221,7 +221,7 @@ export class Royalties extends Construct {
 }
 
 /**
- * What `runFreezeNotices` (functions/royalties/freeze-notices.ts) needs, for the likeness
+ * What `runFreezeNotices` (functions/likeness/contract-notices.ts) needs, for the likeness
  * schedule's function and the console's freeze route: the catalog (read the contracts, clear or
  * mark them), the contract history, the talent's application (their email) and SES.
  */

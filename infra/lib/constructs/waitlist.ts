@@ -56,7 +56,7 @@ export class Waitlist extends Construct {
 
     const capacity = String(props.capacity);
     const signup = new AppFunction(this, 'EarlySignup', {
-      entry: 'functions/api/early-signup/handler.ts',
+      entry: 'functions/waitlist/routes/early-signup/handler.ts',
       description: 'POST /early-signup: asks to join the early-access waitlist and emails the confirmation link',
       environment: {
         WAITLIST_CAPACITY: capacity,
@@ -73,7 +73,7 @@ export class Waitlist extends Construct {
     props.api.publicRoute('/functions/v1/early-signup', HttpMethod.POST, signup, 'EarlySignupV1');
 
     const confirm = new AppFunction(this, 'ConfirmSignup', {
-      entry: 'functions/api/confirm-waitlist/handler.ts',
+      entry: 'functions/waitlist/routes/confirm-waitlist/handler.ts',
       description: 'POST /confirm-waitlist: a confirmation link takes its place on the waitlist',
       environment: { WAITLIST_CAPACITY: capacity },
     })
@@ -84,7 +84,7 @@ export class Waitlist extends Construct {
     props.api.publicRoute('/confirm-waitlist', HttpMethod.POST, confirm, 'ConfirmWaitlist');
 
     const welcome = new AppFunction(this, 'Welcome', {
-      entry: 'functions/triggers/waitlist-welcome/handler.ts',
+      entry: 'functions/waitlist/triggers/waitlist-welcome/handler.ts',
       description: 'Sends the waitlist welcome email once per signup',
       environment: {
         SENDER_EMAIL: props.email.senderEmail,
@@ -105,15 +105,15 @@ export class Waitlist extends Construct {
     });
 
     this.stats = new AppFunction(this, 'AdminStats', {
-      entry: 'functions/api/get-admin-stats/handler.ts',
+      entry: 'functions/console/routes/get-admin-stats/handler.ts',
       description: 'GET /admin/stats: dashboard figures (admins only)',
       environment: { WAITLIST_CAPACITY: capacity },
     }).bindTable(this.table, 'WAITLIST_TABLE', ['GetItem', 'Query']);
     props.api.adminRoute('/admin/stats', HttpMethod.GET, this.stats, 'AdminStats');
 
     props.api.adminTableRoutes(this, this.table, 'WAITLIST_TABLE', [
-      { id: 'AdminListWaitlist', route: 'GET /admin/waitlist', entry: 'functions/api/list-waitlist/handler.ts', description: 'GET /admin/waitlist: signups in waitlist order (admins only)', actions: ['Query'] },
-      { id: 'AdminExportWaitlist', route: 'GET /admin/waitlist/export', entry: 'functions/api/export-waitlist-csv/handler.ts', description: 'GET /admin/waitlist/export: the waitlist as CSV (admins only)', actions: ['Query'] },
+      { id: 'AdminListWaitlist', route: 'GET /admin/waitlist', entry: 'functions/waitlist/routes/list-waitlist/handler.ts', description: 'GET /admin/waitlist: signups in waitlist order (admins only)', actions: ['Query'] },
+      { id: 'AdminExportWaitlist', route: 'GET /admin/waitlist/export', entry: 'functions/waitlist/routes/export-waitlist-csv/handler.ts', description: 'GET /admin/waitlist/export: the waitlist as CSV (admins only)', actions: ['Query'] },
     ]);
   }
 }

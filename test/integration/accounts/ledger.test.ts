@@ -3,8 +3,8 @@
 // what it reserved.
 import { randomUUID } from 'node:crypto';
 import * as fc from 'fast-check';
-import { accountStore, SIGNUP_GRANT_KEY } from '../../../functions/stores/accounts';
-import { creditLedger, InsufficientCreditsError } from '../../../functions/stores/credits';
+import { accountStore, SIGNUP_GRANT_KEY } from '../../../functions/accounts/store';
+import { creditLedger, InsufficientCreditsError } from '../../../functions/accounts/credits';
 import { documentClient, useTwin } from '../../support/twin';
 
 jest.setTimeout(240_000);

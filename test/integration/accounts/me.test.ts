@@ -3,10 +3,10 @@
 import { randomUUID } from 'node:crypto';
 import { AdminListGroupsForUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { seedUser } from '../../../infra/local/provision';
-import { newApplicationId } from '../../../functions/stores/founding-keys';
-import { accountStore } from '../../../functions/stores/accounts';
-import { foundingStore } from '../../../functions/stores/founding';
-import { talentStore } from '../../../functions/stores/talent';
+import { newApplicationId } from '../../../functions/founding/keys';
+import { accountStore } from '../../../functions/accounts/store';
+import { foundingStore } from '../../../functions/founding/store';
+import { talentStore } from '../../../functions/catalog/store';
 import { callApi, cognitoClient, documentClient, idToken, useTwin } from '../../support/twin';
 
 jest.setTimeout(180_000);

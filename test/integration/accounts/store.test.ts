@@ -1,8 +1,8 @@
 // The account store on DynamoDB Local: the console's list and detail, plan changes with their
-// audit, plan requests, disabling (functions/stores/accounts.ts, decision 021).
+// audit, plan requests, disabling (functions/accounts/store.ts, decision 021).
 import { randomUUID } from 'node:crypto';
-import { accountStore } from '../../../functions/stores/accounts';
-import { creditLedger } from '../../../functions/stores/credits';
+import { accountStore } from '../../../functions/accounts/store';
+import { creditLedger } from '../../../functions/accounts/credits';
 import { documentClient, useTwin } from '../../support/twin';
 
 jest.setTimeout(120_000);

@@ -5,10 +5,10 @@ import { randomUUID } from 'node:crypto';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { seedUser } from '../../../infra/local/provision';
 import { AdminUserDetail } from '../../../events/accounts';
-import { NO_PENDING_PLAN_REQUEST_MESSAGE } from '../../../functions/api/decline-plan-request/service';
-import { GRANT_KEY_REQUIRED_MESSAGE, TALENT_HAS_NO_CREDITS_MESSAGE } from '../../../functions/api/grant-credits/service';
-import { TALENT_HAS_NO_PLAN_MESSAGE } from '../../../functions/api/update-user/service';
-import { accountStore, ACCOUNT_NOT_FOUND_MESSAGE } from '../../../functions/stores/accounts';
+import { NO_PENDING_PLAN_REQUEST_MESSAGE } from '../../../functions/accounts/routes/decline-plan-request/service';
+import { GRANT_KEY_REQUIRED_MESSAGE, TALENT_HAS_NO_CREDITS_MESSAGE } from '../../../functions/accounts/routes/grant-credits/service';
+import { TALENT_HAS_NO_PLAN_MESSAGE } from '../../../functions/accounts/routes/update-user/service';
+import { accountStore, ACCOUNT_NOT_FOUND_MESSAGE } from '../../../functions/accounts/store';
 import { cognitoClient, documentClient, idToken, useTwin } from '../../support/twin';
 
 jest.setTimeout(180_000);

@@ -27,7 +27,7 @@ afterEach(async () => {
   await twin().idle();
 });
 
-/** The function whose source is in functions/<dir>/ (e.g. 'workflow/validate-photos'). */
+/** The function whose source is in functions/<dir>/ (e.g. 'founding/steps/validate-photos'). */
 const functionOf = (dir: string) => {
   const fn = twin().functions().find((f) => f.entry.includes(`functions/${dir}/`));
   if (!fn) throw new Error(`no function with its source in functions/${dir}/`);
@@ -169,7 +169,7 @@ describe('fault matrix on the twin', () => {
   });
 
   it('a crash of the photo validator once is retried; always, the application shows failed in the console and an admin retry finishes it', async () => {
-    const validator = functionOf('workflow/validate-photos');
+    const validator = functionOf('founding/steps/validate-photos');
     await twin().instruments.inject({ kind: 'function', name: validator, mode: 'throw', times: 1 });
     const once = await apply(address('crash.once'));
     expect(await settledApplication(once.applicationId!, ['pending_review'])).toMatchObject({ validPhotoCount: photos.length });
@@ -203,7 +203,7 @@ describe('fault matrix on the twin', () => {
   });
 
   it('a slow email step (its answer past the time-out, after sending) does not mail twice', async () => {
-    const mailer = functionOf('workflow/send-application-email');
+    const mailer = functionOf('founding/steps/send-application-email');
     await twin().instruments.inject({ kind: 'function', name: mailer, mode: 'slow', times: 1 });
     const applicant = address('slow');
     const applied = await apply(applicant);

@@ -1,8 +1,8 @@
 import * as http from 'node:http';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import sharp from 'sharp';
-import { replicateApi, ReplicateError, type Prediction, type ReplicateApi } from '../../../functions/integrations/replicate';
-import { verifyReplicateWebhook, WebhookSignatureError } from '../../../functions/integrations/replicate-webhooks';
+import { replicateApi, ReplicateError, type Prediction, type ReplicateApi } from '../../../functions/generation/replicate';
+import { verifyReplicateWebhook, WebhookSignatureError } from '../../../functions/generation/replicate-webhooks';
 import { startReplicate, type ReplicateEmulator } from '../../../infra/local/emulators/replicate';
 import { useTwin } from '../../support/twin';
 

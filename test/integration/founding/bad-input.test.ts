@@ -4,7 +4,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { zipSync } from 'fflate';
 import { FOUNDING_MESSAGES, MAX_UPLOADS_PER_ADDRESS_PER_DAY, MAX_UPLOADS_PER_IP_PER_HOUR, MAX_UPLOADS_PER_SESSION, UPLOAD_LIMIT_MESSAGES } from '../../../events/founding';
 import { TWIN_CREDENTIALS, TWIN_REGION } from '../../../infra/local/emulators/ports';
-import { addressHashOf, pendingPrefix, uploadFolderOf } from '../../../functions/stores/founding-keys';
+import { addressHashOf, pendingPrefix, uploadFolderOf } from '../../../functions/founding/keys';
 import { itemsWithPrefix, useTwin } from '../../support/twin';
 import { applicantEmail, applications, asJpegFiles, freshAddress, jpegs, put, requestUploads, signup, signupPayload, uploadAll, type LocalFile } from './support';
 

@@ -9,8 +9,8 @@ import {
   FOUNDING_MESSAGES,
   UPLOAD_URL_TTL_SECONDS,
 } from '../../../events/founding';
-import { confirmTokenHash } from '../../../functions/api/confirm-founding-application/service';
-import { pendingPrefix, uploadFolderOf } from '../../../functions/stores/founding-keys';
+import { confirmTokenHash } from '../../../functions/founding/routes/confirm-founding-application/service';
+import { pendingPrefix, uploadFolderOf } from '../../../functions/founding/keys';
 import { TWIN_CREDENTIALS, TWIN_REGION } from '../../../infra/local/emulators/ports';
 import type { BusEvent } from '../../../infra/local/eventbridge';
 import { encodeS3EventKey } from '../../../infra/local/s3-event-key';

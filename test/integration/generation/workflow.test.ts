@@ -23,10 +23,10 @@ import {
 } from '../../../events/generation-values';
 import { creditValueMicros } from '../../../events/plans';
 import { TWIN_CREDENTIALS, TWIN_REGION } from '../../../infra/local/emulators/ports';
-import { accountStore } from '../../../functions/stores/accounts';
-import { creditLedger } from '../../../functions/stores/credits';
-import { generationStore, type GenerationRecord } from '../../../functions/stores/generations';
-import { generationKeys, monthOf } from '../../../functions/stores/generations-keys';
+import { accountStore } from '../../../functions/accounts/store';
+import { creditLedger } from '../../../functions/accounts/credits';
+import { generationStore, type GenerationRecord } from '../../../functions/generation/store';
+import { generationKeys, monthOf } from '../../../functions/generation/keys';
 import { documentClient, useTwin } from '../../support/twin';
 
 jest.setTimeout(240_000);

@@ -9,9 +9,9 @@ import { randomUUID } from 'node:crypto';
 import { DescribeExecutionCommand, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TWIN_CREDENTIALS, TWIN_REGION } from '../../../infra/local/emulators/ports';
-import { generationStore } from '../../../functions/stores/generations';
-import { generationKeys } from '../../../functions/stores/generations-keys';
-import { royaltyStore, type StatementRecord } from '../../../functions/stores/royalties';
+import { generationStore } from '../../../functions/generation/store';
+import { generationKeys } from '../../../functions/generation/keys';
+import { royaltyStore, type StatementRecord } from '../../../functions/royalties/store';
 import { createAcceptedTalent } from '../../support/accepted-talent';
 import { documentClient, useTwin } from '../../support/twin';
 

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { AdminStats } from '../../../events/admin';
 import { AdminStatement, AdminStatementList, buildStatement, monthOfIso } from '../../../events/royalties';
 import { MONTH_MESSAGE, STATEMENT_NOT_FOUND_MESSAGE, statementId } from '../../../events/royalty-values';
-import { royaltyStore } from '../../../functions/stores/royalties';
+import { royaltyStore } from '../../../functions/royalties/store';
 import { parseCsv } from '../../support/csv';
 import { putClosedStatement } from '../../support/statements';
 import { callApi, documentClient, idToken, useTwin } from '../../support/twin';

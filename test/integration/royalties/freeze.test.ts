@@ -13,9 +13,9 @@ import { Generation, GenerationStarted } from '../../../events/generations';
 import { FreezeResponse } from '../../../events/likeness';
 import { FREEZE_EXISTS_MESSAGE, FREEZE_NOT_CLIENT_MESSAGE, FREEZE_TERM_MESSAGE } from '../../../events/royalty-values';
 import { TalentListResponse } from '../../../events/talent';
-import { accountStore } from '../../../functions/stores/accounts';
-import { royaltyStore } from '../../../functions/stores/royalties';
-import { talentStore } from '../../../functions/stores/talent';
+import { accountStore } from '../../../functions/accounts/store';
+import { royaltyStore } from '../../../functions/royalties/store';
+import { talentStore } from '../../../functions/catalog/store';
 import { createAcceptedTalent } from '../../support/accepted-talent';
 import { callApi, documentClient, idToken, useTwin } from '../../support/twin';
 

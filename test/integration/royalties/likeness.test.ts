@@ -17,8 +17,8 @@ import { DataExport, LikenessStatus } from '../../../events/likeness';
 import { EarningsResponse } from '../../../events/royalties';
 import { ALREADY_REMOVED_MESSAGE, DATA_EXPORTS_PER_HOUR, FOUNDING_REMOVAL_WARNING, NO_REMOVAL_PENDING_MESSAGE, REMOVAL_ALREADY_REQUESTED_MESSAGE } from '../../../events/royalty-values';
 import { TalentListResponse } from '../../../events/talent';
-import { accountStore } from '../../../functions/stores/accounts';
-import { talentStore } from '../../../functions/stores/talent';
+import { accountStore } from '../../../functions/accounts/store';
+import { talentStore } from '../../../functions/catalog/store';
 import { createAcceptedTalent } from '../../support/accepted-talent';
 import { callApi, documentClient, idToken, useTwin } from '../../support/twin';
 

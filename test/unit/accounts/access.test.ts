@@ -1,11 +1,11 @@
 // Who may call the /me routes, from the authorizer's claims only; the account every route starts
 // from; a talent's standing (docs/product.md#accounts).
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
-import { ACCOUNT_DISABLED_MESSAGE, currentAccount, talentStanding, type StandingDeps } from '../../../functions/shared/account-access';
+import { ACCOUNT_DISABLED_MESSAGE, currentAccount, talentStanding, type StandingDeps } from '../../../functions/accounts/access';
 import { NO_ACCOUNT_ROLE_MESSAGE, requireAccount, requireRole } from '../../../functions/shared/auth';
 import type { HttpEvent } from '../../../functions/shared/http';
-import type { Account } from '../../../functions/stores/accounts';
-import type { StoredApplication } from '../../../functions/stores/founding';
+import type { Account } from '../../../functions/accounts/store';
+import type { StoredApplication } from '../../../functions/founding/store';
 
 const withClaims = (claims?: Record<string, unknown>) =>
   ({ requestContext: { authorizer: claims ? { jwt: { claims } } : undefined } }) as unknown as HttpEvent;
@@ -141,10 +141,10 @@ describe('talentStanding', () => {
 });
 
 describe('post-confirmation', () => {
-  let trigger: typeof import('../../../functions/triggers/post-confirmation/handler');
+  let trigger: typeof import('../../../functions/accounts/triggers/post-confirmation/handler');
   beforeAll(async () => {
     process.env.ACCOUNTS_TABLE = 'Accounts';
-    trigger = await import('../../../functions/triggers/post-confirmation/handler');
+    trigger = await import('../../../functions/accounts/triggers/post-confirmation/handler');
   });
   const event = (attributes: Record<string, string>, triggerSource = 'PostConfirmation_ConfirmSignUp') =>
     ({ triggerSource, userPoolId: 'pool', userName: 'u', request: { userAttributes: { sub: 's1', email: 'a@b.example', ...attributes } }, response: {} }) as unknown as PostConfirmationTriggerEvent;

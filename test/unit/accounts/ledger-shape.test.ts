@@ -3,7 +3,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { creditLedger, InsufficientCreditsError } from '../../../functions/stores/credits';
+import { creditLedger, InsufficientCreditsError } from '../../../functions/accounts/credits';
 
 const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1' }));
 const mock = mockClient(doc);

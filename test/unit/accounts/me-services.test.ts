@@ -1,11 +1,11 @@
 // The /me services with in-memory parts: what GET /me answers each role, the plan request's
 // order of checks, the likeness update (docs/product.md#account-api).
-import { getMe, type MeDeps } from '../../../functions/api/get-me/service';
-import { requestPlan } from '../../../functions/api/request-plan/service';
-import { updateLikeness } from '../../../functions/api/update-likeness/service';
-import type { StandingDeps } from '../../../functions/shared/account-access';
+import { getMe, type MeDeps } from '../../../functions/accounts/routes/get-me/service';
+import { requestPlan } from '../../../functions/accounts/routes/request-plan/service';
+import { updateLikeness } from '../../../functions/likeness/routes/update-likeness/service';
+import type { StandingDeps } from '../../../functions/accounts/access';
 import { inMemoryRateLimiter } from '../../../functions/shared/rate-limit';
-import type { Account } from '../../../functions/stores/accounts';
+import type { Account } from '../../../functions/accounts/store';
 
 const account = (over: Partial<Account> = {}): Account => ({
   id: 's1',

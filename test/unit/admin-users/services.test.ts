@@ -7,14 +7,14 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { AdminUserDetail } from '../../../events/accounts';
 import type { PlanId } from '../../../events/plans';
-import { declinePlanRequest, NO_PENDING_PLAN_REQUEST_MESSAGE } from '../../../functions/api/decline-plan-request/service';
-import { cognitoSignIn } from '../../../functions/api/disable-user/cognito';
-import { setAccountState, type SignInSwitch } from '../../../functions/api/disable-user/service';
-import { accountIdOf, actorOf } from '../../../functions/api/get-user/service';
-import { adminGrantKey, GRANT_KEY_REQUIRED_MESSAGE, grantCredits, TALENT_HAS_NO_CREDITS_MESSAGE } from '../../../functions/api/grant-credits/service';
-import { SAME_PLAN_MESSAGE, setUserPlan, TALENT_HAS_NO_PLAN_MESSAGE } from '../../../functions/api/update-user/service';
+import { declinePlanRequest, NO_PENDING_PLAN_REQUEST_MESSAGE } from '../../../functions/accounts/routes/decline-plan-request/service';
+import { cognitoSignIn } from '../../../functions/accounts/routes/disable-user/cognito';
+import { setAccountState, type SignInSwitch } from '../../../functions/accounts/routes/disable-user/service';
+import { accountIdOf, actorOf } from '../../../functions/accounts/routes/get-user/service';
+import { adminGrantKey, GRANT_KEY_REQUIRED_MESSAGE, grantCredits, TALENT_HAS_NO_CREDITS_MESSAGE } from '../../../functions/accounts/routes/grant-credits/service';
+import { SAME_PLAN_MESSAGE, setUserPlan, TALENT_HAS_NO_PLAN_MESSAGE } from '../../../functions/accounts/routes/update-user/service';
 import type { HttpEvent } from '../../../functions/shared/http';
-import { ACCOUNT_NOT_FOUND_MESSAGE, type Account, type Actor } from '../../../functions/stores/accounts';
+import { ACCOUNT_NOT_FOUND_MESSAGE, type Account, type Actor } from '../../../functions/accounts/store';
 
 const ADMIN: Actor = { sub: 'admin-sub', email: 'reviewer@people.example' };
 const CLIENT_ID = '1b3c5d7e-0000-4000-8000-000000000001';

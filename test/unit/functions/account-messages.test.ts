@@ -1,7 +1,7 @@
 import type { CustomMessageTriggerEvent, PreSignUpTriggerEvent } from 'aws-lambda';
-import { CODE_PLACEHOLDER, USERNAME_PLACEHOLDER } from '../../../functions/integrations/email/account';
-import { accountMessage } from '../../../functions/triggers/custom-message/service';
-import { handler as preSignUp } from '../../../functions/triggers/pre-sign-up/handler';
+import { CODE_PLACEHOLDER, USERNAME_PLACEHOLDER } from '../../../functions/accounts/emails';
+import { accountMessage } from '../../../functions/accounts/triggers/custom-message/service';
+import { handler as preSignUp } from '../../../functions/accounts/triggers/pre-sign-up/handler';
 
 const SITE = 'https://humanly.example';
 const CODE_SOURCES = [
@@ -45,7 +45,7 @@ describe('the CustomMessage trigger (Cognito emails)', () => {
 
   it('the handler sets the response from the service, with SITE_URL from its environment', async () => {
     process.env.SITE_URL = SITE;
-    const { handler } = await import('../../../functions/triggers/custom-message/handler');
+    const { handler } = await import('../../../functions/accounts/triggers/custom-message/handler');
     const event = {
       triggerSource: 'CustomMessage_AdminCreateUser',
       request: { codeParameter: CODE_PLACEHOLDER, usernameParameter: USERNAME_PLACEHOLDER, userAttributes: {} },

@@ -2,8 +2,8 @@ import type { PreSignUpTriggerEvent, PreTokenGenerationTriggerEvent } from 'aws-
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { MFA_REQUIRED_MESSAGE, parseGroups, requireGroup } from '../../../functions/shared/auth';
 import type { HttpEvent } from '../../../functions/shared/http';
-import { handler as preSignUp } from '../../../functions/triggers/pre-sign-up/handler';
-import { handler as preTokenGeneration } from '../../../functions/triggers/pre-token-generation/handler';
+import { handler as preSignUp } from '../../../functions/accounts/triggers/pre-sign-up/handler';
+import { handler as preTokenGeneration } from '../../../functions/accounts/triggers/pre-token-generation/handler';
 
 const withClaims = (claims?: Record<string, unknown>) =>
   ({ requestContext: { authorizer: claims ? { jwt: { claims } } : undefined } }) as unknown as HttpEvent;

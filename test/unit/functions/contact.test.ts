@@ -4,13 +4,13 @@ import { mockClient } from 'aws-sdk-client-mock';
 import fixture from '../../../events/fixtures/contact.request.json';
 import eventFixture from '../../../events/fixtures/contact-message-received.v1.json';
 import { ContactMessageReceivedV1, ContactRequest } from '../../../events/contact';
-import { receiveMessage } from '../../../functions/api/send-contact-message/service';
-import { contactAcknowledgementEmail, contactTeamEmail } from '../../../functions/integrations/email/contact';
+import { receiveMessage } from '../../../functions/contact/routes/send-contact-message/service';
+import { contactAcknowledgementEmail, contactTeamEmail } from '../../../functions/contact/emails';
 import { CONTACT_IP_HOURLY_MESSAGE } from '../../../events/contact-values';
 import { inMemoryIdempotency } from '../../../functions/shared/idempotency';
 import { inMemoryRateLimiter, noRateLimit } from '../../../functions/shared/rate-limit';
-import { messageStore } from '../../../functions/stores/messages';
-import { notifyContact } from '../../../functions/triggers/contact-notify/service';
+import { messageStore } from '../../../functions/contact/store';
+import { notifyContact } from '../../../functions/contact/triggers/contact-notify/service';
 
 const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1' }));
 const dynamo = mockClient(doc);

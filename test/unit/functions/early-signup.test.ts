@@ -9,13 +9,13 @@ import {
   WAITLIST_IP_HOURLY_MESSAGE,
   WAITLIST_LINK_INVALID_MESSAGE,
 } from '../../../events/waitlist-values';
-import { confirm } from '../../../functions/api/confirm-waitlist/service';
-import { hashToken, signUp } from '../../../functions/api/early-signup/service';
-import type { Email } from '../../../functions/integrations/email/render';
+import { confirm } from '../../../functions/waitlist/routes/confirm-waitlist/service';
+import { hashToken, signUp } from '../../../functions/waitlist/routes/early-signup/service';
+import type { Email } from '../../../functions/shared/email-layout';
 import { inMemoryIdempotency } from '../../../functions/shared/idempotency';
 import { inMemoryRateLimiter, noRateLimit } from '../../../functions/shared/rate-limit';
-import { waitlistStore } from '../../../functions/stores/waitlist';
-import { sendWelcome } from '../../../functions/triggers/waitlist-welcome/service';
+import { waitlistStore } from '../../../functions/waitlist/store';
+import { sendWelcome } from '../../../functions/waitlist/triggers/waitlist-welcome/service';
 
 const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1' }));
 const dynamo = mockClient(doc);

@@ -1,5 +1,5 @@
-import { erasePerson, type ErasureDeps } from '../../../functions/api/erase-person/service';
-import { ApplicationBeingValidatedError } from '../../../functions/stores/founding';
+import { erasePerson, type ErasureDeps } from '../../../functions/console/routes/erase-person/service';
+import { ApplicationBeingValidatedError } from '../../../functions/founding/store';
 
 /** Fakes for every place, recording what was called in order. */
 function fakes(options: { validating?: boolean } = {}) {

@@ -3,12 +3,12 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { FoundingSignupRequest, FoundingUploadRequest } from '../../../events/founding';
-import { createUploads } from '../../../functions/api/create-founding-uploads/service';
-import { fingerprintOf, submitApplication } from '../../../functions/api/founding-talent-signup/service';
+import { createUploads } from '../../../functions/founding/routes/create-founding-uploads/service';
+import { fingerprintOf, submitApplication } from '../../../functions/founding/routes/founding-talent-signup/service';
 import { inMemoryIdempotency } from '../../../functions/shared/idempotency';
 import { noRateLimit } from '../../../functions/shared/rate-limit';
-import { foundingStore } from '../../../functions/stores/founding';
-import { addressHashOf, pendingPrefix, uploadFolderOf } from '../../../functions/stores/founding-keys';
+import { foundingStore } from '../../../functions/founding/store';
+import { addressHashOf, pendingPrefix, uploadFolderOf } from '../../../functions/founding/keys';
 
 const EMAIL = 'ada@example.com';
 const SESSION = 'a'.repeat(22);

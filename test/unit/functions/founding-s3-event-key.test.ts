@@ -1,6 +1,6 @@
-import { recordUpload } from '../../../functions/triggers/record-upload/service';
-import { decodeS3EventKey } from '../../../functions/triggers/record-upload/key';
-import type { FoundingStore, UploadedObject } from '../../../functions/stores/founding';
+import { recordUpload } from '../../../functions/founding/triggers/record-upload/service';
+import { decodeS3EventKey } from '../../../functions/founding/triggers/record-upload/key';
+import type { FoundingStore, UploadedObject } from '../../../functions/founding/store';
 import { encodeS3EventKey } from '../../../infra/local/s3-event-key';
 
 // Keys as S3 writes them into its events (docs: "red flower.jpg" becomes "red+flower.jpg").

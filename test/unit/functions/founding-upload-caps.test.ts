@@ -3,11 +3,11 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { FoundingUploadRequest, MAX_UPLOADS_PER_IP_PER_HOUR, MAX_UPLOADS_PER_SESSION, UPLOAD_LIMIT_MESSAGES } from '../../../events/founding';
-import { createUploads } from '../../../functions/api/create-founding-uploads/service';
+import { createUploads } from '../../../functions/founding/routes/create-founding-uploads/service';
 import { inMemoryIdempotency } from '../../../functions/shared/idempotency';
 import { inMemoryRateLimiter } from '../../../functions/shared/rate-limit';
-import { foundingStore } from '../../../functions/stores/founding';
-import { addressHashOf } from '../../../functions/stores/founding-keys';
+import { foundingStore } from '../../../functions/founding/store';
+import { addressHashOf } from '../../../functions/founding/keys';
 
 const conditionFailed = () => Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' });
 const request = (email: string, n: number, uploadSession?: string) =>

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { zipSync } from 'fflate';
-import { checkFile } from '../../../functions/api/create-founding-uploads/service';
-import { fingerprintOf } from '../../../functions/api/founding-talent-signup/service';
+import { checkFile } from '../../../functions/founding/routes/create-founding-uploads/service';
+import { fingerprintOf } from '../../../functions/founding/routes/founding-talent-signup/service';
 import { readZipDirectory, UnreadableZipError, type RangeReader } from '../../../functions/founding/photos/zip-directory';
 import { FoundingSignupRequest } from '../../../events/founding';
 

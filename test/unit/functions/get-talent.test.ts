@@ -1,9 +1,9 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { getTalent } from '../../../functions/api/get-talent/service';
-import { listTalent } from '../../../functions/api/list-talent/service';
-import { talentStore } from '../../../functions/stores/talent';
+import { getTalent } from '../../../functions/catalog/routes/get-talent/service';
+import { listTalent } from '../../../functions/catalog/routes/list-talent/service';
+import { talentStore } from '../../../functions/catalog/store';
 import { talentFactory } from '../../support/talent';
 
 const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1' }));

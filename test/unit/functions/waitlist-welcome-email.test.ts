@@ -1,4 +1,4 @@
-import { waitlistWelcomeEmail } from '../../../functions/integrations/email/waitlist-welcome';
+import { waitlistWelcomeEmail } from '../../../functions/waitlist/emails/welcome';
 
 describe('waitlist welcome email', () => {
   it('names the position and greets by first name', () => {

@@ -1,18 +1,18 @@
-// Starting a generation (functions/api/start-generation, shared by POST /generations and the
+// Starting a generation (functions/generation/routes/start-generation, shared by POST /generations and the
 // spec's function): what is refused before anything is stored, what is stored, and that an
 // Idempotency-Key makes a retry the same generation. Stores are in memory; the rate limiter and
 // idempotency utility are the real ones over memory.
 import type { StartGenerationRequest } from '../../../events/generations';
 import type { Talent } from '../../../events/talent';
-import { replicateImageGeneration } from '../../../functions/api/replicate-image-generation/service';
-import { startGeneration, UNNAMED_LICENSEE, type StartDeps } from '../../../functions/api/start-generation/service';
-import { downloadLicense } from '../../../functions/api/download-license/service';
-import { listGenerationsAdmin } from '../../../functions/api/list-generations-admin/service';
+import { replicateImageGeneration } from '../../../functions/generation/routes/replicate-image-generation/service';
+import { startGeneration, UNNAMED_LICENSEE, type StartDeps } from '../../../functions/generation/routes/start-generation/service';
+import { downloadLicense } from '../../../functions/generation/routes/download-license/service';
+import { listGenerationsAdmin } from '../../../functions/generation/routes/list-generations-admin/service';
 import type { AccountCaller } from '../../../functions/shared/auth';
 import { inMemoryIdempotency } from '../../../functions/shared/idempotency';
 import { inMemoryRateLimiter } from '../../../functions/shared/rate-limit';
-import type { Account } from '../../../functions/stores/accounts';
-import type { GenerationRecord, LicenseRecord } from '../../../functions/stores/generations';
+import type { Account } from '../../../functions/accounts/store';
+import type { GenerationRecord, LicenseRecord } from '../../../functions/generation/store';
 import { talentFactory } from '../../support/talent';
 
 const caller: AccountCaller = { sub: 'acc-1', email: 'ada@people.example', role: 'client', emailVerified: true };

@@ -1,4 +1,4 @@
-// The generation routes' answers built from stored records (functions/shared/generation-views.ts):
+// The generation routes' answers built from stored records (functions/generation/views.ts):
 // the spec's prompt suffix read back, what an owner, an admin and the public each see, and the
 // download's file name.
 import fc from 'fast-check';
@@ -13,8 +13,8 @@ import {
   ownGeneration,
   parseLegacyPrompt,
   publicLicenseView,
-} from '../../../functions/shared/generation-views';
-import type { GenerationRecord, LicenseRecord } from '../../../functions/stores/generations';
+} from '../../../functions/generation/views';
+import type { GenerationRecord, LicenseRecord } from '../../../functions/generation/store';
 
 const GEN_ID = '0b6d3c1e-8a5f-4b7e-9c2d-1f0e3a4b5c6d';
 const record = (over: Partial<GenerationRecord> = {}): GenerationRecord => ({

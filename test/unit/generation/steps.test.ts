@@ -20,12 +20,12 @@ import {
 } from '../../../events/generation-values';
 import { creditValueMicros } from '../../../events/plans';
 import type { Talent } from '../../../events/talent';
-import { policyRefusal } from '../../../functions/generation/check-policy/service';
-import { deliverImages, licenseIdOf, type DeliverImagesDeps } from '../../../functions/generation/deliver-images/service';
-import { licenseXmp } from '../../../functions/generation/deliver-images/xmp';
-import { failureOf } from '../../../functions/generation/record-failure/service';
-import type { CreditLedger } from '../../../functions/stores/credits';
-import { generationStore, type GenerationStore } from '../../../functions/stores/generations';
+import { policyRefusal } from '../../../functions/generation/steps/check-policy/service';
+import { deliverImages, licenseIdOf, type DeliverImagesDeps } from '../../../functions/generation/steps/deliver-images/service';
+import { licenseXmp } from '../../../functions/generation/steps/deliver-images/xmp';
+import { failureOf } from '../../../functions/generation/steps/record-failure/service';
+import type { CreditLedger } from '../../../functions/accounts/credits';
+import { generationStore, type GenerationStore } from '../../../functions/generation/store';
 
 const NOW = new Date('2026-03-10T12:00:00.000Z');
 const talent = { id: 'maya-chen', name: 'Maya Chen', status: 'active' } as Talent;

@@ -3,14 +3,14 @@
 // allowance reaches.
 import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import { handleReplicateWebhook, PREDICTION_MISMATCH_MESSAGE, type WebhookDeps } from '../../../functions/api/replicate-webhook/service';
-import { grantMonthlyAllowance } from '../../../functions/generation/monthly-allowance/service';
+import { handleReplicateWebhook, PREDICTION_MISMATCH_MESSAGE, type WebhookDeps } from '../../../functions/generation/routes/replicate-webhook/service';
+import { grantMonthlyAllowance } from '../../../functions/accounts/triggers/monthly-allowance/service';
 import { ConflictError } from '../../../functions/shared/errors';
 import { httpHandler, type HttpEvent } from '../../../functions/shared/http';
 import { noRateLimit } from '../../../functions/shared/rate-limit';
-import type { AccountStore } from '../../../functions/stores/accounts';
-import type { CreditLedger } from '../../../functions/stores/credits';
-import type { GenerationStore } from '../../../functions/stores/generations';
+import type { AccountStore } from '../../../functions/accounts/store';
+import type { CreditLedger } from '../../../functions/accounts/credits';
+import type { GenerationStore } from '../../../functions/generation/store';
 
 const GEN = '0d6c3f4e-8a1b-4c2d-9e0f-1a2b3c4d5e6f';
 const SECRET = `whsec_${randomBytes(32).toString('base64')}`;

@@ -1,4 +1,4 @@
-import { replicateApi, ReplicateError, retryAfterMs } from '../../../functions/integrations/replicate';
+import { replicateApi, ReplicateError, retryAfterMs } from '../../../functions/generation/replicate';
 
 /** A fetch that answers from a script, one entry per call, and records what it was asked. */
 function scripted(answers: Array<Response | Error>) {

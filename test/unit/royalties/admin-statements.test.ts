@@ -1,7 +1,7 @@
-import { latestClosedMonth, listStatementsAdmin, monthsBefore } from '../../../functions/api/list-statements-admin/service';
-import { adminStats, type StatsDeps } from '../../../functions/api/get-admin-stats/service';
+import { latestClosedMonth, listStatementsAdmin, monthsBefore } from '../../../functions/royalties/routes/list-statements-admin/service';
+import { adminStats, type StatsDeps } from '../../../functions/console/routes/get-admin-stats/service';
 import { buildStatement } from '../../../events/royalties';
-import type { StatementRecord } from '../../../functions/stores/royalties';
+import type { StatementRecord } from '../../../functions/royalties/store';
 
 const statement = (talentId: string, month: string, cents: number, paid = false): StatementRecord => {
   // One standard line at 20% whose royalty is exactly `cents`.

@@ -7,11 +7,11 @@ import {
   NO_FREEZE_MESSAGE,
 } from '../../../events/royalty-values';
 import type { Talent } from '../../../events/talent';
-import { endFreeze, FREEZE_REMOVED_MESSAGE, getFreeze, recordFreeze, type FreezeApiDeps } from '../../../functions/api/freeze-talent/service';
-import { exclusiveTalent } from '../../../functions/api/list-exclusive-talent/service';
-import { runFreezeNotices, TERM_ENDED_BY } from '../../../functions/royalties/freeze-notices';
+import { endFreeze, FREEZE_REMOVED_MESSAGE, getFreeze, recordFreeze, type FreezeApiDeps } from '../../../functions/likeness/routes/exclusive-contract/service';
+import { exclusiveTalent } from '../../../functions/likeness/routes/list-exclusive-talent/service';
+import { runFreezeNotices, TERM_ENDED_BY } from '../../../functions/likeness/contract-notices';
 import type { Email } from '../../../functions/shared/email';
-import type { EndedContract } from '../../../functions/stores/royalties';
+import type { EndedContract } from '../../../functions/royalties/store';
 
 const BRAND = '11111111-2222-4333-8444-555555555555';
 const OTHER = '99999999-2222-4333-8444-555555555555';

@@ -11,7 +11,7 @@ import {
   REMOVAL_ALREADY_REQUESTED_MESSAGE,
 } from '../../../events/royalty-values';
 import type { Talent } from '../../../events/talent';
-import { removalDoneEmail, removalRequestedEmail } from '../../../functions/integrations/email/likeness';
+import { removalDoneEmail, removalRequestedEmail } from '../../../functions/likeness/emails/removal';
 import {
   FOUNDING_CONFIRMATION_MESSAGE,
   cancelRemoval,
@@ -19,11 +19,11 @@ import {
   requestRemoval,
   setLikenessPaused,
   type RemovalDeps,
-} from '../../../functions/royalties/likeness-controls';
-import { runLikenessSchedule } from '../../../functions/royalties/likeness-schedule/service';
-import type { StandingDeps } from '../../../functions/shared/account-access';
+} from '../../../functions/likeness/controls';
+import { runLikenessSchedule } from '../../../functions/likeness/triggers/likeness-schedule/service';
+import type { StandingDeps } from '../../../functions/accounts/access';
 import type { Email } from '../../../functions/shared/email';
-import type { Account } from '../../../functions/stores/accounts';
+import type { Account } from '../../../functions/accounts/store';
 
 const T0 = Date.parse('2026-11-25T10:00:00.000Z');
 const NOTICE = 30 * 24 * 60 * 60;

@@ -4,9 +4,9 @@
 // lines, and no prompt anywhere.
 import { buildStatement, type AccrualLine } from '../../../events/royalties';
 import { DataExport } from '../../../events/likeness';
-import { dataExportFilename, exportMyData, type DataExportDeps } from '../../../functions/api/export-my-data/service';
-import type { StoredApplication } from '../../../functions/stores/founding';
-import type { StatementRecord, StoredAccrual } from '../../../functions/stores/royalties';
+import { dataExportFilename, exportMyData, type DataExportDeps } from '../../../functions/likeness/routes/export-my-data/service';
+import type { StoredApplication } from '../../../functions/founding/store';
+import type { StatementRecord, StoredAccrual } from '../../../functions/royalties/store';
 
 const caller = { sub: 's1', email: 'tia@people.example', role: 'talent' as const, emailVerified: true };
 const accrual = (licenseId: string, at: string, over: Partial<StoredAccrual> = {}): StoredAccrual => ({

@@ -1,6 +1,6 @@
-// The statement-ready email (functions/integrations/email/statement.ts): the month and amount as
+// The statement-ready email (functions/royalties/emails.ts): the month and amount as
 // a talent reads them, the portal link, and the talent's name escaped in the HTML.
-import { dollars, monthLabel, statementReadyEmail } from '../../../functions/integrations/email/statement';
+import { dollars, monthLabel, statementReadyEmail } from '../../../functions/royalties/emails';
 
 describe('the statement email', () => {
   test('amounts in dollars and cents, months by name', () => {

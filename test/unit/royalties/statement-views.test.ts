@@ -1,11 +1,11 @@
-// A statement as the talent and the console see it (functions/shared/statement-views.ts): the
+// A statement as the talent and the console see it (functions/royalties/statement-views.ts): the
 // payout status computed on read, the lines rebuilt from claimed accruals and checked against
 // the stored totals, the CSV read back, and the amounts written with integer arithmetic.
 import fc from 'fast-check';
 import { dollarsOfCents, dollarsOfMicros, dollarsOfMicrosToCent, percentOfBps } from '../../../events/royalty-format';
 import { buildStatement, StatementDetail, StatementSummary, type AccrualLine } from '../../../events/royalties';
-import { payoutOf, statementCsv, statementCsvFilename, statementDetailOf, StatementMismatchError, statementSummaryOf } from '../../../functions/shared/statement-views';
-import type { StatementRecord } from '../../../functions/stores/royalties';
+import { payoutOf, statementCsv, statementCsvFilename, statementDetailOf, StatementMismatchError, statementSummaryOf } from '../../../functions/royalties/statement-views';
+import type { StatementRecord } from '../../../functions/royalties/store';
 import { csvRecords } from '../../support/csv';
 
 const accrual = (n: number, over: Partial<AccrualLine> = {}): AccrualLine & { talentId: string; accountId: string } => ({

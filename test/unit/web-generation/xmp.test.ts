@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { XMP_NAMESPACE } from '../../../events/generation-values';
-import { licenseXmp } from '../../../functions/generation/deliver-images/xmp';
+import { licenseXmp } from '../../../functions/generation/steps/deliver-images/xmp';
 import { licenseIdInXmp, licenseInFile } from '../../../web/src/generation/xmp';
 
 // The license check reads real image files, written by sharp as the delivery step writes them.

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { foundingStore } from '../../../functions/stores/founding';
-import { allocateFoundingSpot, allocateSpot } from '../../../functions/workflow/allocate-spot/service';
+import { foundingStore } from '../../../functions/founding/store';
+import { allocateFoundingSpot, allocateSpot } from '../../../functions/founding/steps/allocate-spot/service';
 import { ID, TABLE, application, conditionFailed, mockedStore, quiet } from './support';
 
 quiet();

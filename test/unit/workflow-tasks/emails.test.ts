@@ -6,7 +6,7 @@ import {
   reviewReminderEmail,
   standardTiersText,
   waitedText,
-} from '../../../functions/integrations/email/founding';
+} from '../../../functions/founding/emails/application';
 
 const SITE = 'https://humanly.test/';
 

@@ -2,12 +2,12 @@
 // decision that keeps its task token until the workflow has been resumed (decision 017).
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ApplicationDecisionRecord } from '../../../events/founding';
-import { RESUME_FAILED_MESSAGE, decide } from '../../../functions/api/decide-application/service';
-import { NOT_FAILED_MESSAGE, START_FAILED_MESSAGE, retryApplication, type ResumeInput } from '../../../functions/api/retry-application/service';
+import { RESUME_FAILED_MESSAGE, decide } from '../../../functions/founding/routes/decide-application/service';
+import { NOT_FAILED_MESSAGE, START_FAILED_MESSAGE, retryApplication, type ResumeInput } from '../../../functions/founding/routes/retry-application/service';
 import { memoryPhotoStorage } from '../../../functions/founding/photos/storage';
-import { DUPLICATE_EXECUTION, awaitReview } from '../../../functions/workflow/await-review/service';
-import { markPhotosForDeletion } from '../../../functions/workflow/delete-photos/service';
-import { recordFailure } from '../../../functions/workflow/record-failure/service';
+import { DUPLICATE_EXECUTION, awaitReview } from '../../../functions/founding/steps/await-review/service';
+import { markPhotosForDeletion } from '../../../functions/founding/steps/delete-photos/service';
+import { recordFailure } from '../../../functions/founding/steps/record-failure/service';
 import { EMAIL, ID, application, conditionFailed, mockedStore, quiet } from './support';
 
 quiet();

@@ -35,7 +35,7 @@ function load(step: string, env: Record<string, string | undefined> = ENV, isola
   for (const [k, v] of Object.entries(env)) if (v === undefined) delete process.env[k];
   try {
     let mod: unknown;
-    const path = `../../../functions/workflow/${step}/handler`;
+    const path = `../../../functions/founding/steps/${step}/handler`;
     // A synchronous require: jest.isolateModules runs its callback synchronously.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     if (isolated) jest.isolateModules(() => (mod = require(path)));

@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Email } from '../../../functions/integrations/email/render';
+import type { Email } from '../../../functions/shared/email-layout';
 import { inMemoryIdempotency } from '../../../functions/shared/idempotency';
-import { sendApplicationEmail, type EmailKind } from '../../../functions/workflow/send-application-email/service';
+import { sendApplicationEmail, type EmailKind } from '../../../functions/founding/steps/send-application-email/service';
 import { EMAIL, ID, application, mockedStore, quiet } from './support';
 
 quiet();

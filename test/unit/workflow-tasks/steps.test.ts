@@ -7,12 +7,12 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { Talent } from '../../../events/talent';
 import { memoryPhotoStorage } from '../../../functions/founding/photos/storage';
-import { awaitReview } from '../../../functions/workflow/await-review/service';
-import { talentStore } from '../../../functions/stores/talent';
-import { createTalent, NEW_TALENT_IMAGE, talentIdFor } from '../../../functions/workflow/create-talent/service';
-import { deletePhotos } from '../../../functions/workflow/delete-photos/service';
-import { inviteTalent } from '../../../functions/workflow/invite-talent/service';
-import { recordEmailFailure } from '../../../functions/workflow/record-email-failure/service';
+import { awaitReview } from '../../../functions/founding/steps/await-review/service';
+import { talentStore } from '../../../functions/catalog/store';
+import { createTalent, NEW_TALENT_IMAGE, talentIdFor } from '../../../functions/founding/steps/create-talent/service';
+import { deletePhotos } from '../../../functions/founding/steps/delete-photos/service';
+import { inviteTalent } from '../../../functions/founding/steps/invite-talent/service';
+import { recordEmailFailure } from '../../../functions/founding/steps/record-email-failure/service';
 import { EMAIL, FOLDER, ID, application, conditionFailed, mockedStore, quiet } from './support';
 
 quiet();

@@ -1,7 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { foundingStore, type StoredApplication } from '../../../functions/stores/founding';
+import { foundingStore, type StoredApplication } from '../../../functions/founding/store';
 
 export const ID = 'app_abcdefghijklmnopqrst';
 export const EMAIL = 'ana.lima@example.com';

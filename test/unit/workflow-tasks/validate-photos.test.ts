@@ -2,7 +2,7 @@ import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
 import type { PhotoResult } from '../../../events/founding';
 import { memoryPhotoStorage } from '../../../functions/founding/photos/storage';
-import { validatePhotos } from '../../../functions/workflow/validate-photos/service';
+import { validatePhotos } from '../../../functions/founding/steps/validate-photos/service';
 import { jpegWithGps, pdfNamedJpg } from '../photos/fixtures';
 import { EMAIL, FOLDER, ID, application, conditionFailed, mockedStore, quiet } from './support';
 

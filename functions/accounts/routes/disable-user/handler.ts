@@ -1,0 +1,31 @@
+import * as z from 'zod';
+import { requireGroup } from '../../../shared/auth';
+import { documentClient } from '../../../shared/clients';
+import { loadConfig } from '../../../shared/config';
+import { httpHandler, json } from '../../../shared/http';
+import { log } from '../../../shared/log';
+import { accountStore } from '../../store';
+import { accountIdOf, actorOf } from '../get-user/service';
+import { cognitoSignIn } from './cognito';
+import { setAccountState, stateRequestOf } from './service';
+
+const config = loadConfig(z.object({ ACCOUNTS_TABLE: z.string().min(1), USER_POOL_ID: z.string().min(1) }));
+
+/**
+ * `POST /admin/users/{id}/disable` `{reason?}`: the person can no longer sign in, every session
+ * ends, and the account's routes refuse it; answers the account's detail. Admins only.
+ */
+export const handler = httpHandler(async (event) => {
+  const caller = requireGroup(event, 'admin');
+  const id = accountIdOf(event);
+  const { reason } = stateRequestOf(event);
+  const detail = await setAccountState(
+    { accounts: accountStore(documentClient(), config.ACCOUNTS_TABLE), signIn: cognitoSignIn(config.USER_POOL_ID) },
+    id,
+    true,
+    reason,
+    actorOf(caller),
+  );
+  log.info('account disabled', { accountId: id, by: caller.sub });
+  return json(200, detail);
+});

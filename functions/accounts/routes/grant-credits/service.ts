@@ -1,0 +1,28 @@
+import type { LedgerEntry } from '../../../../events/accounts';
+import { ConflictError, NotFoundError, ValidationError } from '../../../shared/errors';
+import { ACCOUNT_NOT_FOUND_MESSAGE, type AccountStore, type Actor } from '../../store';
+import type { CreditLedger } from '../../credits';
+
+export const TALENT_HAS_NO_CREDITS_MESSAGE = 'Only client accounts have credits: this is a talent account.';
+export const GRANT_KEY_REQUIRED_MESSAGE =
+  'Send an Idempotency-Key header with each grant (one per grant dialog), so a repeated click grants the credits once.';
+
+/** The ledger's idempotency key of an admin grant: the console's key, kept apart from the ledger's own keys. */
+export const adminGrantKey = (key: string) => `admin-grant#${key}`;
+
+/**
+ * Grants credits to a client: one ledger entry naming the admin and the reason, and its audit
+ * entry, written once per `key` (a repeat answers the first grant).
+ */
+export async function grantCredits(
+  deps: { accounts: Pick<AccountStore, 'get'>; ledger: Pick<CreditLedger, 'grant'> },
+  id: string,
+  grant: { credits: number; reason: string; key: string | undefined },
+  by: Actor,
+): Promise<{ entry: LedgerEntry; balance: number; replayed: boolean }> {
+  if (!grant.key) throw new ValidationError(GRANT_KEY_REQUIRED_MESSAGE, { 'Idempotency-Key': GRANT_KEY_REQUIRED_MESSAGE });
+  const account = await deps.accounts.get(id);
+  if (!account) throw new NotFoundError(ACCOUNT_NOT_FOUND_MESSAGE);
+  if (account.role !== 'client') throw new ConflictError(TALENT_HAS_NO_CREDITS_MESSAGE);
+  return deps.ledger.grant(id, { credits: grant.credits, reason: grant.reason, key: adminGrantKey(grant.key), by });
+}

@@ -1,0 +1,22 @@
+import * as z from 'zod';
+import { LedgerQuery } from '../../../../events/accounts';
+import { currentAccount } from '../../access';
+import { queryOf } from '../../../shared/admin-list';
+import { requireRole } from '../../../shared/auth';
+import { documentClient } from '../../../shared/clients';
+import { loadConfig } from '../../../shared/config';
+import { httpHandler, json, validationErrorFrom } from '../../../shared/http';
+import { accountStore } from '../../store';
+import { creditLedger } from '../../credits';
+
+const config = loadConfig(z.object({ ACCOUNTS_TABLE: z.string().min(1) }));
+
+/** `GET /me/ledger?limit=&cursor=` (clients): the credit ledger, newest first, one page. */
+export const handler = httpHandler(async (event) => {
+  const caller = requireRole(event, 'client');
+  const query = LedgerQuery.safeParse(queryOf(event));
+  if (!query.success) throw validationErrorFrom(query.error);
+  const doc = documentClient();
+  const account = await currentAccount(accountStore(doc, config.ACCOUNTS_TABLE), caller);
+  return json(200, await creditLedger(doc, config.ACCOUNTS_TABLE).entries(account.id, query.data));
+});

@@ -1,0 +1,23 @@
+import type { AdminUserDetail } from '../../../../events/accounts';
+import { planById, type PlanId } from '../../../../events/plans';
+import { ConflictError, NotFoundError } from '../../../shared/errors';
+import { ACCOUNT_NOT_FOUND_MESSAGE, type AccountStore, type Actor } from '../../store';
+import { userDetail } from '../get-user/service';
+
+export const TALENT_HAS_NO_PLAN_MESSAGE = 'Only client accounts have a plan: this is a talent account.';
+export const SAME_PLAN_MESSAGE = (name: string) => `This account is already on the ${name} plan.`;
+
+type Store = Pick<AccountStore, 'get' | 'setPlan' | 'detail'>;
+
+/**
+ * Sets a client's plan (an admin's change, recorded in the audit with who and when; a pending
+ * plan request is marked done) and answers the account as the console shows it.
+ */
+export async function setUserPlan(store: Store, id: string, plan: PlanId, by: Actor): Promise<AdminUserDetail> {
+  const account = await store.get(id);
+  if (!account) throw new NotFoundError(ACCOUNT_NOT_FOUND_MESSAGE);
+  if (account.role !== 'client') throw new ConflictError(TALENT_HAS_NO_PLAN_MESSAGE);
+  if (account.plan === plan) throw new ConflictError(SAME_PLAN_MESSAGE(planById(plan).name));
+  await store.setPlan(id, plan, by);
+  return userDetail(store, id);
+}

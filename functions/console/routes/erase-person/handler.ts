@@ -1,0 +1,67 @@
+import { AdminDeleteUserCommand, CognitoIdentityProviderClient, ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
+import * as z from 'zod';
+import { ErasureRequest } from '../../../../events/erasure';
+import { requireGroup } from '../../../shared/auth';
+import { documentClient } from '../../../shared/clients';
+import { loadConfig } from '../../../shared/config';
+import { httpHandler, json, parseJsonBody } from '../../../shared/http';
+import { s3PhotoStorage } from '../../../founding/photos/storage';
+import { eraseAccountsByEmail } from '../../../accounts/store';
+import { erasureStore } from '../../../shared/erasure';
+import { eraseFoundingAddress } from '../../../founding/store';
+import { eraseMessagesFrom } from '../../../contact/store';
+import { eraseWaitlistAddress } from '../../../waitlist/store';
+import { erasePerson } from './service';
+
+const config = loadConfig(
+  z.object({
+    WAITLIST_TABLE: z.string().min(1),
+    MESSAGES_TABLE: z.string().min(1),
+    APPLICATIONS_TABLE: z.string().min(1),
+    IDEMPOTENCY_TABLE: z.string().min(1),
+    ERASURES_TABLE: z.string().min(1),
+    ACCOUNTS_TABLE: z.string().min(1),
+    PHOTOS_BUCKET: z.string().min(1),
+    USER_POOL_ID: z.string().min(1),
+  }),
+);
+
+let cognito: CognitoIdentityProviderClient | undefined;
+
+/** `POST /admin/erasures` (admins): erases a person's data by email; 201 with the erasure record. */
+export const handler = httpHandler(async (event) => {
+  const caller = requireGroup(event, 'admin');
+  const body = parseJsonBody(event, ErasureRequest);
+  const doc = documentClient();
+  const photos = s3PhotoStorage(config.PHOTOS_BUCKET);
+  cognito ??= new CognitoIdentityProviderClient({});
+  const result = await erasePerson(
+    {
+      eraseWaitlist: (email) => eraseWaitlistAddress(doc, config.WAITLIST_TABLE, email),
+      eraseMessages: (email) => eraseMessagesFrom(doc, config.MESSAGES_TABLE, email),
+      eraseFounding: (email) => eraseFoundingAddress(doc, config.APPLICATIONS_TABLE, email),
+      deletePhotos: async (prefix) => {
+        const keys = await photos.list(prefix);
+        for (const key of keys) await photos.remove(key);
+        return keys.length;
+      },
+      deleteAccounts: async (email) => {
+        // The address is validated above (no quotes can reach the filter).
+        const out = await cognito!.send(new ListUsersCommand({ UserPoolId: config.USER_POOL_ID, Filter: `email = "${email}"` }));
+        const users = (out.Users ?? []).filter((u) => u.Attributes?.some((a) => a.Name === 'email' && a.Value?.toLowerCase() === email));
+        for (const u of users) await cognito!.send(new AdminDeleteUserCommand({ UserPoolId: config.USER_POOL_ID, Username: u.Username! }));
+        return users.length;
+      },
+      eraseAccountData: (email) => eraseAccountsByEmail(doc, config.ACCOUNTS_TABLE, email),
+      eraseIdempotencyRecords: (email) => erasureStore(doc, config.ERASURES_TABLE).eraseIdempotencyRecords(config.IDEMPOTENCY_TABLE, email),
+      record: async (email, by, removed, now) => {
+        const { id, erasedAt, erasedBy } = await erasureStore(doc, config.ERASURES_TABLE).record(email, by, removed, now);
+        return { id, erasedAt, erasedBy, removed };
+      },
+      now: () => new Date(),
+    },
+    body.email,
+    caller.sub,
+  );
+  return json(201, result);
+});

@@ -1,0 +1,119 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  AWAITING_CONFIRMATION,
+  CONFIRMATION_MESSAGES,
+  CONFIRMS_PER_ADDRESS_PER_HOUR,
+  CONFIRMS_PER_IP_PER_HOUR,
+  FOUNDING_APPLICATION_SUBMITTED,
+  FOUNDING_MESSAGES,
+  type FoundingApplicationSubmittedV1,
+  type FoundingConfirmRequest,
+  type FoundingConfirmResponse,
+} from '../../../../events/founding';
+import { AppError, ConflictError, NotFoundError } from '../../../shared/errors';
+import { log } from '../../../shared/log';
+import type { RateLimiter } from '../../../shared/rate-limit';
+import { ApplicationNotFoundError, type FoundingStore, type StoredApplication } from '../../store';
+
+export interface ConfirmDeps {
+  store: FoundingStore;
+  publish: (detailType: string, detail: object) => Promise<void>;
+  limit: RateLimiter;
+}
+
+/** A confirmation link's token: 256 random bits, base64url (43 characters). Only its hash is stored. */
+export const newConfirmToken = () => randomBytes(32).toString('base64url');
+export const confirmTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** The link was used or has expired: 410, with what happened. */
+class GoneError extends AppError {
+  constructor(message: string) {
+    super(message, 410);
+  }
+}
+
+/**
+ * `POST /founding-confirm`: the applicant's confirmation link, posted from the site's confirm
+ * page. In one transaction the token is used up, the address's one-application lock is taken
+ * and the application enters review; then `FoundingApplication.Submitted` starts the workflow.
+ * A second confirmed application for the address gets the spec's duplicate message (409).
+ */
+export async function confirmApplication(deps: ConfirmDeps, req: FoundingConfirmRequest, origin: { ip: string }): Promise<FoundingConfirmResponse> {
+  await deps.limit([
+    { name: 'founding-confirm.ip', subject: origin.ip, limit: CONFIRMS_PER_IP_PER_HOUR, windowSeconds: 3600, message: CONFIRMATION_MESSAGES.tooManyConfirms },
+  ]);
+  const tokenHash = confirmTokenHash(req.token);
+  const token = await deps.store.getConfirmToken(tokenHash);
+  if (!token) throw new NotFoundError(CONFIRMATION_MESSAGES.invalidLink);
+  const app = await applicationOf(deps, token.applicationId);
+  await deps.limit([
+    {
+      name: 'founding-confirm.address',
+      subject: app.email,
+      limit: CONFIRMS_PER_ADDRESS_PER_HOUR,
+      windowSeconds: 3600,
+      message: CONFIRMATION_MESSAGES.tooManyConfirmsForAddress,
+    },
+  ]);
+  const answer: FoundingConfirmResponse = { success: true, applicationId: app.id, program: app.program, message: CONFIRMATION_MESSAGES.confirmed };
+
+  if (token.usedAt) return alreadyUsed(deps, app, answer);
+  if (token.expiresAt * 1000 <= deps.store.now().getTime()) throw new GoneError(CONFIRMATION_MESSAGES.expiredLink);
+  if (app.status !== AWAITING_CONFIRMATION || !app.fingerprint || !app.response) throw new GoneError(CONFIRMATION_MESSAGES.usedLink);
+
+  const outcome = await deps.store.confirmApplication(app, tokenHash, {
+    applicationId: app.id,
+    fingerprint: app.fingerprint,
+    submittedAt: app.submittedAt,
+    response: app.response,
+  });
+  if (outcome === 'duplicate') {
+    const lock = await deps.store.getEmailLock(app.email);
+    // The same link posted twice at once: the other request confirmed it.
+    if (lock?.applicationId === app.id) throw new GoneError(CONFIRMATION_MESSAGES.usedLink);
+    log.info('founding confirmation refused: address has an application', { applicationId: app.id });
+    throw new ConflictError(FOUNDING_MESSAGES.alreadyExists);
+  }
+  if (outcome === 'refused') {
+    const again = await deps.store.getConfirmToken(tokenHash);
+    if (again?.usedAt) throw new GoneError(CONFIRMATION_MESSAGES.usedLink);
+    throw new GoneError(CONFIRMATION_MESSAGES.expiredLink);
+  }
+
+  await announce(deps, app.id, app.program, app.submittedAt);
+  log.info('founding application confirmed', { applicationId: app.id, program: app.program });
+  return answer;
+}
+
+async function applicationOf(deps: ConfirmDeps, applicationId: string): Promise<StoredApplication> {
+  try {
+    return await deps.store.getApplication(applicationId);
+  } catch (err) {
+    // The unconfirmed application expired (TTL) before its token did.
+    if (err instanceof ApplicationNotFoundError) throw new GoneError(CONFIRMATION_MESSAGES.expiredLink);
+    throw err;
+  }
+}
+
+/** A used link is refused, unless its confirmation was stored but not announced: then it is announced now. */
+async function alreadyUsed(deps: ConfirmDeps, app: StoredApplication, answer: FoundingConfirmResponse): Promise<FoundingConfirmResponse> {
+  if (app.submittedEvent !== 'failed') throw new GoneError(CONFIRMATION_MESSAGES.usedLink);
+  await announce(deps, app.id, app.program, app.submittedAt);
+  return answer;
+}
+
+/** Publishes `FoundingApplication.Submitted`; on failure marks the application so a retry announces it. */
+export async function announce(deps: Pick<ConfirmDeps, 'store' | 'publish'>, applicationId: string, program: StoredApplication['program'], submittedAt: string) {
+  const detail: FoundingApplicationSubmittedV1 = { version: 1, applicationId, program, submittedAt };
+  try {
+    await deps.publish(FOUNDING_APPLICATION_SUBMITTED, detail);
+    await deps.store.updateApplication(applicationId, {}, { remove: ['submittedEvent'] });
+  } catch (err) {
+    // Stored but not announced: the applicant's retry (the same link, or the same submission) announces it again.
+    log.error('could not announce founding application', err, { applicationId });
+    await deps.store.updateApplication(applicationId, { submittedEvent: 'failed' }).catch((e) =>
+      log.error('could not mark the announcement as failed', e, { applicationId }),
+    );
+    throw err;
+  }
+}

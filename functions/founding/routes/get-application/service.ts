@@ -1,0 +1,39 @@
+import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { ADMIN_PHOTO_URL_TTL_SECONDS, type ApplicationDetail } from '../../../../events/founding';
+import { NotFoundError } from '../../../shared/errors';
+import { ApplicationNotFoundError, toDetail, type FoundingStore } from '../../store';
+import { APPLICATION_ID_PATTERN, photoKey, thumbnailKey } from '../../keys';
+
+export interface GetApplicationDeps {
+  store: FoundingStore;
+  s3: S3Client;
+  bucketName: string;
+}
+
+/** One application with its history and short-lived URLs of its accepted photos and thumbnails. */
+export async function getApplication(deps: GetApplicationDeps, id: string): Promise<ApplicationDetail> {
+  if (!APPLICATION_ID_PATTERN.test(id)) throw new NotFoundError('No application with this id.');
+  const [app, history] = await Promise.all([
+    deps.store.getApplication(id).catch((err) => {
+      if (err instanceof ApplicationNotFoundError) return undefined;
+      throw err;
+    }),
+    deps.store.readHistory(id),
+  ]);
+  if (!app) throw new NotFoundError('No application with this id.');
+
+  const sign = (key: string) =>
+    getSignedUrl(deps.s3, new GetObjectCommand({ Bucket: deps.bucketName, Key: key }), { expiresIn: ADMIN_PHOTO_URL_TTL_SECONDS });
+  const accepted = (app.photoResults ?? []).filter((p) => p.accepted && p.index !== undefined);
+  const photos = await Promise.all(
+    accepted.map(async (p) => ({
+      index: p.index!,
+      width: p.width ?? 0,
+      height: p.height ?? 0,
+      thumbnailUrl: await sign(thumbnailKey(id, p.index!)),
+      url: await sign(photoKey(id, p.index!)),
+    })),
+  );
+  return toDetail(app, history, photos);
+}

@@ -1,0 +1,45 @@
+import { DELETION_TAG } from '../../../../events/founding-values';
+import { applicationPrefix, pendingPrefix } from '../../keys';
+import type { FoundingStore } from '../../store';
+import { log } from '../../../shared/log';
+import type { PhotoStorage } from '../../photos/storage';
+
+/**
+ * Workflow step MarkPhotosForDeletion (a rejected application, before the retention wait): tags
+ * the stored photos and thumbnails `retention=delete`, so the bucket's lifecycle rule expires them
+ * even if the wait never ends in DeletePhotos (decision 017). Safe to repeat.
+ */
+export async function markPhotosForDeletion(deps: { store: FoundingStore; storage: PhotoStorage }, applicationId: string): Promise<{ marked: number }> {
+  const app = await deps.store.getApplication(applicationId);
+  const keys = await deps.storage.list(applicationPrefix(applicationId));
+  for (let i = 0; i < keys.length; i += 10) {
+    await Promise.all(keys.slice(i, i + 10).map((k) => deps.storage.tag(k, { [DELETION_TAG.key]: DELETION_TAG.value })));
+  }
+  if (!app.photosMarkedAt) {
+    await deps.store.updateApplication(applicationId, { photosMarkedAt: deps.store.now().toISOString() });
+    await deps.store.addHistory(applicationId, 'photos marked for deletion', { note: `${keys.length} objects` });
+  }
+  log.info('application photos marked for deletion', { applicationId, objects: keys.length });
+  return { marked: keys.length };
+}
+
+/**
+ * Workflow step DeletePhotos (a rejected application after the retention wait; an invalid one at
+ * once, DeleteInvalidPhotos): deletes the
+ * stored photos and thumbnails under `applications/{id}/` and any original upload still pending.
+ * Safe to repeat.
+ */
+export async function deletePhotos(deps: { store: FoundingStore; storage: PhotoStorage }, applicationId: string): Promise<{ deleted: number }> {
+  const app = await deps.store.getApplication(applicationId);
+  const own = pendingPrefix(app.uploadFolder ?? '');
+  const keys = [...(await deps.storage.list(applicationPrefix(applicationId))), ...(app.imagePaths ?? []).filter((k) => k.startsWith(own))];
+  for (let i = 0; i < keys.length; i += 10) {
+    await Promise.all(keys.slice(i, i + 10).map((k) => deps.storage.remove(k)));
+  }
+  if (!app.photosDeletedAt) {
+    await deps.store.updateApplication(applicationId, { photosDeletedAt: deps.store.now().toISOString() });
+    await deps.store.addHistory(applicationId, 'photos deleted');
+  }
+  log.info('application photos deleted', { applicationId, objects: keys.length });
+  return { deleted: keys.length };
+}

@@ -1,0 +1,675 @@
+// The one data access of the founding domain: every read and write of the FoundingApplications
+// table goes through here (layout in docs/founding-pipeline.md), so handlers never build keys
+// or expressions themselves and internal fields never reach an API answer.
+import { randomBytes } from 'node:crypto';
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import type { ApplicationDecisionRecord, ApplicationDetail, ApplicationSummary, FoundingSignupResponse, PhotoResult } from '../../events/founding';
+import type { ApplicationProgram, ApplicationStatus, ExcludableIndustry, RetryableStep } from '../../events/founding-values';
+import { AWAITING_CONFIRMATION } from '../../events/founding-values';
+import { isConditionFailure } from '../shared/errors';
+import { deleteItems, scanItems } from '../shared/erasure';
+import { queryAll as queryAllItems } from '../shared/query-all';
+import { addressHashOf, foundingKeys } from './keys';
+
+/** The application item as the workflow reads it (the signup writes the rest of its fields). */
+export interface StoredApplication {
+  id: string;
+  program: ApplicationProgram;
+  status: ApplicationStatus | typeof AWAITING_CONFIRMATION;
+  firstName: string;
+  lastName?: string;
+  email: string;
+  submittedAt: string;
+  /** Industries the applicant's likeness may not be used for (absent on applications stored before it was kept). */
+  excludedIndustries?: ExcludableIndustry[];
+  /** Uploaded object keys (`pending/{uploadFolder}/...`), photos and zips. */
+  imagePaths: string[];
+  /** The opaque folder of the upload session the application's objects were issued to. */
+  uploadFolder?: string;
+  imageCount?: number;
+  photoResults?: PhotoResult[];
+  validPhotoCount?: number;
+  rejectedPhotoCount?: number;
+  validatedAt?: string;
+  confirmationEmail?: 'sent' | 'failed';
+  taskToken?: string;
+  reviewWaitingSince?: string;
+  decision?: ApplicationDecisionRecord;
+  founding?: boolean;
+  spotNumber?: number;
+  royaltyPlan?: 'founding-35' | 'standard-tiers';
+  talentId?: string;
+  invitedAt?: string;
+  photosDeletedAt?: string;
+  photosMarkedAt?: string;
+  /** Status `failed` (decision 017): the step that failed for good, its error name, when. */
+  failure?: { step: RetryableStep; error: string; at: string };
+  /** The status the application had when its step failed; a retry restores it. */
+  statusBeforeFailure?: ApplicationStatus;
+  /** Times an admin has retried the application. */
+  retryCount?: number;
+  /** The name of the execution the review belongs to (decision 017). */
+  reviewExecution?: string;
+  /** Kept while the address is unconfirmed: the address lock is written from them on confirmation. */
+  fingerprint?: string;
+  response?: FoundingSignupResponse;
+  confirmedAt?: string;
+  /** Set while the application is stored but `FoundingApplication.Submitted` could not be published. */
+  submittedEvent?: 'failed';
+}
+
+/** The application does not exist: retrying will not help. */
+export class ApplicationNotFoundError extends Error {
+  constructor(readonly applicationId: string) {
+    super(`application ${applicationId} not found`);
+    this.name = 'ApplicationNotFound';
+  }
+}
+
+const isCancelled = (err: unknown) => (err as Error)?.name === 'TransactionCanceledException';
+
+
+// ---- Uploads (the applicant's draft) ----
+
+type UploadKind = 'photo' | 'zip';
+
+/** A presigned key issued to an upload session. */
+export interface IssuedUpload {
+  uploadSession: string;
+  name?: string;
+  contentType: string;
+  size: number;
+  kind: UploadKind;
+  issuedAt: string;
+  /** TTL, epoch seconds. */
+  expiresAt: number;
+}
+
+/** An object the bucket reported created, with what its zip directory showed. */
+export interface UploadedObject {
+  size: number;
+  etag?: string;
+  kind: UploadKind;
+  uploadedAt: string;
+  expiresAt: number;
+  imageCount?: number;
+  /** File entries of a zip (photos or not). */
+  fileCount?: number;
+  zipProblems?: string[];
+}
+
+
+
+
+// ---- Applications ----
+
+/** The one application an address may have. */
+export interface EmailLock {
+  applicationId: string;
+  fingerprint: string;
+  submittedAt: string;
+  response: FoundingSignupResponse;
+}
+
+
+
+
+/** An unconfirmed submission: what a repeat of it is answered. */
+export interface PendingSubmission {
+  fingerprint: string;
+  applicationId: string;
+  response: FoundingSignupResponse;
+  /** TTL, epoch seconds: the submission is forgotten with its application. */
+  expiresAt: number;
+}
+
+/** A confirmation link's token, stored by its hash. */
+export interface ConfirmToken {
+  applicationId: string;
+  /** TTL and the link's expiry, epoch seconds (TTL deletes late, so confirming checks it too). */
+  expiresAt: number;
+  issuedAt: string;
+  usedAt?: string;
+}
+
+export interface UpdateOptions {
+  /** An extra condition (the item's existence is always required). */
+  condition?: string;
+  names?: Record<string, string>;
+  values?: Record<string, unknown>;
+  remove?: string[];
+}
+
+
+
+
+
+
+
+// ---- Views: what reviewers see, never the internal fields (task token, upload keys, fingerprints, index keys) ----
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- stored items are untyped */
+type ApplicationItem = Record<string, any>;
+
+function toSummary(item: ApplicationItem): ApplicationSummary {
+  const summary: ApplicationSummary = {
+    id: item.id,
+    program: item.program,
+    status: item.status,
+    firstName: item.firstName,
+    lastName: item.lastName ?? '',
+    email: item.email,
+    location: item.location,
+    age: item.age,
+    excludedIndustries: item.excludedIndustries ?? [],
+    submittedAt: item.submittedAt,
+    imageCount: item.imageCount,
+  };
+  const optional = ['validPhotoCount', 'rejectedPhotoCount', 'confirmationEmail', 'decision', 'founding', 'royaltyPlan', 'talentId'] as const;
+  for (const key of optional) if (item[key] !== undefined) (summary as any)[key] = item[key];
+  if (item.status === 'failed' && item.failure) summary.failure = { ...item.failure, ...(item.retryCount ? { retries: item.retryCount } : {}) };
+  return summary;
+}
+
+/** The reviewer's view of a stored application, with its history and photo URLs. */
+export function toDetail(
+  item: StoredApplication,
+  history: ApplicationDetail['history'],
+  photos: ApplicationDetail['photos'],
+): ApplicationDetail {
+  const stored = item as ApplicationItem;
+  return {
+    ...toSummary(stored),
+    phone: stored.phone ?? '',
+    experience: stored.experience ?? '',
+    interests: stored.interests ?? '',
+    portfolioUrl: stored.portfolioUrl ?? '',
+    terms: stored.terms,
+    photoResults: stored.photoResults ?? [],
+    photos,
+    history,
+  };
+}
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+/** The founding spots counter's attribute naming the spot an application holds (decision 008). */
+const holderAttribute = (applicationId: string) => `spot_${applicationId}`;
+
+export type FoundingStore = ReturnType<typeof foundingStore>;
+
+/** The FoundingApplications table; `now` stamps history entries and records (tests fix it). */
+export function foundingStore(doc: DynamoDBDocumentClient, tableName: string, now: () => Date = () => new Date()) {
+  const queryAll = (input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>) => queryAllItems(doc, tableName, input);
+
+  return {
+    now,
+
+    async recordIssuedUpload(folder: string, key: string, issued: IssuedUpload): Promise<void> {
+      await doc.send(new PutCommand({ TableName: tableName, Item: { ...foundingKeys.issued(folder, key), ...issued } }));
+    },
+
+    /**
+     * Reserves `count` more keys for an upload session, in one conditional UpdateItem on the
+     * session's counter: the first request binds the session to its address (hashed), and the
+     * count never passes `max`, however many requests run at once. On refusal the counter says
+     * why: the session belongs to another address, or it has used its keys.
+     */
+    async reserveUploads(folder: string, addressHash: string, count: number, max: number, expiresAt: number): Promise<'reserved' | 'other-address' | 'full'> {
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: foundingKeys.session(folder),
+            UpdateExpression: 'SET issued = if_not_exists(issued, :zero) + :count, addressHash = if_not_exists(addressHash, :address), expiresAt = :expires',
+            ConditionExpression: '(attribute_not_exists(addressHash) OR addressHash = :address) AND (attribute_not_exists(issued) OR issued <= :room)',
+            ExpressionAttributeValues: { ':zero': 0, ':count': count, ':address': addressHash, ':room': max - count, ':expires': expiresAt },
+          }),
+        );
+        return 'reserved';
+      } catch (err) {
+        if (!isConditionFailure(err)) throw err;
+        const out = await doc.send(new GetCommand({ TableName: tableName, Key: foundingKeys.session(folder), ConsistentRead: true }));
+        return out.Item && out.Item.addressHash !== addressHash ? 'other-address' : 'full';
+      }
+    },
+
+    /** Records an uploaded object once; false when it was recorded before (an event delivered twice). */
+    async recordUploadedObject(folder: string, key: string, upload: UploadedObject): Promise<boolean> {
+      try {
+        await doc.send(
+          new PutCommand({ TableName: tableName, Item: { ...foundingKeys.upload(folder, key), ...upload }, ConditionExpression: 'attribute_not_exists(pk)' }),
+        );
+        return true;
+      } catch (err) {
+        if (isConditionFailure(err)) return false;
+        throw err;
+      }
+    },
+
+    /** The keys issued to an upload session, the objects recorded for it (by object key) and its owner's address hash. */
+    async readDraft(folder: string): Promise<{ issued: Map<string, IssuedUpload>; uploaded: Map<string, UploadedObject>; addressHash?: string }> {
+      const issued = new Map<string, IssuedUpload>();
+      const uploaded = new Map<string, UploadedObject>();
+      let addressHash: string | undefined;
+      const items = await queryAll({
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': foundingKeys.draft(folder) },
+        ConsistentRead: true,
+      });
+      for (const item of items) {
+        const sk = String(item.sk);
+        if (sk.startsWith('ISSUED#')) issued.set(sk.slice('ISSUED#'.length), item as unknown as IssuedUpload);
+        else if (sk.startsWith('UPLOAD#')) uploaded.set(sk.slice('UPLOAD#'.length), item as unknown as UploadedObject);
+        else if (sk === 'SESSION') addressHash = item.addressHash as string;
+      }
+      return { issued, uploaded, addressHash };
+    },
+
+    async getEmailLock(email: string): Promise<EmailLock | undefined> {
+      const out = await doc.send(new GetCommand({ TableName: tableName, Key: foundingKeys.emailLock(email), ConsistentRead: true }));
+      return out.Item as EmailLock | undefined;
+    },
+
+    /**
+     * Stores a new application with its address lock and first history entry, in one transaction.
+     * False when the address already has an application (or the id is taken).
+     */
+    async createApplication(application: StoredApplication & Record<string, unknown>, lock: EmailLock): Promise<boolean> {
+      const { id, email, submittedAt } = application;
+      try {
+        await doc.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              { Put: { TableName: tableName, Item: { ...foundingKeys.emailLock(email), ...lock }, ConditionExpression: 'attribute_not_exists(pk)' } },
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: { ...foundingKeys.application(id), ...application, gsi1pk: foundingKeys.listPk, gsi1sk: foundingKeys.listSk(submittedAt, id) },
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
+              },
+              { Put: { TableName: tableName, Item: { ...foundingKeys.history(id, submittedAt, 0), at: submittedAt, event: 'submitted' } } },
+            ],
+          }),
+        );
+        return true;
+      } catch (err) {
+        if (isCancelled(err)) return false;
+        throw err;
+      }
+    },
+
+    /**
+     * Stores an application awaiting its address's confirmation (decision 013): no address lock,
+     * no place in the review list, and an expiry. The submission's fingerprint is claimed in the
+     * same transaction, so the same submission repeated (even at once) is stored once; a repeat
+     * gets the first one's record instead.
+     */
+    async createPendingApplication(
+      application: StoredApplication & Record<string, unknown>,
+      submission: PendingSubmission,
+    ): Promise<{ created: boolean; submission: PendingSubmission }> {
+      try {
+        await doc.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: { ...foundingKeys.submission(submission.fingerprint), ...submission },
+                  ConditionExpression: 'attribute_not_exists(pk) OR expiresAt < :now',
+                  ExpressionAttributeValues: { ':now': Math.floor(now().getTime() / 1000) },
+                },
+              },
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: { ...foundingKeys.application(application.id), ...application, expiresAt: submission.expiresAt },
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
+              },
+            ],
+          }),
+        );
+        return { created: true, submission };
+      } catch (err) {
+        if (!isCancelled(err)) throw err;
+        const out = await doc.send(new GetCommand({ TableName: tableName, Key: foundingKeys.submission(submission.fingerprint), ConsistentRead: true }));
+        if (!out.Item) throw err;
+        return { created: false, submission: out.Item as PendingSubmission };
+      }
+    },
+
+    /** Stores a confirmation link's token by its hash, with its expiry (also its TTL). */
+    async putConfirmToken(tokenHash: string, token: ConfirmToken): Promise<void> {
+      await doc.send(new PutCommand({ TableName: tableName, Item: { ...foundingKeys.confirmToken(tokenHash), ...token } }));
+    },
+
+    async getConfirmToken(tokenHash: string): Promise<ConfirmToken | undefined> {
+      const out = await doc.send(new GetCommand({ TableName: tableName, Key: foundingKeys.confirmToken(tokenHash), ConsistentRead: true }));
+      return out.Item as ConfirmToken | undefined;
+    },
+
+    /**
+     * Confirms an application's address in one transaction: uses up the token (unused and not
+     * expired), takes the address's one-application lock, moves the application from awaiting
+     * confirmation to `validating` in the review list without its expiry, and writes its first
+     * history entries. `duplicate` when the address already has a confirmed application,
+     * `refused` when the token or the application no longer qualifies.
+     */
+    async confirmApplication(app: StoredApplication, tokenHash: string, lock: EmailLock): Promise<'confirmed' | 'duplicate' | 'refused'> {
+      const at = now();
+      const confirmedAt = at.toISOString();
+      try {
+        await doc.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: foundingKeys.confirmToken(tokenHash),
+                  UpdateExpression: 'SET usedAt = :at',
+                  ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(usedAt) AND expiresAt > :now',
+                  ExpressionAttributeValues: { ':at': confirmedAt, ':now': Math.floor(at.getTime() / 1000) },
+                },
+              },
+              { Put: { TableName: tableName, Item: { ...foundingKeys.emailLock(app.email), ...lock }, ConditionExpression: 'attribute_not_exists(pk)' } },
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: foundingKeys.application(app.id),
+                  UpdateExpression: 'SET #status = :validating, confirmedAt = :at, gsi1pk = :list, gsi1sk = :sk REMOVE expiresAt',
+                  ConditionExpression: '#status = :awaiting',
+                  ExpressionAttributeNames: { '#status': 'status' },
+                  ExpressionAttributeValues: {
+                    ':validating': 'validating',
+                    ':awaiting': AWAITING_CONFIRMATION,
+                    ':at': confirmedAt,
+                    ':list': foundingKeys.listPk,
+                    ':sk': foundingKeys.listSk(app.submittedAt, app.id),
+                  },
+                },
+              },
+              { Put: { TableName: tableName, Item: { ...foundingKeys.history(app.id, app.submittedAt, 0), at: app.submittedAt, event: 'submitted' } } },
+              { Put: { TableName: tableName, Item: { ...foundingKeys.history(app.id, confirmedAt, 1), at: confirmedAt, event: 'address confirmed' } } },
+            ],
+          }),
+        );
+        return 'confirmed';
+      } catch (err) {
+        if (!isCancelled(err)) throw err;
+        const reasons = (err as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
+        if (reasons[1]?.Code === 'ConditionalCheckFailed') return 'duplicate';
+        if (!reasons.length) {
+          // Without cancellation reasons, the lock tells whether the address was taken.
+          const taken = await doc.send(new GetCommand({ TableName: tableName, Key: foundingKeys.emailLock(app.email), ConsistentRead: true }));
+          if (taken.Item) return 'duplicate';
+        }
+        return 'refused';
+      }
+    },
+
+    async getApplication(applicationId: string): Promise<StoredApplication> {
+      const out = await doc.send(
+        new GetCommand({ TableName: tableName, Key: foundingKeys.application(applicationId), ConsistentRead: true }),
+      );
+      if (!out.Item) throw new ApplicationNotFoundError(applicationId);
+      return out.Item as StoredApplication;
+    },
+
+    /**
+     * Sets top-level attributes of the application (undefined values are skipped). Throws
+     * ConditionalCheckFailedException when `condition` does not hold.
+     */
+    async updateApplication(applicationId: string, set: Record<string, unknown>, options: UpdateOptions = {}): Promise<void> {
+      const names: Record<string, string> = { ...options.names };
+      const values: Record<string, unknown> = { ...options.values };
+      const assignments: string[] = [];
+      Object.entries(set).forEach(([field, value], i) => {
+        if (value === undefined) return;
+        names[`#s${i}`] = field;
+        values[`:s${i}`] = value;
+        assignments.push(`#s${i} = :s${i}`);
+      });
+      const removals = (options.remove ?? []).map((field, i) => {
+        names[`#r${i}`] = field;
+        return `#r${i}`;
+      });
+      const expression = [assignments.length ? `SET ${assignments.join(', ')}` : '', removals.length ? `REMOVE ${removals.join(', ')}` : '']
+        .filter(Boolean)
+        .join(' ');
+      await doc.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: foundingKeys.application(applicationId),
+          UpdateExpression: expression,
+          ConditionExpression: options.condition ? `attribute_exists(pk) AND (${options.condition})` : 'attribute_exists(pk)',
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: Object.keys(values).length ? values : undefined,
+        }),
+      );
+    },
+
+    /** Appends an entry to the application's history (`HISTORY#{at}#{n}`). */
+    async addHistory(applicationId: string, event: string, extra: { by?: string; note?: string } = {}): Promise<void> {
+      const at = now().toISOString();
+      await doc.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { ...foundingKeys.history(applicationId, at, randomBytes(3).toString('hex')), at, event, ...extra },
+        }),
+      );
+    },
+
+    /**
+     * Records a reviewer's decision against the task token the application is waiting with, and
+     * its history entry, in one transaction. False when the application is no longer waiting with
+     * that token (decided meanwhile, or the wait re-armed with a new token). The token stays until
+     * the workflow has been resumed with it (decision 017).
+     */
+    async recordDecision(applicationId: string, taskToken: string, record: ApplicationDecisionRecord, status: 'accepted' | 'rejected'): Promise<boolean> {
+      try {
+        await doc.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: foundingKeys.application(applicationId),
+                  UpdateExpression: 'SET decision = :decision, #status = :status',
+                  ConditionExpression: '#status = :pending AND taskToken = :token AND attribute_not_exists(decision)',
+                  ExpressionAttributeNames: { '#status': 'status' },
+                  ExpressionAttributeValues: { ':decision': record, ':status': status, ':pending': 'pending_review', ':token': taskToken },
+                },
+              },
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: {
+                    ...foundingKeys.history(applicationId, record.decidedAt, 'decided'),
+                    at: record.decidedAt,
+                    event: `decided: ${record.decision}`,
+                    by: record.decidedBy,
+                    ...(record.note ? { note: record.note } : {}),
+                  },
+                },
+              },
+            ],
+          }),
+        );
+        return true;
+      } catch (err) {
+        if (isCancelled(err)) return false;
+        throw err;
+      }
+    },
+
+    /** The application's history, oldest first. */
+    async readHistory(applicationId: string): Promise<ApplicationDetail['history']> {
+      const items = await queryAll({
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :history)',
+        ExpressionAttributeValues: { ':pk': foundingKeys.applicationPk(applicationId), ':history': 'HISTORY#' },
+        ConsistentRead: true,
+      });
+      return items.map((item) => ({
+        at: item.at as string,
+        event: item.event as string,
+        ...(item.by ? { by: item.by as string } : {}),
+        ...(item.note ? { note: item.note as string } : {}),
+      }));
+    },
+
+    /** Every application from the `byList` index (hundreds at most before launch), as reviewers see them. */
+    async listApplicationSummaries(): Promise<ApplicationSummary[]> {
+      const items = await queryAll({
+        IndexName: 'byList',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': foundingKeys.listPk },
+      });
+      return items.map(toSummary);
+    },
+
+    /** What the dashboard counts of each application, from the `byList` index. */
+    async listApplicationStatuses(): Promise<Array<Pick<StoredApplication, 'status' | 'submittedAt' | 'confirmationEmail'>>> {
+      const items = await queryAll({
+        IndexName: 'byList',
+        KeyConditionExpression: 'gsi1pk = :list',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':list': foundingKeys.listPk },
+        ProjectionExpression: '#status, submittedAt, confirmationEmail',
+      });
+      return items as Array<Pick<StoredApplication, 'status' | 'submittedAt' | 'confirmationEmail'>>;
+    },
+
+    /** Founding spots allocated so far. */
+    async foundingSpotsTaken(): Promise<number> {
+      const out = await doc.send(new GetCommand({ TableName: tableName, Key: foundingKeys.spots, ConsistentRead: true }));
+      return Number(out.Item?.taken ?? 0);
+    },
+
+    /**
+     * Takes a spot for the application if one of `total` is left, exactly once, in one conditional
+     * UpdateItem on the counter `SPOTS/FOUNDING`:
+     *
+     *   SET taken = if_not_exists(taken, 0) + 1, spot_{id} = if_not_exists(taken, 0) + 1
+     *   IF attribute_not_exists(spot_{id}) AND (attribute_not_exists(taken) OR taken < total)
+     *
+     * Both right-hand sides read the item as it was, so the application's number is the new count,
+     * recorded atomically with it: no spot can be taken without its holder, none twice, and the
+     * counter never passes the total. Writes to one item are serialised by DynamoDB, so many
+     * simultaneous acceptances need no retry loop. When the condition fails, the counter says which
+     * case it was: the application holds a spot already (a retry), or none is left (undefined).
+     */
+    async takeFoundingSpot(applicationId: string, total: number): Promise<number | undefined> {
+      const names = { '#holder': holderAttribute(applicationId) };
+      try {
+        const out = await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: foundingKeys.spots,
+            UpdateExpression: 'SET taken = if_not_exists(taken, :zero) + :one, #holder = if_not_exists(taken, :zero) + :one, updatedAt = :at',
+            ConditionExpression: 'attribute_not_exists(#holder) AND (attribute_not_exists(taken) OR taken < :total)',
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':total': total, ':at': now().toISOString() },
+            ReturnValues: 'UPDATED_NEW',
+          }),
+        );
+        const number = out.Attributes?.[names['#holder']];
+        if (typeof number !== 'number') throw new Error(`spot allocation for ${applicationId} returned no number`);
+        return number;
+      } catch (err) {
+        if (!isConditionFailure(err)) throw err;
+        const counter = await doc.send(new GetCommand({ TableName: tableName, Key: foundingKeys.spots, ConsistentRead: true }));
+        return counter.Item?.[names['#holder']] as number | undefined;
+      }
+    },
+
+    /** `SPOT#{id}`: the spot an application got, for lookups by application (idempotent). */
+    async recordSpot(applicationId: string, number: number): Promise<void> {
+      await doc.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { ...foundingKeys.spot(applicationId), applicationId, number, allocatedAt: now().toISOString() },
+        }),
+      );
+    },
+
+    async spotNumberOf(applicationId: string): Promise<number | undefined> {
+      const spot = await doc.send(new GetCommand({ TableName: tableName, Key: foundingKeys.spot(applicationId), ConsistentRead: true }));
+      return spot.Item?.number as number | undefined;
+    },
+  };
+}
+
+/** An application of the address is being validated: erasure waits until its photos are written. */
+export class ApplicationBeingValidatedError extends Error {
+  constructor() {
+    super('an application of this address is being validated');
+    this.name = 'ApplicationBeingValidated';
+  }
+}
+
+/** What erasing an address removed from the founding table, and the photo folders it leads to. */
+export interface FoundingErasure {
+  applicationIds: string[];
+  /** Upload folders (`pending/{folder}/`) of the address's sessions. */
+  uploadFolders: string[];
+  items: number;
+}
+
+/**
+ * Erasure (decision 019): removes every founding item of the address: its applications with
+ * their history and sent-email records, its address lock, its upload sessions' drafts (found
+ * by the address hash they keep, or from the application), and any other item naming one of
+ * its applications (confirmation links, submissions). The spot an accepted application took
+ * stays counted (its `SPOT#` item holds no personal data). The photos under the returned
+ * application ids and folders are the caller's to delete.
+ */
+export async function eraseFoundingAddress(doc: DynamoDBDocumentClient, tableName: string, email: string): Promise<FoundingErasure> {
+  const lock = foundingKeys.emailLock(email);
+  const found = await scanItems(doc, tableName, {
+    expression: 'email = :e OR (pk = :lock AND sk = :lockSk) OR addressHash = :h',
+    values: { ':e': email, ':lock': lock.pk, ':lockSk': lock.sk, ':h': addressHashOf(email) },
+  });
+  // Its photos are being written: erasing now would leave the ones written after.
+  if (found.some((i) => String(i.pk).startsWith('APP#') && i.sk === 'APPLICATION' && i.status === 'validating')) throw new ApplicationBeingValidatedError();
+  const applicationIds = new Set<string>();
+  const folders = new Set<string>();
+  for (const item of found) {
+    const pk = String(item.pk);
+    if (pk.startsWith('APP#') && item.sk === 'APPLICATION') {
+      applicationIds.add(pk.slice('APP#'.length));
+      if (typeof item.uploadFolder === 'string') folders.add(item.uploadFolder);
+    }
+    if (pk.startsWith('DRAFT#')) folders.add(pk.slice('DRAFT#'.length));
+  }
+  const toDelete = new Map<string, Record<string, unknown>>();
+  const add = (items: Array<Record<string, unknown>>) => items.forEach((i) => toDelete.set(`${i.pk}\n${i.sk}`, i));
+  add(found);
+  const partition = async (pk: string) => {
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await doc.send(
+        new QueryCommand({ TableName: tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ExclusiveStartKey: start, ConsistentRead: true }),
+      );
+      add(page.Items ?? []);
+      start = page.LastEvaluatedKey;
+    } while (start);
+  };
+  for (const id of applicationIds) {
+    await partition(foundingKeys.applicationPk(id));
+    // Items elsewhere that name the application (links, submissions), except its spot.
+    add((await scanItems(doc, tableName, { expression: 'applicationId = :id AND pk <> :spot', values: { ':id': id, ':spot': foundingKeys.spot(id).pk } })));
+  }
+  for (const folder of folders) await partition(foundingKeys.draft(folder));
+  const items = await deleteItems(doc, tableName, ['pk', 'sk'], [...toDelete.values()]);
+  return { applicationIds: [...applicationIds], uploadFolders: [...folders], items };
+}

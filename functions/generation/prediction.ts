@@ -1,0 +1,36 @@
+// What the generation workflow's steps share: the record they act on, and the prediction as the
+// workflow passes it between states.
+import type { Prediction } from './replicate';
+import type { GenerationStore, StoredPrediction } from './store';
+import { GenerationNotFound } from './errors';
+
+/** Replicate's statuses after which a prediction changes no more. */
+const FINAL_PREDICTION_STATUSES: readonly string[] = ['succeeded', 'failed', 'canceled', 'aborted'];
+export const isFinalPrediction = (status: string) => FINAL_PREDICTION_STATUSES.includes(status);
+
+/** What AwaitPrediction and PollPrediction answer the state machine (`$.prediction`). */
+export interface PredictionOutcome {
+  status: string;
+  /** Replicate's error text, '' when none (the state machine's paths need the field). */
+  error: string;
+}
+
+export const outcomeOf = (p: { status: string; error: string | null }): PredictionOutcome => ({ status: p.status, error: p.error ?? '' });
+
+/** A prediction as the generation keeps it: outputs always a list. */
+export function storedPrediction(p: Prediction): StoredPrediction {
+  const output = Array.isArray(p.output) ? p.output : typeof p.output === 'string' ? [p.output] : [];
+  return { id: p.id, status: p.status, output: output.filter((o): o is string => typeof o === 'string'), error: p.error ?? null };
+}
+
+/** The generation an execution runs for, with the workflow's own fields; GenerationNotFound when it is gone. */
+export async function generationOf(store: GenerationStore, generationId: string) {
+  const generation = await store.getForWorkflow(generationId);
+  if (!generation) throw new GenerationNotFound(generationId);
+  return generation;
+}
+
+/** The ledger keys of a generation's credit changes: a retried step changes the balance once. */
+export const reserveKey = (generationId: string) => `gen:${generationId}:reserve`;
+export const commitKey = (generationId: string) => `gen:${generationId}:commit`;
+export const releaseKey = (generationId: string) => `gen:${generationId}:release`;

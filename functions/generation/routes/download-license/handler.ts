@@ -1,0 +1,26 @@
+import * as z from 'zod';
+import { currentAccount } from '../../../accounts/access';
+import { requireRole } from '../../../shared/auth';
+import { documentClient } from '../../../shared/clients';
+import { loadConfig } from '../../../shared/config';
+import { s3ImageSigner } from '../../views';
+import { httpHandler, json } from '../../../shared/http';
+import { s3Client } from '../../../shared/s3';
+import { accountStore } from '../../../accounts/store';
+import { generationStore } from '../../store';
+import { downloadLicense } from './service';
+
+const config = loadConfig(z.object({ ACCOUNTS_TABLE: z.string().min(1), GENERATIONS_TABLE: z.string().min(1), IMAGES_BUCKET: z.string().min(1) }));
+
+/** `GET /licenses/{id}/download` (the owner): `{url, filename, expiresAt}`, the URL valid 5 minutes; 404 for anyone else's license. */
+export const handler = httpHandler(async (event) => {
+  const caller = requireRole(event, 'client');
+  const doc = documentClient();
+  const account = await currentAccount(accountStore(doc, config.ACCOUNTS_TABLE), caller);
+  const download = await downloadLicense(
+    { generations: generationStore(doc, config.GENERATIONS_TABLE), signer: s3ImageSigner(s3Client(), config.IMAGES_BUCKET) },
+    { accountId: account.id },
+    event.pathParameters?.id ?? '',
+  );
+  return json(200, download);
+});

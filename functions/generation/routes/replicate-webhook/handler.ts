@@ -1,0 +1,26 @@
+import { SendTaskSuccessCommand } from '@aws-sdk/client-sfn';
+import * as z from 'zod';
+import { replicateFromEnv } from '../../replicate';
+import { documentClient, stepFunctions } from '../../../shared/clients';
+import { loadConfig } from '../../../shared/config';
+import { httpHandler } from '../../../shared/http';
+import { rateLimiter } from '../../../shared/rate-limit';
+import { generationStore } from '../../store';
+import { handleReplicateWebhook } from './service';
+
+const config = loadConfig(z.object({ GENERATIONS_TABLE: z.string().min(1), RATE_LIMITS_TABLE: z.string().min(1) }));
+
+/** `POST /webhooks/replicate` (public; Replicate signs every delivery). */
+export const handler = httpHandler(async (event) => {
+  const doc = documentClient();
+  return handleReplicateWebhook(
+    {
+      store: generationStore(doc, config.GENERATIONS_TABLE),
+      secret: async () => (await replicateFromEnv()).webhookSecret(),
+      resume: (token, output) => stepFunctions().send(new SendTaskSuccessCommand({ taskToken: token, output: JSON.stringify(output) })),
+      limit: rateLimiter(doc, config.RATE_LIMITS_TABLE),
+      now: () => new Date(),
+    },
+    event,
+  );
+});

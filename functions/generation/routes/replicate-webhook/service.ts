@@ -1,0 +1,88 @@
+import { GENERATION_ID_PATTERN, GENERATION_NOT_FOUND_MESSAGE } from '../../../../events/generation-values';
+import type { Prediction } from '../../replicate';
+import { verifyReplicateWebhook } from '../../replicate-webhooks';
+import { ConflictError, NotFoundError, ValidationError } from '../../../shared/errors';
+import { json, type HttpEvent, type HttpResult } from '../../../shared/http';
+import { log } from '../../../shared/log';
+import { clientIpOf, type RateLimiter } from '../../../shared/rate-limit';
+import type { GenerationStore } from '../../store';
+import { isFinalPrediction, outcomeOf, storedPrediction, type PredictionOutcome } from '../../prediction';
+
+export interface WebhookDeps {
+  store: GenerationStore;
+  /** Replicate's webhook signing secret (`whsec_...`). */
+  secret: () => Promise<string>;
+  /** SendTaskSuccess; the errors of a token that is gone (the poll path won) are the caller's to ignore. */
+  resume: (taskToken: string, output: PredictionOutcome) => Promise<unknown>;
+  limit: RateLimiter;
+  now: () => Date;
+}
+
+/** Deliveries one address may make a minute: generous for Replicate, a ceiling for a flood. */
+const WEBHOOKS_PER_MINUTE = 600;
+const WEBHOOK_RATE_MESSAGE = 'Too many webhook deliveries from this address. Try again in a minute.';
+export const PREDICTION_MISMATCH_MESSAGE = 'This prediction does not belong to this generation.';
+
+/** Errors of SendTaskSuccess with a token no execution waits on any more. */
+const STALE_TOKEN_ERRORS = ['TaskTimedOut', 'InvalidToken', 'TaskDoesNotExist'];
+
+function rawBodyOf(event: HttpEvent): string {
+  if (!event.body) return '';
+  return event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+}
+
+/**
+ * `POST /webhooks/replicate?generation=<id>`: a Replicate webhook. The signature is checked
+ * first (401, nothing read or changed, on a bad one). Each delivery (`webhook-id`) is applied
+ * once: a replay answers 200 and changes nothing. A running prediction moves the status on; a
+ * final one is stored on the generation and resumes the execution waiting for it.
+ */
+export async function handleReplicateWebhook(deps: WebhookDeps, event: HttpEvent): Promise<HttpResult> {
+  await deps.limit([{ name: 'replicate-webhook.ip', subject: clientIpOf(event), limit: WEBHOOKS_PER_MINUTE, windowSeconds: 60, message: WEBHOOK_RATE_MESSAGE }]);
+  const { webhookId, prediction } = verifyReplicateWebhook(await deps.secret(), event.headers ?? {}, rawBodyOf(event));
+
+  const generationId = event.queryStringParameters?.generation ?? '';
+  if (!GENERATION_ID_PATTERN.test(generationId)) throw new ValidationError('generation must be the id of the generation this webhook is for');
+  const generation = await deps.store.getForWorkflow(generationId);
+  if (!generation) throw new NotFoundError(GENERATION_NOT_FOUND_MESSAGE);
+  if (generation.predictionId && generation.predictionId !== prediction.id) throw new ConflictError(PREDICTION_MISMATCH_MESSAGE);
+  const final = isFinalPrediction(prediction.status);
+  // A running prediction's news before StartPrediction recorded the id: the completed webhook or a poll follows.
+  if (!final && !generation.predictionId) return json(200, { received: true });
+
+  if (!(await deps.store.markWebhook(webhookId, deps.now()))) {
+    log.info('webhook replayed; nothing changed', { generationId });
+    return json(200, { received: true, replay: true });
+  }
+  try {
+    await apply(deps, generationId, prediction, final);
+  } catch (err) {
+    // Not applied: forget the delivery, so Replicate's retry of it is.
+    await deps.store.unmarkWebhook(webhookId);
+    throw err;
+  }
+  return json(200, { received: true });
+}
+
+async function apply(deps: WebhookDeps, generationId: string, prediction: Prediction, final: boolean): Promise<void> {
+  const at = deps.now().toISOString();
+  if (!final) {
+    if (prediction.status !== 'processing') return;
+    await deps.store.recordStep(generationId, { step: 'Webhook', at, detail: 'processing' }, { status: 'processing' }, {
+      expression: 'predictionId = :p AND #st IN (:queued, :starting)',
+      names: { '#st': 'status' },
+      values: { ':p': prediction.id, ':queued': 'queued', ':starting': 'starting' },
+    });
+    return;
+  }
+  const stored = await deps.store.storeFinalPrediction(generationId, storedPrediction(prediction), at);
+  if (stored.mismatch) throw new ConflictError(PREDICTION_MISMATCH_MESSAGE);
+  await deps.store.recordStep(generationId, { step: 'Webhook', at, detail: `completed: ${prediction.status}` });
+  if (!stored.taskToken) return;
+  try {
+    await deps.resume(stored.taskToken, outcomeOf(prediction));
+  } catch (err) {
+    if (!STALE_TOKEN_ERRORS.includes((err as Error)?.name)) throw err;
+    log.info('the execution no longer waits for this webhook (polling took over)', { generationId });
+  }
+}

@@ -1,0 +1,40 @@
+import { StartExecutionCommand } from '@aws-sdk/client-sfn';
+import type { Context } from 'aws-lambda';
+import * as z from 'zod';
+import { documentClient, stepFunctions } from '../../../shared/clients';
+import { loadConfig } from '../../../shared/config';
+import { idempotency } from '../../../shared/idempotency';
+import { rateLimiter } from '../../../shared/rate-limit';
+import { accountStore } from '../../../accounts/store';
+import { creditLedger } from '../../../accounts/credits';
+import { generationStore } from '../../store';
+import { talentStore } from '../../../catalog/store';
+import type { StartDeps } from './service';
+
+const StartConfig = z.object({
+  ACCOUNTS_TABLE: z.string().min(1),
+  TALENT_TABLE: z.string().min(1),
+  GENERATIONS_TABLE: z.string().min(1),
+  RATE_LIMITS_TABLE: z.string().min(1),
+  IDEMPOTENCY_TABLE: z.string().min(1),
+  STATE_MACHINE_ARN: z.string().min(1),
+});
+const config = loadConfig(StartConfig);
+
+/** What starting a generation needs, from the function's environment (both start routes share it). */
+export function startDepsFromEnv(context?: Context): StartDeps {
+  const doc = documentClient();
+  return {
+    accounts: accountStore(doc, config.ACCOUNTS_TABLE),
+    ledger: creditLedger(doc, config.ACCOUNTS_TABLE),
+    talent: talentStore(doc, config.TALENT_TABLE),
+    generations: generationStore(doc, config.GENERATIONS_TABLE),
+    limit: rateLimiter(doc, config.RATE_LIMITS_TABLE),
+    once: idempotency(config.IDEMPOTENCY_TABLE, context),
+    startWorkflow: async (generationId) => {
+      await stepFunctions().send(
+        new StartExecutionCommand({ stateMachineArn: config.STATE_MACHINE_ARN, name: generationId, input: JSON.stringify({ generationId }) }),
+      );
+    },
+  };
+}

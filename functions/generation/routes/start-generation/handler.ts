@@ -1,0 +1,16 @@
+import { StartGenerationRequest } from '../../../../events/generations';
+import { requireRole } from '../../../shared/auth';
+import { httpHandler, idempotencyKeyOf, json, parseJsonBody } from '../../../shared/http';
+import { startDepsFromEnv } from './deps';
+import { startGeneration } from './service';
+
+/**
+ * `POST /generations` (clients) `{talentId, prompt, style, count}`, with an optional
+ * Idempotency-Key header: 202 `{id, status: 'queued'}`; the workflow does the rest.
+ */
+export const handler = httpHandler(async (event, context) => {
+  const caller = requireRole(event, 'client');
+  const request = parseJsonBody(event, StartGenerationRequest);
+  const started = await startGeneration(startDepsFromEnv(context), caller, request, idempotencyKeyOf(event));
+  return json(202, started);
+});

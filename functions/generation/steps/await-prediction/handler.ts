@@ -1,0 +1,25 @@
+import { SendTaskSuccessCommand } from '@aws-sdk/client-sfn';
+import * as z from 'zod';
+import { documentClient, stepFunctions } from '../../../shared/clients';
+import { loadConfig } from '../../../shared/config';
+import { generationStore } from '../../store';
+import { GenerationInput, TablesConfig } from '../../input';
+import { awaitPrediction } from './service';
+
+const config = loadConfig(TablesConfig);
+
+const Input = GenerationInput.extend({ taskToken: z.string().min(1) });
+
+/** Workflow step AwaitPrediction (`.waitForTaskToken`): `{ generationId, taskToken }`. */
+export async function handler(event: unknown) {
+  const { generationId, taskToken } = Input.parse(event);
+  return awaitPrediction(
+    {
+      store: generationStore(documentClient(), config.GENERATIONS_TABLE),
+      resume: (token, output) => stepFunctions().send(new SendTaskSuccessCommand({ taskToken: token, output: JSON.stringify(output) })),
+      now: () => new Date(),
+    },
+    generationId,
+    taskToken,
+  );
+}

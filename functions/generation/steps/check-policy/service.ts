@@ -1,0 +1,55 @@
+import { likenessState } from '../../../../events/likeness';
+import {
+  TALENT_FROZEN_MESSAGE,
+  TALENT_NOT_CONFIGURED_MESSAGE,
+  TALENT_PAUSED_MESSAGE,
+  TALENT_REMOVED_MESSAGE,
+  TALENT_UNAVAILABLE_MESSAGE,
+  excludedIndustryMessage,
+  excludedIndustryOf,
+} from '../../../../events/generation-values';
+import type { LikenessControls } from '../../../../events/generations';
+import type { Talent } from '../../../../events/talent';
+import type { GenerationStore } from '../../store';
+import type { TalentStore } from '../../../catalog/store';
+import { PolicyRefused } from '../../errors';
+import { generationOf } from '../../prediction';
+
+export interface CheckPolicyDeps {
+  store: GenerationStore;
+  talent: Pick<TalentStore, 'getForGeneration'>;
+  now: () => Date;
+}
+
+/**
+ * Why a talent's choices refuse this generation (the client reads the message), or undefined
+ * when it may go ahead. In order: the talent exists and is active, has not removed their
+ * likeness, has not paused generation, is not frozen for another client, the prompt is outside
+ * their excluded industries, and their model is set up.
+ */
+export function policyRefusal(
+  found: { talent: Talent; controls: LikenessControls } | undefined,
+  generation: { accountId: string; prompt: string },
+  now: Date,
+): string | undefined {
+  if (!found) return TALENT_UNAVAILABLE_MESSAGE;
+  const { talent, controls } = found;
+  const state = likenessState(controls, now);
+  if (state === 'removed') return TALENT_REMOVED_MESSAGE;
+  if (talent.status !== 'active') return TALENT_UNAVAILABLE_MESSAGE;
+  if (controls.paused) return TALENT_PAUSED_MESSAGE;
+  if (state === 'frozen' && controls.frozen?.accountId !== generation.accountId) return TALENT_FROZEN_MESSAGE;
+  const industry = excludedIndustryOf(generation.prompt, controls.excludedIndustries ?? []);
+  if (industry) return excludedIndustryMessage(industry);
+  if (!controls.generation) return TALENT_NOT_CONFIGURED_MESSAGE;
+  return undefined;
+}
+
+/** Step CheckPolicy: PolicyRefused (code `policy`) with the reason, or the step recorded as passed. */
+export async function checkPolicy(deps: CheckPolicyDeps, generationId: string): Promise<{ allowed: true }> {
+  const generation = await generationOf(deps.store, generationId);
+  const refusal = policyRefusal(await deps.talent.getForGeneration(generation.talentId), generation, deps.now());
+  if (refusal) throw new PolicyRefused(refusal);
+  await deps.store.recordStep(generationId, { step: 'CheckPolicy', at: deps.now().toISOString(), detail: 'allowed', once: true });
+  return { allowed: true };
+}

@@ -1,0 +1,114 @@
+import {
+  GENERATION_CANCELED_MESSAGE,
+  GENERATION_ERROR_MESSAGE,
+  POLL_MAX_ATTEMPTS,
+  PREDICTION_FAILED_MESSAGE,
+  TIMED_OUT_MESSAGE,
+  type FailureCode,
+  type GenerationStatus,
+} from '../../../../events/generation-values';
+import type { ReplicateApi } from '../../replicate';
+import { log } from '../../../shared/log';
+import type { CreditLedger } from '../../../accounts/credits';
+import type { GenerationStore } from '../../store';
+import { REFUSAL_CODES } from '../../errors';
+import { releaseKey } from '../../prediction';
+
+export interface RecordFailureDeps {
+  store: GenerationStore;
+  ledger: CreditLedger;
+  replicate: () => Promise<ReplicateApi>;
+  now: () => Date;
+}
+
+/** What went wrong, as the state machine passes it: a caught error, the final prediction, or the polling limit. */
+export interface FailureInput {
+  generationId: string;
+  /** A step's error after its retries (Step Functions' `{ Error, Cause }`). */
+  error?: { Error?: string; Cause?: string };
+  /** A prediction that ended failed, canceled or aborted. */
+  prediction?: { status: string; error?: string };
+  /** No final prediction after the polling limit. */
+  timedOut?: boolean;
+}
+
+export interface Failure {
+  status: GenerationStatus;
+  code: FailureCode;
+  /** Shown to the client. */
+  message: string;
+  /** For the console's steps only (Replicate's error text, an error's name). */
+  detail: string;
+}
+
+const MAX_DETAIL = 500;
+
+/** A Lambda error's message from Step Functions' Cause (`{"errorType","errorMessage",...}`). */
+function messageOf(cause: string | undefined): string | undefined {
+  if (!cause) return undefined;
+  try {
+    const parsed = JSON.parse(cause) as { errorMessage?: unknown };
+    return typeof parsed.errorMessage === 'string' && parsed.errorMessage.trim() ? parsed.errorMessage : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The failure a generation records. A refusal of ours (credits, policy, nothing deliverable)
+ * keeps its own message, written for the client; any other error gets a general message, and
+ * only its name goes into the steps (a message can quote data).
+ */
+export function failureOf(input: FailureInput): Failure {
+  if (input.timedOut) return { status: 'failed', code: 'timed-out', message: TIMED_OUT_MESSAGE, detail: `no final prediction after ${POLL_MAX_ATTEMPTS} polls; canceled` };
+  if (input.prediction) {
+    const detail = `prediction ${input.prediction.status}${input.prediction.error ? `: ${input.prediction.error}` : ''}`.slice(0, MAX_DETAIL);
+    return input.prediction.status === 'canceled'
+      ? { status: 'canceled', code: 'canceled', message: GENERATION_CANCELED_MESSAGE, detail }
+      : { status: 'failed', code: 'prediction-failed', message: PREDICTION_FAILED_MESSAGE, detail };
+  }
+  const name = input.error?.Error ?? 'Error';
+  const code = REFUSAL_CODES[name];
+  if (code) {
+    const fallback = code === 'prediction-failed' ? PREDICTION_FAILED_MESSAGE : GENERATION_ERROR_MESSAGE;
+    return { status: 'failed', code, message: messageOf(input.error?.Cause) ?? fallback, detail: name };
+  }
+  return { status: 'failed', code: 'error', message: GENERATION_ERROR_MESSAGE, detail: name.slice(0, 100) };
+}
+
+/**
+ * Steps RecordFailure, RecordPredictionFailure and RecordTimeout: cancels a prediction still
+ * running, releases whatever the generation still holds reserved, and records the failure
+ * (status failed or canceled, the code and message). A generation already final is left as it is.
+ */
+export async function recordFailure(deps: RecordFailureDeps, input: FailureInput): Promise<{ recorded: boolean; code: FailureCode }> {
+  const { generationId } = input;
+  const failure = failureOf(input);
+  const generation = await deps.store.getForWorkflow(generationId);
+  if (!generation) {
+    log.warn('failure of a generation that does not exist', { generationId });
+    return { recorded: false, code: failure.code };
+  }
+  if (generation.status === 'succeeded' || generation.status === 'failed' || generation.status === 'canceled') return { recorded: false, code: failure.code };
+
+  if (generation.predictionId && (input.timedOut || !generation.prediction)) {
+    try {
+      await (await deps.replicate()).cancelPrediction(generation.predictionId);
+    } catch (err) {
+      log.warn('the prediction could not be canceled', { generationId, error: (err as Error)?.name });
+    }
+  }
+
+  const reservation = await deps.ledger.reservation(generation.accountId, generationId);
+  if (reservation && reservation.open > 0) {
+    await deps.ledger.release(generation.accountId, { credits: reservation.open, key: releaseKey(generationId), generationId, reason: `Generation ${failure.code}: credits returned` });
+  }
+  const recorded = await deps.store.recordStep(
+    generationId,
+    { step: 'Failed', at: deps.now().toISOString(), detail: `${failure.code}: ${failure.detail}`, once: true },
+    { status: failure.status, failure: { code: failure.code, message: failure.message }, creditsSpent: reservation?.committed ?? 0 },
+    { expression: 'NOT #st IN (:succeeded, :failed, :canceled)', names: { '#st': 'status' }, values: { ':succeeded': 'succeeded', ':failed': 'failed', ':canceled': 'canceled' } },
+  );
+  log.info('generation failed', { generationId, code: failure.code });
+  return { recorded, code: failure.code };
+}

@@ -1,0 +1,470 @@
+// The one data access of generations and licenses (layout in generations-keys.ts, decision 027).
+// The API reads here; the workflow's steps write here.
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { FailureCode, GenerationStatus, Style } from '../../events/generation-values';
+import type { PlanId } from '../../events/plans';
+import type { ROYALTY_PLANS } from '../../events/talent-values';
+import { ConflictError, isConditionFailure, ValidationError } from '../shared/errors';
+import { ACCOUNT_INDEX, CREATED_INDEX, LIST_PARTITION, generationKeys, monthOf } from './keys';
+import { queryAll } from '../shared/query-all';
+
+export interface GenerationImageRecord {
+  index: number;
+  licenseId: string;
+  /** Key of the delivered file in the images bucket. */
+  key: string;
+}
+
+export interface GenerationRecord {
+  id: string;
+  accountId: string;
+  clientEmail: string;
+  /** The client's full name when the generation started: the licensee. */
+  licensee: string;
+  /** The client's plan when the generation started: prices the credits for royalties. */
+  planId: PlanId;
+  talentId: string;
+  talentName: string;
+  prompt: string;
+  style: Style;
+  count: number;
+  status: GenerationStatus;
+  createdAt: string;
+  updatedAt: string;
+  creditsReserved: number;
+  creditsSpent: number;
+  predictionId?: string;
+  executionName: string;
+  steps: Array<{ step: string; at: string; detail?: string }>;
+  images: GenerationImageRecord[];
+  failure?: { code: FailureCode; message: string };
+}
+
+export interface LicenseRecord {
+  id: string;
+  generationId: string;
+  index: number;
+  key: string;
+  talentId: string;
+  talentName: string;
+  accountId: string;
+  licensee: string;
+  style: Style;
+  scope: 'commercial';
+  issuedAt: string;
+  /** What the credit spent on this image was worth, in micro-dollars (royalties accrue on it). */
+  creditValueMicros: number;
+}
+
+export interface GenerationFilter {
+  status?: GenerationStatus;
+  talentId?: string;
+  accountId?: string;
+}
+
+const DEFAULT_PAGE = 20;
+const MAX_PAGE = 100;
+
+const cursorOf = (key: Record<string, unknown> | undefined) => (key ? Buffer.from(JSON.stringify(key)).toString('base64url') : undefined);
+function keyOfCursor(cursor: string | undefined): Record<string, unknown> | undefined {
+  if (!cursor) return undefined;
+  try {
+    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (key && typeof key === 'object' && !Array.isArray(key)) return key;
+  } catch {
+    // falls through
+  }
+  throw new ValidationError('cursor is not one this list gave out');
+}
+
+function toRecord(item: Record<string, unknown>): GenerationRecord {
+  const { pk: _pk, sk: _sk, accountKey: _a, listKey: _l, taskToken: _t, prediction: _p, stepsDone: _d, talentCounted: _c, ...rest } = item;
+  return rest as unknown as GenerationRecord;
+}
+function toLicense(item: Record<string, unknown>): LicenseRecord {
+  const { pk: _pk, sk: _sk, ...rest } = item;
+  return rest as unknown as LicenseRecord;
+}
+
+type RoyaltyPlan = (typeof ROYALTY_PLANS)[number];
+
+export type GenerationStore = ReturnType<typeof generationStore>;
+
+export function generationStore(doc: DynamoDBDocumentClient, tableName: string) {
+  return {
+    /** Stores a new generation (status queued); ConflictError when the id exists. */
+    async create(record: GenerationRecord): Promise<void> {
+      try {
+        await doc.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: {
+              ...generationKeys.generation(record.id),
+              accountKey: generationKeys.accountKey(record.accountId),
+              listKey: LIST_PARTITION,
+              ...record,
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        );
+      } catch (err) {
+        if (isConditionFailure(err)) throw new ConflictError('This generation exists already.');
+        throw err;
+      }
+    },
+
+    async get(id: string): Promise<GenerationRecord | undefined> {
+      const out = await doc.send(new GetCommand({ TableName: tableName, Key: generationKeys.generation(id), ConsistentRead: true }));
+      return out.Item ? toRecord(out.Item) : undefined;
+    },
+
+    /** A client's generations, newest first. */
+    async listByAccount(accountId: string, page: { limit?: number; cursor?: string } = {}): Promise<{ items: GenerationRecord[]; nextCursor?: string }> {
+      const out = await doc.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: ACCOUNT_INDEX,
+          KeyConditionExpression: 'accountKey = :a',
+          ExpressionAttributeValues: { ':a': generationKeys.accountKey(accountId) },
+          ScanIndexForward: false,
+          Limit: Math.min(MAX_PAGE, Math.max(1, page.limit ?? DEFAULT_PAGE)),
+          ExclusiveStartKey: keyOfCursor(page.cursor),
+        }),
+      );
+      return { items: (out.Items ?? []).map(toRecord), nextCursor: cursorOf(out.LastEvaluatedKey) };
+    },
+
+    /** Every generation matching the console's filters, newest first. */
+    async listAll(filter: GenerationFilter = {}): Promise<GenerationRecord[]> {
+      const conditions: string[] = [];
+      const names: Record<string, string> = {};
+      const values: Record<string, unknown> = { ':l': LIST_PARTITION };
+      for (const [field, value] of Object.entries(filter)) {
+        if (value === undefined) continue;
+        conditions.push(`#${field} = :${field}`);
+        names[`#${field}`] = field;
+        values[`:${field}`] = value;
+      }
+      const items = await queryAll(doc, tableName, {
+        IndexName: CREATED_INDEX,
+        KeyConditionExpression: 'listKey = :l',
+        ExpressionAttributeValues: values,
+        ...(conditions.length ? { FilterExpression: conditions.join(' AND '), ExpressionAttributeNames: names } : {}),
+        ScanIndexForward: false,
+      });
+      return items.map(toRecord);
+    },
+
+    async getLicense(id: string): Promise<LicenseRecord | undefined> {
+      const out = await doc.send(new GetCommand({ TableName: tableName, Key: generationKeys.license(id) }));
+      return out.Item ? toLicense(out.Item) : undefined;
+    },
+
+    /** Images made with a talent's likeness by UTC month, newest first. */
+    async usageByMonth(talentId: string): Promise<Array<{ month: string; images: number }>> {
+      const items = await queryAll(doc, tableName, {
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': generationKeys.talent(talentId), ':p': generationKeys.usagePrefix },
+        ScanIndexForward: false,
+      });
+      return items.map((i) => ({ month: String(i.sk).slice(generationKeys.usagePrefix.length), images: Number(i.images ?? 0) }));
+    },
+
+    /** How many generations have `status` (the dashboard's failed count): counted on the list index, no item is read out. */
+    async countByStatus(status: GenerationStatus): Promise<number> {
+      let count = 0;
+      let start: Record<string, unknown> | undefined;
+      do {
+        const out = await doc.send(
+          new QueryCommand({
+            TableName: tableName,
+            IndexName: CREATED_INDEX,
+            KeyConditionExpression: 'listKey = :l',
+            FilterExpression: '#status = :s',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':l': LIST_PARTITION, ':s': status },
+            Select: 'COUNT',
+            ExclusiveStartKey: start,
+          }),
+        );
+        count += out.Count ?? 0;
+        start = out.LastEvaluatedKey;
+      } while (start);
+      return count;
+    },
+
+    // The workflow's writes follow (functions/generation/*).
+
+    /** The generation with what only the workflow reads: the final prediction and the stored task token. */
+    async getForWorkflow(id: string): Promise<(GenerationRecord & { prediction?: StoredPrediction; taskToken?: string }) | undefined> {
+      const out = await doc.send(new GetCommand({ TableName: tableName, Key: generationKeys.generation(id), ConsistentRead: true }));
+      if (!out.Item) return undefined;
+      const { prediction, taskToken } = out.Item as { prediction?: StoredPrediction; taskToken?: string };
+      return { ...toRecord(out.Item), ...(prediction ? { prediction } : {}), ...(typeof taskToken === 'string' ? { taskToken } : {}) };
+    },
+
+    /**
+     * Appends one step to `steps` and sets `set` (and `updatedAt`) in one UpdateItem, under
+     * `condition` when given (false when it does not hold). A step marked `once` is appended
+     * once however often a retried step records it; the fields are set either way.
+     */
+    async recordStep(
+      id: string,
+      step: GenerationStepEntry & { once?: boolean },
+      set: Record<string, unknown> = {},
+      condition?: { expression: string; names?: Record<string, string>; values?: Record<string, unknown> },
+    ): Promise<boolean> {
+      const { once, ...entry } = step;
+      const write = async (withStep: boolean) => {
+        const names: Record<string, string> = { ...condition?.names };
+        const values: Record<string, unknown> = { ':updatedAt': entry.at, ...condition?.values };
+        const sets = ['updatedAt = :updatedAt'];
+        Object.entries(set).forEach(([field, value], i) => {
+          names[`#s${i}`] = field;
+          values[`:s${i}`] = value;
+          sets.push(`#s${i} = :s${i}`);
+        });
+        const conditions = ['attribute_exists(pk)', ...(condition ? [`(${condition.expression})`] : [])];
+        let add = '';
+        if (withStep) {
+          sets.push('steps = list_append(if_not_exists(steps, :noSteps), :step)');
+          values[':noSteps'] = [];
+          values[':step'] = [entry];
+          if (once) {
+            add = ' ADD stepsDone :stepSet';
+            values[':stepSet'] = new Set([entry.step]);
+            values[':stepName'] = entry.step;
+            conditions.push('NOT contains(stepsDone, :stepName)');
+          }
+        }
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: generationKeys.generation(id),
+            UpdateExpression: `SET ${sets.join(', ')}${add}`,
+            ConditionExpression: conditions.join(' AND '),
+            ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+            ExpressionAttributeValues: values,
+          }),
+        );
+      };
+      try {
+        await write(true);
+        return true;
+      } catch (err) {
+        if (!isConditionFailure(err)) throw err;
+      }
+      if (!once) return false;
+      // The step may be recorded already (a retry): set the fields without it, under the same condition.
+      try {
+        await write(false);
+        return true;
+      } catch (err) {
+        if (isConditionFailure(err)) return false;
+        throw err;
+      }
+    },
+
+    /**
+     * Stores the AwaitPrediction task token, unless the final prediction is stored already
+     * (false: the caller resumes the execution itself).
+     */
+    async storeTaskToken(id: string, taskToken: string, at: string): Promise<boolean> {
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: generationKeys.generation(id),
+            UpdateExpression: 'SET taskToken = :t, updatedAt = :at',
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(prediction)',
+            ExpressionAttributeValues: { ':t': taskToken, ':at': at },
+          }),
+        );
+        return true;
+      } catch (err) {
+        if (isConditionFailure(err)) return false;
+        throw err;
+      }
+    },
+
+    /**
+     * Stores a prediction's final state on its generation (from the webhook or a poll), and its
+     * id when none is recorded yet (the webhook can come before StartPrediction records it).
+     * Answers `mismatch` when the generation belongs to another prediction (nothing changed),
+     * otherwise the task token an execution waits with, if one is stored.
+     */
+    async storeFinalPrediction(id: string, prediction: StoredPrediction, at: string): Promise<{ mismatch: true } | { mismatch: false; taskToken?: string }> {
+      try {
+        const out = await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: generationKeys.generation(id),
+            UpdateExpression: 'SET prediction = if_not_exists(prediction, :p), predictionId = :id, updatedAt = :at',
+            ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(predictionId) OR predictionId = :id)',
+            ExpressionAttributeValues: { ':p': prediction, ':id': prediction.id, ':at': at },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        const token = out.Attributes?.taskToken;
+        return { mismatch: false, ...(typeof token === 'string' ? { taskToken: token } : {}) };
+      } catch (err) {
+        if (isConditionFailure(err)) return { mismatch: true };
+        throw err;
+      }
+    },
+
+    /**
+     * One delivered image: its license, the talent's usage counter for the month and the royalty
+     * accrual (with the talent's `royaltyPlan` at issue, when given), in one transaction. False
+     * when the license exists (a retried delivery): nothing is written twice.
+     */
+    async addLicense(license: LicenseRecord, planId: PlanId, royaltyPlan?: RoyaltyPlan): Promise<boolean> {
+      const month = monthOf(license.issuedAt);
+      try {
+        await doc.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              { Put: { TableName: tableName, Item: { ...generationKeys.license(license.id), ...license }, ConditionExpression: 'attribute_not_exists(pk)' } },
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: generationKeys.usage(license.talentId, month),
+                  UpdateExpression: 'ADD images :one SET talentId = :t, #month = :m',
+                  ExpressionAttributeNames: { '#month': 'month' },
+                  ExpressionAttributeValues: { ':one': 1, ':t': license.talentId, ':m': month },
+                },
+              },
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: {
+                    ...generationKeys.accrual(license.talentId, month, license.id),
+                    licenseId: license.id,
+                    generationId: license.generationId,
+                    accountId: license.accountId,
+                    talentId: license.talentId,
+                    planId,
+                    creditValueMicros: license.creditValueMicros,
+                    month,
+                    at: license.issuedAt,
+                    // The talent's plan when the license was issued (the statement's rate for it).
+                    ...(royaltyPlan ? { royaltyPlan } : {}),
+                  },
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
+              },
+            ],
+          }),
+        );
+        return true;
+      } catch (err) {
+        const reasons = (err as { name?: string; CancellationReasons?: Array<{ Code?: string }> }).name === 'TransactionCanceledException'
+          ? ((err as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [])
+          : undefined;
+        if (reasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
+        throw err;
+      }
+    },
+
+    /**
+     * Marks a generation succeeded with its images and spent credits, and adds the delivered
+     * images to the talent's `generationCount` in the catalog, in one transaction that happens
+     * once (false when it already did). A talent no longer in the catalog is not counted.
+     */
+    async finishDelivered(
+      id: string,
+      result: { images: GenerationImageRecord[]; creditsSpent: number; step: GenerationStepEntry },
+      talent: { tableName: string; id: string },
+    ): Promise<boolean> {
+      const finish = {
+        TableName: tableName,
+        Key: generationKeys.generation(id),
+        UpdateExpression:
+          'SET #status = :succeeded, images = :images, creditsSpent = :spent, talentCounted = :true, updatedAt = :at, steps = list_append(if_not_exists(steps, :none), :step) REMOVE taskToken',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(talentCounted)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':succeeded': 'succeeded',
+          ':images': result.images,
+          ':spent': result.creditsSpent,
+          ':true': true,
+          ':at': result.step.at,
+          ':none': [],
+          ':step': [result.step],
+        },
+      };
+      try {
+        await doc.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              { Update: finish },
+              {
+                Update: {
+                  TableName: talent.tableName,
+                  Key: { id: talent.id },
+                  UpdateExpression: 'ADD generationCount :n',
+                  ConditionExpression: 'attribute_exists(id)',
+                  ExpressionAttributeValues: { ':n': result.images.length },
+                },
+              },
+            ],
+          }),
+        );
+        return true;
+      } catch (err) {
+        const e = err as { name?: string; CancellationReasons?: Array<{ Code?: string }> };
+        if (e.name !== 'TransactionCanceledException') throw err;
+        if (e.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
+        if (e.CancellationReasons?.[1]?.Code !== 'ConditionalCheckFailed') throw err;
+      }
+      // The talent is no longer in the catalog: the generation is finished all the same.
+      try {
+        await doc.send(new UpdateCommand(finish));
+        return true;
+      } catch (err) {
+        if (isConditionFailure(err)) return false;
+        throw err;
+      }
+    },
+
+    /** Remembers a webhook delivery for a day; false when it was seen before (a replay). */
+    async markWebhook(webhookId: string, now: Date): Promise<boolean> {
+      try {
+        await doc.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: { ...generationKeys.webhook(webhookId), receivedAt: now.toISOString(), expiresAt: Math.floor(now.getTime() / 1000) + WEBHOOK_GUARD_SECONDS },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        );
+        return true;
+      } catch (err) {
+        if (isConditionFailure(err)) return false;
+        throw err;
+      }
+    },
+
+    /** Forgets a webhook delivery whose processing failed, so Replicate's retry of it is applied. */
+    async unmarkWebhook(webhookId: string): Promise<void> {
+      await doc.send(new DeleteCommand({ TableName: tableName, Key: generationKeys.webhook(webhookId) }));
+    },
+  };
+}
+
+/** One entry of a generation's `steps`. */
+export interface GenerationStepEntry {
+  step: string;
+  at: string;
+  detail?: string;
+}
+
+/** A prediction's final state as the workflow keeps it on the generation. */
+export interface StoredPrediction {
+  id: string;
+  status: string;
+  output: string[];
+  error: string | null;
+}
+
+/** How long a webhook delivery is remembered (Replicate retries a final webhook for about a minute). */
+const WEBHOOK_GUARD_SECONDS = 24 * 60 * 60;

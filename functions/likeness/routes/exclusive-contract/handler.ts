@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import * as z from 'zod';
+import { FreezeRequest } from '../../../../events/likeness';
+import { requireGroup } from '../../../shared/auth';
+import { documentClient } from '../../../shared/clients';
+import { loadConfig } from '../../../shared/config';
+import { sendEmail } from '../../../shared/email';
+import { httpHandler, json, parseJsonBody } from '../../../shared/http';
+import { emailFromApplication } from '../../contract-notices';
+import { accountStore } from '../../../accounts/store';
+import { foundingStore } from '../../../founding/store';
+import { royaltyStore } from '../../../royalties/store';
+import { talentStore } from '../../../catalog/store';
+import { endFreeze, getFreeze, recordFreeze, type FreezeApiDeps } from './service';
+
+const config = loadConfig(
+  z.object({
+    TALENT_TABLE: z.string().min(1),
+    GENERATIONS_TABLE: z.string().min(1),
+    ACCOUNTS_TABLE: z.string().min(1),
+    APPLICATIONS_TABLE: z.string().min(1),
+    SENDER_EMAIL: z.string().min(3),
+    SES_CONFIGURATION_SET: z.string().optional(),
+    SITE_URL: z.url(),
+  }),
+);
+
+function deps(): FreezeApiDeps {
+  const doc = documentClient();
+  const sender = { from: config.SENDER_EMAIL, configurationSet: config.SES_CONFIGURATION_SET };
+  return {
+    talent: talentStore(doc, config.TALENT_TABLE),
+    royalties: royaltyStore(doc, config.GENERATIONS_TABLE),
+    accounts: accountStore(doc, config.ACCOUNTS_TABLE),
+    emailOf: emailFromApplication(foundingStore(doc, config.APPLICATIONS_TABLE)),
+    send: (to, email) => sendEmail(sender, to, email),
+    siteUrl: config.SITE_URL,
+    newId: randomUUID,
+  };
+}
+
+/**
+ * `GET|POST|DELETE /admin/talent/{id}/freeze` (admins): a talent's exclusive contract
+ * (docs/royalties.md#frozen-likeness). POST records one (FreezeRequest; 201), DELETE ends it
+ * early; every answer is the FreezeResponse as it stands afterwards.
+ */
+export const handler = httpHandler(async (event) => {
+  const caller = requireGroup(event, 'admin');
+  const id = event.pathParameters?.id ?? '';
+  const who = caller.email ?? caller.sub;
+  const now = new Date();
+  switch (event.requestContext.http.method) {
+    case 'POST':
+      return json(201, await recordFreeze(deps(), id, parseJsonBody(event, FreezeRequest), who, now));
+    case 'DELETE':
+      return json(200, await endFreeze(deps(), id, who, now));
+    default:
+      return json(200, await getFreeze(deps(), id, now));
+  }
+});

@@ -1,0 +1,49 @@
+import * as z from 'zod';
+import { AccountTables, accountStores } from '../../../accounts/caller-stores';
+import { requireRole } from '../../../shared/auth';
+import { documentClient } from '../../../shared/clients';
+import { loadConfig } from '../../../shared/config';
+import { httpHandler } from '../../../shared/http';
+import { log } from '../../../shared/log';
+import { rateLimiter } from '../../../shared/rate-limit';
+import { generationStore } from '../../../generation/store';
+import { royaltyStore } from '../../../royalties/store';
+import { dataExportFilename, dataExportRule, exportMyData } from './service';
+
+const config = loadConfig(
+  AccountTables.extend({
+    GENERATIONS_TABLE: z.string().min(1),
+    RATE_LIMITS_TABLE: z.string().min(1),
+    SITE_URL: z.string().min(1),
+  }),
+);
+
+/** `GET /me/data-export` (accepted talent): everything we hold about them, as a JSON download. */
+export const handler = httpHandler(async (event) => {
+  const caller = requireRole(event, 'talent');
+  const doc = documentClient();
+  // The account's id is the caller's `sub`.
+  await rateLimiter(doc, config.RATE_LIMITS_TABLE)([dataExportRule(caller.sub)]);
+  const now = new Date();
+  const data = await exportMyData(
+    {
+      ...accountStores(doc, config),
+      royalties: royaltyStore(doc, config.GENERATIONS_TABLE),
+      generations: generationStore(doc, config.GENERATIONS_TABLE),
+      siteUrl: config.SITE_URL,
+      now: () => now,
+    },
+    caller,
+  );
+  // Who exported, never what.
+  log.info('talent data exported', { accountId: caller.sub, licenses: data.licenses.length, statements: data.statements.length });
+  return {
+    statusCode: 200,
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'content-disposition': `attachment; filename="${dataExportFilename(now)}"`,
+      'cache-control': 'no-store',
+    },
+    body: JSON.stringify(data, null, 2),
+  };
+});

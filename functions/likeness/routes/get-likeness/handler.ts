@@ -1,0 +1,12 @@
+import { requireRole } from '../../../shared/auth';
+import { httpHandler, json } from '../../../shared/http';
+import { getLikenessStatus } from '../../controls';
+import { likenessRouteDeps } from '../../route-deps';
+
+const deps = likenessRouteDeps();
+
+/** `GET /me/likeness` (accepted talent): the likeness's state, pause, removal and contract. */
+export const handler = httpHandler(async (event) => {
+  const caller = requireRole(event, 'talent');
+  return json(200, await getLikenessStatus(deps, caller));
+});

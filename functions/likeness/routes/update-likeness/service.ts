@@ -1,0 +1,23 @@
+import type { Likeness } from '../../../../events/accounts';
+import { EXCLUDABLE_INDUSTRIES, type ExcludableIndustry } from '../../../../events/founding-values';
+import { NO_LIKENESS_MESSAGE, currentAccount, requireAcceptedTalent, type StandingDeps } from '../../../accounts/access';
+import type { AccountCaller } from '../../../shared/auth';
+import { ConflictError } from '../../../shared/errors';
+import type { AccountStore } from '../../../accounts/store';
+
+export interface LikenessDeps {
+  accounts: Pick<AccountStore, 'get' | 'create'>;
+  standing: StandingDeps;
+  setExcludedIndustries(talentId: string, industries: ExcludableIndustry[]): Promise<boolean>;
+}
+
+/** `PATCH /me/likeness`: an accepted talent sets the industries their likeness may not be used for. */
+export async function updateLikeness(deps: LikenessDeps, caller: AccountCaller, excluded: ExcludableIndustry[]): Promise<Likeness> {
+  await currentAccount(deps.accounts, caller);
+  const { likeness } = await requireAcceptedTalent(deps.standing, caller);
+  if (!likeness) throw new ConflictError(NO_LIKENESS_MESSAGE);
+  // Stored once each, in the order the product lists them.
+  const industries = EXCLUDABLE_INDUSTRIES.filter((i) => excluded.includes(i));
+  if (!(await deps.setExcludedIndustries(likeness.talentId, industries))) throw new ConflictError(NO_LIKENESS_MESSAGE);
+  return { ...likeness, excludedIndustries: industries };
+}

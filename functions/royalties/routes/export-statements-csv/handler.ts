@@ -1,0 +1,34 @@
+import * as z from 'zod';
+import { Month } from '../../../../events/royalties';
+import { queryOf } from '../../../shared/admin-list';
+import { requireGroup } from '../../../shared/auth';
+import { documentClient } from '../../../shared/clients';
+import { loadConfig } from '../../../shared/config';
+import { httpHandler, validationErrorFrom } from '../../../shared/http';
+import { log } from '../../../shared/log';
+import { royaltyStore } from '../../store';
+import { exportStatementsCsv, payoutCsvFilename } from './service';
+
+const config = loadConfig(z.object({ GENERATIONS_TABLE: z.string().min(1) }));
+
+const Query = z.strictObject({ month: Month });
+
+/** `GET /admin/statements/csv?month=YYYY-MM` (admins): the month's payouts as a CSV download. */
+export const handler = httpHandler(async (event) => {
+  const caller = requireGroup(event, 'admin');
+  const parsed = Query.safeParse(queryOf(event));
+  if (!parsed.success) throw validationErrorFrom(parsed.error);
+  const { month } = parsed.data;
+  const csv = await exportStatementsCsv(royaltyStore(documentClient(), config.GENERATIONS_TABLE), month);
+  // Who exported payout details, never what.
+  log.info('payouts exported', { month, by: caller.sub });
+  return {
+    statusCode: 200,
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${payoutCsvFilename(month)}"`,
+      'cache-control': 'no-store',
+    },
+    body: csv,
+  };
+});

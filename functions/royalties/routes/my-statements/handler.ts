@@ -1,0 +1,38 @@
+import * as z from 'zod';
+import { AccountTables, accountStores } from '../../../accounts/caller-stores';
+import { requireRole } from '../../../shared/auth';
+import { documentClient } from '../../../shared/clients';
+import { loadConfig } from '../../../shared/config';
+import { httpHandler, json } from '../../../shared/http';
+import { royaltyStore } from '../../store';
+import { myEarnings, myStatement, myStatementCsv, myStatements, type MyRoyaltiesDeps } from './service';
+
+const config = loadConfig(
+  AccountTables.extend({
+    GENERATIONS_TABLE: z.string().min(1),
+  }),
+);
+
+/**
+ * An accepted talent's royalties (docs/royalties.md#talent-portal), one function for the reads:
+ * `GET /me/earnings` (this month, live), `GET /me/statements`, `GET /me/statements/{id}` and
+ * `GET /me/statements/{id}/csv` (a download).
+ */
+export const handler = httpHandler(async (event) => {
+  const caller = requireRole(event, 'talent');
+  const doc = documentClient();
+  const deps: MyRoyaltiesDeps = { ...accountStores(doc, config), royalties: royaltyStore(doc, config.GENERATIONS_TABLE) };
+  const path = event.rawPath ?? '';
+  const id = event.pathParameters?.id;
+  if (path.endsWith('/me/earnings')) return json(200, await myEarnings(deps, caller));
+  if (id === undefined) return json(200, await myStatements(deps, caller));
+  if (path.endsWith('/csv')) {
+    const { filename, csv } = await myStatementCsv(deps, caller, id);
+    return {
+      statusCode: 200,
+      headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${filename}"`, 'cache-control': 'no-store' },
+      body: csv,
+    };
+  }
+  return json(200, await myStatement(deps, caller, id));
+});

@@ -1,0 +1,75 @@
+import { buildStatement, monthOfIso, StatementIdSchema, type EarningsResponse, type StatementDetail, type StatementList } from '../../../../events/royalties';
+import { STATEMENT_NOT_FOUND_MESSAGE } from '../../../../events/royalty-values';
+import type { Talent } from '../../../../events/talent';
+import { NO_LIKENESS_MESSAGE, currentAccount, requireAcceptedTalent, type StandingDeps } from '../../../accounts/access';
+import type { AccountCaller } from '../../../shared/auth';
+import { ConflictError, NotFoundError, ValidationError } from '../../../shared/errors';
+import { statementCsv, statementCsvFilename, statementDetailOf, statementSummaryOf } from '../../statement-views';
+import type { AccountStore } from '../../../accounts/store';
+import type { RoyaltyStore } from '../../store';
+
+export interface MyRoyaltiesDeps {
+  accounts: Pick<AccountStore, 'get' | 'create'>;
+  standing: StandingDeps;
+  royalties: Pick<RoyaltyStore, 'openAccruals' | 'claimedAccruals' | 'latestStatementBefore' | 'listStatements' | 'getStatement' | 'getPayoutDetails'>;
+  now?: () => Date;
+}
+
+/** The accepted talent behind the caller and their royalty plan now (it prices accruals written before plans were recorded on them). */
+async function myTalent(deps: MyRoyaltiesDeps, caller: AccountCaller): Promise<{ talentId: string; plan: Talent['royaltyPlan'] }> {
+  await currentAccount(deps.accounts, caller);
+  const { likeness } = await requireAcceptedTalent(deps.standing, caller);
+  if (!likeness) throw new ConflictError(NO_LIKENESS_MESSAGE);
+  const talent = await deps.standing.talent.get(likeness.talentId);
+  if (!talent) throw new ConflictError(NO_LIKENESS_MESSAGE);
+  return { talentId: likeness.talentId, plan: talent.royaltyPlan };
+}
+
+/**
+ * `GET /me/earnings`: this month so far, live. The accruals no statement has claimed yet (a late
+ * one of an earlier month too: the next close takes it) through the royalty function, with the
+ * remainder the latest statement carried out; and the payout details on file.
+ */
+export async function myEarnings(deps: MyRoyaltiesDeps, caller: AccountCaller): Promise<EarningsResponse> {
+  const { talentId, plan } = await myTalent(deps, caller);
+  const month = monthOfIso((deps.now?.() ?? new Date()).toISOString());
+  const [open, latest, details] = await Promise.all([
+    deps.royalties.openAccruals(talentId, month, plan),
+    deps.royalties.latestStatementBefore(talentId, month),
+    deps.royalties.getPayoutDetails(talentId),
+  ]);
+  const { totals } = buildStatement(open, latest?.totals.carriedOutMicros ?? 0);
+  return { month, totals, ...(details ? { payoutDetails: { accountHolder: details.accountHolder, payoutEmail: details.payoutEmail } } : {}) };
+}
+
+/** `GET /me/statements`: the talent's closed statements, newest first, each with its payout status. */
+export async function myStatements(deps: MyRoyaltiesDeps, caller: AccountCaller): Promise<StatementList> {
+  const { talentId } = await myTalent(deps, caller);
+  const [records, details] = await Promise.all([deps.royalties.listStatements(talentId), deps.royalties.getPayoutDetails(talentId)]);
+  return { statements: records.map((r) => statementSummaryOf(r, details !== undefined)) };
+}
+
+/**
+ * `GET /me/statements/{id}`: one of the caller's statements with its lines. Another talent's
+ * statement is answered exactly as a missing one (404), so ids reveal nothing.
+ */
+export async function myStatement(deps: MyRoyaltiesDeps, caller: AccountCaller, id: string | undefined): Promise<StatementDetail> {
+  const parsed = StatementIdSchema.safeParse(id);
+  if (!parsed.success) throw new ValidationError(parsed.error.issues[0]!.message);
+  const { talentId, plan } = await myTalent(deps, caller);
+  const [month, owner] = [parsed.data.slice(0, 7), parsed.data.slice(8)];
+  if (owner !== talentId) throw new NotFoundError(STATEMENT_NOT_FOUND_MESSAGE);
+  const record = await deps.royalties.getStatement(talentId, month);
+  if (!record) throw new NotFoundError(STATEMENT_NOT_FOUND_MESSAGE);
+  const [claimed, details] = await Promise.all([
+    deps.royalties.claimedAccruals(talentId, month, record.fromMonth, plan),
+    deps.royalties.getPayoutDetails(talentId),
+  ]);
+  return statementDetailOf(record, claimed, details !== undefined);
+}
+
+/** `GET /me/statements/{id}/csv`: the statement as a CSV file. */
+export async function myStatementCsv(deps: MyRoyaltiesDeps, caller: AccountCaller, id: string | undefined): Promise<{ filename: string; csv: string }> {
+  const detail = await myStatement(deps, caller, id);
+  return { filename: statementCsvFilename(detail.month), csv: statementCsv(detail) };
+}

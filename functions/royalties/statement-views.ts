@@ -1,0 +1,101 @@
+// A closed statement as the talent and the console see it (docs/royalties.md "Talent portal"):
+// the stored record and its claimed accruals become StatementSummary / StatementDetail, with
+// the payout status computed on read, and the statement's CSV. Never a prompt or a client.
+import { isDeepStrictEqual } from 'node:util';
+import { dollarsOfCents, dollarsOfMicros, percentOfBps } from '../../events/royalty-format';
+import { buildStatement, type AccrualLine, type Payout, type StatementDetail, type StatementLine, type StatementSummary, type StatementTotals } from '../../events/royalties';
+import { TIER_LABELS } from '../../events/royalty-values';
+import type { StatementRecord } from './store';
+import { toCsv } from '../shared/csv';
+
+/**
+ * Where a statement's payout stands: `paid` once an admin marked it paid; `nothing-due` when it
+ * pays no whole cent; otherwise `due` when the talent's payout details are on file, else
+ * `awaiting-details`.
+ */
+export function payoutOf(record: Pick<StatementRecord, 'paid' | 'totals'>, hasPayoutDetails: boolean): Payout {
+  if (record.paid) return { status: 'paid', paidAt: record.paid.paidAt, reference: record.paid.reference };
+  if (record.totals.royaltyCents === 0) return { status: 'nothing-due' };
+  return { status: hasPayoutDetails ? 'due' : 'awaiting-details' };
+}
+
+/** A statement's summary: its stored figures and the payout status (no audit, no admin's id). */
+export function statementSummaryOf(record: StatementRecord, hasPayoutDetails: boolean): StatementSummary {
+  return {
+    id: record.id,
+    talentId: record.talentId,
+    talentName: record.talentName,
+    month: record.month,
+    closedAt: record.closedAt,
+    totals: record.totals,
+    payout: payoutOf(record, hasPayoutDetails),
+  };
+}
+
+/** Thrown when a statement's claimed accruals no longer add up to its stored figures. */
+export class StatementMismatchError extends Error {
+  constructor(id: string) {
+    super(`Statement ${id}: its claimed accruals do not add up to its stored totals`);
+    this.name = 'StatementMismatchError';
+  }
+}
+
+// Stored maps come back in any key order.
+const sameTotals = (a: StatementTotals, b: StatementTotals) => isDeepStrictEqual(a, b);
+
+/**
+ * A statement's lines, rebuilt from the accruals its close claimed through the royalty
+ * function with the remainder it carried in. The result must equal the stored totals: a
+ * statement never changes once closed, so a difference is a fault, not something to show.
+ */
+function statementLinesOf(record: StatementRecord, claimed: readonly AccrualLine[]): StatementLine[] {
+  const lines = claimed.map(({ licenseId, generationId, at, month, creditValueMicros, royaltyPlan }) => ({ licenseId, generationId, at, month, creditValueMicros, royaltyPlan }));
+  const rebuilt = buildStatement(lines, record.totals.carriedInMicros);
+  if (!sameTotals(rebuilt.totals, record.totals)) throw new StatementMismatchError(record.id);
+  return rebuilt.lines;
+}
+
+/** The detail: the summary with every line (license, tier, rate, value, royalty). */
+export function statementDetailOf(record: StatementRecord, claimed: readonly AccrualLine[], hasPayoutDetails: boolean): StatementDetail {
+  return { ...statementSummaryOf(record, hasPayoutDetails), lines: statementLinesOf(record, claimed) };
+}
+
+/** The CSV's columns, in order. */
+const STATEMENT_CSV_COLUMNS = ['Row', 'Date', 'License', 'Tier', 'Rate %', 'Credit value USD', 'Royalty USD'] as const;
+type CsvRecord = Record<(typeof STATEMENT_CSV_COLUMNS)[number], string | number>;
+
+/** The download's file name: `humanly-statement-2026-11.csv`. */
+export const statementCsvFilename = (month: string) => `humanly-statement-${month}.csv`;
+
+/**
+ * A statement as CSV: one `license` row per license in statement order (UTC date, license id,
+ * tier, rate, credit value, royalty: micro-dollar amounts with six decimals, exact), then
+ * `tier total` rows, `carried in`, `paid` (whole cents, two decimals) and `carried out`.
+ */
+export function statementCsv(detail: Pick<StatementDetail, 'lines' | 'totals'>): string {
+  const blank = { Date: '', License: '', Tier: '', 'Rate %': '', 'Credit value USD': '' };
+  const rows: CsvRecord[] = [
+    ...detail.lines.map((l) => ({
+      Row: 'license',
+      Date: l.at.slice(0, 10),
+      License: l.licenseId,
+      Tier: TIER_LABELS[l.tier],
+      'Rate %': percentOfBps(l.rateBps),
+      'Credit value USD': dollarsOfMicros(l.creditValueMicros),
+      'Royalty USD': dollarsOfMicros(l.royaltyMicros),
+    })),
+    ...detail.totals.tiers.map((t) => ({
+      ...blank,
+      Row: 'tier total',
+      License: `${t.licenses} licenses`,
+      Tier: TIER_LABELS[t.tier],
+      'Rate %': percentOfBps(t.rateBps),
+      'Credit value USD': dollarsOfMicros(t.grossMicros),
+      'Royalty USD': dollarsOfMicros(t.royaltyMicros),
+    })),
+    { ...blank, Row: 'carried in', 'Royalty USD': dollarsOfMicros(detail.totals.carriedInMicros) },
+    { ...blank, Row: 'paid', License: `${detail.totals.licenses} licenses`, 'Credit value USD': dollarsOfMicros(detail.totals.grossMicros), 'Royalty USD': dollarsOfCents(detail.totals.royaltyCents) },
+    { ...blank, Row: 'carried out', 'Royalty USD': dollarsOfMicros(detail.totals.carriedOutMicros) },
+  ];
+  return toCsv(STATEMENT_CSV_COLUMNS, rows);
+}

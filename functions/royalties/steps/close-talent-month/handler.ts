@@ -1,0 +1,54 @@
+import * as z from 'zod';
+import { documentClient } from '../../../shared/clients';
+import { loadConfig } from '../../../shared/config';
+import { sendEmail } from '../../../shared/email';
+import { ApplicationNotFoundError, foundingStore } from '../../../founding/store';
+import { royaltyStore } from '../../store';
+import { talentStore } from '../../../catalog/store';
+import { closeTalentMonth, CloseTalentMonthInput } from './service';
+
+const config = loadConfig(
+  z.object({
+    GENERATIONS_TABLE: z.string().min(1),
+    TALENT_TABLE: z.string().min(1),
+    APPLICATIONS_TABLE: z.string().min(1),
+    SENDER_EMAIL: z.string().min(3),
+    SES_CONFIGURATION_SET: z.string().optional(),
+    SITE_URL: z.url(),
+  }),
+);
+
+/** Step CloseTalentMonth of the RoyaltyClose state machine: `{ talentId, month }` -> `{ talentId, outcome, royaltyCents? }`. */
+export async function handler(event: unknown) {
+  const doc = documentClient();
+  const catalog = talentStore(doc, config.TALENT_TABLE);
+  const applications = foundingStore(doc, config.APPLICATIONS_TABLE);
+  return closeTalentMonth(
+    {
+      royalties: royaltyStore(doc, config.GENERATIONS_TABLE),
+      talent: async (id) => {
+        const found = await catalog.getForGeneration(id);
+        if (!found) return undefined;
+        const applicationId = found.controls.applicationId;
+        return {
+          name: found.talent.name,
+          royaltyPlan: found.talent.royaltyPlan,
+          // The founding application the talent came from holds their address (seeded talent have none).
+          email: async () => {
+            if (!applicationId) return undefined;
+            try {
+              return (await applications.getApplication(applicationId)).email;
+            } catch (err) {
+              if (err instanceof ApplicationNotFoundError) return undefined;
+              throw err;
+            }
+          },
+        };
+      },
+      send: (to, email) => sendEmail({ from: config.SENDER_EMAIL, configurationSet: config.SES_CONFIGURATION_SET }, to, email),
+      siteUrl: config.SITE_URL,
+      now: () => new Date(),
+    },
+    CloseTalentMonthInput.parse(event),
+  );
+}

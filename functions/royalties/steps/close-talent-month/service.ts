@@ -1,0 +1,129 @@
+import { isDeepStrictEqual } from 'node:util';
+import * as z from 'zod';
+import { buildStatement, Month } from '../../../../events/royalties';
+import { statementId } from '../../../../events/royalty-values';
+import type { ROYALTY_PLANS } from '../../../../events/talent-values';
+import { TALENT_ID_PATTERN } from '../../../../events/talent-values';
+import type { Email } from '../../../shared/email';
+import { log } from '../../../shared/log';
+import type { RoyaltyStore, StatementRecord } from '../../store';
+import { statementReadyEmail } from '../../emails';
+
+type RoyaltyPlan = (typeof ROYALTY_PLANS)[number];
+
+export const CloseTalentMonthInput = z.object({
+  talentId: z.string().regex(TALENT_ID_PATTERN, { error: 'talentId must be a talent id such as maya-chen' }),
+  month: Month,
+});
+type CloseTalentMonthInput = z.infer<typeof CloseTalentMonthInput>;
+
+/**
+ * A closed statement whose claimed accruals no longer give its figures. A closed statement is
+ * never rewritten: the execution fails (the state machine's alarm) for someone to look at it.
+ */
+class StatementMismatch extends Error {
+  override name = 'StatementMismatch';
+}
+
+export interface CloseTalentMonthDeps {
+  royalties: Pick<RoyaltyStore, 'getStatement' | 'latestStatementBefore' | 'listStatements' | 'openAccruals' | 'claimedAccruals' | 'claim' | 'putStatement' | 'markNotified'>;
+  /** The talent's name, plan now (for accruals written before plans were recorded on them) and email when known. */
+  talent: (talentId: string) => Promise<{ name: string; royaltyPlan: RoyaltyPlan; email: () => Promise<string | undefined> } | undefined>;
+  send: (to: string, email: Email) => Promise<unknown>;
+  siteUrl: string;
+  now: () => Date;
+}
+
+type CloseOutcome = 'closed' | 'unchanged' | 'nothing' | 'later-statement';
+
+/**
+ * Step CloseTalentMonth: the talent's statement of `month`, built once from the accruals it
+ * claims (decision 029).
+ * - A statement exists: it is rebuilt from its claimed accruals and compared; the same figures
+ *   write nothing (a rerun), different ones fail the step (StatementMismatch). Never rewritten.
+ * - Otherwise every open accrual up to `month` (from the previous statement's month: late ones
+ *   of a closed month land here) is claimed for `month`, with those an interrupted run claimed
+ *   already, and the statement is built from exactly the claimed ones, carrying in the previous
+ *   statement's remainder. No accruals: no statement (the remainder stays carried).
+ * - The talent is emailed once that the statement is ready, when their address is known.
+ */
+export async function closeTalentMonth(deps: CloseTalentMonthDeps, input: CloseTalentMonthInput): Promise<{ talentId: string; outcome: CloseOutcome; royaltyCents?: number }> {
+  const { talentId, month } = input;
+  const talent = await deps.talent(talentId);
+  const plan: RoyaltyPlan = talent?.royaltyPlan ?? 'standard-tiers';
+
+  const existing = await deps.royalties.getStatement(talentId, month);
+  if (existing) {
+    await verify(deps, existing, plan);
+    await notify(deps, existing, talent);
+    return { talentId, outcome: 'unchanged', royaltyCents: existing.totals.royaltyCents };
+  }
+
+  // A month before the talent's latest statement is not closed after it: its carry would be lost.
+  const latest = (await deps.royalties.listStatements(talentId))[0];
+  if (latest && latest.month > month) {
+    log.warn('a month before the latest statement is not closed', { talentId, month, latest: latest.month });
+    return { talentId, outcome: 'later-statement' };
+  }
+
+  const previous = await deps.royalties.latestStatementBefore(talentId, month);
+  const from = previous?.month ?? '';
+  for (const accrual of await deps.royalties.openAccruals(talentId, month, plan, previous?.month)) {
+    // The plan the statement uses is kept on the accrual (it is already there on every accrual DeliverImages wrote).
+    await deps.royalties.claim(talentId, accrual, month, accrual.royaltyPlan);
+  }
+  // The statement is exactly what a rebuild reads: the accruals claimed for this month.
+  const claimed = await deps.royalties.claimedAccruals(talentId, month, from, plan);
+  if (claimed.length === 0) return { talentId, outcome: 'nothing' };
+
+  const lines = claimed.map(({ licenseId, generationId, at, month: m, creditValueMicros, royaltyPlan }) => ({ licenseId, generationId, at, month: m, creditValueMicros, royaltyPlan }));
+  const { totals } = buildStatement(lines, previous?.totals.carriedOutMicros ?? 0);
+  const statement: StatementRecord = {
+    id: statementId(month, talentId),
+    talentId,
+    talentName: talent?.name ?? talentId,
+    month,
+    closedAt: deps.now().toISOString(),
+    totals,
+    fromMonth: lines.reduce((min, l) => (l.month < min ? l.month : min), month),
+    audit: [],
+  };
+  if (!(await deps.royalties.putStatement(statement))) {
+    // Another run closed it meanwhile: it must agree with what was claimed.
+    const stored = (await deps.royalties.getStatement(talentId, month))!;
+    await verify(deps, stored, plan);
+    await notify(deps, stored, talent);
+    return { talentId, outcome: 'unchanged', royaltyCents: stored.totals.royaltyCents };
+  }
+  await notify(deps, statement, talent);
+  return { talentId, outcome: 'closed', royaltyCents: totals.royaltyCents };
+}
+
+/** Rebuilds a closed statement from its claimed accruals; StatementMismatch when the figures differ. */
+async function verify(deps: CloseTalentMonthDeps, statement: StatementRecord, plan: RoyaltyPlan): Promise<void> {
+  const lines = await deps.royalties.claimedAccruals(statement.talentId, statement.month, statement.fromMonth, plan);
+  const { totals } = buildStatement(lines.map(({ licenseId, generationId, at, month, creditValueMicros, royaltyPlan }) => ({ licenseId, generationId, at, month, creditValueMicros, royaltyPlan })), statement.totals.carriedInMicros);
+  if (!isDeepStrictEqual(normalize(totals), normalize(statement.totals))) {
+    const mismatch = new StatementMismatch(`The statement ${statement.id} does not match its claimed accruals`);
+    log.error('a closed statement does not match its claimed accruals', mismatch, { talentId: statement.talentId, month: statement.month, stored: statement.totals.royaltyMicros, rebuilt: totals.royaltyMicros });
+    throw mismatch;
+  }
+}
+
+/** Stored figures as plain data (DynamoDB gives numbers back; key order does not matter to the comparison). */
+const normalize = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
+
+/** Emails the talent that the statement is ready, once; skipped (without an address in logs) when none is known. */
+async function notify(deps: CloseTalentMonthDeps, statement: StatementRecord, talent: Awaited<ReturnType<CloseTalentMonthDeps['talent']>>): Promise<void> {
+  if (statement.notifiedAt) return;
+  const to = await talent?.email();
+  if (!to) {
+    log.info('no email known for the talent: the statement is not emailed', { talentId: statement.talentId, month: statement.month });
+    return;
+  }
+  await deps.send(
+    to,
+    statementReadyEmail({ talentName: statement.talentName, month: statement.month, royaltyCents: statement.totals.royaltyCents, licenses: statement.totals.licenses, siteUrl: deps.siteUrl }),
+  );
+  await deps.royalties.markNotified(statement.talentId, statement.month, deps.now().toISOString());
+}

@@ -1,0 +1,247 @@
+// The one data access of royalties (docs/royalties.md): accruals (written by DeliverImages), the
+// monthly statements, payout details and ended exclusive contracts, all in the Generations table
+// (keys in generations-keys.ts).
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { FreezeContract } from '../../events/generations';
+import type { AccrualLine, StatementAuditEntry, StatementTotals } from '../../events/royalties';
+import type { ROYALTY_PLANS } from '../../events/talent-values';
+import { isConditionFailure } from '../shared/errors';
+import { CREATED_INDEX, generationKeys } from '../generation/keys';
+import { queryAll } from '../shared/query-all';
+
+export type RoyaltyStore = ReturnType<typeof royaltyStore>;
+
+/** An accrual as stored: the statement line's fields, and the statement month once claimed. */
+export interface StoredAccrual extends AccrualLine {
+  talentId: string;
+  accountId: string;
+  statementMonth?: string;
+}
+
+/** A closed statement as stored. Its figures never change; only `paid` and `audit` do. */
+export interface StatementRecord {
+  id: string;
+  talentId: string;
+  talentName: string;
+  month: string;
+  closedAt: string;
+  totals: StatementTotals;
+  /** The earliest accrual month the close read (the statement's lines are claimed accruals from here to `month`). */
+  fromMonth: string;
+  paid?: { paidAt: string; reference: string; by: string };
+  audit: StatementAuditEntry[];
+  /** When the talent was emailed that it is ready. */
+  notifiedAt?: string;
+}
+
+export interface PayoutDetailsRecord {
+  accountHolder: string;
+  payoutEmail: string;
+  updatedAt: string;
+}
+
+export type EndedContract = FreezeContract & { endedAt: string; endedBy: string };
+
+const KEY_FIELDS = ['pk', 'sk', 'listKey', 'createdAt'];
+const strip = <T>(item: Record<string, unknown>): T => Object.fromEntries(Object.entries(item).filter(([k]) => !KEY_FIELDS.includes(k))) as T;
+
+/**
+ * An accrual item as a statement line. Accruals written before the plan was recorded on them
+ * take the talent's plan now (`fallbackPlan`).
+ */
+function accrualOf(item: Record<string, unknown>, fallbackPlan: (typeof ROYALTY_PLANS)[number]): StoredAccrual {
+  return {
+    licenseId: String(item.licenseId),
+    generationId: String(item.generationId),
+    at: String(item.at),
+    month: String(item.month),
+    creditValueMicros: Number(item.creditValueMicros),
+    royaltyPlan: (item.royaltyPlan as StoredAccrual['royaltyPlan'] | undefined) ?? fallbackPlan,
+    talentId: String(item.talentId),
+    accountId: String(item.accountId),
+    ...(typeof item.statementMonth === 'string' ? { statementMonth: item.statementMonth } : {}),
+  };
+}
+
+export function royaltyStore(doc: DynamoDBDocumentClient, tableName: string) {
+  /** Accruals of months `fromMonth` (or the first) to `toMonth`, inclusive. */
+  const accrualsBetween = async (talentId: string, fromMonth: string | undefined, toMonth: string, filter: { expression: string; values?: Record<string, unknown> }) =>
+    queryAll(doc, tableName, {
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      FilterExpression: filter.expression,
+      ExpressionAttributeValues: {
+        ':pk': generationKeys.talent(talentId),
+        ':from': `${generationKeys.accrualPrefix}${fromMonth ?? ''}`,
+        ':to': `${generationKeys.accrualPrefix}${toMonth}#\uffff`,
+        ...filter.values,
+      },
+      ConsistentRead: true,
+    });
+
+  return {
+    /** Accruals not on any statement yet, of months up to `toMonth` (from `fromMonth`, or all). */
+    async openAccruals(talentId: string, toMonth: string, fallbackPlan: StoredAccrual['royaltyPlan'], fromMonth?: string): Promise<StoredAccrual[]> {
+      const items = await accrualsBetween(talentId, fromMonth, toMonth, { expression: 'attribute_not_exists(statementMonth)' });
+      return items.map((i) => accrualOf(i, fallbackPlan));
+    },
+
+    /** Accruals claimed by the statement of `month` (read from `fromMonth`, as the statement records). */
+    async claimedAccruals(talentId: string, month: string, fromMonth: string, fallbackPlan: StoredAccrual['royaltyPlan']): Promise<StoredAccrual[]> {
+      const items = await accrualsBetween(talentId, fromMonth, month, { expression: 'statementMonth = :m', values: { ':m': month } });
+      return items.map((i) => accrualOf(i, fallbackPlan));
+    },
+
+    /**
+     * Claims an accrual for the statement of `month`, once: true when it is (now or already)
+     * that statement's, false when another statement has it. `royaltyPlan` is recorded on an
+     * accrual written without one (before plans were recorded), so a rebuild reads the plan the
+     * statement used even if the talent's plan changes later.
+     */
+    async claim(talentId: string, accrual: Pick<StoredAccrual, 'month' | 'licenseId'>, month: string, royaltyPlan?: StoredAccrual['royaltyPlan']): Promise<boolean> {
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: generationKeys.accrual(talentId, accrual.month, accrual.licenseId),
+            UpdateExpression: royaltyPlan ? 'SET statementMonth = :m, royaltyPlan = if_not_exists(royaltyPlan, :p)' : 'SET statementMonth = :m',
+            ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(statementMonth) OR statementMonth = :m)',
+            ExpressionAttributeValues: { ':m': month, ...(royaltyPlan ? { ':p': royaltyPlan } : {}) },
+          }),
+        );
+        return true;
+      } catch (err) {
+        if (isConditionFailure(err)) return false;
+        throw err;
+      }
+    },
+
+    async getStatement(talentId: string, month: string): Promise<StatementRecord | undefined> {
+      const out = await doc.send(new GetCommand({ TableName: tableName, Key: generationKeys.statement(talentId, month), ConsistentRead: true }));
+      return out.Item ? strip<StatementRecord>(out.Item) : undefined;
+    },
+
+    /** The talent's latest statement of a month before `month` (its remainder is carried in). */
+    async latestStatementBefore(talentId: string, month: string): Promise<StatementRecord | undefined> {
+      const items = await doc.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+          ExpressionAttributeValues: { ':pk': generationKeys.talent(talentId), ':from': generationKeys.statementPrefix, ':to': `${generationKeys.statementPrefix}${month}` },
+          ScanIndexForward: false,
+          ConsistentRead: true,
+        }),
+      );
+      const before = (items.Items ?? []).find((i) => i.sk !== generationKeys.statement(talentId, month).sk);
+      return before ? strip<StatementRecord>(before) : undefined;
+    },
+
+    /** Writes a closed statement once: false when the month already has one (it never changes). */
+    async putStatement(statement: StatementRecord): Promise<boolean> {
+      try {
+        await doc.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: {
+              ...generationKeys.statement(statement.talentId, statement.month),
+              listKey: generationKeys.statementListKey(statement.month),
+              createdAt: statement.closedAt,
+              ...statement,
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        );
+        return true;
+      } catch (err) {
+        if (isConditionFailure(err)) return false;
+        throw err;
+      }
+    },
+
+    /** The talent's statements, newest month first. */
+    async listStatements(talentId: string): Promise<StatementRecord[]> {
+      const items = await queryAll(doc, tableName, {
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': generationKeys.talent(talentId), ':p': generationKeys.statementPrefix },
+        ScanIndexForward: false,
+      });
+      return items.map((i) => strip<StatementRecord>(i));
+    },
+
+    /** Every talent's statement of a month (the console, the payout CSV), in close order. */
+    async listStatementsOfMonth(month: string): Promise<StatementRecord[]> {
+      const items = await queryAll(doc, tableName, {
+        IndexName: CREATED_INDEX,
+        KeyConditionExpression: 'listKey = :k',
+        ExpressionAttributeValues: { ':k': generationKeys.statementListKey(month) },
+      });
+      return items.map((i) => strip<StatementRecord>(i));
+    },
+
+    /** Records that the talent was emailed about the statement; false when already recorded. */
+    async markNotified(talentId: string, month: string, at: string): Promise<boolean> {
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: generationKeys.statement(talentId, month),
+            UpdateExpression: 'SET notifiedAt = :at',
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(notifiedAt)',
+            ExpressionAttributeValues: { ':at': at },
+          }),
+        );
+        return true;
+      } catch (err) {
+        if (isConditionFailure(err)) return false;
+        throw err;
+      }
+    },
+
+    /**
+     * Marks a statement paid (or unpaid when `paid` is undefined) and appends the change to its
+     * audit, in one write. Answers the statement as stored after; undefined when there is none.
+     */
+    async setPaid(talentId: string, month: string, paid: StatementRecord['paid'] | undefined, entry: StatementAuditEntry): Promise<StatementRecord | undefined> {
+      try {
+        const out = await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: generationKeys.statement(talentId, month),
+            UpdateExpression: paid
+              ? 'SET paid = :paid, audit = list_append(if_not_exists(audit, :none), :entry)'
+              : 'REMOVE paid SET audit = list_append(if_not_exists(audit, :none), :entry)',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ...(paid ? { ':paid': paid } : {}), ':none': [], ':entry': [entry] },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return out.Attributes ? strip<StatementRecord>(out.Attributes) : undefined;
+      } catch (err) {
+        if (isConditionFailure(err)) return undefined;
+        throw err;
+      }
+    },
+
+    async getPayoutDetails(talentId: string): Promise<PayoutDetailsRecord | undefined> {
+      const out = await doc.send(new GetCommand({ TableName: tableName, Key: generationKeys.payoutDetails(talentId), ConsistentRead: true }));
+      return out.Item ? strip<PayoutDetailsRecord>(out.Item) : undefined;
+    },
+
+    async putPayoutDetails(talentId: string, details: PayoutDetailsRecord): Promise<void> {
+      await doc.send(new PutCommand({ TableName: tableName, Item: { ...generationKeys.payoutDetails(talentId), ...details } }));
+    },
+
+    /** Keeps an ended exclusive contract for the record (idempotent by contract id). */
+    async addEndedContract(talentId: string, contract: EndedContract): Promise<void> {
+      await doc.send(new PutCommand({ TableName: tableName, Item: { ...generationKeys.freezeHistory(talentId, contract.id), ...contract } }));
+    },
+
+    async endedContracts(talentId: string): Promise<EndedContract[]> {
+      const items = await queryAll(doc, tableName, {
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': generationKeys.talent(talentId), ':p': generationKeys.freezePrefix },
+        ScanIndexForward: false,
+      });
+      return items.map((i) => strip<EndedContract>(i));
+    },
+  };
+}
