@@ -8,9 +8,9 @@ import {
 import type { AdminUserDetail } from '../../../events/accounts';
 import type { PlanId } from '../../../events/plans';
 import { declinePlanRequest, NO_PENDING_PLAN_REQUEST_MESSAGE } from '../../../functions/accounts/routes/decline-plan-request/service';
-import { cognitoSignIn } from '../../../functions/accounts/routes/disable-user/cognito';
-import { setAccountState, type SignInSwitch } from '../../../functions/accounts/routes/disable-user/service';
-import { accountIdOf, actorOf } from '../../../functions/accounts/routes/get-user/service';
+import { cognitoSignIn } from '../../../functions/accounts/cognito-sign-in';
+import { setAccountState, type SignInSwitch } from '../../../functions/accounts/account-state';
+import { accountIdOf, actorOf } from '../../../functions/accounts/users';
 import { adminGrantKey, GRANT_KEY_REQUIRED_MESSAGE, grantCredits, TALENT_HAS_NO_CREDITS_MESSAGE } from '../../../functions/accounts/routes/grant-credits/service';
 import { SAME_PLAN_MESSAGE, setUserPlan, TALENT_HAS_NO_PLAN_MESSAGE } from '../../../functions/accounts/routes/update-user/service';
 import type { HttpEvent } from '../../../functions/shared/http';

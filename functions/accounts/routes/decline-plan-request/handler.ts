@@ -5,7 +5,7 @@ import { loadConfig } from '../../../shared/config';
 import { httpHandler, json } from '../../../shared/http';
 import { log } from '../../../shared/log';
 import { accountStore } from '../../store';
-import { accountIdOf, actorOf } from '../get-user/service';
+import { accountIdOf, actorOf } from '../../users';
 import { declinePlanRequest } from './service';
 
 const config = loadConfig(z.object({ ACCOUNTS_TABLE: z.string().min(1) }));

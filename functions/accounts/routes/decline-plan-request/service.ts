@@ -1,7 +1,7 @@
 import type { AdminUserDetail } from '../../../../events/accounts';
 import { ConflictError, NotFoundError } from '../../../shared/errors';
 import { ACCOUNT_NOT_FOUND_MESSAGE, type AccountStore, type Actor } from '../../store';
-import { userDetail } from '../get-user/service';
+import { userDetail } from '../../users';
 
 export const NO_PENDING_PLAN_REQUEST_MESSAGE = 'This account has no pending plan request to decline.';
 

@@ -5,9 +5,9 @@ import { loadConfig } from '../../../shared/config';
 import { httpHandler, json } from '../../../shared/http';
 import { log } from '../../../shared/log';
 import { accountStore } from '../../store';
-import { cognitoSignIn } from '../disable-user/cognito';
-import { setAccountState, stateRequestOf } from '../disable-user/service';
-import { accountIdOf, actorOf } from '../get-user/service';
+import { cognitoSignIn } from '../../cognito-sign-in';
+import { setAccountState, stateRequestOf } from '../../account-state';
+import { accountIdOf, actorOf } from '../../users';
 
 const config = loadConfig(z.object({ ACCOUNTS_TABLE: z.string().min(1), USER_POOL_ID: z.string().min(1) }));
 

@@ -1,8 +1,9 @@
-import type { MeResponse, Profile } from '../../../../events/accounts';
+import type { MeResponse } from '../../../../events/accounts';
 import { planById } from '../../../../events/plans';
 import { currentAccount, talentStanding, type StandingDeps } from '../../access';
 import type { AccountCaller } from '../../../shared/auth';
-import type { Account, AccountStore } from '../../store';
+import type { AccountStore } from '../../store';
+import { profileOf } from '../../profile';
 import type { CreditLedger } from '../../credits';
 
 export interface MeDeps {
@@ -10,13 +11,6 @@ export interface MeDeps {
   ledger: Pick<CreditLedger, 'balance'>;
   standing: StandingDeps;
 }
-
-export const profileOf = (account: Account): Profile => ({
-  id: account.id,
-  full_name: account.full_name,
-  email: account.email,
-  createdAt: account.createdAt,
-});
 
 /** `GET /me`: the profile; a client's plan, balance and pending plan request; a talent's standing. */
 export async function getMe(deps: MeDeps, caller: AccountCaller): Promise<MeResponse> {

@@ -4,7 +4,7 @@ import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
 import { httpHandler, json } from '../../../shared/http';
 import { accountStore } from '../../store';
-import { accountIdOf, userDetail } from './service';
+import { accountIdOf, userDetail } from '../../users';
 
 const config = loadConfig(z.object({ ACCOUNTS_TABLE: z.string().min(1) }));
 

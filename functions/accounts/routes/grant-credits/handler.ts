@@ -7,7 +7,7 @@ import { httpHandler, idempotencyKeyOf, json, parseJsonBody } from '../../../sha
 import { log } from '../../../shared/log';
 import { accountStore } from '../../store';
 import { creditLedger } from '../../credits';
-import { accountIdOf, actorOf } from '../get-user/service';
+import { accountIdOf, actorOf } from '../../users';
 import { grantCredits } from './service';
 
 const config = loadConfig(z.object({ ACCOUNTS_TABLE: z.string().min(1) }));

@@ -7,7 +7,7 @@ import { loadConfig } from '../../../shared/config';
 import { httpHandler, json, parseJsonBody } from '../../../shared/http';
 import { rateLimiter } from '../../../shared/rate-limit';
 import { accountStore } from '../../store';
-import { profileOf } from '../get-me/service';
+import { profileOf } from '../../profile';
 
 const config = loadConfig(z.object({ ACCOUNTS_TABLE: z.string().min(1), RATE_LIMITS_TABLE: z.string().min(1) }));
 

@@ -6,7 +6,7 @@ import { loadConfig } from '../../../shared/config';
 import { httpHandler, json, parseJsonBody } from '../../../shared/http';
 import { log } from '../../../shared/log';
 import { accountStore } from '../../store';
-import { accountIdOf, actorOf } from '../get-user/service';
+import { accountIdOf, actorOf } from '../../users';
 import { setUserPlan } from './service';
 
 const config = loadConfig(z.object({ ACCOUNTS_TABLE: z.string().min(1) }));

@@ -2,7 +2,7 @@ import type { AdminUserDetail } from '../../../../events/accounts';
 import { planById, type PlanId } from '../../../../events/plans';
 import { ConflictError, NotFoundError } from '../../../shared/errors';
 import { ACCOUNT_NOT_FOUND_MESSAGE, type AccountStore, type Actor } from '../../store';
-import { userDetail } from '../get-user/service';
+import { userDetail } from '../../users';
 
 export const TALENT_HAS_NO_PLAN_MESSAGE = 'Only client accounts have a plan: this is a talent account.';
 export const SAME_PLAN_MESSAGE = (name: string) => `This account is already on the ${name} plan.`;

@@ -2,7 +2,7 @@ import { AWAITING_CONFIRMATION } from '../../../../events/founding-values';
 import { licensePath } from '../../../../events/generation-values';
 import { DATA_EXPORTS_PER_HOUR } from '../../../../events/royalty-values';
 import type { DataExport } from '../../../../events/likeness';
-import { profileOf } from '../../../accounts/routes/get-me/service';
+import { profileOf } from '../../../accounts/profile';
 import { likenessStatusOf } from '../../controls';
 import { currentAccount, requireAcceptedTalent, type StandingDeps } from '../../../accounts/access';
 import type { AccountCaller } from '../../../shared/auth';

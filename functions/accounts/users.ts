@@ -1,8 +1,10 @@
-import type { AdminUserDetail } from '../../../../events/accounts';
-import type { Caller } from '../../../shared/auth';
-import { NotFoundError } from '../../../shared/errors';
-import type { HttpEvent } from '../../../shared/http';
-import { ACCOUNT_NOT_FOUND_MESSAGE, type AccountStore, type Actor } from '../../store';
+// What the console's Users routes share: the account named by the path, the admin acting, and
+// the detail every change answers with.
+import type { AdminUserDetail } from '../../events/accounts';
+import type { Caller } from '../shared/auth';
+import { NotFoundError } from '../shared/errors';
+import type { HttpEvent } from '../shared/http';
+import { ACCOUNT_NOT_FOUND_MESSAGE, type AccountStore, type Actor } from './store';
 
 /** Account ids are Cognito `sub`s (UUIDs); anything else names no account. */
 const ACCOUNT_ID = /^[A-Za-z0-9-]{1,64}$/;

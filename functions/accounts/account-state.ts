@@ -1,9 +1,10 @@
+// Disabling and enabling an account, shared by the console's disable and enable routes.
 import type * as z from 'zod';
-import { AdminAccountStateRequest, type AdminUserDetail } from '../../../../events/accounts';
-import { NotFoundError } from '../../../shared/errors';
-import { parseJsonBody, type HttpEvent } from '../../../shared/http';
-import { ACCOUNT_NOT_FOUND_MESSAGE, type AccountStore, type Actor } from '../../store';
-import { userDetail } from '../get-user/service';
+import { AdminAccountStateRequest, type AdminUserDetail } from '../../events/accounts';
+import { NotFoundError } from '../shared/errors';
+import { parseJsonBody, type HttpEvent } from '../shared/http';
+import { ACCOUNT_NOT_FOUND_MESSAGE, type AccountStore, type Actor } from './store';
+import { userDetail } from './users';
 
 /** What the console changes in the user pool: sign-in on or off, and every session ended. */
 export interface SignInSwitch {

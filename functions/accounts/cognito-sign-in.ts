@@ -4,7 +4,7 @@ import {
   AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
-import type { SignInSwitch } from './service';
+import type { SignInSwitch } from './account-state';
 
 let cognito: CognitoIdentityProviderClient | undefined;
 
