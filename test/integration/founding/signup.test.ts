@@ -9,7 +9,7 @@ import {
   FOUNDING_MESSAGES,
   UPLOAD_URL_TTL_SECONDS,
 } from '../../../events/founding';
-import { confirmTokenHash } from '../../../functions/founding/routes/confirm-founding-application/service';
+import { confirmTokenHash } from '../../../functions/founding/confirmation';
 import { pendingPrefix, uploadFolderOf } from '../../../functions/founding/keys';
 import { TWIN_CREDENTIALS, TWIN_REGION } from '../../../infra/local/emulators/ports';
 import type { BusEvent } from '../../../infra/local/eventbridge';

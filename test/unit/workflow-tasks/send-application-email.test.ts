@@ -1,7 +1,8 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Email } from '../../../functions/shared/email-layout';
 import { inMemoryIdempotency } from '../../../functions/shared/idempotency';
-import { sendApplicationEmail, type EmailKind } from '../../../functions/founding/steps/send-application-email/service';
+import type { EmailKind } from '../../../functions/founding/emails/compose';
+import { sendApplicationEmail } from '../../../functions/founding/steps/send-application-email/service';
 import { EMAIL, ID, application, mockedStore, quiet } from './support';
 
 quiet();

@@ -1,12 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
 import {
   AWAITING_CONFIRMATION,
   CONFIRMATION_MESSAGES,
   CONFIRMS_PER_ADDRESS_PER_HOUR,
   CONFIRMS_PER_IP_PER_HOUR,
-  FOUNDING_APPLICATION_SUBMITTED,
   FOUNDING_MESSAGES,
-  type FoundingApplicationSubmittedV1,
   type FoundingConfirmRequest,
   type FoundingConfirmResponse,
 } from '../../../../events/founding';
@@ -14,16 +11,13 @@ import { AppError, ConflictError, NotFoundError } from '../../../shared/errors';
 import { log } from '../../../shared/log';
 import type { RateLimiter } from '../../../shared/rate-limit';
 import { ApplicationNotFoundError, type FoundingStore, type StoredApplication } from '../../store';
+import { announce, confirmTokenHash } from '../../confirmation';
 
 export interface ConfirmDeps {
   store: FoundingStore;
   publish: (detailType: string, detail: object) => Promise<void>;
   limit: RateLimiter;
 }
-
-/** A confirmation link's token: 256 random bits, base64url (43 characters). Only its hash is stored. */
-export const newConfirmToken = () => randomBytes(32).toString('base64url');
-export const confirmTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The link was used or has expired: 410, with what happened. */
 class GoneError extends AppError {
@@ -100,20 +94,4 @@ async function alreadyUsed(deps: ConfirmDeps, app: StoredApplication, answer: Fo
   if (app.submittedEvent !== 'failed') throw new GoneError(CONFIRMATION_MESSAGES.usedLink);
   await announce(deps, app.id, app.program, app.submittedAt);
   return answer;
-}
-
-/** Publishes `FoundingApplication.Submitted`; on failure marks the application so a retry announces it. */
-export async function announce(deps: Pick<ConfirmDeps, 'store' | 'publish'>, applicationId: string, program: StoredApplication['program'], submittedAt: string) {
-  const detail: FoundingApplicationSubmittedV1 = { version: 1, applicationId, program, submittedAt };
-  try {
-    await deps.publish(FOUNDING_APPLICATION_SUBMITTED, detail);
-    await deps.store.updateApplication(applicationId, {}, { remove: ['submittedEvent'] });
-  } catch (err) {
-    // Stored but not announced: the applicant's retry (the same link, or the same submission) announces it again.
-    log.error('could not announce founding application', err, { applicationId });
-    await deps.store.updateApplication(applicationId, { submittedEvent: 'failed' }).catch((e) =>
-      log.error('could not mark the announcement as failed', e, { applicationId }),
-    );
-    throw err;
-  }
 }

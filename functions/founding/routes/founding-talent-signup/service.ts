@@ -25,7 +25,7 @@ import { log } from '../../../shared/log';
 import type { RateLimiter } from '../../../shared/rate-limit';
 import type { FoundingStore, IssuedUpload, UploadedObject } from '../../store';
 import { addressHashOf, newApplicationId, pendingPrefix, uploadFolderOf } from '../../keys';
-import { announce, confirmTokenHash, newConfirmToken } from '../confirm-founding-application/service';
+import { announce, confirmTokenHash, newConfirmToken } from '../../confirmation';
 
 export interface SignupDeps {
   store: FoundingStore;

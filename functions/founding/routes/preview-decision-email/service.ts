@@ -3,7 +3,7 @@ import { FOUNDING_SPOTS } from '../../../../events/founding-values';
 import { NotFoundError } from '../../../shared/errors';
 import { ApplicationNotFoundError, type FoundingStore } from '../../store';
 import { APPLICATION_ID_PATTERN } from '../../keys';
-import { composeApplicationEmail } from '../../steps/send-application-email/service';
+import { composeApplicationEmail } from '../../emails/compose';
 
 export interface PreviewDeps {
   store: FoundingStore;

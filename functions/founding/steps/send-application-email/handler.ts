@@ -6,7 +6,8 @@ import { loadConfig } from '../../../shared/config';
 import { sendEmail } from '../../../shared/email';
 import { idempotency } from '../../../shared/idempotency';
 import { APPLICATION_ID_PATTERN } from '../../keys';
-import { EMAIL_KINDS, sendApplicationEmail } from './service';
+import { EMAIL_KINDS } from '../../emails/compose';
+import { sendApplicationEmail } from './service';
 
 const config = loadConfig(
   z.object({

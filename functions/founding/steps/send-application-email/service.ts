@@ -1,18 +1,9 @@
-import type { ApplicationDecisionRecord } from '../../../../events/founding';
-import {
-  acceptanceEmail,
-  applicationConfirmationEmail,
-  invalidPhotosEmail,
-  rejectionEmail,
-  reviewReminderEmail,
-} from '../../emails/application';
+import { reviewReminderEmail } from '../../emails/application';
+import { composeApplicationEmail, type SendApplicationEmailInput } from '../../emails/compose';
 import type { Email } from '../../../shared/email-layout';
 import { ONE_DAY, type Once } from '../../../shared/idempotency';
 import { log } from '../../../shared/log';
-import type { FoundingStore, StoredApplication } from '../../store';
-
-export const EMAIL_KINDS = ['confirmation', 'invalid', 'acceptance', 'rejection', 'reminder'] as const;
-export type EmailKind = (typeof EMAIL_KINDS)[number];
+import type { FoundingStore } from '../../store';
 
 export interface SendApplicationEmailDeps {
   store: FoundingStore;
@@ -22,17 +13,6 @@ export interface SendApplicationEmailDeps {
   adminUrl: string;
   once: Once;
 }
-
-export interface SendApplicationEmailInput {
-  applicationId: string;
-  kind: EmailKind;
-  /** The decision the review task returned (rejection: its note), if the state machine passes it. */
-  review?: Partial<ApplicationDecisionRecord>;
-}
-
-/** The decision's message to the applicant: from the review the state machine passed, else the stored decision. */
-const messageOf = (input: Omit<SendApplicationEmailInput, 'kind'>, app: StoredApplication) =>
-  input.review?.messageToApplicant ?? app.decision?.messageToApplicant;
 
 type SendOutcome = { sent: true; skipped?: true };
 
@@ -88,39 +68,4 @@ export async function sendApplicationEmail(deps: SendApplicationEmailDeps, input
   await deps.store.addHistory(applicationId, 'email sent', { note: kind });
   log.info('application email sent', { applicationId, kind });
   return { sent: true };
-}
-
-/**
- * The applicant's email of one kind, as it is sent (the console's decision preview renders it
- * with this too). The acceptance and rejection emails carry the decision's message to the
- * applicant, never the reviewer's internal note.
- */
-export async function composeApplicationEmail(
-  deps: Pick<SendApplicationEmailDeps, 'store' | 'siteUrl'>,
-  app: StoredApplication,
-  input: Omit<SendApplicationEmailInput, 'kind'> & { kind: Exclude<EmailKind, 'reminder'> },
-): Promise<Email> {
-  const common = { firstName: app.firstName, program: app.program, siteUrl: deps.siteUrl };
-  switch (input.kind) {
-    case 'confirmation':
-      return applicationConfirmationEmail({ ...common, applicationId: app.id ?? input.applicationId, validPhotoCount: app.validPhotoCount ?? 0 });
-    case 'invalid':
-      return invalidPhotosEmail({
-        ...common,
-        applicationId: app.id ?? input.applicationId,
-        validPhotoCount: app.validPhotoCount ?? 0,
-        reasons: (app.photoResults ?? []).filter((r) => !r.accepted && r.reason).map((r) => r.reason!),
-      });
-    case 'acceptance': {
-      let spotNumber = app.spotNumber;
-      if (app.founding && spotNumber === undefined) {
-        spotNumber = await deps.store.spotNumberOf(input.applicationId);
-      }
-      return acceptanceEmail({ ...common, founding: Boolean(app.founding && spotNumber), spotNumber, messageToApplicant: messageOf(input, app) });
-    }
-    case 'rejection':
-      return rejectionEmail({ ...common, messageToApplicant: messageOf(input, app) });
-    default:
-      throw new Error(`unknown email kind ${input.kind}`);
-  }
 }
