@@ -5,8 +5,8 @@
 import type { StartGenerationRequest } from '../../../events/generations';
 import type { Talent } from '../../../events/talent';
 import { replicateImageGeneration } from '../../../functions/generation/routes/replicate-image-generation/service';
-import { startGeneration, UNNAMED_LICENSEE, type StartDeps } from '../../../functions/generation/routes/start-generation/service';
-import { downloadLicense } from '../../../functions/generation/routes/download-license/service';
+import { startGeneration, UNNAMED_LICENSEE, type StartDeps } from '../../../functions/generation/start';
+import { downloadLicense } from '../../../functions/generation/license-download';
 import { listGenerationsAdmin } from '../../../functions/generation/routes/list-generations-admin/service';
 import type { AccountCaller } from '../../../functions/shared/auth';
 import { inMemoryIdempotency } from '../../../functions/shared/idempotency';

@@ -7,7 +7,7 @@ import { httpHandler, json } from '../../../shared/http';
 import { log } from '../../../shared/log';
 import { s3Client } from '../../../shared/s3';
 import { generationStore } from '../../store';
-import { downloadLicense } from '../download-license/service';
+import { downloadLicense } from '../../license-download';
 
 const config = loadConfig(z.object({ GENERATIONS_TABLE: z.string().min(1), IMAGES_BUCKET: z.string().min(1) }));
 

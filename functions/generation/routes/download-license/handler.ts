@@ -8,7 +8,7 @@ import { httpHandler, json } from '../../../shared/http';
 import { s3Client } from '../../../shared/s3';
 import { accountStore } from '../../../accounts/store';
 import { generationStore } from '../../store';
-import { downloadLicense } from './service';
+import { downloadLicense } from '../../license-download';
 
 const config = loadConfig(z.object({ ACCOUNTS_TABLE: z.string().min(1), GENERATIONS_TABLE: z.string().min(1), IMAGES_BUCKET: z.string().min(1) }));
 

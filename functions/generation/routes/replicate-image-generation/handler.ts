@@ -6,7 +6,7 @@ import { s3ImageSigner } from '../../views';
 import { httpHandler, idempotencyKeyOf, json, parseJsonBody } from '../../../shared/http';
 import { s3Client } from '../../../shared/s3';
 import { generationStore } from '../../store';
-import { startDepsFromEnv } from '../start-generation/deps';
+import { startDepsFromEnv } from '../../start-deps';
 import { replicateImageGeneration } from './service';
 
 const config = loadConfig(z.object({ GENERATIONS_TABLE: z.string().min(1), IMAGES_BUCKET: z.string().min(1) }));

@@ -5,7 +5,7 @@ import type { AccountCaller } from '../../../shared/auth';
 import { legacyPollView, ownGeneration, parseLegacyPrompt, type ImageSigner } from '../../views';
 import { validationErrorFrom } from '../../../shared/http';
 import type { GenerationStore } from '../../store';
-import { startGeneration, type StartDeps } from '../start-generation/service';
+import { startGeneration, type StartDeps } from '../../start';
 
 export interface LegacyDeps {
   start: StartDeps;

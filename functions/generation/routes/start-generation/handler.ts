@@ -1,8 +1,8 @@
 import { StartGenerationRequest } from '../../../../events/generations';
 import { requireRole } from '../../../shared/auth';
 import { httpHandler, idempotencyKeyOf, json, parseJsonBody } from '../../../shared/http';
-import { startDepsFromEnv } from './deps';
-import { startGeneration } from './service';
+import { startDepsFromEnv } from '../../start-deps';
+import { startGeneration } from '../../start';
 
 /**
  * `POST /generations` (clients) `{talentId, prompt, style, count}`, with an optional

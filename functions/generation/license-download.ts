@@ -1,8 +1,8 @@
-import { LICENSE_ID_PATTERN, LICENSE_NOT_FOUND_MESSAGE } from '../../../../events/generation-values';
-import type { LicenseDownload } from '../../../../events/generations';
-import { NotFoundError } from '../../../shared/errors';
-import { licenseDownload, type ImageSigner } from '../../views';
-import type { GenerationStore } from '../../store';
+import { LICENSE_ID_PATTERN, LICENSE_NOT_FOUND_MESSAGE } from '../../events/generation-values';
+import type { LicenseDownload } from '../../events/generations';
+import { NotFoundError } from '../shared/errors';
+import { licenseDownload, type ImageSigner } from './views';
+import type { GenerationStore } from './store';
 
 export interface DownloadDeps {
   generations: Pick<GenerationStore, 'getLicense'>;

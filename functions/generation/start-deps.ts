@@ -1,15 +1,15 @@
 import { StartExecutionCommand } from '@aws-sdk/client-sfn';
 import type { Context } from 'aws-lambda';
 import * as z from 'zod';
-import { documentClient, stepFunctions } from '../../../shared/clients';
-import { loadConfig } from '../../../shared/config';
-import { idempotency } from '../../../shared/idempotency';
-import { rateLimiter } from '../../../shared/rate-limit';
-import { accountStore } from '../../../accounts/store';
-import { creditLedger } from '../../../accounts/credits';
-import { generationStore } from '../../store';
-import { talentStore } from '../../../catalog/store';
-import type { StartDeps } from './service';
+import { documentClient, stepFunctions } from '../shared/clients';
+import { loadConfig } from '../shared/config';
+import { idempotency } from '../shared/idempotency';
+import { rateLimiter } from '../shared/rate-limit';
+import { accountStore } from '../accounts/store';
+import { creditLedger } from '../accounts/credits';
+import { generationStore } from './store';
+import { talentStore } from '../catalog/store';
+import type { StartDeps } from './start';
 
 const StartConfig = z.object({
   ACCOUNTS_TABLE: z.string().min(1),
