@@ -1,6 +1,5 @@
-import { ApiError } from '../../../web/src/api/http';
+import { ApiError, SESSION_ENDED_MESSAGE, UnexpectedAnswerError } from '../../../web/src/api/client';
 import { accountApi } from '../../../web/src/account/api';
-import { SESSION_ENDED_MESSAGE, UnexpectedAnswerError } from '../../../web/src/api/contract-call';
 
 const API = 'https://api.example.test';
 const at = '2026-11-24T10:00:00.000Z';

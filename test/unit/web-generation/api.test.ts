@@ -1,5 +1,4 @@
-import { ApiError } from '../../../web/src/api/http';
-import { SESSION_ENDED_MESSAGE, UnexpectedAnswerError } from '../../../web/src/api/contract-call';
+import { ApiError, SESSION_ENDED_MESSAGE, UnexpectedAnswerError } from '../../../web/src/api/client';
 import { LICENSE_NOT_FOUND_MESSAGE, LicenseNotFoundError, generationApi } from '../../../web/src/generation/api';
 
 const API = 'https://api.example.test';

@@ -1,6 +1,6 @@
 import type { Generation } from '../../../events/generations';
 import { GENERATION_TIMED_OUT, POLL_INTERVAL_MS, POLL_MAX_ATTEMPTS } from '../../../events/generation-values';
-import { ApiError } from '../../../web/src/api/http';
+import { ApiError } from '../../../web/src/api/client';
 import { GenerationTimedOutError, PollAbortedError, pollGeneration } from '../../../web/src/generation/poll';
 
 const at = '2026-11-25T10:00:00.000Z';

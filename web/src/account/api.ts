@@ -5,12 +5,12 @@
 import type { ExcludableIndustry } from '../../../events/founding-values';
 import type { PlanId } from '../../../events/plans';
 import type { LedgerPage, Likeness, PlanRequest } from '../../../events/accounts';
-import { UnexpectedAnswerError, check, jsonCaller, type CallerOptions } from '../api/contract-call';
+import { apiClient, type ApiOptions } from '../api/client';
 
 /** The page size the client portal asks for. */
 const LEDGER_PAGE_SIZE = 20;
 
-export type AccountApiOptions = CallerOptions & { getIdToken: () => Promise<string | undefined> };
+export type AccountApiOptions = ApiOptions & { getIdToken: () => Promise<string | undefined> };
 
 export interface AccountApi {
   /** `GET /me/ledger`: one page, newest first; pass the previous page's nextCursor for the next. */
@@ -24,27 +24,17 @@ export interface AccountApi {
 const schemas = () => import('../../../events/accounts');
 
 export function accountApi(options: AccountApiOptions): AccountApi {
-  const send = jsonCaller(options);
-  const call = (method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown) => send(method, path, { body });
+  const api = apiClient(options);
 
   return {
     async ledger({ limit = LEDGER_PAGE_SIZE, cursor } = {}) {
       const query = new URLSearchParams({ limit: String(limit) });
       if (cursor) query.set('cursor', cursor);
-      const [{ LedgerPage }, answer] = await Promise.all([schemas(), call('GET', `/me/ledger?${query}`)]);
-      const page = check(LedgerPage, answer.json, answer.what, answer.status);
-      if (cursor && page.nextCursor === cursor) {
-        throw new UnexpectedAnswerError(`The server sent an unexpected answer to ${answer.what} (nextCursor: the same page again)`, answer.status);
-      }
-      return page;
+      return api.read('GET', `/me/ledger?${query}`, () => schemas().then((s) => s.LedgerPage), {
+        expect: (page) => (cursor && page.nextCursor === cursor ? 'nextCursor: the same page again' : undefined),
+      });
     },
-    async requestPlan(plan) {
-      const [{ PlanRequest }, answer] = await Promise.all([schemas(), call('POST', '/me/plan-requests', { plan })]);
-      return check(PlanRequest, answer.json, answer.what, answer.status);
-    },
-    async updateLikeness(excludedIndustries) {
-      const [{ Likeness }, answer] = await Promise.all([schemas(), call('PATCH', '/me/likeness', { excludedIndustries })]);
-      return check(Likeness, answer.json, answer.what, answer.status);
-    },
+    requestPlan: (plan) => api.read('POST', '/me/plan-requests', () => schemas().then((s) => s.PlanRequest), { body: { plan } }),
+    updateLikeness: (excludedIndustries) => api.read('PATCH', '/me/likeness', () => schemas().then((s) => s.Likeness), { body: { excludedIndustries } }),
   };
 }

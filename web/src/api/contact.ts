@@ -1,5 +1,5 @@
 import { CONTACT_LIMITS as SHARED_LIMITS, CONTACT_PAGES, CONTACT_RESPONSE_HOURS } from '../../../events/contact-values';
-import { ApiError } from './http';
+import { ApiError, apiClient, plainWording, type Refusal } from './client';
 import { EMAIL_PATTERN } from '../lib/email';
 
 /**
@@ -129,39 +129,22 @@ export function contactPage(pathname: string): string | undefined {
   return (CONTACT_PAGES as readonly string[]).includes(path) ? path : undefined;
 }
 
+/** A 400 that names the form's fields becomes ContactValidationError; other refusals read as the public forms' do. */
+function refused(refusal: Refusal): ApiError {
+  const plain = plainWording.refused(refusal);
+  const obj = refusal.json && typeof refusal.json === 'object' ? (refusal.json as Record<string, unknown>) : {};
+  const fields = refusal.status === 400 ? readFieldErrors(obj.fields) : {};
+  return Object.keys(fields).length > 0 ? new ContactValidationError(plain.message, fields) : plain;
+}
+
 /**
  * Sends a message. Resolves on success; throws ContactValidationError when the server names
  * invalid fields, ApiError for anything else (status 0 = network failure).
- *
- * This reads the 400 body itself rather than through `postJson`, which keeps only the `error` text.
  */
 export async function sendContactMessage(apiUrl: string, body: ContactRequest): Promise<ContactResponse> {
-  let res: Response;
-  try {
-    res = await fetch(`${apiUrl}/contact`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(body),
-    });
-  } catch (err) {
-    throw new ApiError(err instanceof Error ? err.message : 'Network error', 0);
-  }
-
-  let json: unknown = null;
-  try {
-    json = await res.json();
-  } catch {
-    // not JSON: handled below
-  }
-  const obj = json && typeof json === 'object' ? (json as Record<string, unknown>) : {};
-  const error = typeof obj.error === 'string' ? obj.error : res.statusText || `HTTP ${res.status}`;
-
-  if (res.status === 400) {
-    const fields = readFieldErrors(obj.fields);
-    if (Object.keys(fields).length > 0) throw new ContactValidationError(error, fields);
-    throw new ApiError(error, 400);
-  }
-  if (!res.ok) throw new ApiError(error, res.status);
-  if (obj.received !== true) throw new ApiError('The server did not confirm the message', res.status);
+  const notConfirmed = ({ status }: { status: number }) => new ApiError('The server did not confirm the message', status);
+  const answer = await apiClient({ apiUrl, wording: { ...plainWording, refused, unreadable: notConfirmed } }).call('POST', '/contact', { body });
+  const obj = answer.json && typeof answer.json === 'object' ? (answer.json as Record<string, unknown>) : {};
+  if (obj.received !== true) throw notConfirmed(answer);
   return { received: true };
 }

@@ -1,3 +1,5 @@
+import { apiClient } from './client';
+
 export type ConversionType = 'waitlist' | 'founding-model';
 
 /**
@@ -5,14 +7,7 @@ export type ConversionType = 'waitlist' | 'founding-model';
  * and any failure is ignored, so an analytics outage cannot break the thank-you page.
  */
 export function recordConversion(apiUrl: string, type: ConversionType): void {
-  try {
-    void fetch(`${apiUrl}/events/conversion`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ type }),
-      keepalive: true,
-    }).catch(() => undefined);
-  } catch {
-    // fetch itself threw (e.g. invalid URL): ignore
-  }
+  void apiClient({ apiUrl })
+    .call('POST', '/events/conversion', { body: { type }, keepalive: true })
+    .catch(() => undefined);
 }

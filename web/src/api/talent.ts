@@ -1,6 +1,6 @@
 import type { PublicTalent, TalentListResponse, TalentResponse } from '../../../events/talent';
 import { TALENT_NOT_FOUND_MESSAGE, isTalentId } from '../../../events/talent-values';
-import { ApiError } from './http';
+import { ApiError, apiClient, plainWording } from './client';
 
 export type { PublicTalent };
 
@@ -12,25 +12,16 @@ export class TalentNotFoundError extends ApiError {
   }
 }
 
-async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(url, { headers: { accept: 'application/json' }, signal });
-  } catch (err) {
-    if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiError(err instanceof Error ? err.message : 'Network error', 0);
-  }
-  if (!res.ok) {
-    // Read the error body to its end: an unread body keeps the response open.
-    await res.text().catch(() => undefined);
-    if (res.status === 404) throw new TalentNotFoundError();
-    throw new ApiError(`The talent catalog answered HTTP ${res.status}`, res.status);
-  }
-  try {
-    return (await res.json()) as T;
-  } catch {
-    throw new ApiError('The server sent an unreadable response', res.status);
-  }
+/** A catalog read: a 404 is TalentNotFoundError, any other refusal names its status. */
+async function getJson<T>(apiUrl: string, path: string, signal?: AbortSignal): Promise<T> {
+  const catalog = apiClient({
+    apiUrl,
+    wording: {
+      ...plainWording,
+      refused: ({ status }) => (status === 404 ? new TalentNotFoundError() : new ApiError(`The talent catalog answered HTTP ${status}`, status)),
+    },
+  });
+  return (await catalog.call('GET', path, { signal })).json as T;
 }
 
 /** Talent already loaded on this page visit, by id: a profile opened from the library shows at once. */
@@ -42,7 +33,7 @@ export function knownTalent(id: string): PublicTalent | undefined {
 
 /** `GET /talent`: every active talent (the library filters and sorts them here). */
 export async function fetchTalentList(apiUrl: string, signal?: AbortSignal): Promise<PublicTalent[]> {
-  const body = await getJson<TalentListResponse>(`${apiUrl}/talent`, signal);
+  const body = await getJson<TalentListResponse>(apiUrl, '/talent', signal);
   const talent = Array.isArray(body?.talent) ? body.talent : [];
   for (const t of talent) seen.set(t.id, t);
   return talent;
@@ -51,7 +42,7 @@ export async function fetchTalentList(apiUrl: string, signal?: AbortSignal): Pro
 /** `GET /talent/{id}`; throws TalentNotFoundError for an unknown, hidden or malformed id. */
 export async function fetchTalent(apiUrl: string, id: string, signal?: AbortSignal): Promise<PublicTalent> {
   if (!isTalentId(id)) throw new TalentNotFoundError();
-  const body = await getJson<TalentResponse>(`${apiUrl}/talent/${encodeURIComponent(id)}`, signal);
+  const body = await getJson<TalentResponse>(apiUrl, `/talent/${encodeURIComponent(id)}`, signal);
   seen.set(body.talent.id, body.talent);
   return body.talent;
 }

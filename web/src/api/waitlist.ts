@@ -1,6 +1,6 @@
 import type { ConfirmWaitlistResponse, EarlySignupRequest, EarlySignupResponse } from '../../../events/waitlist';
 import { SIGNUP_TYPES as SIGNUP_TYPE_LABELS, WAITLIST_FULL_MESSAGE, WAITLIST_HONEYPOT_FIELD, type SignupType } from '../../../events/waitlist-values';
-import { ApiError, postJson } from './http';
+import { ApiError, postJson } from './client';
 
 export type { ConfirmWaitlistResponse, EarlySignupRequest, EarlySignupResponse, SignupType };
 export { WAITLIST_HONEYPOT_FIELD };

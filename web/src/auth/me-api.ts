@@ -1,33 +1,14 @@
 import type { MeResponse, Profile, UpdateMeRequest } from '../../../events/accounts';
-import { ApiError } from '../api/http';
+import { ApiError, apiClient, plainWording } from '../api/client';
 
+/** `/me` with this token; a failure reads "HTTP 503" or the server's reason, which the account page shows after its own words. */
 async function call<T>(apiUrl: string, idToken: string, method: 'GET' | 'PATCH', body?: unknown): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(`${apiUrl}/me`, {
-      method,
-      headers: {
-        authorization: `Bearer ${idToken}`,
-        accept: 'application/json',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-  } catch (err) {
-    throw new ApiError(err instanceof Error ? err.message : 'Network error', 0);
-  }
-  let json: unknown;
-  try {
-    json = await res.json();
-  } catch {
-    json = undefined;
-  }
-  if (!res.ok) {
-    const error = json && typeof json === 'object' && 'error' in json && typeof json.error === 'string' ? json.error : undefined;
-    throw new ApiError(error ?? `HTTP ${res.status}`, res.status, error);
-  }
-  if (json === undefined) throw new ApiError('The server sent an unreadable response', res.status);
-  return json as T;
+  const me = apiClient({
+    apiUrl,
+    getIdToken: async () => idToken,
+    wording: { ...plainWording, refused: (r) => new ApiError(r.serverError ?? `HTTP ${r.status}`, r.status, r.serverError) },
+  });
+  return (await me.call(method, '/me', { body })).json as T;
 }
 
 /** `GET /me`: the signed-in person's account. */

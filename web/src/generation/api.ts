@@ -6,8 +6,7 @@
 import type { PublicTalent } from '../../../events/talent';
 import type { Generation, GenerationPage, GenerationStarted, LicenseDownload, LikenessUsage, PublicLicense, StartGenerationRequest } from '../../../events/generations';
 import { LICENSE_ID_PATTERN } from '../../../events/generation-values';
-import { ApiError } from '../api/http';
-import { UnexpectedAnswerError, check, jsonCaller, type CallerOptions } from '../api/contract-call';
+import { ApiError, apiClient, signedInWording, type ApiOptions } from '../api/client';
 
 /** The license does not exist (HTTP 404, or an id that cannot be one). */
 export class LicenseNotFoundError extends ApiError {
@@ -18,7 +17,7 @@ export class LicenseNotFoundError extends ApiError {
 }
 
 export const LICENSE_NOT_FOUND_MESSAGE = 'License not found';
-export type GenerationApiOptions = CallerOptions;
+export type GenerationApiOptions = ApiOptions;
 
 export interface GenerationApi {
   /** `POST /generations` (client): answered at once; the workflow runs after. The key makes a retry the same generation. */
@@ -43,62 +42,41 @@ const schemas = () => import('../../../events/generations');
 const isLicenseId = (id: string) => LICENSE_ID_PATTERN.test(id);
 
 export function generationApi(options: GenerationApiOptions): GenerationApi {
-  const call = jsonCaller(options);
+  const api = apiClient(options);
 
   const id = (value: string) => encodeURIComponent(value);
 
   return {
-    async start(request, idempotencyKey) {
-      const [s, answer] = await Promise.all([schemas(), call('POST', '/generations', { body: request, headers: { 'idempotency-key': idempotencyKey } })]);
-      return check(s.GenerationStarted, answer.json, answer.what, answer.status);
-    },
-    async get(generationId) {
-      const [s, answer] = await Promise.all([schemas(), call('GET', `/generations/${id(generationId)}`)]);
-      const generation = check(s.Generation, answer.json, answer.what, answer.status);
-      if (generation.id !== generationId) {
-        throw new UnexpectedAnswerError(`The server sent an unexpected answer to ${answer.what} (id: another generation)`, answer.status);
-      }
-      return generation;
-    },
-    async history(cursor) {
+    start: (request, idempotencyKey) =>
+      api.read('POST', '/generations', () => schemas().then((s) => s.GenerationStarted), { body: request, headers: { 'idempotency-key': idempotencyKey } }),
+    get: (generationId) =>
+      api.read('GET', `/generations/${id(generationId)}`, () => schemas().then((s) => s.Generation), {
+        expect: (generation) => (generation.id !== generationId ? 'id: another generation' : undefined),
+      }),
+    history(cursor) {
       const query = cursor ? `?${new URLSearchParams({ cursor })}` : '';
-      const [s, answer] = await Promise.all([schemas(), call('GET', `/me/generations${query}`)]);
-      const page = check(s.GenerationPage, answer.json, answer.what, answer.status);
-      if (cursor && page.nextCursor === cursor) {
-        throw new UnexpectedAnswerError(`The server sent an unexpected answer to ${answer.what} (nextCursor: the same page again)`, answer.status);
-      }
-      return page;
+      return api.read('GET', `/me/generations${query}`, () => schemas().then((s) => s.GenerationPage), {
+        expect: (page) => (cursor && page.nextCursor === cursor ? 'nextCursor: the same page again' : undefined),
+      });
     },
     async download(licenseId) {
       if (!isLicenseId(licenseId)) throw new LicenseNotFoundError();
-      const [s, answer] = await Promise.all([schemas(), call('GET', `/licenses/${id(licenseId)}/download`)]);
-      const download = check(s.LicenseDownload, answer.json, answer.what, answer.status);
-      if (!/^https?:\/\//.test(download.url)) {
-        throw new UnexpectedAnswerError(`The server sent an unexpected answer to ${answer.what} (url: not a web address)`, answer.status);
-      }
-      return download;
+      return api.read('GET', `/licenses/${id(licenseId)}/download`, () => schemas().then((s) => s.LicenseDownload), {
+        expect: (download) => (/^https?:\/\//.test(download.url) ? undefined : 'url: not a web address'),
+      });
     },
     async license(licenseId) {
       if (!isLicenseId(licenseId)) throw new LicenseNotFoundError();
-      const [s, answer] = await Promise.all([
-        schemas(),
-        call('GET', `/licenses/${id(licenseId)}`, { signedIn: false }).catch((err: unknown) => {
-          throw err instanceof ApiError && err.status === 404 ? new LicenseNotFoundError() : err;
-        }),
-      ]);
-      const license = check(s.PublicLicense, answer.json, answer.what, answer.status);
-      if (license.id !== licenseId) {
-        throw new UnexpectedAnswerError(`The server sent an unexpected answer to ${answer.what} (id: another license)`, answer.status);
-      }
-      return license;
+      return api.read('GET', `/licenses/${id(licenseId)}`, () => schemas().then((s) => s.PublicLicense), {
+        signedIn: false,
+        wording: { refused: (r) => (r.status === 404 ? new LicenseNotFoundError() : signedInWording.refused(r)) },
+        expect: (license) => (license.id !== licenseId ? 'id: another license' : undefined),
+      });
     },
-    async likenessUsage() {
-      const [s, answer] = await Promise.all([schemas(), call('GET', '/me/likeness-usage')]);
-      return check(s.LikenessUsage, answer.json, answer.what, answer.status);
-    },
+    likenessUsage: () => api.read('GET', '/me/likeness-usage', () => schemas().then((s) => s.LikenessUsage)),
     async exclusiveTalent() {
-      const [s, answer] = await Promise.all([import('../../../events/talent'), call('GET', '/me/exclusive-talent')]);
-      return check(s.TalentListResponse, answer.json, answer.what, answer.status).talent;
+      const answer = await api.read('GET', '/me/exclusive-talent', () => import('../../../events/talent').then((s) => s.TalentListResponse));
+      return answer.talent;
     },
   };
 }

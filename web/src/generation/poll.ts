@@ -2,7 +2,7 @@
 // the timer it is given, so the same loop runs in the page and in tests.
 import type { Generation } from '../../../events/generations';
 import { FINAL_STATUSES, GENERATION_TIMED_OUT, POLL_INTERVAL_MS, POLL_MAX_ATTEMPTS } from '../../../events/generation-values';
-import { ApiError } from '../api/http';
+import { ApiError } from '../api/client';
 
 /** The generation did not end within the polling limit (spec 8: "Generation timed out"). */
 export class GenerationTimedOutError extends Error {

@@ -13,7 +13,7 @@ import {
   type UploadExtension,
 } from '../../../../events/founding-values';
 import type { FoundingSignupRequest, FoundingSignupResponse, FoundingUploadResponse, PresignedUpload } from '../../../../events/founding';
-import { ApiError, postJson } from '../../api/http';
+import { ApiError, postJson } from '../../api/client';
 import { EMAIL_PATTERN } from '../email';
 import { ACCEPT, countImages, extensionOf, type SelectedPhoto } from './photos';
 import type { BuildSignup, SubmitOutcome, UploadStore } from './types';

@@ -13,7 +13,7 @@ import {
   type ContactFieldErrors,
   type ContactValues,
 } from '../../api/contact';
-import { ApiError } from '../../api/http';
+import { ApiError } from '../../api/client';
 import { useToast } from '../../components/Toast';
 import { useConfig } from '../../config';
 import { TextField } from '../../components/FormField';

@@ -17,7 +17,7 @@ import {
   type Style,
 } from '../../../../events/generation-values';
 import { formatCredits } from '../../account/format';
-import { ApiError } from '../../api/http';
+import { ApiError } from '../../api/client';
 import { fetchTalentList, type PublicTalent } from '../../api/talent';
 import { signInPath, safeNextPath } from '../../auth/next-path';
 import { useAuth } from '../../auth/useAuth';

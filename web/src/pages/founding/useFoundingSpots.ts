@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { apiClient } from '../../api/client';
 
 export interface FoundingSpots {
   total: number;
@@ -11,9 +12,10 @@ export function useFoundingSpots(apiUrl: string): FoundingSpots | null {
   const [spots, setSpots] = useState<FoundingSpots | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    fetch(`${apiUrl}/founding-spots`, { signal: controller.signal, headers: { accept: 'application/json' } })
-      .then((res) => (res.ok ? res.json() : null))
-      .then((body: FoundingSpots | null) => {
+    apiClient({ apiUrl })
+      .call('GET', '/founding-spots', { signal: controller.signal })
+      .then(({ json }) => {
+        const body = json as FoundingSpots | null;
         // Only a whole answer is shown: a missing or odd number would mislead.
         if (body && [body.total, body.taken, body.left].every((n) => Number.isInteger(n) && n >= 0)) setSpots(body);
       })

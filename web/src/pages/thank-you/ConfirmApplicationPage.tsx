@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { CONFIRMATION_MESSAGES, FOUNDING_MESSAGES, REVIEW_TIME_TEXT } from '../../../../events/founding-values';
 import type { FoundingConfirmResponse } from '../../../../events/founding';
-import { ApiError, postJson } from '../../api/http';
+import { ApiError, postJson } from '../../api/client';
 import { useConfig } from '../../config';
 import { usePageTitle } from '../../lib/usePageTitle';
 

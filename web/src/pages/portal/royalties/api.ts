@@ -2,8 +2,7 @@
 // statements, a statement's lines, its CSV and the payout details. Answers are checked against
 // the shared contract (events/royalties.ts), whose schemas load with the first call.
 import type { EarningsResponse, PayoutDetailsRequest, StatementDetail, StatementSummary } from '../../../../../events/royalties';
-import { ApiError } from '../../../api/http';
-import { SESSION_ENDED_MESSAGE, check, jsonCaller, type CallerOptions } from '../../../api/contract-call';
+import { apiClient, type ApiOptions } from '../../../api/client';
 
 export interface RoyaltiesApi {
   earnings(): Promise<EarningsResponse>;
@@ -16,41 +15,21 @@ export interface RoyaltiesApi {
 
 const schemas = () => import('../../../../../events/royalties');
 
-export function royaltiesApi(options: CallerOptions & { getIdToken: () => Promise<string | undefined> }): RoyaltiesApi {
-  const send = jsonCaller(options);
+export function royaltiesApi(options: ApiOptions & { getIdToken: () => Promise<string | undefined> }): RoyaltiesApi {
+  const api = apiClient(options);
   return {
-    async earnings() {
-      const [{ EarningsResponse }, answer] = await Promise.all([schemas(), send('GET', '/me/earnings')]);
-      return check(EarningsResponse, answer.json, answer.what, answer.status);
-    },
+    earnings: () => api.read('GET', '/me/earnings', () => schemas().then((s) => s.EarningsResponse)),
     async statements() {
-      const [{ StatementList }, answer] = await Promise.all([schemas(), send('GET', '/me/statements')]);
-      return check(StatementList, answer.json, answer.what, answer.status).statements;
+      return (await api.read('GET', '/me/statements', () => schemas().then((s) => s.StatementList))).statements;
     },
-    async statement(id) {
-      const [{ StatementDetail }, answer] = await Promise.all([schemas(), send('GET', `/me/statements/${encodeURIComponent(id)}`)]);
-      return check(StatementDetail, answer.json, answer.what, answer.status);
-    },
-    async savePayoutDetails(details) {
-      const [{ EarningsResponse }, answer] = await Promise.all([schemas(), send('PUT', '/me/payout-details', { body: details })]);
-      return check(EarningsResponse.shape.payoutDetails.unwrap(), answer.json, answer.what, answer.status);
-    },
-    async statementCsv(id) {
-      const token = await options.getIdToken();
-      if (!token) throw new ApiError(SESSION_ENDED_MESSAGE, 401);
-      let res: Response;
-      try {
-        res = await fetch(`${options.apiUrl}/me/statements/${encodeURIComponent(id)}/csv`, { headers: { authorization: `Bearer ${token}`, accept: 'text/csv' } });
-      } catch {
-        throw new ApiError('We could not reach the server. Check your connection and try again.', 0);
-      }
-      if (res.status === 401) throw new ApiError(SESSION_ENDED_MESSAGE, 401);
-      if (!res.ok) {
-        const body = (await res.json().catch(() => undefined)) as { error?: unknown } | undefined;
-        throw new ApiError(typeof body?.error === 'string' ? body.error : `The CSV could not be downloaded (HTTP ${res.status}). Try again.`, res.status);
-      }
-      const filename = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `humanly-statement-${id.slice(0, 7)}.csv`;
-      return { filename, blob: await res.blob() };
-    },
+    statement: (id) => api.read('GET', `/me/statements/${encodeURIComponent(id)}`, () => schemas().then((s) => s.StatementDetail)),
+    savePayoutDetails: (details) =>
+      api.read('PUT', '/me/payout-details', () => schemas().then((s) => s.EarningsResponse.shape.payoutDetails.unwrap()), { body: details }),
+    statementCsv: (id) =>
+      api.download(`/me/statements/${encodeURIComponent(id)}/csv`, {
+        accept: 'text/csv',
+        filename: `humanly-statement-${id.slice(0, 7)}.csv`,
+        failed: 'The CSV could not be downloaded',
+      }),
   };
 }
