@@ -1,4 +1,5 @@
-import { latestClosedMonth, listStatementsAdmin, monthsBefore } from '../../../functions/royalties/routes/list-statements-admin/service';
+import { listStatementsAdmin } from '../../../functions/royalties/routes/list-statements-admin/service';
+import { latestClosedMonth, monthsBefore } from '../../../functions/royalties/statement-selection';
 import { adminStats, type StatsDeps } from '../../../functions/console/routes/get-admin-stats/service';
 import { buildStatement } from '../../../events/royalties';
 import type { StatementRecord } from '../../../functions/royalties/store';

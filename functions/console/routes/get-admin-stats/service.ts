@@ -5,7 +5,7 @@ import type { GenerationStore } from '../../../generation/store';
 import type { MessageStore } from '../../../contact/store';
 import type { RoyaltyStore } from '../../../royalties/store';
 import type { WaitlistStore } from '../../../waitlist/store';
-import { latestClosedMonth } from '../../../royalties/routes/list-statements-admin/service';
+import { latestClosedMonth } from '../../../royalties/statement-selection';
 
 export interface StatsDeps {
   waitlist: WaitlistStore;

@@ -2,7 +2,7 @@ import { dollarsOfCents } from '../../../../events/royalty-format';
 import { PAYOUT_STATUS_LABELS } from '../../../../events/royalty-values';
 import { toCsv } from '../../../shared/csv';
 import type { RoyaltyStore } from '../../store';
-import { selectStatements } from '../list-statements-admin/service';
+import { selectStatements } from '../../statement-selection';
 
 /** The payout CSV's columns, in order. */
 const PAYOUT_CSV_COLUMNS = [

@@ -3,7 +3,7 @@ import { dollarsOfCents } from '../../../../events/royalty-format';
 import { STATEMENT_NOT_FOUND_MESSAGE } from '../../../../events/royalty-values';
 import { NotFoundError, ValidationError } from '../../../shared/errors';
 import type { RoyaltyStore } from '../../store';
-import { adminStatementOf, statementKeyOf, type StatementAdminDeps } from '../get-statement-admin/service';
+import { adminStatementOf, statementKeyOf, type StatementAdminDeps } from '../../admin-statement';
 
 export interface MarkPayoutDeps extends StatementAdminDeps {
   royalties: StatementAdminDeps['royalties'] & Pick<RoyaltyStore, 'setPaid'>;
