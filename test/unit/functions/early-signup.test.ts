@@ -10,7 +10,8 @@ import {
   WAITLIST_LINK_INVALID_MESSAGE,
 } from '../../../events/waitlist-values';
 import { confirm } from '../../../functions/waitlist/routes/confirm-waitlist/service';
-import { hashToken, signUp } from '../../../functions/waitlist/routes/early-signup/service';
+import { hashToken } from '../../../functions/waitlist/confirmation';
+import { signUp } from '../../../functions/waitlist/routes/early-signup/service';
 import type { Email } from '../../../functions/shared/email-layout';
 import { inMemoryIdempotency } from '../../../functions/shared/idempotency';
 import { inMemoryRateLimiter, noRateLimit } from '../../../functions/shared/rate-limit';

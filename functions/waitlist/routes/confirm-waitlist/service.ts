@@ -11,7 +11,7 @@ import { ONE_DAY, ONE_HOUR, type Once } from '../../../shared/idempotency';
 import { log } from '../../../shared/log';
 import type { RateLimiter } from '../../../shared/rate-limit';
 import type { Signup, WaitlistStore } from '../../store';
-import { hashToken, type Caller } from '../early-signup/service';
+import { hashToken, type Caller } from '../../confirmation';
 
 export interface ConfirmDeps {
   store: WaitlistStore;

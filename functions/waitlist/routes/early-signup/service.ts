@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { WAITLIST_FULL_MESSAGE, type EarlySignupRequest, type EarlySignupResponse } from '../../../../events/waitlist';
 import {
   WAITLIST_ADDRESS_MESSAGE,
@@ -17,6 +17,7 @@ import { ONE_DAY, ONE_HOUR, withIdempotencyKey, type Once } from '../../../share
 import { log } from '../../../shared/log';
 import type { RateLimiter } from '../../../shared/rate-limit';
 import type { WaitlistStore } from '../../store';
+import { hashToken, type Caller } from '../../confirmation';
 
 export interface WaitlistDeps {
   store: WaitlistStore;
@@ -28,11 +29,6 @@ export interface WaitlistDeps {
   now?: () => Date;
   /** A new confirmation token (tests fix it). */
   newToken?: () => string;
-}
-
-/** The caller as the API saw it. */
-export interface Caller {
-  ip: string;
 }
 
 const IN_PROGRESS = 'A signup for this email is already in progress. Please try again in a moment.';
@@ -47,8 +43,6 @@ const ACCEPTED: EarlySignupResponse = { success: true, confirmationSent: true };
 
 /** A confirmation token: 256 random bits, base64url (43 characters). */
 const newConfirmationToken = (): string => randomBytes(32).toString('base64url');
-/** Tokens are stored and looked up only by this hash. */
-export const hashToken = (token: string): string => createHash('sha256').update(token).digest('base64url');
 
 /**
  * Asks to join the waitlist (docs/product.md#waitlist-abuse). No place is taken here: the
