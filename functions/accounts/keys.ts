@@ -2,10 +2,8 @@
 // holds its profile, role, credit balance, ledger entries, ledger idempotency guards, open
 // reservations per generation and the console's audit of admin changes.
 
-/** The index that finds an account by its (lowercased) email. */
-export const EMAIL_INDEX = 'byEmail';
-/** The index the console lists accounts from: every profile under one key, newest first. */
-export const LIST_INDEX = 'byCreated';
+// The email index and the console's listing index are named where the stack names them too.
+export { ACCOUNTS_EMAIL_INDEX as EMAIL_INDEX, ACCOUNTS_LIST_INDEX as LIST_INDEX } from '../../events/resource-names';
 /** The listing index's one partition value, carried by profile items only. */
 export const LIST_PARTITION = 'ACCOUNT';
 

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { TooManyRequestsError, isConditionFailure } from './errors';
 import type { HttpEvent } from './http';
+import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '../../events/resource-names';
 
 /**
  * One limit on a free action: at most `limit` hits per `windowSeconds` for one subject (an IP
@@ -75,14 +76,6 @@ export function inMemoryRateLimiter(now: () => Date = () => new Date()): RateLim
 
 /** A limiter that never refuses, for services whose tests are not about limits. */
 export const noRateLimit: RateLimiter = async () => {};
-
-/**
- * Environment variable holding the origin-verify secret: the header value the API's CloudFront
- * distribution adds to every request it forwards (infra/lib/constructs/http-api.ts, edge.ts).
- */
-export const ORIGIN_VERIFY_ENV = 'ORIGIN_VERIFY';
-/** The header carrying it. */
-export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
 
 const sameSecret = (given: string, expected: string): boolean => {
   const a = Buffer.from(given);

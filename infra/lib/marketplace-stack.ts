@@ -4,7 +4,7 @@ import { HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import { CREATED_INDEX } from '../../functions/generation/keys';
+import { GENERATIONS_CREATED_INDEX as CREATED_INDEX } from '../../events/resource-names';
 import { AppFunction, REPO_ROOT } from './app-function';
 import { Alarms } from './constructs/alarms';
 import { AccountAdmin } from './constructs/account-admin';

@@ -9,7 +9,7 @@ import { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { ManagedPolicy } from 'aws-cdk-lib/aws-iam';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
-import { GENERATION_IMAGES_PREFIX } from '../../functions/generation/keys';
+import { GENERATION_IMAGES_PREFIX } from '../../events/resource-names';
 import { AppFunction, XRAY_WRITE_POLICY_ID } from './app-function';
 
 const ack = (c: IConstruct, id: string, reason: string) => Validations.of(c).acknowledge({ id, reason });

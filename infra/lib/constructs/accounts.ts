@@ -2,7 +2,7 @@ import { RemovalPolicy } from 'aws-cdk-lib';
 import { HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption, type ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { EMAIL_INDEX, LIST_INDEX } from '../../../functions/accounts/keys';
+import { ACCOUNTS_EMAIL_INDEX as EMAIL_INDEX, ACCOUNTS_LIST_INDEX as LIST_INDEX } from '../../../events/resource-names';
 import { AppFunction, type TableAction } from '../app-function';
 import type { MarketplaceApi } from './http-api';
 import type { RateLimits } from './rate-limits';

@@ -13,7 +13,7 @@ import { HttpOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
-import { ORIGIN_VERIFY_HEADER } from '../../../functions/shared/rate-limit';
+import { ORIGIN_VERIFY_HEADER } from '../../../events/resource-names';
 import type { MarketplaceApi } from './http-api';
 
 /** CloudFront's web ACLs live in this region only. */

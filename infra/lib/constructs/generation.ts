@@ -5,13 +5,12 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { LogLevel, StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
-import { LIST_INDEX as ACCOUNTS_LIST_INDEX } from '../../../functions/accounts/keys';
 import { AppFunction, type AppFunctionProps, type TableAction } from '../app-function';
 import { generationWorkflow } from '../workflows/generation';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption, type ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { BlockPublicAccess, Bucket, BucketEncryption, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
-import { ACCOUNT_INDEX, CREATED_INDEX, GENERATION_IMAGES_PREFIX } from '../../../functions/generation/keys';
+import { ACCOUNTS_LIST_INDEX, GENERATIONS_ACCOUNT_INDEX as ACCOUNT_INDEX, GENERATIONS_CREATED_INDEX as CREATED_INDEX, GENERATION_IMAGES_PREFIX } from '../../../events/resource-names';
 import type { EmailSending } from './email';
 import type { MarketplaceApi } from './http-api';
 import { Royalties } from './royalties';
@@ -238,9 +237,11 @@ export class Generation extends NestedStack {
         entry: 'functions/generation/routes/replicate-webhook/handler.ts',
         description: 'POST /webhooks/replicate: verifies a Replicate webhook, records the prediction once and resumes the generation',
       }),
-    ).bindTable(this.table, 'GENERATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem', 'DeleteItem'], { indexes: false });
+    ).bindTable(this.table, 'GENERATIONS_TABLE', ['GetItem', 'UpdateItem'], { indexes: false });
     webhook.addToRolePolicy(new PolicyStatement({ actions: ['states:SendTaskSuccess'], resources: [machine.stateMachineArn] }));
     props.rateLimits.bind(webhook);
+    // Each delivery is applied once (its webhook-id's idempotency record).
+    props.idempotency.bind(webhook);
     // Public, but only Replicate can sign a delivery: the access matrix expects a 2xx for nobody.
     props.api.signedRoute('/webhooks/replicate', HttpMethod.POST, webhook, 'ReplicateWebhook');
 

@@ -8,7 +8,7 @@ import { Function as LambdaFunction, type IFunction } from 'aws-cdk-lib/aws-lamb
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { ORIGIN_VERIFY_ENV } from '../../../functions/shared/rate-limit';
+import { ORIGIN_VERIFY_ENV } from '../../../events/resource-names';
 import { AppFunction, type TableAction } from '../app-function';
 
 /**
