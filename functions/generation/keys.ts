@@ -1,5 +1,5 @@
 // Keys of the Generations table (docs/generation.md, decision 027): generations, their licenses,
-// webhook replay guards, and per talent the monthly usage counters and royalty accruals.
+// and per talent the monthly usage counters and royalty accruals.
 
 /** A client's generations, newest first: `accountKey` = ACCOUNT#{id}, sort `createdAt`. */
 export const ACCOUNT_INDEX = 'byAccount';
@@ -10,8 +10,6 @@ export const LIST_PARTITION = 'GENERATION';
 export const generationKeys = {
   generation: (id: string) => ({ pk: `GEN#${id}`, sk: 'GEN' }),
   license: (id: string) => ({ pk: `LIC#${id}`, sk: 'LIC' }),
-  /** A webhook delivery already applied (Replicate's `webhook-id`), kept a day. */
-  webhook: (webhookId: string) => ({ pk: `WEBHOOK#${webhookId}`, sk: 'WEBHOOK' }),
   talent: (talentId: string) => `TALENT#${talentId}`,
   /** Images made with a talent's likeness in a UTC month (`YYYY-MM`). */
   usage: (talentId: string, month: string) => ({ pk: `TALENT#${talentId}`, sk: `USAGE#${month}` }),

@@ -1,6 +1,6 @@
 // The one data access of generations and licenses (layout in generations-keys.ts, decision 027).
 // The API reads here; the workflow's steps write here.
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { FailureCode, GenerationStatus, Style } from '../../events/generation-values';
 import type { PlanId } from '../../events/plans';
 import type { ROYALTY_PLANS } from '../../events/talent-values';
@@ -426,28 +426,6 @@ export function generationStore(doc: DynamoDBDocumentClient, tableName: string) 
         throw err;
       }
     },
-
-    /** Remembers a webhook delivery for a day; false when it was seen before (a replay). */
-    async markWebhook(webhookId: string, now: Date): Promise<boolean> {
-      try {
-        await doc.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: { ...generationKeys.webhook(webhookId), receivedAt: now.toISOString(), expiresAt: Math.floor(now.getTime() / 1000) + WEBHOOK_GUARD_SECONDS },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          }),
-        );
-        return true;
-      } catch (err) {
-        if (isConditionFailure(err)) return false;
-        throw err;
-      }
-    },
-
-    /** Forgets a webhook delivery whose processing failed, so Replicate's retry of it is applied. */
-    async unmarkWebhook(webhookId: string): Promise<void> {
-      await doc.send(new DeleteCommand({ TableName: tableName, Key: generationKeys.webhook(webhookId) }));
-    },
   };
 }
 
@@ -465,6 +443,3 @@ export interface StoredPrediction {
   output: string[];
   error: string | null;
 }
-
-/** How long a webhook delivery is remembered (Replicate retries a final webhook for about a minute). */
-const WEBHOOK_GUARD_SECONDS = 24 * 60 * 60;

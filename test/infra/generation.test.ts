@@ -45,6 +45,7 @@ function label(resource: unknown): string {
   if (text.includes('CatalogTalentTable')) return 'talent';
   if (text.includes('FoundingApplicationsTable')) return 'applications';
   if (text.includes('RateLimitsTable')) return 'rate-limits';
+  if (text.includes('IdempotencyTable')) return 'idempotency';
   if (text.includes(':stateMachine:') && text.includes('-Generation')) return 'machine-by-name';
   return text;
 }
@@ -110,9 +111,10 @@ describe('generation workflow (infra)', () => {
     expect(grantsOf('RecordFailure')).toEqual(sorted(record, token, ledger));
     expect(grantsOf('ReplicateWebhook')).toEqual(
       sorted(
-        ['dynamodb:DeleteItem generations', 'dynamodb:GetItem generations', 'dynamodb:PutItem generations', 'dynamodb:UpdateItem generations'],
+        record,
         token,
         ['states:SendTaskSuccess machine', 'dynamodb:UpdateItem rate-limits'],
+        ['dynamodb:DeleteItem idempotency', 'dynamodb:GetItem idempotency', 'dynamodb:PutItem idempotency', 'dynamodb:UpdateItem idempotency'],
       ),
     );
     expect(grantsOf('MonthlyAllowance')).toEqual(sorted(ledger, ['dynamodb:BatchGetItem accounts', 'dynamodb:Query accounts/index/byCreated']));

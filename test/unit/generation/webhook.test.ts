@@ -7,6 +7,7 @@ import { handleReplicateWebhook, PREDICTION_MISMATCH_MESSAGE, type WebhookDeps }
 import { grantMonthlyAllowance } from '../../../functions/accounts/triggers/monthly-allowance/service';
 import { ConflictError } from '../../../functions/shared/errors';
 import { httpHandler, type HttpEvent } from '../../../functions/shared/http';
+import { inMemoryIdempotency, type Once } from '../../../functions/shared/idempotency';
 import { noRateLimit } from '../../../functions/shared/rate-limit';
 import type { AccountStore } from '../../../functions/accounts/store';
 import type { CreditLedger } from '../../../functions/accounts/credits';
@@ -34,11 +35,21 @@ function signed(prediction: Record<string, unknown>, webhookId = `msg_${randomBy
 
 function fakes(generation: Record<string, unknown> | undefined, options: { resumeError?: string; storeError?: boolean } = {}) {
   const writes: string[] = [];
-  const seen = new Set<string>();
+  // The idempotency utility in memory; `mark` and `unmark` record a delivery's record being taken and dropped after a failed apply.
+  const records = inMemoryIdempotency();
+  const once: Once = (options, input, fn) =>
+    records(options, input, async (i) => {
+      const id = (i as { webhookId: string }).webhookId;
+      writes.push(`mark ${id}`);
+      try {
+        return await fn(i);
+      } catch (err) {
+        writes.push(`unmark ${id}`);
+        throw err;
+      }
+    });
   const store = {
     getForWorkflow: async () => generation,
-    markWebhook: async (id: string) => (seen.has(id) ? false : (seen.add(id), writes.push(`mark ${id}`), true)),
-    unmarkWebhook: async (id: string) => void (seen.delete(id), writes.push(`unmark ${id}`)),
     storeFinalPrediction: async (_id: string, p: { status: string }) => {
       if (options.storeError) throw Object.assign(new Error('throttled'), { name: 'ProvisionedThroughputExceededException' });
       writes.push(`final ${p.status}`);
@@ -55,6 +66,7 @@ function fakes(generation: Record<string, unknown> | undefined, options: { resum
       resumed.push({ token, output });
     },
     limit: noRateLimit,
+    once,
     now: () => NOW,
   };
   const call = (event: HttpEvent) => httpHandler((e) => handleReplicateWebhook(deps, e))(event);
@@ -113,6 +125,17 @@ describe('Replicate webhook', () => {
     const event = signed({}, 'msg_retry');
     expect((await failing.call(event)).statusCode).toBe(500);
     expect(failing.writes).toEqual(['mark msg_retry', 'unmark msg_retry']);
+  });
+
+  it('a delivery whose apply failed is applied when Replicate retries it, and replayed after that', async () => {
+    const options = { storeError: true };
+    const f = fakes(waiting, options);
+    const event = signed({}, 'msg_again');
+    expect((await f.call(event)).statusCode).toBe(500);
+    options.storeError = false;
+    expect(await f.call(event)).toMatchObject({ statusCode: 200, body: JSON.stringify({ received: true }) });
+    expect(await f.call(event)).toMatchObject({ statusCode: 200, body: JSON.stringify({ received: true, replay: true }) });
+    expect(f.resumed).toEqual([{ token: 'token-1', output: { status: 'succeeded', error: '' } }]);
   });
 });
 

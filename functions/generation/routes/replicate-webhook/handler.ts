@@ -4,14 +4,17 @@ import { replicateFromEnv } from '../../replicate';
 import { documentClient, stepFunctions } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
 import { httpHandler } from '../../../shared/http';
+import { idempotency } from '../../../shared/idempotency';
 import { rateLimiter } from '../../../shared/rate-limit';
 import { generationStore } from '../../store';
 import { handleReplicateWebhook } from './service';
 
-const config = loadConfig(z.object({ GENERATIONS_TABLE: z.string().min(1), RATE_LIMITS_TABLE: z.string().min(1) }));
+const config = loadConfig(
+  z.object({ GENERATIONS_TABLE: z.string().min(1), RATE_LIMITS_TABLE: z.string().min(1), IDEMPOTENCY_TABLE: z.string().min(1) }),
+);
 
 /** `POST /webhooks/replicate` (public; Replicate signs every delivery). */
-export const handler = httpHandler(async (event) => {
+export const handler = httpHandler(async (event, context) => {
   const doc = documentClient();
   return handleReplicateWebhook(
     {
@@ -19,6 +22,7 @@ export const handler = httpHandler(async (event) => {
       secret: async () => (await replicateFromEnv()).webhookSecret(),
       resume: (token, output) => stepFunctions().send(new SendTaskSuccessCommand({ taskToken: token, output: JSON.stringify(output) })),
       limit: rateLimiter(doc, config.RATE_LIMITS_TABLE),
+      once: idempotency(config.IDEMPOTENCY_TABLE, context),
       now: () => new Date(),
     },
     event,

@@ -2,6 +2,7 @@ import { GENERATION_ID_PATTERN, GENERATION_NOT_FOUND_MESSAGE } from '../../../..
 import type { Prediction } from '../../replicate';
 import { verifyReplicateWebhook } from '../../replicate-webhooks';
 import { ConflictError, NotFoundError, ValidationError } from '../../../shared/errors';
+import { ONE_DAY, type Once } from '../../../shared/idempotency';
 import { json, type HttpEvent, type HttpResult } from '../../../shared/http';
 import { log } from '../../../shared/log';
 import { clientIpOf, type RateLimiter } from '../../../shared/rate-limit';
@@ -15,6 +16,8 @@ export interface WebhookDeps {
   /** SendTaskSuccess; the errors of a token that is gone (the poll path won) are the caller's to ignore. */
   resume: (taskToken: string, output: PredictionOutcome) => Promise<unknown>;
   limit: RateLimiter;
+  /** The idempotency utility: each delivery (`webhook-id`) is applied once. */
+  once: Once;
   now: () => Date;
 }
 
@@ -34,8 +37,10 @@ function rawBodyOf(event: HttpEvent): string {
 /**
  * `POST /webhooks/replicate?generation=<id>`: a Replicate webhook. The signature is checked
  * first (401, nothing read or changed, on a bad one). Each delivery (`webhook-id`) is applied
- * once: a replay answers 200 and changes nothing. A running prediction moves the status on; a
- * final one is stored on the generation and resumes the execution waiting for it.
+ * once through the idempotency utility: a replay answers 200 and changes nothing; an apply that
+ * fails leaves no record (500), so Replicate's retry of it is applied. A running prediction
+ * moves the status on; a final one is stored on the generation and resumes the execution
+ * waiting for it.
  */
 export async function handleReplicateWebhook(deps: WebhookDeps, event: HttpEvent): Promise<HttpResult> {
   await deps.limit([{ name: 'replicate-webhook.ip', subject: clientIpOf(event), limit: WEBHOOKS_PER_MINUTE, windowSeconds: 60, message: WEBHOOK_RATE_MESSAGE }]);
@@ -50,16 +55,18 @@ export async function handleReplicateWebhook(deps: WebhookDeps, event: HttpEvent
   // A running prediction's news before StartPrediction recorded the id: the completed webhook or a poll follows.
   if (!final && !generation.predictionId) return json(200, { received: true });
 
-  if (!(await deps.store.markWebhook(webhookId, deps.now()))) {
+  // Kept a day: Replicate retries a delivery for about a minute.
+  const outcome = await deps.once<{ webhookId: string }, 'applied' | 'replay'>(
+    { name: 'replicate-webhook', key: 'webhookId', expiresAfterSeconds: ONE_DAY, onReplay: () => 'replay' },
+    { webhookId },
+    async () => {
+      await apply(deps, generationId, prediction, final);
+      return 'applied';
+    },
+  );
+  if (outcome === 'replay') {
     log.info('webhook replayed; nothing changed', { generationId });
     return json(200, { received: true, replay: true });
-  }
-  try {
-    await apply(deps, generationId, prediction, final);
-  } catch (err) {
-    // Not applied: forget the delivery, so Replicate's retry of it is.
-    await deps.store.unmarkWebhook(webhookId);
-    throw err;
   }
   return json(200, { received: true });
 }
