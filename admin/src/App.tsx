@@ -43,7 +43,7 @@ export function App({ config }: { config: AdminConfig }) {
       <Resource {...users} />
       <Resource {...generationsResource} />
       <Resource {...statements} />
-      <Resource {...erasure(config.apiUrl)} />
+      <Resource {...erasure(dataProvider)} />
       {/* Outside the layout: users outside the admin group see no menu and load no data. */}
       <CustomRoutes noLayout>
         <Route path={NO_ACCESS_PATH} element={<NoAccessPage />} />

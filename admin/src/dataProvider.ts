@@ -2,6 +2,7 @@ import { fetchUtils, HttpError, type DataProvider, type GetListParams, type RaRe
 import { AdminStats } from '../../events/admin';
 import type { ApplicationDecisionRecord, DecisionRequest, EmailPreview, EmailPreviewRequest, RetryAnswer } from '../../events/founding';
 import type { AdminUserDetail, LedgerEntry } from '../../events/accounts';
+import type { ErasureResult } from '../../events/erasure';
 import type { GenerationConfig, LicenseDownload } from '../../events/generations';
 import type { FreezeRequest, FreezeResponse } from '../../events/likeness';
 import type { PlanId } from '../../events/plans';
@@ -60,25 +61,32 @@ export interface ConsoleDataProvider extends DataProvider {
   markStatementPayout(id: string, request: MarkPayoutRequest): Promise<{ data: AdminStatement }>;
   /** A month's payouts as CSV text (quoted, formula-guarded by the API). */
   exportPayoutsCsv(month: string): Promise<string>;
+  // Erasure.
+  /**
+   * Erases everything held under an address (docs/decisions/019-erasure.md); `confirm` is the
+   * address typed again. A failure is an Error with the API's reason, or the status when it gave none.
+   */
+  eraseData(email: string, confirm: string): Promise<{ data: ErasureResult }>;
 }
 
-export type HttpClient = (path: string, options?: fetchUtils.Options) => ReturnType<typeof fetchUtils.fetchJson>;
+export type HttpClient = (path: string, options?: fetchUtils.Options & { whenSignedOut?: () => Error }) => ReturnType<typeof fetchUtils.fetchJson>;
 
 /**
- * Calls `${apiUrl}/admin${path}` with the signed-in user's Cognito id token, which the
- * API's JWT authorizer checks (including the admin group). Errors are react-admin
- * HttpErrors carrying the status, so authProvider.checkError can react to 401 and 403.
+ * The console's one way of calling the API: `${apiUrl}/admin${path}` with the signed-in user's
+ * Cognito id token, which the API's JWT authorizer checks (including the admin group). Errors
+ * are react-admin HttpErrors carrying the status, so authProvider.checkError can react to 401
+ * and 403; without a token, `whenSignedOut`'s error, else a 401.
  */
 function createHttpClient(apiUrl: string): HttpClient {
   const base = `${apiUrl.replace(/\/+$/, '')}/admin`;
-  return async (path, options = {}) => {
+  return async (path, { whenSignedOut, ...options } = {}) => {
     let token: string | undefined;
     try {
       token = (await getIdToken())?.toString();
     } catch {
       token = undefined;
     }
-    if (!token) throw new HttpError('Not signed in', 401);
+    if (!token) throw whenSignedOut?.() ?? new HttpError('Not signed in', 401);
     const headers = new Headers(options.headers ?? { Accept: 'application/json' });
     headers.set('Authorization', `Bearer ${token}`);
     return fetchUtils.fetchJson(`${base}${path}`, { ...options, headers });
@@ -284,6 +292,21 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient = crea
     async exportPayoutsCsv(month) {
       const { body } = await httpClient(`/statements/csv?month=${encodeURIComponent(month)}`, { headers: new Headers({ Accept: 'text/csv' }) });
       return body;
+    },
+
+    async eraseData(email, confirm) {
+      try {
+        const { json } = await httpClient('/erasures', {
+          method: 'POST',
+          body: JSON.stringify({ email, confirm }),
+          headers: jsonHeaders(),
+          whenSignedOut: () => new Error('Your session has ended. Sign in again.'),
+        });
+        return { data: (json ?? {}) as ErasureResult };
+      } catch (e) {
+        if (!(e instanceof HttpError)) throw e;
+        throw new Error((e.body as { error?: string } | null)?.error ?? `The erasure failed (HTTP ${e.status}).`, { cause: e });
+      }
     },
   };
 }

@@ -21,7 +21,7 @@ import {
 import { useState } from 'react';
 import { Title } from 'react-admin';
 import type { ErasureCounts, ErasureResult } from '../../../events/erasure';
-import { getIdToken } from '../authProvider';
+import type { ConsoleDataProvider } from '../dataProvider';
 
 const PLACES: Array<[keyof ErasureCounts, string]> = [
   ['waitlist', 'Waitlist items'],
@@ -34,27 +34,14 @@ const PLACES: Array<[keyof ErasureCounts, string]> = [
   ['idempotencyRecords', 'Kept request answers'],
 ];
 
-/** `POST /admin/erasures` with the signed-in admin's token; the API's error message on failure. */
-async function requestErasure(apiUrl: string, email: string, confirm: string): Promise<ErasureResult> {
-  const token = (await getIdToken())?.toString();
-  if (!token) throw new Error('Your session has ended. Sign in again.');
-  const res = await fetch(`${apiUrl.replace(/\/+$/, '')}/admin/erasures`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify({ email, confirm }),
-  });
-  const body = (await res.json().catch(() => ({}))) as ErasureResult & { error?: string };
-  if (!res.ok) throw new Error(body.error ?? `The erasure failed (HTTP ${res.status}).`);
-  return body;
-}
-
 /**
  * Erase a person's data by email (GDPR Art. 17, docs/decisions/019-erasure.md). The admin types
  * the address, then confirms it by typing it again in a dialog that says what will be removed;
  * the API checks the two match as well. The answer lists what was removed; the erasure record
- * keeps only a hash of the address.
+ * keeps only a hash of the address. It calls the data provider itself, not through react-admin's
+ * hook, so a refusal (an ended session included) shows its reason here instead of leaving the page.
  */
-export function ErasurePage({ apiUrl }: { apiUrl: string }) {
+export function ErasurePage({ dataProvider }: { dataProvider: ConsoleDataProvider }) {
   const [email, setEmail] = useState('');
   const [confirm, setConfirm] = useState('');
   const [asking, setAsking] = useState(false);
@@ -67,7 +54,7 @@ export function ErasurePage({ apiUrl }: { apiUrl: string }) {
     setPending(true);
     setError(null);
     try {
-      setResult(await requestErasure(apiUrl, email, confirm));
+      setResult((await dataProvider.eraseData(email, confirm)).data);
       setAsking(false);
       setEmail('');
       setConfirm('');

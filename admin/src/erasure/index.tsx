@@ -1,11 +1,12 @@
 import PersonOffIcon from '@mui/icons-material/PersonOff';
+import type { ConsoleDataProvider } from '../dataProvider';
 import { ErasurePage } from './ErasurePage';
 
 /** The erasure page, in the menu as a resource whose list is the page (it lists nothing). */
-export function erasure(apiUrl: string) {
+export function erasure(dataProvider: ConsoleDataProvider) {
   return {
     name: 'erasures',
-    list: () => <ErasurePage apiUrl={apiUrl} />,
+    list: () => <ErasurePage dataProvider={dataProvider} />,
     icon: PersonOffIcon,
     options: { label: 'Erasure' },
   };
