@@ -52,10 +52,10 @@ export interface ConsoleDataProvider extends DataProvider {
   /** A short-lived download of a delivered image, named after the talent and the license. */
   downloadLicense(licenseId: string): Promise<{ data: LicenseDownload }>;
   // Exclusive contracts (docs/royalties.md#frozen-likeness): each answers the contract and history as they stand.
-  getFreeze(talentId: string): Promise<{ data: FreezeResponse }>;
+  getExclusiveContract(talentId: string): Promise<{ data: FreezeResponse }>;
   /** Records a contract; a refusal is an HttpError whose body names the fields (`{error, fields}`). */
-  recordFreeze(talentId: string, request: FreezeRequest): Promise<{ data: FreezeResponse }>;
-  endFreeze(talentId: string): Promise<{ data: FreezeResponse }>;
+  recordExclusiveContract(talentId: string, request: FreezeRequest): Promise<{ data: FreezeResponse }>;
+  endExclusiveContract(talentId: string): Promise<{ data: FreezeResponse }>;
   // Statements.
   /** Marks a statement paid (with the payment's reference) or unpaid; answers it with the audit. Pessimistic. */
   markStatementPayout(id: string, request: MarkPayoutRequest): Promise<{ data: AdminStatement }>;
@@ -269,18 +269,18 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient = crea
       return { data: json as LicenseDownload };
     },
 
-    async getFreeze(talentId) {
-      const { json } = await httpClient(`/talent/${byPath(talentId)}/freeze`);
+    async getExclusiveContract(talentId) {
+      const { json } = await httpClient(`/talent/${byPath(talentId)}/exclusive-contract`);
       return { data: json as FreezeResponse };
     },
 
-    async recordFreeze(talentId, request) {
-      const { json } = await httpClient(`/talent/${byPath(talentId)}/freeze`, { method: 'POST', body: JSON.stringify(request), headers: jsonHeaders() });
+    async recordExclusiveContract(talentId, request) {
+      const { json } = await httpClient(`/talent/${byPath(talentId)}/exclusive-contract`, { method: 'POST', body: JSON.stringify(request), headers: jsonHeaders() });
       return { data: json as FreezeResponse };
     },
 
-    async endFreeze(talentId) {
-      const { json } = await httpClient(`/talent/${byPath(talentId)}/freeze`, { method: 'DELETE' });
+    async endExclusiveContract(talentId) {
+      const { json } = await httpClient(`/talent/${byPath(talentId)}/exclusive-contract`, { method: 'DELETE' });
       return { data: json as FreezeResponse };
     },
 

@@ -77,7 +77,7 @@ it('an admin records a contract for client A; client B cannot generate the talen
   await section.getByText(/A contract is in force until/).waitFor({ timeout: 20_000 });
   expect(await section.textContent()).toContain(`Ada Brand ${marker}`);
   expect(await section.textContent()).toContain(`by ${twin().admin.email}`);
-  expect(await seriousViolations(consolePage, { include: '[data-testid="freeze-section"]' })).toEqual([]);
+  expect(await seriousViolations(consolePage, { include: '[data-testid="exclusive-contract-section"]' })).toEqual([]);
   const recorded = FreezeResponse.parse((await adminGet(twin(), `/talent/${talentId}/freeze`)).json);
   expect(recorded.current).toMatchObject({ accountId: brandA.sub, brandName: `Ada Brand ${marker}` });
 

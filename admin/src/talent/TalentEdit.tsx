@@ -15,7 +15,7 @@ import {
 import { useParams } from 'react-router';
 import type { Talent } from '../../../events/talent';
 import { initials, ROYALTY_LABELS } from '../common/format';
-import { FreezeSection } from './FreezeSection';
+import { ExclusiveContractSection } from './ExclusiveContractSection';
 import { GenerationConfigSection } from './GenerationConfigSection';
 
 function Summary() {
@@ -85,7 +85,7 @@ export function TalentEdit() {
         </SimpleForm>
       </Edit>
       {id ? <GenerationConfigSection key={id} talentId={id} /> : null}
-      {id ? <FreezeSection key={`freeze-${id}`} talentId={id} /> : null}
+      {id ? <ExclusiveContractSection key={`exclusive-contract-${id}`} talentId={id} /> : null}
     </>
   );
 }

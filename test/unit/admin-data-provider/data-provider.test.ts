@@ -53,3 +53,20 @@ describe('console data provider: erasure', () => {
     await expect(signedOut.dataProvider.eraseData('a@b.example', 'a@b.example')).rejects.toHaveProperty('message', 'Your session has ended. Sign in again.');
   });
 });
+
+describe('console data provider: exclusive contracts', () => {
+  it("reads, records and ends a talent's contract at /talent/{id}/exclusive-contract", async () => {
+    const answer = { history: [] };
+    const { dataProvider, calls } = client(() => answer);
+    const request = { accountId: 'acc-1', brandName: 'Ada Brand', until: '2027-01-01T00:00:00.000Z' };
+    await expect(dataProvider.getExclusiveContract('maya chen')).resolves.toEqual({ data: answer });
+    await dataProvider.recordExclusiveContract('maya chen', request);
+    await dataProvider.endExclusiveContract('maya chen');
+    expect(calls.map((c) => [c.options?.method ?? 'GET', c.path])).toEqual([
+      ['GET', '/talent/maya%20chen/exclusive-contract'],
+      ['POST', '/talent/maya%20chen/exclusive-contract'],
+      ['DELETE', '/talent/maya%20chen/exclusive-contract'],
+    ]);
+    expect(JSON.parse(String(calls[1].options?.body))).toEqual(request);
+  });
+});

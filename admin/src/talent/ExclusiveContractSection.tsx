@@ -120,7 +120,7 @@ function ContractFacts({ contract }: { contract: FreezeContract }) {
  * contract now" with a confirmation, and the ended contracts. The API checks everything; its
  * messages show on the fields.
  */
-export function FreezeSection({ talentId }: { talentId: string }) {
+export function ExclusiveContractSection({ talentId }: { talentId: string }) {
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const notify = useNotify();
   const titleId = useId();
@@ -140,7 +140,7 @@ export function FreezeSection({ talentId }: { talentId: string }) {
 
   useEffect(() => {
     let cancelled = false;
-    dataProvider.getFreeze(talentId).then(
+    dataProvider.getExclusiveContract(talentId).then(
       (result) => {
         if (cancelled) return;
         // react-admin answers `{data: {}}` after a 401/403 it has handled.
@@ -166,7 +166,7 @@ export function FreezeSection({ talentId }: { talentId: string }) {
     const request: FreezeRequest = { accountId: form.accountId.trim(), brandName: form.brandName.trim(), until: isoOf(form.until)!, ...(isoOf(form.startsAt) ? { startsAt: isoOf(form.startsAt) } : {}) };
     setPending(true);
     try {
-      const { data } = await dataProvider.recordFreeze(talentId, request);
+      const { data } = await dataProvider.recordExclusiveContract(talentId, request);
       setState(data);
       setForm({ accountId: '', brandName: '', startsAt: '', until: '' });
       notify('Exclusive contract recorded.', { type: 'success' });
@@ -184,7 +184,7 @@ export function FreezeSection({ talentId }: { talentId: string }) {
     setPending(true);
     setFormError(null);
     try {
-      const { data } = await dataProvider.endFreeze(talentId);
+      const { data } = await dataProvider.endExclusiveContract(talentId);
       setState(data);
       notify('Exclusive contract ended.', { type: 'success' });
     } catch (e) {
@@ -196,7 +196,7 @@ export function FreezeSection({ talentId }: { talentId: string }) {
 
   const current = state?.current;
   return (
-    <Card component="section" aria-labelledby={titleId} sx={{ mt: 2 }} data-testid="freeze-section">
+    <Card component="section" aria-labelledby={titleId} sx={{ mt: 2 }} data-testid="exclusive-contract-section">
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 860, boxSizing: 'border-box' }}>
         <Box>
           <Typography id={titleId} component="h2" variant="h6">
