@@ -5,7 +5,7 @@ import type { Likeness, TalentStanding } from '../../events/accounts';
 import type { ExcludableIndustry } from '../../events/founding-values';
 import type { Talent } from '../../events/talent';
 import type { Account, AccountStore } from './store';
-import type { EmailLock, StoredApplication } from '../founding/store';
+import type { EmailLock, StoredApplication } from '../founding';
 import type { AccountCaller } from '../shared/auth';
 import { ForbiddenError } from '../shared/errors';
 import type { RateRule } from '../shared/rate-limit';

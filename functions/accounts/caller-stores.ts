@@ -4,8 +4,8 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { accountStore } from './store';
-import { foundingStore } from '../founding/store';
-import { talentStore } from '../catalog/store';
+import { foundingStore } from '../founding';
+import { talentStore } from '../catalog';
 
 /** The tables a `/me` route's configuration names; extend it with the route's own settings. */
 export const AccountTables = z.object({

@@ -5,10 +5,9 @@ import { documentClient, stepFunctions } from '../shared/clients';
 import { loadConfig } from '../shared/config';
 import { idempotency } from '../shared/idempotency';
 import { rateLimiter } from '../shared/rate-limit';
-import { accountStore } from '../accounts/store';
-import { creditLedger } from '../accounts/credits';
+import { accountStore, creditLedger } from '../accounts';
 import { generationStore } from './store';
-import { talentStore } from '../catalog/store';
+import { talentStore } from '../catalog';
 import type { StartDeps } from './start';
 
 const StartConfig = z.object({

@@ -8,16 +8,14 @@ import {
 } from '../../events/generation-values';
 import type { GenerationStarted, StartGenerationRequest } from '../../events/generations';
 import { TALENT_NOT_FOUND_MESSAGE } from '../../events/talent-values';
-import { currentAccount } from '../accounts/access';
+import { currentAccount, InsufficientCreditsError, type AccountStore, type CreditLedger } from '../accounts';
 import type { AccountCaller } from '../shared/auth';
 import { NotFoundError } from '../shared/errors';
 import { withIdempotencyKey, type Once } from '../shared/idempotency';
 import { log } from '../shared/log';
 import type { RateLimiter, RateRule } from '../shared/rate-limit';
-import type { AccountStore } from '../accounts/store';
-import { InsufficientCreditsError, type CreditLedger } from '../accounts/credits';
 import type { GenerationRecord, GenerationStore } from './store';
-import type { TalentStore } from '../catalog/store';
+import type { TalentStore } from '../catalog';
 
 /** The licensee when a client has not given a full name: licenses are public, so never the email. */
 export const UNNAMED_LICENSEE = 'A Humanly client';

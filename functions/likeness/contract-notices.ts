@@ -9,9 +9,9 @@ import type { FreezeContract, LikenessControls } from '../../events/generations'
 import { freezeStartedEmail, freezeEndedEmail } from './emails/contract';
 import type { Email } from '../shared/email';
 import { log } from '../shared/log';
-import type { EndedContract, RoyaltyStore } from '../royalties/store';
-import { ApplicationNotFoundError, type FoundingStore } from '../founding/store';
-import type { TalentStore } from '../catalog/store';
+import type { EndedContract, RoyaltyStore } from '../royalties';
+import { ApplicationNotFoundError, type FoundingStore } from '../founding';
+import type { TalentStore } from '../catalog';
 
 /** Who ended a contract whose term ran out (an admin's email otherwise). */
 export const TERM_ENDED_BY = 'term ended';

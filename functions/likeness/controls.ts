@@ -12,12 +12,11 @@ import {
   REMOVAL_ALREADY_REQUESTED_MESSAGE,
 } from '../../events/royalty-values';
 import type { Email } from '../shared/email';
-import { NO_LIKENESS_MESSAGE, currentAccount, requireAcceptedTalent, type StandingDeps } from '../accounts/access';
+import { currentAccount, NO_LIKENESS_MESSAGE, requireAcceptedTalent, type Account, type AccountStore, type StandingDeps } from '../accounts';
 import type { AccountCaller } from '../shared/auth';
 import { ConflictError, ValidationError } from '../shared/errors';
 import { log } from '../shared/log';
-import type { Account, AccountStore } from '../accounts/store';
-import type { TalentStore } from '../catalog/store';
+import type { TalentStore } from '../catalog';
 import { dayText, removalRequestedEmail } from './emails/removal';
 
 export interface LikenessControlDeps {

@@ -1,8 +1,7 @@
 // What the likeness routes (functions/likeness/routes/get-likeness, pause-likeness, request-removal,
 // cancel-removal) share: their configuration, stores and the per-account limit on changes.
 import * as z from 'zod';
-import { ownChangeRule } from '../accounts/access';
-import { AccountTables, accountStores } from '../accounts/caller-stores';
+import { accountStores, AccountTables, ownChangeRule } from '../accounts';
 import type { AccountCaller } from '../shared/auth';
 import { documentClient } from '../shared/clients';
 import { loadConfig, positiveIntFromEnv } from '../shared/config';

@@ -4,7 +4,7 @@ import { STATEMENT_ID_PATTERN, STATEMENT_NOT_FOUND_MESSAGE } from '../../events/
 import { NotFoundError } from '../shared/errors';
 import { statementDetailOf } from './statement-views';
 import type { RoyaltyStore, StatementRecord } from './store';
-import type { TalentStore } from '../catalog/store';
+import type { TalentStore } from '../catalog';
 
 export interface StatementAdminDeps {
   royalties: Pick<RoyaltyStore, 'getStatement' | 'claimedAccruals' | 'getPayoutDetails'>;

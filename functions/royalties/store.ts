@@ -6,7 +6,7 @@ import type { FreezeContract } from '../../events/generations';
 import type { AccrualLine, StatementAuditEntry, StatementTotals } from '../../events/royalties';
 import type { ROYALTY_PLANS } from '../../events/talent-values';
 import { isConditionFailure } from '../shared/errors';
-import { CREATED_INDEX, generationKeys } from '../generation/keys';
+import { CREATED_INDEX, generationKeys } from '../generation';
 import { queryAll } from '../shared/query-all';
 
 export type RoyaltyStore = ReturnType<typeof royaltyStore>;

@@ -5,12 +5,11 @@ import { requireGroup } from '../../../shared/auth';
 import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
 import { httpHandler, json, parseJsonBody } from '../../../shared/http';
-import { s3PhotoStorage } from '../../../founding/photos/storage';
-import { eraseAccountsByEmail } from '../../../accounts/store';
+import { eraseFoundingAddress, s3PhotoStorage } from '../../../founding';
+import { eraseAccountsByEmail } from '../../../accounts';
 import { erasureStore } from '../../../shared/erasure';
-import { eraseFoundingAddress } from '../../../founding/store';
-import { eraseMessagesFrom } from '../../../contact/store';
-import { eraseWaitlistAddress } from '../../../waitlist/store';
+import { eraseMessagesFrom } from '../../../contact';
+import { eraseWaitlistAddress } from '../../../waitlist';
 import { erasePerson } from './service';
 
 const config = loadConfig(

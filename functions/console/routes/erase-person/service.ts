@@ -1,7 +1,6 @@
 import type { ErasureCounts, ErasureResult } from '../../../../events/erasure';
 import { ConflictError } from '../../../shared/errors';
-import { ApplicationBeingValidatedError, type FoundingErasure } from '../../../founding/store';
-import { applicationPrefix, pendingPrefix } from '../../../founding/keys';
+import { ApplicationBeingValidatedError, applicationPrefix, pendingPrefix, type FoundingErasure } from '../../../founding';
 
 /** Everything erasure reaches, one function per place (the handler binds them to AWS). */
 export interface ErasureDeps {

@@ -4,11 +4,11 @@ import { requireGroup } from '../../../shared/auth';
 import { documentClient } from '../../../shared/clients';
 import { loadConfig, positiveIntFromEnv } from '../../../shared/config';
 import { httpHandler, json } from '../../../shared/http';
-import { foundingStore } from '../../../founding/store';
-import { generationStore } from '../../../generation/store';
-import { messageStore } from '../../../contact/store';
-import { royaltyStore } from '../../../royalties/store';
-import { waitlistStore } from '../../../waitlist/store';
+import { foundingStore } from '../../../founding';
+import { generationStore } from '../../../generation';
+import { messageStore } from '../../../contact';
+import { royaltyStore } from '../../../royalties';
+import { waitlistStore } from '../../../waitlist';
 import { adminStats } from './service';
 
 const config = loadConfig(

@@ -1,11 +1,10 @@
 import { emptyStatusCounts, type AdminStats } from '../../../../events/admin';
 import { APPLICATION_STATUSES, FOUNDING_SPOTS, type ApplicationStatus } from '../../../../events/founding-values';
-import type { FoundingStore } from '../../../founding/store';
-import type { GenerationStore } from '../../../generation/store';
-import type { MessageStore } from '../../../contact/store';
-import type { RoyaltyStore } from '../../../royalties/store';
-import type { WaitlistStore } from '../../../waitlist/store';
-import { latestClosedMonth } from '../../../royalties/statement-selection';
+import type { FoundingStore } from '../../../founding';
+import type { GenerationStore } from '../../../generation';
+import type { MessageStore } from '../../../contact';
+import { latestClosedMonth, type RoyaltyStore } from '../../../royalties';
+import type { WaitlistStore } from '../../../waitlist';
 
 export interface StatsDeps {
   waitlist: WaitlistStore;

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { documentClient } from '../../../shared/clients';
 import { foundingStore } from '../../store';
-import { talentStore } from '../../../catalog/store';
+import { talentStore } from '../../../catalog';
 import { loadConfig } from '../../../shared/config';
 import { APPLICATION_ID_PATTERN } from '../../keys';
 import { createTalent } from './service';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Talent } from '../../../../events/talent';
 import { TALENT_ID_MAX_LENGTH } from '../../../../events/talent-values';
 import type { FoundingStore } from '../../store';
-import type { TalentStore } from '../../../catalog/store';
+import type { TalentStore } from '../../../catalog';
 import { log } from '../../../shared/log';
 
 export interface CreateTalentDeps {

@@ -7,7 +7,7 @@ import { loadConfig } from '../../../shared/config';
 import { NotFoundError } from '../../../shared/errors';
 import { httpHandler, json, parseJsonBody } from '../../../shared/http';
 import { log } from '../../../shared/log';
-import { talentStore } from '../../../catalog/store';
+import { talentStore } from '../../../catalog';
 
 const config = loadConfig(z.object({ TALENT_TABLE: z.string().min(1) }));
 

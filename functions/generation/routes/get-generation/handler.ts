@@ -1,12 +1,11 @@
 import * as z from 'zod';
-import { currentAccount } from '../../../accounts/access';
+import { accountStore, currentAccount } from '../../../accounts';
 import { requireRole } from '../../../shared/auth';
 import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
 import { generationView, ownGeneration, s3ImageSigner } from '../../views';
 import { httpHandler, json } from '../../../shared/http';
 import { s3Client } from '../../../shared/s3';
-import { accountStore } from '../../../accounts/store';
 import { generationStore } from '../../store';
 
 const config = loadConfig(z.object({ ACCOUNTS_TABLE: z.string().min(1), GENERATIONS_TABLE: z.string().min(1), IMAGES_BUCKET: z.string().min(1) }));

@@ -1,8 +1,7 @@
 import type { LikenessUsage } from '../../../../events/generations';
-import { NO_LIKENESS_MESSAGE, currentAccount, requireAcceptedTalent, type StandingDeps } from '../../../accounts/access';
+import { currentAccount, NO_LIKENESS_MESSAGE, requireAcceptedTalent, type AccountStore, type StandingDeps } from '../../../accounts';
 import type { AccountCaller } from '../../../shared/auth';
 import { ConflictError } from '../../../shared/errors';
-import type { AccountStore } from '../../../accounts/store';
 import type { GenerationStore } from '../../store';
 
 export interface UsageDeps {

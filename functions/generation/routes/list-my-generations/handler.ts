@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { GenerationListQuery } from '../../../../events/generations';
-import { currentAccount } from '../../../accounts/access';
+import { accountStore, currentAccount } from '../../../accounts';
 import { queryOf } from '../../../shared/admin-list';
 import { requireRole } from '../../../shared/auth';
 import { documentClient } from '../../../shared/clients';
@@ -9,7 +9,6 @@ import { generationView, s3ImageSigner } from '../../views';
 import { ValidationError } from '../../../shared/errors';
 import { httpHandler, json, validationErrorFrom } from '../../../shared/http';
 import { s3Client } from '../../../shared/s3';
-import { accountStore } from '../../../accounts/store';
 import { generationStore } from '../../store';
 import { generationKeys } from '../../keys';
 

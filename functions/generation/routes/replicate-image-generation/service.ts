@@ -1,6 +1,6 @@
 import { DEFAULT_IMAGES } from '../../../../events/generation-values';
 import { LegacyPollRequest, LegacyStart, type LegacyPoll } from '../../../../events/generations';
-import { currentAccount } from '../../../accounts/access';
+import { currentAccount } from '../../../accounts';
 import type { AccountCaller } from '../../../shared/auth';
 import { legacyPollView, ownGeneration, parseLegacyPrompt, type ImageSigner } from '../../views';
 import { validationErrorFrom } from '../../../shared/http';

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
 import { generationStore } from '../../store';
-import { talentStore } from '../../../catalog/store';
+import { talentStore } from '../../../catalog';
 import { GenerationInput, TablesConfig } from '../../input';
 import { checkPolicy } from './service';
 

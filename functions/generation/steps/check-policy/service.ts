@@ -11,7 +11,7 @@ import {
 import type { LikenessControls } from '../../../../events/generations';
 import type { Talent } from '../../../../events/talent';
 import type { GenerationStore } from '../../store';
-import type { TalentStore } from '../../../catalog/store';
+import type { TalentStore } from '../../../catalog';
 import { PolicyRefused } from '../../errors';
 import { generationOf } from '../../prediction';
 

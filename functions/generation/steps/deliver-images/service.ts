@@ -4,7 +4,7 @@ import { creditValueMicros } from '../../../../events/plans';
 import type { ROYALTY_PLANS } from '../../../../events/talent-values';
 import type { ReplicateApi } from '../../replicate';
 import { log } from '../../../shared/log';
-import type { CreditLedger } from '../../../accounts/credits';
+import type { CreditLedger } from '../../../accounts';
 import type { GenerationImageRecord, GenerationStore } from '../../store';
 import { PredictionFailed } from '../../errors';
 import { commitKey, generationOf, releaseKey } from '../../prediction';

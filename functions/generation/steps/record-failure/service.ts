@@ -9,7 +9,7 @@ import {
 } from '../../../../events/generation-values';
 import type { ReplicateApi } from '../../replicate';
 import { log } from '../../../shared/log';
-import type { CreditLedger } from '../../../accounts/credits';
+import type { CreditLedger } from '../../../accounts';
 import type { GenerationStore } from '../../store';
 import { REFUSAL_CODES } from '../../errors';
 import { releaseKey } from '../../prediction';

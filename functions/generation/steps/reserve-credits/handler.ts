@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
-import { creditLedger } from '../../../accounts/credits';
+import { creditLedger } from '../../../accounts';
 import { generationStore } from '../../store';
 import { GenerationInput, TablesConfig } from '../../input';
 import { reserveCredits } from './service';

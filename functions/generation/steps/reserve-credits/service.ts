@@ -1,4 +1,4 @@
-import { InsufficientCreditsError, type CreditLedger } from '../../../accounts/credits';
+import { InsufficientCreditsError, type CreditLedger } from '../../../accounts';
 import type { GenerationStore } from '../../store';
 import { InsufficientCredits } from '../../errors';
 import { generationOf, reserveKey } from '../../prediction';

@@ -3,7 +3,7 @@ import { replicateFromEnv } from '../../replicate';
 import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
 import { generationStore } from '../../store';
-import { talentStore } from '../../../catalog/store';
+import { talentStore } from '../../../catalog';
 import { GenerationInput, TablesConfig } from '../../input';
 import { startPrediction } from './service';
 

@@ -1,7 +1,7 @@
 import { ASPECT_RATIO, PREDICTION_DEADLINE_SECONDS, TALENT_NOT_CONFIGURED_MESSAGE, styledPrompt } from '../../../../events/generation-values';
 import type { ReplicateApi } from '../../replicate';
 import type { GenerationStore } from '../../store';
-import type { TalentStore } from '../../../catalog/store';
+import type { TalentStore } from '../../../catalog';
 import { PolicyRefused } from '../../errors';
 import { generationOf, isFinalPrediction, storedPrediction } from '../../prediction';
 

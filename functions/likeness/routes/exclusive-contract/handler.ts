@@ -7,10 +7,10 @@ import { loadConfig } from '../../../shared/config';
 import { sendEmail } from '../../../shared/email';
 import { httpHandler, json, parseJsonBody } from '../../../shared/http';
 import { emailFromApplication } from '../../contract-notices';
-import { accountStore } from '../../../accounts/store';
-import { foundingStore } from '../../../founding/store';
-import { royaltyStore } from '../../../royalties/store';
-import { talentStore } from '../../../catalog/store';
+import { accountStore } from '../../../accounts';
+import { foundingStore } from '../../../founding';
+import { royaltyStore } from '../../../royalties';
+import { talentStore } from '../../../catalog';
 import { endFreeze, getFreeze, recordFreeze, type FreezeApiDeps } from './service';
 
 const config = loadConfig(

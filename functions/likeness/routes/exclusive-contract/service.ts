@@ -5,9 +5,9 @@ import { TALENT_NOT_FOUND_MESSAGE, isTalentId } from '../../../../events/talent-
 import { ConflictError, NotFoundError, ValidationError } from '../../../shared/errors';
 import { log } from '../../../shared/log';
 import { TERM_ENDED_BY, endContract, notifyStart, type FreezeDeps } from '../../contract-notices';
-import type { AccountStore } from '../../../accounts/store';
-import type { RoyaltyStore } from '../../../royalties/store';
-import type { TalentStore } from '../../../catalog/store';
+import type { AccountStore } from '../../../accounts';
+import type { RoyaltyStore } from '../../../royalties';
+import type { TalentStore } from '../../../catalog';
 
 /** A contract cannot be recorded for a talent whose likeness is removed. */
 export const FREEZE_REMOVED_MESSAGE = 'This talent’s likeness has been removed; a contract cannot start.';

@@ -1,13 +1,13 @@
 import * as z from 'zod';
-import { AccountTables, accountStores } from '../../../accounts/caller-stores';
+import { accountStores, AccountTables } from '../../../accounts';
 import { requireRole } from '../../../shared/auth';
 import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
 import { httpHandler } from '../../../shared/http';
 import { log } from '../../../shared/log';
 import { rateLimiter } from '../../../shared/rate-limit';
-import { generationStore } from '../../../generation/store';
-import { royaltyStore } from '../../../royalties/store';
+import { generationStore } from '../../../generation';
+import { royaltyStore } from '../../../royalties';
 import { dataExportFilename, dataExportRule, exportMyData } from './service';
 
 const config = loadConfig(

@@ -2,17 +2,14 @@ import { AWAITING_CONFIRMATION } from '../../../../events/founding-values';
 import { licensePath } from '../../../../events/generation-values';
 import { DATA_EXPORTS_PER_HOUR } from '../../../../events/royalty-values';
 import type { DataExport } from '../../../../events/likeness';
-import { profileOf } from '../../../accounts/profile';
+import { currentAccount, profileOf, requireAcceptedTalent, type AccountStore, type StandingDeps } from '../../../accounts';
 import { likenessStatusOf } from '../../controls';
-import { currentAccount, requireAcceptedTalent, type StandingDeps } from '../../../accounts/access';
 import type { AccountCaller } from '../../../shared/auth';
 import type { RateRule } from '../../../shared/rate-limit';
-import { statementDetailOf } from '../../../royalties/statement-views';
-import type { AccountStore } from '../../../accounts/store';
-import type { FoundingStore, StoredApplication } from '../../../founding/store';
-import type { GenerationStore } from '../../../generation/store';
-import type { RoyaltyStore, StoredAccrual } from '../../../royalties/store';
-import type { TalentStore } from '../../../catalog/store';
+import { statementDetailOf, type RoyaltyStore, type StoredAccrual } from '../../../royalties';
+import type { FoundingStore, StoredApplication } from '../../../founding';
+import type { GenerationStore } from '../../../generation';
+import type { TalentStore } from '../../../catalog';
 
 export interface DataExportDeps {
   accounts: Pick<AccountStore, 'get' | 'create'>;

@@ -3,7 +3,7 @@ import { requireRole } from '../../../shared/auth';
 import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
 import { httpHandler, json } from '../../../shared/http';
-import { talentStore } from '../../../catalog/store';
+import { talentStore } from '../../../catalog';
 import { exclusiveTalent } from './service';
 
 const config = loadConfig(z.object({ TALENT_TABLE: z.string().min(1) }));

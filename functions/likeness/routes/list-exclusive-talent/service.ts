@@ -1,6 +1,6 @@
 import { likenessState } from '../../../../events/likeness';
 import type { PublicTalent, TalentListResponse } from '../../../../events/talent';
-import type { TalentStore } from '../../../catalog/store';
+import type { TalentStore } from '../../../catalog';
 
 /**
  * The talent whose exclusive contract in force names this client account, as the public sees

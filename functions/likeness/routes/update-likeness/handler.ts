@@ -1,10 +1,9 @@
 import * as z from 'zod';
 import { UpdateLikenessRequest } from '../../../../events/accounts';
-import { AccountTables, accountStores } from '../../../accounts/caller-stores';
+import { accountStores, AccountTables, ownChangeRule } from '../../../accounts';
 import { requireRole } from '../../../shared/auth';
 import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
-import { ownChangeRule } from '../../../accounts/access';
 import { httpHandler, json, parseJsonBody } from '../../../shared/http';
 import { rateLimiter } from '../../../shared/rate-limit';
 import { updateLikeness } from './service';

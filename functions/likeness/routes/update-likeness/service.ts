@@ -1,9 +1,8 @@
 import type { Likeness } from '../../../../events/accounts';
 import { EXCLUDABLE_INDUSTRIES, type ExcludableIndustry } from '../../../../events/founding-values';
-import { NO_LIKENESS_MESSAGE, currentAccount, requireAcceptedTalent, type StandingDeps } from '../../../accounts/access';
+import { currentAccount, NO_LIKENESS_MESSAGE, requireAcceptedTalent, type AccountStore, type StandingDeps } from '../../../accounts';
 import type { AccountCaller } from '../../../shared/auth';
 import { ConflictError } from '../../../shared/errors';
-import type { AccountStore } from '../../../accounts/store';
 
 export interface LikenessDeps {
   accounts: Pick<AccountStore, 'get' | 'create'>;

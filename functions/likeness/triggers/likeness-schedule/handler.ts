@@ -4,9 +4,9 @@ import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
 import { sendEmail } from '../../../shared/email';
 import { log } from '../../../shared/log';
-import { foundingStore } from '../../../founding/store';
-import { royaltyStore } from '../../../royalties/store';
-import { talentStore } from '../../../catalog/store';
+import { foundingStore } from '../../../founding';
+import { royaltyStore } from '../../../royalties';
+import { talentStore } from '../../../catalog';
 import { emailFromApplication } from '../../contract-notices';
 import { runLikenessSchedule } from './service';
 

@@ -2,7 +2,7 @@ import type { LikenessControls } from '../../../../events/generations';
 import { removalDoneEmail } from '../../emails/removal';
 import type { Email } from '../../../shared/email';
 import { log } from '../../../shared/log';
-import type { TalentStore } from '../../../catalog/store';
+import type { TalentStore } from '../../../catalog';
 import { runFreezeNotices, type FreezeDeps, type FreezeNoticesResult } from '../../contract-notices';
 
 export interface LikenessScheduleDeps {

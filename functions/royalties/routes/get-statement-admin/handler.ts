@@ -4,7 +4,7 @@ import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
 import { httpHandler, json } from '../../../shared/http';
 import { royaltyStore } from '../../store';
-import { talentStore } from '../../../catalog/store';
+import { talentStore } from '../../../catalog';
 import { getStatementAdmin } from './service';
 
 const config = loadConfig(z.object({ GENERATIONS_TABLE: z.string().min(1), TALENT_TABLE: z.string().min(1) }));

@@ -6,7 +6,7 @@ import { loadConfig } from '../../../shared/config';
 import { httpHandler, json, parseJsonBody } from '../../../shared/http';
 import { log } from '../../../shared/log';
 import { royaltyStore } from '../../store';
-import { talentStore } from '../../../catalog/store';
+import { talentStore } from '../../../catalog';
 import { markStatementPayout } from './service';
 
 const config = loadConfig(z.object({ GENERATIONS_TABLE: z.string().min(1), TALENT_TABLE: z.string().min(1) }));

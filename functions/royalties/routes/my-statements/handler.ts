@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { AccountTables, accountStores } from '../../../accounts/caller-stores';
+import { accountStores, AccountTables } from '../../../accounts';
 import { requireRole } from '../../../shared/auth';
 import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';

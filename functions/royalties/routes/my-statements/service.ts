@@ -1,11 +1,10 @@
 import { buildStatement, monthOfIso, StatementIdSchema, type EarningsResponse, type StatementDetail, type StatementList } from '../../../../events/royalties';
 import { STATEMENT_NOT_FOUND_MESSAGE } from '../../../../events/royalty-values';
 import type { Talent } from '../../../../events/talent';
-import { NO_LIKENESS_MESSAGE, currentAccount, requireAcceptedTalent, type StandingDeps } from '../../../accounts/access';
+import { currentAccount, NO_LIKENESS_MESSAGE, requireAcceptedTalent, type AccountStore, type StandingDeps } from '../../../accounts';
 import type { AccountCaller } from '../../../shared/auth';
 import { ConflictError, NotFoundError, ValidationError } from '../../../shared/errors';
 import { statementCsv, statementCsvFilename, statementDetailOf, statementSummaryOf } from '../../statement-views';
-import type { AccountStore } from '../../../accounts/store';
 import type { RoyaltyStore } from '../../store';
 
 export interface MyRoyaltiesDeps {

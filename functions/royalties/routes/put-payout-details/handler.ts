@@ -1,7 +1,6 @@
 import * as z from 'zod';
 import { PayoutDetailsRequest } from '../../../../events/royalties';
-import { ownChangeRule } from '../../../accounts/access';
-import { AccountTables, accountStores } from '../../../accounts/caller-stores';
+import { accountStores, AccountTables, ownChangeRule } from '../../../accounts';
 import { requireRole } from '../../../shared/auth';
 import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';

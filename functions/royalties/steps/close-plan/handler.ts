@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
-import { talentStore } from '../../../catalog/store';
+import { talentStore } from '../../../catalog';
 import { CloseInput, planClose } from './service';
 
 const config = loadConfig(z.object({ TALENT_TABLE: z.string().min(1) }));

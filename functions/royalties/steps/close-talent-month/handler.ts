@@ -2,9 +2,9 @@ import * as z from 'zod';
 import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
 import { sendEmail } from '../../../shared/email';
-import { ApplicationNotFoundError, foundingStore } from '../../../founding/store';
+import { ApplicationNotFoundError, foundingStore } from '../../../founding';
 import { royaltyStore } from '../../store';
-import { talentStore } from '../../../catalog/store';
+import { talentStore } from '../../../catalog';
 import { closeTalentMonth, CloseTalentMonthInput } from './service';
 
 const config = loadConfig(

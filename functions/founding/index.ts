@@ -1,0 +1,14 @@
+// What other wings may import from this one (docs/architecture.md#folders): ESLint refuses any
+// other way into the wing.
+export {
+  ApplicationBeingValidatedError,
+  ApplicationNotFoundError,
+  eraseFoundingAddress,
+  foundingStore,
+  type EmailLock,
+  type FoundingErasure,
+  type FoundingStore,
+  type StoredApplication,
+} from './store';
+export { applicationPrefix, pendingPrefix } from './keys';
+export { s3PhotoStorage } from './photos/storage';
