@@ -32,32 +32,46 @@ export function statementSummaryOf(record: StatementRecord, hasPayoutDetails: bo
   };
 }
 
-/** Thrown when a statement's claimed accruals no longer add up to its stored figures. */
+/**
+ * A closed statement whose claimed accruals no longer give its stored figures. A closed
+ * statement is never rewritten, so this is a fault to look at, not something to show: the
+ * monthly close's step fails without a retry (the RoyaltyClose machine matches the error by its
+ * name, `StatementMismatch`, and its alarm goes off) and a read of the statement answers 500.
+ */
 export class StatementMismatchError extends Error {
-  constructor(id: string) {
+  constructor(
+    id: string,
+    readonly stored: StatementTotals,
+    readonly rebuilt: StatementTotals,
+  ) {
     super(`Statement ${id}: its claimed accruals do not add up to its stored totals`);
-    this.name = 'StatementMismatchError';
+    // Set on the instance: Step Functions sees the name, and the bundles do not keep class names.
+    this.name = 'StatementMismatch';
   }
 }
 
-// Stored maps come back in any key order.
-const sameTotals = (a: StatementTotals, b: StatementTotals) => isDeepStrictEqual(a, b);
+/** The accrual fields a statement is built from (a stored accrual also names its client and claim). */
+export function accrualLinesOf(claimed: readonly AccrualLine[]): AccrualLine[] {
+  return claimed.map(({ licenseId, generationId, at, month, creditValueMicros, royaltyPlan }) => ({ licenseId, generationId, at, month, creditValueMicros, royaltyPlan }));
+}
+
+/** Figures as plain data: stored maps come back in any key order, without attributes that were undefined. */
+const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
 
 /**
- * A statement's lines, rebuilt from the accruals its close claimed through the royalty
- * function with the remainder it carried in. The result must equal the stored totals: a
- * statement never changes once closed, so a difference is a fault, not something to show.
+ * A closed statement rebuilt from the accruals its close claimed, through the royalty function
+ * with the remainder it carried in. The rebuild must give the stored totals; any difference
+ * throws StatementMismatchError.
  */
-function statementLinesOf(record: StatementRecord, claimed: readonly AccrualLine[]): StatementLine[] {
-  const lines = claimed.map(({ licenseId, generationId, at, month, creditValueMicros, royaltyPlan }) => ({ licenseId, generationId, at, month, creditValueMicros, royaltyPlan }));
-  const rebuilt = buildStatement(lines, record.totals.carriedInMicros);
-  if (!sameTotals(rebuilt.totals, record.totals)) throw new StatementMismatchError(record.id);
-  return rebuilt.lines;
+export function rebuildStatement(record: Pick<StatementRecord, 'id' | 'totals'>, claimed: readonly AccrualLine[]): { lines: StatementLine[]; totals: StatementTotals } {
+  const rebuilt = buildStatement(accrualLinesOf(claimed), record.totals.carriedInMicros);
+  if (!isDeepStrictEqual(plain(rebuilt.totals), plain(record.totals))) throw new StatementMismatchError(record.id, record.totals, rebuilt.totals);
+  return rebuilt;
 }
 
 /** The detail: the summary with every line (license, tier, rate, value, royalty). */
 export function statementDetailOf(record: StatementRecord, claimed: readonly AccrualLine[], hasPayoutDetails: boolean): StatementDetail {
-  return { ...statementSummaryOf(record, hasPayoutDetails), lines: statementLinesOf(record, claimed) };
+  return { ...statementSummaryOf(record, hasPayoutDetails), lines: rebuildStatement(record, claimed).lines };
 }
 
 /** The CSV's columns, in order. */

@@ -1,4 +1,3 @@
-import { isDeepStrictEqual } from 'node:util';
 import * as z from 'zod';
 import { buildStatement, Month } from '../../../../events/royalties';
 import { statementId } from '../../../../events/royalty-values';
@@ -8,6 +7,7 @@ import type { Email } from '../../../shared/email';
 import { log } from '../../../shared/log';
 import type { RoyaltyStore, StatementRecord } from '../../store';
 import { statementReadyEmail } from '../../emails';
+import { accrualLinesOf, rebuildStatement, StatementMismatchError } from '../../statement-views';
 
 type RoyaltyPlan = (typeof ROYALTY_PLANS)[number];
 
@@ -16,14 +16,6 @@ export const CloseTalentMonthInput = z.object({
   month: Month,
 });
 type CloseTalentMonthInput = z.infer<typeof CloseTalentMonthInput>;
-
-/**
- * A closed statement whose claimed accruals no longer give its figures. A closed statement is
- * never rewritten: the execution fails (the state machine's alarm) for someone to look at it.
- */
-class StatementMismatch extends Error {
-  override name = 'StatementMismatch';
-}
 
 export interface CloseTalentMonthDeps {
   royalties: Pick<RoyaltyStore, 'getStatement' | 'latestStatementBefore' | 'listStatements' | 'openAccruals' | 'claimedAccruals' | 'claim' | 'putStatement' | 'markNotified'>;
@@ -76,7 +68,7 @@ export async function closeTalentMonth(deps: CloseTalentMonthDeps, input: CloseT
   const claimed = await deps.royalties.claimedAccruals(talentId, month, from, plan);
   if (claimed.length === 0) return { talentId, outcome: 'nothing' };
 
-  const lines = claimed.map(({ licenseId, generationId, at, month: m, creditValueMicros, royaltyPlan }) => ({ licenseId, generationId, at, month: m, creditValueMicros, royaltyPlan }));
+  const lines = accrualLinesOf(claimed);
   const { totals } = buildStatement(lines, previous?.totals.carriedOutMicros ?? 0);
   const statement: StatementRecord = {
     id: statementId(month, talentId),
@@ -101,17 +93,16 @@ export async function closeTalentMonth(deps: CloseTalentMonthDeps, input: CloseT
 
 /** Rebuilds a closed statement from its claimed accruals; StatementMismatch when the figures differ. */
 async function verify(deps: CloseTalentMonthDeps, statement: StatementRecord, plan: RoyaltyPlan): Promise<void> {
-  const lines = await deps.royalties.claimedAccruals(statement.talentId, statement.month, statement.fromMonth, plan);
-  const { totals } = buildStatement(lines.map(({ licenseId, generationId, at, month, creditValueMicros, royaltyPlan }) => ({ licenseId, generationId, at, month, creditValueMicros, royaltyPlan })), statement.totals.carriedInMicros);
-  if (!isDeepStrictEqual(normalize(totals), normalize(statement.totals))) {
-    const mismatch = new StatementMismatch(`The statement ${statement.id} does not match its claimed accruals`);
-    log.error('a closed statement does not match its claimed accruals', mismatch, { talentId: statement.talentId, month: statement.month, stored: statement.totals.royaltyMicros, rebuilt: totals.royaltyMicros });
-    throw mismatch;
+  const claimed = await deps.royalties.claimedAccruals(statement.talentId, statement.month, statement.fromMonth, plan);
+  try {
+    rebuildStatement(statement, claimed);
+  } catch (err) {
+    if (err instanceof StatementMismatchError) {
+      log.error('a closed statement does not match its claimed accruals', err, { talentId: statement.talentId, month: statement.month, stored: err.stored.royaltyMicros, rebuilt: err.rebuilt.royaltyMicros });
+    }
+    throw err;
   }
 }
-
-/** Stored figures as plain data (DynamoDB gives numbers back; key order does not matter to the comparison). */
-const normalize = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
 
 /** Emails the talent that the statement is ready, once; skipped (without an address in logs) when none is known. */
 async function notify(deps: CloseTalentMonthDeps, statement: StatementRecord, talent: Awaited<ReturnType<CloseTalentMonthDeps['talent']>>): Promise<void> {
