@@ -1,26 +1,9 @@
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Table,
-  TableBody,
-  TableCell,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, DialogContentText, Table, TableBody, TableCell, TableRow, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Title } from 'react-admin';
 import type { ErasureCounts, ErasureResult } from '../../../events/erasure';
+import { ConfirmDialog } from '../common/ConfirmDialog';
 import type { ConsoleDataProvider } from '../dataProvider';
 
 const PLACES: Array<[keyof ErasureCounts, string]> = [
@@ -118,38 +101,36 @@ export function ErasurePage({ dataProvider }: { dataProvider: ConsoleDataProvide
         </CardContent>
       </Card>
 
-      <Dialog open={asking} onClose={() => !pending && setAsking(false)} aria-labelledby="erasure-confirm-title">
-        <DialogTitle id="erasure-confirm-title">Erase everything for {email.trim()}?</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>
-            This permanently deletes their waitlist place, messages, applications with every photo, and their account. Type
-            the address again to confirm.
-          </DialogContentText>
-          <TextField
-            label="Type the address again"
-            fullWidth
-            autoFocus
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-            error={confirm.length > 0 && !same}
-            helperText={confirm.length > 0 && !same ? 'This does not match the address above.' : ' '}
-            slotProps={{ htmlInput: { 'data-testid': 'erasure-confirm' } }}
-          />
-          {error && (
-            <Alert severity="error" sx={{ mt: 1 }}>
-              {error}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setAsking(false)} disabled={pending}>
-            Cancel
-          </Button>
-          <Button onClick={erase} color="error" variant="contained" disabled={!same || !confirm.trim() || pending} startIcon={pending ? <CircularProgress size={16} /> : undefined}>
-            Erase permanently
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={asking}
+        titleId="erasure-confirm-title"
+        title={`Erase everything for ${email.trim()}?`}
+        confirm="Erase permanently"
+        pending={pending}
+        canConfirm={same && !!confirm.trim()}
+        onConfirm={erase}
+        onClose={() => setAsking(false)}
+      >
+        <DialogContentText sx={{ mb: 2 }}>
+          This permanently deletes their waitlist place, messages, applications with every photo, and their account. Type
+          the address again to confirm.
+        </DialogContentText>
+        <TextField
+          label="Type the address again"
+          fullWidth
+          autoFocus
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+          error={confirm.length > 0 && !same}
+          helperText={confirm.length > 0 && !same ? 'This does not match the address above.' : ' '}
+          slotProps={{ htmlInput: { 'data-testid': 'erasure-confirm' } }}
+        />
+        {error && (
+          <Alert severity="error" sx={{ mt: 1 }}>
+            {error}
+          </Alert>
+        )}
+      </ConfirmDialog>
     </Box>
   );
 }

@@ -6,11 +6,7 @@ import {
   Card,
   CardContent,
   CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
   DialogContentText,
-  DialogTitle,
   Table,
   TableBody,
   TableCell,
@@ -25,6 +21,7 @@ import { Link } from 'react-router';
 import type { AdminUserSummary } from '../../../events/accounts';
 import type { FreezeContract } from '../../../events/generations';
 import type { FreezeRequest, FreezeResponse } from '../../../events/likeness';
+import { ConfirmDialog } from '../common/ConfirmDialog';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { errorText } from '../users/labels';
 
@@ -316,20 +313,19 @@ export function ExclusiveContractSection({ talentId }: { talentId: string }) {
           </>
         )}
       </CardContent>
-      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby={`${titleId}-confirm`}>
-        <DialogTitle id={`${titleId}-confirm`}>End the contract now?</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            {current ? `${current.brandName} loses exclusivity at once: the talent returns to the library, every client can generate with them, and they are emailed.` : ''}
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(false)}>Keep it</Button>
-          <Button color="error" variant="contained" onClick={() => void end()}>
-            End contract now
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        titleId={`${titleId}-confirm`}
+        title="End the contract now?"
+        cancel="Keep it"
+        confirm="End contract now"
+        onConfirm={() => void end()}
+        onClose={() => setConfirming(false)}
+      >
+        <DialogContentText>
+          {current ? `${current.brandName} loses exclusivity at once: the talent returns to the library, every client can generate with them, and they are emailed.` : ''}
+        </DialogContentText>
+      </ConfirmDialog>
     </Card>
   );
 }
