@@ -1,6 +1,7 @@
-import { Box, Typography } from '@mui/material';
+import { Typography } from '@mui/material';
 import { AutocompleteInput, DataTable, DateField, List, ReferenceInput, SelectInput } from 'react-admin';
 import type { AdminGeneration } from '../../../events/generations';
+import { NameCell } from '../common/NameCell';
 import { GenerationStatusChip } from './GenerationStatusChip';
 import { GENERATION_STATUS_CHOICES } from './labels';
 
@@ -41,21 +42,7 @@ export function GenerationList() {
             </Typography>
           )}
         />
-        <Column
-          source="talentName"
-          label="Talent"
-          disableSort
-          render={(g) => (
-            <Box>
-              <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {g.talentName}
-              </Typography>
-              <Typography variant="caption" color="text.secondary">
-                {g.style}
-              </Typography>
-            </Box>
-          )}
-        />
+        <Column source="talentName" label="Talent" disableSort render={(g) => <NameCell name={g.talentName} caption={g.style} />} />
         <Column source="status" label="Status" disableSort render={(g) => <GenerationStatusChip status={g.status} />} />
         <Column source="images" label="Images" disableSort align="right" render={(g) => `${delivered(g)} of ${g.count}`} />
         <Column source="creditsSpent" label="Credits spent" disableSort align="right" render={(g) => g.creditsSpent.toLocaleString('en')} />

@@ -1,8 +1,8 @@
-import { Box, Typography } from '@mui/material';
 import { DataTable, DateField, List, ReferenceInput, SelectInput, TextInput, TopToolbar } from 'react-admin';
 import { dollarsOfCents } from '../../../events/royalty-format';
 import type { StatementSummary } from '../../../events/royalties';
 import { MONTH_MESSAGE, MONTH_PATTERN } from '../../../events/royalty-values';
+import { NameCell } from '../common/NameCell';
 import { DownloadPayoutsButton } from './DownloadPayoutsButton';
 import { PAYOUT_CHOICES, monthLabel } from './labels';
 import { PayoutChip } from './PayoutChip';
@@ -36,21 +36,7 @@ export function StatementList() {
     <List title="Statements" filters={filters} actions={<Actions />} perPage={25} exporter={false} empty={false} sort={{ field: 'month', order: 'DESC' }}>
       <DataTable rowClick="show" bulkActionButtons={false}>
         <Column source="month" label="Month" disableSort render={(s) => monthLabel(s.month)} />
-        <Column
-          source="talentName"
-          label="Talent"
-          disableSort
-          render={(s) => (
-            <Box>
-              <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {s.talentName}
-              </Typography>
-              <Typography variant="caption" color="text.secondary">
-                {s.talentId}
-              </Typography>
-            </Box>
-          )}
-        />
+        <Column source="talentName" label="Talent" disableSort render={(s) => <NameCell name={s.talentName} caption={s.talentId} />} />
         <Column source="totals.licenses" label="Licenses" disableSort align="right" render={(s) => s.totals.licenses.toLocaleString('en')} />
         <Column source="totals.royaltyCents" label="Royalty" disableSort align="right" render={(s) => `$${dollarsOfCents(s.totals.royaltyCents)}`} />
         <Column source="payout" label="Payout" disableSort render={(s) => <PayoutChip status={s.payout.status} />} />
