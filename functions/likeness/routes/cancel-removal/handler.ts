@@ -1,13 +1,17 @@
+import * as z from 'zod';
+import { AccountTables } from '../../../accounts';
 import { requireRole } from '../../../shared/auth';
+import { loadConfig } from '../../../shared/config';
 import { httpHandler, json } from '../../../shared/http';
 import { cancelRemoval } from '../../controls';
-import { likenessRouteDeps, limitLikenessChange } from '../../route-deps';
+import { likenessControlDeps, limitLikenessChange } from '../../route-deps';
 
-const deps = likenessRouteDeps();
+const config = loadConfig(AccountTables.extend({ RATE_LIMITS_TABLE: z.string().min(1) }));
+const deps = likenessControlDeps(config);
 
 /** `DELETE /me/likeness/removal` (accepted talent): cancels a removal while its notice runs. */
 export const handler = httpHandler(async (event) => {
   const caller = requireRole(event, 'talent');
-  await limitLikenessChange(caller);
+  await limitLikenessChange(config.RATE_LIMITS_TABLE, caller);
   return json(200, await cancelRemoval(deps, caller));
 });

@@ -1,9 +1,11 @@
+import { AccountTables } from '../../../accounts';
 import { requireRole } from '../../../shared/auth';
+import { loadConfig } from '../../../shared/config';
 import { httpHandler, json } from '../../../shared/http';
 import { getLikenessStatus } from '../../controls';
-import { likenessRouteDeps } from '../../route-deps';
+import { likenessControlDeps } from '../../route-deps';
 
-const deps = likenessRouteDeps();
+const deps = likenessControlDeps(loadConfig(AccountTables));
 
 /** `GET /me/likeness` (accepted talent): the likeness's state, pause, removal and contract. */
 export const handler = httpHandler(async (event) => {

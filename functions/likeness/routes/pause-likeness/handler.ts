@@ -1,9 +1,13 @@
+import * as z from 'zod';
+import { AccountTables } from '../../../accounts';
 import { requireRole } from '../../../shared/auth';
+import { loadConfig } from '../../../shared/config';
 import { httpHandler, json } from '../../../shared/http';
 import { setLikenessPaused } from '../../controls';
-import { likenessRouteDeps, limitLikenessChange } from '../../route-deps';
+import { likenessControlDeps, limitLikenessChange } from '../../route-deps';
 
-const deps = likenessRouteDeps();
+const config = loadConfig(AccountTables.extend({ RATE_LIMITS_TABLE: z.string().min(1) }));
+const deps = likenessControlDeps(config);
 
 /**
  * `POST /me/likeness/pause` and `POST /me/likeness/resume` (accepted talent): idempotent; answers
@@ -11,7 +15,7 @@ const deps = likenessRouteDeps();
  */
 export const handler = httpHandler(async (event) => {
   const caller = requireRole(event, 'talent');
-  await limitLikenessChange(caller);
+  await limitLikenessChange(config.RATE_LIMITS_TABLE, caller);
   const paused = !(event.routeKey ?? event.rawPath ?? '').endsWith('/resume');
   return json(200, await setLikenessPaused(deps, caller, paused));
 });
