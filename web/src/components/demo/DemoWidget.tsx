@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { prefersReducedMotion } from '../../lib/usePrefersReducedMotion';
+import { ChoiceGroup } from '../ChoiceGroup';
 import { Icon } from '../Icon';
 import { SAMPLE_TALENTS, TALENT_IMAGE_HEIGHT, TALENT_IMAGE_WIDTH, talentImageUrl, type SampleTalent } from './sampleTalents';
 import './DemoWidget.css';
@@ -9,6 +10,7 @@ const DEMO_STYLES = ['Photorealistic', 'Cinematic', 'Studio Portrait'] as const;
 const DEMO_QUALITIES = ['High', 'Standard'] as const;
 type DemoStyle = (typeof DEMO_STYLES)[number];
 type DemoQuality = (typeof DEMO_QUALITIES)[number];
+const DEMO_CHOICE_CLASSES = { className: 'demo-options', listClassName: 'demo-options__list', choiceClassName: 'demo-option' };
 type Step = 1 | 2 | 3;
 
 /** How long the pretend generation runs; shorter when the user prefers reduced motion. */
@@ -211,29 +213,8 @@ export function DemoWidget({ ctaLabel = 'Get early access', ctaTargetId = 'signu
                 </p>
               </div>
 
-              <fieldset className="demo-options" disabled={generating}>
-                <legend className="field__label">Style</legend>
-                <div className="demo-options__list">
-                  {DEMO_STYLES.map((s) => (
-                    <label key={s} className="demo-option">
-                      <input type="radio" name={`${uid}-style`} value={s} checked={style === s} onChange={() => setStyle(s)} />
-                      <span>{s}</span>
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
-
-              <fieldset className="demo-options" disabled={generating}>
-                <legend className="field__label">Quality</legend>
-                <div className="demo-options__list">
-                  {DEMO_QUALITIES.map((q) => (
-                    <label key={q} className="demo-option">
-                      <input type="radio" name={`${uid}-quality`} value={q} checked={quality === q} onChange={() => setQuality(q)} />
-                      <span>{q}</span>
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
+              <ChoiceGroup legend="Style" name={`${uid}-style`} options={DEMO_STYLES} value={style} onChange={setStyle} disabled={generating} {...DEMO_CHOICE_CLASSES} />
+              <ChoiceGroup legend="Quality" name={`${uid}-quality`} options={DEMO_QUALITIES} value={quality} onChange={setQuality} disabled={generating} {...DEMO_CHOICE_CLASSES} />
 
               {generating ? (
                 <div className="demo-progress" data-testid="demo-progress">

@@ -22,6 +22,7 @@ import { fetchTalentList, type PublicTalent } from '../../api/talent';
 import { signInPath, safeNextPath } from '../../auth/next-path';
 import { useAuth } from '../../auth/useAuth';
 import type { AuthContextValue } from '../../auth/types';
+import { ChoiceGroup } from '../../components/ChoiceGroup';
 import { Icon } from '../../components/Icon';
 import { useToast } from '../../components/Toast';
 import { useConfig } from '../../config';
@@ -269,30 +270,30 @@ export function CreatePage() {
             </div>
           </div>
 
-          <fieldset className="create-choices" disabled={running}>
-            <legend className="field__label">Style</legend>
-            <div className="create-badges">
-              {STYLES.map((s) => (
-                <label key={s} className="create-badge">
-                  <input type="radio" name={`${id}-style`} value={s} checked={style === s} onChange={() => setStyle(s)} />
-                  <span>{s}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <ChoiceGroup
+            legend="Style"
+            name={`${id}-style`}
+            options={STYLES}
+            value={style}
+            onChange={setStyle}
+            disabled={running}
+            className="create-choices"
+            listClassName="create-badges"
+            choiceClassName="create-badge"
+          />
 
           <div className="create-form__row create-form__row--end">
-            <fieldset className="create-choices" disabled={running}>
-              <legend className="field__label">Number of images</legend>
-              <div className="create-badges create-badges--count">
-                {COUNTS.map((n) => (
-                  <label key={n} className="create-badge create-badge--count">
-                    <input type="radio" name={`${id}-count`} value={n} checked={count === n} onChange={() => setCount(n)} />
-                    <span>{n}</span>
-                  </label>
-                ))}
-              </div>
-            </fieldset>
+            <ChoiceGroup
+              legend="Number of images"
+              name={`${id}-count`}
+              options={COUNTS}
+              value={count}
+              onChange={setCount}
+              disabled={running}
+              className="create-choices"
+              listClassName="create-badges create-badges--count"
+              choiceClassName="create-badge create-badge--count"
+            />
             <p className="create-cost" data-testid="create-cost">
               <strong>{costText(count)}</strong>
               {client && (
