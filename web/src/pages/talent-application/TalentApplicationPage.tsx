@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { BRAND_NAME } from '../../brand';
 import { ApplicationSection } from '../../components/application/ApplicationSection';
+import { BadgeList } from '../../components/BadgeList';
 import { Hero, HeroActions, HeroPoints } from '../../components/Hero';
 import { Icon, type IconName } from '../../components/Icon';
 import { IconCards } from '../../components/IconCards';
@@ -138,19 +139,7 @@ export function TalentApplicationPage() {
             <p className="eyebrow">Why {BRAND_NAME}</p>
             <h2 id="ta-benefits-title">Built for the people behind the pictures</h2>
           </div>
-          <ul className="ta-benefits" data-testid="talent-benefits">
-            {BENEFITS.map((b) => (
-              <li key={b.title} className="ta-benefit">
-                <span className="icon-badge icon-badge--plum" aria-hidden="true">
-                  <Icon name={b.icon} />
-                </span>
-                <div>
-                  <h3>{b.title}</h3>
-                  <p>{b.body}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
+          <BadgeList items={BENEFITS} className="ta-benefits" itemClassName="ta-benefit" plum data-testid="talent-benefits" />
         </div>
       </section>
 

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { TALENT_NOT_FOUND_MESSAGE } from '../../../../events/talent-values';
 import { firstNameOf, formatCount, type PublicTalent } from '../../api/talent';
+import { BadgeList } from '../../components/BadgeList';
 import { Icon, type IconName } from '../../components/Icon';
 import { useConfig } from '../../config';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -194,19 +195,7 @@ function Profile({ talent }: { talent: PublicTalent }) {
                 Contact us about exclusive rights
               </Link>
             </div>
-            <ul className="bare-list freeze__benefits">
-              {FREEZE_BENEFITS.map((b) => (
-                <li key={b.title}>
-                  <span className="icon-badge" aria-hidden="true">
-                    <Icon name={b.icon} />
-                  </span>
-                  <div>
-                    <h3>{b.title}</h3>
-                    <p>{b.body}</p>
-                  </div>
-                </li>
-              ))}
-            </ul>
+            <BadgeList items={FREEZE_BENEFITS} className="bare-list freeze__benefits" />
           </div>
         </div>
       </section>
