@@ -3,6 +3,7 @@ import { AdminStats } from '../../events/admin';
 import { excludedIndustryMessage } from '../../events/generation-values';
 import { AdminGeneration, GenerationConfig } from '../../events/generations';
 import { useBrowser } from '../support/browser';
+import { eventually } from '../support/eventually';
 import { adminGet, generateAs, newClient, signInToConsole } from '../support/review-console';
 import { useTwin } from '../support/twin';
 
@@ -111,10 +112,13 @@ describe("the console's Generations resource", () => {
 
 /** Waits until an input holds `value` (the section loads the config after the page). */
 async function expectValue(input: ReturnType<Page['getByRole']>, value: string) {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if ((await input.count()) && (await input.inputValue()) === value) return;
-    if (Date.now() > deadline) throw new Error(`the input never held ${value} (it holds ${await input.inputValue().catch(() => '?')})`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await eventually(
+    async () => {
+      if (!(await input.count())) return false;
+      const held = await input.inputValue();
+      if (held !== value) throw new Error(`the input holds ${held}`);
+      return true;
+    },
+    { timeoutMs: 30_000, what: `the input to hold ${value}` },
+  );
 }

@@ -8,6 +8,7 @@ import type { ListResponse } from '../../events/admin';
 import type { ApplicationSummary } from '../../events/founding';
 import { CONFIRMATION_MESSAGES, FOUNDING_MESSAGES } from '../../events/founding-values';
 import { gotoApp, useBrowser } from '../support/browser';
+import { eventually } from '../support/eventually';
 import { idToken, postJson, useTwin } from '../support/twin';
 import { seriousViolations } from '../support/a11y';
 
@@ -81,16 +82,6 @@ async function fillDetails(page: Page, email: string, age = '29') {
 
 const alert = (page: Page) => page.getByTestId('founding-form').getByRole('alert');
 const imageCount = (page: Page) => page.getByTestId('image-count');
-
-async function pollFor<T>(what: string, get: () => Promise<T | undefined>, timeoutMs = 90_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await get();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
 
 /** What the init script records on the page's window. */
 type RecordedDialog = Window & { __stages?: string[]; __dialogSeen?: boolean };
@@ -192,9 +183,10 @@ describe('founding talent application in the browser', () => {
     await page.getByTestId('confirm-email-notice').filter({ hasText: CONFIRMATION_MESSAGES.checkEmail }).waitFor();
 
     // The application counts once the address is confirmed: follow the emailed link, as the applicant does.
-    const addressEmail = await pollFor('the address confirmation email', async () =>
-      (await twin().emails()).find((m) => m.to.includes(APPLICANT) && /Confirm your email/.test(m.subject)),
-    );
+    const addressEmail = await eventually(async () => (await twin().emails()).find((m) => m.to.includes(APPLICANT) && /Confirm your email/.test(m.subject)), {
+      timeoutMs: 90_000,
+      what: 'the address confirmation email',
+    });
     const link = /(http\S+\/thank-you\?type=founding-confirm#token=[A-Za-z0-9_-]+)/.exec(addressEmail.text ?? '')![1];
     await page.goto(link);
     // Opening the link changes nothing until the button is pressed.
@@ -205,27 +197,27 @@ describe('founding talent application in the browser', () => {
     expect(requests.filter((r) => r === 'POST /founding-confirm')).toHaveLength(1);
 
     // The workflow validates the photos and emails the applicant.
-    const confirmation = await pollFor('the confirmation email', async () => {
+    const confirmation = await eventually(async () => {
       await twin().idle();
       return (await twin().emails()).find((m) => m.to.includes(APPLICANT) && /received your founding talent application/.test(m.subject));
-    });
+    }, { timeoutMs: 90_000, what: 'the confirmation email' });
     expect(confirmation.subject).toBeTruthy();
 
     const token = await idToken(twin(), twin().admin.email, twin().admin.password);
-    const waiting = await pollFor('the application waiting for review', async () => {
+    const waiting = await eventually(async () => {
       const { json } = await adminGet('/admin/applications?status=pending_review', token);
       return json?.items?.find((a) => a.email === APPLICANT);
-    });
+    }, { timeoutMs: 90_000, what: 'the application waiting for review' });
     expect(waiting).toMatchObject({ program: 'founding', firstName: 'Amara', lastName: 'Okafor', location: 'Lagos, Nigeria', age: 29, excludedIndustries: ['alcohol'] });
     expect(waiting.validPhotoCount ?? waiting.imageCount).toBe(30);
 
     const decided = await postJson(`${twin().urls.api}/admin/applications/${waiting.id}/decision`, { decision: 'accept', note: 'Great range of photos.' }, { authorization: `Bearer ${token}` });
     expect(decided.status).toBe(202);
-    const acceptance = await pollFor('the acceptance email', async () => {
+    const acceptance = await eventually(async () => {
       await twin().idle();
       const mine = (await twin().emails()).filter((m) => m.to.includes(APPLICANT) && !/Confirm your email|received your/.test(m.subject));
       return mine.find((m) => /accept|welcome|congrat/i.test(`${m.subject} ${m.text}`));
-    });
+    }, { timeoutMs: 90_000, what: 'the acceptance email' });
     expect(acceptance).toBeDefined();
 
     // One founding spot is now taken.
@@ -269,19 +261,20 @@ describe('founding talent application in the browser', () => {
     await page.getByText(/Please confirm your address with the link we sent to/).waitFor();
 
     // Listed for review once the address is confirmed through the emailed link (decision 013).
-    const addressEmail = await pollFor('the address confirmation email', async () =>
-      (await twin().emails()).find((m) => m.to.includes('lena.park@example.com') && /Confirm your email/.test(m.subject)),
-    );
+    const addressEmail = await eventually(async () => (await twin().emails()).find((m) => m.to.includes('lena.park@example.com') && /Confirm your email/.test(m.subject)), {
+      timeoutMs: 90_000,
+      what: 'the address confirmation email',
+    });
     expect(addressEmail.subject).toContain('talent application');
     await page.goto(/(http\S+\/thank-you\?type=founding-confirm#token=[A-Za-z0-9_-]+)/.exec(addressEmail.text ?? '')![1]);
     await page.getByTestId('confirm-button').click();
     await page.getByTestId('confirm-result').waitFor({ timeout: 30_000 });
 
     const token = await idToken(twin(), twin().admin.email, twin().admin.password);
-    const application = await pollFor('the standard application', async () => {
+    const application = await eventually(async () => {
       const { json } = await adminGet('/admin/applications?program=standard', token);
       return json?.items?.find((a) => a.email === 'lena.park@example.com');
-    });
+    }, { timeoutMs: 90_000, what: 'the standard application' });
     expect(application).toMatchObject({ program: 'standard', firstName: 'Lena', lastName: 'Park', age: 34 });
     await context.close();
   }, 120_000);

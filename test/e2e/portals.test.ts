@@ -3,6 +3,7 @@ import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { creditLedger } from '../../functions/accounts/credits';
 import { createAcceptedTalent } from '../support/accepted-talent';
 import { gotoApp, useBrowser } from '../support/browser';
+import { eventually } from '../support/eventually';
 import { cognitoClient, documentClient, useTwin } from '../support/twin';
 import { seriousViolations, saveShots } from '../support/a11y';
 
@@ -63,11 +64,7 @@ async function signUp(page: Page, role: 'client' | 'talent', fullName: string, e
 
 /** Waits until the element has the focus (moved in an effect, after the render that shows it). */
 async function waitFocused(locator: Locator): Promise<void> {
-  for (let i = 0; i < 60; i++) {
-    if (await locator.evaluate((el) => el === document.activeElement, undefined, { timeout: 500 }).catch(() => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`${String(locator)} did not get the focus`);
+  await eventually(() => locator.evaluate((el) => el === document.activeElement, undefined, { timeout: 500 }), { timeoutMs: 30_000, what: `${String(locator)} to get the focus` });
 }
 
 describe('portals', () => {

@@ -1,6 +1,7 @@
 import type { Page, Request } from 'playwright-core';
 import { seedUser } from '../../infra/local/provision';
 import { useBrowser } from '../support/browser';
+import { eventually } from '../support/eventually';
 import { adminGet, signInToConsole, submitApplication, waitForStatus } from '../support/review-console';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, useTwin } from '../support/twin';
@@ -20,19 +21,9 @@ const photoRequests = (page: Page, id: string) => {
   return seen;
 };
 
-async function eventually<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
 /** Waits until a locator matches exactly `n` elements (a web-first assertion without @playwright/test). */
 async function countIs(locator: ReturnType<Page['getByTestId']>, n: number) {
-  await eventually(`${n} matching elements`, async () => (await locator.count()) === n, 30_000);
+  await eventually(async () => (await locator.count()) === n, { timeoutMs: 30_000, what: `${n} matching elements` });
 }
 
 describe('review console', () => {
@@ -63,7 +54,7 @@ describe('review console', () => {
     await countIs(thumbs, 30);
     const sources = await thumbs.evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src));
     expect(sources.every((s) => s.includes(`/applications/${id}/thumbs/`) && /X-Amz-Expires=\d+/.test(s))).toBe(true);
-    await eventually('thumbnails to load', () => thumbs.first().evaluate((i) => (i as HTMLImageElement).naturalWidth > 0));
+    await eventually(() => thumbs.first().evaluate((i) => (i as HTMLImageElement).naturalWidth > 0), { timeoutMs: 60_000, what: 'thumbnails to load' });
     expect(photos.filter((p) => p.includes('/photos/'))).toEqual([]);
     expect(photos.filter((p) => p.includes('/thumbs/')).length).toBeGreaterThan(0);
 
@@ -103,8 +94,9 @@ describe('review console', () => {
     await countIs(page.getByRole('button', { name: 'Accept', exact: true }), 0);
 
     // The acceptance email, the talent in the catalog, the founding count up by one.
-    const acceptance = await eventually('the acceptance email', async () =>
-      (await twin().emails()).filter((m) => m.to.includes(email)).slice(mailsBefore).find((m) => /founding talent #\d+|accepted/i.test(m.subject)),
+    const acceptance = await eventually(
+      async () => (await twin().emails()).filter((m) => m.to.includes(email)).slice(mailsBefore).find((m) => /founding talent #\d+|accepted/i.test(m.subject)),
+      { timeoutMs: 60_000, what: 'the acceptance email' },
     );
     expect(acceptance.subject).toMatch(/Welcome, founding talent #\d+/);
     expect(acceptance.text).toContain('Your daylight portraits stood out.');
@@ -218,7 +210,7 @@ describe('review console', () => {
     await page.getByRole('menuitem', { name: 'Waitlist' }).click();
     await page.getByPlaceholder('Search email or name').fill('csv.two');
     await page.getByRole('row').filter({ hasText: 'csv.two@fans.example' }).waitFor({ timeout: 30_000 });
-    await eventually('the search to narrow the list', async () => (await page.getByRole('row').filter({ hasText: 'csv.one@fans.example' }).count()) === 0);
+    await eventually(async () => (await page.getByRole('row').filter({ hasText: 'csv.one@fans.example' }).count()) === 0, { timeoutMs: 60_000, what: 'the search to narrow the list' });
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^waitlist-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = await new Promise<string>((resolve, reject) => {

@@ -4,6 +4,7 @@ import { statementId } from '../../events/royalty-values';
 import { seedUser } from '../../infra/local/provision';
 import { gotoApp, useBrowser } from '../support/browser';
 import { csvRecords } from '../support/csv';
+import { eventually } from '../support/eventually';
 import { generateAs, newClient, signInToConsole, submitApplication, waitForStatus } from '../support/review-console';
 import { idToken, useTwin } from '../support/twin';
 import { seriousViolations, saveShots } from '../support/a11y';
@@ -41,12 +42,7 @@ it('a talent accepted in the console earns from a client’s images, sees it liv
   await consolePage.getByText('Application accepted.').waitFor({ timeout: 30_000 });
   await consolePage.context().close();
   // The workflow goes on after the decision: the talent profile is created next.
-  let talentId: string | undefined;
-  for (let tries = 0; !talentId; tries++) {
-    talentId = (await waitForStatus(twin(), applicationId, 'accepted', 60_000)).talentId;
-    if (!talentId && tries > 120) throw new Error('the accepted application names no talent after 60 s');
-    if (!talentId) await new Promise((r) => setTimeout(r, 500));
-  }
+  const talentId = await eventually(async () => (await waitForStatus(twin(), applicationId, 'accepted', 60_000)).talentId, { timeoutMs: 60_000, what: 'the accepted application to name its talent' });
   await admin('PATCH', `/talent/${talentId}`, { status: 'active' });
   await admin('PUT', `/talent/${talentId}/generation-config`, { model: `humanly-preview/${marker}`, triggerWord: marker });
 
@@ -83,12 +79,13 @@ it('a talent accepted in the console earns from a client’s images, sees it liv
   const month = monthOfIso(now.toISOString());
   await twin().events.runScheduled('MonthlyCloseSchedule', new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1, 1)).toISOString());
   const talentToken = await idToken(twin(), email, PASSWORD, 'web');
-  for (let tries = 0; ; tries++) {
-    const res = await fetch(`${twin().urls.api}/me/statements`, { headers: { authorization: `Bearer ${talentToken}` } });
-    if (res.status === 200 && StatementList.parse(await res.json()).statements.length > 0) break;
-    if (tries > 60) throw new Error('no statement 30 s after the close started');
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  await eventually(
+    async () => {
+      const res = await fetch(`${twin().urls.api}/me/statements`, { headers: { authorization: `Bearer ${talentToken}` } });
+      return res.status === 200 && StatementList.parse(await res.json()).statements.length > 0;
+    },
+    { timeoutMs: 30_000, what: 'a statement after the close started' },
+  );
 
   // The statement: its payout waits for details; the talent adds them; it is due.
   await page.getByRole('button', { name: 'Refresh' }).click();

@@ -1,6 +1,6 @@
 // Reading Cognito's messages (sign-up, resend and forgot-password codes) as a person reads them:
 // from the emails the twin's SES emulator received (decision 020). Codes are random.
-import { until } from './user-flows';
+import { eventually } from './eventually';
 
 interface SentEmail {
   to: string[];
@@ -41,12 +41,11 @@ export async function cognitoMails(source: MailSource, address: string): Promise
  * `previous`, waits for a code other than that one (after a resend or a second request).
  */
 export async function latestCognitoCode(source: MailSource, address: string, opts: { previous?: string; timeoutMs?: number } = {}): Promise<string> {
-  return until(
-    `a Cognito code emailed to ${address}`,
+  return eventually(
     async () => {
       const code = codeOf((await cognitoMails(source, address)).at(-1) ?? { to: [], subject: '' });
       return code !== undefined && code !== opts.previous ? code : undefined;
     },
-    opts.timeoutMs ?? 15_000,
+    { timeoutMs: opts.timeoutMs ?? 15_000, what: `a Cognito code emailed to ${address}` },
   );
 }

@@ -10,6 +10,7 @@ import { seedUser } from '../../infra/local/provision';
 import type { TestTwin as Twin } from './twin';
 import { freshAddress, postJsonFrom } from './from-address';
 import { documentClient, idToken } from './twin';
+import { eventually } from './eventually';
 import { totpCode } from '../../infra/local/totp';
 
 /** A distinct portrait-like JPEG (a gradient and a head and shoulders), `side` px square. */
@@ -79,13 +80,13 @@ export async function submitApplication(twin: Twin, a: ApplicantDetails): Promis
   });
   if (signup.status !== 200 || !signup.json?.applicationId) throw new Error(`founding-talent-signup answered ${signup.status}: ${signup.text}`);
   // The application counts once its address is confirmed: follow the emailed link's token.
-  let token: string | undefined;
-  for (let tries = 0; !token && tries < 150; tries++) {
-    const mail = (await twin.emails()).filter((m) => m.to.includes(a.email) && /confirm#token=/.test(m.text ?? ''));
-    token = mail.at(-1)?.text?.match(/confirm#token=([A-Za-z0-9_-]{43})/)?.[1];
-    if (!token) await new Promise((r) => setTimeout(r, 100));
-  }
-  if (!token) throw new Error(`no confirmation email reached ${a.email}`);
+  const token = await eventually(
+    async () => {
+      const mail = (await twin.emails()).filter((m) => m.to.includes(a.email) && /confirm#token=/.test(m.text ?? ''));
+      return mail.at(-1)?.text?.match(/confirm#token=([A-Za-z0-9_-]{43})/)?.[1];
+    },
+    { timeoutMs: 15_000, what: `a confirmation email to ${a.email}` },
+  );
   const confirmed = await postJsonFrom(from, `${twin.urls.api}/founding-confirm`, { token });
   if (confirmed.status !== 200) throw new Error(`founding-confirm answered ${confirmed.status}: ${confirmed.text}`);
   return signup.json.applicationId as string;
@@ -99,16 +100,15 @@ export async function adminGet<T = unknown>(twin: Twin, path: string): Promise<{
 }
 
 /** Polls the admin API until the application reaches `status` (the workflow runs asynchronously). */
-export async function waitForStatus(twin: Twin, id: string, status: string, timeoutMs = 60_000): Promise<ApplicationDetail> {
-  const deadline = Date.now() + timeoutMs;
-  let last: string | undefined;
-  for (;;) {
-    const res = await adminGet<ApplicationDetail>(twin, `/applications/${id}`);
-    last = `${res.status} ${res.json?.status}`;
-    if (res.status === 200 && res.json.status === status) return res.json;
-    if (Date.now() > deadline) throw new Error(`application ${id} did not reach ${status} (last: ${last})`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+export function waitForStatus(twin: Twin, id: string, status: string, timeoutMs = 60_000): Promise<ApplicationDetail> {
+  return eventually(
+    async () => {
+      const res = await adminGet<ApplicationDetail>(twin, `/applications/${id}`);
+      if (res.status !== 200 || res.json.status !== status) throw new Error(`the admin API answered ${res.status} ${res.json?.status}`);
+      return res.json;
+    },
+    { timeoutMs, what: `application ${id} to reach ${status}` },
+  );
 }
 
 /**
@@ -144,12 +144,13 @@ export async function generateAs(twin: Twin, token: string, request: StartGenera
   const started = await call('/generations', { method: 'POST', body: JSON.stringify(request) });
   if (started.status !== 202) throw new Error(`POST /generations answered ${started.status}: ${JSON.stringify(started.json)}`);
   const { id } = GenerationStarted.parse(started.json);
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const got = await call(`/generations/${id}`);
-    const generation = got.status === 200 ? Generation.parse(got.json) : undefined;
-    if (generation && FINAL_STATUSES.includes(generation.status)) return generation;
-    if (Date.now() > deadline) throw new Error(`generation ${id} did not finish (last: ${got.status} ${generation?.status})`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  return eventually(
+    async () => {
+      const got = await call(`/generations/${id}`);
+      const generation = got.status === 200 ? Generation.parse(got.json) : undefined;
+      if (!generation || !FINAL_STATUSES.includes(generation.status)) throw new Error(`GET /generations/${id} answered ${got.status} ${generation?.status}`);
+      return generation;
+    },
+    { timeoutMs, what: `generation ${id} to finish` },
+  );
 }

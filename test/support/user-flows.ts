@@ -3,7 +3,8 @@
 // the founding programme with photos (and confirm the address when the template has a route
 // for it). Each caller can come from its own loopback address (127.0.x.y), so per-IP limits see
 // different people, as they would in production.
-import { signupPayload, waitFor } from '../integration/founding/support';
+import { signupPayload } from '../integration/founding/support';
+import { eventually } from './eventually';
 import { postJsonFrom, type FromAnswer } from './from-address';
 import type { FoundingUploadResponse } from '../../events/founding';
 import type { CfnTemplate } from '../../infra/local/template';
@@ -38,9 +39,6 @@ async function postAsPerson(ip: string | undefined, url: string, body: unknown, 
 }
 
 export const emailsTo = async (twin: FlowTwin, address: string) => (await twin.emails()).filter((m) => m.to.includes(address));
-
-/** Polls until `check` gives a value (the founding tests' waitFor, named first). */
-export const until = <T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 60_000): Promise<T> => waitFor(check, timeoutMs, what);
 
 /** `POST` routes of the template whose path matches, e.g. /confirm/ and /waitlist/. */
 function postRoutes(twin: FlowTwin, ...patterns: RegExp[]): string[] {
@@ -89,7 +87,7 @@ export async function joinWaitlist(twin: FlowTwin, email: string, opts: FlowOpti
   if (signup.status !== 200) return { signup };
   const [confirmPath] = postRoutes(twin, /confirm/, /waitlist/);
   if (!confirmPath) return { signup };
-  const token = await until(`confirmation email to ${email}`, () => confirmationToken(twin, email, /type=waitlist|waitlist/));
+  const token = await eventually(() => confirmationToken(twin, email, /type=waitlist|waitlist/), { timeoutMs: 60_000, what: `confirmation email to ${email}` });
   const confirmed = await postAsPerson(opts.ip, `${twin.urls.api}${confirmPath}`, { token }, retries);
   return { signup, confirmed };
 }
@@ -140,7 +138,7 @@ export async function applyFounding(twin: FlowTwin, email: string, photos: Photo
   if (signup.status !== 200) return { keys, signup, applicationId };
   const [confirmPath] = postRoutes(twin, /confirm/, /founding|application/);
   if (!confirmPath) return { keys, signup, applicationId };
-  const token = await until(`confirmation email to ${email}`, () => confirmationToken(twin, email, /founding/));
+  const token = await eventually(() => confirmationToken(twin, email, /founding/), { timeoutMs: 60_000, what: `confirmation email to ${email}` });
   const confirmed = await postAsPerson(opts.ip, `${twin.urls.api}${confirmPath}`, { token }, retries);
   return { keys, signup, applicationId: applicationId ?? confirmed.json?.applicationId, confirmed };
 }

@@ -19,6 +19,7 @@ import sharp from 'sharp';
 import { MAX_UPLOADS_PER_IP_PER_HOUR, UPLOAD_LIMIT_MESSAGES, type FoundingUploadResponse } from '../../../events/founding';
 import { startTwin, type Twin } from '../../../infra/local/twin';
 import { postJsonFrom, type FromAnswer } from '../../support/from-address';
+import { eventually } from '../../support/eventually';
 
 const QUICK = process.argv.includes('--quick');
 const TOTAL_URLS = QUICK ? 1_000 : 10_000;
@@ -124,13 +125,13 @@ async function runApplicant(twin: Twin): Promise<ApplicantFigures> {
       uploadSession: answer.uploadSession,
     }),
   );
-  let token: string | undefined;
-  for (let tries = 0; !token && tries < 200; tries++) {
-    const mail = (await twin.emails()).find((m) => m.to.includes(email) && /confirm#token=/.test(m.text ?? ''));
-    token = mail?.text?.match(/confirm#token=([A-Za-z0-9_-]{43})/)?.[1];
-    if (!token) await new Promise((r) => setTimeout(r, 50));
-  }
-  if (!token) throw new Error('no confirmation email reached the applicant');
+  const token = await eventually(
+    async () => {
+      const mail = (await twin.emails()).find((m) => m.to.includes(email) && /confirm#token=/.test(m.text ?? ''));
+      return mail?.text?.match(/confirm#token=([A-Za-z0-9_-]{43})/)?.[1];
+    },
+    { timeoutMs: 30_000, what: 'a confirmation email to the applicant' },
+  );
   record('POST /founding-confirm', await postJsonFrom(APPLICANT_NETWORK, `${twin.urls.api}/founding-confirm`, { token }));
   return { steps };
 }

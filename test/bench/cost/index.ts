@@ -19,6 +19,7 @@ import sharp from 'sharp';
 import { TWIN_CREDENTIALS, TWIN_REGION } from '../../../infra/local/emulators/ports';
 import type { Meters } from '../../../infra/local/instruments';
 import { startTwin, type Twin } from '../../../infra/local/twin';
+import { eventually } from '../../support/eventually';
 import { applyFounding, callerIp, joinWaitlist, type Photo } from '../../support/user-flows';
 import { costOf, PRICES, PRICES_READ_ON, type PriceName } from './prices';
 
@@ -79,10 +80,10 @@ const SCENARIOS: Scenario[] = [
     },
     async done(ctx, i) {
       // Validated and waiting for a reviewer (or refused): the workflow's automatic part is over.
-      const status = await until(`application ${i} validated`, async () => {
+      const status = await eventually(async () => {
         const s = await applicationStatus(ctx.twin, applicantEmail(i));
         return s === 'pending_review' || s === 'invalid' || s === 'failed' ? s : undefined;
-      });
+      }, { timeoutMs: 180_000, what: `application ${i} validated` });
       if (status !== 'pending_review') throw new Error(`application ${i} ended ${status}, not pending_review: the sample measures the wrong path`);
     },
     async storedBytes(ctx) {
@@ -108,16 +109,6 @@ const SCENARIOS: Scenario[] = [
     },
   },
 ];
-
-async function until<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 180_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 async function applicationStatus(twin: Twin, email: string): Promise<string | undefined> {
   const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: twin.urls.dynamodb, region: TWIN_REGION, credentials: { ...TWIN_CREDENTIALS } }));

@@ -30,6 +30,7 @@ import { TWIN_CREDENTIALS, TWIN_REGION } from '../../../infra/local/emulators/po
 import type { Meters } from '../../../infra/local/instruments';
 import { seedUser } from '../../../infra/local/provision';
 import { startTwin, type Twin } from '../../../infra/local/twin';
+import { eventually } from '../../support/eventually';
 
 const QUICK = process.argv.includes('--quick');
 const arg = (name: string, full: number, quick: number) => {
@@ -179,8 +180,10 @@ async function runGenerations(twin: Twin, clients: Client[], mode: 'webhook' | '
     await sleep(10);
   }
   // The executions end after the delivery is visible (their last state); then the meters stay still.
-  const settleBy = Date.now() + 60_000;
-  while ((twin.instruments!.meters().invocationsInFlight > 0 || twin.instruments!.meters().stepFunctions.executions < GENERATIONS) && Date.now() < settleBy) await sleep(50);
+  await eventually(() => twin.instruments!.meters().invocationsInFlight === 0 && twin.instruments!.meters().stepFunctions.executions >= GENERATIONS, {
+    timeoutMs: 60_000,
+    what: 'every execution started and no invocation in flight',
+  }).catch(() => undefined); // what was metered by then is reported either way
   await twin.idle();
   await sleep(200);
   const store = generationStore(documentClient(twin), twin.physicalName('GenerationsTable'));
@@ -274,15 +277,15 @@ async function runWarmUp(twin: Twin, client: Client) {
   const res = await api(twin, client.token, 'POST', '/generations', { talentId: TALENT, prompt: 'bench warm-up: a potter', style: 'Portrait', count: 1 });
   if (res.status !== 202) throw new Error(`warm-up: POST /generations answered ${res.status}: ${JSON.stringify(res.json)}`);
   const { id } = GenerationStarted.parse(res.json);
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const got = await api(twin, client.token, 'GET', `/generations/${id}`);
-    const status = got.status === 200 ? Generation.parse(got.json).status : undefined;
-    if (status === 'succeeded') return;
-    if (status === 'failed' || status === 'canceled') throw new Error(`warm-up generation ended ${status}: ${JSON.stringify(got.json)}`);
-    if (Date.now() > deadline) throw new Error('warm-up generation did not finish in 2 minutes');
-    await sleep(100);
-  }
+  const ended = await eventually(
+    async () => {
+      const got = await api(twin, client.token, 'GET', `/generations/${id}`);
+      const status = got.status === 200 ? Generation.parse(got.json).status : undefined;
+      return (status === 'succeeded' || status === 'failed' || status === 'canceled') && { status, json: got.json };
+    },
+    { timeoutMs: 120_000, what: 'the warm-up generation to end' },
+  );
+  if (ended.status !== 'succeeded') throw new Error(`warm-up generation ended ${ended.status}: ${JSON.stringify(ended.json)}`);
 }
 
 main().catch((err) => {

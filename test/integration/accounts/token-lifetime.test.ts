@@ -1,6 +1,6 @@
 import { GetTokensFromRefreshTokenCommand, GlobalSignOutCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { seedUser } from '../../../infra/local/provision';
-import { until } from '../../support/user-flows';
+import { eventually } from '../../support/eventually';
 import { cognitoClient, useTwin } from '../../support/twin';
 
 // A twin whose site tokens last 3 seconds (the option the session e2e tests use): a token
@@ -24,7 +24,7 @@ it('a session outlives its tokens through refresh, until the person signs out ev
   expect(await me(first.IdToken!)).not.toBe(401);
 
   // The token expires: the authorizer refuses it.
-  await until('the id token to expire', async () => (await me(first.IdToken!)) === 401, 10_000);
+  await eventually(async () => (await me(first.IdToken!)) === 401, { timeoutMs: 10_000, what: 'the id token to expire' });
 
   // Refreshing (as Amplify does) gives a new id token the authorizer accepts.
   const refreshed = (await cognito.send(new GetTokensFromRefreshTokenCommand({ ClientId: twin().clientIds.web, RefreshToken: first.RefreshToken! }))).AuthenticationResult!;

@@ -11,7 +11,8 @@ import { seedUser } from '../../../infra/local/provision';
 import { resourcesOfType } from '../../../infra/local/template';
 import { postJsonFrom } from '../../support/from-address';
 import { cognitoClient, documentClient, idToken, useTwin } from '../../support/twin';
-import { applicantEmail, applicationOf, asJpegFiles, freshAddress, jpegs, signupConfirmed, signupPayload, uploadAll, waitFor } from '../founding/support';
+import { applicantEmail, applicationOf, asJpegFiles, freshAddress, jpegs, signupConfirmed, signupPayload, uploadAll } from '../founding/support';
+import { eventually } from '../../support/eventually';
 
 jest.setTimeout(240_000);
 const twin = useTwin();
@@ -87,7 +88,7 @@ describe('erasure by email', () => {
     uploadedKeys = keys;
     const res = await signupConfirmed(twin(), signupPayload(person, uploadSession, keys));
     if (res.status !== 200) throw new Error(`founding signup answered ${res.status}: ${res.text}`);
-    applicationId = (await waitFor(() => applicationOf(twin(), person), 30_000, 'application')).id as string;
+    applicationId = (await eventually(() => applicationOf(twin(), person), { what: 'application' })).id as string;
   });
 
   it('waits while the application\'s photos are being validated: 409, nothing erased', async () => {
@@ -97,7 +98,7 @@ describe('erasure by email', () => {
       expect(res.status).toBe(409);
       expect(res.json.error).toMatch(/having its photos checked right now. Nothing was erased/);
     }
-    await waitFor(async () => (await applicationOf(twin(), person))?.status !== 'validating', 90_000, 'validation');
+    await eventually(async () => (await applicationOf(twin(), person))?.status !== 'validating', { timeoutMs: 90_000, what: 'validation' });
     await twin().idle();
     expect(mentioning(await everyItem(), person)).not.toEqual({});
   });

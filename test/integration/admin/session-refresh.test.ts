@@ -6,6 +6,7 @@ import {
 import { startCognito, type CognitoEmulator } from '../../../infra/local/emulators/cognito';
 import { TWIN_CREDENTIALS, TWIN_REGION } from '../../../infra/local/emulators/ports';
 import { createUserPool, seedUser } from '../../../infra/local/provision';
+import { eventually } from '../../support/eventually';
 
 jest.setTimeout(60_000);
 
@@ -46,7 +47,7 @@ describe('the twin Cognito front', () => {
     const first = await signIn();
     // Tokens carry second-resolution timestamps: wait for the next second, so the new ones differ.
     const issuedAt = Number(claims(first.IdToken!).iat);
-    while (Math.floor(Date.now() / 1000) <= issuedAt) await new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000)));
+    await eventually(() => Math.floor(Date.now() / 1000) > issuedAt, { what: 'the next second' });
     const out = await client.send(new GetTokensFromRefreshTokenCommand({ ClientId: clientId, RefreshToken: first.RefreshToken! }));
     const result = out.AuthenticationResult!;
     expect(result.IdToken).toBeDefined();

@@ -6,7 +6,8 @@ import type { ApplicationDetail } from '../../../events/founding';
 import { MIN_APPLICATION_IMAGES } from '../../../events/founding-values';
 import type { WaitlistEntry } from '../../../events/admin';
 import { idToken, useTwin } from '../../support/twin';
-import { applyFounding, callerIp, emailsTo, foundingPayload, joinWaitlist, postFrom, serverErrorRetries, until, uploadPhotos, type Photo } from '../../support/user-flows';
+import { eventually } from '../../support/eventually';
+import { applyFounding, callerIp, emailsTo, foundingPayload, joinWaitlist, postFrom, serverErrorRetries, uploadPhotos, type Photo } from '../../support/user-flows';
 import { asJpegFiles, jpegs } from '../founding/support';
 
 jest.setTimeout(240_000);
@@ -49,10 +50,10 @@ async function waitlistEntry(email: string): Promise<WaitlistEntry | undefined> 
 
 const application = async (id: string) => (await admin<ApplicationDetail>(`/admin/applications/${id}`)).body;
 const settledApplication = (id: string, statuses: string[]) =>
-  until(`application ${id} in ${statuses.join('/')}`, async () => {
+  eventually(async () => {
     const app = await application(id);
     return app && statuses.includes(app.status) ? app : undefined;
-  }, 120_000);
+  }, { timeoutMs: 120_000, what: `application ${id} in ${statuses.join('/')}` });
 
 /** Emails to an address whose subject matches, counted as its recipient receives them. */
 const mailCount = async (email: string, subject: RegExp) => (await emailsTo(twin(), email)).filter((m) => subject.test(m.subject)).length;
@@ -74,7 +75,7 @@ describe('fault matrix on the twin', () => {
     // Confirmation mailed while SES is up; SES goes down before the address is confirmed.
     const ip = nextIp();
     expect((await postFrom(ip, `${api}/early-signup`, { email: kept, firstName: 'Kim', terms: true })).status).toBe(200);
-    const token = await until('confirmation email', async () => /confirm=([A-Za-z0-9_-]{43})/.exec((await emailsTo(twin(), kept)).map((m) => m.text ?? '').join('\n'))?.[1]);
+    const token = await eventually(async () => /confirm=([A-Za-z0-9_-]{43})/.exec((await emailsTo(twin(), kept)).map((m) => m.text ?? '').join('\n'))?.[1], { timeoutMs: 60_000, what: 'confirmation email' });
     await twin().instruments.inject({ kind: 'ses-down', mode: 'refused' });
 
     // A signup while SES is down is refused out loud (nobody waits for an email that never comes).
@@ -87,10 +88,10 @@ describe('fault matrix on the twin', () => {
     const position = confirmed.json.position as number;
     await twin().idle();
     // The console shows the welcome as failed once its deliveries are spent.
-    const entry = await until('welcome shown as failed', async () => {
+    const entry = await eventually(async () => {
       const e = await waitlistEntry(kept);
       return e?.welcome === 'failed' ? e : undefined;
-    }, 30_000);
+    }, { what: 'welcome shown as failed' });
     expect(entry.position).toBe(position);
     expect(await mailCount(kept, WELCOME)).toBe(0);
 
@@ -139,8 +140,9 @@ describe('fault matrix on the twin', () => {
     }
     expect(positions.size).toBe(people.length);
     // The application's email goes out once, or shows in the console as failed.
-    const outcome = await until('the application email sent or shown failed', async () =>
-      (await mailCount(applicant, RECEIVED)) > 0 ? 'sent' : (await application(applied.applicationId!)).confirmationEmail === 'failed' ? 'failed' : undefined,
+    const outcome = await eventually(
+      async () => ((await mailCount(applicant, RECEIVED)) > 0 ? 'sent' : (await application(applied.applicationId!)).confirmationEmail === 'failed' ? 'failed' : undefined),
+      { timeoutMs: 60_000, what: 'the application email sent or shown failed' },
     );
     expect(outcome).toBe('sent');
     await twin().idle();
@@ -152,7 +154,7 @@ describe('fault matrix on the twin', () => {
     const applied = await apply(applicant);
     const id = applied.applicationId!;
     const before = await settledApplication(id, ['pending_review']);
-    await until('received email', async () => (await mailCount(applicant, RECEIVED)) === 1);
+    await eventually(async () => (await mailCount(applicant, RECEIVED)) === 1, { timeoutMs: 60_000, what: 'received email' });
 
     let replayed = 0;
     for (const key of applied.keys) replayed += await twin().instruments.replay({ source: 'aws.s3', detailIncludes: key });
@@ -184,7 +186,7 @@ describe('fault matrix on the twin', () => {
     const retried = await admin(`/admin/applications/${always.applicationId}/retry`, { method: 'POST', body: '{}' });
     expect(retried.status).toBeLessThan(300);
     expect(await settledApplication(always.applicationId!, ['pending_review'])).toMatchObject({ validPhotoCount: photos.length });
-    await until('received email', async () => (await mailCount(applicant, RECEIVED)) >= 1);
+    await eventually(async () => (await mailCount(applicant, RECEIVED)) >= 1, { timeoutMs: 60_000, what: 'received email' });
     await twin().idle();
     expect(await mailCount(applicant, RECEIVED)).toBe(1);
   });
@@ -208,7 +210,7 @@ describe('fault matrix on the twin', () => {
     const applicant = address('slow');
     const applied = await apply(applicant);
     await settledApplication(applied.applicationId!, ['pending_review', 'failed']);
-    await until('received email', async () => (await mailCount(applicant, RECEIVED)) >= 1);
+    await eventually(async () => (await mailCount(applicant, RECEIVED)) >= 1, { timeoutMs: 60_000, what: 'received email' });
     await twin().idle();
     await new Promise((r) => setTimeout(r, 1000));
     expect(await mailCount(applicant, RECEIVED)).toBe(1);

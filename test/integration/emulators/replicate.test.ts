@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { replicateApi, ReplicateError, type Prediction, type ReplicateApi } from '../../../functions/generation/replicate';
 import { verifyReplicateWebhook, WebhookSignatureError } from '../../../functions/generation/replicate-webhooks';
 import { startReplicate, type ReplicateEmulator } from '../../../infra/local/emulators/replicate';
+import { eventually } from '../../support/eventually';
 import { useTwin } from '../../support/twin';
 
 jest.setTimeout(60_000);
@@ -36,19 +37,15 @@ async function receiver(status: () => number = () => 204) {
 }
 
 const FINAL = ['succeeded', 'failed', 'canceled', 'aborted'];
-async function settle(api: ReplicateApi, id: string, timeoutMs = 10_000): Promise<Prediction> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const p = await api.getPrediction(id);
-    if (FINAL.includes(p.status) || Date.now() > deadline) return p;
-    await new Promise((r) => setTimeout(r, 50));
-  }
+function settle(api: ReplicateApi, id: string, timeoutMs = 10_000): Promise<Prediction> {
+  return eventually(
+    async () => {
+      const p = await api.getPrediction(id);
+      return FINAL.includes(p.status) && p;
+    },
+    { timeoutMs, what: `prediction ${id} to end` },
+  );
 }
-const until = async (check: () => boolean, timeoutMs = 5_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-  return check();
-};
 
 const input = (talent: string, n = 2) => ({ prompt: `TOK ${talent} reading on a bench, Editorial style`, num_outputs: n, aspect_ratio: '1:1', output_format: 'png' });
 
@@ -101,7 +98,7 @@ describe('Replicate emulator on the shared twin, through the real client', () =>
 
     const secret = await api.webhookSecret();
     expect(secret).toMatch(/^whsec_/);
-    expect(await until(() => hooks.for(created.id, secret).length === 2)).toBe(true);
+    expect(await eventually(() => hooks.for(created.id, secret).length === 2, { timeoutMs: 5_000 })).toBe(true);
     const [start, completed] = hooks.for(created.id, secret);
     expect(start.prediction.status).toBe('starting');
     expect(completed.prediction).toEqual(done);
@@ -155,7 +152,7 @@ describe('Replicate emulator faults, through the real client', () => {
     expect((await settle(api, lost.id)).status).toBe('succeeded');
     expect((await settle(api, kept.id)).status).toBe('succeeded');
     const secret = await api.webhookSecret();
-    expect(await until(() => hooks.for(kept.id, secret).length === 2)).toBe(true);
+    expect(await eventually(() => hooks.for(kept.id, secret).length === 2, { timeoutMs: 5_000 })).toBe(true);
     expect(hooks.for(lost.id, secret)).toEqual([]);
   });
 
@@ -164,7 +161,7 @@ describe('Replicate emulator faults, through the real client', () => {
     const p = await create();
     await settle(api, p.id);
     const secret = await api.webhookSecret();
-    await until(() => hooks.for(p.id, secret).length > 0);
+    await eventually(() => hooks.for(p.id, secret).length > 0, { timeoutMs: 5_000 });
     await new Promise((r) => setTimeout(r, 100));
     expect(hooks.for(p.id, secret).map((w) => w.prediction.status)).toEqual(['starting']);
   });
@@ -174,9 +171,9 @@ describe('Replicate emulator faults, through the real client', () => {
     const p = await create();
     const secret = await api.webhookSecret();
     await settle(api, p.id);
-    await until(() => hooks.for(p.id, secret).filter((w) => w.prediction.status === 'succeeded').length >= 2);
+    await eventually(() => hooks.for(p.id, secret).filter((w) => w.prediction.status === 'succeeded').length >= 2, { timeoutMs: 5_000 });
     answer = 204;
-    await until(() => emulator.predictions().find((x) => x.id === p.id)!.webhooksDelivered.includes('completed'));
+    await eventually(() => emulator.predictions().find((x) => x.id === p.id)!.webhooksDelivered.includes('completed'), { timeoutMs: 5_000 });
     expect(hooks.for(p.id, secret).filter((w) => w.prediction.status === 'succeeded').length).toBeGreaterThanOrEqual(3);
     // The start webhook, refused, is not tried again.
     expect(hooks.for(p.id, secret).filter((w) => w.prediction.status === 'starting')).toHaveLength(1);
@@ -193,7 +190,7 @@ describe('Replicate emulator faults, through the real client', () => {
     expect(done.error).toMatch(/failed|crashed/i);
     expect((await settle(api, other.id)).status).toBe('succeeded');
     const secret = await api.webhookSecret();
-    await until(() => hooks.for(failing.id, secret).length === 2);
+    await eventually(() => hooks.for(failing.id, secret).length === 2, { timeoutMs: 5_000 });
     expect(hooks.for(failing.id, secret)[1].prediction).toEqual(done);
   });
 
@@ -207,7 +204,7 @@ describe('Replicate emulator faults, through the real client', () => {
     expect(canceled.status).toBe('canceled');
     expect((await api.getPrediction(stuck.id)).status).toBe('canceled');
     const secret = await api.webhookSecret();
-    await until(() => hooks.for(stuck.id, secret).length === 2);
+    await eventually(() => hooks.for(stuck.id, secret).length === 2, { timeoutMs: 5_000 });
     expect(hooks.for(stuck.id, secret)[1].prediction.status).toBe('canceled');
 
     expect((await api.getPrediction(deadlined.id)).status).toBe('processing');

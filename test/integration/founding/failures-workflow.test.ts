@@ -11,7 +11,8 @@ import { randomBytes } from 'node:crypto';
 import type { ApplicationDetail, ApplicationSummary, EmailPreview, RetryAnswer } from '../../../events/founding';
 import { TWIN_CREDENTIALS, TWIN_REGION } from '../../../infra/local/emulators/ports';
 import { documentClient, idToken, useTwin } from '../../support/twin';
-import { jpeg, waitFor } from './support';
+import { jpeg } from './support';
+import { eventually } from '../../support/eventually';
 
 jest.setTimeout(180_000);
 const twin = useTwin();
@@ -27,10 +28,10 @@ const post = (path: string, body: unknown = {}) => admin(path, { method: 'POST',
 const stored = async (id: string) =>
   (await documentClient(twin()).send(new GetCommand({ TableName: table(), Key: { pk: `APP#${id}`, sk: 'APPLICATION' }, ConsistentRead: true }))).Item!;
 const settled = (id: string, check: (app: Record<string, unknown>) => boolean, what: string, timeoutMs = 60_000) =>
-  waitFor(async () => {
+  eventually(async () => {
     const app = await stored(id);
     return check(app) ? app : undefined;
-  }, timeoutMs, what);
+  }, { timeoutMs, what });
 const emailsTo = async (address: string) => (await twin().emails()).filter((m) => m.to.includes(address));
 
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
@@ -100,7 +101,7 @@ describe('reviewer note and message to the applicant', () => {
 
     const decided = await post(`/applications/${id}/decision`, { decision: 'reject', note, messageToApplicant: message });
     expect(decided.status).toBe(202);
-    const mail = await waitFor(async () => (await emailsTo(email)).find((m) => /About your application/.test(m.subject)), 30_000, 'rejection email');
+    const mail = await eventually(async () => (await emailsTo(email)).find((m) => /About your application/.test(m.subject)), { what: 'rejection email' });
     expect(mail.text).toContain(message);
     expect(`${mail.text}\n${mail.html}`).not.toContain('agency stock');
     // Exactly what the console previewed.
@@ -165,7 +166,7 @@ describe('a step that fails for good', () => {
     const done = await settled(id, (a) => Boolean(a.talentId && a.invitedAt), 'talent created and invited');
     expect(done).toMatchObject({ status: 'accepted', retryCount: 1 });
     expect(done.failure).toBeUndefined();
-    await waitFor(async () => (await emailsTo(email)).find((m) => /accepted/i.test(m.subject)), 30_000, 'acceptance email');
+    await eventually(async () => (await emailsTo(email)).find((m) => /accepted/i.test(m.subject)), { what: 'acceptance email' });
     expect((await emailsTo(email)).filter((m) => /accepted/i.test(m.subject))).toHaveLength(1);
     // AllocateSpot ran once, before the failure: the retry resumed after it.
     const history = ((await (await admin(`/applications/${id}`)).json()) as ApplicationDetail).history.map((h) => h.event);
@@ -190,16 +191,16 @@ describe('one review per application', () => {
       });
       return (await res.json()) as { status: string };
     };
-    const ended = await waitFor(async () => {
+    const ended = await eventually(async () => {
       const d = await describe();
       return d.status !== 'RUNNING' ? d : undefined;
-    }, 30_000, 'the second execution to end');
+    }, { what: 'the second execution to end' });
     expect(ended.status).toBe('SUCCEEDED');
     expect(await stored(id)).toMatchObject({ taskToken: first.taskToken, reviewExecution: id });
 
     expect((await post(`/applications/${id}/decision`, { decision: 'accept', note: '' })).status).toBe(202);
     await settled(id, (a) => Boolean(a.invitedAt), 'invited');
-    await waitFor(async () => (await emailsTo(email)).find((m) => /accepted/i.test(m.subject)), 30_000, 'acceptance email');
+    await eventually(async () => (await emailsTo(email)).find((m) => /accepted/i.test(m.subject)), { what: 'acceptance email' });
     const history = ((await (await admin(`/applications/${id}`)).json()) as ApplicationDetail).history.map((h) => h.event);
     expect(history.filter((e) => e === 'talent created')).toHaveLength(1);
     expect(history.filter((e) => e === 'waiting for review')).toHaveLength(1);

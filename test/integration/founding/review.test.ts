@@ -1,7 +1,8 @@
 // The review API on the twin: listing with filters, details, and decisions that are refused.
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, idToken, useTwin } from '../../support/twin';
-import { applicantEmail, applicationOf, asJpegFiles, jpegs, signupConfirmed, signupPayload, uploadAll, waitFor } from './support';
+import { applicantEmail, applicationOf, asJpegFiles, jpegs, signupConfirmed, signupPayload, uploadAll } from './support';
+import { eventually } from '../../support/eventually';
 
 jest.setTimeout(180_000);
 const twin = useTwin();
@@ -18,13 +19,13 @@ describe('review API', () => {
     const { uploadSession, keys } = await uploadAll(twin(), email, asJpegFiles(await jpegs(30, 300)));
     const res = await signupConfirmed(twin(), signupPayload(email, uploadSession, keys, { firstName: 'Rosa', lastName: 'Zed' }));
     const id = res.json.applicationId;
-    await waitFor(async () => (await applicationOf(twin(), email))?.taskToken, 90_000, 'review wait');
+    await eventually(async () => (await applicationOf(twin(), email))?.taskToken, { timeoutMs: 90_000, what: 'review wait' });
 
     expect((await decide(id, { decision: 'maybe' })).status).toBe(400);
     const rejected = await decide(id, { decision: 'reject', note: 'Photos too dark' });
     expect(rejected.status).toBe(202);
     expect(await rejected.json()).toMatchObject({ id, status: 'rejected', decision: { decision: 'reject', note: 'Photos too dark', decidedBy: twin().admin.email } });
-    const mail = await waitFor(async () => (await twin().emails()).find((m) => m.to.includes(email) && !/received/.test(m.subject)), 30_000, 'rejection email');
+    const mail = await eventually(async () => (await twin().emails()).find((m) => m.to.includes(email) && !/received/.test(m.subject)), { what: 'rejection email' });
     expect(mail.subject).not.toMatch(/welcome/i);
     expect((await decide(id, { decision: 'accept' })).status).toBe(409);
 

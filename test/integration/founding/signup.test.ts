@@ -30,8 +30,8 @@ import {
   signupConfirmed,
   signupPayload,
   uploadAll,
-  waitFor,
 } from './support';
+import { eventually } from '../../support/eventually';
 
 jest.setTimeout(60_000);
 const twin = useTwin();
@@ -39,10 +39,10 @@ const table = () => twin().physicalName('FoundingApplicationsTable');
 const drafts = (uploadSession: string) => itemsWithPrefix(twin(), 'FoundingApplicationsTable', `DRAFT#${uploadFolderOf(uploadSession)}`);
 /** The workflow started for an application: it left `validating` for a verdict on its photos. */
 const workflowRan = (applicationId: string) =>
-  waitFor(async () => {
+  eventually(async () => {
     const app = (await applications(twin())).find((a) => a.id === applicationId);
     return app && ['pending_review', 'invalid'].includes(app.status) ? app : undefined;
-  }, 60_000, `the workflow of ${applicationId}`);
+  }, { timeoutMs: 60_000, what: `the workflow of ${applicationId}` });
 const lockOf = async (email: string) => (await itemsWithPrefix(twin(), 'FoundingApplicationsTable', `EMAIL#${email}`))[0];
 
 describe('founding signup through presigned uploads', () => {
@@ -170,10 +170,10 @@ describe('founding signup through presigned uploads', () => {
     expect(mine.json.applicationId).not.toBe(squat.json.applicationId);
 
     // Two links went to the owner's inbox; the owner confirms their own, which starts the workflow.
-    const tokens = await waitFor(async () => {
+    const tokens = await eventually(async () => {
       const t = await confirmationTokens(twin(), victim);
       return t.length >= 2 ? t : undefined;
-    }, 15_000, 'two confirmation emails');
+    }, { timeoutMs: 15_000, what: 'two confirmation emails' });
     const confirmed = await confirm(twin(), tokens[1]);
     expect(confirmed.status).toBe(200);
     expect(confirmed.json.applicationId).toBe(mine.json.applicationId);
@@ -270,7 +270,7 @@ describe('founding signup through presigned uploads', () => {
     const key = `${pendingPrefix(uploadFolderOf(uploadSession))}a@b+c d é 写真.jpg`;
     const s3 = new S3Client({ endpoint: twin().urls.s3, region: TWIN_REGION, credentials: { ...TWIN_CREDENTIALS }, forcePathStyle: true });
     await s3.send(new PutObjectCommand({ Bucket: twin().physicalName('FoundingPhotos'), Key: key, Body: photos[1], ContentType: 'image/jpeg' }));
-    await waitFor(async () => (await drafts(uploadSession)).some((i) => i.sk === `UPLOAD#${key}`), 15_000, 'the upload record');
+    await eventually(async () => (await drafts(uploadSession)).some((i) => i.sk === `UPLOAD#${key}`), { timeoutMs: 15_000, what: 'the upload record' });
     const recorded = (await drafts(uploadSession)).filter((i) => i.sk.startsWith('UPLOAD#')).map((i) => i.sk);
     expect(recorded).toContain(`UPLOAD#${key}`);
     // Nothing under the event's encoded form (pending/.../a%40b%2Bc+d+...).

@@ -4,6 +4,7 @@ import type { FoundingSignupRequest, FoundingUploadResponse, PresignedUpload } f
 import type { TestTwin as Twin } from '../../support/twin';
 import { freshAddress, postJsonFrom } from '../../support/from-address';
 import { itemsWithPrefix } from '../../support/twin';
+import { eventually } from '../../support/eventually';
 
 /** A distinct decodable JPEG, `side` px square (the workflow wants at least 512 px). */
 export async function jpeg(seed: number, side = 640, options: { exif?: boolean } = {}): Promise<Buffer> {
@@ -110,7 +111,7 @@ export async function confirmationTokens(twin: Twin, email: string): Promise<str
 
 /** The latest confirmation token mailed to an address, waiting for the email. */
 export async function confirmationToken(twin: Twin, email: string): Promise<string> {
-  return waitFor(async () => (await confirmationTokens(twin, email)).at(-1), 15_000, `confirmation email to ${email}`);
+  return eventually(async () => (await confirmationTokens(twin, email)).at(-1), { timeoutMs: 15_000, what: `confirmation email to ${email}` });
 }
 
 /** `POST /founding-confirm`, as the confirmation page posts it. */
@@ -131,17 +132,6 @@ export async function signupConfirmed(twin: Twin, body: FoundingSignupRequest, p
 const applicationItems = (twin: Twin) => itemsWithPrefix(twin, 'FoundingApplicationsTable', 'APP#');
 export const applications = async (twin: Twin) => (await applicationItems(twin)).filter((i) => i.sk === 'APPLICATION');
 export const applicationOf = async (twin: Twin, email: string) => (await applications(twin)).find((a) => a.email === email);
-
-/** Polls until `check` returns a value other than undefined/false. */
-export async function waitFor<T>(check: () => Promise<T | undefined | false>, timeoutMs = 30_000, what = 'condition'): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== false) return value as T;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** Photos that pass signup's count and are refused by the workflow, by their bytes. */
 export async function badPhotos(): Promise<LocalFile[]> {

@@ -6,7 +6,8 @@ import sharp from 'sharp';
 import { ADMIN_PHOTO_URL_TTL_SECONDS, type ApplicationDetail } from '../../../events/founding';
 import { TWIN_CREDENTIALS, TWIN_REGION } from '../../../infra/local/emulators/ports';
 import { documentClient, idToken, useTwin } from '../../support/twin';
-import { applicantEmail, applicationOf, asJpegFiles, badPhotos, jpeg, signupConfirmed, signupPayload, uploadAll, waitFor } from './support';
+import { applicantEmail, applicationOf, asJpegFiles, badPhotos, jpeg, signupConfirmed, signupPayload, uploadAll } from './support';
+import { eventually } from '../../support/eventually';
 
 jest.setTimeout(180_000);
 // A twin of its own: the spots test below takes every founding spot.
@@ -20,10 +21,10 @@ const admin = async (path: string, init: RequestInit = {}) => {
   return fetch(`${twin().urls.api}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(init.headers ?? {}) } });
 };
 const settledApplication = (email: string, statuses: string[]) =>
-  waitFor(async () => {
+  eventually(async () => {
     const app = await applicationOf(twin(), email);
     return app && statuses.includes(app.status) ? app : undefined;
-  }, 90_000, `application status ${statuses.join('/')}`);
+  }, { timeoutMs: 90_000, what: `application status ${statuses.join('/')}` });
 
 describe('founding application end to end', () => {
   it('validates 30 photos, confirms, and on acceptance allocates a spot, creates the talent and emails them', async () => {
@@ -37,8 +38,8 @@ describe('founding application end to end', () => {
 
     const app = await settledApplication(email, ['pending_review', 'invalid']);
     expect(app).toMatchObject({ status: 'pending_review', validPhotoCount: 30, rejectedPhotoCount: 0 });
-    await waitFor(async () => (await applicationOf(twin(), email))?.taskToken, 30_000, 'review task token');
-    const confirmation = await waitFor(async () => (await emailsTo(email)).find((m) => /received your founding talent application/.test(m.subject)), 30_000, 'confirmation email');
+    await eventually(async () => (await applicationOf(twin(), email))?.taskToken, { what: 'review task token' });
+    const confirmation = await eventually(async () => (await emailsTo(email)).find((m) => /received your founding talent application/.test(m.subject)), { what: 'confirmation email' });
     expect(confirmation.text ?? confirmation.html).toContain('Grace');
 
     // Stored photos carry no EXIF or GPS; the originals are gone.
@@ -72,14 +73,14 @@ describe('founding application end to end', () => {
     const again = await admin(`/admin/applications/${id}/decision`, { method: 'POST', body: JSON.stringify({ decision: 'reject' }) });
     expect(again.status).toBe(409);
 
-    const accepted = await waitFor(async () => {
+    const accepted = await eventually(async () => {
       const a = await applicationOf(twin(), email);
       return a?.talentId && a.invitedAt ? a : undefined;
-    }, 60_000, 'talent created and invited');
+    }, { timeoutMs: 60_000, what: 'talent created and invited' });
     expect(accepted).toMatchObject({ status: 'accepted', founding: true, royaltyPlan: 'founding-35' });
     const talent = await documentClient(twin()).send(new GetCommand({ TableName: twin().physicalName('CatalogTalentTable'), Key: { id: accepted.talentId } }));
     expect(talent.Item).toMatchObject({ founding: true, royaltyPlan: 'founding-35', status: 'hidden' });
-    const welcome = await waitFor(async () => (await emailsTo(email)).find((m) => /founding talent #\d+/.test(m.subject)), 30_000, 'acceptance email');
+    const welcome = await eventually(async () => (await emailsTo(email)).find((m) => /founding talent #\d+/.test(m.subject)), { what: 'acceptance email' });
     expect(welcome.subject).toContain('Welcome, founding talent #');
     const spots = await (await fetch(`${twin().urls.api}/founding-spots`)).json();
     expect(spots.taken).toBeGreaterThanOrEqual(1);

@@ -15,6 +15,7 @@ import { talentStore } from '../../../functions/catalog/store';
 import { createAcceptedTalent } from '../../support/accepted-talent';
 import { talentFactory } from '../../support/talent';
 import { callApi, documentClient, idToken, useTwin } from '../../support/twin';
+import { eventually } from '../../support/eventually';
 
 jest.setTimeout(180_000);
 const twin = useTwin();
@@ -54,16 +55,17 @@ beforeAll(async () => {
 });
 
 /** The generation once the workflow has finished it (the twin's Replicate emulator answers in about a second). */
-async function finished(id: string, token: string): Promise<Generation> {
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const res = await call(token, 'GET', `/generations/${id}`);
-    expect(res.status).toBe(200);
-    const generation = Generation.parse(res.json);
-    if (FINAL_STATUSES.includes(generation.status)) return generation;
-    if (Date.now() > deadline) throw new Error(`generation ${id} still ${generation.status} after 90 s`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
+function finished(id: string, token: string): Promise<Generation> {
+  return eventually(
+    async () => {
+      const res = await call(token, 'GET', `/generations/${id}`);
+      expect(res.status).toBe(200);
+      const generation = Generation.parse(res.json);
+      if (!FINAL_STATUSES.includes(generation.status)) throw new Error(`generation ${id} still ${generation.status}`);
+      return generation;
+    },
+    { timeoutMs: 90_000, what: `generation ${id} to finish` },
+  );
 }
 
 describe('starting a generation', () => {

@@ -28,6 +28,7 @@ import { creditLedger } from '../../../functions/accounts/credits';
 import { generationStore, type GenerationRecord } from '../../../functions/generation/store';
 import { generationKeys, monthOf } from '../../../functions/generation/keys';
 import { documentClient, useTwin } from '../../support/twin';
+import { eventually } from '../../support/eventually';
 
 jest.setTimeout(240_000);
 // A twin of its own: fast waits (the 90 s webhook wait lasts 90 ms, a poll's 5 s pause 5 ms) and a
@@ -113,25 +114,27 @@ async function start(accountId: string, talentId: string, options: { count?: num
 }
 
 /** The execution's status once it has ended. */
-async function executionStatus(id: string): Promise<string | undefined> {
+function executionStatus(id: string): Promise<string | undefined> {
   const executionArn = `${workflowArn().replace(':stateMachine:', ':execution:')}:${id}`;
-  for (let i = 0; i < 200; i++) {
-    const { status } = await sfn().send(new DescribeExecutionCommand({ executionArn }));
-    if (status !== 'RUNNING') return status;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return 'RUNNING';
+  return eventually(
+    async () => {
+      const { status } = await sfn().send(new DescribeExecutionCommand({ executionArn }));
+      return status !== 'RUNNING' && status;
+    },
+    { what: `execution ${id} to end` },
+  );
 }
 
 /** The generation once final (succeeded, failed or canceled). */
-async function finished(id: string, timeoutMs = 60_000): Promise<GenerationRecord> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const g = await stores().generations.get(id);
-    if (g && ['succeeded', 'failed', 'canceled'].includes(g.status)) return g;
-    if (Date.now() > until) throw new Error(`generation ${id} still ${g?.status} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+function finished(id: string, timeoutMs = 60_000): Promise<GenerationRecord> {
+  return eventually(
+    async () => {
+      const g = await stores().generations.get(id);
+      if (!g || !['succeeded', 'failed', 'canceled'].includes(g.status)) throw new Error(`generation ${id} still ${g?.status}`);
+      return g;
+    },
+    { timeoutMs, what: `generation ${id} to finish` },
+  );
 }
 
 const balance = (accountId: string) => stores().ledger.balance(accountId);
@@ -215,9 +218,8 @@ describe('generation workflow on the twin', () => {
     // Canceled at Replicate while running (its deadline, or by hand): the completed webhook says canceled.
     await twin().replicate.inject({ kind: 'never-finish', times: 1 });
     const canceled = await start(client, talent, { count: 1, prompt: `canceled ${tag}` });
-    let running: { id: string } | undefined;
-    for (let i = 0; i < 200 && !running; i++) [running] = await predictionsOf(`canceled ${tag}`);
-    const cancel = await fetch(`${twin().urls.replicate}/v1/predictions/${running!.id}/cancel`, { method: 'POST', headers: await replicateAuth() });
+    const running = await eventually(async () => (await predictionsOf(`canceled ${tag}`))[0], { what: 'the prediction to cancel' });
+    const cancel = await fetch(`${twin().urls.replicate}/v1/predictions/${running.id}/cancel`, { method: 'POST', headers: await replicateAuth() });
     expect(cancel.status).toBe(200);
     const canceledG = await finished(canceled);
 
@@ -245,12 +247,14 @@ describe('generation workflow on the twin', () => {
     // The prediction as Replicate reports it once done, signed with the account's webhook secret.
     const auth = await replicateAuth();
     const { key: secret } = (await (await fetch(`${twin().urls.replicate}/v1/webhooks/default/secret`, { headers: auth })).json()) as { key: string };
-    let done: Record<string, unknown> | undefined;
-    for (let i = 0; i < 100 && done?.status !== 'succeeded'; i++) {
-      const [p] = await predictionsOf(tag);
-      if (p) done = (await (await fetch(`${twin().urls.replicate}/v1/predictions/${p.id}`, { headers: auth })).json()) as Record<string, unknown>;
-      if (done?.status !== 'succeeded') await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    const done = await eventually(
+      async () => {
+        const [p] = await predictionsOf(tag);
+        const got = p && ((await (await fetch(`${twin().urls.replicate}/v1/predictions/${p.id}`, { headers: auth })).json()) as Record<string, unknown>);
+        return got?.status === 'succeeded' && got;
+      },
+      { what: 'the prediction to succeed' },
+    );
     expect(done?.status).toBe('succeeded');
     const body = JSON.stringify(done);
     const webhookId = `msg_${randomUUID()}`;

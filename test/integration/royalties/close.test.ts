@@ -13,6 +13,7 @@ import { generationStore } from '../../../functions/generation/store';
 import { generationKeys } from '../../../functions/generation/keys';
 import { royaltyStore, type StatementRecord } from '../../../functions/royalties/store';
 import { createAcceptedTalent } from '../../support/accepted-talent';
+import { eventually } from '../../support/eventually';
 import { documentClient, useTwin } from '../../support/twin';
 
 jest.setTimeout(120_000);
@@ -54,22 +55,12 @@ async function license(issuedAt: string, planId: 'starter' | 'pro', creditValueM
   return id;
 }
 
-async function waitFor<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
 /** The statement once it is closed and its email recorded. */
 const notifiedStatement = (month: string) =>
-  waitFor(`the statement of ${month}`, async () => {
+  eventually(async () => {
     const s = await royalties().getStatement(talentId, month);
     return s?.notifiedAt ? s : undefined;
-  });
+  }, { timeoutMs: 60_000, what: `the statement of ${month}` });
 
 const sfn = () => new SFNClient({ endpoint: twin().urls.control, region: TWIN_REGION, credentials: { ...TWIN_CREDENTIALS } });
 function closeMachineArn(): string {
@@ -115,7 +106,7 @@ describe('the monthly close on the twin', () => {
     });
     const claimed = await doc().send(new GetCommand({ TableName: twin().physicalName('GenerationsTable'), Key: generationKeys.accrual(talentId, '2019-03', legacy) }));
     expect(claimed.Item).toMatchObject({ statementMonth: '2019-03', royaltyPlan: 'standard-tiers' });
-    const mails = await waitFor('the statement email', async () => ((await emailsToTalent()).length ? emailsToTalent() : undefined));
+    const mails = await eventually(async () => ((await emailsToTalent()).length ? emailsToTalent() : undefined), { timeoutMs: 60_000, what: 'the statement email' });
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe('Your Humanly statement for March 2019 is ready');
     expect(mails[0].text).toContain('$0.33');
@@ -130,10 +121,10 @@ describe('the monthly close on the twin', () => {
     const { executionArn } = await sfn().send(
       new StartExecutionCommand({ stateMachineArn: closeMachineArn(), input: JSON.stringify({ 'detail-type': 'Scheduled Event', source: 'aws.events', time: '2019-04-01T01:00:00Z', detail: {} }) }),
     );
-    const done = await waitFor('the rerun', async () => {
+    const done = await eventually(async () => {
       const d = await sfn().send(new DescribeExecutionCommand({ executionArn }));
       return d.status === 'RUNNING' ? undefined : d;
-    });
+    }, { timeoutMs: 60_000, what: 'the rerun' });
     expect(done.status).toBe('SUCCEEDED');
     const output = JSON.parse(done.output!) as { month: string; results: Array<{ talentId: string; closed: { outcome: string } }> };
     expect(output.month).toBe('2019-03');

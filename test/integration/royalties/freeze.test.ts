@@ -17,6 +17,7 @@ import { accountStore } from '../../../functions/accounts/store';
 import { royaltyStore } from '../../../functions/royalties/store';
 import { talentStore } from '../../../functions/catalog/store';
 import { createAcceptedTalent } from '../../support/accepted-talent';
+import { eventually } from '../../support/eventually';
 import { callApi, documentClient, idToken, useTwin } from '../../support/twin';
 
 jest.setTimeout(180_000);
@@ -35,14 +36,15 @@ async function person(who: string, role: 'client' | 'talent', email = `frz.${who
 }
 
 /** The generation once final. */
-async function finished(id: string, token: string): Promise<Generation> {
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const generation = Generation.parse((await call(token, 'GET', `/generations/${id}`)).json);
-    if (FINAL_STATUSES.includes(generation.status)) return generation;
-    if (Date.now() > deadline) throw new Error(`generation ${id} still ${generation.status}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
+function finished(id: string, token: string): Promise<Generation> {
+  return eventually(
+    async () => {
+      const generation = Generation.parse((await call(token, 'GET', `/generations/${id}`)).json);
+      if (!FINAL_STATUSES.includes(generation.status)) throw new Error(`generation ${id} still ${generation.status}`);
+      return generation;
+    },
+    { timeoutMs: 90_000, what: `generation ${id} to finish` },
+  );
 }
 
 const listed = async () => TalentListResponse.parse((await call(undefined, 'GET', '/talent')).json).talent.some((t) => t.id === talentId);
@@ -115,8 +117,8 @@ it('records a contract: hidden from the library, only the brand generates, no re
   expect(await emailsToTalent()).toEqual([`Your exclusive contract with Acme ${run} has started`]);
   await new Promise((r) => setTimeout(r, Math.max(0, Date.parse(until) - Date.now() + 200)));
   await twin().events.runScheduled('LikenessSchedule');
-  const deadline = Date.now() + 30_000;
-  while ((await talentStore(doc, talentTable).getForGeneration(talentId))?.controls.frozen && Date.now() < deadline) await new Promise((r) => setTimeout(r, 300));
+  // Up to 30 s for the job to lift the freeze, then what it recorded is read either way.
+  await eventually(async () => !(await talentStore(doc, talentTable).getForGeneration(talentId))?.controls.frozen, { what: 'the talent no longer frozen' }).catch(() => undefined);
   const history = await royaltyStore(doc, twin().physicalName('GenerationsTable')).endedContracts(talentId);
   expect(history).toEqual([expect.objectContaining({ id: contract.id, endedBy: 'term ended', endedAt: until, recordedBy: twin().admin.email })]);
   const after = FreezeResponse.parse((await call(admin, 'GET', path)).json);

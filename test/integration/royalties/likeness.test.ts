@@ -20,6 +20,7 @@ import { TalentListResponse } from '../../../events/talent';
 import { accountStore } from '../../../functions/accounts/store';
 import { talentStore } from '../../../functions/catalog/store';
 import { createAcceptedTalent } from '../../support/accepted-talent';
+import { eventually } from '../../support/eventually';
 import { callApi, documentClient, idToken, useTwin } from '../../support/twin';
 
 jest.setTimeout(180_000);
@@ -42,13 +43,14 @@ async function generate(token: string, key: string, text = prompt): Promise<Gene
   const started = await call(token, 'POST', '/generations', { talentId, prompt: text, style: 'Portrait', count: 1 }, { 'idempotency-key': `${key}-${run}` });
   expect(started.status).toBe(202);
   const id = GenerationStarted.parse(started.json).id;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const generation = Generation.parse((await call(token, 'GET', `/generations/${id}`)).json);
-    if (FINAL_STATUSES.includes(generation.status)) return generation;
-    if (Date.now() > deadline) throw new Error(`generation ${id} still ${generation.status}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
+  return eventually(
+    async () => {
+      const generation = Generation.parse((await call(token, 'GET', `/generations/${id}`)).json);
+      if (!FINAL_STATUSES.includes(generation.status)) throw new Error(`generation ${id} still ${generation.status}`);
+      return generation;
+    },
+    { timeoutMs: 90_000, what: `generation ${id} to finish` },
+  );
 }
 
 const listed = async () => TalentListResponse.parse((await call(undefined, 'GET', '/talent')).json).talent.some((t) => t.id === talentId);
