@@ -9,7 +9,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { useTalentProfile } from './useTalent';
 import './talent.css';
 
-const FREEZE_BENEFITS: ReadonlyArray<{ icon: IconName; title: string; body: string }> = [
+const EXCLUSIVE_CONTRACT_BENEFITS: ReadonlyArray<{ icon: IconName; title: string; body: string }> = [
   { icon: 'license', title: 'Exclusive commercial licensing', body: 'Only your brand may license this likeness for the term you agree.' },
   { icon: 'sparkles', title: 'Custom AI model training', body: 'A model tuned to your brand’s look, trained with the talent’s consent.' },
   { icon: 'rocket', title: 'Priority generation access', body: 'Your generations go first, with dedicated capacity.' },
@@ -181,12 +181,13 @@ function Profile({ talent }: { talent: PublicTalent }) {
         </div>
       </section>
 
-      <section id="freeze" className="section" aria-labelledby="freeze-title">
+      {/* The anchor keeps the name of the button that leads here, "Freeze this likeness", and of links already shared. */}
+      <section id="freeze" className="section" aria-labelledby="exclusive-contract-title">
         <div className="container">
-          <div className="freeze card">
-            <div className="freeze__intro">
+          <div className="exclusive-contract card">
+            <div className="exclusive-contract__intro">
               <p className="eyebrow">Exclusive rights</p>
-              <h2 id="freeze-title">Freeze This Likeness</h2>
+              <h2 id="exclusive-contract-title">Freeze This Likeness</h2>
               <p>
                 Make {talent.name} the face of your brand alone. A frozen-likeness contract reserves {first}’s likeness for
                 your brand while it is in force.
@@ -195,7 +196,7 @@ function Profile({ talent }: { talent: PublicTalent }) {
                 Contact us about exclusive rights
               </Link>
             </div>
-            <BadgeList items={FREEZE_BENEFITS} className="bare-list freeze__benefits" />
+            <BadgeList items={EXCLUSIVE_CONTRACT_BENEFITS} className="bare-list exclusive-contract__benefits" />
           </div>
         </div>
       </section>
