@@ -12,10 +12,11 @@ import {
   REMOVAL_ALREADY_REQUESTED_MESSAGE,
 } from '../../events/royalty-values';
 import type { Email } from '../shared/email';
-import { currentAccount, NO_LIKENESS_MESSAGE, requireAcceptedTalent, type Account, type AccountStore, type StandingDeps } from '../accounts';
+import { currentAccount, NO_LIKENESS_MESSAGE, ownChangeRule, requireAcceptedTalent, type Account, type AccountStore, type StandingDeps } from '../accounts';
 import type { AccountCaller } from '../shared/auth';
 import { ConflictError, ValidationError } from '../shared/errors';
 import { log } from '../shared/log';
+import type { RateLimiter } from '../shared/rate-limit';
 import type { TalentStore } from '../catalog';
 import { dayText, removalRequestedEmail } from './emails/removal';
 
@@ -26,7 +27,12 @@ export interface LikenessControlDeps {
   now: () => Date;
 }
 
-export interface RemovalDeps extends LikenessControlDeps {
+/** A change the talent makes counts against their hourly limit on likeness changes (429 beyond it). */
+export interface LikenessChangeDeps extends LikenessControlDeps {
+  limit: RateLimiter;
+}
+
+export interface RemovalDeps extends LikenessChangeDeps {
   /** A removal's notice (stage config: 30 days; seconds on the twin). */
   removalNoticeSeconds: number;
   siteUrl: string;
@@ -78,6 +84,9 @@ export async function getLikenessStatus(deps: LikenessControlDeps, caller: Accou
   return likenessStatusOf(likeness, controls, deps.now());
 }
 
+/** Counts a change against the caller's hourly limit; the account's id is the caller's `sub`. */
+const limitChange = (deps: LikenessChangeDeps, caller: AccountCaller) => deps.limit([ownChangeRule('likeness', caller.sub)]);
+
 /** The controls again after a write (consistent read), as the answer. */
 async function reread(deps: LikenessControlDeps, likeness: Likeness): Promise<LikenessStatus> {
   const found = await deps.talent.getForGeneration(likeness.talentId);
@@ -89,7 +98,8 @@ async function reread(deps: LikenessControlDeps, likeness: Likeness): Promise<Li
  * `POST /me/likeness/pause` and `/resume`: idempotent (pausing a paused likeness answers the
  * same). A paused likeness cannot be generated; licenses already issued are untouched.
  */
-export async function setLikenessPaused(deps: LikenessControlDeps, caller: AccountCaller, paused: boolean): Promise<LikenessStatus> {
+export async function setLikenessPaused(deps: LikenessChangeDeps, caller: AccountCaller, paused: boolean): Promise<LikenessStatus> {
+  await limitChange(deps, caller);
   const { likeness, controls } = await current(deps, caller);
   if (likenessState(controls, deps.now()) === 'removed') throw new ConflictError(ALREADY_REMOVED_MESSAGE);
   if (!(await deps.talent.setPaused(likeness.talentId, paused))) throw new ConflictError(ALREADY_REMOVED_MESSAGE);
@@ -116,6 +126,7 @@ export const FOUNDING_CONFIRMATION_MESSAGE = `acceptFoundingRateLoss must be tru
  * founding talent must confirm they give up the 35% rate.
  */
 export async function requestRemoval(deps: RemovalDeps, caller: AccountCaller, request: { acceptFoundingRateLoss?: boolean }): Promise<LikenessStatus> {
+  await limitChange(deps, caller);
   const { account, likeness, controls } = await current(deps, caller);
   const now = deps.now();
   const refusal = removalRefusal(controls, now);
@@ -140,7 +151,8 @@ export async function requestRemoval(deps: RemovalDeps, caller: AccountCaller, r
 }
 
 /** `DELETE /me/likeness/removal`: cancels a removal while its notice runs; too late once it has taken effect. */
-export async function cancelRemoval(deps: LikenessControlDeps, caller: AccountCaller): Promise<LikenessStatus> {
+export async function cancelRemoval(deps: LikenessChangeDeps, caller: AccountCaller): Promise<LikenessStatus> {
+  await limitChange(deps, caller);
   const { likeness, controls } = await current(deps, caller);
   const now = deps.now();
   const refusal = (c: LikenessControls) =>

@@ -3,8 +3,9 @@
 import { getMe, type MeDeps } from '../../../functions/accounts/routes/get-me/service';
 import { requestPlan } from '../../../functions/accounts/routes/request-plan/service';
 import { updateLikeness } from '../../../functions/likeness/routes/update-likeness/service';
+import { updateMe } from '../../../functions/accounts/routes/update-me/service';
 import type { StandingDeps } from '../../../functions/accounts/access';
-import { inMemoryRateLimiter } from '../../../functions/shared/rate-limit';
+import { inMemoryRateLimiter, noRateLimit } from '../../../functions/shared/rate-limit';
 import type { Account } from '../../../functions/accounts/store';
 
 const account = (over: Partial<Account> = {}): Account => ({
@@ -73,10 +74,21 @@ describe('POST /me/plan-requests', () => {
   });
 });
 
+describe('PATCH /me', () => {
+  it('saves the name and answers the profile, and refuses the 31st change in an hour with 429 without saving it', async () => {
+    const updateProfile = jest.fn(async (_id: string, changes: { full_name: string }) => account(changes));
+    const deps = { accounts: { get: async () => account(), create: jest.fn(), updateProfile }, limit: inMemoryRateLimiter() };
+    expect(await updateMe(deps, client, { full_name: 'Ada Lovelace' })).toMatchObject({ full_name: 'Ada Lovelace' });
+    for (let i = 1; i < 30; i++) await updateMe(deps, client, { full_name: `Ada ${i}` });
+    await expect(updateMe(deps, client, { full_name: 'Ada 31' })).rejects.toMatchObject({ status: 429 });
+    expect(updateProfile).toHaveBeenCalledTimes(30);
+  });
+});
+
 describe('PATCH /me/likeness', () => {
   it('stores each excluded industry once, in the product order, on the accepted talent\'s catalog item', async () => {
     const set = jest.fn(async () => true);
-    const deps = { accounts: { get: async () => account({ role: 'talent' }), create: jest.fn() }, standing: standing('accepted'), setExcludedIndustries: set };
+    const deps = { accounts: { get: async () => account({ role: 'talent' }), create: jest.fn() }, standing: standing('accepted'), setExcludedIndustries: set, limit: noRateLimit };
     const likeness = await updateLikeness(deps, talent, ['alcohol', 'religion', 'alcohol']);
     expect(set).toHaveBeenCalledWith('tia', ['religion', 'alcohol']);
     expect(likeness).toEqual({ talentId: 'tia', name: 'Tia', status: 'hidden', founding: false, excludedIndustries: ['religion', 'alcohol'] });
@@ -84,7 +96,7 @@ describe('PATCH /me/likeness', () => {
 
   it('refuses a talent whose application is not accepted, and writes nothing', async () => {
     const set = jest.fn(async () => true);
-    const deps = { accounts: { get: async () => account({ role: 'talent' }), create: jest.fn() }, standing: standing('pending_review'), setExcludedIndustries: set };
+    const deps = { accounts: { get: async () => account({ role: 'talent' }), create: jest.fn() }, standing: standing('pending_review'), setExcludedIndustries: set, limit: noRateLimit };
     await expect(updateLikeness(deps, talent, ['politics'])).rejects.toMatchObject({
       status: 403,
       message: 'Your likeness settings open once your talent application is accepted.',

@@ -23,6 +23,7 @@ import {
 import { runLikenessSchedule } from '../../../functions/likeness/triggers/likeness-schedule/service';
 import type { StandingDeps } from '../../../functions/accounts/access';
 import type { Email } from '../../../functions/shared/email';
+import { noRateLimit } from '../../../functions/shared/rate-limit';
 import type { Account } from '../../../functions/accounts/store';
 
 const T0 = Date.parse('2026-11-25T10:00:00.000Z');
@@ -106,6 +107,7 @@ function setup(founding = false, controls: LikenessControls = {}) {
     standing,
     talent: store,
     now: () => new Date(now),
+    limit: noRateLimit,
     removalNoticeSeconds: NOTICE,
     siteUrl: 'https://humanly.example',
     send: async (to, email) => {

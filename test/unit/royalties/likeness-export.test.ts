@@ -6,6 +6,7 @@ import { buildStatement, type AccrualLine } from '../../../events/royalties';
 import { DataExport } from '../../../events/likeness';
 import { dataExportFilename, exportMyData, type DataExportDeps } from '../../../functions/likeness/routes/export-my-data/service';
 import type { StoredApplication } from '../../../functions/founding/store';
+import { noRateLimit } from '../../../functions/shared/rate-limit';
 import type { StatementRecord, StoredAccrual } from '../../../functions/royalties/store';
 
 const caller = { sub: 's1', email: 'tia@people.example', role: 'talent' as const, emailVerified: true };
@@ -97,6 +98,7 @@ it('exports the profile, the application without photo keys, every license witho
       }),
     },
     siteUrl: 'https://humanly.example/',
+    limit: noRateLimit,
     now: () => new Date('2026-11-25T10:00:00.000Z'),
   };
 

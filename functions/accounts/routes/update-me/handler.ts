@@ -1,13 +1,12 @@
 import * as z from 'zod';
 import { UpdateMeRequest } from '../../../../events/accounts';
-import { currentAccount, ownChangeRule } from '../../access';
 import { requireAccount } from '../../../shared/auth';
 import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
 import { httpHandler, json, parseJsonBody } from '../../../shared/http';
 import { rateLimiter } from '../../../shared/rate-limit';
 import { accountStore } from '../../store';
-import { profileOf } from '../../profile';
+import { updateMe } from './service';
 
 const config = loadConfig(z.object({ ACCOUNTS_TABLE: z.string().min(1), RATE_LIMITS_TABLE: z.string().min(1) }));
 
@@ -16,8 +15,5 @@ export const handler = httpHandler(async (event) => {
   const caller = requireAccount(event);
   const changes = parseJsonBody(event, UpdateMeRequest);
   const doc = documentClient();
-  const accounts = accountStore(doc, config.ACCOUNTS_TABLE);
-  const account = await currentAccount(accounts, caller);
-  await rateLimiter(doc, config.RATE_LIMITS_TABLE)([ownChangeRule('profile', account.id)]);
-  return json(200, profileOf(await accounts.updateProfile(account.id, changes)));
+  return json(200, await updateMe({ accounts: accountStore(doc, config.ACCOUNTS_TABLE), limit: rateLimiter(doc, config.RATE_LIMITS_TABLE) }, caller, changes));
 });

@@ -4,14 +4,12 @@ import { requireRole } from '../../../shared/auth';
 import { loadConfig } from '../../../shared/config';
 import { httpHandler, json } from '../../../shared/http';
 import { cancelRemoval } from '../../controls';
-import { likenessControlDeps, limitLikenessChange } from '../../route-deps';
+import { likenessChangeDeps } from '../../route-deps';
 
-const config = loadConfig(AccountTables.extend({ RATE_LIMITS_TABLE: z.string().min(1) }));
-const deps = likenessControlDeps(config);
+const deps = likenessChangeDeps(loadConfig(AccountTables.extend({ RATE_LIMITS_TABLE: z.string().min(1) })));
 
 /** `DELETE /me/likeness/removal` (accepted talent): cancels a removal while its notice runs. */
 export const handler = httpHandler(async (event) => {
   const caller = requireRole(event, 'talent');
-  await limitLikenessChange(config.RATE_LIMITS_TABLE, caller);
   return json(200, await cancelRemoval(deps, caller));
 });

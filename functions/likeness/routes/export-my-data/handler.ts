@@ -8,7 +8,7 @@ import { log } from '../../../shared/log';
 import { rateLimiter } from '../../../shared/rate-limit';
 import { generationStore } from '../../../generation';
 import { royaltyStore } from '../../../royalties';
-import { dataExportFilename, dataExportRule, exportMyData } from './service';
+import { dataExportFilename, exportMyData } from './service';
 
 const config = loadConfig(
   AccountTables.extend({
@@ -22,8 +22,6 @@ const config = loadConfig(
 export const handler = httpHandler(async (event) => {
   const caller = requireRole(event, 'talent');
   const doc = documentClient();
-  // The account's id is the caller's `sub`.
-  await rateLimiter(doc, config.RATE_LIMITS_TABLE)([dataExportRule(caller.sub)]);
   const now = new Date();
   const data = await exportMyData(
     {
@@ -31,6 +29,7 @@ export const handler = httpHandler(async (event) => {
       royalties: royaltyStore(doc, config.GENERATIONS_TABLE),
       generations: generationStore(doc, config.GENERATIONS_TABLE),
       siteUrl: config.SITE_URL,
+      limit: rateLimiter(doc, config.RATE_LIMITS_TABLE),
       now: () => now,
     },
     caller,

@@ -5,7 +5,7 @@ import type { DataExport } from '../../../../events/likeness';
 import { currentAccount, profileOf, requireAcceptedTalent, type AccountStore, type StandingDeps } from '../../../accounts';
 import { likenessStatusOf } from '../../controls';
 import type { AccountCaller } from '../../../shared/auth';
-import type { RateRule } from '../../../shared/rate-limit';
+import type { RateLimiter, RateRule } from '../../../shared/rate-limit';
 import { statementDetailOf, type RoyaltyStore, type StoredAccrual } from '../../../royalties';
 import type { FoundingStore, StoredApplication } from '../../../founding';
 import type { GenerationStore } from '../../../generation';
@@ -19,11 +19,12 @@ export interface DataExportDeps {
   royalties: Pick<RoyaltyStore, 'openAccruals' | 'claimedAccruals' | 'listStatements' | 'getPayoutDetails'>;
   generations: Pick<GenerationStore, 'getLicense'>;
   siteUrl: string;
+  limit: RateLimiter;
   now: () => Date;
 }
 
 /** The per-account limit on data exports (each reads everything we hold about the talent). */
-export const dataExportRule = (accountId: string): RateRule => ({
+const dataExportRule = (accountId: string): RateRule => ({
   name: 'data-export.account',
   subject: accountId,
   limit: DATA_EXPORTS_PER_HOUR,
@@ -79,6 +80,8 @@ const LAST_MONTH = '9999-12';
  * its lines.
  */
 export async function exportMyData(deps: DataExportDeps, caller: AccountCaller): Promise<DataExport> {
+  // The account's id is the caller's `sub`.
+  await deps.limit([dataExportRule(caller.sub)]);
   const account = await currentAccount(deps.accounts, caller);
   const standing = await requireAcceptedTalent(deps.standing, caller);
   const now = deps.now();

@@ -4,10 +4,9 @@ import { requireRole } from '../../../shared/auth';
 import { loadConfig } from '../../../shared/config';
 import { httpHandler, json } from '../../../shared/http';
 import { setLikenessPaused } from '../../controls';
-import { likenessControlDeps, limitLikenessChange } from '../../route-deps';
+import { likenessChangeDeps } from '../../route-deps';
 
-const config = loadConfig(AccountTables.extend({ RATE_LIMITS_TABLE: z.string().min(1) }));
-const deps = likenessControlDeps(config);
+const deps = likenessChangeDeps(loadConfig(AccountTables.extend({ RATE_LIMITS_TABLE: z.string().min(1) })));
 
 /**
  * `POST /me/likeness/pause` and `POST /me/likeness/resume` (accepted talent): idempotent; answers
@@ -15,7 +14,6 @@ const deps = likenessControlDeps(config);
  */
 export const handler = httpHandler(async (event) => {
   const caller = requireRole(event, 'talent');
-  await limitLikenessChange(config.RATE_LIMITS_TABLE, caller);
   const paused = !(event.routeKey ?? event.rawPath ?? '').endsWith('/resume');
   return json(200, await setLikenessPaused(deps, caller, paused));
 });

@@ -6,7 +6,7 @@ import { loadConfig, positiveIntFromEnv } from '../../../shared/config';
 import { sendEmail } from '../../../shared/email';
 import { httpHandler, json, parseJsonBody } from '../../../shared/http';
 import { requestRemoval, type RemovalDeps } from '../../controls';
-import { likenessControlDeps, limitLikenessChange } from '../../route-deps';
+import { likenessChangeDeps } from '../../route-deps';
 
 const config = loadConfig(
   AccountTables.extend({
@@ -18,7 +18,7 @@ const config = loadConfig(
   }),
 );
 const deps: RemovalDeps = {
-  ...likenessControlDeps(config),
+  ...likenessChangeDeps(config),
   removalNoticeSeconds: config.REMOVAL_NOTICE_SECONDS,
   siteUrl: config.SITE_URL,
   send: (to, email) => sendEmail({ from: config.SENDER_EMAIL, configurationSet: config.SES_CONFIGURATION_SET }, to, email),
@@ -28,6 +28,5 @@ const deps: RemovalDeps = {
 export const handler = httpHandler(async (event) => {
   const caller = requireRole(event, 'talent');
   const request = event.body ? parseJsonBody(event, RemovalRequest) : {};
-  await limitLikenessChange(config.RATE_LIMITS_TABLE, caller);
   return json(200, await requestRemoval(deps, caller, request));
 });

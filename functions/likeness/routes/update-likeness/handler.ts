@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { UpdateLikenessRequest } from '../../../../events/accounts';
-import { accountStores, AccountTables, ownChangeRule } from '../../../accounts';
+import { accountStores, AccountTables } from '../../../accounts';
 import { requireRole } from '../../../shared/auth';
 import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
@@ -19,11 +19,13 @@ export const handler = httpHandler(async (event) => {
   const caller = requireRole(event, 'talent');
   const { excludedIndustries } = parseJsonBody(event, UpdateLikenessRequest);
   const doc = documentClient();
-  // The account's id is the caller's `sub`.
-  await rateLimiter(doc, config.RATE_LIMITS_TABLE)([ownChangeRule('likeness', caller.sub)]);
   const stores = accountStores(doc, config);
   const likeness = await updateLikeness(
-    { ...stores, setExcludedIndustries: (id, industries) => stores.talent.setExcludedIndustries(id, industries) },
+    {
+      ...stores,
+      setExcludedIndustries: (id, industries) => stores.talent.setExcludedIndustries(id, industries),
+      limit: rateLimiter(doc, config.RATE_LIMITS_TABLE),
+    },
     caller,
     excludedIndustries,
   );

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { PayoutDetailsRequest } from '../../../../events/royalties';
-import { accountStores, AccountTables, ownChangeRule } from '../../../accounts';
+import { accountStores, AccountTables } from '../../../accounts';
 import { requireRole } from '../../../shared/auth';
 import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
@@ -22,9 +22,8 @@ export const handler = httpHandler(async (event) => {
   const caller = requireRole(event, 'talent');
   const body = parseJsonBody(event, PayoutDetailsRequest);
   const doc = documentClient();
-  await rateLimiter(doc, config.RATE_LIMITS_TABLE)([ownChangeRule('payout-details', caller.sub)]);
   const saved = await putPayoutDetails(
-    { ...accountStores(doc, config), royalties: royaltyStore(doc, config.GENERATIONS_TABLE) },
+    { ...accountStores(doc, config), royalties: royaltyStore(doc, config.GENERATIONS_TABLE), limit: rateLimiter(doc, config.RATE_LIMITS_TABLE) },
     caller,
     body,
   );
