@@ -2,7 +2,7 @@ import { App, type AppProps } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { Validations } from 'aws-cdk-lib';
 import { MarketplaceStack } from './marketplace-stack';
-import { stageConfig } from './stage-config';
+import { stageConfig } from './platform/stage-config';
 
 export interface BuiltApp {
   app: App;

@@ -1,49 +1,74 @@
 import * as path from 'node:path';
-import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import { HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import { GENERATIONS_CREATED_INDEX as CREATED_INDEX } from '../../events/resource-names';
-import { AppFunction, REPO_ROOT } from './app-function';
-import { Alarms } from './constructs/alarms';
-import { AccountAdmin } from './constructs/account-admin';
-import { Accounts } from './constructs/accounts';
-import { Auth } from './constructs/auth';
-import { Catalog } from './constructs/catalog';
-import { Contact } from './constructs/contact';
-import { EmailSending } from './constructs/email';
-import { Erasure } from './constructs/erasure';
-import { ApiDistribution, EdgeFirewall } from './constructs/edge';
-import { MarketplaceBus } from './constructs/event-bus';
-import { Founding } from './constructs/founding';
-import { Generation } from './constructs/generation';
-import { MarketplaceApi } from './constructs/http-api';
-import { IdempotencyStore } from './constructs/idempotency';
-import { RateLimits } from './constructs/rate-limits';
-import { StaticSite } from './constructs/static-site';
-import { Waitlist } from './constructs/waitlist';
-import { applyNagSuppressions } from './nag';
-import type { StageConfig } from './stage-config';
+import { Accounts } from './domains/accounts';
+import { Catalog } from './domains/catalog';
+import { Console } from './domains/console';
+import { Contact } from './domains/contact';
+import { Founding } from './domains/founding';
+import { Generation } from './domains/generation';
+import { Likeness } from './domains/likeness';
+import { Royalties } from './domains/royalties';
+import { Waitlist } from './domains/waitlist';
+import { Alarms } from './platform/alarms';
+import { REPO_ROOT } from './platform/app-function';
+import { Auth } from './platform/auth';
+import { PrivateBucket } from './platform/buckets';
+import { ApiDistribution, EdgeFirewall } from './platform/edge';
+import { EmailSending } from './platform/email';
+import { MarketplaceBus } from './platform/event-bus';
+import { MarketplaceApi } from './platform/http-api';
+import { applyNagSuppressions } from './platform/nag';
+import type { Platform } from './platform/platform';
+import type { StageConfig } from './platform/stage-config';
+import { StaticSite } from './platform/static-site';
+import { idempotencyRecords, rateLimitCounters } from './platform/transient-records';
 
-/** The whole product for one stage. */
+/**
+ * The whole product for one stage: the platform (platform/), then one construct per domain
+ * (domains/). Generation, royalties and likeness are nested stacks of their own: with them the
+ * main stack would pass CloudFormation's 500 resources (decision 032).
+ */
 export class MarketplaceStack extends Stack {
   constructor(scope: Construct, id: string, config: StageConfig, props?: StackProps) {
     super(scope, id, props);
+    const platform = this.platform(config);
 
-    const logBucket = new Bucket(this, 'AccessLogs', {
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      encryption: BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
+    const waitlist = new Waitlist(this, 'Waitlist', platform);
+    const contact = new Contact(this, 'Contact', platform);
+    const catalog = new Catalog(this, 'Catalog', platform);
+    const founding = new Founding(this, 'Founding', platform, { talentTable: catalog.table });
+    const accounts = new Accounts(this, 'Accounts', platform, { applicationsTable: founding.table, talentTable: catalog.table });
+    const tables = { accountsTable: accounts.table, talentTable: catalog.table, applicationsTable: founding.table };
+    const generation = new Generation(this, 'Generation', platform, tables);
+    new Royalties(this, 'Royalties', platform, { ...tables, generationsTable: generation.table });
+    new Likeness(this, 'Likeness', platform, { ...tables, generationsTable: generation.table });
+    new Console(this, 'Console', platform, {
+      waitlistTable: waitlist.table,
+      messagesTable: contact.table,
+      applicationsTable: founding.table,
+      accountsTable: accounts.table,
+      generationsTable: generation.table,
+      photosBucket: founding.bucket,
+    });
+
+    // Last: the alarms walk the stack for every function, queue and state machine created above.
+    const alarms = new Alarms(this, 'Alarms', { email: platform.email, alarmEmail: config.alarmEmail });
+    new CfnOutput(this, 'AlarmTopicArn', { value: alarms.topic.topicArn });
+    applyNagSuppressions(this);
+  }
+
+  /** What no domain owns: the sites and their edge, the API, the user pool, the bus, email, and the shared records. */
+  private platform(config: StageConfig): Platform {
+    const logBucket = new PrivateBucket(this, 'AccessLogs', {
       // CloudFront standard logs are delivered with ACLs.
       objectOwnership: ObjectOwnership.OBJECT_WRITER,
       lifecycleRules: [{ expiration: Duration.days(90) }],
-      removalPolicy: config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
-      autoDeleteObjects: !config.retainData,
+      retain: config.retainData,
     });
 
     const { bus } = new MarketplaceBus(this, 'Events', config);
-    const email = new EmailSending(this, 'Email', config);
 
     // WAF in front of the API's and the sites' distributions (decision 016).
     const firewall = new EdgeFirewall(this, 'Edge', { postLimit: config.wafPostLimit, requestLimit: config.wafRequestLimit });
@@ -51,119 +76,18 @@ export class MarketplaceStack extends Stack {
     const connectSources = ['https://*.cloudfront.net', 'https://*.amazonaws.com'];
     const web = new StaticSite(this, 'WebSite', { connectSources, logBucket, webAclArn: firewall.webAcl.attrArn });
     const admin = new StaticSite(this, 'AdminSite', { connectSources, logBucket, webAclArn: firewall.webAcl.attrArn });
-    const webUrl = config.siteUrl ?? `https://${config.domainName ?? web.distribution.distributionDomainName}`;
+    const siteUrl = config.siteUrl ?? `https://${config.domainName ?? web.distribution.distributionDomainName}`;
     const adminUrl = `https://${admin.distribution.distributionDomainName}`;
-    const auth = new Auth(this, 'Auth', config, { siteUrl: webUrl, configurationSetName: email.configurationSet.configurationSetName });
 
+    const email = new EmailSending(this, 'Email', { ...config, siteUrl });
+    const auth = new Auth(this, 'Auth', config, { siteUrl, configurationSetName: email.configurationSet.configurationSetName });
     const api = new MarketplaceApi(this, 'Http', {
-      allowOrigins: [webUrl, adminUrl, ...config.siteOrigins],
+      allowOrigins: [siteUrl, adminUrl, ...config.siteOrigins],
       userPool: auth.userPool,
       adminClient: auth.adminClient,
       webClient: auth.webClient,
     });
     const apiEdge = new ApiDistribution(this, 'ApiEdge', { api, firewall, logBucket });
-
-    // Records of idempotent operations (functions/shared/idempotency.ts), bound to each user.
-    const idempotency = new IdempotencyStore(this, 'Idempotency');
-    // Per-IP, per-address and per-session limits on the free actions (functions/shared/rate-limit.ts).
-    const rateLimits = new RateLimits(this, 'RateLimits');
-
-    const waitlist = new Waitlist(this, 'Waitlist', {
-      api,
-      bus,
-      idempotency,
-      rateLimits,
-      email,
-      capacity: config.waitlistCapacity,
-      siteUrl: webUrl,
-      retainData: config.retainData,
-    });
-
-    const catalog = new Catalog(this, 'Catalog', { api, retainData: config.retainData });
-
-    const contact = new Contact(this, 'Contact', {
-      api,
-      bus,
-      idempotency,
-      rateLimits,
-      email,
-      contactEmail: config.contactEmail,
-      siteUrl: webUrl,
-      retainData: config.retainData,
-    });
-    // The dashboard counts failed contact emails.
-    waitlist.stats.bindTable(contact.table, 'MESSAGES_TABLE', ['Scan'], { indexes: false });
-
-    const founding = new Founding(this, 'Founding', {
-      api,
-      bus,
-      idempotency,
-      email,
-      rateLimits,
-      reviewersEmail: config.contactEmail,
-      siteUrl: webUrl,
-      adminUrl,
-      userPool: auth.userPool,
-      talentTable: catalog.table,
-      siteOrigins: [...new Set([webUrl, ...config.siteOrigins])],
-      logBucket,
-      retainData: config.retainData,
-      validatorConcurrency: config.validatorConcurrency,
-    });
-    // The dashboard reads the founding spots counter and the applications index.
-    waitlist.stats.bindTable(founding.table, 'APPLICATIONS_TABLE', ['GetItem', 'Query']);
-
-    // Accounts, credits and the /me routes (docs/product.md#accounts, decision 021).
-    const accounts = new Accounts(this, 'Accounts', {
-      api,
-      rateLimits,
-      applicationsTable: founding.table,
-      talentTable: catalog.table,
-      retainData: config.retainData,
-    });
-    accounts.bindCreator(auth.postConfirmation);
-
-    // Generation, credits spending and licenses, in a nested stack (decisions 026, 027).
-    const generation = new Generation(this, 'Generation', {
-      api,
-      rateLimits,
-      idempotency,
-      accountsTable: accounts.table,
-      talentTable: catalog.table,
-      applicationsTable: founding.table,
-      siteUrl: webUrl,
-      replicateTokenSecretName: config.replicateTokenSecretName,
-      logBucket,
-      retainData: config.retainData,
-      email,
-      removalNoticeSeconds: config.removalNoticeSeconds,
-    });
-    // The dashboard counts failed generations on the list index: Query on that index only (the
-    // table is the nested stack's, so the grant names the index rather than `index/*`).
-    waitlist.stats.addEnvironment('GENERATIONS_TABLE', generation.table.tableName);
-    waitlist.stats.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${generation.table.tableArn}/index/${CREATED_INDEX}`] }));
-
-    // Erasure of a person's data by email (decision 019).
-    new Erasure(this, 'Erasure', {
-      api,
-      waitlistTable: waitlist.table,
-      messagesTable: contact.table,
-      applicationsTable: founding.table,
-      idempotencyTable: idempotency.table,
-      accountsTable: accounts.table,
-      photosBucket: founding.bucket,
-      userPool: auth.userPool,
-      retainData: config.retainData,
-    });
-    // The console's Users resource: plans, credit grants, disabling, with an audit of every change.
-    new AccountAdmin(this, 'AccountAdmin', { api, accountsTable: accounts.table, userPool: auth.userPool });
-
-    const conversion = new AppFunction(this, 'RecordConversion', {
-      entry: 'functions/waitlist/routes/record-conversion/handler.ts',
-      description: 'POST /events/conversion: records a signup conversion on the bus',
-    }).bindBus(bus);
-    idempotency.bind(conversion);
-    api.publicRoute('/events/conversion', HttpMethod.POST, conversion, 'RecordConversion');
 
     if (config.deploySites) {
       const common = { apiUrl: apiEdge.url, stage: config.stage, region: this.region, userPoolId: auth.userPool.userPoolId };
@@ -174,17 +98,25 @@ export class MarketplaceStack extends Stack {
         prelaunch: true,
         // Google sign-in: the site offers it only when the stage configures it.
         ...(auth.oauthDomain && { oauthDomain: auth.oauthDomain, googleSignIn: true }),
-      }, { siteUrl: webUrl });
-      admin.deploy(path.join(REPO_ROOT, 'admin', 'dist'), { ...common, userPoolClientId: auth.adminClient.userPoolClientId, siteUrl: webUrl });
+      }, { siteUrl });
+      admin.deploy(path.join(REPO_ROOT, 'admin', 'dist'), { ...common, userPoolClientId: auth.adminClient.userPoolClientId, siteUrl });
     }
-
     new CfnOutput(this, 'ApiUrl', { value: apiEdge.url });
-    new CfnOutput(this, 'WebUrl', { value: webUrl });
+    new CfnOutput(this, 'WebUrl', { value: siteUrl });
     new CfnOutput(this, 'AdminUrl', { value: adminUrl });
     new CfnOutput(this, 'UserPoolId', { value: auth.userPool.userPoolId });
-    // Last: the alarms walk the stack for every function, queue and state machine created above.
-    const alarms = new Alarms(this, 'Alarms', { email, alarmEmail: config.alarmEmail });
-    new CfnOutput(this, 'AlarmTopicArn', { value: alarms.topic.topicArn });
-    applyNagSuppressions(this);
+
+    return {
+      config,
+      api,
+      bus,
+      email,
+      idempotency: idempotencyRecords(this),
+      rateLimits: rateLimitCounters(this),
+      userPool: auth.userPool,
+      siteUrl,
+      adminUrl,
+      logBucket,
+    };
   }
 }

@@ -3,8 +3,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { build } from 'esbuild';
-import { ENTRY_METADATA, NODE_MODULES_METADATA, REPO_ROOT } from '../lib/app-function';
-import { esbuildOptions } from '../lib/bundling';
+import { ENTRY_METADATA, NODE_MODULES_METADATA, REPO_ROOT } from '../lib/platform/app-function';
+import { esbuildOptions } from '../lib/platform/bundling';
 import type { Instruments } from './instruments';
 import { LOCAL_ACCOUNT, LOCAL_REGION, resourcesOfType, type CfnTemplate, type Resolver } from './template';
 

@@ -1,5 +1,5 @@
 import { PASSWORD_POLICY } from '../../events/account-values';
-import { StaticSite } from '../../infra/lib/constructs/static-site';
+import { StaticSite } from '../../infra/lib/platform/static-site';
 import { actionsOf, nonLogActions, synthStack } from '../support/stack';
 
 const GOOGLE = { googleClientId: 'google-client-1.apps.googleusercontent.com', googleClientSecretName: 'humanly/test/google-client-secret', siteUrl: 'https://humanly.example' };

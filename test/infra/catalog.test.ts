@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { SEED_METADATA } from '../../infra/lib/seed';
+import { SEED_METADATA } from '../../infra/lib/platform/seed';
 import { nonLogActions, synthStack } from '../support/stack';
 
 const { template, logicalId, statementsOf, routeKeys } = synthStack();

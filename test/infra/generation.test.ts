@@ -3,7 +3,7 @@
 // token, and that each function is granted exactly what it calls.
 import type { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import type { Generation } from '../../infra/lib/constructs/generation';
+import type { Generation } from '../../infra/lib/domains/generation';
 import { actionsOf, synthStack } from '../support/stack';
 
 const { stack } = synthStack();

@@ -2,9 +2,9 @@ import { App, type NestedStack, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
-import { ENTRY_METADATA } from '../../infra/lib/app-function';
-import { Alarms } from '../../infra/lib/constructs/alarms';
-import { EmailSending } from '../../infra/lib/constructs/email';
+import { ENTRY_METADATA } from '../../infra/lib/platform/app-function';
+import { Alarms } from '../../infra/lib/platform/alarms';
+import { EmailSending } from '../../infra/lib/platform/email';
 import { synthStack } from '../support/stack';
 
 const { stack, template } = synthStack({ alarmEmail: 'alarms@humanly.example' });
@@ -121,7 +121,7 @@ describe('alarms', () => {
   it('join by themselves: a function or queue added before the alarms gets its own', () => {
     const count = (extra: number) => {
       const stack = new Stack(new App());
-      const email = new EmailSending(stack, 'Email', { senderEmail: 'hello@humanly.example', stage: 't' });
+      const email = new EmailSending(stack, 'Email', { senderEmail: 'hello@humanly.example', stage: 't', siteUrl: 'https://humanly.example' });
       for (let i = 0; i < extra; i++) {
         new LambdaFunction(stack, `Fn${i}`, { runtime: Runtime.NODEJS_22_X, handler: 'index.handler', code: Code.fromInline('exports.handler=()=>{}') });
         new Queue(stack, `Q${i}`);

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
-import { APP_SHELL_PAGE, DIRECTORY_INDEX_FUNCTION, StaticSite } from '../../infra/lib/constructs/static-site';
+import { APP_SHELL_PAGE, DIRECTORY_INDEX_FUNCTION, StaticSite } from '../../infra/lib/platform/static-site';
 
 /** The viewer-request function, run as CloudFront runs it: the request in, the request out. */
 const directoryIndex = new Function(`${DIRECTORY_INDEX_FUNCTION}\nreturn handler;`)() as (e: { request: { uri: string } }) => { uri: string };

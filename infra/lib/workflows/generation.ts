@@ -120,7 +120,7 @@ export function generationWorkflow(scope: Construct, id: string, fns: Generation
 
   const start = step('ReserveCredits', fns.reserveCredits, 'Reserves one credit per image; InsufficientCredits when the balance is short');
   start
-    .next(step('CheckPolicy', fns.checkPolicy, 'The talent is active, not paused, removed or frozen for another client, and the prompt is outside their excluded industries'))
+    .next(step('CheckPolicy', fns.checkPolicy, 'The talent is active, not paused or removed, not under another client\'s exclusive contract, and the prompt is outside their excluded industries'))
     .next(step('StartPrediction', fns.startPrediction, 'Starts the prediction with the talent\'s model and trigger word, our webhook and a deadline'))
     .next(awaitPrediction);
 

@@ -17,7 +17,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
-import { REPO_ROOT } from '../../../infra/lib/app-function';
+import { REPO_ROOT } from '../../../infra/lib/platform/app-function';
 import { StaticSite } from '../../../infra/local/static-sites';
 import { startTwin, type Twin } from '../../../infra/local/twin';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ACCESS_METADATA } from '../../../infra/lib/constructs/http-api';
+import { ACCESS_METADATA } from '../../../infra/lib/platform/http-api';
 import { buildStatement } from '../../../events/royalties';
 import { statementId } from '../../../events/royalty-values';
 import { resourcesOfType } from '../../../infra/local/template';

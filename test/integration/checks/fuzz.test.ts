@@ -1,7 +1,7 @@
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
-import { ACCESS_METADATA } from '../../../infra/lib/constructs/http-api';
+import { ACCESS_METADATA } from '../../../infra/lib/platform/http-api';
 import { TWIN_CREDENTIALS, TWIN_REGION } from '../../../infra/local/emulators/ports';
 import { resourcesOfType } from '../../../infra/local/template';
 import { badBodies, badPathValues, badQueries, type BadRequest } from '../../support/bad-payloads';

@@ -1,4 +1,4 @@
-import { toAttributeValue } from '../../../infra/lib/seed';
+import { toAttributeValue } from '../../../infra/lib/platform/seed';
 
 describe('toAttributeValue', () => {
   it('maps JSON to DynamoDB attribute values as the low-level PutItem takes them', () => {

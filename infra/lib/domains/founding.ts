@@ -1,12 +1,10 @@
 import { ArnFormat, Duration, RemovalPolicy, Size, Stack } from 'aws-cdk-lib';
-import { HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
-import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
-import { AttributeType, BillingMode, Table, TableEncryption, type ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { EventBus, RuleTargetInput, type IEventBus } from 'aws-cdk-lib/aws-events';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { EventBus, RuleTargetInput } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction, SfnStateMachine } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, type IBucket } from 'aws-cdk-lib/aws-s3';
+import { HttpMethods } from 'aws-cdk-lib/aws-s3';
 import { LogLevel, StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import {
@@ -18,67 +16,42 @@ import {
   UPLOAD_URL_TTL_SECONDS,
 } from '../../../events/founding';
 import { EVENT_SOURCE } from '../../../events/product';
-import { AppFunction, type AppFunctionProps } from '../app-function';
-import { retriedRule } from '../event-rules';
-import type { EmailSending } from './email';
-import type { IdempotencyStore } from './idempotency';
-import type { MarketplaceApi } from './http-api';
-import type { RateLimits } from './rate-limits';
+import { AppFunction, type AppFunctionProps } from '../platform/app-function';
+import { PrivateBucket } from '../platform/buckets';
+import { retriedRule } from '../platform/event-rules';
+import type { Platform } from '../platform/platform';
+import { AppTable } from '../platform/tables';
 import { foundingApplicationWorkflow } from '../workflows/founding-application';
 
 export interface FoundingProps {
-  api: MarketplaceApi;
-  bus: IEventBus;
-  /** Idempotency records: the public POSTs' Idempotency-Key and the once-only application emails. */
-  idempotency: IdempotencyStore;
-  email: EmailSending;
-  /** Per-IP, per-address and per-session limits of the public upload, signup and confirm routes. */
-  rateLimits: RateLimits;
-  /** Applications are emailed to reviewers here (reminders). */
-  reviewersEmail: string;
-  siteUrl: string;
-  /** The review console, linked from reminder emails. */
-  adminUrl: string;
-  /** Accepted applicants are invited into this pool. */
-  userPool: IUserPool;
   /** The talent catalog, where accepted applicants are created. */
   talentTable: ITable;
-  /** Origins of the public site: the only pages that may PUT photos into the bucket. */
-  siteOrigins: string[];
-  /** The stack's access-log bucket. */
-  logBucket: IBucket;
-  retainData: boolean;
-  /** Reserved concurrency of the photo validator (stage config; undefined: none reserved). */
-  validatorConcurrency?: number;
 }
 
 /**
- * Founding-talent applications (docs/founding-pipeline.md): the private photos bucket the
- * browser uploads to with presigned URLs, the applications table, the public upload and
- * signup routes, the upload recorder, the admin review routes, and the review workflow.
+ * Founding-talent applications (functions/founding, docs/founding-pipeline.md): the private
+ * photos bucket the browser uploads to with presigned URLs, the applications table, the public
+ * upload and signup routes, the upload recorder, the admin review routes, and the review
+ * workflow.
  */
 export class Founding extends Construct {
-  readonly table: Table;
-  readonly bucket: Bucket;
-  readonly signup: AppFunction;
-  readonly decide: AppFunction;
-  readonly workflow: StateMachine;
+  readonly table: AppTable;
+  readonly bucket: PrivateBucket;
+  private readonly platform: Platform;
 
-  constructor(scope: Construct, id: string, props: FoundingProps) {
+  constructor(scope: Construct, id: string, platform: Platform, props: FoundingProps) {
     super(scope, id);
-    const removalPolicy = props.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+    this.platform = platform;
+    const { api, bus, email, idempotency, rateLimits, config } = platform;
 
-    this.bucket = new Bucket(this, 'Photos', {
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      encryption: BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
+    this.bucket = new PrivateBucket(this, 'Photos', {
       eventBridgeEnabled: true,
-      serverAccessLogsBucket: props.logBucket,
-      serverAccessLogsPrefix: 'founding-photos/',
+      accessLogs: { bucket: platform.logBucket, prefix: 'founding-photos/' },
       cors: [
         {
           allowedMethods: [HttpMethods.PUT],
-          allowedOrigins: props.siteOrigins,
+          // Only the public site's pages may PUT photos.
+          allowedOrigins: [...new Set([platform.siteUrl, ...config.siteOrigins])],
           allowedHeaders: ['content-type', 'if-none-match'],
           exposedHeaders: ['etag'],
           maxAge: UPLOAD_URL_TTL_SECONDS,
@@ -96,76 +69,54 @@ export class Founding extends Construct {
         },
         { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
       ],
-      removalPolicy,
-      autoDeleteObjects: !props.retainData,
+      retain: config.retainData,
     });
 
-    this.table = new Table(this, 'ApplicationsTable', {
-      partitionKey: { name: 'pk', type: AttributeType.STRING },
-      sortKey: { name: 'sk', type: AttributeType.STRING },
-      billingMode: BillingMode.PAY_PER_REQUEST,
-      encryption: TableEncryption.AWS_MANAGED,
-      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+    this.table = new AppTable(this, 'ApplicationsTable', {
+      partitionKey: 'pk',
+      sortKey: 'sk',
+      // Applications by submission time, for the review console.
+      indexes: [{ name: 'byList', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' }],
       // Issued upload keys and upload records expire with the pending objects.
       timeToLiveAttribute: 'expiresAt',
-      deletionProtection: props.retainData,
-      removalPolicy,
-    });
-    // Applications by submission time, for the review console.
-    this.table.addGlobalSecondaryIndex({
-      indexName: 'byList',
-      partitionKey: { name: 'gsi1pk', type: AttributeType.STRING },
-      sortKey: { name: 'gsi1sk', type: AttributeType.STRING },
+      retain: config.retainData,
     });
 
     // ---- Public API -----------------------------------------------------------------------
-    const uploads = new AppFunction(this, 'CreateUploads', {
-      entry: 'functions/founding/routes/create-founding-uploads/handler.ts',
-      description: 'POST /founding-uploads: presigned PUT URLs for an applicant\'s photos',
-    })
+    const uploads = new AppFunction(this, 'CreateUploads', { entry: 'functions/founding/routes/create-founding-uploads/handler.ts', description: 'POST /founding-uploads: presigned PUT URLs for an applicant\'s photos' })
       // Issued keys (PutItem) and the session's conditional counter (UpdateItem; GetItem to say why it refused).
       .bindTable(this.table, 'APPLICATIONS_TABLE', ['PutItem', 'UpdateItem', 'GetItem'], { indexes: false })
       // Signing a PUT URL needs the right to PUT; nothing else, and only under pending/.
       .bindBucketObjects(this.bucket, 'PHOTOS_BUCKET', ['PutObject'], `${PENDING_PREFIX}*`);
-    props.idempotency.bind(uploads);
-    props.rateLimits.bind(uploads);
-    props.api.publicRoute('/founding-uploads', HttpMethod.POST, uploads, 'CreateFoundingUploads');
+    idempotency.bind(uploads);
+    rateLimits.bind(uploads);
+    api.route('POST /founding-uploads', uploads, 'public');
 
-    this.signup = new AppFunction(this, 'Signup', {
+    const signup = new AppFunction(this, 'Signup', {
       entry: 'functions/founding/routes/founding-talent-signup/handler.ts',
       description: 'POST /founding-talent-signup: checks the uploads, stores the application awaiting confirmation and emails the link',
       timeout: Duration.seconds(29),
       memorySize: 512,
-      environment: {
-        SENDER_EMAIL: props.email.senderEmail,
-        SITE_URL: props.siteUrl,
-        SES_CONFIGURATION_SET: props.email.configurationSet.configurationSetName,
-      },
     })
       .bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem', 'Query', 'PutItem', 'UpdateItem'], { indexes: false })
       .bindBucketObjects(this.bucket, 'PHOTOS_BUCKET', ['GetObject'], `${PENDING_PREFIX}*`, { listPrefix: PENDING_PREFIX })
-      .bindBus(props.bus);
-    props.idempotency.bind(this.signup);
-    props.rateLimits.bind(this.signup);
-    props.email.grantSend(this.signup);
+      .bindBus(bus)
+      .bindEmail(email);
+    idempotency.bind(signup);
+    rateLimits.bind(signup);
     // The address confirmation (decision 013): the link's page posts its token here.
-    const confirm = new AppFunction(this, 'Confirm', {
-      entry: 'functions/founding/routes/confirm-founding-application/handler.ts',
-      description: 'POST /founding-confirm: confirms an applicant\'s address and submits the application for review',
-    })
+    const confirm = new AppFunction(this, 'Confirm', { entry: 'functions/founding/routes/confirm-founding-application/handler.ts', description: 'POST /founding-confirm: confirms an applicant\'s address and submits the application for review' })
       .bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem', 'PutItem', 'UpdateItem'], { indexes: false })
-      .bindBus(props.bus);
-    props.rateLimits.bind(confirm);
-    props.api.publicRoute('/founding-confirm', HttpMethod.POST, confirm, 'ConfirmFoundingApplication');
-    props.api.publicRoute('/founding-talent-signup', HttpMethod.POST, this.signup, 'FoundingTalentSignup');
+      .bindBus(bus);
+    rateLimits.bind(confirm);
+    api.route('POST /founding-confirm', confirm, 'public');
+    api.route('POST /founding-talent-signup', signup, 'public');
     // The original backend's path, so its clients keep working.
-    props.api.publicRoute('/functions/v1/founding-talent-signup', HttpMethod.POST, this.signup, 'FoundingTalentSignupV1');
+    api.route('POST /functions/v1/founding-talent-signup', signup, 'public');
 
-    const spots = new AppFunction(this, 'GetSpots', {
-      entry: 'functions/founding/routes/get-founding-spots/handler.ts',
-      description: 'GET /founding-spots: founding spots taken and left',
-    }).bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem']);
-    props.api.publicRoute('/founding-spots', HttpMethod.GET, spots, 'GetFoundingSpots');
+    const spots = new AppFunction(this, 'GetSpots', { entry: 'functions/founding/routes/get-founding-spots/handler.ts', description: 'GET /founding-spots: founding spots taken and left' })
+      .bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem']);
+    api.route('GET /founding-spots', spots, 'public');
 
     // ---- Upload events --------------------------------------------------------------------
     const recordUpload = new AppFunction(this, 'RecordUpload', {
@@ -190,55 +141,48 @@ export class Founding extends Construct {
     });
 
     // ---- Admin API ------------------------------------------------------------------------
-    const list = new AppFunction(this, 'ListApplications', {
-      entry: 'functions/founding/routes/list-applications/handler.ts',
-      description: 'GET /admin/applications: applications for review (admins only)',
-    });
+    const list = new AppFunction(this, 'ListApplications', { entry: 'functions/founding/routes/list-applications/handler.ts', description: 'GET /admin/applications: applications for review (admins only)' });
     // It reads the byList index only, never the base table's drafts and per-address locks.
     list.addEnvironment('APPLICATIONS_TABLE', this.table.tableName);
     list.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${this.table.tableArn}/index/byList`] }));
-    props.api.adminRoute('/admin/applications', HttpMethod.GET, list, 'ListApplications');
+    api.route('GET /admin/applications', list, 'admin');
 
-    const get = new AppFunction(this, 'GetApplication', {
-      entry: 'functions/founding/routes/get-application/handler.ts',
-      description: 'GET /admin/applications/{id}: one application with short-lived photo URLs (admins only)',
-    })
+    const get = new AppFunction(this, 'GetApplication', { entry: 'functions/founding/routes/get-application/handler.ts', description: 'GET /admin/applications/{id}: one application with short-lived photo URLs (admins only)' })
       .bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem', 'Query'], { indexes: false })
       .bindBucketObjects(this.bucket, 'PHOTOS_BUCKET', ['GetObject'], 'applications/*');
-    props.api.adminRoute('/admin/applications/{id}', HttpMethod.GET, get, 'GetApplication');
+    api.route('GET /admin/applications/{id}', get, 'admin');
 
-    this.decide = new AppFunction(this, 'DecideApplication', {
-      entry: 'functions/founding/routes/decide-application/handler.ts',
-      description: 'POST /admin/applications/{id}/decision: records a decision and resumes the review workflow (admins only)',
-    })
+    const decide = new AppFunction(this, 'DecideApplication', { entry: 'functions/founding/routes/decide-application/handler.ts', description: 'POST /admin/applications/{id}/decision: records a decision and resumes the review workflow (admins only)' })
       .bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem'])
-      .bindBus(props.bus);
-    props.api.adminRoute('/admin/applications/{id}/decision', HttpMethod.POST, this.decide, 'DecideApplication');
+      .bindBus(bus);
+    api.route('POST /admin/applications/{id}/decision', decide, 'admin');
 
     // The decision dialog's preview of the applicant's email, rendered by the sending code.
     const preview = new AppFunction(this, 'PreviewDecisionEmail', {
       entry: 'functions/founding/routes/preview-decision-email/handler.ts',
       description: 'POST /admin/applications/{id}/email-preview: the email a decision would send (admins only)',
-      environment: { SITE_URL: props.siteUrl },
+      environment: { SITE_URL: platform.siteUrl },
     }).bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem']);
-    props.api.adminRoute('/admin/applications/{id}/email-preview', HttpMethod.POST, preview, 'PreviewDecisionEmail');
+    api.route('POST /admin/applications/{id}/email-preview', preview, 'admin');
 
-    this.workflow = this.reviewWorkflow(props);
+    const workflow = this.reviewWorkflow(props);
     // Only SendTaskSuccess: a decision resumes the review wait, nothing else.
-    this.decide.addToRolePolicy(new PolicyStatement({ actions: ['states:SendTaskSuccess'], resources: [this.workflow.stateMachineArn] }));
+    decide.addToRolePolicy(new PolicyStatement({ actions: ['states:SendTaskSuccess'], resources: [workflow.stateMachineArn] }));
 
     // An admin's retry of a failed application starts a new execution at the failed step (decision 017).
     const retry = new AppFunction(this, 'RetryApplication', {
       entry: 'functions/founding/routes/retry-application/handler.ts',
       description: 'POST /admin/applications/{id}/retry: resumes a failed application\'s workflow at the failed step (admins only)',
-      environment: { STATE_MACHINE_ARN: this.workflow.stateMachineArn },
+      environment: { STATE_MACHINE_ARN: workflow.stateMachineArn },
     }).bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem']);
-    retry.addToRolePolicy(new PolicyStatement({ actions: ['states:StartExecution'], resources: [this.workflow.stateMachineArn] }));
-    props.api.adminRoute('/admin/applications/{id}/retry', HttpMethod.POST, retry, 'RetryApplication');
+    retry.addToRolePolicy(new PolicyStatement({ actions: ['states:StartExecution'], resources: [workflow.stateMachineArn] }));
+    api.route('POST /admin/applications/{id}/retry', retry, 'admin');
   }
 
   /** The FoundingApplication state machine, its task functions and the rule that starts it. */
   private reviewWorkflow(props: FoundingProps): StateMachine {
+    const { platform } = this;
+    const { bus, email, idempotency, config } = platform;
     const stack = Stack.of(this);
     // A name, so await-review's grant can name the machine without referring to it (a cycle).
     const stateMachineName = `${stack.stackName}-FoundingApplication`;
@@ -253,7 +197,7 @@ export class Founding extends Construct {
       nodeModules: ['sharp'],
       // Its own few instances: a burst of applications queues here instead of taking the
       // account's concurrency from the API.
-      reservedConcurrentExecutions: props.validatorConcurrency,
+      reservedConcurrentExecutions: config.validatorConcurrency,
     })
       .bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem'])
       .bindBucketObjects(this.bucket, 'PHOTOS_BUCKET', ['GetObject', 'DeleteObject'], `${PENDING_PREFIX}*`);
@@ -261,16 +205,12 @@ export class Founding extends Construct {
 
     const sendEmail = task('SendApplicationEmail', 'send-application-email', 'Workflow: confirmation, invalid, acceptance, rejection and reminder emails, once each', {
       timeout: Duration.seconds(15),
-      environment: {
-        SENDER_EMAIL: props.email.senderEmail,
-        REVIEWERS_EMAIL: props.reviewersEmail,
-        SITE_URL: props.siteUrl,
-        ADMIN_URL: props.adminUrl,
-        SES_CONFIGURATION_SET: props.email.configurationSet.configurationSetName,
-      },
-    }).bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem', 'PutItem', 'UpdateItem']);
-    props.email.grantSend(sendEmail);
-    props.idempotency.bind(sendEmail);
+      // Reviewers are emailed at the team's address, with links to the console.
+      environment: { REVIEWERS_EMAIL: config.contactEmail, ADMIN_URL: platform.adminUrl },
+    })
+      .bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem', 'PutItem', 'UpdateItem'])
+      .bindEmail(email);
+    idempotency.bind(sendEmail);
 
     const recordEmailFailure = task('RecordEmailFailure', 'record-email-failure', 'Workflow: records an application email that could not be sent').bindTable(
       this.table,
@@ -296,12 +236,12 @@ export class Founding extends Construct {
       .bindTable(props.talentTable, 'TALENT_TABLE', ['GetItem', 'PutItem']);
 
     const inviteTalent = task('InviteTalent', 'invite-talent', 'Workflow: invites the accepted applicant into the user pool as talent', {
-      environment: { USER_POOL_ID: props.userPool.userPoolId },
+      environment: { USER_POOL_ID: platform.userPool.userPoolId },
     }).bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem']);
     inviteTalent.addToRolePolicy(
       new PolicyStatement({
         actions: ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminGetUser', 'cognito-idp:AdminAddUserToGroup'],
-        resources: [props.userPool.userPoolArn],
+        resources: [platform.userPool.userPoolArn],
       }),
     );
 
@@ -348,7 +288,7 @@ export class Founding extends Construct {
     });
 
     retriedRule(this, 'OnSubmitted', {
-      eventBus: props.bus,
+      eventBus: bus,
       description: 'FoundingApplication.Submitted -> the FoundingApplication state machine',
       eventPattern: { source: [EVENT_SOURCE], detailType: [FOUNDING_APPLICATION_SUBMITTED] },
       deadLetterId: 'StartWorkflowDeadLetters',

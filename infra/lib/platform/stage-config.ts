@@ -1,6 +1,6 @@
 import type { Construct } from 'constructs';
-import { DEFAULT_WAITLIST_CAPACITY } from '../../events/product';
-import { REMOVAL_NOTICE_SECONDS } from '../../events/royalty-values';
+import { DEFAULT_WAITLIST_CAPACITY } from '../../../events/product';
+import { REMOVAL_NOTICE_SECONDS } from '../../../events/royalty-values';
 
 /**
  * Everything that differs between stages comes from CDK context (cdk.json, `-c key=value`)

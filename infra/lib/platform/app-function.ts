@@ -9,8 +9,9 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { EXTERNAL_MODULES, NODE_TARGET } from './bundling';
+import type { EmailSending } from './email';
 
-export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 /** Template metadata key naming a function's source; the local twin runs that file. */
 export const ENTRY_METADATA = 'app:entry';
 /** Template metadata listing packages installed beside the bundle (native ones such as sharp). */
@@ -127,6 +128,18 @@ export class AppFunction extends NodejsFunction {
         resources: readsIndexes ? [table.tableArn, `${table.tableArn}/index/*`] : [table.tableArn],
       }),
     );
+    return this;
+  }
+
+  /**
+   * Lets the function send our emails: the sender address, the configuration set every email
+   * names, the site the emails link to, and `ses:SendEmail` from our identity with that set only.
+   */
+  bindEmail(email: EmailSending): this {
+    this.addEnvironment('SENDER_EMAIL', email.senderEmail);
+    this.addEnvironment('SES_CONFIGURATION_SET', email.configurationSet.configurationSetName);
+    this.addEnvironment('SITE_URL', email.siteUrl);
+    email.grantSend(this);
     return this;
   }
 

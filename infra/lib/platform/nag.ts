@@ -9,7 +9,7 @@ import { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { ManagedPolicy } from 'aws-cdk-lib/aws-iam';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
-import { GENERATION_IMAGES_PREFIX } from '../../events/resource-names';
+import { GENERATION_IMAGES_PREFIX } from '../../../events/resource-names';
 import { AppFunction, XRAY_WRITE_POLICY_ID } from './app-function';
 
 const ack = (c: IConstruct, id: string, reason: string) => Validations.of(c).acknowledge({ id, reason });
@@ -76,7 +76,7 @@ export function applyNagSuppressions(stack: Stack): void {
     if (c instanceof CfnRoute && c.authorizationType !== 'JWT') {
       ack(c, 'AwsSolutions-APIG4', 'Public route of the site (waitlist, conversion, talent catalog, contact); it validates its input and the stage is throttled.');
     }
-    if (/\/(Founding|Erasure)\/[A-Za-z]+Role$/.test(c.node.path)) {
+    if (/\/(Founding|Console)\/[A-Za-z]+Role$/.test(c.node.path)) {
       for (const finding of photoPrefixes) {
         ack(c, `AwsSolutions-IAM5[${finding}]`, 'Object keys under this prefix are generated per applicant or application; the grant names the exact actions and is limited to the prefix.');
       }
@@ -86,7 +86,7 @@ export function applyNagSuppressions(stack: Stack): void {
         ack(c, `AwsSolutions-IAM5[${finding}]`, 'Image keys under generations/ are generated per client, generation and license; the grant names the exact actions and is limited to the prefix.');
       }
     }
-    if (/\/Founding\/Workflow\/Role$|\/Generation\/GenerationWorkflow\/Role$|\/Generation\/Royalties\/RoyaltyClose\/Role$/.test(c.node.path)) {
+    if (/\/Founding\/Workflow\/Role$|\/Generation\/GenerationWorkflow\/Role$|\/Royalties\/RoyaltyClose\/Role$/.test(c.node.path)) {
       ack(c, 'AwsSolutions-IAM5[Resource::*]', 'X-Ray trace segments and CloudWatch Logs log delivery (the state machine\'s tracing and logging) support no resource-level permissions; CDK grants exactly those actions.');
     }
     // A state machine's Lambda steps (CDK's LambdaInvoke) are granted their function and its versions and aliases.

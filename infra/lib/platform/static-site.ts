@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Annotations, Duration, IgnoreMode, RemovalPolicy } from 'aws-cdk-lib';
+import { Annotations, Duration, IgnoreMode } from 'aws-cdk-lib';
 import {
   AllowedMethods,
   Distribution,
@@ -16,9 +16,10 @@ import {
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { type Bucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { PrivateBucket } from './buckets';
 
 /**
  * Viewer-request CloudFront Function: the site's build writes each page as `<path>/index.html`
@@ -55,7 +56,7 @@ export interface StaticSiteProps {
   /** Hosts the browser may call besides the site itself (API, Cognito, S3 uploads). */
   connectSources: string[];
   logBucket: Bucket;
-  /** The WAF web ACL in front of the distribution (constructs/edge.ts). */
+  /** The WAF web ACL in front of the distribution (edge.ts). */
   webAclArn?: string;
 }
 
@@ -69,15 +70,11 @@ export class StaticSite extends Construct {
 
   constructor(scope: Construct, id: string, props: StaticSiteProps) {
     super(scope, id);
-    this.bucket = new Bucket(this, 'Bucket', {
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      encryption: BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
+    // A build output: nothing to keep when the stack goes.
+    this.bucket = new PrivateBucket(this, 'Bucket', {
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
-      serverAccessLogsBucket: props.logBucket,
-      serverAccessLogsPrefix: `${id.toLowerCase()}-bucket/`,
-      removalPolicy: RemovalPolicy.DESTROY,
-      autoDeleteObjects: true,
+      accessLogs: { bucket: props.logBucket, prefix: `${id.toLowerCase()}-bucket/` },
+      retain: false,
     });
 
     const headers = new ResponseHeadersPolicy(this, 'SecurityHeaders', {

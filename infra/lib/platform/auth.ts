@@ -12,14 +12,11 @@ import {
   UserPoolClientIdentityProvider,
   UserPoolEmail,
   UserPoolIdentityProviderGoogle,
-  UserPoolOperation,
 } from 'aws-cdk-lib/aws-cognito';
-import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { PASSWORD_POLICY } from '../../../events/account-values';
 import { PRODUCT_NAME } from '../../../events/product';
-import { AppFunction } from '../app-function';
-import type { StageConfig } from '../stage-config';
+import type { StageConfig } from './stage-config';
 
 const GROUPS = ['admin', 'client', 'talent'] as const;
 
@@ -34,7 +31,8 @@ export interface AuthProps {
  * The user pool: people sign in with their email; a self sign-up chooses client or talent
  * (the pre-sign-up trigger refuses anything else, so nobody can sign themself up as admin)
  * and is put in that group once confirmed. The console has its own app client, so admin
- * routes can accept only its tokens.
+ * routes can accept only its tokens. The pool's triggers are the accounts domain's functions
+ * (domains/accounts.ts adds them).
  */
 export class Auth extends Construct {
   readonly userPool: UserPool;
@@ -42,8 +40,6 @@ export class Auth extends Construct {
   readonly adminClient: UserPoolClient;
   /** Host name of the pool's domain (Google sign-in's hosted pages), when Google is configured. */
   readonly oauthDomain?: string;
-  /** The post-confirmation trigger: the stack binds the accounts table to it. */
-  readonly postConfirmation: AppFunction;
 
   constructor(scope: Construct, id: string, config: StageConfig, props: AuthProps) {
     super(scope, id);
@@ -76,42 +72,6 @@ export class Auth extends Construct {
       deletionProtection: config.retainData,
       removalPolicy: config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
-
-    const preSignUp = new AppFunction(this, 'PreSignUp', {
-      entry: 'functions/accounts/triggers/pre-sign-up/handler.ts',
-      description: 'Refuses self sign-ups that do not choose client or talent',
-    });
-    const postConfirmation = new AppFunction(this, 'PostConfirmation', {
-      entry: 'functions/accounts/triggers/post-confirmation/handler.ts',
-      description: 'Creates a confirmed person\'s account and adds them to the group of their role',
-    });
-    this.postConfirmation = postConfirmation;
-    const preTokenGeneration = new AppFunction(this, 'PreTokenGeneration', {
-      entry: 'functions/accounts/triggers/pre-token-generation/handler.ts',
-      description: 'Marks the id token of a person who signed in with two-factor sign-in (TOTP); admin routes need the mark',
-    });
-    const customMessage = new AppFunction(this, 'CustomMessage', {
-      entry: 'functions/accounts/triggers/custom-message/handler.ts',
-      description: 'Our subject and body for the codes and invitations Cognito emails',
-      environment: { SITE_URL: siteUrl },
-    });
-    this.userPool.addTrigger(UserPoolOperation.PRE_SIGN_UP, preSignUp);
-    this.userPool.addTrigger(UserPoolOperation.CUSTOM_MESSAGE, customMessage);
-    this.userPool.addTrigger(UserPoolOperation.POST_CONFIRMATION, postConfirmation);
-    this.userPool.addTrigger(UserPoolOperation.PRE_TOKEN_GENERATION, preTokenGeneration);
-    preTokenGeneration.role!.attachInlinePolicy(
-      new Policy(this, 'PreTokenGenerationReadUser', {
-        statements: [new PolicyStatement({ actions: ['cognito-idp:AdminGetUser'], resources: [this.userPool.userPoolArn] })],
-      }),
-    );
-    // A separate policy (not the function's default one) avoids a pool <-> function cycle.
-    postConfirmation.role!.attachInlinePolicy(
-      new Policy(this, 'PostConfirmationGroups', {
-        statements: [
-          new PolicyStatement({ actions: ['cognito-idp:AdminAddUserToGroup'], resources: [this.userPool.userPoolArn] }),
-        ],
-      }),
-    );
 
     GROUPS.forEach((name, precedence) => {
       new CfnUserPoolGroup(this, `Group-${name}`, {

@@ -7,19 +7,29 @@ import { Construct } from 'constructs';
 /** The CloudWatch dimension SES fills from every email's configuration set. */
 const CONFIGURATION_SET_DIMENSION = 'ses:configuration-set';
 
+export interface EmailSendingProps {
+  senderEmail: string;
+  stage: string;
+  /** The public site our emails link to. */
+  siteUrl: string;
+}
+
 /**
  * SES sending: the sender's domain as an identity (DKIM records to add at the DNS host are
  * in the console) and a configuration set that every email names. The set publishes bounces
  * and complaints as CloudWatch metrics (counts only, no addresses), which the alarms watch.
+ * A function that sends is bound to it with `AppFunction.bindEmail`.
  */
 export class EmailSending extends Construct {
   readonly configurationSet: ConfigurationSet;
   readonly senderEmail: string;
+  readonly siteUrl: string;
   private readonly identityArn: string;
 
-  constructor(scope: Construct, id: string, props: { senderEmail: string; stage: string }) {
+  constructor(scope: Construct, id: string, props: EmailSendingProps) {
     super(scope, id);
     this.senderEmail = props.senderEmail;
+    this.siteUrl = props.siteUrl;
     const domain = props.senderEmail.split('@')[1];
     const identity = new EmailIdentity(this, 'SenderDomain', { identity: Identity.domain(domain) });
     this.identityArn = Stack.of(this).formatArn({

@@ -1,9 +1,11 @@
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import { Rule, type EventPattern, type IEventBus, type IRuleTarget } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction as LambdaTarget } from 'aws-cdk-lib/aws-events-targets';
 import { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { Queue, QueueEncryption, type IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { EVENT_SOURCE } from '../../../events/product';
 
 /** How every rule target of ours is retried before its event goes to the dead-letter queue. */
 interface TargetRetry {
@@ -74,4 +76,20 @@ function lambdaWithArn(scope: Construct, arn: string): LambdaFunction | undefine
   return Stack.of(scope)
     .node.findAll()
     .find((c): c is LambdaFunction => c instanceof LambdaFunction && c.functionArn === arn);
+}
+
+/**
+ * Our own events of one detail type, delivered to a function by a retriedRule whose dead letters
+ * go to `<function id>DeadLetters`. `consequence` names what the event leads to, for the rule's
+ * description (`Waitlist.SignedUp -> welcome email`).
+ */
+export function consumeEvents(scope: Construct, id: string, props: { bus: IEventBus; detailType: string; consumer: LambdaFunction; consequence: string }): Rule {
+  return retriedRule(scope, id, {
+    eventBus: props.bus,
+    description: `${props.detailType} -> ${props.consequence}`,
+    eventPattern: { source: [EVENT_SOURCE], detailType: [props.detailType] },
+    deadLetterId: `${props.consumer.node.id}DeadLetters`,
+    deadLetterOf: `the ${props.detailType} rule target`,
+    target: (retry) => new LambdaTarget(props.consumer, retry),
+  });
 }

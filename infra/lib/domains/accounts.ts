@@ -1,0 +1,190 @@
+import { Duration, Stack } from 'aws-cdk-lib';
+import { UserPoolOperation } from 'aws-cdk-lib/aws-cognito';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Construct } from 'constructs';
+import { ACCOUNTS_EMAIL_INDEX, ACCOUNTS_LIST_INDEX } from '../../../events/resource-names';
+import { AppFunction, type TableAction } from '../platform/app-function';
+import type { Platform } from '../platform/platform';
+import { AppTable } from '../platform/tables';
+
+export interface AccountsProps {
+  /** The founding applications: talent access is read from the application under the account's email. */
+  applicationsTable: ITable;
+  /** The catalog: an accepted talent's likeness lives on its catalog item. */
+  talentTable: ITable;
+}
+
+/** What `GET /me` and the other routes do to an account that is not stored yet (invited people). */
+const ACCOUNT_CREATE: TableAction[] = ['GetItem', 'PutItem'];
+
+// What the console's Users routes' store calls need: the account's detail reads the profile, the
+// balance (a batch read) and the account's partition (ledger, audit); a change is one transaction
+// of updates and puts.
+const READ_DETAIL: TableAction[] = ['GetItem', 'BatchGetItem', 'Query'];
+const CHANGE: TableAction[] = ['UpdateItem', 'PutItem'];
+
+/**
+ * Accounts (functions/accounts, docs/product.md#accounts, decision 021): one table of profiles,
+ * roles, credit balances and ledgers, plan requests and the console's audit; the `/me` routes a
+ * signed-in client or talent calls; the user pool's triggers, which create an account once its
+ * person confirms; the monthly allowance of paid plans; and the console's Users resource.
+ */
+export class Accounts extends Construct {
+  readonly table: AppTable;
+
+  constructor(scope: Construct, id: string, platform: Platform, props: AccountsProps) {
+    super(scope, id);
+    this.table = new AppTable(this, 'Table', {
+      partitionKey: 'pk',
+      sortKey: 'sk',
+      indexes: [
+        // Profiles by email (the console's look-up of a person).
+        { name: ACCOUNTS_EMAIL_INDEX, partitionKey: 'emailKey' },
+        // Every profile under one key, by creation: the console's Users list.
+        { name: ACCOUNTS_LIST_INDEX, partitionKey: 'listKey', sortKey: 'createdAt' },
+      ],
+      retain: platform.config.retainData,
+    });
+    this.meRoutes(platform, props);
+    this.userPoolTriggers(platform);
+    this.monthlyAllowance();
+    this.consoleUsers(platform);
+  }
+
+  /** The signed-in person's own account: each function reads the base table only. */
+  private meRoutes({ api, rateLimits }: Platform, props: AccountsProps): void {
+    const getMe = new AppFunction(this, 'GetMe', { entry: 'functions/accounts/routes/get-me/handler.ts', description: 'GET /me: the signed-in person\'s account, plan, credits or talent standing' })
+      .bindTable(this.table, 'ACCOUNTS_TABLE', ACCOUNT_CREATE, { indexes: false })
+      .bindTable(props.applicationsTable, 'APPLICATIONS_TABLE', ['GetItem'])
+      .bindTable(props.talentTable, 'TALENT_TABLE', ['GetItem']);
+    api.route('GET /me', getMe, 'account');
+
+    const updateMe = new AppFunction(this, 'UpdateMe', { entry: 'functions/accounts/routes/update-me/handler.ts', description: 'PATCH /me: changes the signed-in person\'s full name' })
+      .bindTable(this.table, 'ACCOUNTS_TABLE', [...ACCOUNT_CREATE, 'UpdateItem'], { indexes: false });
+    rateLimits.bind(updateMe);
+    api.route('PATCH /me', updateMe, 'account');
+
+    const ledger = new AppFunction(this, 'ListMyLedger', { entry: 'functions/accounts/routes/list-my-ledger/handler.ts', description: 'GET /me/ledger: a client\'s credit ledger, newest first' })
+      .bindTable(this.table, 'ACCOUNTS_TABLE', [...ACCOUNT_CREATE, 'Query'], { indexes: false });
+    api.route('GET /me/ledger', ledger, 'client');
+
+    const requestPlan = new AppFunction(this, 'RequestPlan', { entry: 'functions/accounts/routes/request-plan/handler.ts', description: 'POST /me/plan-requests: a client asks an admin for another plan' })
+      .bindTable(this.table, 'ACCOUNTS_TABLE', [...ACCOUNT_CREATE, 'UpdateItem'], { indexes: false });
+    rateLimits.bind(requestPlan);
+    api.route('POST /me/plan-requests', requestPlan, 'client');
+  }
+
+  /**
+   * The user pool's triggers: the pre-sign-up trigger refuses a self sign-up that does not choose
+   * client or talent, the post-confirmation trigger creates the account (profile, role, balance,
+   * first ledger entry, in one transaction) and adds the person to their role's group.
+   * Their grants on the pool are inline policies on their roles: the pool's ARN stays out of
+   * the functions' default policies, so the pool and its triggers make no dependency cycle.
+   */
+  private userPoolTriggers({ userPool, siteUrl }: Platform): void {
+    const preSignUp = new AppFunction(this, 'PreSignUp', { entry: 'functions/accounts/triggers/pre-sign-up/handler.ts', description: 'Refuses self sign-ups that do not choose client or talent' });
+    const postConfirmation = new AppFunction(this, 'PostConfirmation', { entry: 'functions/accounts/triggers/post-confirmation/handler.ts', description: 'Creates a confirmed person\'s account and adds them to the group of their role' })
+      .bindTable(this.table, 'ACCOUNTS_TABLE', ACCOUNT_CREATE, { indexes: false });
+    const preTokenGeneration = new AppFunction(this, 'PreTokenGeneration', { entry: 'functions/accounts/triggers/pre-token-generation/handler.ts', description: 'Marks the id token of a person who signed in with two-factor sign-in (TOTP); admin routes need the mark' });
+    const customMessage = new AppFunction(this, 'CustomMessage', {
+      entry: 'functions/accounts/triggers/custom-message/handler.ts',
+      description: 'Our subject and body for the codes and invitations Cognito emails',
+      environment: { SITE_URL: siteUrl.replace(/\/$/, '') },
+    });
+    userPool.addTrigger(UserPoolOperation.PRE_SIGN_UP, preSignUp);
+    userPool.addTrigger(UserPoolOperation.CUSTOM_MESSAGE, customMessage);
+    userPool.addTrigger(UserPoolOperation.POST_CONFIRMATION, postConfirmation);
+    userPool.addTrigger(UserPoolOperation.PRE_TOKEN_GENERATION, preTokenGeneration);
+    this.poolPolicy(preTokenGeneration, 'PreTokenGenerationReadUser', ['cognito-idp:AdminGetUser'], userPool.userPoolArn);
+    this.poolPolicy(postConfirmation, 'PostConfirmationGroups', ['cognito-idp:AdminAddUserToGroup'], userPool.userPoolArn);
+  }
+
+  /** The monthly allowance of paid plans, on the 1st at 00:05 UTC. */
+  private monthlyAllowance(): void {
+    const allowance = new AppFunction(this, 'MonthlyAllowance', {
+      entry: 'functions/accounts/triggers/monthly-allowance/handler.ts',
+      description: 'Grants each client on a paid plan its monthly credits, once a month',
+      timeout: Duration.minutes(5),
+    }).bindTable(this.table, 'ACCOUNTS_TABLE', ['GetItem', 'PutItem', 'UpdateItem', 'BatchGetItem'], { indexes: false });
+    allowance.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${this.table.tableArn}/index/${ACCOUNTS_LIST_INDEX}`] }));
+    // In the stack's own scope, so its logical id starts with MonthlyAllowanceSchedule (the twin
+    // fires it by that prefix).
+    new Rule(Stack.of(this), 'MonthlyAllowanceSchedule', {
+      description: 'The 1st of each month, 00:05 UTC: the monthly credits of paid plans',
+      schedule: Schedule.cron({ minute: '5', hour: '0', day: '1', month: '*', year: '*' }),
+      targets: [new LambdaFunction(allowance, { retryAttempts: 8, maxEventAge: Duration.hours(6) })],
+    });
+  }
+
+  /**
+   * The review console's Users resource (docs/product.md#console-users): list and show accounts,
+   * set a client's plan, grant credits, decline plan requests, disable or enable an account. Each
+   * route has a function of its own with exactly the table actions its store calls need;
+   * disabling and enabling may also change the user in this pool only.
+   */
+  private consoleUsers({ api, userPool }: Platform): void {
+    const user = (id: string, entry: string, description: string, actions: TableAction[]) =>
+      new AppFunction(this, id, { entry, description }).bindTable(this.table, 'ACCOUNTS_TABLE', actions, { indexes: false });
+    const withPool = (fn: AppFunction, actions: string[]) => {
+      fn.addEnvironment('USER_POOL_ID', userPool.userPoolId);
+      this.poolPolicy(fn, `${fn.node.id}UserPool`, actions, userPool.userPoolArn);
+      return fn;
+    };
+
+    // The list searches by email and lists by creation: the table's indexes.
+    const list = new AppFunction(this, 'AdminListUsers', { entry: 'functions/accounts/routes/list-users/handler.ts', description: 'GET /admin/users: accounts, searched by email and filtered by role, plan and pending plan request (admins only)' })
+      .bindTable(this.table, 'ACCOUNTS_TABLE', ['Query', 'BatchGetItem']);
+    api.route('GET /admin/users', list, 'admin');
+    const get = user('AdminGetUser', 'functions/accounts/routes/get-user/handler.ts', 'GET /admin/users/{id}: one account with its ledger and audit trail (admins only)', READ_DETAIL);
+    api.route('GET /admin/users/{id}', get, 'admin');
+    const setPlan = user(
+      'AdminSetUserPlan',
+      'functions/accounts/routes/update-user/handler.ts',
+      'PATCH /admin/users/{id}: sets a client\'s plan, recorded in the audit (admins only)',
+      [...READ_DETAIL, ...CHANGE],
+    );
+    api.route('PATCH /admin/users/{id}', setPlan, 'admin');
+    const credits = user(
+      'AdminGrantCredits',
+      'functions/accounts/routes/grant-credits/handler.ts',
+      'POST /admin/users/{id}/credits: grants a client credits with a reason, once per Idempotency-Key (admins only)',
+      ['GetItem', ...CHANGE],
+    );
+    api.route('POST /admin/users/{id}/credits', credits, 'admin');
+    const disable = withPool(
+      user(
+        'AdminDisableUser',
+        'functions/accounts/routes/disable-user/handler.ts',
+        'POST /admin/users/{id}/disable: turns off sign-in, ends every session, flags the account (admins only)',
+        [...READ_DETAIL, ...CHANGE],
+      ),
+      ['cognito-idp:AdminDisableUser', 'cognito-idp:AdminUserGlobalSignOut'],
+    );
+    api.route('POST /admin/users/{id}/disable', disable, 'admin');
+    const enable = withPool(
+      user(
+        'AdminEnableUser',
+        'functions/accounts/routes/enable-user/handler.ts',
+        'POST /admin/users/{id}/enable: turns sign-in back on and clears the account\'s flag (admins only)',
+        [...READ_DETAIL, ...CHANGE],
+      ),
+      ['cognito-idp:AdminEnableUser'],
+    );
+    api.route('POST /admin/users/{id}/enable', enable, 'admin');
+    const decline = user(
+      'AdminDeclinePlanRequest',
+      'functions/accounts/routes/decline-plan-request/handler.ts',
+      'POST /admin/users/{id}/plan-request/decline: declines a client\'s pending plan request (admins only)',
+      [...READ_DETAIL, ...CHANGE],
+    );
+    api.route('POST /admin/users/{id}/plan-request/decline', decline, 'admin');
+  }
+
+  /** An inline policy on the function's role allowing `actions` on the user pool. */
+  private poolPolicy(fn: AppFunction, id: string, actions: string[], poolArn: string): void {
+    fn.role!.attachInlinePolicy(new Policy(this, id, { statements: [new PolicyStatement({ actions, resources: [poolArn] })] }));
+  }
+}

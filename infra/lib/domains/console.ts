@@ -1,0 +1,74 @@
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import { PENDING_PREFIX } from '../../../events/founding';
+import { GENERATIONS_CREATED_INDEX } from '../../../events/resource-names';
+import { AppFunction } from '../platform/app-function';
+import type { Platform } from '../platform/platform';
+import { AppTable } from '../platform/tables';
+
+export interface ConsoleProps {
+  waitlistTable: ITable;
+  messagesTable: ITable;
+  applicationsTable: ITable;
+  /** Profiles, credits and audit of accounts (found by the email index). */
+  accountsTable: ITable;
+  /** Generations (another stack's table: the dashboard is granted its list index by name). */
+  generationsTable: ITable;
+  photosBucket: IBucket;
+}
+
+/**
+ * The review console's reads and acts across domains (functions/console): the dashboard's
+ * figures, and the erasure of a person's data by email (GDPR Art. 17, decision 019) with the
+ * table of erasure records (a hash of the address, when, by whom, what was removed).
+ */
+export class Console extends Construct {
+  readonly erasures: AppTable;
+
+  constructor(scope: Construct, id: string, platform: Platform, props: ConsoleProps) {
+    super(scope, id);
+    const { api, config, userPool } = platform;
+    this.erasures = new AppTable(this, 'ErasureRecordsTable', { partitionKey: 'pk', retain: config.retainData });
+
+    // The dashboard: waitlist and founding counters and indexes, failed contact emails, and failed
+    // generations on the list index (Query on that index only).
+    const stats = new AppFunction(this, 'AdminStats', {
+      entry: 'functions/console/routes/get-admin-stats/handler.ts',
+      description: 'GET /admin/stats: dashboard figures (admins only)',
+      environment: { WAITLIST_CAPACITY: String(config.waitlistCapacity), GENERATIONS_TABLE: props.generationsTable.tableName },
+    })
+      .bindTable(props.waitlistTable, 'WAITLIST_TABLE', ['GetItem', 'Query'])
+      .bindTable(props.messagesTable, 'MESSAGES_TABLE', ['Scan'], { indexes: false })
+      .bindTable(props.applicationsTable, 'APPLICATIONS_TABLE', ['GetItem', 'Query']);
+    stats.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${props.generationsTable.tableArn}/index/${GENERATIONS_CREATED_INDEX}`] }));
+    api.route('GET /admin/stats', stats, 'admin');
+
+    // Erasure may scan and delete in every table that holds personal data, delete photos under
+    // the two photo prefixes and delete user accounts.
+    const { photosBucket } = props;
+    const erase = new AppFunction(this, 'ErasePerson', {
+      entry: 'functions/console/routes/erase-person/handler.ts',
+      description: 'POST /admin/erasures: erases a person\'s data everywhere by email and records it (admins only)',
+      environment: { USER_POOL_ID: userPool.userPoolId },
+    })
+      .bindTable(props.waitlistTable, 'WAITLIST_TABLE', ['Scan', 'DeleteItem'], { indexes: false })
+      .bindTable(props.messagesTable, 'MESSAGES_TABLE', ['Scan', 'DeleteItem'], { indexes: false })
+      .bindTable(props.applicationsTable, 'APPLICATIONS_TABLE', ['Scan', 'Query', 'DeleteItem'], { indexes: false })
+      .bindTable(platform.idempotency.table, 'IDEMPOTENCY_TABLE', ['Scan', 'DeleteItem'], { indexes: false })
+      .bindTable(props.accountsTable, 'ACCOUNTS_TABLE', ['Query', 'DeleteItem'], { indexes: true })
+      .bindTable(this.erasures, 'ERASURES_TABLE', ['Scan', 'PutItem'], { indexes: false })
+      .bindBucketObjects(photosBucket, 'PHOTOS_BUCKET', ['DeleteObject'], 'applications/*');
+    erase.addToRolePolicy(new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [photosBucket.arnForObjects(`${PENDING_PREFIX}*`)] }));
+    erase.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['s3:ListBucket'],
+        resources: [photosBucket.bucketArn],
+        conditions: { StringLike: { 's3:prefix': ['applications/*', `${PENDING_PREFIX}*`] } },
+      }),
+    );
+    erase.addToRolePolicy(new PolicyStatement({ actions: ['cognito-idp:ListUsers', 'cognito-idp:AdminDeleteUser'], resources: [userPool.userPoolArn] }));
+    api.route('POST /admin/erasures', erase, 'admin');
+  }
+}

@@ -1,0 +1,131 @@
+import { Duration, NestedStack, type Stack } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { AppFunction } from '../platform/app-function';
+import type { Platform } from '../platform/platform';
+
+export interface LikenessProps {
+  /** Accounts: profiles the talent's routes create for an invited person; a contract's brand must be a client. */
+  accountsTable: ITable;
+  /** The catalog: a talent's likeness controls (excluded industries, pause, removal, exclusive contract). */
+  talentTable: ITable;
+  /** Founding applications: a talent's standing, their email for notices, the data export. */
+  applicationsTable: ITable;
+  /** The Generations table: ended exclusive contracts, and what the data export lists. */
+  generationsTable: ITable;
+}
+
+/**
+ * A talent's control over their likeness (functions/likeness, docs/royalties.md#likeness): excluded
+ * industries, pause, removal after a notice, the data export, exclusive contracts recorded by
+ * admins, and the hourly schedule that carries out removals and contracts' notices. A nested
+ * stack of its own (decision 032): the main stack has no room for it.
+ */
+export class Likeness extends NestedStack {
+  constructor(scope: Stack, id: string, platform: Platform, props: LikenessProps) {
+    super(scope, id, { description: 'Likeness controls: exclusions, pause, removal, data export, exclusive contracts' });
+    const { api, config, rateLimits } = platform;
+    const { talentTable } = props;
+
+    // Each of the talent's routes finds the caller's likeness through their founding application and the catalog.
+    const findsLikeness = (fn: AppFunction) =>
+      fn
+        .bindTable(props.accountsTable, 'ACCOUNTS_TABLE', ['GetItem', 'PutItem'], { indexes: false })
+        .bindTable(props.applicationsTable, 'APPLICATIONS_TABLE', ['GetItem'], { indexes: false });
+
+    const exclusions = findsLikeness(
+      new AppFunction(this, 'UpdateLikeness', { entry: 'functions/likeness/routes/update-likeness/handler.ts', description: 'PATCH /me/likeness: an accepted talent\'s excluded industries' }),
+    ).bindTable(talentTable, 'TALENT_TABLE', ['GetItem', 'UpdateItem']);
+    rateLimits.bind(exclusions);
+    api.route('PATCH /me/likeness', exclusions, 'accepted-talent');
+
+    const status = findsLikeness(
+      new AppFunction(this, 'GetLikeness', { entry: 'functions/likeness/routes/get-likeness/handler.ts', description: 'GET /me/likeness: an accepted talent\'s likeness state, pause, removal and contract' }),
+    ).bindTable(talentTable, 'TALENT_TABLE', ['GetItem'], { indexes: false });
+    api.route('GET /me/likeness', status, 'accepted-talent');
+
+    const pause = findsLikeness(
+      new AppFunction(this, 'PauseLikeness', { entry: 'functions/likeness/routes/pause-likeness/handler.ts', description: 'POST /me/likeness/pause and /resume: an accepted talent pauses or resumes their likeness' }),
+    ).bindTable(talentTable, 'TALENT_TABLE', ['GetItem', 'UpdateItem'], { indexes: false });
+    rateLimits.bind(pause);
+    api.route('POST /me/likeness/pause', pause, 'accepted-talent');
+    api.route('POST /me/likeness/resume', pause, 'accepted-talent');
+
+    const removal = findsLikeness(
+      new AppFunction(this, 'RequestRemoval', {
+        entry: 'functions/likeness/routes/request-removal/handler.ts',
+        description: 'POST /me/likeness/removal: an accepted talent requests removal after the notice; emails them',
+        environment: { REMOVAL_NOTICE_SECONDS: String(config.removalNoticeSeconds) },
+      }),
+    )
+      .bindTable(talentTable, 'TALENT_TABLE', ['GetItem', 'UpdateItem'], { indexes: false })
+      .bindEmail(platform.email);
+    rateLimits.bind(removal);
+    api.route('POST /me/likeness/removal', removal, 'accepted-talent');
+    const cancel = findsLikeness(
+      new AppFunction(this, 'CancelRemoval', { entry: 'functions/likeness/routes/cancel-removal/handler.ts', description: 'DELETE /me/likeness/removal: an accepted talent cancels a removal during its notice' }),
+    ).bindTable(talentTable, 'TALENT_TABLE', ['GetItem', 'UpdateItem'], { indexes: false });
+    rateLimits.bind(cancel);
+    api.route('DELETE /me/likeness/removal', cancel, 'accepted-talent');
+
+    const dataExport = findsLikeness(
+      new AppFunction(this, 'ExportMyData', {
+        entry: 'functions/likeness/routes/export-my-data/handler.ts',
+        description: 'GET /me/data-export: everything held about an accepted talent, as a JSON download',
+        environment: { SITE_URL: platform.siteUrl },
+      }),
+    )
+      .bindTable(talentTable, 'TALENT_TABLE', ['GetItem'], { indexes: false })
+      .bindTable(props.generationsTable, 'GENERATIONS_TABLE', ['GetItem', 'Query'], { indexes: false });
+    rateLimits.bind(dataExport);
+    api.route('GET /me/data-export', dataExport, 'accepted-talent');
+
+    // Hourly: removals whose notice ended (removedAt, model cleared, email) and contracts' notices.
+    const schedule = this.contractNotices(
+      new AppFunction(this, 'ScheduleJob', {
+        entry: 'functions/likeness/triggers/likeness-schedule/handler.ts',
+        description: 'Hourly: carries out removals whose notice ended and sends exclusive contracts\' notices',
+        timeout: Duration.minutes(2),
+      }),
+      platform,
+      props,
+    );
+    // The twin fires it by its logical id's prefix, LikenessSchedule.
+    new Rule(this, 'LikenessSchedule', {
+      description: 'Hourly: removals whose notice ended, exclusive contracts starting or ending',
+      schedule: Schedule.rate(Duration.hours(1)),
+      targets: [new LambdaFunction(schedule, { retryAttempts: 4, maxEventAge: Duration.hours(1) })],
+    });
+
+    // Exclusive contracts: the console records and ends them; a brand sees its talent.
+    const contract = this.contractNotices(
+      new AppFunction(this, 'ExclusiveContract', { entry: 'functions/likeness/routes/exclusive-contract/handler.ts', description: 'GET, POST and DELETE /admin/talent/{id}/exclusive-contract: a talent\'s exclusive contract (admins only)' }),
+      platform,
+      props,
+    )
+      .bindTable(talentTable, 'TALENT_TABLE', ['GetItem'], { indexes: false })
+      .bindTable(props.generationsTable, 'GENERATIONS_TABLE', ['PutItem', 'Query'], { indexes: false })
+      .bindTable(props.accountsTable, 'ACCOUNTS_TABLE', ['GetItem'], { indexes: false });
+    api.route('GET /admin/talent/{id}/exclusive-contract', contract, 'admin');
+    api.route('POST /admin/talent/{id}/exclusive-contract', contract, 'admin');
+    api.route('DELETE /admin/talent/{id}/exclusive-contract', contract, 'admin');
+    const exclusive = new AppFunction(this, 'ListExclusiveTalent', { entry: 'functions/likeness/routes/list-exclusive-talent/handler.ts', description: 'GET /me/exclusive-talent: the talent under an exclusive contract with the calling client' })
+      .bindTable(talentTable, 'TALENT_TABLE', ['Scan'], { indexes: false });
+    api.route('GET /me/exclusive-talent', exclusive, 'client');
+  }
+
+  /**
+   * What the exclusive contracts' notices (functions/likeness/contract-notices.ts) need, for the
+   * likeness schedule's function and the console's contract route: the catalog (read the
+   * contracts, clear or mark them), the contract history, the talent's application (their email)
+   * and SES.
+   */
+  private contractNotices(fn: AppFunction, platform: Platform, props: LikenessProps): AppFunction {
+    return fn
+      .bindTable(props.talentTable, 'TALENT_TABLE', ['Scan', 'UpdateItem'], { indexes: false })
+      .bindTable(props.generationsTable, 'GENERATIONS_TABLE', ['PutItem'], { indexes: false })
+      .bindTable(props.applicationsTable, 'APPLICATIONS_TABLE', ['GetItem'], { indexes: false })
+      .bindEmail(platform.email);
+  }
+}

@@ -1,0 +1,120 @@
+import { Duration, NestedStack, RemovalPolicy, type Stack } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { SfnStateMachine } from 'aws-cdk-lib/aws-events-targets';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { LogLevel, StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
+import { GENERATIONS_CREATED_INDEX } from '../../../events/resource-names';
+import { CLOSE_SCHEDULE } from '../../../events/royalty-values';
+import { AppFunction } from '../platform/app-function';
+import type { Platform } from '../platform/platform';
+import { royaltyCloseWorkflow } from '../workflows/royalty-close';
+
+export interface RoyaltiesProps {
+  /** Accounts: profiles the talent's routes create for an invited person. */
+  accountsTable: ITable;
+  /** The catalog: talent and their royalty plan. */
+  talentTable: ITable;
+  /** Founding applications: a talent's standing and their email for the statement. */
+  applicationsTable: ITable;
+  /** The Generations table: accruals (written by DeliverImages), statements and payout details. */
+  generationsTable: ITable;
+}
+
+/**
+ * Royalties and monthly statements (functions/royalties, docs/royalties.md): the monthly close,
+ * the talent's earnings, statements and payout details, and the console's Statements resource.
+ * Its records live in the Generations table, beside the accruals the delivery writes. A nested
+ * stack of its own (decision 032): the main stack has no room for it.
+ */
+export class Royalties extends NestedStack {
+  constructor(scope: Stack, id: string, platform: Platform, props: RoyaltiesProps) {
+    super(scope, id, { description: 'Royalties: the monthly close, statements and payouts' });
+    this.closeWorkflow(scope, platform, props);
+    const { api, rateLimits } = platform;
+    const { generationsTable, talentTable } = props;
+
+    // The talent's own: both find the caller's likeness through their founding application and the catalog.
+    const talentOf = (fn: AppFunction) =>
+      fn
+        .bindTable(props.accountsTable, 'ACCOUNTS_TABLE', ['GetItem', 'PutItem'], { indexes: false })
+        .bindTable(props.applicationsTable, 'APPLICATIONS_TABLE', ['GetItem'])
+        .bindTable(talentTable, 'TALENT_TABLE', ['GetItem']);
+    const reads = talentOf(
+      new AppFunction(this, 'MyStatements', { entry: 'functions/royalties/routes/my-statements/handler.ts', description: 'GET /me/earnings, /me/statements, /me/statements/{id} and its CSV: an accepted talent\'s royalties' }),
+    ).bindTable(generationsTable, 'GENERATIONS_TABLE', ['GetItem', 'Query'], { indexes: false });
+    api.route('GET /me/earnings', reads, 'accepted-talent');
+    api.route('GET /me/statements', reads, 'accepted-talent');
+    api.route('GET /me/statements/{id}', reads, 'accepted-talent');
+    api.route('GET /me/statements/{id}/csv', reads, 'accepted-talent');
+    const payoutDetails = talentOf(
+      new AppFunction(this, 'PutPayoutDetails', { entry: 'functions/royalties/routes/put-payout-details/handler.ts', description: 'PUT /me/payout-details: where an accepted talent\'s monthly payouts go' }),
+    ).bindTable(generationsTable, 'GENERATIONS_TABLE', ['PutItem'], { indexes: false });
+    rateLimits.bind(payoutDetails);
+    api.route('PUT /me/payout-details', payoutDetails, 'accepted-talent');
+
+    // The console: statements are listed by month through the table's byCreated index (another
+    // stack's table: the grant names the index).
+    const byMonth = (fn: AppFunction) => {
+      fn.bindTable(generationsTable, 'GENERATIONS_TABLE', ['Query', 'GetItem'], { indexes: false });
+      fn.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${generationsTable.tableArn}/index/${GENERATIONS_CREATED_INDEX}`] }));
+      return fn;
+    };
+    const list = byMonth(
+      new AppFunction(this, 'AdminListStatements', { entry: 'functions/royalties/routes/list-statements-admin/handler.ts', description: 'GET /admin/statements: statements by month, talent and payout status (admins only)' }),
+    );
+    api.route('GET /admin/statements', list, 'admin');
+    const csv = byMonth(
+      new AppFunction(this, 'AdminExportPayouts', { entry: 'functions/royalties/routes/export-statements-csv/handler.ts', description: 'GET /admin/statements/csv: a month\'s payouts as CSV (admins only)' }),
+    );
+    api.route('GET /admin/statements/csv', csv, 'admin');
+    const get = new AppFunction(this, 'AdminGetStatement', { entry: 'functions/royalties/routes/get-statement-admin/handler.ts', description: 'GET /admin/statements/{id}: a statement with its lines, payout and audit (admins only)' })
+      .bindTable(generationsTable, 'GENERATIONS_TABLE', ['GetItem', 'Query'], { indexes: false })
+      .bindTable(talentTable, 'TALENT_TABLE', ['GetItem']);
+    api.route('GET /admin/statements/{id}', get, 'admin');
+    const payout = new AppFunction(this, 'AdminMarkPayout', { entry: 'functions/royalties/routes/mark-statement-payout/handler.ts', description: 'PUT /admin/statements/{id}/payout: marks a statement paid or unpaid, with the audit (admins only)' })
+      .bindTable(generationsTable, 'GENERATIONS_TABLE', ['GetItem', 'Query', 'UpdateItem'], { indexes: false })
+      .bindTable(talentTable, 'TALENT_TABLE', ['GetItem']);
+    api.route('PUT /admin/statements/{id}/payout', payout, 'admin');
+  }
+
+  /**
+   * The monthly close (docs/royalties.md "Monthly close", decision 029): the RoyaltyClose state
+   * machine, its task functions and the rule that starts it on the 1st at 01:00 UTC. Its failures
+   * alarm like every state machine's (the Alarms construct finds it).
+   */
+  private closeWorkflow(parent: Stack, platform: Platform, props: RoyaltiesProps): StateMachine {
+    // A name of the main stack's, short and known before deployment (as the Generation machine's).
+    const stateMachineName = `${parent.stackName}-RoyaltyClose`;
+    const planClose = new AppFunction(this, 'PlanClose', {
+      entry: 'functions/royalties/steps/close-plan/handler.ts',
+      description: 'RoyaltyClose: the month to close and every talent id of the catalog',
+      timeout: Duration.seconds(30),
+    }).bindTable(props.talentTable, 'TALENT_TABLE', ['Scan'], { indexes: false });
+    const closeTalentMonth = new AppFunction(this, 'CloseTalentMonth', {
+      entry: 'functions/royalties/steps/close-talent-month/handler.ts',
+      description: 'RoyaltyClose: claims a talent\'s open accruals, writes the month\'s statement once and emails the talent',
+      timeout: Duration.minutes(2),
+    })
+      .bindTable(props.generationsTable, 'GENERATIONS_TABLE', ['GetItem', 'Query', 'UpdateItem', 'PutItem'], { indexes: false })
+      .bindTable(props.talentTable, 'TALENT_TABLE', ['GetItem'], { indexes: false })
+      .bindTable(props.applicationsTable, 'APPLICATIONS_TABLE', ['GetItem'], { indexes: false })
+      .bindEmail(platform.email);
+
+    const logs = new LogGroup(this, 'RoyaltyCloseLogs', { retention: RetentionDays.THREE_MONTHS, removalPolicy: RemovalPolicy.DESTROY });
+    const machine = new StateMachine(this, 'RoyaltyClose', {
+      stateMachineName,
+      ...royaltyCloseWorkflow(this, 'CloseStates', { planClose, closeTalentMonth }),
+      tracingEnabled: true,
+      logs: { destination: logs, level: LogLevel.ALL, includeExecutionData: false },
+    });
+    // The twin fires it by its logical id's prefix, MonthlyCloseSchedule.
+    new Rule(this, 'MonthlyCloseSchedule', {
+      description: 'The 1st of each month, 01:00 UTC: the RoyaltyClose state machine closes the month before',
+      schedule: Schedule.cron({ ...CLOSE_SCHEDULE, month: '*', year: '*' }),
+      targets: [new SfnStateMachine(machine, { retryAttempts: 8, maxEventAge: Duration.hours(6) })],
+    });
+    return machine;
+  }
+}
