@@ -4,7 +4,7 @@ import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
 import { publish } from '../../../shared/events';
 import { httpHandler, idempotencyKeyOf, json, parseJsonBody } from '../../../shared/http';
-import { sendEmail } from '../../../shared/email';
+import { EmailConfig, emailSender } from '../../../shared/email';
 import { idempotency } from '../../../shared/idempotency';
 import { clientIpOf, rateLimiter } from '../../../shared/rate-limit';
 import { s3Client } from '../../../shared/s3';
@@ -12,17 +12,15 @@ import { foundingStore } from '../../store';
 import { submitApplication } from './service';
 
 const config = loadConfig(
-  z.object({
+  EmailConfig.extend({
     APPLICATIONS_TABLE: z.string().min(1),
     PHOTOS_BUCKET: z.string().min(1),
     EVENT_BUS_NAME: z.string().min(1),
     IDEMPOTENCY_TABLE: z.string().min(1),
     RATE_LIMITS_TABLE: z.string().min(1),
-    SENDER_EMAIL: z.string().min(3),
-    SITE_URL: z.url(),
-    SES_CONFIGURATION_SET: z.string().optional(),
   }),
 );
+const send = emailSender(config);
 
 /** Long answers (5000 characters each) and 80 image paths fit; nothing larger is read. */
 const MAX_SIGNUP_BODY_BYTES = 64 * 1024;
@@ -38,7 +36,7 @@ export const handler = httpHandler(async (event, context) => {
       publish: (type, detail) => publish(config.EVENT_BUS_NAME, type, detail),
       once: idempotency(config.IDEMPOTENCY_TABLE, context),
       limit: rateLimiter(documentClient(), config.RATE_LIMITS_TABLE),
-      send: (to, email) => sendEmail({ from: config.SENDER_EMAIL, configurationSet: config.SES_CONFIGURATION_SET }, to, email),
+      send,
       siteUrl: config.SITE_URL,
     },
     request,

@@ -3,23 +3,21 @@ import * as z from 'zod';
 import { documentClient } from '../../../shared/clients';
 import { foundingStore } from '../../store';
 import { loadConfig } from '../../../shared/config';
-import { sendEmail } from '../../../shared/email';
+import { EmailConfig, emailSender } from '../../../shared/email';
 import { idempotency } from '../../../shared/idempotency';
 import { APPLICATION_ID_PATTERN } from '../../keys';
 import { EMAIL_KINDS } from '../../emails/compose';
 import { sendApplicationEmail } from './service';
 
 const config = loadConfig(
-  z.object({
+  EmailConfig.extend({
     APPLICATIONS_TABLE: z.string().min(1),
     IDEMPOTENCY_TABLE: z.string().min(1),
-    SENDER_EMAIL: z.string().min(3),
     REVIEWERS_EMAIL: z.string().min(3),
-    SITE_URL: z.url(),
     ADMIN_URL: z.url(),
-    SES_CONFIGURATION_SET: z.string().optional(),
   }),
 );
+const send = emailSender(config);
 
 const Input = z.object({
   applicationId: z.string().regex(APPLICATION_ID_PATTERN),
@@ -33,11 +31,10 @@ const Input = z.object({
  */
 export async function handler(event: unknown, context?: Context) {
   const input = Input.parse(event);
-  const sender = { from: config.SENDER_EMAIL, configurationSet: config.SES_CONFIGURATION_SET };
   return sendApplicationEmail(
     {
       store: foundingStore(documentClient(), config.APPLICATIONS_TABLE),
-      send: (to, email) => sendEmail(sender, to, email),
+      send,
       reviewersEmail: config.REVIEWERS_EMAIL,
       siteUrl: config.SITE_URL,
       adminUrl: config.ADMIN_URL,

@@ -4,7 +4,7 @@ import { FreezeRequest } from '../../../../events/likeness';
 import { requireGroup } from '../../../shared/auth';
 import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
-import { sendEmail } from '../../../shared/email';
+import { EmailConfig, emailSender } from '../../../shared/email';
 import { httpHandler, json, parseJsonBody } from '../../../shared/http';
 import { emailFromApplication } from '../../contract-notices';
 import { accountStore } from '../../../accounts';
@@ -14,26 +14,23 @@ import { talentStore } from '../../../catalog';
 import { endFreeze, getFreeze, recordFreeze, type FreezeApiDeps } from './service';
 
 const config = loadConfig(
-  z.object({
+  EmailConfig.extend({
     TALENT_TABLE: z.string().min(1),
     GENERATIONS_TABLE: z.string().min(1),
     ACCOUNTS_TABLE: z.string().min(1),
     APPLICATIONS_TABLE: z.string().min(1),
-    SENDER_EMAIL: z.string().min(3),
-    SES_CONFIGURATION_SET: z.string().optional(),
-    SITE_URL: z.url(),
   }),
 );
+const send = emailSender(config);
 
 function deps(): FreezeApiDeps {
   const doc = documentClient();
-  const sender = { from: config.SENDER_EMAIL, configurationSet: config.SES_CONFIGURATION_SET };
   return {
     talent: talentStore(doc, config.TALENT_TABLE),
     royalties: royaltyStore(doc, config.GENERATIONS_TABLE),
     accounts: accountStore(doc, config.ACCOUNTS_TABLE),
     emailOf: emailFromApplication(foundingStore(doc, config.APPLICATIONS_TABLE)),
-    send: (to, email) => sendEmail(sender, to, email),
+    send,
     siteUrl: config.SITE_URL,
     newId: randomUUID,
   };

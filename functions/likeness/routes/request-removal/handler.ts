@@ -3,25 +3,23 @@ import { RemovalRequest } from '../../../../events/likeness';
 import { AccountTables } from '../../../accounts';
 import { requireRole } from '../../../shared/auth';
 import { loadConfig, positiveIntFromEnv } from '../../../shared/config';
-import { sendEmail } from '../../../shared/email';
+import { EmailConfig, emailSender } from '../../../shared/email';
 import { httpHandler, json, parseJsonBody } from '../../../shared/http';
 import { requestRemoval, type RemovalDeps } from '../../controls';
 import { likenessChangeDeps } from '../../route-deps';
 
 const config = loadConfig(
   AccountTables.extend({
+    ...EmailConfig.shape,
     RATE_LIMITS_TABLE: z.string().min(1),
     REMOVAL_NOTICE_SECONDS: positiveIntFromEnv,
-    SENDER_EMAIL: z.string().min(3),
-    SES_CONFIGURATION_SET: z.string().optional(),
-    SITE_URL: z.url(),
   }),
 );
 const deps: RemovalDeps = {
   ...likenessChangeDeps(config),
   removalNoticeSeconds: config.REMOVAL_NOTICE_SECONDS,
   siteUrl: config.SITE_URL,
-  send: (to, email) => sendEmail({ from: config.SENDER_EMAIL, configurationSet: config.SES_CONFIGURATION_SET }, to, email),
+  send: emailSender(config),
 };
 
 /** `POST /me/likeness/removal` (accepted talent): removal after the notice; emails the talent. */

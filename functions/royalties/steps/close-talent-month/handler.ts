@@ -1,22 +1,20 @@
 import * as z from 'zod';
 import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
-import { sendEmail } from '../../../shared/email';
+import { EmailConfig, emailSender } from '../../../shared/email';
 import { ApplicationNotFoundError, foundingStore } from '../../../founding';
 import { royaltyStore } from '../../store';
 import { talentStore } from '../../../catalog';
 import { closeTalentMonth, CloseTalentMonthInput } from './service';
 
 const config = loadConfig(
-  z.object({
+  EmailConfig.extend({
     GENERATIONS_TABLE: z.string().min(1),
     TALENT_TABLE: z.string().min(1),
     APPLICATIONS_TABLE: z.string().min(1),
-    SENDER_EMAIL: z.string().min(3),
-    SES_CONFIGURATION_SET: z.string().optional(),
-    SITE_URL: z.url(),
   }),
 );
+const send = emailSender(config);
 
 /** Step CloseTalentMonth of the RoyaltyClose state machine: `{ talentId, month }` -> `{ talentId, outcome, royaltyCents? }`. */
 export async function handler(event: unknown) {
@@ -45,7 +43,7 @@ export async function handler(event: unknown) {
           },
         };
       },
-      send: (to, email) => sendEmail({ from: config.SENDER_EMAIL, configurationSet: config.SES_CONFIGURATION_SET }, to, email),
+      send,
       siteUrl: config.SITE_URL,
       now: () => new Date(),
     },

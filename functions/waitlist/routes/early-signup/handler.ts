@@ -3,7 +3,7 @@ import { DEFAULT_WAITLIST_CAPACITY } from '../../../../events/product';
 import { EarlySignupRequest } from '../../../../events/waitlist';
 import { documentClient } from '../../../shared/clients';
 import { loadConfig, positiveIntFromEnv } from '../../../shared/config';
-import { sendEmail } from '../../../shared/email';
+import { EmailConfig, emailSender } from '../../../shared/email';
 import { httpHandler, idempotencyKeyOf, json, parseJsonBody } from '../../../shared/http';
 import { idempotency } from '../../../shared/idempotency';
 import { clientIpOf, rateLimiter } from '../../../shared/rate-limit';
@@ -11,16 +11,14 @@ import { waitlistStore } from '../../store';
 import { signUp } from './service';
 
 const config = loadConfig(
-  z.object({
+  EmailConfig.extend({
     WAITLIST_TABLE: z.string().min(1),
     IDEMPOTENCY_TABLE: z.string().min(1),
     RATE_LIMITS_TABLE: z.string().min(1),
     WAITLIST_CAPACITY: positiveIntFromEnv.default(DEFAULT_WAITLIST_CAPACITY),
-    SENDER_EMAIL: z.string().min(3),
-    SITE_URL: z.url(),
-    SES_CONFIGURATION_SET: z.string().optional(),
   }),
 );
+const send = emailSender(config);
 
 /** `POST /early-signup` (and `/functions/v1/early-signup`): asks to join; the confirmation email takes the place. */
 export const handler = httpHandler(async (event, context) => {
@@ -30,7 +28,7 @@ export const handler = httpHandler(async (event, context) => {
       store: waitlistStore(documentClient(), config.WAITLIST_TABLE),
       capacity: config.WAITLIST_CAPACITY,
       siteUrl: config.SITE_URL,
-      send: (to, email) => sendEmail({ from: config.SENDER_EMAIL, configurationSet: config.SES_CONFIGURATION_SET }, to, email),
+      send,
       limit: rateLimiter(documentClient(), config.RATE_LIMITS_TABLE),
       once: idempotency(config.IDEMPOTENCY_TABLE, context),
     },
