@@ -1,10 +1,9 @@
 // Keys of the Generations table (docs/generation.md, decision 027): generations, their licenses,
 // and per talent the monthly usage counters and royalty accruals.
 
-/** A client's generations, newest first: `accountKey` = ACCOUNT#{id}, sort `createdAt`. */
-export const ACCOUNT_INDEX = 'byAccount';
-/** Every generation under one key, newest first (the console's list): `listKey` = GENERATION. */
-export const CREATED_INDEX = 'byCreated';
+// A client's generations (`accountKey` = ACCOUNT#{id}) and every generation under one key
+// (`listKey` = GENERATION), newest first: indexes named where the stack names them too.
+export { GENERATIONS_ACCOUNT_INDEX as ACCOUNT_INDEX, GENERATIONS_CREATED_INDEX as CREATED_INDEX } from '../../events/resource-names';
 export const LIST_PARTITION = 'GENERATION';
 
 export const generationKeys = {
@@ -36,9 +35,6 @@ export const generationKeys = {
   freezeHistory: (talentId: string, contractId: string) => ({ pk: `TALENT#${talentId}`, sk: `FREEZE#${contractId}` }),
   freezePrefix: 'FREEZE#',
 };
-
-/** Delivered files live under this prefix of the images bucket: `generations/<accountId>/<generationId>/<licenseId>.png`. */
-export const GENERATION_IMAGES_PREFIX = 'generations/';
 
 /** `YYYY-MM` of an ISO time, in UTC. */
 export const monthOf = (iso: string) => iso.slice(0, 7);
