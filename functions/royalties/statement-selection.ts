@@ -1,7 +1,8 @@
 // Which closed statements the console's queries select: the Statements list, the payout CSV and
 // the dashboard's latest closed month.
 import type * as z from 'zod';
-import { monthOfIso, type AdminStatementQuery, type StatementSummary } from '../../events/royalties';
+import type { AdminStatementQuery, StatementSummary } from '../../events/royalties';
+import { monthOfIso } from './arithmetic';
 import { statementSummaryOf } from './statement-views';
 import type { PayoutDetailsRecord, RoyaltyStore, StatementRecord } from './store';
 

@@ -3,7 +3,8 @@
 // the payout status computed on read, and the statement's CSV. Never a prompt or a client.
 import { isDeepStrictEqual } from 'node:util';
 import { dollarsOfCents, dollarsOfMicros, percentOfBps } from '../../events/royalty-format';
-import { buildStatement, type AccrualLine, type Payout, type StatementDetail, type StatementLine, type StatementSummary, type StatementTotals } from '../../events/royalties';
+import type { AccrualLine, Payout, StatementDetail, StatementLine, StatementSummary, StatementTotals } from '../../events/royalties';
+import { buildStatement } from './arithmetic';
 import { TIER_LABELS } from '../../events/royalty-values';
 import type { StatementRecord } from './store';
 import { toCsv } from '../shared/csv';

@@ -1,7 +1,8 @@
 import * as fs from 'node:fs';
 import { AdminStats } from '../../events/admin';
 import { dollarsOfCents } from '../../events/royalty-format';
-import { AdminStatement, AdminStatementList, monthOfIso } from '../../events/royalties';
+import { AdminStatement, AdminStatementList } from '../../events/royalties';
+import { monthOfIso } from '../../functions/royalties/arithmetic';
 import { statementId } from '../../events/royalty-values';
 import { royaltyStore } from '../../functions/royalties/store';
 import { useBrowser } from '../support/browser';

@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
-import { monthOfIso, StatementList } from '../../events/royalties';
+import { StatementList } from '../../events/royalties';
+import { monthOfIso } from '../../functions/royalties/arithmetic';
 import { statementId } from '../../events/royalty-values';
 import { seedUser } from '../../infra/local/provision';
 import { gotoApp, useBrowser } from '../support/browser';

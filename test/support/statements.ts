@@ -2,7 +2,8 @@
 // DeliverImages' store call (license + accrual), each accrual claimed for the month, the
 // figures from the royalty function, the statement put once.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { buildStatement, type AccrualLine } from '../../events/royalties';
+import type { AccrualLine } from '../../events/royalties';
+import { buildStatement } from '../../functions/royalties/arithmetic';
 import { statementId } from '../../events/royalty-values';
 import type { ROYALTY_PLANS } from '../../events/talent-values';
 import { generationStore } from '../../functions/generation/store';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ACCESS_METADATA } from '../../../infra/lib/platform/http-api';
-import { buildStatement } from '../../../events/royalties';
+import { buildStatement } from '../../../functions/royalties/arithmetic';
 import { statementId } from '../../../events/royalty-values';
 import { resourcesOfType } from '../../../infra/local/template';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';

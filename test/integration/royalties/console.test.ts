@@ -6,7 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { AdminStats } from '../../../events/admin';
-import { AdminStatement, AdminStatementList, buildStatement, monthOfIso } from '../../../events/royalties';
+import { AdminStatement, AdminStatementList } from '../../../events/royalties';
+import { buildStatement, monthOfIso } from '../../../functions/royalties/arithmetic';
 import { MONTH_MESSAGE, STATEMENT_NOT_FOUND_MESSAGE, statementId } from '../../../events/royalty-values';
 import { royaltyStore } from '../../../functions/royalties/store';
 import { parseCsv } from '../../support/csv';

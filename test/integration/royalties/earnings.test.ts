@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { seedUser } from '../../../infra/local/provision';
-import { buildStatement, EarningsResponse, monthOfIso, previousMonth, StatementDetail, StatementList } from '../../../events/royalties';
+import { EarningsResponse, StatementDetail, StatementList } from '../../../events/royalties';
+import { buildStatement, monthOfIso, previousMonth } from '../../../functions/royalties/arithmetic';
 import { STATEMENT_NOT_FOUND_MESSAGE, statementId } from '../../../events/royalty-values';
 import { generationKeys } from '../../../functions/generation/keys';
 import { royaltyStore } from '../../../functions/royalties/store';

@@ -1,7 +1,7 @@
 import { listStatementsAdmin } from '../../../functions/royalties/routes/list-statements-admin/service';
 import { latestClosedMonth, monthsBefore } from '../../../functions/royalties/statement-selection';
 import { adminStats, type StatsDeps } from '../../../functions/console/routes/get-admin-stats/service';
-import { buildStatement } from '../../../events/royalties';
+import { buildStatement } from '../../../functions/royalties/arithmetic';
 import type { StatementRecord } from '../../../functions/royalties/store';
 
 const statement = (talentId: string, month: string, cents: number, paid = false): StatementRecord => {

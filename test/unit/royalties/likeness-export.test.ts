@@ -2,7 +2,8 @@
 // answers without its photos' keys or the workflow's internals, every license of the likeness
 // (claimed and open accruals) in issue order with its public page, the statements with their
 // lines, and no prompt anywhere.
-import { buildStatement, type AccrualLine } from '../../../events/royalties';
+import type { AccrualLine } from '../../../events/royalties';
+import { buildStatement } from '../../../functions/royalties/arithmetic';
 import { DataExport } from '../../../events/likeness';
 import { dataExportFilename, exportMyData, type DataExportDeps } from '../../../functions/likeness/routes/export-my-data/service';
 import type { StoredApplication } from '../../../functions/founding/store';

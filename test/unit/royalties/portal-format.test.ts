@@ -1,6 +1,7 @@
 // The portal's royalty words (web/src/pages/portal/royalties/format.ts): where this month's
 // licenses stand in the tiers, and the amounts in dollars.
-import { buildStatement, type AccrualLine } from '../../../events/royalties';
+import type { AccrualLine } from '../../../events/royalties';
+import { buildStatement } from '../../../functions/royalties/arithmetic';
 import { money, tierProgress, transparencyNote } from '../../../web/src/pages/portal/royalties/format';
 
 const month = (n: number, plan: AccrualLine['royaltyPlan'] = 'standard-tiers') =>

@@ -4,7 +4,8 @@
 // and a rebuilt month is the same statement.
 import fc from 'fast-check';
 import { creditValueMicros } from '../../../events/plans';
-import { buildStatement, previousMonth, type AccrualLine } from '../../../events/royalties';
+import type { AccrualLine } from '../../../events/royalties';
+import { buildStatement, previousMonth } from '../../../functions/royalties/arithmetic';
 import { STANDARD_TIERS } from '../../../events/royalty-values';
 
 // One credit's value, by hand: Starter $35.00 / 80 credits = 437,500 micro-dollars exactly;

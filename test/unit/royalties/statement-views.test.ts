@@ -3,7 +3,8 @@
 // the stored totals, the CSV read back, and the amounts written with integer arithmetic.
 import fc from 'fast-check';
 import { dollarsOfCents, dollarsOfMicros, dollarsOfMicrosToCent, percentOfBps } from '../../../events/royalty-format';
-import { buildStatement, StatementDetail, StatementSummary, type AccrualLine } from '../../../events/royalties';
+import { StatementDetail, StatementSummary, type AccrualLine } from '../../../events/royalties';
+import { buildStatement } from '../../../functions/royalties/arithmetic';
 import { payoutOf, statementCsv, statementCsvFilename, statementDetailOf, StatementMismatchError, statementSummaryOf } from '../../../functions/royalties/statement-views';
 import type { StatementRecord } from '../../../functions/royalties/store';
 import { csvRecords } from '../../support/csv';

@@ -1,4 +1,5 @@
-import { buildStatement, monthOfIso, StatementIdSchema, type EarningsResponse, type StatementDetail, type StatementList } from '../../../../events/royalties';
+import { StatementIdSchema, type EarningsResponse, type StatementDetail, type StatementList } from '../../../../events/royalties';
+import { buildStatement, monthOfIso } from '../../arithmetic';
 import { STATEMENT_NOT_FOUND_MESSAGE } from '../../../../events/royalty-values';
 import type { Talent } from '../../../../events/talent';
 import { currentAccount, NO_LIKENESS_MESSAGE, requireAcceptedTalent, type AccountStore, type StandingDeps } from '../../../accounts';

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { Month, previousMonth } from '../../../../events/royalties';
+import { Month } from '../../../../events/royalties';
+import { previousMonth } from '../../arithmetic';
 
 /**
  * The close's input: the Scheduled Event of the monthly rule (its `time`, the 1st at 01:00 UTC,

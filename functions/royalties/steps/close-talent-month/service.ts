@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { buildStatement, Month } from '../../../../events/royalties';
+import { Month } from '../../../../events/royalties';
+import { buildStatement } from '../../arithmetic';
 import { statementId } from '../../../../events/royalty-values';
 import type { ROYALTY_PLANS } from '../../../../events/talent-values';
 import { TALENT_ID_PATTERN } from '../../../../events/talent-values';
