@@ -11,4 +11,3 @@ export {
   type StoredApplication,
 } from './store';
 export { applicationPrefix, pendingPrefix } from './keys';
-export { s3PhotoStorage } from './photos/storage';

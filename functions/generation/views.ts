@@ -1,7 +1,5 @@
 // What the generation routes answer (events/generations.ts), built from the stored records, and
 // the short-lived URLs of delivered images. The API's routes share these; nothing here writes.
-import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import {
   DEFAULT_STYLE,
   DOWNLOAD_URL_SECONDS,
@@ -16,6 +14,7 @@ import {
 import type { AdminGeneration, Generation, LegacyPoll, LicenseDownload, PublicLicense } from '../../events/generations';
 import type { GenerationRecord, GenerationStore, LicenseRecord } from './store';
 import { NotFoundError } from '../shared/errors';
+import type { Bucket } from '../shared/s3';
 
 /** Makes a short-lived GET URL of one object of the images bucket. */
 export interface ImageSigner {
@@ -25,16 +24,13 @@ export interface ImageSigner {
   download(key: string, filename: string): Promise<{ url: string; expiresAt: string }>;
 }
 
-export function s3ImageSigner(s3: S3Client, bucketName: string, now: () => Date = () => new Date()): ImageSigner {
+/** The signer over the images bucket. */
+export function imageSigner(images: Pick<Bucket, 'getUrl'>, now: () => Date = () => new Date()): ImageSigner {
   return {
-    view: (key) => getSignedUrl(s3, new GetObjectCommand({ Bucket: bucketName, Key: key }), { expiresIn: IMAGE_VIEW_URL_SECONDS }),
+    view: (key) => images.getUrl(key, { expiresIn: IMAGE_VIEW_URL_SECONDS }),
     async download(key, filename) {
       const expiresAt = new Date(now().getTime() + DOWNLOAD_URL_SECONDS * 1000).toISOString();
-      const url = await getSignedUrl(
-        s3,
-        new GetObjectCommand({ Bucket: bucketName, Key: key, ResponseContentDisposition: `attachment; filename="${filename}"`, ResponseContentType: 'image/png' }),
-        { expiresIn: DOWNLOAD_URL_SECONDS },
-      );
+      const url = await images.getUrl(key, { expiresIn: DOWNLOAD_URL_SECONDS, filename, contentType: 'image/png' });
       return { url, expiresAt };
     },
   };

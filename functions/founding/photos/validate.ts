@@ -10,14 +10,14 @@ import { checkPhoto } from './image';
 import { taskPool } from './limit';
 import { REFUSAL } from './reasons';
 import { sniff } from './sniff';
-import type { PhotoStorage } from './storage';
+import type { Bucket } from '../../shared/s3';
 import { readZip, type ZipItem } from './zip';
 
 // Lambda reuses containers: libvips' operation cache would only hold on to memory between photos.
 sharp.cache(false);
 
 export interface ValidateObjectsDeps {
-  storage: PhotoStorage;
+  storage: Bucket;
   /** Photos decoded and encoded at once (default 4). */
   concurrency?: number;
   /** Where big zips are spooled (default os.tmpdir()). */

@@ -3,9 +3,9 @@
 // claims; the workflow checks the real bytes. This is enough to count images and refuse
 // obviously unsafe archives early.
 import { Readable } from 'node:stream';
-import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import * as yauzl from 'yauzl';
 import { isCountedZipEntry, ZIP_LIMITS } from '../../../events/founding-values';
+import type { Bucket } from '../../shared/s3';
 
 interface ZipEntry {
   name: string;
@@ -172,11 +172,10 @@ function problemsOf(entries: ZipEntry[]): string[] {
   return problems;
 }
 
-/** Range reads of one S3 object. */
-export function s3RangeReader(s3: S3Client, bucket: string, key: string): RangeReader {
+/** Range reads of one object of a bucket; a short read means the zip is not what its size said. */
+export function rangeReaderOf(bucket: Pick<Bucket, 'readRange'>, key: string): RangeReader {
   return async (start, length) => {
-    const out = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key, Range: `bytes=${start}-${start + length - 1}` }));
-    const bytes = Buffer.from(await out.Body!.transformToByteArray());
+    const bytes = await bucket.readRange(key, start, length);
     if (bytes.length !== length) throw new UnreadableZipError('the zip could not be read completely');
     return bytes;
   };

@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import { BROWSER_UPLOAD_CONCURRENCY, type FoundingUploadResponse } from '../../../events/founding';
 import { TWIN_CREDENTIALS, TWIN_REGION } from '../../../infra/local/emulators/ports';
 import { startTwin } from '../../../infra/local/twin';
-import { s3PhotoStorage } from '../../../functions/founding/photos/storage';
+import { s3Bucket } from '../../../functions/shared/s3';
 import { validateObjects } from '../../../functions/founding/photos/validate';
 
 const QUICK = process.argv.includes('--quick');
@@ -101,7 +101,7 @@ async function main() {
     await twin.idle();
 
     const validateStart = performance.now();
-    const outcome = await validateObjects({ storage: s3PhotoStorage(bucket, s3) }, 'app_benchbenchbenchbench', answer.uploads.map((u) => u.key));
+    const outcome = await validateObjects({ storage: s3Bucket(bucket, s3) }, 'app_benchbenchbenchbench', answer.uploads.map((u) => u.key));
     const validateMs = performance.now() - validateStart;
 
     const presignedRate = mbps(totalBytes, presignedMs);

@@ -7,6 +7,7 @@ import { createUploads } from '../../../functions/founding/routes/create-foundin
 import { fingerprintOf, submitApplication } from '../../../functions/founding/routes/founding-talent-signup/service';
 import { inMemoryIdempotency } from '../../../functions/shared/idempotency';
 import { noRateLimit } from '../../../functions/shared/rate-limit';
+import { s3Bucket } from '../../../functions/shared/s3';
 import { foundingStore } from '../../../functions/founding/store';
 import { addressHashOf, pendingPrefix, uploadFolderOf } from '../../../functions/founding/keys';
 
@@ -25,8 +26,7 @@ function setup() {
 
 const signupDeps = (s: ReturnType<typeof setup>) => ({
   store: s.store,
-  s3: s.s3,
-  bucketName: 'photos',
+  photos: s3Bucket('photos', s.s3),
   publish: jest.fn(),
   once: s.once,
   limit: noRateLimit,
@@ -43,7 +43,7 @@ describe('POST /founding-uploads with an Idempotency-Key', () => {
 
   it('answers a repeat with the first answer and issues nothing new', async () => {
     const s = setup();
-    const deps = { store: s.store, s3: s.s3, bucketName: 'photos', once: s.once, limit: noRateLimit };
+    const deps = { store: s.store, photos: s3Bucket('photos', s.s3), once: s.once, limit: noRateLimit };
     const first = await createUploads(deps, request, FROM, 'key-1');
     expect(await createUploads(deps, request, FROM, 'key-1')).toEqual(first);
     expect(s.mock.commandCalls(PutCommand)).toHaveLength(1);
@@ -51,7 +51,7 @@ describe('POST /founding-uploads with an Idempotency-Key', () => {
 
   it('without a key, each request issues its own keys', async () => {
     const s = setup();
-    const deps = { store: s.store, s3: s.s3, bucketName: 'photos', once: s.once, limit: noRateLimit };
+    const deps = { store: s.store, photos: s3Bucket('photos', s.s3), once: s.once, limit: noRateLimit };
     const [a, b] = [await createUploads(deps, request, FROM), await createUploads(deps, request, FROM)];
     expect(a.uploads[0].key).not.toBe(b.uploads[0].key);
     expect(s.mock.commandCalls(PutCommand)).toHaveLength(2);
@@ -59,7 +59,7 @@ describe('POST /founding-uploads with an Idempotency-Key', () => {
 
   it('refuses the same key with a different request (422)', async () => {
     const s = setup();
-    const deps = { store: s.store, s3: s.s3, bucketName: 'photos', once: s.once, limit: noRateLimit };
+    const deps = { store: s.store, photos: s3Bucket('photos', s.s3), once: s.once, limit: noRateLimit };
     await createUploads(deps, request, FROM, 'key-2');
     await expect(createUploads(deps, { ...request, files: [{ name: 'b.png', type: 'image/png', size: 10 }] }, FROM, 'key-2')).rejects.toMatchObject({ status: 422 });
   });

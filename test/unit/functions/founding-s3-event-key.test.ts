@@ -1,6 +1,7 @@
 import { recordUpload } from '../../../functions/founding/triggers/record-upload/service';
 import { decodeS3EventKey } from '../../../functions/founding/triggers/record-upload/key';
 import type { FoundingStore, UploadedObject } from '../../../functions/founding/store';
+import { memoryBucket } from '../../../functions/shared/s3';
 import { encodeS3EventKey } from '../../../infra/local/s3-event-key';
 
 // Keys as S3 writes them into its events (docs: "red flower.jpg" becomes "red+flower.jpg").
@@ -36,7 +37,7 @@ describe('S3 event keys', () => {
         return true;
       },
     } as unknown as FoundingStore;
-    const deps = { store, s3: {} as never, bucketName: 'photos' };
+    const deps = { store, photos: memoryBucket('photos') };
     const raw = 'pending/0123456789abcdef0123456789abcdef/a@b+c d é.jpg';
     const outcome = await recordUpload(deps, { bucket: { name: 'photos' }, object: { key: encodeS3EventKey(raw), size: 10 } });
     expect(outcome).toBe('recorded');

@@ -6,6 +6,7 @@ import { FoundingUploadRequest, MAX_UPLOADS_PER_IP_PER_HOUR, MAX_UPLOADS_PER_SES
 import { createUploads } from '../../../functions/founding/routes/create-founding-uploads/service';
 import { inMemoryIdempotency } from '../../../functions/shared/idempotency';
 import { inMemoryRateLimiter } from '../../../functions/shared/rate-limit';
+import { s3Bucket } from '../../../functions/shared/s3';
 import { foundingStore } from '../../../functions/founding/store';
 import { addressHashOf } from '../../../functions/founding/keys';
 
@@ -18,7 +19,7 @@ function setup() {
   const mock = mockClient(doc);
   mock.onAnyCommand().resolves({});
   const s3 = new S3Client({ region: 'us-east-1', credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' } });
-  const deps = { store: foundingStore(doc, 'FoundingApplications'), s3, bucketName: 'photos', once: inMemoryIdempotency(), limit: inMemoryRateLimiter() };
+  const deps = { store: foundingStore(doc, 'FoundingApplications'), photos: s3Bucket('photos', s3), once: inMemoryIdempotency(), limit: inMemoryRateLimiter() };
   return { mock, deps };
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import sharp from 'sharp';
 import { MAX_APPLICATION_IMAGES, MAX_EXAMINED_FILES } from '../../../events/founding-values';
 import { REFUSAL } from '../../../functions/founding/photos/reasons';
-import { memoryPhotoStorage } from '../../../functions/founding/photos/storage';
+import { memoryBucket } from '../../../functions/shared/s3';
 import { validateObjects } from '../../../functions/founding/photos/validate';
 import { readZipDirectory } from '../../../functions/founding/photos/zip-directory';
 import { jpegWithGps, pdfNamedJpg, png, pngHeaderOnly, truncatedJpeg, zip } from './fixtures';
@@ -18,7 +18,7 @@ describe('validateObjects', () => {
   });
 
   test('checks photos and zip entries, stores accepted ones without metadata, and says why others were refused', async () => {
-    const storage = memoryPhotoStorage();
+    const storage = memoryBucket();
     const put = (key: string, body: Buffer) => storage.objects.set(key, { body });
     put(`${P}1.jpg`, photo);
     put(`${P}2.jpg`, pdfNamedJpg());
@@ -57,7 +57,7 @@ describe('validateObjects', () => {
   });
 
   test('a retry writes the same keys (indexes do not depend on timing)', async () => {
-    const storage = memoryPhotoStorage();
+    const storage = memoryBucket();
     const keys = Array.from({ length: 8 }, (_, i) => `${P}${i}.jpg`);
     keys.forEach((k, i) => storage.objects.set(k, { body: i % 3 === 0 ? pdfNamedJpg() : photo }));
     const first = await validateObjects({ storage, concurrency: 3 }, ID, keys);
@@ -66,7 +66,7 @@ describe('validateObjects', () => {
   });
 
   test('an upload too big for a photo is spooled to disk: a zip is opened, anything else refused, the temp file removed', async () => {
-    const storage = memoryPhotoStorage();
+    const storage = memoryBucket();
     const padding = Buffer.alloc(26 * 1024 * 1024, 3);
     storage.objects.set(`${P}big.zip`, { body: zip({ 'a.jpg': photo, 'b.jpg': photo, 'huge.jpg': padding }, 0) });
     storage.objects.set(`${P}big.jpg`, { body: Buffer.concat([photo, padding]) });
@@ -84,7 +84,7 @@ describe('validateObjects', () => {
   });
 
   test(`keeps at most ${MAX_APPLICATION_IMAGES} photos, the first ones`, async () => {
-    const storage = memoryPhotoStorage();
+    const storage = memoryBucket();
     const small = await jpegWithGps(512, 512);
     const entries: Record<string, Buffer> = {};
     for (let i = 0; i < 5; i++) entries[`extra${i}.jpg`] = small;
@@ -102,7 +102,7 @@ describe('validateObjects', () => {
   }, 60_000);
 
   test(`stops after ${MAX_EXAMINED_FILES} files examined, photos and zip entries alike, as signup counts them`, async () => {
-    const storage = memoryPhotoStorage();
+    const storage = memoryBucket();
     const note = Buffer.from('not a photo');
     const names = (prefix: string, n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`${prefix}${i}.txt`, note]));
     storage.objects.set(`${P}one.zip`, { body: zip(names('a', 150)) });
@@ -126,7 +126,7 @@ describe('validateObjects', () => {
   });
 
   test('never runs more than `concurrency` photo checks at once', async () => {
-    const storage = memoryPhotoStorage();
+    const storage = memoryBucket();
     const keys = Array.from({ length: 10 }, (_, i) => `${P}${i}.jpg`);
     keys.forEach((k) => storage.objects.set(k, { body: photo }));
     let active = 0;

@@ -4,7 +4,7 @@ import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aw
 import type { ApplicationDecisionRecord } from '../../../events/founding';
 import { RESUME_FAILED_MESSAGE, decide } from '../../../functions/founding/routes/decide-application/service';
 import { NOT_FAILED_MESSAGE, START_FAILED_MESSAGE, retryApplication, type ResumeInput } from '../../../functions/founding/routes/retry-application/service';
-import { memoryPhotoStorage } from '../../../functions/founding/photos/storage';
+import { memoryBucket } from '../../../functions/shared/s3';
 import { DUPLICATE_EXECUTION, awaitReview } from '../../../functions/founding/steps/await-review/service';
 import { markPhotosForDeletion } from '../../../functions/founding/steps/delete-photos/service';
 import { recordFailure } from '../../../functions/founding/steps/record-failure/service';
@@ -163,7 +163,7 @@ describe('decide keeps the task token until the workflow is resumed', () => {
 describe('markPhotosForDeletion', () => {
   test('tags every stored photo and thumbnail of the application retention=delete, and records it once', async () => {
     const m = mockedStore(application({ status: 'rejected' }));
-    const storage = memoryPhotoStorage();
+    const storage = memoryBucket();
     for (const key of [`applications/${ID}/photos/0.jpg`, `applications/${ID}/thumbs/0.jpg`, 'applications/app_otherotherotherother/photos/0.jpg']) {
       await storage.write(key, Buffer.from('x'), 'image/jpeg');
     }

@@ -6,7 +6,7 @@ import {
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { Talent } from '../../../events/talent';
-import { memoryPhotoStorage } from '../../../functions/founding/photos/storage';
+import { memoryBucket } from '../../../functions/shared/s3';
 import { awaitReview } from '../../../functions/founding/steps/await-review/service';
 import { talentStore } from '../../../functions/catalog/store';
 import { createTalent, NEW_TALENT_IMAGE, talentIdFor } from '../../../functions/founding/steps/create-talent/service';
@@ -161,7 +161,7 @@ describe('inviteTalent', () => {
 
 describe('deletePhotos', () => {
   test("deletes the application's stored photos and pending leftovers, nobody else's", async () => {
-    const storage = memoryPhotoStorage();
+    const storage = memoryBucket();
     const own = [`applications/${ID}/photos/0.jpg`, `applications/${ID}/thumbs/0.jpg`, `pending/${FOLDER}/1.jpg`];
     const others = ['applications/app_bbbbbbbbbbbbbbbbbbbb/photos/0.jpg', 'pending/fedcba9876543210fedcba9876543210/1.jpg'];
     for (const k of [...own, ...others]) storage.objects.set(k, { body: Buffer.from('x') });

@@ -1,7 +1,7 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
 import type { PhotoResult } from '../../../events/founding';
-import { memoryPhotoStorage } from '../../../functions/founding/photos/storage';
+import { memoryBucket } from '../../../functions/shared/s3';
 import { validatePhotos } from '../../../functions/founding/steps/validate-photos/service';
 import { jpegWithGps, pdfNamedJpg } from '../photos/fixtures';
 import { EMAIL, FOLDER, ID, application, conditionFailed, mockedStore, quiet } from './support';
@@ -16,7 +16,7 @@ describe('validatePhotos (the step)', () => {
   });
 
   function uploads(valid: number, invalid: number) {
-    const storage = memoryPhotoStorage();
+    const storage = memoryBucket();
     const keys: string[] = [];
     for (let i = 0; i < valid + invalid; i++) {
       const key = `${P}17000000${i}-abc.jpg`;

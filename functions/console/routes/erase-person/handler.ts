@@ -5,9 +5,10 @@ import { requireGroup } from '../../../shared/auth';
 import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
 import { httpHandler, json, parseJsonBody } from '../../../shared/http';
-import { eraseFoundingAddress, s3PhotoStorage } from '../../../founding';
+import { eraseFoundingAddress } from '../../../founding';
 import { eraseAccountsByEmail } from '../../../accounts';
 import { erasureStore } from '../../../shared/erasure';
+import { s3Bucket } from '../../../shared/s3';
 import { eraseMessagesFrom } from '../../../contact';
 import { eraseWaitlistAddress } from '../../../waitlist';
 import { erasePerson } from './service';
@@ -32,7 +33,7 @@ export const handler = httpHandler(async (event) => {
   const caller = requireGroup(event, 'admin');
   const body = parseJsonBody(event, ErasureRequest);
   const doc = documentClient();
-  const photos = s3PhotoStorage(config.PHOTOS_BUCKET);
+  const photos = s3Bucket(config.PHOTOS_BUCKET);
   cognito ??= new CognitoIdentityProviderClient({});
   const result = await erasePerson(
     {

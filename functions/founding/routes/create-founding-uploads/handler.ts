@@ -5,7 +5,7 @@ import { loadConfig } from '../../../shared/config';
 import { httpHandler, idempotencyKeyOf, json, parseJsonBody } from '../../../shared/http';
 import { idempotency } from '../../../shared/idempotency';
 import { clientIpOf, rateLimiter } from '../../../shared/rate-limit';
-import { s3Client } from '../../../shared/s3';
+import { s3Bucket } from '../../../shared/s3';
 import { foundingStore } from '../../store';
 import { createUploads } from './service';
 
@@ -24,8 +24,7 @@ export const handler = httpHandler(async (event, context) => {
   const result = await createUploads(
     {
       store: foundingStore(documentClient(), config.APPLICATIONS_TABLE),
-      s3: s3Client(),
-      bucketName: config.PHOTOS_BUCKET,
+      photos: s3Bucket(config.PHOTOS_BUCKET),
       once: idempotency(config.IDEMPOTENCY_TABLE, context),
       limit: rateLimiter(documentClient(), config.RATE_LIMITS_TABLE),
     },

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import {
   MAX_UPLOADS_PER_ADDRESS_PER_DAY,
   MAX_UPLOADS_PER_IP_PER_HOUR,
@@ -21,13 +19,14 @@ import { TooManyRequestsError, ValidationError } from '../../../shared/errors';
 import { withIdempotencyKey, type Once } from '../../../shared/idempotency';
 import { log } from '../../../shared/log';
 import type { RateLimiter, RateRule } from '../../../shared/rate-limit';
+import type { Bucket } from '../../../shared/s3';
 import type { FoundingStore } from '../../store';
 import { addressHashOf, pendingPrefix, uploadFolderOf } from '../../keys';
 
 export interface UploadDeps {
   store: FoundingStore;
-  s3: S3Client;
-  bucketName: string;
+  /** The photos bucket, which presigns each upload. */
+  photos: Pick<Bucket, 'createUrl'>;
   once: Once;
   limit: RateLimiter;
 }
@@ -115,11 +114,7 @@ async function issueUploads(deps: UploadDeps, req: FoundingUploadRequest, origin
     req.files.map(async (file, i): Promise<PresignedUpload> => {
       const { ext, contentType } = checked[i] as { ext: UploadExtension; contentType: string };
       const key = `${pendingPrefix(folder)}${now.getTime()}-${randomBytes(6).toString('hex')}.${ext}`;
-      const url = await getSignedUrl(
-        deps.s3,
-        new PutObjectCommand({ Bucket: deps.bucketName, Key: key, ContentType: contentType, ContentLength: file.size, IfNoneMatch: '*' }),
-        { expiresIn: UPLOAD_URL_TTL_SECONDS, signableHeaders: new Set(['content-type', 'content-length', 'if-none-match']) },
-      );
+      const url = await deps.photos.createUrl(key, { expiresIn: UPLOAD_URL_TTL_SECONDS, contentType, contentLength: file.size });
       await deps.store.recordIssuedUpload(folder, key, {
         uploadSession,
         name: file.name,

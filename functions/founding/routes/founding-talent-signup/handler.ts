@@ -7,7 +7,7 @@ import { httpHandler, idempotencyKeyOf, json, parseJsonBody } from '../../../sha
 import { EmailConfig, emailSender } from '../../../shared/email';
 import { idempotency } from '../../../shared/idempotency';
 import { clientIpOf, rateLimiter } from '../../../shared/rate-limit';
-import { s3Client } from '../../../shared/s3';
+import { s3Bucket } from '../../../shared/s3';
 import { foundingStore } from '../../store';
 import { submitApplication } from './service';
 
@@ -31,8 +31,7 @@ export const handler = httpHandler(async (event, context) => {
   const result = await submitApplication(
     {
       store: foundingStore(documentClient(), config.APPLICATIONS_TABLE),
-      s3: s3Client(),
-      bucketName: config.PHOTOS_BUCKET,
+      photos: s3Bucket(config.PHOTOS_BUCKET),
       publish: (type, detail) => publish(config.EVENT_BUS_NAME, type, detail),
       once: idempotency(config.IDEMPOTENCY_TABLE, context),
       limit: rateLimiter(documentClient(), config.RATE_LIMITS_TABLE),

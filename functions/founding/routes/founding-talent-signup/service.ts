@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import {
   AWAITING_CONFIRMATION,
   CONFIRMATION_MESSAGES,
@@ -17,20 +16,21 @@ import {
 } from '../../../../events/founding';
 import type { ExcludableIndustry } from '../../../../events/founding-values';
 import { ConflictError, ValidationError } from '../../../shared/errors';
-import { readZipDirectory, s3RangeReader, UnreadableZipError } from '../../photos/zip-directory';
+import { rangeReaderOf, readZipDirectory, UnreadableZipError } from '../../photos/zip-directory';
 import { addressConfirmationEmail, confirmationPageUrl } from '../../emails/confirm';
 import type { Email } from '../../../shared/email';
 import { ONE_HOUR, withIdempotencyKey, type Once } from '../../../shared/idempotency';
 import { log } from '../../../shared/log';
 import type { RateLimiter } from '../../../shared/rate-limit';
+import type { Bucket } from '../../../shared/s3';
 import type { FoundingStore, IssuedUpload, UploadedObject } from '../../store';
 import { addressHashOf, newApplicationId, pendingPrefix, uploadFolderOf } from '../../keys';
 import { announce, confirmTokenHash, newConfirmToken } from '../../confirmation';
 
 export interface SignupDeps {
   store: FoundingStore;
-  s3: S3Client;
-  bucketName: string;
+  /** The photos bucket: an upload whose S3 event has not been recorded yet is looked up there. */
+  photos: Pick<Bucket, 'size' | 'readRange'>;
   publish: (detailType: string, detail: object) => Promise<void>;
   once: Once;
   limit: RateLimiter;
@@ -219,7 +219,7 @@ async function answerToRepeat(deps: SignupDeps, email: string, fingerprint: stri
 
 /**
  * Every path must be a key issued to this upload session (under its folder, for this address),
- * named once, and present in the bucket (recorded from its S3 event, or found by HeadObject).
+ * named once, and present in the bucket (recorded from its S3 event, or found in the bucket).
  */
 async function checkUploads(deps: SignupDeps, req: FoundingSignup): Promise<ApplicationUpload[]> {
   const folder = uploadFolderOf(req.uploadSession);
@@ -263,11 +263,9 @@ async function checkUploads(deps: SignupDeps, req: FoundingSignup): Promise<Appl
 
 async function sizeInBucket(deps: SignupDeps, key: string): Promise<number | undefined> {
   try {
-    const head = await deps.s3.send(new HeadObjectCommand({ Bucket: deps.bucketName, Key: key }));
-    return head.ContentLength ?? 0;
+    return await deps.photos.size(key);
   } catch (err) {
     const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-    if (status === 404 || (err as Error).name === 'NotFound') return undefined;
     // Without list permission on the key's prefix S3 answers a missing key with 403.
     if (status === 403) {
       log.warn('upload not readable; treated as missing', {});
@@ -291,7 +289,7 @@ async function countZip(
   let problems = recorded?.zipProblems;
   if (count === undefined || files === undefined) {
     try {
-      const directory = await readZipDirectory(size, s3RangeReader(deps.s3, deps.bucketName, key));
+      const directory = await readZipDirectory(size, rangeReaderOf(deps.photos, key));
       count = directory.imageCount;
       files = directory.fileCount;
       problems = directory.problems;

@@ -3,7 +3,7 @@ import { requireGroup } from '../../../shared/auth';
 import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
 import { httpHandler, json } from '../../../shared/http';
-import { s3Client } from '../../../shared/s3';
+import { s3Bucket } from '../../../shared/s3';
 import { foundingStore } from '../../store';
 import { getApplication } from './service';
 
@@ -18,7 +18,7 @@ const config = loadConfig(
 export const handler = httpHandler(async (event) => {
   requireGroup(event, 'admin');
   const detail = await getApplication(
-    { store: foundingStore(documentClient(), config.APPLICATIONS_TABLE), s3: s3Client(), bucketName: config.PHOTOS_BUCKET },
+    { store: foundingStore(documentClient(), config.APPLICATIONS_TABLE), photos: s3Bucket(config.PHOTOS_BUCKET) },
     event.pathParameters?.id ?? '',
   );
   return json(200, detail);

@@ -1,14 +1,13 @@
-import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ADMIN_PHOTO_URL_TTL_SECONDS, type ApplicationDetail } from '../../../../events/founding';
 import { NotFoundError } from '../../../shared/errors';
+import type { Bucket } from '../../../shared/s3';
 import { ApplicationNotFoundError, toDetail, type FoundingStore } from '../../store';
 import { APPLICATION_ID_PATTERN, photoKey, thumbnailKey } from '../../keys';
 
 export interface GetApplicationDeps {
   store: FoundingStore;
-  s3: S3Client;
-  bucketName: string;
+  /** The photos bucket, which signs the short-lived URLs. */
+  photos: Pick<Bucket, 'getUrl'>;
 }
 
 /** One application with its history and short-lived URLs of its accepted photos and thumbnails. */
@@ -23,8 +22,7 @@ export async function getApplication(deps: GetApplicationDeps, id: string): Prom
   ]);
   if (!app) throw new NotFoundError('No application with this id.');
 
-  const sign = (key: string) =>
-    getSignedUrl(deps.s3, new GetObjectCommand({ Bucket: deps.bucketName, Key: key }), { expiresIn: ADMIN_PHOTO_URL_TTL_SECONDS });
+  const sign = (key: string) => deps.photos.getUrl(key, { expiresIn: ADMIN_PHOTO_URL_TTL_SECONDS });
   const accepted = (app.photoResults ?? []).filter((p) => p.accepted && p.index !== undefined);
   const photos = await Promise.all(
     accepted.map(async (p) => ({

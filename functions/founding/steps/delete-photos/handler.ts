@@ -3,7 +3,7 @@ import { documentClient } from '../../../shared/clients';
 import { foundingStore } from '../../store';
 import { loadConfig } from '../../../shared/config';
 import { APPLICATION_ID_PATTERN } from '../../keys';
-import { s3PhotoStorage } from '../../photos/storage';
+import { s3Bucket } from '../../../shared/s3';
 import { deletePhotos, markPhotosForDeletion } from './service';
 
 const config = loadConfig(z.object({ APPLICATIONS_TABLE: z.string().min(1), PHOTOS_BUCKET: z.string().min(1) }));
@@ -16,6 +16,6 @@ const Input = z.object({ applicationId: z.string().regex(APPLICATION_ID_PATTERN)
  */
 export async function handler(event: unknown) {
   const { applicationId, mark } = Input.parse(event);
-  const deps = { store: foundingStore(documentClient(), config.APPLICATIONS_TABLE), storage: s3PhotoStorage(config.PHOTOS_BUCKET) };
+  const deps = { store: foundingStore(documentClient(), config.APPLICATIONS_TABLE), storage: s3Bucket(config.PHOTOS_BUCKET) };
   return mark ? markPhotosForDeletion(deps, applicationId) : deletePhotos(deps, applicationId);
 }

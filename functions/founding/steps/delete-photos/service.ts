@@ -2,14 +2,14 @@ import { DELETION_TAG } from '../../../../events/founding-values';
 import { applicationPrefix, pendingPrefix } from '../../keys';
 import type { FoundingStore } from '../../store';
 import { log } from '../../../shared/log';
-import type { PhotoStorage } from '../../photos/storage';
+import type { Bucket } from '../../../shared/s3';
 
 /**
  * Workflow step MarkPhotosForDeletion (a rejected application, before the retention wait): tags
  * the stored photos and thumbnails `retention=delete`, so the bucket's lifecycle rule expires them
  * even if the wait never ends in DeletePhotos (decision 017). Safe to repeat.
  */
-export async function markPhotosForDeletion(deps: { store: FoundingStore; storage: PhotoStorage }, applicationId: string): Promise<{ marked: number }> {
+export async function markPhotosForDeletion(deps: { store: FoundingStore; storage: Bucket }, applicationId: string): Promise<{ marked: number }> {
   const app = await deps.store.getApplication(applicationId);
   const keys = await deps.storage.list(applicationPrefix(applicationId));
   for (let i = 0; i < keys.length; i += 10) {
@@ -29,7 +29,7 @@ export async function markPhotosForDeletion(deps: { store: FoundingStore; storag
  * stored photos and thumbnails under `applications/{id}/` and any original upload still pending.
  * Safe to repeat.
  */
-export async function deletePhotos(deps: { store: FoundingStore; storage: PhotoStorage }, applicationId: string): Promise<{ deleted: number }> {
+export async function deletePhotos(deps: { store: FoundingStore; storage: Bucket }, applicationId: string): Promise<{ deleted: number }> {
   const app = await deps.store.getApplication(applicationId);
   const own = pendingPrefix(app.uploadFolder ?? '');
   const keys = [...(await deps.storage.list(applicationPrefix(applicationId))), ...(app.imagePaths ?? []).filter((k) => k.startsWith(own))];

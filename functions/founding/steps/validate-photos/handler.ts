@@ -3,7 +3,7 @@ import { APPLICATION_ID_PATTERN } from '../../keys';
 import { documentClient } from '../../../shared/clients';
 import { foundingStore } from '../../store';
 import { loadConfig, positiveIntFromEnv } from '../../../shared/config';
-import { s3PhotoStorage } from '../../photos/storage';
+import { s3Bucket } from '../../../shared/s3';
 import { validatePhotos } from './service';
 
 const config = loadConfig(
@@ -22,7 +22,7 @@ export async function handler(event: unknown) {
   return validatePhotos(
     {
       store: foundingStore(documentClient(), config.APPLICATIONS_TABLE),
-      storage: s3PhotoStorage(config.PHOTOS_BUCKET),
+      storage: s3Bucket(config.PHOTOS_BUCKET),
       concurrency: config.PHOTO_CONCURRENCY,
     },
     applicationId,

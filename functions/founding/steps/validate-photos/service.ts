@@ -4,12 +4,12 @@ import { pendingPrefix } from '../../keys';
 import { isConditionFailure } from '../../../shared/errors';
 import type { FoundingStore } from '../../store';
 import { log } from '../../../shared/log';
-import type { PhotoStorage } from '../../photos/storage';
+import type { Bucket } from '../../../shared/s3';
 import { validateObjects } from '../../photos/validate';
 
 export interface ValidatePhotosDeps {
   store: FoundingStore;
-  storage: PhotoStorage;
+  storage: Bucket;
   concurrency?: number;
   tmpDir?: string;
 }

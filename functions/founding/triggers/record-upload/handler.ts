@@ -2,7 +2,7 @@ import type { EventBridgeEvent } from 'aws-lambda';
 import * as z from 'zod';
 import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
-import { s3Client } from '../../../shared/s3';
+import { s3Bucket } from '../../../shared/s3';
 import { foundingStore } from '../../store';
 import { recordUpload, type ObjectCreatedDetail } from './service';
 
@@ -16,7 +16,7 @@ const config = loadConfig(
 /** S3 `Object Created` (via EventBridge) for the photos bucket's `pending/` prefix. */
 export const handler = async (event: EventBridgeEvent<'Object Created', ObjectCreatedDetail>) => {
   const outcome = await recordUpload(
-    { store: foundingStore(documentClient(), config.APPLICATIONS_TABLE), s3: s3Client(), bucketName: config.PHOTOS_BUCKET },
+    { store: foundingStore(documentClient(), config.APPLICATIONS_TABLE), photos: s3Bucket(config.PHOTOS_BUCKET) },
     event.detail,
   );
   return { outcome };

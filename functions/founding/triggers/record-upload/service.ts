@@ -1,15 +1,15 @@
-import type { S3Client } from '@aws-sdk/client-s3';
 import { PENDING_UPLOAD_SECONDS } from '../../../../events/founding-values';
-import { readZipDirectory, s3RangeReader, UnreadableZipError } from '../../photos/zip-directory';
+import { rangeReaderOf, readZipDirectory, UnreadableZipError } from '../../photos/zip-directory';
 import { log } from '../../../shared/log';
+import type { Bucket } from '../../../shared/s3';
 import type { FoundingStore, UploadedObject } from '../../store';
 import { folderOfPendingKey } from '../../keys';
 import { decodeS3EventKey } from './key';
 
 export interface RecordUploadDeps {
   store: FoundingStore;
-  s3: S3Client;
-  bucketName: string;
+  /** The photos bucket: its name (events of other buckets are ignored) and range reads of a zip's directory. */
+  photos: Pick<Bucket, 'name' | 'readRange'>;
 }
 
 /** The part of EventBridge's S3 `Object Created` event we read. */
@@ -28,7 +28,7 @@ export async function recordUpload(deps: RecordUploadDeps, detail: ObjectCreated
   const key = decodeS3EventKey(detail.object.key);
   if (key === undefined) return 'ignored';
   const folder = folderOfPendingKey(key);
-  if (detail.bucket.name !== deps.bucketName || !folder) return 'ignored';
+  if (detail.bucket.name !== deps.photos.name || !folder) return 'ignored';
   const size = detail.object.size ?? 0;
   const kind = /\.zip$/i.test(key) ? 'zip' : 'photo';
   const now = deps.store.now();
@@ -41,7 +41,7 @@ export async function recordUpload(deps: RecordUploadDeps, detail: ObjectCreated
   };
   if (kind === 'zip') {
     try {
-      const directory = await readZipDirectory(size, s3RangeReader(deps.s3, deps.bucketName, key));
+      const directory = await readZipDirectory(size, rangeReaderOf(deps.photos, key));
       upload.imageCount = directory.imageCount;
       upload.fileCount = directory.fileCount;
       upload.zipProblems = directory.problems;

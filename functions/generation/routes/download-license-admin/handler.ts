@@ -2,10 +2,10 @@ import * as z from 'zod';
 import { requireGroup } from '../../../shared/auth';
 import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
-import { s3ImageSigner } from '../../views';
+import { imageSigner } from '../../views';
 import { httpHandler, json } from '../../../shared/http';
 import { log } from '../../../shared/log';
-import { s3Client } from '../../../shared/s3';
+import { s3Bucket } from '../../../shared/s3';
 import { generationStore } from '../../store';
 import { downloadLicense } from '../../license-download';
 
@@ -16,7 +16,7 @@ export const handler = httpHandler(async (event) => {
   const caller = requireGroup(event, 'admin');
   const id = event.pathParameters?.id ?? '';
   const download = await downloadLicense(
-    { generations: generationStore(documentClient(), config.GENERATIONS_TABLE), signer: s3ImageSigner(s3Client(), config.IMAGES_BUCKET) },
+    { generations: generationStore(documentClient(), config.GENERATIONS_TABLE), signer: imageSigner(s3Bucket(config.IMAGES_BUCKET)) },
     'admin',
     id,
   );

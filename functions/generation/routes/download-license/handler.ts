@@ -3,9 +3,9 @@ import { accountStore, currentAccount } from '../../../accounts';
 import { requireRole } from '../../../shared/auth';
 import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
-import { s3ImageSigner } from '../../views';
+import { imageSigner } from '../../views';
 import { httpHandler, json } from '../../../shared/http';
-import { s3Client } from '../../../shared/s3';
+import { s3Bucket } from '../../../shared/s3';
 import { generationStore } from '../../store';
 import { downloadLicense } from '../../license-download';
 
@@ -17,7 +17,7 @@ export const handler = httpHandler(async (event) => {
   const doc = documentClient();
   const account = await currentAccount(accountStore(doc, config.ACCOUNTS_TABLE), caller);
   const download = await downloadLicense(
-    { generations: generationStore(doc, config.GENERATIONS_TABLE), signer: s3ImageSigner(s3Client(), config.IMAGES_BUCKET) },
+    { generations: generationStore(doc, config.GENERATIONS_TABLE), signer: imageSigner(s3Bucket(config.IMAGES_BUCKET)) },
     { accountId: account.id },
     event.pathParameters?.id ?? '',
   );

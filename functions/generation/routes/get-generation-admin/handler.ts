@@ -4,9 +4,9 @@ import { requireGroup } from '../../../shared/auth';
 import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
 import { NotFoundError } from '../../../shared/errors';
-import { adminGenerationView, s3ImageSigner } from '../../views';
+import { adminGenerationView, imageSigner } from '../../views';
 import { httpHandler, json } from '../../../shared/http';
-import { s3Client } from '../../../shared/s3';
+import { s3Bucket } from '../../../shared/s3';
 import { generationStore } from '../../store';
 
 const config = loadConfig(z.object({ GENERATIONS_TABLE: z.string().min(1), IMAGES_BUCKET: z.string().min(1) }));
@@ -17,5 +17,5 @@ export const handler = httpHandler(async (event) => {
   const id = event.pathParameters?.id ?? '';
   const record = GENERATION_ID_PATTERN.test(id) ? await generationStore(documentClient(), config.GENERATIONS_TABLE).get(id) : undefined;
   if (!record) throw new NotFoundError(GENERATION_NOT_FOUND_MESSAGE);
-  return json(200, await adminGenerationView(record, s3ImageSigner(s3Client(), config.IMAGES_BUCKET)));
+  return json(200, await adminGenerationView(record, imageSigner(s3Bucket(config.IMAGES_BUCKET))));
 });

@@ -3,9 +3,9 @@ import { accountStore, currentAccount } from '../../../accounts';
 import { requireRole } from '../../../shared/auth';
 import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
-import { generationView, ownGeneration, s3ImageSigner } from '../../views';
+import { generationView, ownGeneration, imageSigner } from '../../views';
 import { httpHandler, json } from '../../../shared/http';
-import { s3Client } from '../../../shared/s3';
+import { s3Bucket } from '../../../shared/s3';
 import { generationStore } from '../../store';
 
 const config = loadConfig(z.object({ ACCOUNTS_TABLE: z.string().min(1), GENERATIONS_TABLE: z.string().min(1), IMAGES_BUCKET: z.string().min(1) }));
@@ -16,5 +16,5 @@ export const handler = httpHandler(async (event) => {
   const doc = documentClient();
   const account = await currentAccount(accountStore(doc, config.ACCOUNTS_TABLE), caller);
   const record = await ownGeneration(generationStore(doc, config.GENERATIONS_TABLE), account.id, event.pathParameters?.id ?? '');
-  return json(200, await generationView(record, s3ImageSigner(s3Client(), config.IMAGES_BUCKET)));
+  return json(200, await generationView(record, imageSigner(s3Bucket(config.IMAGES_BUCKET))));
 });

@@ -5,10 +5,10 @@ import { queryOf } from '../../../shared/admin-list';
 import { requireRole } from '../../../shared/auth';
 import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
-import { generationView, s3ImageSigner } from '../../views';
+import { generationView, imageSigner } from '../../views';
 import { ValidationError } from '../../../shared/errors';
 import { httpHandler, json, validationErrorFrom } from '../../../shared/http';
-import { s3Client } from '../../../shared/s3';
+import { s3Bucket } from '../../../shared/s3';
 import { generationStore } from '../../store';
 import { generationKeys } from '../../keys';
 
@@ -42,7 +42,7 @@ export const handler = httpHandler(async (event) => {
   const doc = documentClient();
   const account = await currentAccount(accountStore(doc, config.ACCOUNTS_TABLE), caller);
   const page = await generationStore(doc, config.GENERATIONS_TABLE).listByAccount(account.id, { limit: HISTORY_PAGE_SIZE, cursor: ownCursor(query.data.cursor, account.id) });
-  const signer = s3ImageSigner(s3Client(), config.IMAGES_BUCKET);
+  const signer = imageSigner(s3Bucket(config.IMAGES_BUCKET));
   const generations = await Promise.all(page.items.map((record) => generationView(record, signer)));
   return json(200, { generations, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) });
 });

@@ -2,9 +2,9 @@ import * as z from 'zod';
 import { requireRole } from '../../../shared/auth';
 import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
-import { s3ImageSigner } from '../../views';
+import { imageSigner } from '../../views';
 import { httpHandler, idempotencyKeyOf, json, parseJsonBody } from '../../../shared/http';
-import { s3Client } from '../../../shared/s3';
+import { s3Bucket } from '../../../shared/s3';
 import { generationStore } from '../../store';
 import { startDepsFromEnv } from '../../start-deps';
 import { replicateImageGeneration } from './service';
@@ -22,7 +22,7 @@ export const handler = httpHandler(async (event, context) => {
     {
       start: startDepsFromEnv(context),
       generations: generationStore(documentClient(), config.GENERATIONS_TABLE),
-      signer: s3ImageSigner(s3Client(), config.IMAGES_BUCKET),
+      signer: imageSigner(s3Bucket(config.IMAGES_BUCKET)),
     },
     caller,
     body,

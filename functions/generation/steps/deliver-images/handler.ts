@@ -1,10 +1,9 @@
-import { PutObjectCommand } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import * as z from 'zod';
 import { replicateFromEnv } from '../../replicate';
 import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
-import { s3Client } from '../../../shared/s3';
+import { s3Bucket } from '../../../shared/s3';
 import { creditLedger } from '../../../accounts';
 import { generationStore } from '../../store';
 import { talentStore } from '../../../catalog';
@@ -21,6 +20,8 @@ const config = loadConfig(
   }),
 );
 
+const images = s3Bucket(config.IMAGES_BUCKET);
+
 /** Workflow step DeliverImages: `{ generationId }` -> `{ delivered }`. */
 export async function handler(event: unknown) {
   const { generationId } = GenerationInput.parse(event);
@@ -31,9 +32,7 @@ export async function handler(event: unknown) {
       ledger: creditLedger(doc, config.ACCOUNTS_TABLE),
       replicate: replicateFromEnv,
       encode: (image, license) => sharp(image).png().withXmp(licenseXmp(license)).toBuffer(),
-      putImage: async (key, body) => {
-        await s3Client().send(new PutObjectCommand({ Bucket: config.IMAGES_BUCKET, Key: key, Body: body, ContentType: 'image/png' }));
-      },
+      putImage: (key, body) => images.write(key, body, 'image/png'),
       siteUrl: config.SITE_URL.replace(/\/+$/, ''),
       talentTable: config.TALENT_TABLE,
       royaltyPlanOf: async (talentId) => (await talentStore(doc, config.TALENT_TABLE).get(talentId))?.royaltyPlan,
