@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { seedUser } from '../../infra/local/provision';
-import { TALENT_FROZEN_MESSAGE } from '../../events/generation-values';
-import { FreezeResponse } from '../../events/likeness';
+import { TALENT_UNDER_CONTRACT_MESSAGE } from '../../events/generation-values';
+import { ExclusiveContractResponse } from '../../events/likeness';
 import { accountStore } from '../../functions/accounts/store';
 import { createAcceptedTalent } from '../support/accepted-talent';
 import { gotoApp, useBrowser } from '../support/browser';
@@ -78,14 +78,14 @@ it('an admin records a contract for client A; client B cannot generate the talen
   expect(await section.textContent()).toContain(`Ada Brand ${marker}`);
   expect(await section.textContent()).toContain(`by ${twin().admin.email}`);
   expect(await seriousViolations(consolePage, { include: '[data-testid="exclusive-contract-section"]' })).toEqual([]);
-  const recorded = FreezeResponse.parse((await adminGet(twin(), `/talent/${talentId}/freeze`)).json);
+  const recorded = ExclusiveContractResponse.parse((await adminGet(twin(), `/talent/${talentId}/exclusive-contract`)).json);
   expect(recorded.current).toMatchObject({ accountId: brandA.sub, brandName: `Ada Brand ${marker}` });
 
   // Client B: not among the choices, and a direct start is refused with the frozen message.
   const pageB = await createPageAs(brandB.email);
   expect(await offers(pageB, talentId)).toBe(false);
   const refused = await generateAs(twin(), await idToken(twin(), brandB.email, PASSWORD, 'web'), { talentId, prompt: `A portrait ${marker}`, style: 'Portrait', count: 1 });
-  expect(refused).toMatchObject({ status: 'failed', failure: { message: TALENT_FROZEN_MESSAGE } });
+  expect(refused).toMatchObject({ status: 'failed', failure: { message: TALENT_UNDER_CONTRACT_MESSAGE } });
 
   // Client A: the talent is among their choices.
   const pageA = await createPageAs(brandA.email);
