@@ -1,24 +1,18 @@
 import { useEffect, useState } from 'react';
-import { apiClient } from '../../api/client';
+import type { FoundingSpots } from '../../api/founding';
 
-export interface FoundingSpots {
-  total: number;
-  taken: number;
-  left: number;
-}
+export type { FoundingSpots };
 
 /** `GET /founding-spots`: null while loading or when the call fails, so nothing misleading shows. */
 export function useFoundingSpots(apiUrl: string): FoundingSpots | null {
   const [spots, setSpots] = useState<FoundingSpots | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    apiClient({ apiUrl })
-      .call('GET', '/founding-spots', { signal: controller.signal })
-      .then(({ json }) => {
-        const body = json as FoundingSpots | null;
-        // Only a whole answer is shown: a missing or odd number would mislead.
-        if (body && [body.total, body.taken, body.left].every((n) => Number.isInteger(n) && n >= 0)) setSpots(body);
-      })
+    // The call and the API client load with it (the form's submission loads the client anyway), so
+    // the page starts without them: the count shows a moment after the page, as it always has.
+    import('../../api/founding')
+      .then(({ fetchFoundingSpots }) => fetchFoundingSpots(apiUrl, controller.signal))
+      .then((body) => body && setSpots(body))
       .catch(() => undefined);
     return () => controller.abort();
   }, [apiUrl]);
