@@ -50,7 +50,7 @@ export const GENERATION_TIMED_OUT = 'Generation timed out';
 export const TALENT_UNAVAILABLE_MESSAGE = 'This talent is not available for new generations.';
 export const TALENT_PAUSED_MESSAGE = 'This talent has paused new generations of their likeness.';
 export const TALENT_REMOVED_MESSAGE = 'This talent has removed their likeness from the marketplace.';
-export const TALENT_FROZEN_MESSAGE = 'This likeness is under an exclusive contract with another brand.';
+export const TALENT_UNDER_CONTRACT_MESSAGE = 'This likeness is under an exclusive contract with another brand.';
 export const TALENT_NOT_CONFIGURED_MESSAGE = 'This talent cannot be generated yet: their model is not set up.';
 export const excludedIndustryMessage = (industry: ExcludableIndustry) =>
   `This talent does not allow their likeness to be used for ${INDUSTRY_LABELS[industry]}. Change the prompt and try again.`;

@@ -156,11 +156,11 @@ export const GenerationConfig = z
 export type GenerationConfig = z.infer<typeof GenerationConfig>;
 
 /**
- * An exclusive contract (a frozen likeness, DESIGN.md "Readings"): only the brand's client account
+ * An exclusive contract (docs/royalties.md#exclusive-contracts): only the brand's client account
  * may generate with the talent from `startsAt` until `until`; the talent leaves the public library
  * and cannot remove their likeness meanwhile.
  */
-export const FreezeContract = z.object({
+export const ExclusiveContract = z.object({
   id: z.string(),
   /** The brand: a client account. */
   accountId: z.string(),
@@ -173,7 +173,7 @@ export const FreezeContract = z.object({
   /** When the talent was told it started (the likeness schedule sends it once). */
   startNotifiedAt: Iso.optional(),
 });
-export type FreezeContract = z.infer<typeof FreezeContract>;
+export type ExclusiveContract = z.infer<typeof ExclusiveContract>;
 
 /**
  * Likeness controls stored on the catalog item beside the public fields, never in a catalog
@@ -188,8 +188,8 @@ export const LikenessControls = z.object({
   removal: z.object({ requestedAt: Iso, effectiveAt: Iso }).optional(),
   /** When the removal took effect; the talent can no longer be generated. */
   removedAt: Iso.optional(),
-  /** An exclusive contract: only `accountId` may generate until `until`. */
-  frozen: FreezeContract.partial().required({ accountId: true, until: true }).optional(),
+  /** An exclusive contract: only `accountId` may generate until `until`. `frozen` is the attribute's stored name. */
+  frozen: ExclusiveContract.partial().required({ accountId: true, until: true }).optional(),
   /** The founding application the talent was accepted from (their email for notices). */
   applicationId: z.string().optional(),
 });

@@ -66,23 +66,27 @@ export const CLOSE_SCHEDULE = { minute: '0', hour: '1', day: '1' } as const;
 export const REMOVAL_NOTICE_DAYS = 30;
 export const REMOVAL_NOTICE_SECONDS = REMOVAL_NOTICE_DAYS * 24 * 60 * 60;
 
-/** What a talent's likeness is doing now, from its controls and the time (events/likeness.ts `likenessState`). */
+/**
+ * What a talent's likeness is doing now, from its controls and the time (events/likeness.ts
+ * `likenessState`). `frozen` is the state of a likeness under an exclusive contract in force (the
+ * value the API answers and the portal reads).
+ */
 export const LIKENESS_STATES = ['available', 'paused', 'removal-pending', 'removed', 'frozen'] as const;
 export type LikenessState = (typeof LIKENESS_STATES)[number];
 
 export const FOUNDING_REMOVAL_WARNING =
   'You are a founding talent. Removing your likeness ends your 35% lifetime royalty rate, and it cannot be restored.';
 export const REMOVAL_CANCELLED_MESSAGE = 'Your removal request was cancelled. Your likeness stays in the marketplace.';
-export const FROZEN_NO_REMOVAL_MESSAGE = (brand: string, until: string) =>
+export const CONTRACT_NO_REMOVAL_MESSAGE = (brand: string, until: string) =>
   `Your likeness is under an exclusive contract with ${brand} until ${until}. You can request removal once it ends.`;
 export const NO_REMOVAL_PENDING_MESSAGE = 'There is no removal request to cancel.';
 export const ALREADY_REMOVED_MESSAGE = 'Your likeness has already been removed.';
 export const REMOVAL_ALREADY_REQUESTED_MESSAGE = 'You have already requested removal.';
-export const FREEZE_TERM_MESSAGE = 'until must be after startsAt, and in the future';
-export const FREEZE_NOT_CLIENT_MESSAGE = 'accountId must be a client account';
-export const FREEZE_REMOVAL_PENDING_MESSAGE = 'This talent has requested removal; a contract cannot start during the notice period.';
-export const FREEZE_EXISTS_MESSAGE = 'This talent already has an exclusive contract in force or starting. End it first.';
-export const NO_FREEZE_MESSAGE = 'This talent has no exclusive contract to end.';
+export const CONTRACT_TERM_MESSAGE = 'until must be after startsAt, and in the future';
+export const CONTRACT_NOT_CLIENT_MESSAGE = 'accountId must be a client account';
+export const CONTRACT_REMOVAL_PENDING_MESSAGE = 'This talent has requested removal; a contract cannot start during the notice period.';
+export const CONTRACT_EXISTS_MESSAGE = 'This talent already has an exclusive contract in force or starting. End it first.';
+export const NO_CONTRACT_MESSAGE = 'This talent has no exclusive contract to end.';
 
 /** Per-account limit on likeness changes (pause, resume, removal, cancel) and on data exports. */
 export const DATA_EXPORTS_PER_HOUR = 10;

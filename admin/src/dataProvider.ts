@@ -4,7 +4,7 @@ import type { ApplicationDecisionRecord, DecisionRequest, EmailPreview, EmailPre
 import type { AdminUserDetail, LedgerEntry } from '../../events/accounts';
 import type { ErasureResult } from '../../events/erasure';
 import type { GenerationConfig, LicenseDownload } from '../../events/generations';
-import type { FreezeRequest, FreezeResponse } from '../../events/likeness';
+import type { ExclusiveContractRequest, ExclusiveContractResponse } from '../../events/likeness';
 import type { PlanId } from '../../events/plans';
 import type { AdminStatement, MarkPayoutRequest } from '../../events/royalties';
 import { getIdToken } from './authProvider';
@@ -51,11 +51,11 @@ export interface ConsoleDataProvider extends DataProvider {
   setGenerationConfig(talentId: string, config: GenerationConfig): Promise<{ data: GenerationConfig }>;
   /** A short-lived download of a delivered image, named after the talent and the license. */
   downloadLicense(licenseId: string): Promise<{ data: LicenseDownload }>;
-  // Exclusive contracts (docs/royalties.md#frozen-likeness): each answers the contract and history as they stand.
-  getExclusiveContract(talentId: string): Promise<{ data: FreezeResponse }>;
+  // Exclusive contracts (docs/royalties.md#exclusive-contracts): each answers the contract and history as they stand.
+  getExclusiveContract(talentId: string): Promise<{ data: ExclusiveContractResponse }>;
   /** Records a contract; a refusal is an HttpError whose body names the fields (`{error, fields}`). */
-  recordExclusiveContract(talentId: string, request: FreezeRequest): Promise<{ data: FreezeResponse }>;
-  endExclusiveContract(talentId: string): Promise<{ data: FreezeResponse }>;
+  recordExclusiveContract(talentId: string, request: ExclusiveContractRequest): Promise<{ data: ExclusiveContractResponse }>;
+  endExclusiveContract(talentId: string): Promise<{ data: ExclusiveContractResponse }>;
   // Statements.
   /** Marks a statement paid (with the payment's reference) or unpaid; answers it with the audit. Pessimistic. */
   markStatementPayout(id: string, request: MarkPayoutRequest): Promise<{ data: AdminStatement }>;
@@ -271,17 +271,17 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient = crea
 
     async getExclusiveContract(talentId) {
       const { json } = await httpClient(`/talent/${byPath(talentId)}/exclusive-contract`);
-      return { data: json as FreezeResponse };
+      return { data: json as ExclusiveContractResponse };
     },
 
     async recordExclusiveContract(talentId, request) {
       const { json } = await httpClient(`/talent/${byPath(talentId)}/exclusive-contract`, { method: 'POST', body: JSON.stringify(request), headers: jsonHeaders() });
-      return { data: json as FreezeResponse };
+      return { data: json as ExclusiveContractResponse };
     },
 
     async endExclusiveContract(talentId) {
       const { json } = await httpClient(`/talent/${byPath(talentId)}/exclusive-contract`, { method: 'DELETE' });
-      return { data: json as FreezeResponse };
+      return { data: json as ExclusiveContractResponse };
     },
 
     async markStatementPayout(id, request) {

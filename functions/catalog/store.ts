@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { ExcludableIndustry } from '../../events/founding-values';
-import { LikenessControls, type FreezeContract, type GenerationConfig } from '../../events/generations';
+import { LikenessControls, type ExclusiveContract, type GenerationConfig } from '../../events/generations';
 import { publiclyListed } from '../../events/likeness';
 import { Talent, type PublicTalent } from '../../events/talent';
 import { isConditionFailure } from '../shared/errors';
@@ -13,7 +13,7 @@ import { log } from '../shared/log';
 export type TalentStore = ReturnType<typeof talentStore>;
 
 /**
- * The item without the likeness controls (excluded industries, pause, removal, freeze, the
+ * The item without the likeness controls (excluded industries, pause, removal, exclusive contract, the
  * generation config): those are read and written on their own, never shown in the Talent Library
  * or the console's catalog edit.
  */
@@ -163,14 +163,15 @@ export function talentStore(doc: DynamoDBDocumentClient, tableName: string) {
       }
     },
 
-    // ---- Exclusive contracts (docs/royalties.md#frozen-likeness) ----
+    // ---- Exclusive contracts (docs/royalties.md#exclusive-contracts) ----
+    // The current contract is the item's `frozen` attribute (its stored name, kept).
 
     /**
      * Records an exclusive contract on the talent: only when the talent exists, has no contract,
      * no removal requested and is not removed (one conditional write: two admins recording at once
      * cannot both succeed). Answers 'recorded', or what stood in the way.
      */
-    async setFrozen(id: string, contract: FreezeContract): Promise<'recorded' | 'not-found' | 'conflict'> {
+    async setExclusiveContract(id: string, contract: ExclusiveContract): Promise<'recorded' | 'not-found' | 'conflict'> {
       try {
         await doc.send(
           new UpdateCommand({
@@ -190,7 +191,7 @@ export function talentStore(doc: DynamoDBDocumentClient, tableName: string) {
     },
 
     /** Clears the talent's contract if it is still `contractId` (false when another run or an admin got there first). */
-    async clearFrozen(id: string, contractId: string): Promise<boolean> {
+    async clearExclusiveContract(id: string, contractId: string): Promise<boolean> {
       try {
         await doc.send(
           new UpdateCommand({
@@ -213,7 +214,7 @@ export function talentStore(doc: DynamoDBDocumentClient, tableName: string) {
      * contract changed), so concurrent runs send the email once. `at` undefined takes the mark
      * back (the email could not be sent; the next run tries again).
      */
-    async markFreezeStartNotified(id: string, contractId: string, at: string | undefined): Promise<boolean> {
+    async markContractStartNotified(id: string, contractId: string, at: string | undefined): Promise<boolean> {
       try {
         await doc.send(
           new UpdateCommand({
@@ -239,7 +240,7 @@ export function talentStore(doc: DynamoDBDocumentClient, tableName: string) {
      * Every talent with a contract on record (in force, starting, or past its term and not yet
      * archived), with their controls; `accountId` keeps the contracts of that brand only.
      */
-    async listFrozen(accountId?: string): Promise<{ talent: Talent; controls: LikenessControls }[]> {
+    async listUnderContract(accountId?: string): Promise<{ talent: Talent; controls: LikenessControls }[]> {
       const found: { talent: Talent; controls: LikenessControls }[] = [];
       const filter = accountId
         ? { expression: '#f.accountId = :acc', names: { '#f': 'frozen' }, values: { ':acc': accountId } }

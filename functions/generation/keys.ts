@@ -31,9 +31,12 @@ export const generationKeys = {
   statementListKey: (month: string) => `STATEMENTS#${month}`,
   /** Where a talent's monthly payouts go (PayPal or Wise email, account holder). */
   payoutDetails: (talentId: string) => ({ pk: `TALENT#${talentId}`, sk: 'PAYOUT' }),
-  /** An ended exclusive contract, kept for the record (the catalog item holds the current one). */
-  freezeHistory: (talentId: string, contractId: string) => ({ pk: `TALENT#${talentId}`, sk: `FREEZE#${contractId}` }),
-  freezePrefix: 'FREEZE#',
+  /**
+   * An ended exclusive contract, kept for the record (the catalog item holds the current one).
+   * `FREEZE#` is the prefix these items are stored under, kept as it is.
+   */
+  contractHistory: (talentId: string, contractId: string) => ({ pk: `TALENT#${talentId}`, sk: `FREEZE#${contractId}` }),
+  contractHistoryPrefix: 'FREEZE#',
 };
 
 /** `YYYY-MM` of an ISO time, in UTC. */

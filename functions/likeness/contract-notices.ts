@@ -1,12 +1,13 @@
-// Exclusive contracts (a frozen likeness, docs/royalties.md#frozen-likeness): what happens at a
-// contract's start and end besides the rules themselves. The rules apply by time alone
+// Exclusive contracts (docs/royalties.md#exclusive-contracts): what happens at a contract's
+// start and end besides the rules themselves. The rules apply by time alone
 // (events/likeness.ts: CheckPolicy refuses other clients, the library hides the talent); this
 // module tells the talent when a contract starts and, at the end of its term, moves it to the
 // talent's contract history, clears it and tells the talent. The hourly likeness schedule
-// (functions/likeness/triggers/likeness-schedule/) calls `runFreezeNotices`; the console's routes use
-// `notifyStart` and `endContract` for a contract starting now or ended early.
-import type { FreezeContract, LikenessControls } from '../../events/generations';
-import { freezeStartedEmail, freezeEndedEmail } from './emails/contract';
+// (functions/likeness/triggers/likeness-schedule/) calls `runContractNotices`; the console's
+// routes use `notifyStart` and `endContract` for a contract starting now or ended early. The
+// current contract is the controls' `frozen` field (the catalog item's stored attribute).
+import type { ExclusiveContract, LikenessControls } from '../../events/generations';
+import { contractStartedEmail, contractEndedEmail } from './emails/contract';
 import type { Email } from '../shared/email';
 import { log } from '../shared/log';
 import type { EndedContract, RoyaltyStore } from '../royalties';
@@ -16,8 +17,8 @@ import type { TalentStore } from '../catalog';
 /** Who ended a contract whose term ran out (an admin's email otherwise). */
 export const TERM_ENDED_BY = 'term ended';
 
-export interface FreezeDeps {
-  talent: Pick<TalentStore, 'listFrozen' | 'clearFrozen' | 'markFreezeStartNotified'>;
+export interface ContractNoticeDeps {
+  talent: Pick<TalentStore, 'listUnderContract' | 'clearExclusiveContract' | 'markContractStartNotified'>;
   royalties: Pick<RoyaltyStore, 'addEndedContract'>;
   /** The talent's email (from the application they were accepted from); undefined when we have none. */
   emailOf(talentId: string, controls: LikenessControls): Promise<string | undefined>;
@@ -29,7 +30,7 @@ export interface FreezeDeps {
  * A talent's email: the founding application the talent was accepted from (the catalog item's
  * `applicationId`). Seeded talent have none: undefined, and the notice is skipped (logged).
  */
-export function emailFromApplication(founding: Pick<FoundingStore, 'getApplication'>): FreezeDeps['emailOf'] {
+export function emailFromApplication(founding: Pick<FoundingStore, 'getApplication'>): ContractNoticeDeps['emailOf'] {
   return async (_talentId, controls) => {
     if (!controls.applicationId) return undefined;
     try {
@@ -42,19 +43,19 @@ export function emailFromApplication(founding: Pick<FoundingStore, 'getApplicati
 }
 
 /** A contract as recorded by the console (every field set); undefined for an incomplete one. */
-function complete(frozen: LikenessControls['frozen']): FreezeContract | undefined {
-  return frozen?.id && frozen.brandName && frozen.startsAt && frozen.recordedBy && frozen.recordedAt ? (frozen as FreezeContract) : undefined;
+function complete(contract: LikenessControls['frozen']): ExclusiveContract | undefined {
+  return contract?.id && contract.brandName && contract.startsAt && contract.recordedBy && contract.recordedAt ? (contract as ExclusiveContract) : undefined;
 }
 
 /** Sends a talent email; false (logged by talent id, never the address) when there is no address. */
-async function tell(deps: FreezeDeps, talentId: string, controls: LikenessControls, email: Email, what: string): Promise<boolean> {
+async function tell(deps: ContractNoticeDeps, talentId: string, controls: LikenessControls, email: Email, what: string): Promise<boolean> {
   const to = await deps.emailOf(talentId, controls);
   if (!to) {
     log.warn('no email address for the talent; notice not sent', { talentId, what });
     return false;
   }
   await deps.send(to, email);
-  log.info('freeze notice sent', { talentId, what });
+  log.info('contract notice sent', { talentId, what });
   return true;
 }
 
@@ -63,15 +64,15 @@ async function tell(deps: FreezeDeps, talentId: string, controls: LikenessContro
  * concurrent runs send one email) and taken back when sending fails (the next run retries).
  * Answers whether this call sent it.
  */
-export async function notifyStart(deps: FreezeDeps, talent: { id: string; name: string }, controls: LikenessControls, now: Date): Promise<boolean> {
+export async function notifyStart(deps: ContractNoticeDeps, talent: { id: string; name: string }, controls: LikenessControls, now: Date): Promise<boolean> {
   const contract = complete(controls.frozen);
   if (!contract || contract.startNotifiedAt) return false;
-  if (!(await deps.talent.markFreezeStartNotified(talent.id, contract.id, now.toISOString()))) return false;
+  if (!(await deps.talent.markContractStartNotified(talent.id, contract.id, now.toISOString()))) return false;
   try {
-    const email = freezeStartedEmail({ talentName: talent.name, brandName: contract.brandName, startsAt: contract.startsAt, until: contract.until, siteUrl: deps.siteUrl });
+    const email = contractStartedEmail({ talentName: talent.name, brandName: contract.brandName, startsAt: contract.startsAt, until: contract.until, siteUrl: deps.siteUrl });
     return await tell(deps, talent.id, controls, email, 'contract started');
   } catch (err) {
-    await deps.talent.markFreezeStartNotified(talent.id, contract.id, undefined);
+    await deps.talent.markContractStartNotified(talent.id, contract.id, undefined);
     throw err;
   }
 }
@@ -83,7 +84,7 @@ export async function notifyStart(deps: FreezeDeps, talent: { id: string; name: 
  * Answers whether this call ended it.
  */
 export async function endContract(
-  deps: FreezeDeps,
+  deps: ContractNoticeDeps,
   talent: { id: string; name: string },
   controls: LikenessControls,
   end: { endedAt: Date; endedBy: string },
@@ -92,10 +93,10 @@ export async function endContract(
   if (!contract) return undefined;
   const ended: EndedContract = { ...contract, endedAt: end.endedAt.toISOString(), endedBy: end.endedBy };
   await deps.royalties.addEndedContract(talent.id, ended);
-  if (!(await deps.talent.clearFrozen(talent.id, contract.id))) return undefined;
+  if (!(await deps.talent.clearExclusiveContract(talent.id, contract.id))) return undefined;
   log.info('exclusive contract ended', { talentId: talent.id, contractId: contract.id, byTerm: end.endedBy === TERM_ENDED_BY });
   const early = end.endedAt.getTime() < Date.parse(contract.until);
-  const email = freezeEndedEmail({
+  const email = contractEndedEmail({
     talentName: talent.name,
     brandName: contract.brandName,
     startsAt: contract.startsAt,
@@ -113,7 +114,7 @@ export async function endContract(
   return ended;
 }
 
-export interface FreezeNoticesResult {
+export interface ContractNoticesResult {
   started: number;
   ended: number;
 }
@@ -123,9 +124,9 @@ export interface FreezeNoticesResult {
  * told yet -> the start email; a contract past its term -> history, cleared, the end email (the
  * talent is back in the library). Safe to run at once from two places: conditions decide.
  */
-export async function runFreezeNotices(deps: FreezeDeps, now: Date): Promise<FreezeNoticesResult> {
-  const result: FreezeNoticesResult = { started: 0, ended: 0 };
-  for (const { talent, controls } of await deps.talent.listFrozen()) {
+export async function runContractNotices(deps: ContractNoticeDeps, now: Date): Promise<ContractNoticesResult> {
+  const result: ContractNoticesResult = { started: 0, ended: 0 };
+  for (const { talent, controls } of await deps.talent.listUnderContract()) {
     const contract = controls.frozen;
     if (!contract) continue;
     if (!complete(contract)) {

@@ -7,7 +7,7 @@ import { likenessState, type LikenessStatus } from '../../events/likeness';
 import {
   ALREADY_REMOVED_MESSAGE,
   FOUNDING_REMOVAL_WARNING,
-  FROZEN_NO_REMOVAL_MESSAGE,
+  CONTRACT_NO_REMOVAL_MESSAGE,
   NO_REMOVAL_PENDING_MESSAGE,
   REMOVAL_ALREADY_REQUESTED_MESSAGE,
 } from '../../events/royalty-values';
@@ -57,15 +57,15 @@ async function current(deps: LikenessControlDeps, caller: AccountCaller): Promis
 
 /** The contract the talent may see: in force or starting (its term not over at `now`). */
 function visibleContract(controls: LikenessControls, now: Date): LikenessStatus['frozen'] {
-  const frozen = controls.frozen;
-  if (!frozen || Date.parse(frozen.until) <= now.getTime()) return undefined;
-  return { brandName: frozen.brandName ?? 'a brand', startsAt: frozen.startsAt ?? frozen.recordedAt ?? now.toISOString(), until: frozen.until };
+  const contract = controls.frozen;
+  if (!contract || Date.parse(contract.until) <= now.getTime()) return undefined;
+  return { brandName: contract.brandName ?? 'a brand', startsAt: contract.startsAt ?? contract.recordedAt ?? now.toISOString(), until: contract.until };
 }
 
 /** A likeness's controls as the talent sees them (`GET /me/likeness` and every action's answer). */
 export function likenessStatusOf(likeness: Likeness, controls: LikenessControls, now: Date): LikenessStatus {
   const state = likenessState(controls, now);
-  const frozen = visibleContract(controls, now);
+  const contract = visibleContract(controls, now);
   const removedAt = controls.removedAt ?? (state === 'removed' ? controls.removal?.effectiveAt : undefined);
   return {
     likeness,
@@ -73,8 +73,9 @@ export function likenessStatusOf(likeness: Likeness, controls: LikenessControls,
     paused: controls.paused === true && state !== 'removed',
     ...(controls.removal ? { removal: controls.removal } : {}),
     ...(removedAt ? { removedAt } : {}),
-    ...(frozen ? { frozen } : {}),
-    canRequestRemoval: state !== 'removed' && !controls.removal && !frozen,
+    // `frozen` is the answer's field for the contract (events/likeness.ts).
+    ...(contract ? { frozen: contract } : {}),
+    canRequestRemoval: state !== 'removed' && !controls.removal && !contract,
   };
 }
 
@@ -112,7 +113,7 @@ function removalRefusal(controls: LikenessControls, now: Date): string | undefin
   if (likenessState(controls, now) === 'removed') return ALREADY_REMOVED_MESSAGE;
   if (controls.removal) return REMOVAL_ALREADY_REQUESTED_MESSAGE;
   const contract = visibleContract(controls, now);
-  if (contract) return FROZEN_NO_REMOVAL_MESSAGE(contract.brandName, dayText(contract.until));
+  if (contract) return CONTRACT_NO_REMOVAL_MESSAGE(contract.brandName, dayText(contract.until));
   return undefined;
 }
 

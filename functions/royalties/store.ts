@@ -2,7 +2,7 @@
 // monthly statements, payout details and ended exclusive contracts, all in the Generations table
 // (keys in generations-keys.ts).
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { FreezeContract } from '../../events/generations';
+import type { ExclusiveContract } from '../../events/generations';
 import type { AccrualLine, StatementAuditEntry, StatementTotals } from '../../events/royalties';
 import type { ROYALTY_PLANS } from '../../events/talent-values';
 import { isConditionFailure } from '../shared/errors';
@@ -40,7 +40,7 @@ export interface PayoutDetailsRecord {
   updatedAt: string;
 }
 
-export type EndedContract = FreezeContract & { endedAt: string; endedBy: string };
+export type EndedContract = ExclusiveContract & { endedAt: string; endedBy: string };
 
 const KEY_FIELDS = ['pk', 'sk', 'listKey', 'createdAt'];
 const strip = <T>(item: Record<string, unknown>): T => Object.fromEntries(Object.entries(item).filter(([k]) => !KEY_FIELDS.includes(k))) as T;
@@ -232,13 +232,13 @@ export function royaltyStore(doc: DynamoDBDocumentClient, tableName: string) {
 
     /** Keeps an ended exclusive contract for the record (idempotent by contract id). */
     async addEndedContract(talentId: string, contract: EndedContract): Promise<void> {
-      await doc.send(new PutCommand({ TableName: tableName, Item: { ...generationKeys.freezeHistory(talentId, contract.id), ...contract } }));
+      await doc.send(new PutCommand({ TableName: tableName, Item: { ...generationKeys.contractHistory(talentId, contract.id), ...contract } }));
     },
 
     async endedContracts(talentId: string): Promise<EndedContract[]> {
       const items = await queryAll(doc, tableName, {
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': generationKeys.talent(talentId), ':p': generationKeys.freezePrefix },
+        ExpressionAttributeValues: { ':pk': generationKeys.talent(talentId), ':p': generationKeys.contractHistoryPrefix },
         ScanIndexForward: false,
       });
       return items.map((i) => strip<EndedContract>(i));

@@ -9,10 +9,10 @@ import { adminGet, generateAs, signInToConsole } from '../support/review-console
 import { documentClient, idToken, useTwin } from '../support/twin';
 import { seriousViolations } from '../support/a11y';
 
-// A frozen likeness in Chromium on the twin (docs/royalties.md#frozen-likeness): an admin records
-// an exclusive contract for client A in the talent's console page (finding A by email, axe on the
+// An exclusive contract in Chromium on the twin (docs/royalties.md#exclusive-contracts): an admin
+// records one for client A in the talent's console page (finding A by email, axe on the
 // section); client B no longer finds the talent on /create and a direct start is refused with the
-// frozen message; client A finds the talent on /create.
+// exclusive contract's message; client A finds the talent on /create.
 jest.setTimeout(120_000);
 const twin = useTwin();
 const marker = `fz${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -81,7 +81,7 @@ it('an admin records a contract for client A; client B cannot generate the talen
   const recorded = ExclusiveContractResponse.parse((await adminGet(twin(), `/talent/${talentId}/exclusive-contract`)).json);
   expect(recorded.current).toMatchObject({ accountId: brandA.sub, brandName: `Ada Brand ${marker}` });
 
-  // Client B: not among the choices, and a direct start is refused with the frozen message.
+  // Client B: not among the choices, and a direct start is refused with the exclusive contract's message.
   const pageB = await createPageAs(brandB.email);
   expect(await offers(pageB, talentId)).toBe(false);
   const refused = await generateAs(twin(), await idToken(twin(), brandB.email, PASSWORD, 'web'), { talentId, prompt: `A portrait ${marker}`, style: 'Portrait', count: 1 });

@@ -13,7 +13,7 @@ import { MessageUpdateRequest, TalentUpdateRequest } from '../../events/admin';
 import { ContactRequest } from '../../events/contact';
 import { DecisionRequest, EmailPreviewRequest, FoundingConfirmRequest, FoundingSignupRequest, FoundingUploadRequest } from '../../events/founding';
 import { AdminGenerationQuery, GenerationConfig, LegacyStart, StartGenerationRequest } from '../../events/generations';
-import { FreezeRequest, RemovalRequest } from '../../events/likeness';
+import { ExclusiveContractRequest, RemovalRequest } from '../../events/likeness';
 import { AdminStatementQuery, MarkPayoutRequest, PayoutDetailsRequest } from '../../events/royalties';
 import { ConversionRequest } from '../../events/site';
 import { ConfirmWaitlistRequest, EarlySignupRequest } from '../../events/waitlist';
@@ -158,13 +158,13 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'GET /admin/talent/{id}': { params: (f) => ({ id: f.talentId }) },
   'GET /admin/talent/{id}/generation-config': { params: (f) => ({ id: f.talentId }) },
   // Exclusive contracts of the run's hidden talent: the example's account is no client (400), and there is none to end (404).
-  'GET /admin/talent/{id}/freeze': { params: (f) => ({ id: f.talentId }) },
-  'POST /admin/talent/{id}/freeze': {
+  'GET /admin/talent/{id}/exclusive-contract': { params: (f) => ({ id: f.talentId }) },
+  'POST /admin/talent/{id}/exclusive-contract': {
     params: (f) => ({ id: f.talentId }),
-    schema: FreezeRequest,
+    schema: ExclusiveContractRequest,
     body: (m) => ({ accountId: '00000000-0000-4000-8000-000000000000', brandName: `Brand ${m}`, until: '2099-01-01T00:00:00.000Z' }),
   },
-  'DELETE /admin/talent/{id}/freeze': { params: (f) => ({ id: f.talentId }) },
+  'DELETE /admin/talent/{id}/exclusive-contract': { params: (f) => ({ id: f.talentId }) },
   'PUT /admin/talent/{id}/generation-config': {
     params: (f) => ({ id: f.talentId }),
     schema: GenerationConfig,

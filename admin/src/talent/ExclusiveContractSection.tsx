@@ -19,8 +19,8 @@ import { useEffect, useId, useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
 import { Link } from 'react-router';
 import type { AdminUserSummary } from '../../../events/accounts';
-import type { FreezeContract } from '../../../events/generations';
-import type { FreezeRequest, FreezeResponse } from '../../../events/likeness';
+import type { ExclusiveContract } from '../../../events/generations';
+import type { ExclusiveContractRequest, ExclusiveContractResponse } from '../../../events/likeness';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { errorText } from '../users/labels';
@@ -87,7 +87,7 @@ function ClientSearch({ onPick }: { onPick: (client: Client) => void }) {
   );
 }
 
-function ContractFacts({ contract }: { contract: FreezeContract }) {
+function ContractFacts({ contract }: { contract: ExclusiveContract }) {
   const rows: Array<[string, React.ReactNode]> = [
     ['Brand', contract.brandName],
     ['Client account', <Link key="a" to={`/users/${encodeURIComponent(contract.accountId)}/show`}>{contract.accountId}</Link>],
@@ -112,7 +112,7 @@ function ContractFacts({ contract }: { contract: FreezeContract }) {
 }
 
 /**
- * A talent's exclusive contract (frozen likeness, docs/royalties.md#frozen-likeness): the contract
+ * A talent's exclusive contract (docs/royalties.md#exclusive-contracts): the contract
  * in force or starting, a form to record one (a client account, the brand's name, the term), "End
  * contract now" with a confirmation, and the ended contracts. The API checks everything; its
  * messages show on the fields.
@@ -121,10 +121,10 @@ export function ExclusiveContractSection({ talentId }: { talentId: string }) {
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const notify = useNotify();
   const titleId = useId();
-  const [state, setAnswer] = useState<FreezeResponse | null>(null);
+  const [state, setAnswer] = useState<ExclusiveContractResponse | null>(null);
   // When the answer came (whether a contract has started is read against it, not during render).
   const [asOf, setAsOf] = useState(0);
-  const setState = (answer: FreezeResponse) => {
+  const setState = (answer: ExclusiveContractResponse) => {
     setAnswer(answer);
     setAsOf(Date.now());
   };
@@ -160,7 +160,7 @@ export function ExclusiveContractSection({ talentId }: { talentId: string }) {
     setErrors(local);
     setFormError(null);
     if (Object.keys(local).length) return;
-    const request: FreezeRequest = { accountId: form.accountId.trim(), brandName: form.brandName.trim(), until: isoOf(form.until)!, ...(isoOf(form.startsAt) ? { startsAt: isoOf(form.startsAt) } : {}) };
+    const request: ExclusiveContractRequest = { accountId: form.accountId.trim(), brandName: form.brandName.trim(), until: isoOf(form.until)!, ...(isoOf(form.startsAt) ? { startsAt: isoOf(form.startsAt) } : {}) };
     setPending(true);
     try {
       const { data } = await dataProvider.recordExclusiveContract(talentId, request);

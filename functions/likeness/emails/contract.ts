@@ -1,9 +1,9 @@
-// The emails of an exclusive contract (a frozen likeness, docs/royalties.md#frozen-likeness): the
+// The emails of an exclusive contract (docs/royalties.md#exclusive-contracts): the
 // talent is told when a contract starts (which brand, the term, what it means) and when it ends.
 import { PRODUCT_NAME } from '../../../events/product';
 import { escapeHtml, frame, type Email } from '../../shared/email-layout';
 
-export interface FreezeNotice {
+export interface ContractNotice {
   /** The talent's name as the catalog shows it. */
   talentName: string;
   brandName: string;
@@ -22,7 +22,7 @@ const portalUrl = (siteUrl: string) => `${siteUrl.replace(/\/$/, '')}/talent-por
 const paragraphs = (lines: string[]) => lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n');
 
 /** "Your exclusive contract with <brand> has started": sent once, when the term begins. */
-export function freezeStartedEmail(n: FreezeNotice): Email {
+export function contractStartedEmail(n: ContractNotice): Email {
   const subject = `Your exclusive contract with ${n.brandName} has started`;
   const term = `from ${termDate(n.startsAt)} until ${termDate(n.until)}`;
   const body = [
@@ -46,7 +46,7 @@ export function freezeStartedEmail(n: FreezeNotice): Email {
 }
 
 /** "Your exclusive contract with <brand> has ended": at the end of the term, or when an admin ends it early. */
-export function freezeEndedEmail(n: FreezeNotice & { endedAt: string; early: boolean }): Email {
+export function contractEndedEmail(n: ContractNotice & { endedAt: string; early: boolean }): Email {
   const subject = `Your exclusive contract with ${n.brandName} has ended`;
   const lines = [
     `Hi ${n.talentName},`,

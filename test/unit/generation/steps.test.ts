@@ -10,7 +10,7 @@ import {
   GENERATION_ERROR_MESSAGE,
   LICENSE_ID_PATTERN,
   PREDICTION_FAILED_MESSAGE,
-  TALENT_FROZEN_MESSAGE,
+  TALENT_UNDER_CONTRACT_MESSAGE,
   TALENT_NOT_CONFIGURED_MESSAGE,
   TALENT_PAUSED_MESSAGE,
   TALENT_REMOVED_MESSAGE,
@@ -43,11 +43,11 @@ describe('policy check', () => {
     expect(policyRefusal({ talent, controls: {} }, generation, NOW)).toBe(TALENT_NOT_CONFIGURED_MESSAGE);
   });
 
-  it('a freeze refuses other clients until it ends, never its own client', () => {
-    const frozen = (accountId: string, until: string) => ({ talent, controls: { ...configured, frozen: { accountId, until } } });
-    expect(policyRefusal(frozen('brand-x', '2026-06-01T00:00:00.000Z'), generation, NOW)).toBe(TALENT_FROZEN_MESSAGE);
-    expect(policyRefusal(frozen('acc-1', '2026-06-01T00:00:00.000Z'), generation, NOW)).toBeUndefined();
-    expect(policyRefusal(frozen('brand-x', '2026-03-01T00:00:00.000Z'), generation, NOW)).toBeUndefined();
+  it('an exclusive contract refuses other clients until it ends, never its own client', () => {
+    const underContract = (accountId: string, until: string) => ({ talent, controls: { ...configured, frozen: { accountId, until } } });
+    expect(policyRefusal(underContract('brand-x', '2026-06-01T00:00:00.000Z'), generation, NOW)).toBe(TALENT_UNDER_CONTRACT_MESSAGE);
+    expect(policyRefusal(underContract('acc-1', '2026-06-01T00:00:00.000Z'), generation, NOW)).toBeUndefined();
+    expect(policyRefusal(underContract('brand-x', '2026-03-01T00:00:00.000Z'), generation, NOW)).toBeUndefined();
   });
 
   it('names the excluded industry the prompt falls within', () => {

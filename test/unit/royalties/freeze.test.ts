@@ -1,15 +1,15 @@
 import type { LikenessControls } from '../../../events/generations';
 import {
-  FREEZE_EXISTS_MESSAGE,
-  FREEZE_NOT_CLIENT_MESSAGE,
-  FREEZE_REMOVAL_PENDING_MESSAGE,
-  FREEZE_TERM_MESSAGE,
-  NO_FREEZE_MESSAGE,
+  CONTRACT_EXISTS_MESSAGE,
+  CONTRACT_NOT_CLIENT_MESSAGE,
+  CONTRACT_REMOVAL_PENDING_MESSAGE,
+  CONTRACT_TERM_MESSAGE,
+  NO_CONTRACT_MESSAGE,
 } from '../../../events/royalty-values';
 import type { Talent } from '../../../events/talent';
-import { endFreeze, FREEZE_REMOVED_MESSAGE, getFreeze, recordFreeze, type FreezeApiDeps } from '../../../functions/likeness/routes/exclusive-contract/service';
+import { endExclusiveContract, CONTRACT_REMOVED_MESSAGE, getExclusiveContract, recordExclusiveContract, type ExclusiveContractDeps } from '../../../functions/likeness/routes/exclusive-contract/service';
 import { exclusiveTalent } from '../../../functions/likeness/routes/list-exclusive-talent/service';
-import { runFreezeNotices, TERM_ENDED_BY } from '../../../functions/likeness/contract-notices';
+import { runContractNotices, TERM_ENDED_BY } from '../../../functions/likeness/contract-notices';
 import type { Email } from '../../../functions/shared/email';
 import type { EndedContract } from '../../../functions/royalties/store';
 
@@ -27,34 +27,34 @@ function world(controls: LikenessControls = { applicationId: 'app-1' }) {
   const history: EndedContract[] = [];
   const sent: { to: string; email: Email }[] = [];
   let ids = 0;
-  const deps: FreezeApiDeps = {
+  const deps: ExclusiveContractDeps = {
     talent: {
       async getForGeneration(id) {
         const i = items.get(id);
         return i && { talent: i.talent, controls: structuredClone(i.controls) };
       },
-      async setFrozen(id, contract) {
+      async setExclusiveContract(id, contract) {
         const i = items.get(id);
         if (!i) return 'not-found';
         if (i.controls.frozen || i.controls.removal || i.controls.removedAt) return 'conflict';
         i.controls.frozen = contract;
         return 'recorded';
       },
-      async clearFrozen(id, contractId) {
+      async clearExclusiveContract(id, contractId) {
         const i = items.get(id);
         if (i?.controls.frozen?.id !== contractId) return false;
         delete i.controls.frozen;
         return true;
       },
-      async markFreezeStartNotified(id, contractId, at) {
-        const frozen = items.get(id)?.controls.frozen;
-        if (frozen?.id !== contractId) return false;
-        if (at === undefined) return delete frozen.startNotifiedAt;
-        if (frozen.startNotifiedAt) return false;
-        frozen.startNotifiedAt = at;
+      async markContractStartNotified(id, contractId, at) {
+        const contract = items.get(id)?.controls.frozen;
+        if (contract?.id !== contractId) return false;
+        if (at === undefined) return delete contract.startNotifiedAt;
+        if (contract.startNotifiedAt) return false;
+        contract.startNotifiedAt = at;
         return true;
       },
-      async listFrozen(accountId) {
+      async listUnderContract(accountId) {
         return [...items.values()]
           .filter((i) => i.controls.frozen && (!accountId || i.controls.frozen.accountId === accountId))
           .map((i) => ({ talent: i.talent, controls: structuredClone(i.controls) }));
@@ -101,10 +101,10 @@ const refusal = async (p: Promise<unknown>) => {
   throw new Error('expected a refusal');
 };
 
-describe('exclusive contracts: recording (POST /admin/talent/{id}/freeze)', () => {
+describe('exclusive contracts: recording (POST /admin/talent/{id}/exclusive-contract)', () => {
   it('records a contract starting now with who and when, tells the talent once, and refuses a second one', async () => {
     const w = world();
-    const answer = await recordFreeze(w.deps, 'maya-chen', request(), 'admin@example.com', NOW);
+    const answer = await recordExclusiveContract(w.deps, 'maya-chen', request(), 'admin@example.com', NOW);
     expect(answer.current).toMatchObject({
       id: 'contract-1',
       accountId: BRAND,
@@ -120,49 +120,49 @@ describe('exclusive contracts: recording (POST /admin/talent/{id}/freeze)', () =
     expect(w.sent[0].email.text).toContain('you cannot request removal of your likeness until 25 December 2026');
     expect(w.sent[0].email.html).toContain('hidden from the public Talent Library');
 
-    expect(await refusal(recordFreeze(w.deps, 'maya-chen', request(), 'admin@example.com', NOW))).toMatchObject({ status: 409, message: FREEZE_EXISTS_MESSAGE });
+    expect(await refusal(recordExclusiveContract(w.deps, 'maya-chen', request(), 'admin@example.com', NOW))).toMatchObject({ status: 409, message: CONTRACT_EXISTS_MESSAGE });
     // The schedule's run does not tell the talent a second time.
-    expect(await runFreezeNotices(w.deps, new Date(NOW.getTime() + 3600_000))).toEqual({ started: 0, ended: 0 });
+    expect(await runContractNotices(w.deps, new Date(NOW.getTime() + 3600_000))).toEqual({ started: 0, ended: 0 });
     expect(w.sent).toHaveLength(1);
   });
 
   it('refuses a bad term, a non-client account, an unknown talent, a removal pending and a removed likeness', async () => {
     const w = world();
-    expect(await refusal(recordFreeze(w.deps, 'maya-chen', request({ until: later(-1) }), 'a', NOW))).toMatchObject({ status: 400, message: FREEZE_TERM_MESSAGE, fields: { until: FREEZE_TERM_MESSAGE } });
-    expect(await refusal(recordFreeze(w.deps, 'maya-chen', request({ startsAt: later(48), until: later(24) }), 'a', NOW))).toMatchObject({ status: 400, message: FREEZE_TERM_MESSAGE });
-    expect(await refusal(recordFreeze(w.deps, 'maya-chen', request({ accountId: OTHER }), 'a', NOW))).toMatchObject({ status: 400, message: FREEZE_NOT_CLIENT_MESSAGE, fields: { accountId: FREEZE_NOT_CLIENT_MESSAGE } });
-    expect(await refusal(recordFreeze(w.deps, 'maya-chen', request({ accountId: '00000000-0000-4000-8000-000000000000' }), 'a', NOW))).toMatchObject({ status: 400, message: FREEZE_NOT_CLIENT_MESSAGE });
-    expect(await refusal(recordFreeze(w.deps, 'nobody', request(), 'a', NOW))).toMatchObject({ status: 404 });
+    expect(await refusal(recordExclusiveContract(w.deps, 'maya-chen', request({ until: later(-1) }), 'a', NOW))).toMatchObject({ status: 400, message: CONTRACT_TERM_MESSAGE, fields: { until: CONTRACT_TERM_MESSAGE } });
+    expect(await refusal(recordExclusiveContract(w.deps, 'maya-chen', request({ startsAt: later(48), until: later(24) }), 'a', NOW))).toMatchObject({ status: 400, message: CONTRACT_TERM_MESSAGE });
+    expect(await refusal(recordExclusiveContract(w.deps, 'maya-chen', request({ accountId: OTHER }), 'a', NOW))).toMatchObject({ status: 400, message: CONTRACT_NOT_CLIENT_MESSAGE, fields: { accountId: CONTRACT_NOT_CLIENT_MESSAGE } });
+    expect(await refusal(recordExclusiveContract(w.deps, 'maya-chen', request({ accountId: '00000000-0000-4000-8000-000000000000' }), 'a', NOW))).toMatchObject({ status: 400, message: CONTRACT_NOT_CLIENT_MESSAGE });
+    expect(await refusal(recordExclusiveContract(w.deps, 'nobody', request(), 'a', NOW))).toMatchObject({ status: 404 });
 
     const pending = world({ removal: { requestedAt: later(-1), effectiveAt: later(100) } });
-    expect(await refusal(recordFreeze(pending.deps, 'maya-chen', request(), 'a', NOW))).toMatchObject({ status: 409, message: FREEZE_REMOVAL_PENDING_MESSAGE });
+    expect(await refusal(recordExclusiveContract(pending.deps, 'maya-chen', request(), 'a', NOW))).toMatchObject({ status: 409, message: CONTRACT_REMOVAL_PENDING_MESSAGE });
     const removed = world({ removedAt: later(-1) });
-    expect(await refusal(recordFreeze(removed.deps, 'maya-chen', request(), 'a', NOW))).toMatchObject({ status: 409, message: FREEZE_REMOVED_MESSAGE });
+    expect(await refusal(recordExclusiveContract(removed.deps, 'maya-chen', request(), 'a', NOW))).toMatchObject({ status: 409, message: CONTRACT_REMOVED_MESSAGE });
     for (const x of [w, pending, removed]) expect(x.controls().frozen).toBeUndefined();
   });
 
   it('a contract starting later is told by the schedule when it starts, once, even with two runs at once', async () => {
     const w = world();
-    const answer = await recordFreeze(w.deps, 'maya-chen', request({ startsAt: later(2) }), 'admin@example.com', NOW);
+    const answer = await recordExclusiveContract(w.deps, 'maya-chen', request({ startsAt: later(2) }), 'admin@example.com', NOW);
     expect(answer.current?.startNotifiedAt).toBeUndefined();
     expect(w.sent).toHaveLength(0);
-    expect(await runFreezeNotices(w.deps, new Date(later(1)))).toEqual({ started: 0, ended: 0 });
-    const runs = await Promise.all([runFreezeNotices(w.deps, new Date(later(3))), runFreezeNotices(w.deps, new Date(later(3)))]);
+    expect(await runContractNotices(w.deps, new Date(later(1)))).toEqual({ started: 0, ended: 0 });
+    const runs = await Promise.all([runContractNotices(w.deps, new Date(later(3))), runContractNotices(w.deps, new Date(later(3)))]);
     expect(runs.reduce((n, r) => n + r.started, 0)).toBe(1);
     expect(w.sent.map((s) => s.email.subject)).toEqual(['Your exclusive contract with Acme Studio has started']);
   });
 
   it('a failed start email is taken back, so the next run sends it', async () => {
     const w = world();
-    await recordFreeze(w.deps, 'maya-chen', request({ startsAt: later(1) }), 'a', NOW);
+    await recordExclusiveContract(w.deps, 'maya-chen', request({ startsAt: later(1) }), 'a', NOW);
     const send = w.deps.send;
     w.deps.send = async () => {
       throw new Error('SES down');
     };
-    expect(await runFreezeNotices(w.deps, new Date(later(2)))).toEqual({ started: 0, ended: 0 });
+    expect(await runContractNotices(w.deps, new Date(later(2)))).toEqual({ started: 0, ended: 0 });
     expect(w.controls().frozen?.startNotifiedAt).toBeUndefined();
     w.deps.send = send;
-    expect(await runFreezeNotices(w.deps, new Date(later(3)))).toEqual({ started: 1, ended: 0 });
+    expect(await runContractNotices(w.deps, new Date(later(3)))).toEqual({ started: 1, ended: 0 });
     expect(w.sent).toHaveLength(1);
   });
 });
@@ -170,44 +170,44 @@ describe('exclusive contracts: recording (POST /admin/talent/{id}/freeze)', () =
 describe('exclusive contracts: ending', () => {
   it('at the end of the term the schedule archives the contract (term ended), clears it and tells the talent, once', async () => {
     const w = world();
-    await recordFreeze(w.deps, 'maya-chen', request({ until: later(5) }), 'admin@example.com', NOW);
-    expect(await runFreezeNotices(w.deps, new Date(later(4)))).toEqual({ started: 0, ended: 0 });
-    const runs = await Promise.all([runFreezeNotices(w.deps, new Date(later(6))), runFreezeNotices(w.deps, new Date(later(6)))]);
+    await recordExclusiveContract(w.deps, 'maya-chen', request({ until: later(5) }), 'admin@example.com', NOW);
+    expect(await runContractNotices(w.deps, new Date(later(4)))).toEqual({ started: 0, ended: 0 });
+    const runs = await Promise.all([runContractNotices(w.deps, new Date(later(6))), runContractNotices(w.deps, new Date(later(6)))]);
     expect(runs.reduce((n, r) => n + r.ended, 0)).toBe(1);
     expect(w.controls().frozen).toBeUndefined();
     expect(w.history).toEqual([expect.objectContaining({ id: 'contract-1', endedBy: TERM_ENDED_BY, endedAt: later(5), recordedBy: 'admin@example.com' })]);
     expect(w.sent.map((s) => s.email.subject)).toEqual(['Your exclusive contract with Acme Studio has started', 'Your exclusive contract with Acme Studio has ended']);
     expect(w.sent[1].email.text).toContain('Your profile is back in the public Talent Library');
-    const answer = await getFreeze(w.deps, 'maya-chen', new Date(later(6)));
+    const answer = await getExclusiveContract(w.deps, 'maya-chen', new Date(later(6)));
     expect(answer.current).toBeUndefined();
     expect(answer.history).toHaveLength(1);
   });
 
   it('an admin ends a contract early: history names them, the talent is told it ended early; nothing to end answers 404', async () => {
     const w = world();
-    await recordFreeze(w.deps, 'maya-chen', request(), 'admin@example.com', NOW);
-    const answer = await endFreeze(w.deps, 'maya-chen', 'other-admin@example.com', new Date(later(1)));
+    await recordExclusiveContract(w.deps, 'maya-chen', request(), 'admin@example.com', NOW);
+    const answer = await endExclusiveContract(w.deps, 'maya-chen', 'other-admin@example.com', new Date(later(1)));
     expect(answer.current).toBeUndefined();
     expect(answer.history[0]).toMatchObject({ endedBy: 'other-admin@example.com', endedAt: later(1) });
     expect(w.sent[1].email.text).toContain('before its term');
-    expect(await refusal(endFreeze(w.deps, 'maya-chen', 'a', new Date(later(2))))).toMatchObject({ status: 404, message: NO_FREEZE_MESSAGE });
+    expect(await refusal(endExclusiveContract(w.deps, 'maya-chen', 'a', new Date(later(2))))).toMatchObject({ status: 404, message: NO_CONTRACT_MESSAGE });
     // A new contract may be recorded after one ended.
-    expect((await recordFreeze(w.deps, 'maya-chen', request(), 'a', new Date(later(2)))).current?.id).toBe('contract-2');
+    expect((await recordExclusiveContract(w.deps, 'maya-chen', request(), 'a', new Date(later(2)))).current?.id).toBe('contract-2');
   });
 
   it('a talent without an email address still has the contract ended (the notice is skipped)', async () => {
     const w = world({});
-    await recordFreeze(w.deps, 'maya-chen', request({ until: later(1) }), 'a', NOW);
-    expect(await runFreezeNotices(w.deps, new Date(later(2)))).toEqual({ started: 0, ended: 1 });
+    await recordExclusiveContract(w.deps, 'maya-chen', request({ until: later(1) }), 'a', NOW);
+    expect(await runContractNotices(w.deps, new Date(later(2)))).toEqual({ started: 0, ended: 1 });
     expect(w.sent).toHaveLength(0);
     expect(w.controls().frozen).toBeUndefined();
   });
 });
 
 describe('GET /me/exclusive-talent', () => {
-  it('lists the talent frozen for this client while the contract is in force, and no one else', async () => {
+  it('lists the talent under contract with this client while the contract is in force, and no one else', async () => {
     const w = world();
-    await recordFreeze(w.deps, 'maya-chen', request({ startsAt: later(1), until: later(10) }), 'a', NOW);
+    await recordExclusiveContract(w.deps, 'maya-chen', request({ startsAt: later(1), until: later(10) }), 'a', NOW);
     expect((await exclusiveTalent(w.deps.talent, BRAND, NOW)).talent).toEqual([]);
     const during = await exclusiveTalent(w.deps.talent, BRAND, new Date(later(2)));
     expect(during.talent.map((t) => t.id)).toEqual(['maya-chen']);

@@ -6,7 +6,7 @@ import type { LikenessControls } from '../../../events/generations';
 import {
   ALREADY_REMOVED_MESSAGE,
   FOUNDING_REMOVAL_WARNING,
-  FROZEN_NO_REMOVAL_MESSAGE,
+  CONTRACT_NO_REMOVAL_MESSAGE,
   NO_REMOVAL_PENDING_MESSAGE,
   REMOVAL_ALREADY_REQUESTED_MESSAGE,
 } from '../../../events/royalty-values';
@@ -168,7 +168,7 @@ describe('removal', () => {
       const { deps, state } = setup(false, { frozen: { accountId: 'brand', brandName: 'Acme Shoes', startsAt, until } });
       const status = await getLikenessStatus(deps, caller);
       expect(status).toMatchObject({ frozen: { brandName: 'Acme Shoes', startsAt, until }, canRequestRemoval: false });
-      await expect(requestRemoval(deps, caller, {})).rejects.toMatchObject({ status: 409, message: FROZEN_NO_REMOVAL_MESSAGE('Acme Shoes', '30 June 2027') });
+      await expect(requestRemoval(deps, caller, {})).rejects.toMatchObject({ status: 409, message: CONTRACT_NO_REMOVAL_MESSAGE('Acme Shoes', '30 June 2027') });
       expect(state.controls.removal).toBeUndefined();
     }
     // A contract whose term is over no longer stands in the way.
@@ -195,13 +195,13 @@ describe('removal', () => {
 });
 
 describe('the likeness schedule', () => {
-  const freeze = { talent: { listFrozen: async () => [], clearFrozen: jest.fn(), markFreezeStartNotified: jest.fn() }, royalties: { addEndedContract: jest.fn() }, emailOf: async () => undefined, send: jest.fn(), siteUrl: '' };
+  const contracts = { talent: { listUnderContract: async () => [], clearExclusiveContract: jest.fn(), markContractStartNotified: jest.fn() }, royalties: { addEndedContract: jest.fn() }, emailOf: async () => undefined, send: jest.fn(), siteUrl: '' };
 
   it('carries out a removal once its notice ended: removedAt, model and pause cleared, founding rate ended, one email', async () => {
     const { deps, state, store, advance, now } = setup(true, { paused: true });
     await requestRemoval(deps, caller, { acceptFoundingRateLoss: true });
     const sent: Array<{ to: string; email: Email }> = [];
-    const schedule = { talent: store, emailOf: async () => 'tia@people.example', send: async (to: string, email: Email) => void sent.push({ to, email }), siteUrl: 'https://humanly.example', freeze };
+    const schedule = { talent: store, emailOf: async () => 'tia@people.example', send: async (to: string, email: Email) => void sent.push({ to, email }), siteUrl: 'https://humanly.example', contracts };
 
     advance(NOTICE * 1000 - 1);
     expect(await runLikenessSchedule(schedule, now())).toMatchObject({ removed: 0 });
@@ -227,7 +227,7 @@ describe('the likeness schedule', () => {
     advance(NOTICE * 1000);
     const send = jest.fn();
     const logged = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    expect(await runLikenessSchedule({ talent: store, emailOf: async () => undefined, send, siteUrl: '', freeze }, now())).toMatchObject({ removed: 1 });
+    expect(await runLikenessSchedule({ talent: store, emailOf: async () => undefined, send, siteUrl: '', contracts }, now())).toMatchObject({ removed: 1 });
     expect(state.controls.removedAt).toBeDefined();
     expect(send).not.toHaveBeenCalled();
     expect(logged.mock.calls.join('\n')).not.toContain('@');

@@ -1,6 +1,6 @@
 import { likenessState } from '../../../../events/likeness';
 import {
-  TALENT_FROZEN_MESSAGE,
+  TALENT_UNDER_CONTRACT_MESSAGE,
   TALENT_NOT_CONFIGURED_MESSAGE,
   TALENT_PAUSED_MESSAGE,
   TALENT_REMOVED_MESSAGE,
@@ -24,8 +24,8 @@ export interface CheckPolicyDeps {
 /**
  * Why a talent's choices refuse this generation (the client reads the message), or undefined
  * when it may go ahead. In order: the talent exists and is active, has not removed their
- * likeness, has not paused generation, is not frozen for another client, the prompt is outside
- * their excluded industries, and their model is set up.
+ * likeness, has not paused generation, is not under an exclusive contract with another client,
+ * the prompt is outside their excluded industries, and their model is set up.
  */
 export function policyRefusal(
   found: { talent: Talent; controls: LikenessControls } | undefined,
@@ -38,7 +38,7 @@ export function policyRefusal(
   if (state === 'removed') return TALENT_REMOVED_MESSAGE;
   if (talent.status !== 'active') return TALENT_UNAVAILABLE_MESSAGE;
   if (controls.paused) return TALENT_PAUSED_MESSAGE;
-  if (state === 'frozen' && controls.frozen?.accountId !== generation.accountId) return TALENT_FROZEN_MESSAGE;
+  if (state === 'frozen' && controls.frozen?.accountId !== generation.accountId) return TALENT_UNDER_CONTRACT_MESSAGE;
   const industry = excludedIndustryOf(generation.prompt, controls.excludedIndustries ?? []);
   if (industry) return excludedIndustryMessage(industry);
   if (!controls.generation) return TALENT_NOT_CONFIGURED_MESSAGE;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
-import { FreezeRequest } from '../../../../events/likeness';
+import { ExclusiveContractRequest } from '../../../../events/likeness';
 import { requireGroup } from '../../../shared/auth';
 import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
@@ -11,7 +11,7 @@ import { accountStore } from '../../../accounts';
 import { foundingStore } from '../../../founding';
 import { royaltyStore } from '../../../royalties';
 import { talentStore } from '../../../catalog';
-import { endFreeze, getFreeze, recordFreeze, type FreezeApiDeps } from './service';
+import { endExclusiveContract, getExclusiveContract, recordExclusiveContract, type ExclusiveContractDeps } from './service';
 
 const config = loadConfig(
   EmailConfig.extend({
@@ -23,7 +23,7 @@ const config = loadConfig(
 );
 const send = emailSender(config);
 
-function deps(): FreezeApiDeps {
+function deps(): ExclusiveContractDeps {
   const doc = documentClient();
   return {
     talent: talentStore(doc, config.TALENT_TABLE),
@@ -37,9 +37,9 @@ function deps(): FreezeApiDeps {
 }
 
 /**
- * `GET|POST|DELETE /admin/talent/{id}/freeze` (admins): a talent's exclusive contract
- * (docs/royalties.md#frozen-likeness). POST records one (FreezeRequest; 201), DELETE ends it
- * early; every answer is the FreezeResponse as it stands afterwards.
+ * `GET|POST|DELETE /admin/talent/{id}/exclusive-contract` (admins): a talent's exclusive
+ * contract (docs/royalties.md#exclusive-contracts). POST records one (ExclusiveContractRequest;
+ * 201), DELETE ends it early; every answer is the ExclusiveContractResponse as it stands afterwards.
  */
 export const handler = httpHandler(async (event) => {
   const caller = requireGroup(event, 'admin');
@@ -48,10 +48,10 @@ export const handler = httpHandler(async (event) => {
   const now = new Date();
   switch (event.requestContext.http.method) {
     case 'POST':
-      return json(201, await recordFreeze(deps(), id, parseJsonBody(event, FreezeRequest), who, now));
+      return json(201, await recordExclusiveContract(deps(), id, parseJsonBody(event, ExclusiveContractRequest), who, now));
     case 'DELETE':
-      return json(200, await endFreeze(deps(), id, who, now));
+      return json(200, await endExclusiveContract(deps(), id, who, now));
     default:
-      return json(200, await getFreeze(deps(), id, now));
+      return json(200, await getExclusiveContract(deps(), id, now));
   }
 });

@@ -1,64 +1,64 @@
-import { FREEZE_EXISTS_MESSAGE, FREEZE_NOT_CLIENT_MESSAGE, FREEZE_REMOVAL_PENDING_MESSAGE, FREEZE_TERM_MESSAGE, NO_FREEZE_MESSAGE } from '../../../../events/royalty-values';
-import type { FreezeContract } from '../../../../events/generations';
-import { likenessState, type FreezeRequest, type FreezeResponse } from '../../../../events/likeness';
+import { CONTRACT_EXISTS_MESSAGE, CONTRACT_NOT_CLIENT_MESSAGE, CONTRACT_REMOVAL_PENDING_MESSAGE, CONTRACT_TERM_MESSAGE, NO_CONTRACT_MESSAGE } from '../../../../events/royalty-values';
+import type { ExclusiveContract } from '../../../../events/generations';
+import { likenessState, type ExclusiveContractRequest, type ExclusiveContractResponse } from '../../../../events/likeness';
 import { TALENT_NOT_FOUND_MESSAGE, isTalentId } from '../../../../events/talent-values';
 import { ConflictError, NotFoundError, ValidationError } from '../../../shared/errors';
 import { log } from '../../../shared/log';
-import { TERM_ENDED_BY, endContract, notifyStart, type FreezeDeps } from '../../contract-notices';
+import { TERM_ENDED_BY, endContract, notifyStart, type ContractNoticeDeps } from '../../contract-notices';
 import type { AccountStore } from '../../../accounts';
 import type { RoyaltyStore } from '../../../royalties';
 import type { TalentStore } from '../../../catalog';
 
 /** A contract cannot be recorded for a talent whose likeness is removed. */
-export const FREEZE_REMOVED_MESSAGE = 'This talent’s likeness has been removed; a contract cannot start.';
+export const CONTRACT_REMOVED_MESSAGE = 'This talent’s likeness has been removed; a contract cannot start.';
 
-export interface FreezeApiDeps extends FreezeDeps {
-  talent: FreezeDeps['talent'] & Pick<TalentStore, 'getForGeneration' | 'setFrozen'>;
-  royalties: FreezeDeps['royalties'] & Pick<RoyaltyStore, 'endedContracts'>;
+export interface ExclusiveContractDeps extends ContractNoticeDeps {
+  talent: ContractNoticeDeps['talent'] & Pick<TalentStore, 'getForGeneration' | 'setExclusiveContract'>;
+  royalties: ContractNoticeDeps['royalties'] & Pick<RoyaltyStore, 'endedContracts'>;
   accounts: Pick<AccountStore, 'get'>;
   newId(): string;
 }
 
-async function talentOf(deps: FreezeApiDeps, talentId: string) {
+async function talentOf(deps: ExclusiveContractDeps, talentId: string) {
   const found = isTalentId(talentId) ? await deps.talent.getForGeneration(talentId) : undefined;
   if (!found) throw new NotFoundError(TALENT_NOT_FOUND_MESSAGE);
   return found;
 }
 
-/** `GET /admin/talent/{id}/freeze`: the contract on record (in force or starting) and the ended ones, newest first. */
-export async function getFreeze(deps: FreezeApiDeps, talentId: string, now: Date): Promise<FreezeResponse> {
+/** `GET /admin/talent/{id}/exclusive-contract`: the contract on record (in force or starting) and the ended ones, newest first. */
+export async function getExclusiveContract(deps: ExclusiveContractDeps, talentId: string, now: Date): Promise<ExclusiveContractResponse> {
   const { controls } = await talentOf(deps, talentId);
   const history = (await deps.royalties.endedContracts(talentId)).sort((a, b) => b.endedAt.localeCompare(a.endedAt));
-  const frozen = controls.frozen as FreezeContract | undefined;
+  const contract = controls.frozen as ExclusiveContract | undefined;
   // A contract past its term that the schedule has not archived yet is no longer current.
-  const current = frozen?.id && Date.parse(frozen.until) > now.getTime() ? frozen : undefined;
+  const current = contract?.id && Date.parse(contract.until) > now.getTime() ? contract : undefined;
   return { ...(current ? { current } : {}), history };
 }
 
 /**
- * `POST /admin/talent/{id}/freeze`: records an exclusive contract for a client account. The term
+ * `POST /admin/talent/{id}/exclusive-contract`: records an exclusive contract for a client account. The term
  * must end after it starts and in the future; the talent must exist, not be removed or have a
  * removal pending, and have no contract in force or starting. A contract starting now is told to
  * the talent at once (else the likeness schedule tells them when it starts).
  */
-export async function recordFreeze(deps: FreezeApiDeps, talentId: string, request: FreezeRequest, recordedBy: string, now: Date): Promise<FreezeResponse> {
+export async function recordExclusiveContract(deps: ExclusiveContractDeps, talentId: string, request: ExclusiveContractRequest, recordedBy: string, now: Date): Promise<ExclusiveContractResponse> {
   const startsAt = request.startsAt ?? now.toISOString();
   if (Date.parse(request.until) <= Date.parse(startsAt) || Date.parse(request.until) <= now.getTime()) {
-    throw new ValidationError(FREEZE_TERM_MESSAGE, { until: FREEZE_TERM_MESSAGE });
+    throw new ValidationError(CONTRACT_TERM_MESSAGE, { until: CONTRACT_TERM_MESSAGE });
   }
   const found = await talentOf(deps, talentId);
   const state = likenessState(found.controls, now);
-  if (state === 'removed') throw new ConflictError(FREEZE_REMOVED_MESSAGE);
-  if (found.controls.removal) throw new ConflictError(FREEZE_REMOVAL_PENDING_MESSAGE);
+  if (state === 'removed') throw new ConflictError(CONTRACT_REMOVED_MESSAGE);
+  if (found.controls.removal) throw new ConflictError(CONTRACT_REMOVAL_PENDING_MESSAGE);
   if (found.controls.frozen) {
-    if (Date.parse(found.controls.frozen.until) > now.getTime()) throw new ConflictError(FREEZE_EXISTS_MESSAGE);
+    if (Date.parse(found.controls.frozen.until) > now.getTime()) throw new ConflictError(CONTRACT_EXISTS_MESSAGE);
     // The previous contract's term is over but not archived yet: archive it now (as the schedule would).
     await endContract(deps, found.talent, found.controls, { endedAt: new Date(found.controls.frozen.until), endedBy: TERM_ENDED_BY });
   }
   const brand = await deps.accounts.get(request.accountId);
-  if (!brand || brand.role !== 'client') throw new ValidationError(FREEZE_NOT_CLIENT_MESSAGE, { accountId: FREEZE_NOT_CLIENT_MESSAGE });
+  if (!brand || brand.role !== 'client') throw new ValidationError(CONTRACT_NOT_CLIENT_MESSAGE, { accountId: CONTRACT_NOT_CLIENT_MESSAGE });
 
-  const contract: FreezeContract = {
+  const contract: ExclusiveContract = {
     id: deps.newId(),
     accountId: request.accountId,
     brandName: request.brandName,
@@ -67,13 +67,13 @@ export async function recordFreeze(deps: FreezeApiDeps, talentId: string, reques
     recordedBy,
     recordedAt: now.toISOString(),
   };
-  const outcome = await deps.talent.setFrozen(talentId, contract);
+  const outcome = await deps.talent.setExclusiveContract(talentId, contract);
   if (outcome === 'not-found') throw new NotFoundError(TALENT_NOT_FOUND_MESSAGE);
   if (outcome === 'conflict') {
     // Someone else got there first: say what stands in the way now.
     const again = await talentOf(deps, talentId);
-    if (again.controls.removedAt) throw new ConflictError(FREEZE_REMOVED_MESSAGE);
-    throw new ConflictError(again.controls.removal ? FREEZE_REMOVAL_PENDING_MESSAGE : FREEZE_EXISTS_MESSAGE);
+    if (again.controls.removedAt) throw new ConflictError(CONTRACT_REMOVED_MESSAGE);
+    throw new ConflictError(again.controls.removal ? CONTRACT_REMOVAL_PENDING_MESSAGE : CONTRACT_EXISTS_MESSAGE);
   }
   log.info('exclusive contract recorded', { talentId, contractId: contract.id, startsAt, until: contract.until });
   if (Date.parse(startsAt) <= now.getTime()) {
@@ -84,13 +84,13 @@ export async function recordFreeze(deps: FreezeApiDeps, talentId: string, reques
       log.error('the contract-started email could not be sent now', { talentId, error: err instanceof Error ? err.name : String(err) });
     }
   }
-  return getFreeze(deps, talentId, now);
+  return getExclusiveContract(deps, talentId, now);
 }
 
-/** `DELETE /admin/talent/{id}/freeze`: ends the contract early; it moves to the history with who ended it and when. */
-export async function endFreeze(deps: FreezeApiDeps, talentId: string, endedBy: string, now: Date): Promise<FreezeResponse> {
+/** `DELETE /admin/talent/{id}/exclusive-contract`: ends the contract early; it moves to the history with who ended it and when. */
+export async function endExclusiveContract(deps: ExclusiveContractDeps, talentId: string, endedBy: string, now: Date): Promise<ExclusiveContractResponse> {
   const found = await talentOf(deps, talentId);
-  if (!found.controls.frozen?.id) throw new NotFoundError(NO_FREEZE_MESSAGE);
+  if (!found.controls.frozen?.id) throw new NotFoundError(NO_CONTRACT_MESSAGE);
   await endContract(deps, found.talent, found.controls, { endedAt: now, endedBy });
-  return getFreeze(deps, talentId, now);
+  return getExclusiveContract(deps, talentId, now);
 }

@@ -33,7 +33,7 @@ export async function handler(event: Partial<ScheduledEvent>): Promise<void> {
       emailOf,
       send,
       siteUrl: config.SITE_URL,
-      freeze: { talent, royalties: royaltyStore(doc, config.GENERATIONS_TABLE), emailOf, send, siteUrl: config.SITE_URL },
+      contracts: { talent, royalties: royaltyStore(doc, config.GENERATIONS_TABLE), emailOf, send, siteUrl: config.SITE_URL },
     },
     now,
   );

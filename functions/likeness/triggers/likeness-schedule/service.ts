@@ -3,7 +3,7 @@ import { removalDoneEmail } from '../../emails/removal';
 import type { Email } from '../../../shared/email';
 import { log } from '../../../shared/log';
 import type { TalentStore } from '../../../catalog';
-import { runFreezeNotices, type FreezeDeps, type FreezeNoticesResult } from '../../contract-notices';
+import { runContractNotices, type ContractNoticeDeps, type ContractNoticesResult } from '../../contract-notices';
 
 export interface LikenessScheduleDeps {
   talent: Pick<TalentStore, 'listPendingRemovals' | 'completeRemoval'>;
@@ -12,10 +12,10 @@ export interface LikenessScheduleDeps {
   send(to: string, email: Email): Promise<unknown>;
   siteUrl: string;
   /** The exclusive contracts' part of the run (functions/likeness/contract-notices.ts). */
-  freeze: FreezeDeps;
+  contracts: ContractNoticeDeps;
 }
 
-export interface LikenessScheduleResult extends FreezeNoticesResult {
+export interface LikenessScheduleResult extends ContractNoticesResult {
   removed: number;
 }
 
@@ -45,6 +45,6 @@ export async function runLikenessSchedule(deps: LikenessScheduleDeps, now: Date)
       log.error('likeness removal follow-up failed', err, { talentId: talent.id });
     }
   }
-  const freeze = await runFreezeNotices(deps.freeze, now);
-  return { removed, ...freeze };
+  const contracts = await runContractNotices(deps.contracts, now);
+  return { removed, ...contracts };
 }

@@ -89,7 +89,7 @@ export function CreatePage() {
     );
     return () => controller.abort();
   }, [apiUrl, talentAttempt]);
-  // A brand's exclusive talent (hidden from the public list) join its choices (docs/royalties.md#frozen-likeness);
+  // A brand's exclusive talent (hidden from the public list) join its choices (docs/royalties.md#exclusive-contracts);
   // null while a client's are loading, so a ?talent= of theirs is not called unknown meanwhile.
   const [loadedExclusive, setExclusive] = useState<PublicTalent[] | null>(null);
   const signedInClient = auth.me?.role === 'client';
