@@ -29,28 +29,28 @@ describe("the console's Users routes", () => {
 
   it('give each function only its table actions, on the accounts table (the listing index for the list only)', () => {
     const expected: Record<string, string[]> = {
-      AccountAdminAdminListUsers: ['BatchGetItem', 'Query'],
-      AccountAdminAdminGetUser: ['BatchGetItem', 'GetItem', 'Query'],
-      AccountAdminAdminGrantCredits: ['GetItem', 'PutItem', 'UpdateItem'],
+      AccountsAdminListUsers: ['BatchGetItem', 'Query'],
+      AccountsAdminGetUser: ['BatchGetItem', 'GetItem', 'Query'],
+      AccountsAdminGrantCredits: ['GetItem', 'PutItem', 'UpdateItem'],
     };
     for (const [fn, actions] of Object.entries(expected)) {
       expect(nonLogActions(statementsOf(fn))).toEqual(actions.map((a) => `dynamodb:${a}`));
     }
     const tableArn = { 'Fn::GetAtt': [accountsTable, 'Arn'] };
-    const list = statementsOf('AccountAdminAdminListUsers').filter((s) => actionsOf(s).some((a) => a.startsWith('dynamodb:')));
+    const list = statementsOf('AccountsAdminListUsers').filter((s) => actionsOf(s).some((a) => a.startsWith('dynamodb:')));
     expect(list[0]!.Resource).toEqual([tableArn, { 'Fn::Join': ['', [tableArn, '/index/*']] }]);
-    const grant = statementsOf('AccountAdminAdminGrantCredits').filter((s) => actionsOf(s).some((a) => a.startsWith('dynamodb:')));
+    const grant = statementsOf('AccountsAdminGrantCredits').filter((s) => actionsOf(s).some((a) => a.startsWith('dynamodb:')));
     expect(grant[0]!.Resource).toEqual(tableArn);
   });
 
   it('let only disable and enable change users, in this pool only', () => {
     const pool = { 'Fn::GetAtt': [logicalId('AWS::Cognito::UserPool', 'AuthUserPool'), 'Arn'] };
     const cognitoOf = (fn: string) => statementsOf(fn).filter((s) => actionsOf(s).some((a) => a.startsWith('cognito-idp:')));
-    expect(cognitoOf('AccountAdminAdminDisableUser')).toEqual([
+    expect(cognitoOf('AccountsAdminDisableUser')).toEqual([
       expect.objectContaining({ Action: ['cognito-idp:AdminDisableUser', 'cognito-idp:AdminUserGlobalSignOut'], Resource: pool }),
     ]);
-    expect(cognitoOf('AccountAdminAdminEnableUser')).toEqual([expect.objectContaining({ Action: 'cognito-idp:AdminEnableUser', Resource: pool })]);
-    for (const fn of ['AccountAdminAdminListUsers', 'AccountAdminAdminGetUser', 'AccountAdminAdminSetUserPlan', 'AccountAdminAdminGrantCredits', 'AccountAdminAdminDeclinePlanRequest']) {
+    expect(cognitoOf('AccountsAdminEnableUser')).toEqual([expect.objectContaining({ Action: 'cognito-idp:AdminEnableUser', Resource: pool })]);
+    for (const fn of ['AccountsAdminListUsers', 'AccountsAdminGetUser', 'AccountsAdminSetUserPlan', 'AccountsAdminGrantCredits', 'AccountsAdminDeclinePlanRequest']) {
       expect(cognitoOf(fn)).toEqual([]);
     }
     expect(JSON.stringify(template.toJSON())).not.toMatch(/"cognito-idp:\*"/);

@@ -112,19 +112,19 @@ describe('the user pool', () => {
   });
 
   it('runs our CustomMessage trigger, which knows the site and has no Cognito permissions', () => {
-    const fnId = withoutGoogle.logicalId('AWS::Lambda::Function', 'AuthCustomMessage');
+    const fnId = withoutGoogle.logicalId('AWS::Lambda::Function', 'AccountsCustomMessage');
     expect(pool(withoutGoogle).LambdaConfig.CustomMessage).toEqual({ 'Fn::GetAtt': [fnId, 'Arn'] });
     const fn = withoutGoogle.template.findResources('AWS::Lambda::Function')[fnId].Properties;
     expect(fn.Environment.Variables.SITE_URL).toBe('https://humanly.example');
-    expect(nonLogActions(withoutGoogle.statementsOf('AuthCustomMessage')).filter((a) => a.startsWith('cognito-idp:'))).toEqual([]);
+    expect(nonLogActions(withoutGoogle.statementsOf('AccountsCustomMessage')).filter((a) => a.startsWith('cognito-idp:'))).toEqual([]);
   });
 
   it('lets PostConfirmation add people to groups of this pool only, through an inline policy', () => {
-    const policies = Object.entries(withoutGoogle.template.findResources('AWS::IAM::Policy')).filter(([id]) => id.startsWith('AuthPostConfirmationGroups'));
+    const policies = Object.entries(withoutGoogle.template.findResources('AWS::IAM::Policy')).filter(([id]) => id.startsWith('AccountsPostConfirmationGroups'));
     expect(policies).toHaveLength(1);
     const statements = policies[0][1].Properties.PolicyDocument.Statement;
     expect(statements).toEqual([{ Action: 'cognito-idp:AdminAddUserToGroup', Effect: 'Allow', Resource: { 'Fn::GetAtt': [poolId(withoutGoogle), 'Arn'] } }]);
-    const cognitoStatements = withoutGoogle.statementsOf('AuthPostConfirmation').filter((s) => actionsOf(s).some((a) => a.startsWith('cognito-idp:')));
+    const cognitoStatements = withoutGoogle.statementsOf('AccountsPostConfirmation').filter((s) => actionsOf(s).some((a) => a.startsWith('cognito-idp:')));
     expect(JSON.stringify(cognitoStatements)).not.toMatch(/"Resource":"\*"|cognito-idp:\*/);
   });
 });

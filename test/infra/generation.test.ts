@@ -1,14 +1,17 @@
 // The Generation nested stack's workflow section (docs/generation.md): the state machine and its
 // task functions, the webhook route, the monthly allowance's schedule, who reads the Replicate
-// token, and that each function is granted exactly what it calls.
+// token, and that each function is granted exactly what it calls; and the Royalties nested
+// stack's monthly close and console routes.
 import type { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import type { Generation } from '../../infra/lib/domains/generation';
+import { synthTemplate } from '../../infra/local/template';
 import { actionsOf, synthStack } from '../support/stack';
 
 const { stack } = synthStack();
-const generation = stack.node.findChild('Generation') as Generation;
-const template = Template.fromStack(generation);
+// The app's template with its nested stacks flattened in, as the twin reads it (decision 033):
+// the workflow is Generation's, the monthly close Royalties', the monthly allowance the main
+// stack's, and a reference across stacks reads as the resource it names.
+const template = Template.fromJSON(synthTemplate({ stage: 'test' }));
 
 type Statement = { Action: string | string[]; Resource: unknown };
 const resources = (type: string) => template.findResources(type);
@@ -61,14 +64,14 @@ describe('generation workflow (infra)', () => {
       expect(definition).toContain(fnId(step));
     }
     expect(definition).not.toContain(fnId('ReplicateWebhook'));
-    expect(definition).not.toContain(fnId('MonthlyAllowance'));
+    expect(definition).not.toContain(fnId('AccountsMonthlyAllowance'));
   });
 
   it('runs the monthly allowance at 00:05 UTC on the 1st of every month, retried', () => {
     const rule = resources('AWS::Events::Rule')[idOf('AWS::Events::Rule', 'MonthlyAllowanceSchedule')];
     expect(rule.Properties.ScheduleExpression).toBe('cron(5 0 1 * ? *)');
     expect(rule.Properties.Targets).toEqual([
-      expect.objectContaining({ Arn: { 'Fn::GetAtt': [fnId('MonthlyAllowance'), 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 8, MaximumEventAgeInSeconds: 21_600 } }),
+      expect.objectContaining({ Arn: { 'Fn::GetAtt': [fnId('AccountsMonthlyAllowance'), 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 8, MaximumEventAgeInSeconds: 21_600 } }),
     ]);
   });
 
@@ -117,33 +120,37 @@ describe('generation workflow (infra)', () => {
         ['dynamodb:DeleteItem idempotency', 'dynamodb:GetItem idempotency', 'dynamodb:PutItem idempotency', 'dynamodb:UpdateItem idempotency'],
       ),
     );
-    expect(grantsOf('MonthlyAllowance')).toEqual(sorted(ledger, ['dynamodb:BatchGetItem accounts', 'dynamodb:Query accounts/index/byCreated']));
+    // The allowance's schedule is a rule of the main stack: its on-failure destination
+    // (infra/lib/platform/event-rules.ts) receives the events the function failed on.
+    const onFailure = (grant: string) => grant.includes('MonthlyAllowanceDeadLettersFailed');
+    expect(grantsOf('AccountsMonthlyAllowance').filter((g) => !onFailure(g))).toEqual(sorted(ledger, ['dynamodb:BatchGetItem accounts', 'dynamodb:Query accounts/index/byCreated']));
+    expect(grantsOf('AccountsMonthlyAllowance').filter(onFailure).map((g) => g.split(' ')[0])).toEqual(['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage']);
   });
 
   it('closes the month before on the 1st at 01:00 UTC: the RoyaltyClose machine, its rule, its alarm and its grants', () => {
-    const closeMachine = idOf('AWS::StepFunctions::StateMachine', 'RoyaltiesRoyaltyClose');
+    const closeMachine = idOf('AWS::StepFunctions::StateMachine', 'RoyaltyClose');
     const props = resources('AWS::StepFunctions::StateMachine')[closeMachine].Properties;
     expect(props.StateMachineName).toMatch(/-RoyaltyClose$/);
     expect(props.LoggingConfiguration).toMatchObject({ Level: 'ALL', IncludeExecutionData: false });
     const definition = JSON.stringify(props.DefinitionString);
-    for (const step of ['RoyaltiesPlanClose', 'RoyaltiesCloseTalentMonth']) expect(definition).toContain(fnId(step));
+    for (const step of ['PlanClose', 'CloseTalentMonth']) expect(definition).toContain(fnId(step));
     const rule = resources('AWS::Events::Rule')[idOf('AWS::Events::Rule', 'MonthlyCloseSchedule')];
     expect(rule.Properties.ScheduleExpression).toBe('cron(0 1 1 * ? *)');
     expect(rule.Properties.Targets).toEqual([expect.objectContaining({ Arn: { Ref: closeMachine }, RetryPolicy: { MaximumRetryAttempts: 8, MaximumEventAgeInSeconds: 21_600 } })]);
     // Its failures alarm like the Generation machine's (the Alarms nested stack finds every machine).
     const alarms = Template.fromStack(stack.node.findChild('Alarms') as Stack).findResources('AWS::CloudWatch::Alarm');
     expect(Object.keys(alarms).filter((id) => /RoyaltyClose(Failed|TimedOut|Aborted)/.test(id))).toHaveLength(3);
-    expect(grantsOf('RoyaltiesPlanClose')).toEqual(['dynamodb:Scan talent']);
-    expect(grantsOf('RoyaltiesCloseTalentMonth').filter((g) => !g.startsWith('ses:'))).toEqual(
+    expect(grantsOf('PlanClose')).toEqual(['dynamodb:Scan talent']);
+    expect(grantsOf('CloseTalentMonth').filter((g) => !g.startsWith('ses:'))).toEqual(
       ['dynamodb:GetItem applications', 'dynamodb:GetItem generations', 'dynamodb:GetItem talent', 'dynamodb:PutItem generations', 'dynamodb:Query generations', 'dynamodb:UpdateItem generations'],
     );
   });
 
   it("grants the console's statement routes reads, and only the payout route a write: UpdateItem of the Generations table", () => {
     const writes = (prefix: string) => grantsOf(prefix).filter((g) => !/^dynamodb:(GetItem|Query) /.test(g));
-    for (const reader of ['RoyaltiesAdminListStatements', 'RoyaltiesAdminExportPayouts', 'RoyaltiesAdminGetStatement']) expect({ reader, writes: writes(reader) }).toEqual({ reader, writes: [] });
-    expect(grantsOf('RoyaltiesAdminGetStatement')).toEqual(['dynamodb:GetItem generations', 'dynamodb:GetItem talent', 'dynamodb:Query generations']);
-    expect(grantsOf('RoyaltiesAdminMarkPayout')).toEqual(['dynamodb:GetItem generations', 'dynamodb:GetItem talent', 'dynamodb:Query generations', 'dynamodb:UpdateItem generations']);
+    for (const reader of ['AdminListStatements', 'AdminExportPayouts', 'AdminGetStatement']) expect({ reader, writes: writes(reader) }).toEqual({ reader, writes: [] });
+    expect(grantsOf('AdminGetStatement')).toEqual(['dynamodb:GetItem generations', 'dynamodb:GetItem talent', 'dynamodb:Query generations']);
+    expect(grantsOf('AdminMarkPayout')).toEqual(['dynamodb:GetItem generations', 'dynamodb:GetItem talent', 'dynamodb:Query generations', 'dynamodb:UpdateItem generations']);
   });
 
   it('gives the image delivery sharp beside its bundle, memory for decoding and time for four downloads', () => {

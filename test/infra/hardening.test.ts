@@ -227,14 +227,14 @@ describe('erasure', () => {
   });
 
   it('may only scan and delete where personal data lives, delete photos under the two prefixes, delete accounts, and write its records', () => {
-    const statements = statementsOf('ErasureErasePerson');
+    const statements = statementsOf('ConsoleErasePerson');
     const on = (resource: unknown) => statements.filter((s) => JSON.stringify(s.Resource) === JSON.stringify(resource)).flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action])).sort();
     const table = (prefix: string) => ({ 'Fn::GetAtt': [logicalId('AWS::DynamoDB::Table', prefix), 'Arn'] });
     expect(on(table('WaitlistTable'))).toEqual(['dynamodb:DeleteItem', 'dynamodb:Scan']);
     expect(on(table('ContactMessagesTable'))).toEqual(['dynamodb:DeleteItem', 'dynamodb:Scan']);
     expect(on(table('FoundingApplicationsTable'))).toEqual(['dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:Scan']);
     expect(on(table('IdempotencyTable'))).toEqual(['dynamodb:DeleteItem', 'dynamodb:Scan']);
-    expect(on(table('ErasureRecordsTable'))).toEqual(['dynamodb:PutItem', 'dynamodb:Scan']);
+    expect(on(table('ConsoleErasureRecordsTable'))).toEqual(['dynamodb:PutItem', 'dynamodb:Scan']);
     const bucket = logicalId('AWS::S3::Bucket', 'FoundingPhotos');
     const objects = (p: string) => ({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucket, 'Arn'] }, `/${p}`]] });
     expect(on(objects('applications/*'))).toEqual(['s3:DeleteObject']);

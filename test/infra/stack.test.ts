@@ -47,7 +47,7 @@ describe('cdk-nag AwsSolutions', () => {
   });
 
   it('gives a reason for every acknowledged finding', () => {
-    const source = fs.readFileSync(path.join(__dirname, '../../infra/lib/nag.ts'), 'utf8');
+    const source = fs.readFileSync(path.join(__dirname, '../../infra/lib/platform/nag.ts'), 'utf8');
     const acks = [...source.matchAll(/ack\(c, '([^']+)', '([^']*)'\)/g)];
     expect(acks.length).toBeGreaterThan(5);
     for (const [, , reason] of acks) expect(reason.length).toBeGreaterThan(20);
@@ -99,7 +99,7 @@ describe('least privilege', () => {
   });
 
   it('gives the dashboard function read access only: waitlist and founding counters and indexes, contact messages, the generations list index', () => {
-    const all = statementsOf('WaitlistAdminStats').flatMap(actions);
+    const all = statementsOf('ConsoleAdminStats').flatMap(actions);
     expect(all.filter((a) => !a.startsWith('logs:')).sort()).toEqual(['dynamodb:GetItem', 'dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:Query', 'dynamodb:Query', 'dynamodb:Scan']);
   });
 
@@ -134,12 +134,12 @@ describe('accounts', () => {
   it('runs the pre-token-generation trigger that marks two-factor sign-ins, allowed to read the user', () => {
     const pool = Object.values(template.findResources('AWS::Cognito::UserPool'))[0];
     const trigger = pool.Properties.LambdaConfig.PreTokenGeneration;
-    expect(trigger).toEqual({ 'Fn::GetAtt': [logicalId('AWS::Lambda::Function', 'AuthPreTokenGeneration'), 'Arn'] });
+    expect(trigger).toEqual({ 'Fn::GetAtt': [logicalId('AWS::Lambda::Function', 'AccountsPreTokenGeneration'), 'Arn'] });
     expect(pool.Properties.MfaConfiguration).toBe('OPTIONAL');
     expect(pool.Properties.EnabledMfas).toContain('SOFTWARE_TOKEN_MFA');
     template.hasResourceProperties('AWS::IAM::Policy', {
       PolicyDocument: { Statement: [{ Action: 'cognito-idp:AdminGetUser', Effect: 'Allow', Resource: { 'Fn::GetAtt': [logicalId('AWS::Cognito::UserPool', 'AuthUserPool'), 'Arn'] } }] },
-      Roles: [{ Ref: template.findResources('AWS::Lambda::Function')[logicalId('AWS::Lambda::Function', 'AuthPreTokenGeneration')].Properties.Role['Fn::GetAtt'][0] }],
+      Roles: [{ Ref: template.findResources('AWS::Lambda::Function')[logicalId('AWS::Lambda::Function', 'AccountsPreTokenGeneration')].Properties.Role['Fn::GetAtt'][0] }],
     });
   });
 

@@ -1,12 +1,13 @@
 import { Duration, Stack } from 'aws-cdk-lib';
 import { UserPoolOperation } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { ACCOUNTS_EMAIL_INDEX, ACCOUNTS_LIST_INDEX } from '../../../events/resource-names';
 import { AppFunction, type TableAction } from '../platform/app-function';
+import { retriedRule } from '../platform/event-rules';
 import type { Platform } from '../platform/platform';
 import { AppTable } from '../platform/tables';
 
@@ -111,11 +112,13 @@ export class Accounts extends Construct {
     }).bindTable(this.table, 'ACCOUNTS_TABLE', ['GetItem', 'PutItem', 'UpdateItem', 'BatchGetItem'], { indexes: false });
     allowance.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${this.table.tableArn}/index/${ACCOUNTS_LIST_INDEX}`] }));
     // In the stack's own scope, so its logical id starts with MonthlyAllowanceSchedule (the twin
-    // fires it by that prefix).
-    new Rule(Stack.of(this), 'MonthlyAllowanceSchedule', {
+    // fires it by that prefix). Retried like every rule of the stack, with its dead letters kept.
+    retriedRule(Stack.of(this), 'MonthlyAllowanceSchedule', {
       description: 'The 1st of each month, 00:05 UTC: the monthly credits of paid plans',
       schedule: Schedule.cron({ minute: '5', hour: '0', day: '1', month: '*', year: '*' }),
-      targets: [new LambdaFunction(allowance, { retryAttempts: 8, maxEventAge: Duration.hours(6) })],
+      deadLetterId: 'MonthlyAllowanceDeadLetters',
+      deadLetterOf: 'the monthly allowance schedule target',
+      target: (retry) => new LambdaFunction(allowance, retry),
     });
   }
 

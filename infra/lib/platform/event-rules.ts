@@ -1,5 +1,5 @@
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
-import { Rule, type EventPattern, type IEventBus, type IRuleTarget } from 'aws-cdk-lib/aws-events';
+import { Rule, type EventPattern, type IEventBus, type IRuleTarget, type Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction as LambdaTarget } from 'aws-cdk-lib/aws-events-targets';
 import { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
@@ -15,9 +15,12 @@ interface TargetRetry {
 }
 
 export interface RetriedRuleProps {
-  eventBus: IEventBus;
+  /** The bus whose events `eventPattern` matches; a schedule needs none. */
+  eventBus?: IEventBus;
   description: string;
-  eventPattern: EventPattern;
+  /** What starts the target: matching events, or a schedule. */
+  eventPattern?: EventPattern;
+  schedule?: Schedule;
   /** Construct id of the dead-letter queue. */
   deadLetterId: string;
   /** Whose dead letters the queue holds, e.g. 'the welcome-email rule target'. */
@@ -41,8 +44,9 @@ function failureQueue(scope: Construct, id: string, of: string): Queue {
 }
 
 /**
- * A rule whose target is retried for up to six hours (eight attempts); an event that still
- * fails to be delivered lands in an encrypted dead-letter queue kept 14 days.
+ * A rule (matching events, or on a schedule) whose target is retried for up to six hours (eight
+ * attempts); an event that still fails to be delivered lands in an encrypted dead-letter queue
+ * kept 14 days.
  *
  * EventBridge invokes a Lambda target asynchronously: delivery succeeds as soon as Lambda
  * accepts the event, and an error thrown inside the function is retried twice by Lambda and
@@ -67,6 +71,7 @@ export function retriedRule(scope: Construct, id: string, props: RetriedRuleProp
     eventBus: props.eventBus,
     description: props.description,
     eventPattern: props.eventPattern,
+    schedule: props.schedule,
     targets: [target],
   });
 }

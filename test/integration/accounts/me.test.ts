@@ -25,7 +25,7 @@ async function call(token: string, method: string, path: string, body?: unknown)
 
 /** Runs the pool's post-confirmation function as Cognito does after a confirmed sign-up. */
 async function confirm(user: { username: string; sub: string }, attributes: Record<string, string>) {
-  const fn = twin().functions().find((f) => f.logicalId.startsWith('AuthPostConfirmation'));
+  const fn = twin().functions().find((f) => f.logicalId.startsWith('AccountsPostConfirmation'));
   if (!fn) throw new Error('no post-confirmation function in the template');
   return twin().invoke(fn.arn, {
     version: '1',

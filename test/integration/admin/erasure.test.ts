@@ -147,7 +147,7 @@ describe('erasure by email', () => {
     expect((users.Users ?? []).filter((u) => u.Attributes?.some((a) => a.Value === person))).toEqual([]);
 
     // Recorded as done: hash of the address, when, by whom, what.
-    const records = Object.entries(after).find(([t]) => t.startsWith('ErasureRecordsTable'))![1].map((i) => JSON.parse(i));
+    const records = Object.entries(after).find(([t]) => t.startsWith('ConsoleErasureRecordsTable'))![1].map((i) => JSON.parse(i));
     const hash = createHash('sha256').update(`erasure:${person}`).digest('hex');
     expect(records.filter((r) => r.addressHash === hash)).toEqual([
       expect.objectContaining({ id: res.json.id, erasedAt: res.json.erasedAt, erasedBy: expect.any(String), removed: res.json.removed }),
