@@ -44,7 +44,7 @@ export function passwordProblems(password: string): PasswordRule[] {
   return PASSWORD_RULES.filter((rule) => !rule.met(password));
 }
 
-/** spec 8: a profile update without a signed-in user. */
+/** A profile update without a signed-in user (docs/product.md#account-api). */
 export const NO_USER_MESSAGE = 'No user logged in';
 /**
  * A wrong password and an unknown email get this one message, so sign-in never reveals whether
@@ -62,7 +62,7 @@ export const FULL_NAME_MAX_LENGTH = 100;
 export const TALENT_ACCESS = ['none', 'applied', 'accepted'] as const;
 export type TalentAccess = (typeof TALENT_ACCESS)[number];
 
-/** Kinds of credit ledger entries (DESIGN.md, "Money"). */
+/** Kinds of credit ledger entries (docs/product.md#credit-ledger, decision 021). */
 export const LEDGER_KINDS = ['grant', 'reserve', 'commit', 'release'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

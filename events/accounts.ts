@@ -16,7 +16,7 @@ const Credits = z.number().int();
 export const Role = z.enum(SELF_SIGNUP_ROLES);
 export const PlanIdSchema = z.enum(PLAN_IDS, { error: `plan must be one of ${PLAN_IDS.join(', ')}` });
 
-/** spec 3 `profiles`: one per user, keyed by the user's id (Cognito `sub`). */
+/** An account's profile (docs/product.md#accounts): one per user, keyed by the user's id (Cognito `sub`). */
 export const Profile = z.object({
   id: z.string(),
   full_name: z.string(),

@@ -9,18 +9,18 @@ export const STYLES = ['Photorealistic', 'Portrait', 'Commercial', 'Editorial', 
 export type Style = (typeof STYLES)[number];
 export const DEFAULT_STYLE: Style = 'Photorealistic';
 
-/** Images per generation; 1 credit = 1 image (spec 9). */
+/** Images per generation; 1 credit = 1 image (docs/product.md#pricing). */
 export const MIN_IMAGES = 1;
 export const MAX_IMAGES = 4;
 export const DEFAULT_IMAGES = 4;
 export const PROMPT_MAX_LENGTH = 1000;
 
-/** spec 9. */
+/** docs/product.md#generation-limits. */
 export const ASPECT_RATIO = '1:1';
 export const POLL_INTERVAL_MS = 5000;
 export const POLL_MAX_ATTEMPTS = 60;
 
-/** The prompt a generation sends: the user's prompt plus ', {style} style' (spec 7). */
+/** The prompt a generation sends: the user's prompt plus ', {style} style' (docs/product.md#create). */
 export function styledPrompt(prompt: string, style: Style): string {
   return `${prompt.trim()}, ${style} style`;
 }
@@ -41,7 +41,7 @@ export const FINAL_STATUSES: readonly GenerationStatus[] = ['succeeded', 'failed
 export const FAILURE_CODES = ['insufficient-credits', 'policy', 'prediction-failed', 'timed-out', 'canceled', 'error'] as const;
 export type FailureCode = (typeof FAILURE_CODES)[number];
 
-/** spec 8: the create page's toasts. */
+/** The create page's toasts (docs/product.md#create). */
 export const GENERATION_FAILED_TOAST = (message: string) => `Generation failed: ${message}`;
 export const IMAGE_GENERATION_FAILED = 'Image generation failed';
 export const GENERATION_TIMED_OUT = 'Generation timed out';
@@ -63,7 +63,7 @@ const INDUSTRY_LABELS: Record<ExcludableIndustry, string> = {
   alcohol: 'alcohol',
 };
 
-/** Every license grants this scope (spec 9: all plans include a commercial-use licence). */
+/** Every license grants this scope (docs/product.md#pricing: all plans include a commercial-use licence). */
 export const LICENSE_SCOPE = 'commercial';
 export const LICENSE_SCOPE_TEXT = 'Commercial use: advertising, marketing, editorial and social media, worldwide, without time limit.';
 

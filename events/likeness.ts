@@ -1,4 +1,4 @@
-// The talent's control over their likeness (docs/royalties.md#likeness, DESIGN.md "Readings"):
+// The talent's control over their likeness (docs/royalties.md#likeness, docs/product.md#reading-likeness):
 // pause, removal with notice, exclusive contracts, and the data export. What a likeness is doing
 // is computed from its stored controls and the time, so a removal's notice or a contract's term
 // ends by itself; the likeness schedule only does the follow-up (clearing the model, emails).

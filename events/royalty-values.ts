@@ -3,11 +3,11 @@
  * free of zod so the browser can import them without the validation library.
  */
 
-/** Founding talent earn 35% of every license's credit value, for life (spec 1, 9). In basis points. */
+/** Founding talent earn 35% of every license's credit value, for life (docs/product.md#founding-royalty). In basis points. */
 export const FOUNDING_RATE_BPS = 3500;
 
 /**
- * Everyone else earns by the license's place in the calendar month, marginally (spec 9, DESIGN.md
+ * Everyone else earns by the license's place in the calendar month, marginally (docs/product.md#reading-royalties,
  * "Readings"): licenses 1-50 at 20%, 51-200 at 25%, 201 onwards at 30%. `upTo` is the last
  * license of the tier (inclusive); the last tier has none.
  */
@@ -62,7 +62,7 @@ export const CLOSE_SCHEDULE = { minute: '0', hour: '1', day: '1' } as const;
 
 // ---- Likeness controls ---------------------------------------------------------------------
 
-/** Removal takes effect after this notice (DESIGN.md "Readings"); stages may shorten it (the twin does). */
+/** Removal takes effect after this notice (docs/product.md#reading-likeness); stages may shorten it (the twin does). */
 export const REMOVAL_NOTICE_DAYS = 30;
 export const REMOVAL_NOTICE_SECONDS = REMOVAL_NOTICE_DAYS * 24 * 60 * 60;
 

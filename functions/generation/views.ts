@@ -134,7 +134,7 @@ export async function ownGeneration(store: Pick<GenerationStore, 'get'>, account
 const STYLE_SUFFIX = new RegExp(`,\\s*(${STYLES.join('|')})\\s+style\\s*$`, 'i');
 
 /**
- * The spec's start sends the prompt with ', {style} style' appended (spec 7). Reads the style
+ * The spec's start sends the prompt with ', {style} style' appended (docs/product.md#create). Reads the style
  * back (any case) and answers the prompt without it; without a known style suffix the whole
  * prompt is kept and the style is the default.
  */

@@ -5,9 +5,8 @@
 // (a browser PUT with the wrong Content-Type, a tampered key or expiry must fail as it would in
 // the cloud), so the S3 front proxy runs every request through `verifyS3Request` first.
 //
-// Pure: no I/O, the clock is injectable. Canonicalisation follows
-// https://docs.aws.amazon.com/AmazonS3/latest/API/sig-v4-header-based-auth.html and
-// https://docs.aws.amazon.com/AmazonS3/latest/API/sigv4-query-string-auth.html
+// Pure: no I/O, the clock is injectable. Canonicalisation is S3's Signature Version 4, for both
+// header and query-string (presigned URL) authentication.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { createScope, getCanonicalQuery } from '@smithy/signature-v4';
 

@@ -18,7 +18,7 @@ const filters = [
 
 /**
  * Images delivered of those asked for. List rows carry no images (their URLs are signed on the
- * detail only), so a row counts them by the credits spent: one credit buys one image (spec 9).
+ * detail only), so a row counts them by the credits spent: one credit buys one image (docs/product.md#pricing).
  */
 const delivered = (g: AdminGeneration) => (g.images.length ? g.images.length : g.creditsSpent);
 

@@ -1,4 +1,4 @@
-// The twin's environment sets these (see TOOLCHAIN.md); clients created below read them.
+// The twin sets these for every function (infra/local/twin.ts); clients created below read them.
 process.env.AWS_REQUEST_CHECKSUM_CALCULATION = 'WHEN_REQUIRED';
 process.env.AWS_RESPONSE_CHECKSUM_VALIDATION = 'WHEN_REQUIRED';
 

@@ -1,7 +1,7 @@
 import type { ResourcesConfig } from 'aws-amplify';
 import type { AccountConfig } from './account-config';
 
-/** Where Google sign-in returns (spec 7: Google sign-in lands in the client portal). */
+/** Where Google sign-in returns (docs/product.md#account-emails: Google sign-in lands in the client portal). */
 const GOOGLE_REDIRECT_PATH = '/client-portal';
 /** Where signing out of a Google session returns. */
 const SIGN_OUT_REDIRECT_PATH = '/';

@@ -2,7 +2,7 @@ import type { AccountRole } from '../../../events/account-values';
 import type { MeResponse, Profile, UpdateMeRequest } from '../../../events/accounts';
 
 /**
- * The auth context (spec 3 and 4): the signed-in user, their session, profile and role, and a
+ * The auth context (docs/product.md#accounts): the signed-in user, their session, profile and role, and a
  * loading flag that stays true until the first auth state is known. It is fetched at start and
  * again on every auth event (signed in, signed out, token refreshed, user updated). Only account
  * routes provide it, so marketing pages never load auth code.
@@ -26,7 +26,7 @@ export interface AuthActions {
   getIdToken(): Promise<string | undefined>;
   /** Fetches `GET /me` again (after a change). */
   refresh(): Promise<void>;
-  /** `PATCH /me`; rejects with 'No user logged in' when signed out (spec 8). */
+  /** `PATCH /me`; rejects with 'No user logged in' when signed out (docs/product.md#account-api). */
   updateProfile(changes: UpdateMeRequest): Promise<Profile>;
   /** Signs out everywhere (every device's refresh token is revoked) and clears the state. */
   signOut(): Promise<void>;

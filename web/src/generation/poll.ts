@@ -1,10 +1,10 @@
-// Following a generation until it ends (spec 9: every 5000 ms, at most 60 times). Pure apart from
+// Following a generation until it ends (docs/product.md#intervals: every 5000 ms, at most 60 times). Pure apart from
 // the timer it is given, so the same loop runs in the page and in tests.
 import type { Generation } from '../../../events/generations';
 import { FINAL_STATUSES, GENERATION_TIMED_OUT, POLL_INTERVAL_MS, POLL_MAX_ATTEMPTS } from '../../../events/generation-values';
 import { ApiError } from '../api/client';
 
-/** The generation did not end within the polling limit (spec 8: "Generation timed out"). */
+/** The generation did not end within the polling limit (docs/product.md#create: "Generation timed out"). */
 export class GenerationTimedOutError extends Error {
   override name = 'GenerationTimedOutError';
   constructor(readonly last: Generation | undefined) {

@@ -22,7 +22,7 @@ export async function passwordSignIn(email: string, password: string): Promise<S
 
 /**
  * The signed-in person's role from a fresh id token. `refresh` asks Cognito for new tokens first:
- * right after confirmation the group may be newer than the token (DESIGN.md, "Accounts").
+ * right after confirmation the group may be newer than the token (docs/product.md#talent-access).
  */
 export async function currentRole(refresh = false): Promise<AccountRole | null> {
   const session = await fetchAuthSession(refresh ? { forceRefresh: true } : undefined);

@@ -15,7 +15,7 @@ export function tierProgress(totals: Pick<StatementTotals, 'tiers'>, founding: b
   return `${standard} of ${current.upTo} at ${rate}`;
 }
 
-/** How royalties are computed, in the talent's words (spec 1, 9). */
+/** How royalties are computed, in the talent's words (docs/product.md#royalties). */
 export function transparencyNote(founding: boolean): string {
   if (founding)
     return 'As a founding talent you earn 35% of the credit value of every license issued with your likeness, for life. Statements close on the 1st of each month; amounts under a cent carry to the next statement.';
