@@ -3,10 +3,10 @@ import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption, typ
 import type { Construct } from 'constructs';
 
 /** A key attribute: its name when it holds strings, or the attribute with its type. */
-export type KeyAttribute = string | Attribute;
+type KeyAttribute = string | Attribute;
 
 /** A global secondary index; every index of ours projects all attributes. */
-export interface TableIndex {
+interface TableIndex {
   name: string;
   partitionKey: KeyAttribute;
   sortKey?: KeyAttribute;
