@@ -12,7 +12,8 @@ const sharedTwin = { globalTeardown: '<rootDir>/test/support/twin-global-teardow
 module.exports = {
   projects: [
     project('unit'),
-    project('infra'),
+    // One synthesis of the test app per run, shared by the files through the cache (decision 034).
+    project('infra', { globalSetup: '<rootDir>/test/support/synth-global-setup.ts' }),
     project('workflow'),
     project('integration', { globalSetup: '<rootDir>/test/support/twin-global-setup.ts', ...sharedTwin }),
     // A failing browser test prints what its open pages showed (test/support/e2e-environment.ts).

@@ -1,7 +1,10 @@
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
-import { NestedStack, Stack } from 'aws-cdk-lib';
+import { NestedStack, type Stack } from 'aws-cdk-lib';
+import type { IConstruct } from 'constructs';
 import { buildApp } from '../lib/app';
+import { cachedSynth, type SynthesizedApp } from './synth-cache';
 
 /**
  * Free-form CloudFormation JSON (property bags, intrinsic functions): each reader narrows what
@@ -26,29 +29,57 @@ export const LOCAL_ACCOUNT = '000000000000';
 export const LOCAL_REGION = 'us-east-1';
 
 /**
- * Synthesizes the CDK app in-process, without bundling or cdk-nag (the infra tests run
- * those), and returns the stack's CloudFormation template with its nested stacks flattened
- * into it (`flattenNestedStacks`): the twin is driven by it.
+ * Synthesizes the CDK app without bundling (and without cdk-nag unless asked: the infra tests
+ * run it), or takes the same synthesis from the cache (`synth-cache.ts`, decision 034).
  */
-export function synthTemplate(context: Record<string, unknown> = {}): CfnTemplate {
-  const { app, stack } = buildApp(
-    { context: { 'aws:cdk:bundling-stacks': [], deploySites: false, ...context } },
-    { nag: false },
-  );
-  const assembly = app.synth();
-  const template = assembly.getStackByName(stack.stackName).template as CfnTemplate;
-  return flattenNestedStacks(template, nestedTemplatesOf(stack, assembly.directory));
+export function synthesizedApp(context: Record<string, unknown> = {}, { nag = false }: { nag?: boolean } = {}): SynthesizedApp {
+  return cachedSynth(require.resolve('../lib/app'), { 'aws:cdk:bundling-stacks': [], deploySites: false, ...context }, nag, synthesize);
 }
 
-/** The synthesized template of every nested stack directly under `parent`, by its logical id in the parent. */
-function nestedTemplatesOf(parent: Stack, assemblyDir: string): Map<string, NestedTemplate> {
-  const nested = new Map<string, NestedTemplate>();
-  for (const c of parent.node.findAll()) {
-    if (!(c instanceof NestedStack) || c.nestedStackParent !== parent || !c.nestedStackResource) continue;
-    const template = JSON.parse(fs.readFileSync(path.join(assemblyDir, c.templateFile), 'utf8')) as CfnTemplate;
-    nested.set(parent.getLogicalId(c.nestedStackResource), { template, nested: nestedTemplatesOf(c, assemblyDir) });
+/**
+ * The stack's CloudFormation template with its nested stacks flattened into it
+ * (`flattenNestedStacks`): the twin is driven by it.
+ */
+export function synthTemplate(context: Record<string, unknown> = {}): CfnTemplate {
+  const app = synthesizedApp(context);
+  return flattenNestedStacks(app.template, nestedTemplatesOf(app, ''));
+}
+
+/** The template of every nested stack directly under the one at `parent` ('' for the stack), by its logical id there. */
+function nestedTemplatesOf(app: SynthesizedApp, parent: string): Map<string, NestedTemplate> {
+  return new Map(
+    Object.entries(app.nested)
+      .filter(([, n]) => n.parent === parent)
+      .map(([at, n]) => [n.logicalId, { template: n.template as CfnTemplate, nested: nestedTemplatesOf(app, at) }]),
+  );
+}
+
+function synthesize(context: Record<string, unknown>, nag: boolean): SynthesizedApp {
+  const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk.out-'));
+  try {
+    const { app, stack } = buildApp({ outdir, context }, { nag });
+    let error: string | undefined;
+    try {
+      app.synth();
+    } catch (err) {
+      // cdk-nag's errors fail the synthesis after writing their report, which the infra tests read.
+      if (!nag) throw err;
+      error = (err as Error).message;
+    }
+    const reportFile = path.join(outdir, 'validation-report.json');
+    const findings = nag ? { report: fs.existsSync(reportFile) ? JSON.parse(fs.readFileSync(reportFile, 'utf8')) : null, ...(error && { error }) } : undefined;
+    if (error) return { ...synthesize(context, false), nag: findings };
+    const read = (file: string) => JSON.parse(fs.readFileSync(path.join(outdir, file), 'utf8')) as CfnTemplate;
+    const pathOf = (c: IConstruct) => (c === stack ? '' : c.node.path.slice(stack.node.path.length + 1));
+    const nested: SynthesizedApp['nested'] = {};
+    for (const c of stack.node.findAll()) {
+      if (!(c instanceof NestedStack) || !c.nestedStackResource || !c.nestedStackParent) continue;
+      nested[pathOf(c)] = { logicalId: (c.nestedStackParent as Stack).getLogicalId(c.nestedStackResource), parent: pathOf(c.nestedStackParent), template: read(c.templateFile) };
+    }
+    return { template: read(stack.templateFile), nested, ...(findings && { nag: findings }) };
+  } finally {
+    fs.rmSync(outdir, { recursive: true, force: true });
   }
-  return nested;
 }
 
 interface NestedTemplate {

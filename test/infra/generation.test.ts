@@ -2,12 +2,11 @@
 // task functions, the webhook route, the monthly allowance's schedule, who reads the Replicate
 // token, and that each function is granted exactly what it calls; and the Royalties nested
 // stack's monthly close and console routes.
-import type { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { synthTemplate } from '../../infra/local/template';
 import { actionsOf, synthStack } from '../support/stack';
 
-const { stack } = synthStack();
+const { nested } = synthStack();
 // The app's template with its nested stacks flattened in, as the twin reads it (decision 033):
 // the workflow is Generation's, the monthly close Royalties', the monthly allowance the main
 // stack's, and a reference across stacks reads as the resource it names.
@@ -138,7 +137,7 @@ describe('generation workflow (infra)', () => {
     expect(rule.Properties.ScheduleExpression).toBe('cron(0 1 1 * ? *)');
     expect(rule.Properties.Targets).toEqual([expect.objectContaining({ Arn: { Ref: closeMachine }, RetryPolicy: { MaximumRetryAttempts: 8, MaximumEventAgeInSeconds: 21_600 } })]);
     // Its failures alarm like the Generation machine's (the Alarms nested stack finds every machine).
-    const alarms = Template.fromStack(stack.node.findChild('Alarms') as Stack).findResources('AWS::CloudWatch::Alarm');
+    const alarms = nested('Alarms').findResources('AWS::CloudWatch::Alarm');
     expect(Object.keys(alarms).filter((id) => /RoyaltyClose(Failed|TimedOut|Aborted)/.test(id))).toHaveLength(3);
     expect(grantsOf('PlanClose')).toEqual(['dynamodb:Scan talent']);
     expect(grantsOf('CloseTalentMonth').filter((g) => !g.startsWith('ses:'))).toEqual(

@@ -1,4 +1,4 @@
-import { App, type NestedStack, Stack } from 'aws-cdk-lib';
+import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
@@ -7,15 +7,14 @@ import { Alarms } from '../../infra/lib/platform/alarms';
 import { EmailSending } from '../../infra/lib/platform/email';
 import { synthStack } from '../support/stack';
 
-const { stack, template } = synthStack({ alarmEmail: 'alarms@humanly.example' });
+const { template, nested } = synthStack({ alarmEmail: 'alarms@humanly.example' });
 type Resource = { Type: string; Properties: Record<string, any>; Metadata?: Record<string, unknown> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 const resources = template.toJSON().Resources as Record<string, Resource>;
 const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
 const refOf = (v: unknown): string | undefined => (v as { Ref?: string })?.Ref ?? (v as { 'Fn::GetAtt'?: string[] })?.['Fn::GetAtt']?.[0];
 
 // The alarms are a nested stack; what they watch arrives as its parameters, each naming a resource here.
-const alarmsStack = stack.node.findChild('Alarms') as NestedStack;
-const alarmResources = Template.fromStack(alarmsStack).toJSON().Resources as Record<string, Resource>;
+const alarmResources = nested('Alarms').toJSON().Resources as Record<string, Resource>;
 const alarmsOfType = (type: string) => Object.entries(alarmResources).filter(([, r]) => r.Type === type);
 const nestedParameters = ofType('AWS::CloudFormation::Stack').find(([id]) => id.startsWith('Alarms'))![1].Properties.Parameters as Record<string, unknown>;
 /** The resource of this stack a nested parameter (or a nested resource's own id) stands for. */

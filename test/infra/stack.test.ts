@@ -1,22 +1,16 @@
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import { buildApp } from '../../infra/lib/app';
 import { missingFromTwin, templateInventory } from '../../infra/local/parity';
 import type { CfnTemplate } from '../../infra/local/template';
+import { testApp } from '../support/stack';
 
-const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-test-'));
-const { app, stack } = buildApp({ outdir, context: { 'aws:cdk:bundling-stacks': [], deploySites: false, stage: 'test' } });
-let synthError: unknown;
-try {
-  app.synth();
-} catch (err) {
-  synthError = err;
-}
-const template = Template.fromStack(stack);
+// The run's one synthesis of the test stage, with cdk-nag (test/support/synth-global-setup.ts).
+const app = testApp({}, { nag: true });
+const synthError = app.nag?.error;
+const template = Template.fromJSON(app.template);
 const json = template.toJSON() as CfnTemplate;
-afterAll(() => fs.rmSync(outdir, { recursive: true, force: true }));
 
 const logicalId = (type: string, prefix: string) => {
   const id = Object.keys(template.findResources(type)).find((k) => k.startsWith(prefix));
@@ -36,9 +30,9 @@ const actions = (s: { Action: string | string[] }) => (Array.isArray(s.Action) ?
 
 describe('cdk-nag AwsSolutions', () => {
   it('synthesizes with no unacknowledged error or warning', () => {
-    const report = path.join(outdir, 'validation-report.json');
-    const violations = fs.existsSync(report)
-      ? JSON.parse(fs.readFileSync(report, 'utf8')).pluginReports.flatMap((r: { violations: Array<{ ruleName: string; violatingConstructs: Array<{ constructPath: string }> }> }) =>
+    const report = app.nag?.report;
+    const violations = report
+      ? report.pluginReports.flatMap((r: { violations: Array<{ ruleName: string; violatingConstructs: Array<{ constructPath: string }> }> }) =>
           r.violations.flatMap((v) => v.violatingConstructs.map((c) => `${v.ruleName} ${c.constructPath}`)),
         )
       : [];

@@ -1,12 +1,28 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { buildApp } from '../../infra/lib/app';
+import { synthesizedApp } from '../../infra/local/template';
 
 type Statement = { Action: string | string[]; Resource: unknown; Effect?: string };
 
-/** The stack's template (no bundling, no cdk-nag: stack.test.ts runs nag) with lookup helpers. */
+/** The app of the `test` stage with `context` over its defaults (no bundling), synthesized once per run (decision 034). */
+export const testApp = (context: Record<string, unknown> = {}, options: { nag?: boolean } = {}) => synthesizedApp({ stage: 'test', ...context }, options);
+
+/** The stack's constructs, built and not synthesized: for what only a construct tells (a value before it is resolved). */
+export const buildStack = (context: Record<string, unknown> = {}) =>
+  buildApp({ context: { 'aws:cdk:bundling-stacks': [], deploySites: false, stage: 'test', ...context } }, { nag: false }).stack;
+
+/**
+ * The stack's template (no bundling; cdk-nag's findings are stack.test.ts's) with lookup
+ * helpers, and `nested(path)`, the template of the nested stack at that construct path under
+ * the stack ('Generation', 'Alarms'). Files asking for the same context share one synthesis.
+ */
 export function synthStack(context: Record<string, unknown> = {}) {
-  const { stack } = buildApp({ context: { 'aws:cdk:bundling-stacks': [], deploySites: false, stage: 'test', ...context } }, { nag: false });
-  const template = Template.fromStack(stack);
+  const app = testApp(context);
+  const template = Template.fromJSON(app.template);
+  const nested = (at: string) => {
+    if (!app.nested[at]) throw new Error(`no nested stack ${at} (there are: ${Object.keys(app.nested).join(', ')})`);
+    return Template.fromJSON(app.nested[at].template);
+  };
 
   const logicalId = (type: string, prefix: string) => {
     const id = Object.keys(template.findResources(type)).find((k) => k.startsWith(prefix));
@@ -24,7 +40,7 @@ export function synthStack(context: Record<string, unknown> = {}) {
   };
 
   const routeKeys = () => Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map((r) => r.Properties);
-  return { stack, template, logicalId, statementsOf, routeKeys };
+  return { template, nested, logicalId, statementsOf, routeKeys };
 }
 
 export const actionsOf = (s: { Action: string | string[] }) => (Array.isArray(s.Action) ? s.Action : [s.Action]);
