@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { build } from 'esbuild';
-import { ENTRY_METADATA, NODE_MODULES_METADATA, REPO_ROOT } from '../lib/platform/app-function';
-import { esbuildOptions } from '../lib/platform/bundling';
+import { ENTRY_METADATA, NODE_MODULES_METADATA } from '../lib/platform/app-function';
+import { bundlePaths } from './bundle-cache';
 import type { Instruments } from './instruments';
 import { LOCAL_ACCOUNT, LOCAL_REGION, resourcesOfType, type CfnTemplate, type Resolver } from './template';
 
@@ -52,12 +50,15 @@ export class FunctionRuntime {
   private readonly workers = new Map<string, Promise<Worker>>();
   private readonly pending = new Map<string, Pending>();
   private readonly byName = new Map<string, LocalFunction>();
+  /** Each function's bundle, by logical id (several functions of one entry share one). */
+  private readonly bundles = new Map<string, string>();
 
   constructor(
     private readonly template: CfnTemplate,
     private readonly resolver: Resolver,
     private readonly baseEnv: Record<string, string>,
     private readonly opts: {
+      /** Where bundles go when the cache is off (`TWIN_CACHE=off`). */
       buildDir: string;
       log?: (fn: string, line: string) => void;
       instruments?: Instruments;
@@ -73,20 +74,22 @@ export class FunctionRuntime {
   }
 
   /**
-   * Bundles every function (in parallel), so a function that does not build fails the start.
+   * Bundles every function (in parallel; from the bundle cache when its sources did not change),
+   * so a function that does not build fails the start.
    * Each function's worker starts at its first invocation, as a Lambda container does: most
    * twins (a test's, a bench's) call a few of the functions, and loading every bundle up front
    * took most of a twin's start.
    */
   async start(): Promise<void> {
-    fs.mkdirSync(this.opts.buildDir, { recursive: true });
-    await Promise.all(
-      this.functions().map((fn) => build(esbuildOptions(path.join(REPO_ROOT, fn.entry), this.bundlePath(fn), fn.nodeModules))),
-    );
+    const fns = this.functions();
+    const paths = await bundlePaths(fns, this.opts.buildDir);
+    fns.forEach((fn, i) => this.bundles.set(fn.logicalId, paths[i]));
   }
 
   private bundlePath(fn: LocalFunction): string {
-    return path.join(this.opts.buildDir, `${fn.logicalId}.js`);
+    const bundle = this.bundles.get(fn.logicalId);
+    if (!bundle) throw new Error(`${fn.logicalId} has no bundle: the runtime has not started`);
+    return bundle;
   }
 
   /** The function's worker, started on first use; resolves once its module has loaded (the init phase). */

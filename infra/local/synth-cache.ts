@@ -9,13 +9,13 @@ import { buildSync } from 'esbuild';
  * a fresh clone starts empty; `TWIN_CACHE=off` turns it off, `TWIN_CACHE_DIR` moves it.
  */
 const ROOT = path.resolve(__dirname, '..', '..');
-const CACHE_DIR = process.env.TWIN_CACHE_DIR ?? path.join(ROOT, '.twin', 'cache');
-const cacheOff = () => process.env.TWIN_CACHE === 'off';
+export const CACHE_DIR = process.env.TWIN_CACHE_DIR ?? path.join(ROOT, '.twin', 'cache');
+export const cacheOff = () => process.env.TWIN_CACHE === 'off';
 
-const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+export const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
 /** Writes a file whole or not at all: readers in other processes never see half of it. */
-function writeAtomically(file: string, data: string | Buffer): void {
+export function writeAtomically(file: string, data: string | Buffer): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   fs.writeFileSync(tmp, data);
@@ -23,7 +23,7 @@ function writeAtomically(file: string, data: string | Buffer): void {
 }
 
 /** Removes files of `dir` unused (not read or written) for `maxAgeDays`, so the cache does not grow forever. */
-function pruneUnused(dir: string, maxAgeDays = 7): void {
+export function pruneUnused(dir: string, maxAgeDays = 7): void {
   const oldest = Date.now() - maxAgeDays * 24 * 3600 * 1000;
   for (const name of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
     const file = path.join(dir, name);
@@ -36,7 +36,7 @@ function pruneUnused(dir: string, maxAgeDays = 7): void {
 }
 
 /** Marks a cached file as used (its mtime), for `pruneUnused`. */
-function touch(file: string): void {
+export function touch(file: string): void {
   const now = new Date();
   try {
     fs.utimesSync(file, now, now);

@@ -265,8 +265,9 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
       AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
     };
 
-    // Bundles live inside the repo so they resolve the AWS SDK from node_modules, as on Lambda.
-    const buildDir = fs.mkdtempSync(path.join(REPO_ROOT, '.twin-build-'));
+    // Bundles live inside the repo so they resolve the AWS SDK from node_modules, as on Lambda: in
+    // the bundle cache (.twin/cache/bundles, decision 034), or in this directory when it is off.
+    const buildDir = path.join(REPO_ROOT, `.twin-build-${randomUUID()}`);
     const functionEnv = {
       ...sdkEnv,
       AWS_ENDPOINT_URL_DYNAMODB: fnEndpoints.dynamodb,

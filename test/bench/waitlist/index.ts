@@ -12,9 +12,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { build } from 'esbuild';
 import { REPO_ROOT } from '../../../infra/lib/platform/app-function';
-import { esbuildOptions } from '../../../infra/lib/platform/bundling';
+import { bundlePaths } from '../../../infra/local/bundle-cache';
 import { TWIN_CREDENTIALS, TWIN_REGION } from '../../../infra/local/emulators/ports';
 import { templateFunctions } from '../../../infra/local/functions';
 import { Resolver, synthTemplate, type CfnTemplate } from '../../../infra/local/template';
@@ -87,9 +86,11 @@ async function bundles() {
     fs.writeFileSync(empty, 'module.exports = {};');
     const baseline = median(Array.from({ length: IMPORT_RUNS }, () => coldImportMs(empty, { AWS_REGION: TWIN_REGION })));
     const rows = [];
-    for (const fn of templateFunctions(template)) {
-      const out = path.join(dir, `${fn.logicalId}.js`);
-      await build(esbuildOptions(path.join(REPO_ROOT, fn.entry), out, fn.nodeModules));
+    // The bundles the twin runs, from the bundle cache (decision 034): built with the deploy options.
+    const fns = templateFunctions(template);
+    const outs = await bundlePaths(fns, dir);
+    for (const [i, fn] of fns.entries()) {
+      const out = outs[i];
       const bytes = fs.statSync(out).size;
       const env = templateEnvironment(template, fn.logicalId);
       const ms = median(Array.from({ length: IMPORT_RUNS }, () => coldImportMs(out, env)));
