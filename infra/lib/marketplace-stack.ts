@@ -28,7 +28,7 @@ import { idempotencyRecords, rateLimitCounters } from './platform/transient-reco
 /**
  * The whole product for one stage: the platform (platform/), then one construct per domain
  * (domains/). Generation, royalties and likeness are nested stacks of their own: with them the
- * main stack would pass CloudFormation's 500 resources (decision 033).
+ * main stack would pass CloudFormation's 500 resources (decision 032).
  */
 export class MarketplaceStack extends Stack {
   constructor(scope: Construct, id: string, config: StageConfig, props?: StackProps) {

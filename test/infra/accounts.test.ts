@@ -5,7 +5,7 @@ import { synthTemplate } from '../../infra/local/template';
 import { nonLogActions } from '../support/stack';
 
 // PATCH /me/likeness belongs to the likeness domain, a nested stack: the routes and grants are read
-// from the app's template with the nested stacks flattened in, as the twin reads it (decision 033).
+// from the app's template with the nested stacks flattened in, as the twin reads it (decision 032).
 const template = Template.fromJSON(synthTemplate({ stage: 'test' }));
 const logicalId = (type: string, prefix: string) => {
   const id = Object.keys(template.findResources(type)).find((k) => k.startsWith(prefix));

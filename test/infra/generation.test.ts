@@ -7,7 +7,7 @@ import { synthTemplate } from '../../infra/local/template';
 import { actionsOf, synthStack } from '../support/stack';
 
 const { nested } = synthStack();
-// The app's template with its nested stacks flattened in, as the twin reads it (decision 033):
+// The app's template with its nested stacks flattened in, as the twin reads it (decision 032):
 // the workflow is Generation's, the monthly close Royalties', the monthly allowance the main
 // stack's, and a reference across stacks reads as the resource it names.
 const template = Template.fromJSON(synthTemplate({ stage: 'test' }));

@@ -23,7 +23,7 @@ export interface GenerationProps {
 /**
  * Generation and licensing (functions/generation, docs/generation.md, decision 027): the
  * Generations table, the private images bucket, the state machine that drives Replicate, and
- * their routes. A nested stack of its own (decisions 026, 033): the main stack has no room for
+ * their routes. A nested stack of its own (decisions 026, 032): the main stack has no room for
  * it under CloudFormation's 500 resources.
  */
 export class Generation extends NestedStack {

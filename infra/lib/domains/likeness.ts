@@ -20,7 +20,7 @@ export interface LikenessProps {
  * A talent's control over their likeness (functions/likeness, docs/royalties.md#likeness): excluded
  * industries, pause, removal after a notice, the data export, exclusive contracts recorded by
  * admins, and the hourly schedule that carries out removals and contracts' notices. A nested
- * stack of its own (decision 033): the main stack has no room for it.
+ * stack of its own (decision 032): the main stack has no room for it.
  */
 export class Likeness extends NestedStack {
   constructor(scope: Stack, id: string, platform: Platform, props: LikenessProps) {

@@ -26,7 +26,7 @@ export interface RoyaltiesProps {
  * Royalties and monthly statements (functions/royalties, docs/royalties.md): the monthly close,
  * the talent's earnings, statements and payout details, and the console's Statements resource.
  * Its records live in the Generations table, beside the accruals the delivery writes. A nested
- * stack of its own (decision 033): the main stack has no room for it.
+ * stack of its own (decision 032): the main stack has no room for it.
  */
 export class Royalties extends NestedStack {
   constructor(scope: Stack, id: string, platform: Platform, props: RoyaltiesProps) {
