@@ -34,7 +34,7 @@ export function counterKey(rule: RateRule, now: Date): { pk: string; windowStart
   return { pk: `${rule.name}#${subject}#${windowStart}`, windowStart };
 }
 
-/** The limiter over the `RateLimits` table (infra/lib/constructs/rate-limits.ts); counters expire by TTL. */
+/** The limiter over the `RateLimits` table (infra/lib/platform/transient-records.ts); counters expire by TTL. */
 export function rateLimiter(doc: DynamoDBDocumentClient, tableName: string, now: () => Date = () => new Date()): RateLimiter {
   return async (rules, cost = 1) => {
     const at = now();

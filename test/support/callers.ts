@@ -21,7 +21,7 @@ export const callerName = (c: Caller) => (c.client ? `${c.person}@${c.client}` :
 
 /**
  * Access classes, as routes record them in the template's `app:access` metadata
- * (infra/lib/constructs/http-api.ts): who may get a 2xx, and whether the route must sit behind
+ * (infra/lib/platform/http-api.ts): who may get a 2xx, and whether the route must sit behind
  * a JWT authorizer. An `owner` route's example names a resource of client A's (a fixture the
  * matrix creates for it), so client B is the stranger. A route whose class is not listed here
  * fails the access matrix.

@@ -21,7 +21,7 @@ import { totpCode } from '../../../infra/local/totp';
 
 jest.setTimeout(30_000);
 
-// Properties as CDK synthesizes them for infra/lib/constructs/auth.ts (intrinsics resolved).
+// Properties as CDK synthesizes them for infra/lib/platform/auth.ts (intrinsics resolved).
 const spec: UserPoolSpec = {
   poolName: 'marketplace-local',
   properties: {
