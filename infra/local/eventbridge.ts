@@ -82,6 +82,7 @@ export class EventRouter {
   readonly rules: LocalRule[] = [];
   readonly unsupported: string[] = [];
   readonly deliveries: Delivery[] = [];
+  private closed = false;
   private readonly buses = new Set<string>(['default']);
   private inFlight = new Set<Promise<void>>();
 
@@ -165,8 +166,9 @@ export class EventRouter {
     return undefined;
   }
 
-  /** Routes an event (ours or an AWS service's, such as S3's) on a bus. */
+  /** Routes an event (ours or an AWS service's, such as S3's) on a bus; none once closed. */
   route(busName: string, event: BusEvent): void {
+    if (this.closed) return;
     this.opts.onRoute?.(busName, event);
     for (const rule of this.rules) {
       if (!rule.pattern || rule.busName !== busName || !matchesPattern(rule.pattern, event as unknown as Record<string, unknown>)) continue;
@@ -223,7 +225,7 @@ export class EventRouter {
     const started = Date.now();
     let attempts = 0;
     let lastError = '';
-    while (attempts <= target.retryAttempts && Date.now() - started <= target.maxAgeMs) {
+    while (!this.closed && attempts <= target.retryAttempts && Date.now() - started <= target.maxAgeMs) {
       attempts++;
       try {
         if (target.kind === 'lambda') await this.deliver.lambda(target.arn, payload);
@@ -251,6 +253,14 @@ export class EventRouter {
   /** Resolves once every delivery under way (including ones they start) has finished. */
   async idle(): Promise<void> {
     while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
+  }
+
+  /**
+   * Stops routing as the twin stops: new events are dropped, and a delivery under way is not
+   * tried again (its retries would call functions that have stopped, and keep the process alive).
+   */
+  close(): void {
+    this.closed = true;
   }
 }
 

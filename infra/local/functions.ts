@@ -52,6 +52,7 @@ export class FunctionRuntime {
   private readonly byName = new Map<string, LocalFunction>();
   /** Each function's bundle, by logical id (several functions of one entry share one). */
   private readonly bundles = new Map<string, string>();
+  private stopped = false;
 
   constructor(
     private readonly template: CfnTemplate,
@@ -188,10 +189,13 @@ export class FunctionRuntime {
   }
 
   private async run(nameOrArn: string, event: unknown): Promise<unknown> {
+    // A stopped runtime starts no worker and no time-out timer (which would keep the process alive).
+    if (this.stopped) throw new LambdaError('ServiceException', 'The twin has stopped', nameOrArn);
     const fn = this.find(nameOrArn);
     if (!fn) throw new LambdaError('ResourceNotFoundException', `Function not found: ${nameOrArn}`, nameOrArn);
     // The time-out counts from the handler's start, not the cold start (Lambda's init phase has its own).
     const worker = await this.worker(fn);
+    if (this.stopped) throw new LambdaError('ServiceException', 'The twin stopped during the invocation', fn.name);
     const id = randomUUID();
     const deadline = Date.now() + fn.timeoutMs;
     return new Promise((resolve, reject) => {
@@ -215,7 +219,11 @@ export class FunctionRuntime {
   }
 
   async stop(): Promise<void> {
-    for (const p of this.pending.values()) clearTimeout(p.timer);
+    this.stopped = true;
+    for (const p of this.pending.values()) {
+      clearTimeout(p.timer);
+      p.reject(new LambdaError('ServiceException', 'The twin stopped during the invocation', ''));
+    }
     this.pending.clear();
     const started = await Promise.allSettled([...this.workers.values()]);
     await Promise.all(started.flatMap((w) => (w.status === 'fulfilled' ? [w.value.terminate()] : [])));

@@ -312,6 +312,7 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
       },
       { retryBaseMs: options.fast ? 5 : 1000, log, ...(instruments && { onRoute: (bus: string, event: BusEvent) => instruments.eventRouted(bus, event) }) },
     );
+    stops.push(async () => events.close());
 
     // S3 buckets with EventBridge notifications put "Object Created" on the default bus. CDK's
     // `eventBridgeEnabled` sets them through its Custom::S3BucketNotifications resource.
