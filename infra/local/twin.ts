@@ -13,7 +13,9 @@ import { startS3 } from './emulators/s3';
 import { startSes } from './emulators/ses';
 import { ControlPlane } from './control-plane';
 import { EventRouter, type BusEvent } from './eventbridge';
-import { FunctionRuntime } from './functions';
+import { bundlePaths } from './bundle-cache';
+import { cacheOff } from './synth-cache';
+import { FunctionRuntime, templateFunctions } from './functions';
 import { HttpApiGateway } from './gateway';
 import { Instruments, type Fault, type FaultKind, type Meters } from './instruments';
 import type { Inventory } from './parity';
@@ -120,6 +122,23 @@ export interface Twin {
   stop(): Promise<void>;
 }
 
+/** The CDK context of a twin's app: its sites' URLs, and the options' own context over them. */
+function appContext(options: TwinOptions, webUrl: string, adminUrl: string): Record<string, unknown> {
+  // A removal's 30-day notice is minutes on the twin (seconds on a fast one), so it can be seen through.
+  return { stage: 'local', siteUrl: webUrl, siteOrigins: [webUrl, adminUrl], removalNoticeSeconds: options.fast ? 5 : 300, ...options.context };
+}
+
+/**
+ * Fills the caches (decision 034) with what `startTwin(options)` synthesizes and bundles, and
+ * starts nothing: a test run does it once before its twins start side by side, so they do not
+ * each build the same things at the same time. Any ports do (the cache stands in for them).
+ */
+export async function warmTwinCaches(options: TwinOptions = {}): Promise<void> {
+  if (cacheOff()) return;
+  const template = synthTemplate(appContext(options, 'http://127.0.0.1:1', 'http://127.0.0.1:2'));
+  await bundlePaths(templateFunctions(template), path.join(REPO_ROOT, `.twin-build-${randomUUID()}`));
+}
+
 /**
  * Starts the twin. Ports it picked itself are free when picked but bound later; if another process
  * (a twin starting beside it) takes one meanwhile, the whole start is tried again on fresh ports.
@@ -152,8 +171,7 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
     const settled = Promise.allSettled([dynamoP, s3P, sesP]);
     let template: CfnTemplate;
     try {
-      // A removal's 30-day notice is minutes on the twin (seconds on a fast one), so it can be seen through.
-      template = synthTemplate({ stage: 'local', siteUrl: webUrl, siteOrigins: [webUrl, adminUrl], removalNoticeSeconds: options.fast ? 5 : 300, ...options.context });
+      template = synthTemplate(appContext(options, webUrl, adminUrl));
     } finally {
       for (const r of await settled) if (r.status === 'fulfilled') stops.push(() => r.value.stop());
     }

@@ -1,0 +1,118 @@
+// `npm test` (and `npm run test:jest`, the same without type-check and lint): every step of the
+// run on CI's two cores, each started once the steps before it have ended, its output printed
+// whole when it ends, and a table of each step's start and wall time and the total at the end.
+// A step whose outcome another needs (the sites' build) skips that one when it fails; any other
+// failure stops nothing, so one run reports every failure.
+//
+//   warm                       the twin's and the infra tests' caches (decision 034), so the twins
+//                              starting side by side later do not each build them
+//   typecheck, lint, build     need nothing; only bench and e2e need the build
+//   unit -> workflow -> infra  one jest process at a time, beside the checks
+//   integration                after infra, with two workers: its files mostly wait on the twin
+//   bench                      once the sites are built: the quick runs, at the lowest CPU priority
+//   e2e                        after integration, one file at a time: browsers are the most sensitive
+//                              to a busy CPU, and their files read the shared twin's library and counts
+import { spawn } from 'node:child_process';
+import * as path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const bin = (name: string) => path.join(ROOT, 'node_modules', '.bin', name);
+const jest = (project: string, ...args: string[]) => [bin('jest'), '--selectProjects', project, ...args];
+
+interface Step {
+  name: string;
+  command: string[];
+  /** Steps that must have ended first, whatever their outcome (to keep the two cores from being overrun). */
+  after: string[];
+  /** Steps that must have passed: without them this one cannot run and is skipped. */
+  needs?: string[];
+  /** Run at the lowest CPU priority. */
+  nice?: boolean;
+}
+
+const CHECKS: Step[] = [
+  { name: 'typecheck', command: ['npm', 'run', '-s', 'typecheck'], after: [] },
+  { name: 'lint', command: ['npm', 'run', '-s', 'lint'], after: [] },
+];
+const JEST: Step[] = [
+  { name: 'warm', command: [bin('tsx'), 'test/support/warm-caches.ts'], after: [] },
+  { name: 'build', command: ['npm', 'run', '-s', 'build'], after: [] },
+  { name: 'unit', command: jest('unit'), after: [] },
+  { name: 'workflow', command: jest('workflow'), after: ['unit'] },
+  { name: 'infra', command: jest('infra'), after: ['warm', 'workflow'] },
+  { name: 'integration', command: jest('integration', '--maxWorkers=2'), after: ['warm', 'infra'] },
+  { name: 'bench', command: jest('bench'), after: ['warm'], needs: ['build'], nice: true },
+  { name: 'e2e', command: jest('e2e'), after: ['integration'], needs: ['build'] },
+];
+
+type Outcome = 'passed' | 'failed' | 'skipped';
+interface Result {
+  outcome: Outcome;
+  startedAt: number;
+  seconds: number;
+}
+
+const started = Date.now();
+const clock = (ms: number) => {
+  const s = Math.round(ms / 1000);
+  return s >= 60 ? `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s` : `${s} s`;
+};
+const at = () => `[${clock(Date.now() - started).padStart(9)}]`;
+
+function run(step: Step): Promise<Result> {
+  const startedAt = Date.now();
+  process.stdout.write(`${at()} ${step.name} started\n`);
+  const [command, ...args] = step.nice ? ['nice', '-n', '19', ...step.command] : step.command;
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const output: Buffer[] = [];
+    child.stdout.on('data', (c: Buffer) => output.push(c));
+    child.stderr.on('data', (c: Buffer) => output.push(c));
+    const done = (outcome: Outcome, note = '') => {
+      const seconds = (Date.now() - startedAt) / 1000;
+      const text = Buffer.concat(output).toString('utf8').trimEnd();
+      process.stdout.write(`\n${'-'.repeat(20)} ${step.name}: ${outcome} in ${clock(seconds * 1000)}${note} ${'-'.repeat(20)}\n${text}${text ? '\n' : ''}\n`);
+      resolve({ outcome, startedAt: startedAt - started, seconds });
+    };
+    child.on('error', (err) => done('failed', ` (${err.message})`));
+    child.on('close', (code, signal) => done(code === 0 ? 'passed' : 'failed', code === 0 ? '' : ` (exit ${code ?? signal})`));
+  });
+}
+
+async function main() {
+  const steps = process.argv.includes('--jest-only') ? JEST : [...CHECKS, ...JEST];
+  const results = new Map<string, Result>();
+  const pending = new Map<string, Promise<Result>>();
+  const runStep = (step: Step): Promise<Result> => {
+    let p = pending.get(step.name);
+    if (!p) {
+      p = (async () => {
+        const needs = step.needs ?? [];
+        await Promise.all([...step.after, ...needs].filter((n) => steps.some((s) => s.name === n)).map((n) => runStep(steps.find((s) => s.name === n)!)));
+        const missing = needs.filter((n) => results.get(n)?.outcome !== 'passed');
+        const result: Result = missing.length === 0 ? await run(step) : { outcome: 'skipped', startedAt: Date.now() - started, seconds: 0 };
+        if (result.outcome === 'skipped') process.stdout.write(`${at()} ${step.name} skipped: ${missing.join(', ')} did not pass\n`);
+        results.set(step.name, result);
+        return result;
+      })();
+      pending.set(step.name, p);
+    }
+    return p;
+  };
+  await Promise.all(steps.map(runStep));
+
+  const total = Date.now() - started;
+  const rows = steps.map((s) => [s.name, results.get(s.name)!] as const);
+  process.stdout.write(`\n${'step'.padEnd(12)} ${'started'.padStart(9)} ${'wall time'.padStart(12)}  result\n`);
+  for (const [name, r] of rows) {
+    process.stdout.write(`${name.padEnd(12)} ${clock(r.startedAt).padStart(9)} ${(r.outcome === 'skipped' ? '-' : clock(r.seconds * 1000)).padStart(12)}  ${r.outcome}\n`);
+  }
+  const failed = rows.filter(([, r]) => r.outcome !== 'passed').map(([n]) => n);
+  process.stdout.write(`${'total'.padEnd(12)} ${''.padStart(9)} ${clock(total).padStart(12)}  ${failed.length ? `not passed: ${failed.join(', ')}` : 'passed'}\n`);
+  process.exitCode = failed.length ? 1 : 0;
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});
