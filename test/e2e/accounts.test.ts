@@ -11,6 +11,7 @@ import { gotoApp, useBrowser } from '../support/browser';
 import { latestCognitoCode } from '../support/cognito-mail';
 import { cognitoClient, useTwin, type TestTwin } from '../support/twin';
 import { seriousViolations } from '../support/a11y';
+import { fileMarker } from '../support/marker';
 
 // Signing in on the site, in Chromium on the twin (docs/product.md#sign-in): the same message for
 // a wrong password and an unknown email, an unconfirmed account sent to confirm with a new code,
@@ -19,7 +20,7 @@ import { seriousViolations } from '../support/a11y';
 // Sign-up -> confirm -> portal for each role is in portals.test.ts.
 jest.setTimeout(90_000);
 const PASSWORD = 'Accounts-Passw0rd!';
-const marker = `ac${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const marker = fileMarker('ac');
 const address = (name: string) => `${name}.${marker}@people.example`;
 
 const browser = useBrowser();

@@ -8,6 +8,7 @@ import { gotoApp, useBrowser } from '../support/browser';
 import { adminGet, generateAs, signInToConsole } from '../support/review-console';
 import { documentClient, idToken, useTwin } from '../support/twin';
 import { seriousViolations } from '../support/a11y';
+import { fileMarker } from '../support/marker';
 
 // An exclusive contract in Chromium on the twin (docs/royalties.md#exclusive-contracts): an admin
 // records one for client A in the talent's console page (finding A by email, axe on the
@@ -15,7 +16,7 @@ import { seriousViolations } from '../support/a11y';
 // exclusive contract's message; client A finds the talent on /create.
 jest.setTimeout(120_000);
 const twin = useTwin();
-const marker = `fz${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const marker = fileMarker('fz');
 const PASSWORD = 'Frozen-Passw0rd!';
 
 const browser = useBrowser();

@@ -11,6 +11,7 @@ import { gotoApp, useBrowser } from '../support/browser';
 import { latestCognitoCode } from '../support/cognito-mail';
 import { useTwin } from '../support/twin';
 import { seriousViolations, saveShots } from '../support/a11y';
+import { fileMarker } from '../support/marker';
 
 // Generation in Chromium on the twin (docs/product.md#create, #licenses): a visitor types a prompt
 // on /create?talent=maya-chen, creates a client account from the page and comes back to it with
@@ -22,7 +23,7 @@ import { seriousViolations, saveShots } from '../support/a11y';
 // license page. With SHOTS=<dir>, the pages are also saved as screenshots at 390 and 1280 px.
 jest.setTimeout(120_000);
 const twin = useTwin();
-const marker = `gn${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const marker = fileMarker('gn');
 const PASSWORD = 'Generate-Passw0rd!';
 const PROMPT = 'Walking through a sunlit street market, holding a coffee';
 

@@ -4,6 +4,7 @@ import { createAcceptedTalent } from '../support/accepted-talent';
 import { gotoApp, useBrowser } from '../support/browser';
 import { idToken, useTwin } from '../support/twin';
 import { saveShots, seriousViolations } from '../support/a11y';
+import { fileMarker } from '../support/marker';
 
 // A talent's removal in Chromium on the twin (docs/royalties.md#likeness), where the notice is
 // 5 seconds: an accepted founding talent, active in the library, requests removal in the talent
@@ -13,7 +14,7 @@ import { saveShots, seriousViolations } from '../support/a11y';
 // also saved as screenshots.
 jest.setTimeout(120_000);
 const twin = useTwin();
-const marker = `lk${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const marker = fileMarker('lk');
 const PASSWORD = 'Likeness-Passw0rd!';
 
 const browser = useBrowser();

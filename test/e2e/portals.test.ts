@@ -6,6 +6,7 @@ import { gotoApp, useBrowser } from '../support/browser';
 import { eventually } from '../support/eventually';
 import { cognitoClient, documentClient, useTwin } from '../support/twin';
 import { seriousViolations, saveShots } from '../support/a11y';
+import { fileMarker } from '../support/marker';
 
 // The two portals in Chromium on the twin (docs/product.md#client-portal, #talent-portal): a
 // person signs up on /sign-up, reads the code on the twin's Sent emails page, confirms and lands
@@ -13,7 +14,7 @@ import { seriousViolations, saveShots } from '../support/a11y';
 // a screenshot at 390 and 1280 px.
 jest.setTimeout(120_000);
 const twin = useTwin();
-const marker = `pt${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const marker = fileMarker('pt');
 const PASSWORD = 'Portal-Passw0rd!';
 
 const browser = useBrowser();

@@ -9,6 +9,7 @@ import { eventually } from '../support/eventually';
 import { generateAs, newClient, signInToConsole, submitApplication, waitForStatus } from '../support/review-console';
 import { idToken, useTwin } from '../support/twin';
 import { seriousViolations, saveShots } from '../support/a11y';
+import { fileMarker } from '../support/marker';
 
 // A talent's royalties end to end on the twin, in Chromium (docs/royalties.md#talent-portal): a
 // standard applicant is accepted in the review console, made active with a generation config; a
@@ -18,7 +19,7 @@ import { seriousViolations, saveShots } from '../support/a11y';
 // With SHOTS=<dir>, the portal is also saved as screenshots at 1280 and 390 px.
 jest.setTimeout(150_000);
 const twin = useTwin();
-const marker = `ry${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const marker = fileMarker('ry');
 const PASSWORD = 'Royalty-Passw0rd!';
 
 const browser = useBrowser();

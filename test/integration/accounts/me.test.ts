@@ -1,6 +1,5 @@
 // The /me routes and the post-confirmation trigger on the twin: the real functions, the pool's
 // tokens through the site's authorizer, DynamoDB Local (docs/product.md#accounts).
-import { randomUUID } from 'node:crypto';
 import { AdminListGroupsForUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { seedUser } from '../../../infra/local/provision';
 import { newApplicationId } from '../../../functions/founding/keys';
@@ -8,11 +7,12 @@ import { accountStore } from '../../../functions/accounts/store';
 import { foundingStore } from '../../../functions/founding/store';
 import { talentStore } from '../../../functions/catalog/store';
 import { callApi, cognitoClient, documentClient, idToken, useTwin } from '../../support/twin';
+import { fileMarker } from '../../support/marker';
 
 jest.setTimeout(180_000);
 const twin = useTwin();
 const PASSWORD = 'Str0ng!Passw0rd-me';
-const run = randomUUID().slice(0, 8);
+const run = fileMarker('me');
 const emailOf = (who: string) => `${who}.${run}@people.example`;
 
 const accounts = () => accountStore(documentClient(twin()), twin().physicalName('AccountsTable'));

@@ -4,10 +4,11 @@ import { randomUUID } from 'node:crypto';
 import { accountStore } from '../../../functions/accounts/store';
 import { creditLedger } from '../../../functions/accounts/credits';
 import { documentClient, useTwin } from '../../support/twin';
+import { fileMarker } from '../../support/marker';
 
 jest.setTimeout(120_000);
 const twin = useTwin();
-const marker = `st${randomUUID().slice(0, 8)}`;
+const marker = fileMarker('st');
 const admin = { sub: 'admin-sub', email: 'reviewer@people.example' };
 
 const stores = () => {

@@ -10,10 +10,11 @@ import { GRANT_KEY_REQUIRED_MESSAGE, TALENT_HAS_NO_CREDITS_MESSAGE } from '../..
 import { TALENT_HAS_NO_PLAN_MESSAGE } from '../../../functions/accounts/routes/update-user/service';
 import { accountStore, ACCOUNT_NOT_FOUND_MESSAGE } from '../../../functions/accounts/store';
 import { cognitoClient, documentClient, idToken, useTwin } from '../../support/twin';
+import { fileMarker } from '../../support/marker';
 
 jest.setTimeout(180_000);
 const twin = useTwin();
-const run = `users${Date.now().toString(36)}`;
+const run = fileMarker('users');
 const PASSWORD = 'Str0ng!Passw0rd-users';
 
 let adminToken: string;

@@ -14,6 +14,7 @@ import { createAcceptedTalent } from '../../support/accepted-talent';
 import { ACCESS_CLASSES, callerName, createCallers, inParallel, randomLoopback, send, type Caller } from '../../support/callers';
 import { ROUTE_EXAMPLES, type Fixtures } from '../../support/route-examples';
 import { documentClient, useTwin } from '../../support/twin';
+import { fileMarker } from '../../support/marker';
 
 // The access matrix (docs/checks.md): every route of the synthesized template, called by every
 // caller, with real ids in its path and a valid body. A 2xx for a caller the route's access
@@ -21,7 +22,7 @@ import { documentClient, useTwin } from '../../support/twin';
 // test. Routes and their classes are read from the template, so a new route joins by itself.
 jest.setTimeout(120_000);
 const twin = useTwin();
-const marker = `mx${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const marker = fileMarker('mx');
 const OTHER_STATEMENT_MONTH = '2001-01';
 
 interface Route {

@@ -8,6 +8,7 @@ import { badBodies, badPathValues, badQueries, type BadRequest } from '../../sup
 import { inParallel, randomLoopback, send, type Answer } from '../../support/callers';
 import { ROUTE_EXAMPLES } from '../../support/route-examples';
 import { documentClient, useTwin } from '../../support/twin';
+import { fileMarker } from '../../support/marker';
 
 // Fuzzing (docs/checks.md): every public route of the template that takes a body or a query
 // gets FUZZ_RUNS generated bad payloads (`npm run fuzz` sends 1,000). None may answer 5xx;
@@ -18,7 +19,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 jest.setTimeout(Math.max(120_000, RUNS * 400));
 const twin = useTwin();
-const marker = `fz${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const marker = fileMarker('fz');
 
 /** Tables and buckets whose items are product data (rate-limit counters and idempotency records are not). */
 const NOT_DOMAIN = /^(RateLimits|Idempotency)/;

@@ -2,7 +2,6 @@
 // the site's and the console's JWT authorizers, DynamoDB Local, the S3 emulator's presigned URLs,
 // the Generation workflow and the Replicate emulator. One generation is started and followed to
 // its images; the rest of the file reads it from every side.
-import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { seedUser } from '../../../infra/local/provision';
 import { FINAL_STATUSES, GENERATIONS_PER_MINUTE } from '../../../events/generation-values';
@@ -16,11 +15,12 @@ import { createAcceptedTalent } from '../../support/accepted-talent';
 import { talentFactory } from '../../support/talent';
 import { callApi, documentClient, idToken, useTwin } from '../../support/twin';
 import { eventually } from '../../support/eventually';
+import { fileMarker } from '../../support/marker';
 
 jest.setTimeout(180_000);
 const twin = useTwin();
 const PASSWORD = 'Str0ng!Passw0rd-gen';
-const run = randomUUID().slice(0, 8);
+const run = fileMarker('gen');
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 interface Person {

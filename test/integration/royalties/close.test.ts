@@ -15,10 +15,11 @@ import { royaltyStore, type StatementRecord } from '../../../functions/royalties
 import { createAcceptedTalent } from '../../support/accepted-talent';
 import { eventually } from '../../support/eventually';
 import { documentClient, useTwin } from '../../support/twin';
+import { fileMarker } from '../../support/marker';
 
 jest.setTimeout(120_000);
 const twin = useTwin();
-const run = randomUUID().slice(0, 8);
+const run = fileMarker('cls');
 const talentId = `closing-${run}`;
 const talentEmail = `closing.talent.${run}@people.example`;
 // Starter $35 / 80 credits = 437,500 micro-dollars a credit; Pro $109 / 300 = 363,333.

@@ -4,7 +4,6 @@
  * the audit, the month's payout CSV and the dashboard's owed total. Statements are this run's
  * own talents', written as the close writes them (test/support/statements.ts).
  */
-import { randomUUID } from 'node:crypto';
 import { AdminStats } from '../../../events/admin';
 import { AdminStatement, AdminStatementList } from '../../../events/royalties';
 import { buildStatement, monthOfIso } from '../../../functions/royalties/arithmetic';
@@ -13,10 +12,11 @@ import { royaltyStore } from '../../../functions/royalties/store';
 import { parseCsv } from '../../support/csv';
 import { putClosedStatement } from '../../support/statements';
 import { callApi, documentClient, idToken, useTwin } from '../../support/twin';
+import { fileMarker } from '../../support/marker';
 
 jest.setTimeout(120_000);
 const twin = useTwin();
-const run = randomUUID().slice(0, 8);
+const run = fileMarker('con');
 // A far-past month no other test closes; this run's talent ids keep its rows apart.
 const MONTH = '2018-04';
 const NEXT = '2018-05';

@@ -3,7 +3,6 @@
 // real functions behind the site's authorizer and DynamoDB Local. The accruals are written as
 // DeliverImages writes them and the statement as the monthly close stores it (claimed accruals,
 // figures from the royalty function), so each answer is checked against hand-computed figures.
-import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { seedUser } from '../../../infra/local/provision';
 import { EarningsResponse, StatementDetail, StatementList } from '../../../events/royalties';
@@ -14,11 +13,12 @@ import { royaltyStore } from '../../../functions/royalties/store';
 import { createAcceptedTalent } from '../../support/accepted-talent';
 import { csvRecords } from '../../support/csv';
 import { callApi, documentClient, idToken, useTwin } from '../../support/twin';
+import { fileMarker } from '../../support/marker';
 
 jest.setTimeout(120_000);
 const twin = useTwin();
 const PASSWORD = 'Str0ng!Passw0rd-roy';
-const run = randomUUID().slice(0, 8);
+const run = fileMarker('ern');
 const now = new Date().toISOString();
 const thisMonth = monthOfIso(now);
 const closedMonth = previousMonth(now);

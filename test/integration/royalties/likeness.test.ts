@@ -8,7 +8,6 @@
  * while the license already issued stays valid. A script repeating likeness changes, data exports or
  * payout-detail saves is stopped per account.
  */
-import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { seedUser } from '../../../infra/local/provision';
 import { excludedIndustryMessage, FINAL_STATUSES, TALENT_PAUSED_MESSAGE, TALENT_REMOVED_MESSAGE } from '../../../events/generation-values';
@@ -22,10 +21,11 @@ import { talentStore } from '../../../functions/catalog/store';
 import { createAcceptedTalent } from '../../support/accepted-talent';
 import { eventually } from '../../support/eventually';
 import { callApi, documentClient, idToken, useTwin } from '../../support/twin';
+import { fileMarker } from '../../support/marker';
 
 jest.setTimeout(180_000);
 const twin = useTwin();
-const run = randomUUID().slice(0, 8);
+const run = fileMarker('lks');
 const PASSWORD = 'Str0ng!Passw0rd-lks';
 const talentId = `leaving-${run}`;
 const talentEmail = `leaving.talent.${run}@people.example`;
