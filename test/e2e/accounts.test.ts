@@ -12,6 +12,7 @@ import { latestCognitoCode } from '../support/cognito-mail';
 import { cognitoClient, useTwin, type TestTwin } from '../support/twin';
 import { seriousViolations } from '../support/a11y';
 import { fileMarker } from '../support/marker';
+import { eventually } from '../support/eventually';
 
 // Signing in on the site, in Chromium on the twin (docs/product.md#sign-in): the same message for
 // a wrong password and an unknown email, an unconfirmed account sent to confirm with a new code,
@@ -59,18 +60,18 @@ async function account(twin: TestTwin, email: string, { confirm = true } = {}): 
 async function codeOnSentEmailsPage(twin: TestTwin, context: BrowserContext, email: string, previous?: string): Promise<string> {
   const mail = await context.newPage();
   try {
-    for (let attempt = 0; attempt < 30; attempt++) {
-      await mail.goto(twin.urls.mail);
-      const newest = mail.locator('.email').filter({ hasText: `To: ${email}` }).first();
-      if (await newest.count()) {
+    return await eventually(
+      async () => {
+        await mail.goto(twin.urls.mail);
+        const newest = mail.locator('.email').filter({ hasText: `To: ${email}` }).first();
+        if (!(await newest.count())) return undefined;
         const textView = newest.getByRole('button', { name: 'Toggle text view' });
-        await (((await textView.count()) ? textView : newest.getByRole('button', { name: 'Toggle HTML source view' })).click());
+        await ((await textView.count()) ? textView : newest.getByRole('button', { name: 'Toggle HTML source view' })).click();
         const code = (await newest.locator('.email-text, .email-source').first().innerText()).match(/\b(\d{6})\b/)?.[1];
-        if (code && code !== previous) return code;
-      }
-      await mail.waitForTimeout(500);
-    }
-    throw new Error(`no new code for ${email} on the Sent emails page`);
+        return code !== previous && code;
+      },
+      { timeoutMs: 30_000, what: `a new code for ${email} on the Sent emails page` },
+    );
   } finally {
     await mail.close();
   }

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
+import { eventually } from './eventually';
 
 // The one way browser tests check accessibility and save screenshots.
 
@@ -33,7 +34,8 @@ async function settle(page: Page): Promise<void> {
 /** The serious and critical WCAG 2.1 AA violations axe finds once the page has settled, each as `rule: targets`. */
 export async function seriousViolations(page: Page, options: AxeOptions = {}): Promise<string[]> {
   if (options.afterLoading) {
-    for (const deadline = Date.now() + 15_000; (await page.getByRole('progressbar').count()) > 0 && Date.now() < deadline; ) await page.waitForTimeout(100);
+    // Up to 15 s for the page's loading indicators to go; then axe judges the page either way.
+    await eventually(async () => (await page.getByRole('progressbar').count()) === 0, { timeoutMs: 15_000, what: 'the page to finish loading' }).catch(() => undefined);
   }
   await settle(page);
   let axe = new AxeBuilder({ page }).withTags(WCAG_AA);
