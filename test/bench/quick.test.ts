@@ -33,7 +33,7 @@ const MINUTES = 60_000;
 
 describe('benches in quick mode', () => {
   it('bench:waitlist measures every bundle with its template environment and signs up through the twin', async () => {
-    await expectQuickRun('waitlist', [/api\/get-admin-stats\s+[\d.]+ KB\s+[\d.]+ ms/, /POST \/early-signup\s+\d+ \/s .*\(0 failed\)/]);
+    await expectQuickRun('waitlist', [/console\/routes\/get-admin-stats\s+[\d.]+ KB\s+[\d.]+ ms/, /POST \/early-signup\s+\d+ \/s .*\(0 failed\)/]);
   }, 8 * MINUTES);
 
   it('bench:upload uploads through presigned URLs and validates every photo', async () => {
