@@ -4,6 +4,9 @@ const project = (name, extra = {}) => ({
   displayName: name,
   testEnvironment: 'node',
   transform,
+  // npm test runs the checks and the build beside the tests on two cores: a test that takes 2 s
+  // alone may take 10 s then. Files that wait on a twin set their own, longer time-out.
+  testTimeout: 30_000,
   testMatch: [`<rootDir>/test/${name}/**/*.test.ts`],
   ...extra,
 });
