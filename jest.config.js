@@ -4,15 +4,16 @@ const project = (name, extra = {}) => ({
   displayName: name,
   testEnvironment: 'node',
   transform,
-  // npm test runs the checks and the build beside the tests on two cores: a test that takes 2 s
-  // alone may take 10 s then. Files that wait on a twin set their own, longer time-out.
-  testTimeout: 30_000,
   testMatch: [`<rootDir>/test/${name}/**/*.test.ts`],
   ...extra,
 });
 // Integration and e2e files share one twin, started once per run (test/support/twin-global-setup.ts).
 const sharedTwin = { globalTeardown: '<rootDir>/test/support/twin-global-teardown.ts' };
 module.exports = {
+  // npm test runs the checks and the build beside the tests on two cores: a test that takes 2 s
+  // alone may take 10 s then. Files that wait on a twin set their own, longer time-out. Jest reads
+  // the time-out from the top level only (a project's own is ignored).
+  testTimeout: 30_000,
   projects: [
     project('unit'),
     // One synthesis of the test app per run, shared by the files through the cache (decision 034).
