@@ -171,9 +171,11 @@ describe('Replicate emulator faults, through the real client', () => {
     const p = await create();
     const secret = await api.webhookSecret();
     await settle(api, p.id);
-    await eventually(() => hooks.for(p.id, secret).filter((w) => w.prediction.status === 'succeeded').length >= 2, { timeoutMs: 5_000 });
+    // The emulator retries after 1, 2, 4, 8 s...: an attempt refused just before the answer
+    // changes puts the next one up to 8 s later.
+    await eventually(() => hooks.for(p.id, secret).filter((w) => w.prediction.status === 'succeeded').length >= 2, { timeoutMs: 20_000 });
     answer = 204;
-    await eventually(() => emulator.predictions().find((x) => x.id === p.id)!.webhooksDelivered.includes('completed'), { timeoutMs: 5_000 });
+    await eventually(() => emulator.predictions().find((x) => x.id === p.id)!.webhooksDelivered.includes('completed'), { timeoutMs: 20_000 });
     expect(hooks.for(p.id, secret).filter((w) => w.prediction.status === 'succeeded').length).toBeGreaterThanOrEqual(3);
     // The start webhook, refused, is not tried again.
     expect(hooks.for(p.id, secret).filter((w) => w.prediction.status === 'starting')).toHaveLength(1);
