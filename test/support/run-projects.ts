@@ -8,24 +8,20 @@
 //                              starting side by side later do not each build them
 //   typecheck, lint, build     need nothing; only bench and e2e need the build
 //   unit -> workflow -> infra  one jest process at a time, beside the checks
-//   integration                once warm, with two workers: its files mostly wait on the twin, so
-//                              it fills the cores' idle moments beside the checks and unit tests
+//   integration                after infra, with two workers: its files mostly wait on the twin
 //   bench                      once the sites are built: the quick runs, at the lowest CPU priority
-//   e2e 1/2, e2e 2/2           after integration: the browser files in two halves of about equal
-//                              length, each half one file at a time in a jest process with its own
-//                              shared twin, so files that read the library and the console's counts
-//                              never run beside another file of the same twin
+//   e2e                        after integration, one file at a time: browsers are the most sensitive
+//                              to a busy CPU, and their files read the shared twin's library and counts
 import { spawn } from 'node:child_process';
 import * as path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const bin = (name: string) => path.join(ROOT, 'node_modules', '.bin', name);
-const jest = (project: string, ...args: string[]) => [bin('jest'), ...args, '--selectProjects', project];
+const jest = (project: string, ...args: string[]) => [bin('jest'), '--selectProjects', project, ...args];
 
 interface Step {
   name: string;
-  /** The command, or a function giving it when the step starts. */
-  command: string[] | (() => Promise<string[]>);
+  command: string[];
   /** Steps that must have ended first, whatever their outcome (to keep the two cores from being overrun). */
   after: string[];
   /** Steps that must have passed: without them this one cannot run and is skipped. */
@@ -44,56 +40,10 @@ const JEST: Step[] = [
   { name: 'unit', command: jest('unit'), after: [] },
   { name: 'workflow', command: jest('workflow'), after: ['unit'] },
   { name: 'infra', command: jest('infra'), after: ['warm', 'workflow'] },
-  { name: 'integration', command: jest('integration', '--maxWorkers=2'), after: ['warm'] },
+  { name: 'integration', command: jest('integration', '--maxWorkers=2'), after: ['warm', 'infra'] },
   { name: 'bench', command: jest('bench'), after: ['warm'], needs: ['build'], nice: true },
-  { name: 'e2e 1/2', command: () => e2eHalf(0), after: ['integration'], needs: ['build'] },
-  { name: 'e2e 2/2', command: () => e2eHalf(1), after: ['integration'], needs: ['build'] },
+  { name: 'e2e', command: jest('e2e'), after: ['integration'], needs: ['build'] },
 ];
-
-/**
- * Seconds each browser file took in a CI run, to split them into halves of about equal length
- * (a file not listed counts 20 s). Only the balance depends on them: any split is correct, as
- * each half has its own twin.
- */
-const E2E_SECONDS: Record<string, number> = {
-  'site-links-and-a11y': 100,
-  'site-routes': 69,
-  'founding-application': 60,
-  waitlist: 49,
-  accounts: 45,
-  'review-console': 40,
-  admin: 39,
-  'admin-statements': 27,
-};
-
-let e2eHalves: Promise<string[][]> | undefined;
-/** The browser test files of one half: the longest first, each to the half with less so far. */
-async function e2eHalf(half: number): Promise<string[]> {
-  e2eHalves ??= (async () => {
-    const listed = await output([bin('jest'), '--selectProjects', 'e2e', '--listTests', '--json']);
-    const files = (JSON.parse(listed) as string[]).map((f) => path.relative(ROOT, f));
-    const seconds = (f: string) => E2E_SECONDS[path.basename(f, '.test.ts')] ?? 20;
-    const halves: Array<{ files: string[]; seconds: number }> = [{ files: [], seconds: 0 }, { files: [], seconds: 0 }];
-    for (const f of files.sort((a, b) => seconds(b) - seconds(a))) {
-      const lighter = halves[0].seconds <= halves[1].seconds ? halves[0] : halves[1];
-      lighter.files.push(f);
-      lighter.seconds += seconds(f);
-    }
-    return halves.map((h) => h.files);
-  })();
-  return jest('e2e', '--runTestsByPath', ...(await e2eHalves)[half]);
-}
-
-/** A command's standard output. */
-function output(command: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command[0], command.slice(1), { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] });
-    const chunks: Buffer[] = [];
-    child.stdout.on('data', (c: Buffer) => chunks.push(c));
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(Buffer.concat(chunks).toString('utf8')) : reject(new Error(`${command.join(' ')} exited with ${code}`))));
-  });
-}
 
 type Outcome = 'passed' | 'failed' | 'skipped';
 interface Result {
@@ -109,17 +59,10 @@ const clock = (ms: number) => {
 };
 const at = () => `[${clock(Date.now() - started).padStart(9)}]`;
 
-async function run(step: Step): Promise<Result> {
+function run(step: Step): Promise<Result> {
   const startedAt = Date.now();
   process.stdout.write(`${at()} ${step.name} started\n`);
-  let stepCommand: string[];
-  try {
-    stepCommand = typeof step.command === 'function' ? await step.command() : step.command;
-  } catch (err) {
-    process.stdout.write(`\n${step.name}: failed (${(err as Error).message})\n`);
-    return { outcome: 'failed', startedAt: startedAt - started, seconds: (Date.now() - startedAt) / 1000 };
-  }
-  const [command, ...args] = step.nice ? ['nice', '-n', '19', ...stepCommand] : stepCommand;
+  const [command, ...args] = step.nice ? ['nice', '-n', '19', ...step.command] : step.command;
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: ROOT, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
     const output: Buffer[] = [];
