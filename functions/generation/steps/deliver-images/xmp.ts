@@ -10,8 +10,20 @@ export interface LicenseXmp {
   licenseUrl: string;
 }
 
+/**
+ * Every character XML 1.0 forbids (its `Char` production allows tab, LF, CR, U+0020-U+D7FF,
+ * U+E000-U+FFFD and U+10000-U+10FFFF): the other C0 controls, lone surrogates, U+FFFE and
+ * U+FFFF. One of them in a name would make the whole packet malformed, and readers drop it.
+ * With the `u` flag a lone surrogate is one code point of its own, so it matches here, while a
+ * well-formed pair (an emoji) is one astral code point and stays.
+ */
+const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+/** Text as XML 1.0 can hold it: without the characters it forbids. */
+const xmlSafe = (text: string) => text.replace(NOT_XML_CHAR, '');
+
 const escapeXml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+  xmlSafe(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 /**
  * The XMP packet: `Iptc4xmpExt:DigitalSourceType`, `xmpRights:WebStatement` (the license page),
