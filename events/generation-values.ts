@@ -99,38 +99,8 @@ export const DOWNLOAD_URL_SECONDS = 5 * 60;
 /** The file name a download is saved under: it names the talent and the license. */
 export const downloadFilename = (talentId: string, licenseId: string) => `humanly-${talentId}-${licenseId}.png`;
 
-/**
- * Words that put a prompt within an excluded industry (whole words, any case, plurals
- * included). Deliberately specific: "campaign" or "party" alone are everyday advertising words,
- * so politics needs "political party" or "election campaign".
- */
-const INDUSTRY_TERMS: Record<ExcludableIndustry, readonly string[]> = {
-  religion: [
-    'religion', 'religious', 'church', 'mosque', 'temple', 'synagogue', 'cathedral', 'chapel', 'prayer', 'pray', 'praying',
-    'worship', 'bible', 'quran', 'koran', 'torah', 'priest', 'pastor', 'imam', 'rabbi', 'monk', 'nun', 'jesus', 'christ',
-    'allah', 'buddha', 'baptism', 'crucifix', 'rosary', 'sermon', 'gospel', 'hijab', 'saint',
-  ],
-  politics: [
-    'politics', 'political', 'politician', 'election', 'elections', 'vote', 'voting', 'voter', 'ballot', 'candidate',
-    'senator', 'congress', 'congressman', 'parliament', 'president', 'presidential', 'governor', 'mayor', 'democrat',
-    'republican', 'government', 'protest', 'political party', 'election campaign', 'campaign rally', 'manifesto', 'referendum',
-  ],
-  alcohol: [
-    'alcohol', 'alcoholic', 'beer', 'wine', 'whisky', 'whiskey', 'vodka', 'gin', 'rum', 'tequila', 'cocktail', 'champagne',
-    'liquor', 'brewery', 'pub', 'booze', 'bourbon', 'brandy', 'cider', 'sake', 'margarita', 'martini', 'prosecco', 'lager',
-    'ale', 'mezcal', 'spirits', 'winery', 'sommelier',
-  ],
-};
-
-const termPattern = (term: string) => new RegExp(`(^|[^\\p{L}\\p{N}])${term.replace(/ /g, '\\s+')}(e?s)?(?=$|[^\\p{L}\\p{N}])`, 'iu');
-const INDUSTRY_PATTERNS = Object.fromEntries(
-  Object.entries(INDUSTRY_TERMS).map(([industry, terms]) => [industry, terms.map(termPattern)]),
-) as Record<ExcludableIndustry, RegExp[]>;
-
-/** The first of `excluded` that the prompt falls within, or undefined. */
-export function excludedIndustryOf(prompt: string, excluded: readonly ExcludableIndustry[]): ExcludableIndustry | undefined {
-  return excluded.find((industry) => INDUSTRY_PATTERNS[industry].some((re) => re.test(prompt)));
-}
+/** Whether a prompt falls within a talent's excluded industries: normalised word lists (decision 039). */
+export { excludedIndustryOf } from './industries';
 
 /**
  * The workflow's timing (docs/generation.md): how long it waits for the completed webhook
