@@ -1,10 +1,10 @@
-import { StartExecutionCommand } from '@aws-sdk/client-sfn';
 import type { Context } from 'aws-lambda';
 import * as z from 'zod';
-import { documentClient, stepFunctions } from '../shared/clients';
+import { documentClient } from '../shared/clients';
 import { loadConfig } from '../shared/config';
 import { idempotency } from '../shared/idempotency';
 import { rateLimiter } from '../shared/rate-limit';
+import { startExecution } from '../shared/workflows';
 import { accountStore, creditLedger } from '../accounts';
 import { generationStore } from './store';
 import { talentStore } from '../catalog';
@@ -30,10 +30,6 @@ export function startDepsFromEnv(context?: Context): StartDeps {
     generations: generationStore(doc, config.GENERATIONS_TABLE),
     limit: rateLimiter(doc, config.RATE_LIMITS_TABLE),
     once: idempotency(config.IDEMPOTENCY_TABLE, context),
-    startWorkflow: async (generationId) => {
-      await stepFunctions().send(
-        new StartExecutionCommand({ stateMachineArn: config.STATE_MACHINE_ARN, name: generationId, input: JSON.stringify({ generationId }) }),
-      );
-    },
+    startWorkflow: (generationId) => startExecution(config.STATE_MACHINE_ARN, generationId, { generationId }),
   };
 }

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from 'zod';
+import { FAILURE_METRICS } from '../../events/metrics';
 import { AppError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from './errors';
 import { log } from './log';
 
@@ -86,7 +87,11 @@ export function idempotencyKeyOf(event: HttpEvent): string | undefined {
   return key;
 }
 
-/** Wraps a route's logic: domain errors become their status, anything else a logged 500. */
+/**
+ * Wraps a route's logic: domain errors become their status, anything else a logged 500 that is
+ * counted as an unexpected error (in total and per route), which an alarm watches: the function
+ * itself answered, so Lambda's own error count never sees it (decision 041).
+ */
 export function httpHandler(fn: (event: HttpEvent, context?: Context) => Promise<HttpResult>) {
   return async (event: HttpEvent, context?: Context): Promise<HttpResult> => {
     try {
@@ -95,7 +100,9 @@ export function httpHandler(fn: (event: HttpEvent, context?: Context) => Promise
       if (err instanceof AppError) {
         return json(err.status, err.fields ? { error: err.message, fields: err.fields } : { error: err.message });
       }
-      log.error('unhandled error', err, { route: event.routeKey, requestId: event.requestContext?.requestId });
+      const requestId = event.requestContext?.requestId;
+      log.error('unhandled error', err, { route: event.routeKey, requestId });
+      log.metric(FAILURE_METRICS.unexpectedError, { route: event.routeKey, fields: { requestId } });
       return json(500, { error: 'Something went wrong on our side. Please try again in a moment.' });
     }
   };

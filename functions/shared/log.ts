@@ -5,6 +5,8 @@
  * its name and code only: its message can quote the address it failed on (SES and Cognito
  * messages do), so it is never logged.
  */
+import { METRICS_NAMESPACE_ENV, ROUTE_DIMENSION, type FailureMetric } from '../../events/metrics';
+
 type Fields = Record<string, string | number | boolean | undefined | null>;
 
 /** Something shaped like an address: `local@domain.tld`, however odd the local part. */
@@ -31,8 +33,52 @@ function write(level: 'info' | 'warn' | 'error', message: string, fields?: Field
   else console.log(line);
 }
 
+/** The namespace when the stack set none (tests, scripts): the metric is still written. */
+const DEFAULT_NAMESPACE = 'Humanly';
+
+interface MetricOptions {
+  /** How many (default 1). */
+  value?: number;
+  /** The route (`METHOD /path`) it happened in: the metric is also counted per route. */
+  route?: string;
+  /** Identifiers to log beside it (never personal data). */
+  fields?: Fields;
+}
+
+/**
+ * Counts a failure that must alert somebody, as one log line in CloudWatch's embedded metric
+ * format: CloudWatch Logs extracts the metric from the function's log, without an API call or a
+ * resource per function, and the alarms watch it (events/metrics.ts, decision 041). The metric is
+ * counted without dimensions (what the alarm watches) and, given a route, per route as well.
+ * The namespace is the stack's (METRICS_NAMESPACE, set on every function by the stack); the
+ * logger reads it itself, since it must never fail a function over its configuration.
+ */
+function metric(name: FailureMetric, options: MetricOptions = {}): void {
+  const dimensions = options.route ? { [ROUTE_DIMENSION]: options.route } : {};
+  const line = {
+    level: 'info',
+    message: `metric ${name}`,
+    time: new Date().toISOString(),
+    ...options.fields,
+    ...dimensions,
+    [name]: options.value ?? 1,
+    _aws: {
+      Timestamp: Date.now(),
+      CloudWatchMetrics: [
+        {
+          Namespace: process.env[METRICS_NAMESPACE_ENV] || DEFAULT_NAMESPACE,
+          Dimensions: options.route ? [[], [ROUTE_DIMENSION]] : [[]],
+          Metrics: [{ Name: name, Unit: 'Count' }],
+        },
+      ],
+    },
+  };
+  console.log(redactEmails(JSON.stringify(line)));
+}
+
 export const log = {
   info: (message: string, fields?: Fields) => write('info', message, fields),
   warn: (message: string, fields?: Fields) => write('warn', message, fields),
   error: (message: string, err?: unknown, fields?: Fields) => write('error', message, { ...fields, ...errorFields(err) }),
+  metric,
 };

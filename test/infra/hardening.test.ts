@@ -2,6 +2,7 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
+import { FAILURE_METRICS, METRICS_NAMESPACE_ENV } from '../../events/metrics';
 import { ENTRY_METADATA } from '../../infra/lib/platform/app-function';
 import { Alarms } from '../../infra/lib/platform/alarms';
 import { EmailSending } from '../../infra/lib/platform/email';
@@ -115,6 +116,40 @@ describe('alarms', () => {
     for (const a of alarms.filter((x) => x.Namespace === 'AWS/SES')) {
       expect(a.Dimensions.map((d: { Value: unknown }) => outerIdOf(d.Value))).toEqual([configSet]);
     }
+  });
+
+  it("watch the API's 5xx answers on its stage: a few in five minutes", () => {
+    const [apiId] = ofType('AWS::ApiGatewayV2::Api')[0];
+    const onApi = alarms.filter((a) => a.Namespace === 'AWS/ApiGateway');
+    expect(onApi).toEqual([
+      expect.objectContaining({ MetricName: '5xx', Statistic: 'Sum', Period: 300, Threshold: 5, EvaluationPeriods: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'notBreaching' }),
+    ]);
+    const dimensions = Object.fromEntries(onApi[0].Dimensions.map((d: { Name: string; Value: unknown }) => [d.Name, d.Value]));
+    expect(outerIdOf(dimensions.ApiId)).toBe(apiId);
+    expect(dimensions.Stage).toBe('$default');
+  });
+
+  it('watch the failures the functions count themselves, in the stack\'s own namespace, each at its first occurrence', () => {
+    // The test app's stack is Marketplace-<stage>, its stage `test`.
+    const namespace = 'Humanly/Marketplace-test';
+    // Every function of ours writes its metrics there (and no other stage's alarms see them).
+    const fns = ofType('AWS::Lambda::Function').filter(([, r]) => r.Metadata?.[ENTRY_METADATA]);
+    for (const [id, fn] of fns) expect({ id, ns: fn.Properties.Environment.Variables[METRICS_NAMESPACE_ENV] }).toEqual({ id, ns: namespace });
+
+    const own = alarms.filter((a) => a.Namespace === namespace);
+    const byMetric = Object.fromEntries(own.map((a) => [a.MetricName, a]));
+    expect(Object.keys(byMetric).sort()).toEqual(Object.values(FAILURE_METRICS).sort());
+    expect(own).toHaveLength(Object.values(FAILURE_METRICS).length);
+    for (const a of own) {
+      // The totals, without dimensions: what log.metric always writes.
+      expect({ metric: a.MetricName, dimensions: a.Dimensions ?? [] }).toEqual({ metric: a.MetricName, dimensions: [] });
+      expect(a).toMatchObject({ Threshold: 1, EvaluationPeriods: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'notBreaching' });
+    }
+    for (const name of [FAILURE_METRICS.unexpectedError, FAILURE_METRICS.webhookApplyFailed, FAILURE_METRICS.workflowStartFailed]) {
+      expect(byMetric[name]).toMatchObject({ Statistic: 'Sum', Period: 300 });
+    }
+    // The outbox is sent hourly; its overdue count is the largest an hour.
+    expect(byMetric[FAILURE_METRICS.emailsOverdue]).toMatchObject({ Statistic: 'Maximum', Period: 3600 });
   });
 
   it('join by themselves: a function or queue added before the alarms gets its own', () => {

@@ -1,5 +1,6 @@
 import { Duration, NestedStack, type Stack, Validations } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, type IMetric, MathExpression, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Alarm, ComparisonOperator, type IMetric, MathExpression, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Topic } from 'aws-cdk-lib/aws-sns';
@@ -7,7 +8,9 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
+import { FAILURE_METRICS, type FailureMetric } from '../../../events/metrics';
 import type { EmailSending } from './email';
+import { metricsNamespace } from './metrics';
 
 export interface AlarmsProps {
   email: EmailSending;
@@ -20,6 +23,11 @@ export interface AlarmsProps {
  * - every Lambda function: errors or throttles (one alarm on their sum);
  * - every SQS queue (rule dead-letter queues, on-failure destinations): any message waiting;
  * - every state machine: failed, timed-out and aborted executions;
+ * - the API: 5xx answers of its stage (whatever their cause: a function's error, its time-out, an
+ *   integration that failed);
+ * - failures the functions count themselves (events/metrics.ts, decision 041), which no AWS
+ *   metric sees: an unexpected error a route answered 500, a Replicate webhook that could not be
+ *   applied, a state machine execution that did not start, emails waiting in the outbox too long;
  * - our emails: bounces and complaints (the configuration set's metrics).
  *
  * Functions, queues and state machines are found by walking the stack when this construct is
@@ -82,6 +90,40 @@ export class Alarms extends NestedStack {
       alarm(`${label(machine)}TimedOut`, `${machine.node.path}: an execution timed out`, machine.metricTimedOut(fiveMinutes));
       alarm(`${label(machine)}Aborted`, `${machine.node.path}: an execution was aborted`, machine.metricAborted(fiveMinutes));
     }
+    // The API's own count of 5xx answers, per stage. Per route it would need the stage's detailed
+    // metrics (seven custom metrics per route, billed each month, for about a hundred routes);
+    // the functions count their unexpected errors per route instead (decision 041).
+    for (const stage of all.filter((c): c is HttpStage => c instanceof HttpStage)) {
+      alarm(
+        `${label(stage)}ServerErrors`,
+        `${stage.node.path}: the API answered 5xx 5 or more times in 5 minutes (see the failing routes' UnexpectedErrors by Route, and the functions' errors)`,
+        stage.metricServerError(fiveMinutes),
+        5,
+      );
+    }
+    const namespace = metricsNamespace(scope);
+    const failures = (name: FailureMetric, period = Duration.minutes(5), statistic = 'Sum') => new Metric({ namespace, metricName: name, period, statistic });
+    alarm(
+      'UnexpectedErrors',
+      'An API route failed with an unexpected error and answered 500: its function log has "unhandled error"; the metric by Route names the route',
+      failures(FAILURE_METRICS.unexpectedError),
+    );
+    alarm(
+      'WebhookApplyFailures',
+      'A signed Replicate webhook could not be applied (its generation waits on polling): the replicate-webhook function log names the generation',
+      failures(FAILURE_METRICS.webhookApplyFailed),
+    );
+    alarm(
+      'WorkflowStartFailures',
+      'A state machine execution did not start (a generation failed at once, or an application retry was refused): the function log names the execution',
+      failures(FAILURE_METRICS.workflowStartFailed),
+    );
+    // The outbox's sending run is the hourly likeness schedule: one count an hour, the largest kept.
+    alarm(
+      'EmailsOverdue',
+      'Emails that follow a committed change have waited in the outbox for over an hour (is SES refusing them?); each hourly run retries them until they go',
+      failures(FAILURE_METRICS.emailsOverdue, Duration.hours(1), 'Maximum'),
+    );
     alarm('EmailBounces', 'Our emails bounced (5 or more in 15 minutes): check the sender domain and the addresses we mail', props.email.metric('Bounce'), 5);
     alarm('EmailComplaints', 'A recipient marked our email as spam', props.email.metric('Complaint'));
   }

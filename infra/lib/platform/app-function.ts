@@ -8,8 +8,10 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
+import { METRICS_NAMESPACE_ENV } from '../../../events/metrics';
 import { EXTERNAL_MODULES, NODE_TARGET } from './bundling';
 import type { EmailSending } from './email';
+import { metricsNamespace } from './metrics';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 /** Template metadata key naming a function's source; the local twin runs that file. */
@@ -90,7 +92,8 @@ export class AppFunction extends NodejsFunction {
       timeout: props.timeout ?? Duration.seconds(10),
       ephemeralStorageSize: props.ephemeralStorageSize,
       reservedConcurrentExecutions: props.reservedConcurrentExecutions,
-      environment: props.environment,
+      // Where functions/shared/log.ts writes the failure metrics the alarms watch (decision 041).
+      environment: { [METRICS_NAMESPACE_ENV]: metricsNamespace(scope), ...props.environment },
       depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
       projectRoot: REPO_ROOT,
       bundling: {

@@ -1,7 +1,9 @@
 import * as z from 'zod';
+import { FAILURE_METRICS, METRICS_NAMESPACE_ENV } from '../../../events/metrics';
 import { EarlySignupRequest } from '../../../events/waitlist';
 import { ConflictError } from '../../../functions/shared/errors';
 import { httpHandler, json, MAX_JSON_BODY_BYTES, parseJsonBody, type HttpEvent } from '../../../functions/shared/http';
+import { metricsWritten } from '../../support/metrics';
 
 const event = (body: string | undefined, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
   ({ body, headers, isBase64Encoded: false, routeKey: 'POST /x', requestContext: { requestId: 'r1' } }) as unknown as HttpEvent;
@@ -75,6 +77,32 @@ describe('error mapping', () => {
     expect(crash.statusCode).toBe(500);
     expect(String(crash.body)).not.toContain('secret internals');
     spy.mockRestore();
+  });
+
+  it('counts an unexpected error as a metric an alarm watches (in total and for its route), and a domain error not at all', async () => {
+    process.env[METRICS_NAMESPACE_ENV] = 'Humanly/Marketplace-unit';
+    try {
+      const domain = await metricsWritten(() => httpHandler(async () => {
+        throw new ConflictError('Waitlist is full');
+      })(event('{}')));
+      expect(domain).toEqual([]);
+
+      let status: number | undefined;
+      const crash = await metricsWritten(async () => {
+        status = (await httpHandler(async () => {
+          throw new TypeError('boom');
+        })(event('{}'))).statusCode;
+      });
+      expect(status).toBe(500);
+      // CloudWatch's embedded metric format: the directive names the metric, its namespace and
+      // its dimension sets (none: the total the alarm watches; Route: per route).
+      expect(crash).toEqual([
+        { name: FAILURE_METRICS.unexpectedError, value: 1, namespace: 'Humanly/Marketplace-unit', dimensions: [[], ['Route']], line: expect.objectContaining({ Route: 'POST /x', requestId: 'r1' }) },
+      ]);
+      expect(typeof (crash[0].line._aws as { Timestamp: unknown }).Timestamp).toBe('number');
+    } finally {
+      delete process.env[METRICS_NAMESPACE_ENV];
+    }
   });
 
   it('validates against any schema', async () => {

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { handleReplicateWebhook, PREDICTION_MISMATCH_MESSAGE, type WebhookDeps } from '../../../functions/generation/routes/replicate-webhook/service';
 import { grantMonthlyAllowance } from '../../../functions/accounts/triggers/monthly-allowance/service';
+import { FAILURE_METRICS } from '../../../events/metrics';
 import { ConflictError } from '../../../functions/shared/errors';
 import { httpHandler, type HttpEvent } from '../../../functions/shared/http';
 import { inMemoryIdempotency, type Once } from '../../../functions/shared/idempotency';
@@ -12,6 +13,7 @@ import { noRateLimit } from '../../../functions/shared/rate-limit';
 import type { AccountStore } from '../../../functions/accounts/store';
 import type { CreditLedger } from '../../../functions/accounts/credits';
 import type { GenerationStore } from '../../../functions/generation/store';
+import { metricsWritten } from '../../support/metrics';
 
 const GEN = '0d6c3f4e-8a1b-4c2d-9e0f-1a2b3c4d5e6f';
 const SECRET = `whsec_${randomBytes(32).toString('base64')}`;
@@ -125,6 +127,23 @@ describe('Replicate webhook', () => {
     const event = signed({}, 'msg_retry');
     expect((await failing.call(event)).statusCode).toBe(500);
     expect(failing.writes).toEqual(['mark msg_retry', 'unmark msg_retry']);
+  });
+
+  it('a signed delivery that cannot be applied is counted as a webhook failure (an alarm watches it); a replay or a bad signature is not', async () => {
+    const options = { storeError: true };
+    const f = fakes(waiting, options);
+    const event = signed({}, 'msg_counted');
+    const failed = await metricsWritten(() => f.call(event));
+    expect(failed.map((m) => [m.name, m.value, m.line.generationId])).toEqual(
+      expect.arrayContaining([[FAILURE_METRICS.webhookApplyFailed, 1, GEN]]),
+    );
+    options.storeError = false;
+    const later = await metricsWritten(async () => {
+      await f.call(event);
+      await f.call(event);
+      await f.call({ ...event, body: event.body!.replace('succeeded', 'failed') } as HttpEvent);
+    });
+    expect(later).toEqual([]);
   });
 
   it('a delivery whose apply failed is applied when Replicate retries it, and replayed after that', async () => {

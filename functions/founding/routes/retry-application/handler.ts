@@ -1,10 +1,10 @@
-import { StartExecutionCommand } from '@aws-sdk/client-sfn';
 import * as z from 'zod';
 import { requireGroup } from '../../../shared/auth';
-import { documentClient, stepFunctions } from '../../../shared/clients';
+import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
 import { UnauthorizedError } from '../../../shared/errors';
 import { httpHandler, json } from '../../../shared/http';
+import { startExecution } from '../../../shared/workflows';
 import { foundingStore } from '../../store';
 import { retryApplication } from './service';
 
@@ -17,9 +17,7 @@ export const handler = httpHandler(async (event) => {
   const answer = await retryApplication(
     {
       store: foundingStore(documentClient(), config.APPLICATIONS_TABLE),
-      start: async (name, input) => {
-        await stepFunctions().send(new StartExecutionCommand({ stateMachineArn: config.STATE_MACHINE_ARN, name, input: JSON.stringify(input) }));
-      },
+      start: (name, input) => startExecution(config.STATE_MACHINE_ARN, name, input),
     },
     event.pathParameters?.id ?? '',
     caller.email,

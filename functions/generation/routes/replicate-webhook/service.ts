@@ -1,4 +1,5 @@
 import { GENERATION_ID_PATTERN, GENERATION_NOT_FOUND_MESSAGE } from '../../../../events/generation-values';
+import { FAILURE_METRICS } from '../../../../events/metrics';
 import type { Prediction } from '../../replicate';
 import { verifyReplicateWebhook } from '../../replicate-webhooks';
 import { ConflictError, NotFoundError, ValidationError } from '../../../shared/errors';
@@ -60,7 +61,14 @@ export async function handleReplicateWebhook(deps: WebhookDeps, event: HttpEvent
     { name: 'replicate-webhook', key: 'webhookId', expiresAfterSeconds: ONE_DAY, onReplay: () => 'replay' },
     { webhookId },
     async () => {
-      await apply(deps, generationId, prediction, final);
+      try {
+        await apply(deps, generationId, prediction, final);
+      } catch (err) {
+        // A signed delivery that cannot be applied: Replicate retries it for about a minute,
+        // then the generation waits on its polls; either way somebody must look.
+        log.metric(FAILURE_METRICS.webhookApplyFailed, { fields: { generationId, error: err instanceof Error ? err.name : typeof err } });
+        throw err;
+      }
       return 'applied';
     },
   );
