@@ -360,7 +360,7 @@ export function industryClassifierInput(prompt: string, excluded: readonly Exclu
       '',
       `Answer (one of: ${[...listed, 'none'].join(', ')}):`,
     ].join('\n'),
-    max_tokens: 5,
+    max_tokens: 8,
     temperature: 0.01,
   };
 }
@@ -377,19 +377,24 @@ export function readIndustryClassifierInput(text: string): { excluded: Excludabl
 
 /**
  * The industry a classifier's answer names. Language models on Replicate answer a list of
- * tokens (or one string); the first word decides: an industry the talent excludes refuses,
- * "none" or an industry they do not exclude allows. Anything else is unreadable.
+ * tokens (or one string). The first word decides when it is an industry or "none"; otherwise a
+ * chattier answer that names exactly one of them ("The answer is alcohol") does. An industry the
+ * talent excludes refuses; "none", or an industry they do not exclude, allows. Anything else
+ * (no option named, or several) is unreadable.
  */
 export function readIndustryClassifierAnswer(
   output: unknown,
   excluded: readonly ExcludableIndustry[],
 ): { readable: true; industry: ExcludableIndustry | undefined } | { readable: false } {
-  const text = Array.isArray(output) && output.every((t) => typeof t === 'string') ? output.join('') : typeof output === 'string' ? output : undefined;
-  const first = text?.toLowerCase().match(/[a-z]+/)?.[0];
-  if (first === 'none') return { readable: true, industry: undefined };
-  const industry = INDUSTRIES.find((i) => i === first);
-  if (!industry) return { readable: false };
-  return { readable: true, industry: excluded.includes(industry) ? industry : undefined };
+  const text = Array.isArray(output) && output.every((t) => typeof t === 'string') ? output.join('') : typeof output === 'string' ? output : '';
+  const words = text.toLowerCase().match(/[a-z]+/g) ?? [];
+  const options = new Set<string>([...INDUSTRIES, 'none']);
+  const named = [...new Set(words.filter((w) => options.has(w)))];
+  const first = words[0] ?? '';
+  const choice = options.has(first) ? first : named.length === 1 ? named[0] : undefined;
+  if (choice === undefined) return { readable: false };
+  const industry = INDUSTRIES.find((i) => i === choice);
+  return { readable: true, industry: industry && excluded.includes(industry) ? industry : undefined };
 }
 
 /** The message of a generation whose prompt could not be checked (the classifier did not answer). */

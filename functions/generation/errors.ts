@@ -3,6 +3,7 @@
 // bundles are minified: class names are not kept). RecordFailure turns a refusal's name into the
 // generation's failure code and shows its message, which is written for the client.
 import type { FailureCode } from '../../events/generation-values';
+import { INDUSTRY_CHECK_UNAVAILABLE_MESSAGE } from '../../events/industries';
 
 class GenerationRefusal extends Error {
   constructor(name: string, message: string) {
@@ -32,6 +33,17 @@ export class PredictionFailed extends GenerationRefusal {
   }
 }
 
+/**
+ * The industry classifier gave no answer (an outage, a failed or unreadable prediction). Unlike
+ * the refusals it is retried by the workflow; after the retries the generation fails closed with
+ * this message and code `error` (decision 039). `reason` is for the log, never for the client.
+ */
+export class IndustryCheckUnavailable extends GenerationRefusal {
+  constructor(readonly reason: string) {
+    super('IndustryCheckUnavailable', INDUSTRY_CHECK_UNAVAILABLE_MESSAGE);
+  }
+}
+
 /** The execution names a generation that does not exist. */
 export class GenerationNotFound extends GenerationRefusal {
   constructor(id: string) {
@@ -44,4 +56,5 @@ export const REFUSAL_CODES: Record<string, FailureCode> = {
   InsufficientCredits: 'insufficient-credits',
   PolicyRefused: 'policy',
   PredictionFailed: 'prediction-failed',
+  IndustryCheckUnavailable: 'error',
 };

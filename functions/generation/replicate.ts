@@ -23,10 +23,13 @@ export interface ReplicateApi {
     model?: string;
     version?: string;
     input: Record<string, unknown>;
-    webhook: string;
-    webhookEventsFilter: Array<'start' | 'output' | 'logs' | 'completed'>;
+    /** Where Replicate posts the prediction's events; none for a prediction read by waiting (the industry classifier). */
+    webhook?: string;
+    webhookEventsFilter?: Array<'start' | 'output' | 'logs' | 'completed'>;
     /** Replicate cancels the prediction this long after it was created (Cancel-After, at least 5 s). */
     cancelAfterSeconds?: number;
+    /** Prefer: wait=n: Replicate answers once the prediction has ended, or after n seconds (at most MAX_WAIT_SECONDS). */
+    waitSeconds?: number;
   }): Promise<Prediction>;
   getPrediction(id: string): Promise<Prediction>;
   cancelPrediction(id: string): Promise<Prediction>;
@@ -59,6 +62,8 @@ const DEFAULT_RETRY: Required<RetryOptions> = { maxAttempts: 4, baseDelayMs: 250
 const ATTEMPT_TIMEOUT_MS = 15_000;
 /** Replicate refuses a Cancel-After shorter than this. */
 const MIN_CANCEL_AFTER_SECONDS = 5;
+/** The longest `Prefer: wait` we ask for: well inside one attempt's time-out. */
+const MAX_WAIT_SECONDS = 10;
 /** Generated images are a few MB at most; anything larger is not an image we asked for. */
 const MAX_OUTPUT_BYTES = 25 * 1024 * 1024;
 
@@ -237,11 +242,9 @@ export function replicateApi(options: ReplicateOptions): ReplicateApi {
       if (args.cancelAfterSeconds !== undefined) {
         headers['Cancel-After'] = `${Math.max(MIN_CANCEL_AFTER_SECONDS, Math.ceil(args.cancelAfterSeconds))}s`;
       }
-      const data: Record<string, unknown> = {
-        input: args.input,
-        webhook: args.webhook,
-        webhook_events_filter: args.webhookEventsFilter,
-      };
+      if (args.waitSeconds !== undefined) headers.Prefer = `wait=${Math.min(MAX_WAIT_SECONDS, Math.max(1, Math.ceil(args.waitSeconds)))}`;
+      const data: Record<string, unknown> = { input: args.input };
+      if (args.webhook !== undefined) Object.assign(data, { webhook: args.webhook, webhook_events_filter: args.webhookEventsFilter });
       // The package's predictions.create cannot send Cancel-After; its request() can.
       const route = args.model ? `/models/${args.model}/predictions` : '/predictions';
       if (args.version) data.version = args.version;

@@ -90,7 +90,7 @@ describe('generation workflow (infra)', () => {
     const readers = Object.keys(resources('AWS::Lambda::Function')).filter((id) =>
       statementsOf(id).some((s) => actionsOf(s).includes('secretsmanager:GetSecretValue') && JSON.stringify(s.Resource) === JSON.stringify({ Ref: secret })),
     );
-    expect(readers.map((id) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual(['DeliverImages', 'PollPrediction', 'RecordFailure', 'ReplicateWebhook', 'StartPrediction']);
+    expect(readers.map((id) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual(['CheckPolicy', 'DeliverImages', 'PollPrediction', 'RecordFailure', 'ReplicateWebhook', 'StartPrediction']);
     for (const id of readers) {
       expect(resources('AWS::Lambda::Function')[id].Properties.Environment.Variables.REPLICATE_TOKEN_SECRET).toEqual({ Ref: secret });
     }
@@ -102,7 +102,7 @@ describe('generation workflow (infra)', () => {
     const record = ['dynamodb:GetItem generations', 'dynamodb:UpdateItem generations'];
     const sorted = (...lists: string[][]) => lists.flat().sort();
     expect(grantsOf('ReserveCredits')).toEqual(sorted(record, ledger));
-    expect(grantsOf('CheckPolicy')).toEqual(sorted(record, ['dynamodb:GetItem talent']));
+    expect(grantsOf('CheckPolicy')).toEqual(sorted(record, token, ['dynamodb:GetItem talent']));
     expect(grantsOf('StartPrediction')).toEqual(sorted(record, token, ['dynamodb:GetItem talent']));
     // Resuming itself (the webhook came first) names the machine by its name: the machine refers to the function.
     expect(grantsOf('AwaitPrediction')).toEqual(sorted(record, ['states:SendTaskSuccess machine-by-name']));

@@ -162,10 +162,13 @@ export class Generation extends NestedStack {
     const reserveCredits = ledger(
       task('ReserveCredits', 'functions/generation/steps/reserve-credits/handler.ts', 'Generation: reserves one credit per image, refusing cleanly when the balance is short'),
     );
-    const checkPolicy = task(
-      'CheckPolicy',
-      'functions/generation/steps/check-policy/handler.ts',
-      'Generation: the talent may be generated, and the prompt is outside their excluded industries',
+    // The word lists, then the stage's classifier on Replicate (decision 039): a minute covers its
+    // wait and the client's retries.
+    const checkPolicy = replicate(
+      task('CheckPolicy', 'functions/generation/steps/check-policy/handler.ts', 'Generation: the talent may be generated, and the prompt is outside their excluded industries', {
+        timeout: Duration.seconds(60),
+        environment: config.industryClassifierModel ? { INDUSTRY_CLASSIFIER_MODEL: config.industryClassifierModel } : {},
+      }),
     ).bindTable(props.talentTable, 'TALENT_TABLE', ['GetItem']);
     const startPrediction = replicate(
       task('StartPrediction', 'functions/generation/steps/start-prediction/handler.ts', 'Generation: starts the Replicate prediction with the talent\'s model, our webhook and a deadline', {

@@ -1,4 +1,5 @@
 import type { Construct } from 'constructs';
+import { DEFAULT_INDUSTRY_CLASSIFIER_MODEL } from '../../../events/industries';
 import { DEFAULT_WAITLIST_CAPACITY } from '../../../events/product';
 import { REMOVAL_NOTICE_SECONDS } from '../../../events/royalty-values';
 
@@ -30,6 +31,12 @@ export interface StageConfig {
   authEmailFromSender: boolean;
   /** Secrets Manager name of the Replicate API token (image generation). */
   replicateTokenSecretName?: string;
+  /**
+   * The language model on Replicate ('owner/name') that checks prompts against a talent's
+   * excluded industries after the word lists (decision 039). Context `industryClassifierModel`,
+   * default meta/meta-llama-3-70b-instruct; `none` turns it off, on any stage but prod.
+   */
+  industryClassifierModel?: string;
   /** Keep data stores when the stack is deleted (on unless the stage says otherwise). */
   retainData: boolean;
   /** Skip uploading the built sites (tests and the twin synthesize without them). */
@@ -64,6 +71,20 @@ function authDomainPrefix(value: unknown, stage: string): string {
     );
   }
   return prefix;
+}
+
+/** A Replicate model 'owner/name', or `none` (undefined) outside prod. */
+function industryClassifierModel(value: unknown, stage: string): string | undefined {
+  if (value === undefined || value === '') return DEFAULT_INDUSTRY_CLASSIFIER_MODEL;
+  const model = String(value);
+  if (model === 'none') {
+    if (stage === 'prod') throw new Error('Context industryClassifierModel cannot be none on the prod stage: production prompts are always checked by the classifier');
+    return undefined;
+  }
+  if (!/^[A-Za-z0-9._-]+\/[A-Za-z0-9._-]+$/.test(model)) {
+    throw new Error(`Context industryClassifierModel must be a Replicate model 'owner/name' (or none outside prod), got ${JSON.stringify(value)}`);
+  }
+  return model;
 }
 
 function wholeSeconds(value: unknown, fallback: number): number {
@@ -103,6 +124,7 @@ export function stageConfig(scope: Construct): StageConfig {
     authDomainPrefix: authDomainPrefix(ctx('authDomainPrefix'), stage),
     authEmailFromSender: bool(ctx('authEmailFromSender'), true),
     replicateTokenSecretName: ctx('replicateTokenSecretName') || undefined,
+    industryClassifierModel: industryClassifierModel(ctx('industryClassifierModel'), stage),
     retainData: bool(ctx('retainData'), stage === 'prod'),
     deploySites: bool(ctx('deploySites'), true),
     validatorConcurrency: validatorConcurrency === 0 ? undefined : validatorConcurrency,

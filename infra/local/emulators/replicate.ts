@@ -9,6 +9,7 @@ import * as http from 'node:http';
 import * as path from 'node:path';
 import sharp from 'sharp';
 import { Webhook } from 'standardwebhooks';
+import { DEFAULT_INDUSTRY_CLASSIFIER_MODEL, industriesIn, readIndustryClassifierInput } from '../../../events/industries';
 import { endpointFor, LOOPBACK, resolvePort, withFreshPortOnClash, type EmulatorHandle, type EmulatorOptions } from './ports';
 
 type ReplicateStatus = 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled' | 'aborted';
@@ -17,13 +18,15 @@ const WEBHOOK_EVENTS: readonly WebhookEvent[] = ['start', 'output', 'logs', 'com
 
 /**
  * Faults for tests. API faults count API calls; the others count predictions created, of any
- * model or, with `model`, of that model only (tests sharing a twin each use their own talent).
+ * model or, with `model`, of that model only (tests sharing a twin each use their own talent),
+ * and with `promptIncludes` only those whose input prompt contains that text (a test's marker:
+ * the industry classifier's prompt quotes the generation's).
  */
 type ReplicateFault =
   | { kind: 'http-5xx' | 'http-429'; times?: number; retryAfterSeconds?: number }
-  | { kind: 'prediction-failed'; times?: number; model?: string }
-  | { kind: 'lose-webhook'; events?: Array<'start' | 'completed'>; times?: number; model?: string }
-  | { kind: 'never-finish'; times?: number; model?: string };
+  | { kind: 'prediction-failed'; times?: number; model?: string; promptIncludes?: string }
+  | { kind: 'lose-webhook'; events?: Array<'start' | 'completed'>; times?: number; model?: string; promptIncludes?: string }
+  | { kind: 'never-finish'; times?: number; model?: string; promptIncludes?: string };
 
 export interface ReplicateLatency {
   /** From creation to `processing`. */
@@ -83,10 +86,20 @@ export interface ReplicateOptions extends EmulatorOptions {
   talentImagesDir?: string;
   /** Creations a minute before 429 (Replicate: 600). */
   creationsPerMinute?: number;
+  /**
+   * The language model the industry check asks (decision 039): its predictions answer, from the
+   * word lists of events/industries.ts, which refused industry the quoted prompt is about, or
+   * "none", as tokens the way Replicate's language models stream them.
+   */
+  classifierModel?: string;
   log?: (line: string) => void;
 }
 
 const DEFAULT_LATENCY: ReplicateLatency = { startingMs: 200, processingMs: 1000, jitterMs: 0 };
+/** A language model answering five tokens is quick next to an image model, whatever the images' latency. */
+const CLASSIFIER_LATENCY: ReplicateLatency = { startingMs: 10, processingMs: 40, jitterMs: 0 };
+/** `Prefer: wait` holds the create's answer this long at most (Replicate: 60 s, `wait=n` for 1 to 60). */
+const MAX_PREFER_WAIT_SECONDS = 60;
 const DEFAULT_WEBHOOK_RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 15_000, 30_000];
 const HOUR_MS = 60 * 60 * 1000;
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -210,6 +223,7 @@ export async function startReplicate(options: ReplicateOptions = {}): Promise<Re
   const ttl = options.outputTtlMs ?? HOUR_MS;
   const retryDelays = options.webhookRetryDelaysMs ?? DEFAULT_WEBHOOK_RETRY_DELAYS_MS;
   const perMinute = options.creationsPerMinute ?? 600;
+  const classifierModel = options.classifierModel ?? DEFAULT_INDUSTRY_CLASSIFIER_MODEL;
   let latency: ReplicateLatency = { ...DEFAULT_LATENCY, ...options.latency };
 
   const predictions = new Map<string, Live>();
@@ -229,8 +243,13 @@ export async function startReplicate(options: ReplicateOptions = {}): Promise<Re
     return t;
   };
 
-  const takeFault = <K extends ReplicateFault['kind']>(kinds: K[], model?: string): Extract<ReplicateFault, { kind: K }> | undefined => {
-    const fault = faults.find((f) => (kinds as string[]).includes(f.kind) && (!('model' in f) || !f.model || f.model === model));
+  const takeFault = <K extends ReplicateFault['kind']>(kinds: K[], model?: string, prompt = ''): Extract<ReplicateFault, { kind: K }> | undefined => {
+    const fault = faults.find(
+      (f) =>
+        (kinds as string[]).includes(f.kind) &&
+        (!('model' in f) || !f.model || f.model === model) &&
+        (!('promptIncludes' in f) || !f.promptIncludes || prompt.includes(f.promptIncludes)),
+    );
     if (!fault) return undefined;
     fault.left -= 1;
     if (fault.left <= 0) faults = faults.filter((f) => f !== fault);
@@ -244,7 +263,7 @@ export async function startReplicate(options: ReplicateOptions = {}): Promise<Re
     input: p.input,
     logs: p.status === 'starting' ? '' : `Local preview of ${p.model}\n`,
     output: p.output,
-    data_removed: p.output !== null && p.output.every((u) => !outputs.has(new URL(u).pathname)),
+    data_removed: p.output !== null && p.model !== classifierModel && p.output.every((u) => !outputs.has(new URL(u).pathname)),
     error: p.error,
     status: p.status,
     source: 'api',
@@ -337,20 +356,31 @@ export async function startReplicate(options: ReplicateOptions = {}): Promise<Re
     finish(p, 'succeeded');
   };
 
+  /** The classifier's answer: the first refused industry the word lists find in the quoted prompt, or none. */
+  const classify = (p: Live) => {
+    const text = String(p.input.prompt);
+    const asked = readIndustryClassifierInput(text);
+    const answer = (asked ? industriesIn(asked.prompt, asked.excluded) : industriesIn(text))[0] ?? 'none';
+    p.output = answer.match(/.{1,3}/g);
+    finish(p, 'succeeded');
+  };
+
   const run = (p: Live) => {
+    const lat = p.model === classifierModel ? CLASSIFIER_LATENCY : latency;
     // After the creation's answer has gone, as on Replicate.
     later(0, () => sendWebhook(p, 'start'));
     p.timers.push(
-      later(latency.startingMs, () => {
+      later(lat.startingMs, () => {
         if (p.status !== 'starting') return;
         p.status = 'processing';
         p.startedAt = Date.now();
         log(`${p.id}: processing`);
         if (p.neverFinish) return;
         p.timers.push(
-          later(latency.processingMs + Math.random() * latency.jitterMs, () => {
+          later(lat.processingMs + Math.random() * lat.jitterMs, () => {
             if (p.status !== 'processing') return;
             if (p.fail) finish(p, 'failed', 'The model crashed while generating (emulated failure)');
+            else if (p.model === classifierModel) classify(p);
             else render(p).catch((err) => finish(p, 'failed', `Rendering the preview failed: ${(err as Error).message}`));
           }),
         );
@@ -372,6 +402,12 @@ export async function startReplicate(options: ReplicateOptions = {}): Promise<Re
     if (!input || typeof input !== 'object' || Array.isArray(input)) throw new ApiProblem(422, 'Input validation failed', 'input: an object is required');
     const inp = input as Record<string, unknown>;
     if (typeof inp.prompt !== 'string' || inp.prompt.trim() === '') throw new ApiProblem(422, 'Input validation failed', 'input.prompt: a non-empty string is required');
+    if (model === classifierModel) {
+      if (inp.system_prompt !== undefined && typeof inp.system_prompt !== 'string') throw new ApiProblem(422, 'Input validation failed', 'input.system_prompt: must be a string');
+      if (inp.max_tokens !== undefined && (!Number.isInteger(inp.max_tokens) || (inp.max_tokens as number) < 1)) {
+        throw new ApiProblem(422, 'Input validation failed', 'input.max_tokens: must be a whole number of at least 1');
+      }
+    }
     const n = inp.num_outputs ?? 1;
     if (!Number.isInteger(n) || (n as number) < 1 || (n as number) > 4) throw new ApiProblem(422, 'Input validation failed', 'input.num_outputs: must be an integer from 1 to 4');
     if (inp.aspect_ratio !== undefined && inp.aspect_ratio !== '1:1') {
@@ -401,7 +437,7 @@ export async function startReplicate(options: ReplicateOptions = {}): Promise<Re
       deadline = now + ms;
     }
     creations.push(now);
-    const lose = takeFault(['lose-webhook'], model);
+    const lose = takeFault(['lose-webhook'], model, inp.prompt);
     const p: Live = {
       id: predictionId(),
       model,
@@ -417,8 +453,8 @@ export async function startReplicate(options: ReplicateOptions = {}): Promise<Re
       deadline,
       timers: [],
       loseEvents: new Set(lose ? (lose.events ?? ['start', 'completed']) : []),
-      fail: Boolean(takeFault(['prediction-failed'], model)),
-      neverFinish: Boolean(takeFault(['never-finish'], model)),
+      fail: Boolean(takeFault(['prediction-failed'], model, inp.prompt)),
+      neverFinish: Boolean(takeFault(['never-finish'], model, inp.prompt)),
     };
     predictions.set(p.id, p);
     log(`${p.id}: created for ${model}`);
@@ -473,6 +509,23 @@ export async function startReplicate(options: ReplicateOptions = {}): Promise<Re
     const send = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     };
+    /** `Prefer: wait` or `wait=n`: the create answers once the prediction has ended, or after n seconds. */
+    const preferredWait = (): number | undefined => {
+      const wait = /(?:^|[,;\s])wait(?:=([^,;\s]*))?/.exec(String(req.headers.prefer ?? ''));
+      if (!wait) return undefined;
+      const seconds = wait[1] === undefined ? MAX_PREFER_WAIT_SECONDS : Number(wait[1]);
+      if (!Number.isInteger(seconds) || seconds < 1 || seconds > MAX_PREFER_WAIT_SECONDS) {
+        throw new ApiProblem(400, 'Invalid Prefer header', `Prefer: wait=n takes a whole number of seconds from 1 to ${MAX_PREFER_WAIT_SECONDS}`);
+      }
+      return seconds;
+    };
+    const settled = async (p: Live, seconds: number | undefined): Promise<Live> => {
+      const until = Date.now() + (seconds ?? 0) * 1000;
+      while (!['succeeded', 'failed', 'canceled', 'aborted'].includes(p.status) && Date.now() < until && !stopped) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      return p;
+    };
 
     if (method === 'GET' && url.pathname === '/v1/webhooks/default/secret') return send(200, { key: webhookSecret });
 
@@ -480,13 +533,15 @@ export async function startReplicate(options: ReplicateOptions = {}): Promise<Re
     if (method === 'POST' && byModel) {
       const body = await readJson();
       const model = `${decodeURIComponent(byModel[1])}/${decodeURIComponent(byModel[2])}`;
-      return send(201, publicView(create(body, model, 'hidden', req.headers)));
+      const wait = preferredWait();
+      return send(201, publicView(await settled(create(body, model, 'hidden', req.headers), wait)));
     }
     if (method === 'POST' && url.pathname === '/v1/predictions') {
       const body = await readJson();
       if (typeof body.version !== 'string' || body.version === '') throw new ApiProblem(422, 'Input validation failed', 'version: required');
       const [model, version] = body.version.includes(':') ? body.version.split(':') : ['local/model', body.version];
-      return send(201, publicView(create(body, model, version, req.headers)));
+      const wait = preferredWait();
+      return send(201, publicView(await settled(create(body, model, version, req.headers), wait)));
     }
     const one = /^\/v1\/predictions\/([a-z2-7]+)(\/cancel)?$/.exec(url.pathname);
     const p = one ? predictions.get(one[1]) : undefined;

@@ -152,7 +152,7 @@ async function runGenerations(twin: Twin, clients: Client[], mode: 'webhook' | '
     const predictions = twin.replicate.predictions();
     for (const g of started) {
       if (latencies.has(g.id) || reading.has(g.id) || Date.now() - (lastAnswer.get(g.id) ?? 0) < READ_EVERY_MS) continue;
-      const p = predictions.find((x) => String(x.input.prompt).includes(g.marker));
+      const p = predictions.find((x) => x.model === MODEL && String(x.input.prompt).includes(g.marker));
       if (!p || p.status === 'starting' || p.status === 'processing') continue;
       if (p.status !== 'succeeded') throw new Error(`${mode}: the prediction of ${g.id} ended ${p.status}`);
       reading.add(g.id);

@@ -12,13 +12,17 @@ import type { LikenessControls } from '../../../../events/generations';
 import type { Talent } from '../../../../events/talent';
 import type { GenerationStore } from '../../store';
 import type { TalentStore } from '../../../catalog';
-import { PolicyRefused } from '../../errors';
+import { log } from '../../../shared/log';
+import { IndustryCheckUnavailable, PolicyRefused } from '../../errors';
+import type { IndustryClassifier } from '../../industry-classifier';
 import { generationOf } from '../../prediction';
 
 export interface CheckPolicyDeps {
   store: GenerationStore;
   talent: Pick<TalentStore, 'getForGeneration'>;
   now: () => Date;
+  /** The language model asked after the word lists pass (decision 039); absent where the stage names none. */
+  classifier?: IndustryClassifier;
 }
 
 /**
@@ -45,11 +49,33 @@ export function policyRefusal(
   return undefined;
 }
 
-/** Step CheckPolicy: PolicyRefused (code `policy`) with the reason, or the step recorded as passed. */
+/**
+ * Step CheckPolicy: PolicyRefused (code `policy`) with the reason, or the step recorded as passed.
+ * When everything else allows it and the talent excludes industries, the classifier is asked
+ * too: an industry it names refuses like the word lists; no answer is IndustryCheckUnavailable,
+ * which the workflow retries and then records as a failure (fail closed, decision 039).
+ */
 export async function checkPolicy(deps: CheckPolicyDeps, generationId: string): Promise<{ allowed: true }> {
   const generation = await generationOf(deps.store, generationId);
-  const refusal = policyRefusal(await deps.talent.getForGeneration(generation.talentId), generation, deps.now());
+  const found = await deps.talent.getForGeneration(generation.talentId);
+  const refusal = policyRefusal(found, generation, deps.now());
   if (refusal) throw new PolicyRefused(refusal);
-  await deps.store.recordStep(generationId, { step: 'CheckPolicy', at: deps.now().toISOString(), detail: 'allowed', once: true });
+  const excluded = found?.controls.excludedIndustries ?? [];
+  let detail = 'allowed';
+  if (deps.classifier && excluded.length > 0) {
+    let industry;
+    try {
+      industry = await deps.classifier.classify(generation.prompt, excluded);
+    } catch (err) {
+      if (err instanceof IndustryCheckUnavailable) log.error('the industry classifier gave no answer', err, { generationId, reason: err.reason });
+      throw err;
+    }
+    if (industry) {
+      log.info('the industry classifier refused a prompt', { generationId, industry });
+      throw new PolicyRefused(excludedIndustryMessage(industry));
+    }
+    detail = 'allowed (word lists and classifier)';
+  }
+  await deps.store.recordStep(generationId, { step: 'CheckPolicy', at: deps.now().toISOString(), detail, once: true });
   return { allowed: true };
 }
