@@ -1,8 +1,9 @@
-import { GetCommand, PutCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, ScanCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ExcludableIndustry } from '../../events/founding-values';
 import { LikenessControls, type ExclusiveContract, type GenerationConfig } from '../../events/generations';
 import { publiclyListed } from '../../events/likeness';
 import { Talent, type PublicTalent } from '../../events/talent';
+import type { TransactionWrite } from '../shared/email';
 import { isConditionFailure } from '../shared/errors';
 import { log } from '../shared/log';
 
@@ -35,6 +36,19 @@ function controlsOf(item: Record<string, unknown>): LikenessControls {
   return controls.success ? controls.data : {};
 }
 
+/** A conditional update's expressions (an UpdateItem's or a transaction's Update). */
+interface Update {
+  UpdateExpression: string;
+  ConditionExpression: string;
+  ExpressionAttributeNames?: Record<string, string>;
+  ExpressionAttributeValues?: Record<string, unknown>;
+}
+
+/** A transaction refused because one of its conditions did not hold. */
+const cancelledByCondition = (err: unknown): boolean =>
+  (err as Error | undefined)?.name === 'TransactionCanceledException' &&
+  ((err as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? []).some((r) => r.Code === 'ConditionalCheckFailed');
+
 export function talentStore(doc: DynamoDBDocumentClient, tableName: string) {
   const scan = async function* (filter?: { expression: string; names: Record<string, string>; values: Record<string, unknown> }) {
     let start: Record<string, unknown> | undefined;
@@ -54,13 +68,18 @@ export function talentStore(doc: DynamoDBDocumentClient, tableName: string) {
     } while (start);
   };
 
-  /** One conditional update of an existing talent; false when its condition does not hold. */
-  const conditional = async (update: Omit<UpdateCommandInput, 'TableName' | 'Key'>, id: string): Promise<boolean> => {
+  /**
+   * One conditional update of an existing talent; false when its condition does not hold. With
+   * `also` (an outbox email telling of the change, functions/shared/email.ts), the update and
+   * those writes are one transaction: all happen or none.
+   */
+  const conditional = async (update: Update, id: string, also: TransactionWrite[] = []): Promise<boolean> => {
     try {
-      await doc.send(new UpdateCommand({ TableName: tableName, Key: { id }, ...update }));
+      if (also.length === 0) await doc.send(new UpdateCommand({ TableName: tableName, Key: { id }, ...update }));
+      else await doc.send(new TransactWriteCommand({ TransactItems: [{ Update: { TableName: tableName, Key: { id }, ...update } }, ...also] }));
       return true;
     } catch (err) {
-      if (isConditionFailure(err)) return false;
+      if (isConditionFailure(err) || cancelledByCondition(err)) return false;
       throw err;
     }
   };
@@ -190,50 +209,31 @@ export function talentStore(doc: DynamoDBDocumentClient, tableName: string) {
       }
     },
 
-    /** Clears the talent's contract if it is still `contractId` (false when another run or an admin got there first). */
-    async clearExclusiveContract(id: string, contractId: string): Promise<boolean> {
-      try {
-        await doc.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: { id },
-            UpdateExpression: 'REMOVE frozen',
-            ConditionExpression: 'frozen.id = :cid',
-            ExpressionAttributeValues: { ':cid': contractId },
-          }),
-        );
-        return true;
-      } catch (err) {
-        if (isConditionFailure(err)) return false;
-        throw err;
-      }
+    /**
+     * Clears the talent's contract if it is still `contractId` (false when another run or an
+     * admin got there first); `also`: the email telling of it, written with it.
+     */
+    async clearExclusiveContract(id: string, contractId: string, also: TransactionWrite[] = []): Promise<boolean> {
+      return conditional({ UpdateExpression: 'REMOVE frozen', ConditionExpression: 'frozen.id = :cid', ExpressionAttributeValues: { ':cid': contractId } }, id, also);
     },
 
     /**
      * Marks the contract's start as told to the talent, once: false when it already was (or the
      * contract changed), so concurrent runs send the email once. `at` undefined takes the mark
-     * back (the email could not be sent; the next run tries again).
+     * back. `also`: the email telling the talent, written with the mark.
      */
-    async markContractStartNotified(id: string, contractId: string, at: string | undefined): Promise<boolean> {
-      try {
-        await doc.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: { id },
-            ...(at
-              ? {
-                  UpdateExpression: 'SET frozen.startNotifiedAt = :at',
-                  ConditionExpression: 'frozen.id = :cid AND attribute_not_exists(frozen.startNotifiedAt)',
-                  ExpressionAttributeValues: { ':cid': contractId, ':at': at },
-                }
-              : { UpdateExpression: 'REMOVE frozen.startNotifiedAt', ConditionExpression: 'frozen.id = :cid', ExpressionAttributeValues: { ':cid': contractId } }),
-          }),
-        );
-        return true;
-      } catch (err) {
-        if (isConditionFailure(err)) return false;
-        throw err;
-      }
+    async markContractStartNotified(id: string, contractId: string, at: string | undefined, also: TransactionWrite[] = []): Promise<boolean> {
+      return conditional(
+        at
+          ? {
+              UpdateExpression: 'SET frozen.startNotifiedAt = :at',
+              ConditionExpression: 'frozen.id = :cid AND attribute_not_exists(frozen.startNotifiedAt)',
+              ExpressionAttributeValues: { ':cid': contractId, ':at': at },
+            }
+          : { UpdateExpression: 'REMOVE frozen.startNotifiedAt', ConditionExpression: 'frozen.id = :cid', ExpressionAttributeValues: { ':cid': contractId } },
+        id,
+        also,
+      );
     },
 
     /**
@@ -268,15 +268,16 @@ export function talentStore(doc: DynamoDBDocumentClient, tableName: string) {
 
     /**
      * Records a removal request, once: false when one is already recorded, the likeness was
-     * removed, or an exclusive contract runs past `now` (in force or starting).
+     * removed, or an exclusive contract runs past `now` (in force or starting). `also`: the email
+     * telling the talent, written with it.
      */
-    async requestRemoval(id: string, removal: { requestedAt: string; effectiveAt: string }): Promise<boolean> {
+    async requestRemoval(id: string, removal: { requestedAt: string; effectiveAt: string }, also: TransactionWrite[] = []): Promise<boolean> {
       return conditional({
         UpdateExpression: 'SET removal = :r',
         ConditionExpression: 'attribute_exists(id) AND attribute_not_exists(removal) AND attribute_not_exists(removedAt) AND (attribute_not_exists(frozen) OR frozen.#until <= :now)',
         ExpressionAttributeNames: { '#until': 'until' },
         ExpressionAttributeValues: { ':r': removal, ':now': removal.requestedAt },
-      }, id);
+      }, id, also);
     },
 
     /** Cancels a removal whose notice is still running at `now`; false otherwise. */
@@ -292,13 +293,14 @@ export function talentStore(doc: DynamoDBDocumentClient, tableName: string) {
      * Carries out a removal whose notice has run out by `removedAt`, once: records when, clears
      * the model config and the pause, and ends the founding rate (the talent is on the standard
      * tiers from then). False when there is nothing to carry out (not due, or done before).
+     * `also`: the email telling the talent, written with it.
      */
-    async completeRemoval(id: string, removedAt: string): Promise<boolean> {
+    async completeRemoval(id: string, removedAt: string, also: TransactionWrite[] = []): Promise<boolean> {
       return conditional({
         UpdateExpression: 'SET removedAt = :at, royaltyPlan = :standard, founding = :false REMOVE generation, paused',
         ConditionExpression: 'attribute_exists(removal) AND removal.effectiveAt <= :at AND attribute_not_exists(removedAt)',
         ExpressionAttributeValues: { ':at': removedAt, ':standard': 'standard-tiers', ':false': false },
-      }, id);
+      }, id, also);
     },
 
     /** Talent with a removal requested and not yet carried out, with their controls (the likeness schedule's pass). */

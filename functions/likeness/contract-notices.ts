@@ -2,13 +2,15 @@
 // start and end besides the rules themselves. The rules apply by time alone
 // (events/likeness.ts: CheckPolicy refuses other clients, the library hides the talent); this
 // module tells the talent when a contract starts and, at the end of its term, moves it to the
-// talent's contract history, clears it and tells the talent. The hourly likeness schedule
+// talent's contract history, clears it and tells the talent. Each email is written to the outbox
+// in the same transaction as the change it tells of, then sent (functions/shared/email.ts,
+// decision 041): a change never loses its email. The hourly likeness schedule
 // (functions/likeness/triggers/likeness-schedule/) calls `runContractNotices`; the console's
 // routes use `notifyStart` and `endContract` for a contract starting now or ended early. The
 // current contract is the controls' `frozen` field (the catalog item's stored attribute).
 import type { ExclusiveContract, LikenessControls } from '../../events/generations';
 import { contractStartedEmail, contractEndedEmail } from './emails/contract';
-import type { Email } from '../shared/email';
+import { deliverNow, type Email, type Outbox, type TransactionWrite } from '../shared/email';
 import { log } from '../shared/log';
 import type { EndedContract, RoyaltyStore } from '../royalties';
 import { ApplicationNotFoundError, type FoundingStore } from '../founding';
@@ -22,7 +24,8 @@ export interface ContractNoticeDeps {
   royalties: Pick<RoyaltyStore, 'addEndedContract'>;
   /** The talent's email (from the application they were accepted from); undefined when we have none. */
   emailOf(talentId: string, controls: LikenessControls): Promise<string | undefined>;
-  send(to: string, email: Email): Promise<unknown>;
+  /** Where the notices are written, with the change they tell of, and sent from. */
+  outbox: Pick<Outbox, 'entry' | 'deliver'>;
   siteUrl: string;
 }
 
@@ -47,41 +50,41 @@ function complete(contract: LikenessControls['frozen']): ExclusiveContract | und
   return contract?.id && contract.brandName && contract.startsAt && contract.recordedBy && contract.recordedAt ? (contract as ExclusiveContract) : undefined;
 }
 
-/** Sends a talent email; false (logged by talent id, never the address) when there is no address. */
-async function tell(deps: ContractNoticeDeps, talentId: string, controls: LikenessControls, email: Email, what: string): Promise<boolean> {
+/**
+ * The outbox write of a notice to the talent (`id` names the change it tells of), or undefined
+ * (logged by talent id, never the address) when we have no address.
+ */
+async function notice(deps: ContractNoticeDeps, talentId: string, controls: LikenessControls, id: string, email: Email, what: string): Promise<TransactionWrite | undefined> {
   const to = await deps.emailOf(talentId, controls);
   if (!to) {
     log.warn('no email address for the talent; notice not sent', { talentId, what });
-    return false;
+    return undefined;
   }
-  await deps.send(to, email);
-  log.info('contract notice sent', { talentId, what });
-  return true;
+  return deps.outbox.entry(id, to, email);
 }
 
 /**
- * Tells the talent their contract started, once: the mark is set first with a condition (so
- * concurrent runs send one email) and taken back when sending fails (the next run retries).
- * Answers whether this call sent it.
+ * Tells the talent their contract started, once: the mark and the email in the outbox are one
+ * conditional write (so concurrent runs write one email), and the email is sent at once; one
+ * that cannot go now waits in the outbox for the schedule. Answers whether this call wrote it.
  */
 export async function notifyStart(deps: ContractNoticeDeps, talent: { id: string; name: string }, controls: LikenessControls, now: Date): Promise<boolean> {
   const contract = complete(controls.frozen);
   if (!contract || contract.startNotifiedAt) return false;
-  if (!(await deps.talent.markContractStartNotified(talent.id, contract.id, now.toISOString()))) return false;
-  try {
-    const email = contractStartedEmail({ talentName: talent.name, brandName: contract.brandName, startsAt: contract.startsAt, until: contract.until, siteUrl: deps.siteUrl });
-    return await tell(deps, talent.id, controls, email, 'contract started');
-  } catch (err) {
-    await deps.talent.markContractStartNotified(talent.id, contract.id, undefined);
-    throw err;
-  }
+  const email = contractStartedEmail({ talentName: talent.name, brandName: contract.brandName, startsAt: contract.startsAt, until: contract.until, siteUrl: deps.siteUrl });
+  const mail = await notice(deps, talent.id, controls, `contract-started#${talent.id}#${contract.id}`, email, 'contract started');
+  if (!(await deps.talent.markContractStartNotified(talent.id, contract.id, now.toISOString(), mail ? [mail] : []))) return false;
+  if (!mail) return false;
+  log.info('contract notice written', { talentId: talent.id, what: 'contract started' });
+  await deliverNow(deps.outbox, [mail]);
+  return true;
 }
 
 /**
  * Ends the talent's contract: writes it to the contract history (who ended it, when), then
- * clears it from the talent if it is still the same contract. Only the call that cleared it
- * tells the talent, so an admin ending a contract while the schedule ends it too sends one email.
- * Answers whether this call ended it.
+ * clears it from the talent if it is still the same contract, with the email telling them in the
+ * same transaction. Only the call that cleared it tells the talent, so an admin ending a contract
+ * while the schedule ends it too sends one email. Answers whether this call ended it.
  */
 export async function endContract(
   deps: ContractNoticeDeps,
@@ -93,24 +96,20 @@ export async function endContract(
   if (!contract) return undefined;
   const ended: EndedContract = { ...contract, endedAt: end.endedAt.toISOString(), endedBy: end.endedBy };
   await deps.royalties.addEndedContract(talent.id, ended);
-  if (!(await deps.talent.clearExclusiveContract(talent.id, contract.id))) return undefined;
-  log.info('exclusive contract ended', { talentId: talent.id, contractId: contract.id, byTerm: end.endedBy === TERM_ENDED_BY });
-  const early = end.endedAt.getTime() < Date.parse(contract.until);
   const email = contractEndedEmail({
     talentName: talent.name,
     brandName: contract.brandName,
     startsAt: contract.startsAt,
     until: contract.until,
     endedAt: ended.endedAt,
-    early,
+    early: end.endedAt.getTime() < Date.parse(contract.until),
     siteUrl: deps.siteUrl,
   });
-  try {
-    await tell(deps, talent.id, controls, email, 'contract ended');
-  } catch (err) {
-    // The contract has ended either way; a lost notice must not undo it.
-    log.error('the contract-ended email could not be sent', { talentId: talent.id, error: err instanceof Error ? err.name : String(err) });
-  }
+  // Cleared with its email in the outbox, or neither: the notice cannot be lost once it has ended.
+  const mail = await notice(deps, talent.id, controls, `contract-ended#${talent.id}#${contract.id}`, email, 'contract ended');
+  if (!(await deps.talent.clearExclusiveContract(talent.id, contract.id, mail ? [mail] : []))) return undefined;
+  log.info('exclusive contract ended', { talentId: talent.id, contractId: contract.id, byTerm: end.endedBy === TERM_ENDED_BY });
+  if (mail) await deliverNow(deps.outbox, [mail]);
   return ended;
 }
 

@@ -11,7 +11,7 @@ import {
   NO_REMOVAL_PENDING_MESSAGE,
   REMOVAL_ALREADY_REQUESTED_MESSAGE,
 } from '../../events/royalty-values';
-import type { Email } from '../shared/email';
+import { deliverNow, type Outbox } from '../shared/email';
 import { currentAccount, NO_LIKENESS_MESSAGE, ownChangeRule, requireAcceptedTalent, type Account, type AccountStore, type StandingDeps } from '../accounts';
 import type { AccountCaller } from '../shared/auth';
 import { ConflictError, ValidationError } from '../shared/errors';
@@ -36,7 +36,8 @@ export interface RemovalDeps extends LikenessChangeDeps {
   /** A removal's notice (stage config: 30 days; seconds on the twin). */
   removalNoticeSeconds: number;
   siteUrl: string;
-  send(to: string, email: Email): Promise<unknown>;
+  /** Where the email is written, with the request, and sent from (functions/shared/email.ts). */
+  outbox: Pick<Outbox, 'entry' | 'deliver'>;
 }
 
 interface Current {
@@ -122,9 +123,10 @@ export const FOUNDING_CONFIRMATION_MESSAGE = `acceptFoundingRateLoss must be tru
 
 /**
  * `POST /me/likeness/removal`: records the request with its notice (one conditional write, so a
- * double request or a contract recorded meanwhile is refused), then emails the talent when it
- * takes effect and how to cancel. Refused while an exclusive contract is in force or starting;
- * founding talent must confirm they give up the 35% rate.
+ * double request or a contract recorded meanwhile is refused) and, in the same transaction, the
+ * email telling the talent when it takes effect and how to cancel, which is then sent. Refused
+ * while an exclusive contract is in force or starting; founding talent must confirm they give up
+ * the 35% rate.
  */
 export async function requestRemoval(deps: RemovalDeps, caller: AccountCaller, request: { acceptFoundingRateLoss?: boolean }): Promise<LikenessStatus> {
   await limitChange(deps, caller);
@@ -136,18 +138,16 @@ export async function requestRemoval(deps: RemovalDeps, caller: AccountCaller, r
     throw new ValidationError(FOUNDING_CONFIRMATION_MESSAGE, { acceptFoundingRateLoss: FOUNDING_REMOVAL_WARNING });
   }
   const removal = { requestedAt: now.toISOString(), effectiveAt: new Date(now.getTime() + deps.removalNoticeSeconds * 1000).toISOString() };
-  if (!(await deps.talent.requestRemoval(likeness.talentId, removal))) {
+  const email = removalRequestedEmail({ name: account.full_name || likeness.name, effectiveAt: removal.effectiveAt, founding: likeness.founding, siteUrl: deps.siteUrl });
+  const mail = deps.outbox.entry(`removal-requested#${likeness.talentId}#${removal.requestedAt}`, account.email, email);
+  if (!(await deps.talent.requestRemoval(likeness.talentId, removal, [mail]))) {
     // Something changed since the read (another request, a contract): say what.
     const found = await deps.talent.getForGeneration(likeness.talentId);
     throw new ConflictError((found && removalRefusal(found.controls, now)) ?? REMOVAL_ALREADY_REQUESTED_MESSAGE);
   }
   log.info('likeness removal requested', { talentId: likeness.talentId, effectiveAt: removal.effectiveAt });
-  try {
-    await deps.send(account.email, removalRequestedEmail({ name: account.full_name || likeness.name, effectiveAt: removal.effectiveAt, founding: likeness.founding, siteUrl: deps.siteUrl }));
-  } catch (err) {
-    // The request stands (the portal shows it and its date); the email is what failed.
-    log.error('removal requested email failed', err, { talentId: likeness.talentId });
-  }
+  // The request stands with its email in the outbox: one that cannot go now, the schedule sends.
+  await deliverNow(deps.outbox, [mail]);
   return reread(deps, likeness);
 }
 

@@ -6,7 +6,8 @@ import { FAILURE_METRICS, METRICS_NAMESPACE_ENV } from '../../events/metrics';
 import { ENTRY_METADATA } from '../../infra/lib/platform/app-function';
 import { Alarms } from '../../infra/lib/platform/alarms';
 import { EmailSending } from '../../infra/lib/platform/email';
-import { synthStack } from '../support/stack';
+import { synthTemplate } from '../../infra/local/template';
+import { actionsOf, synthStack } from '../support/stack';
 
 const { template, nested } = synthStack({ alarmEmail: 'alarms@humanly.example' });
 type Resource = { Type: string; Properties: Record<string, any>; Metadata?: Record<string, unknown> }; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -165,6 +166,40 @@ describe('alarms', () => {
     };
     // Per function: errors or throttles; per queue: depth.
     expect(count(2) - count(1)).toBe(2);
+  });
+});
+
+describe('the email outbox (decision 041)', () => {
+  // The app with its nested stacks flattened in, as the twin reads it: the likeness functions are
+  // the Likeness stack's, the outbox the main stack's.
+  const flat = synthTemplate({ stage: 'test' }) as { Resources: Record<string, Resource> };
+  const all = flat.Resources;
+  const [outboxId, outbox] = Object.entries(all).find(([id, r]) => r.Type === 'AWS::DynamoDB::Table' && id.startsWith('EmailOutbox'))!;
+  const onOutbox = (resource: unknown) => JSON.stringify(resource).includes(outboxId);
+  const bound = Object.entries(all).filter(([, r]) => r.Type === 'AWS::Lambda::Function' && refOf(r.Properties.Environment?.Variables?.OUTBOX_TABLE) === outboxId);
+  const grantsOf = (fn: Resource) => {
+    const roleId = refOf(fn.Properties.Role)!;
+    const statements = Object.values(all)
+      .filter((p) => p.Type === 'AWS::IAM::Policy' && (p.Properties.Roles as unknown[]).some((r) => refOf(r) === roleId))
+      .flatMap((p) => p.Properties.PolicyDocument.Statement as Array<{ Action: string | string[]; Resource: unknown }>);
+    return {
+      outbox: statements.filter((st) => onOutbox(st.Resource)).flatMap(actionsOf).sort(),
+      sends: statements.flatMap(actionsOf).includes('ses:SendEmail'),
+    };
+  };
+
+  it('is a table of its own, by id, whose sent items expire', () => {
+    expect(outbox.Properties).toMatchObject({ KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }], TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true } });
+  });
+
+  it('is written and sent from by the likeness functions whose emails follow a change; only the schedule scans it for what waits', () => {
+    const entries = Object.fromEntries(bound.map(([, fn]) => [fn.Metadata?.[ENTRY_METADATA] as string, grantsOf(fn)]));
+    const writes = ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
+    expect(entries).toEqual({
+      'functions/likeness/routes/request-removal/handler.ts': { outbox: writes, sends: true },
+      'functions/likeness/routes/exclusive-contract/handler.ts': { outbox: writes, sends: true },
+      'functions/likeness/triggers/likeness-schedule/handler.ts': { outbox: [...writes, 'dynamodb:Scan'].sort(), sends: true },
+    });
   });
 });
 

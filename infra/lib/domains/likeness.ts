@@ -52,15 +52,15 @@ export class Likeness extends NestedStack {
     api.route('POST /me/likeness/pause', pause, 'accepted-talent');
     api.route('POST /me/likeness/resume', pause, 'accepted-talent');
 
-    const removal = findsLikeness(
-      new AppFunction(this, 'RequestRemoval', {
-        entry: 'functions/likeness/routes/request-removal/handler.ts',
-        description: 'POST /me/likeness/removal: an accepted talent requests removal after the notice; emails them',
-        environment: { REMOVAL_NOTICE_SECONDS: String(config.removalNoticeSeconds) },
-      }),
-    )
-      .bindTable(talentTable, 'TALENT_TABLE', ['GetItem', 'UpdateItem'], { indexes: false })
-      .bindEmail(platform.email);
+    const removal = platform.email.bindOutbox(
+      findsLikeness(
+        new AppFunction(this, 'RequestRemoval', {
+          entry: 'functions/likeness/routes/request-removal/handler.ts',
+          description: 'POST /me/likeness/removal: an accepted talent requests removal after the notice; emails them',
+          environment: { REMOVAL_NOTICE_SECONDS: String(config.removalNoticeSeconds) },
+        }),
+      ).bindTable(talentTable, 'TALENT_TABLE', ['GetItem', 'UpdateItem'], { indexes: false }),
+    );
     rateLimits.bind(removal);
     api.route('POST /me/likeness/removal', removal, 'accepted-talent');
     const cancel = findsLikeness(
@@ -81,15 +81,17 @@ export class Likeness extends NestedStack {
     rateLimits.bind(dataExport);
     api.route('GET /me/data-export', dataExport, 'accepted-talent');
 
-    // Hourly: removals whose notice ended (removedAt, model cleared, email) and contracts' notices.
+    // Hourly: removals whose notice ended (removedAt, model cleared, email) and contracts' notices;
+    // then every email waiting in the outbox (decision 041).
     const schedule = this.contractNotices(
       new AppFunction(this, 'ScheduleJob', {
         entry: 'functions/likeness/triggers/likeness-schedule/handler.ts',
-        description: 'Hourly: carries out removals whose notice ended and sends exclusive contracts\' notices',
+        description: 'Hourly: carries out removals whose notice ended, sends exclusive contracts\' notices and the outbox\'s waiting emails',
         timeout: Duration.minutes(2),
       }),
       platform,
       props,
+      { drainsOutbox: true },
     );
     // The twin fires it by its logical id's prefix, LikenessSchedule.
     new Rule(this, 'LikenessSchedule', {
@@ -119,13 +121,16 @@ export class Likeness extends NestedStack {
    * What the exclusive contracts' notices (functions/likeness/contract-notices.ts) need, for the
    * likeness schedule's function and the console's contract route: the catalog (read the
    * contracts, clear or mark them), the contract history, the talent's application (their email)
-   * and SES.
+   * and the outbox the notices are written to and sent from (the schedule also sends whatever
+   * waits there: `drainsOutbox`).
    */
-  private contractNotices(fn: AppFunction, platform: Platform, props: LikenessProps): AppFunction {
-    return fn
-      .bindTable(props.talentTable, 'TALENT_TABLE', ['Scan', 'UpdateItem'], { indexes: false })
-      .bindTable(props.generationsTable, 'GENERATIONS_TABLE', ['PutItem'], { indexes: false })
-      .bindTable(props.applicationsTable, 'APPLICATIONS_TABLE', ['GetItem'], { indexes: false })
-      .bindEmail(platform.email);
+  private contractNotices(fn: AppFunction, platform: Platform, props: LikenessProps, options: { drainsOutbox?: boolean } = {}): AppFunction {
+    return platform.email.bindOutbox(
+      fn
+        .bindTable(props.talentTable, 'TALENT_TABLE', ['Scan', 'UpdateItem'], { indexes: false })
+        .bindTable(props.generationsTable, 'GENERATIONS_TABLE', ['PutItem'], { indexes: false })
+        .bindTable(props.applicationsTable, 'APPLICATIONS_TABLE', ['GetItem'], { indexes: false }),
+      { drains: options.drainsOutbox },
+    );
   }
 }

@@ -3,6 +3,8 @@ import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import { type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { CloudWatchDimensionSource, ConfigurationSet, EmailIdentity, EmailSendingEvent, EventDestination, Identity } from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
+import type { AppFunction } from './app-function';
+import { AppTable } from './tables';
 
 /** The CloudWatch dimension SES fills from every email's configuration set. */
 const CONFIGURATION_SET_DIMENSION = 'ses:configuration-set';
@@ -19,9 +21,15 @@ export interface EmailSendingProps {
  * in the console) and a configuration set that every email names. The set publishes bounces
  * and complaints as CloudWatch metrics (counts only, no addresses), which the alarms watch.
  * A function that sends is bound to it with `AppFunction.bindEmail`.
+ *
+ * The outbox (functions/shared/email.ts, decision 041) is its table: emails that follow a
+ * committed change are written there in the change's own transaction and sent from there until
+ * they go. A function that writes and sends them is bound with `bindOutbox`.
  */
 export class EmailSending extends Construct {
   readonly configurationSet: ConfigurationSet;
+  /** Emails waiting to be sent (by id); sent ones keep only their times, then expire. */
+  readonly outbox: AppTable;
   readonly senderEmail: string;
   readonly siteUrl: string;
   private readonly identityArn: string;
@@ -50,6 +58,17 @@ export class EmailSending extends Construct {
       ]),
       events: [EmailSendingEvent.BOUNCE, EmailSendingEvent.COMPLAINT],
     });
+    this.outbox = new AppTable(this, 'Outbox', { partitionKey: 'id', timeToLiveAttribute: 'expiresAt', retain: false });
+  }
+
+  /**
+   * Lets the function write emails to the outbox in its changes' transactions and send them
+   * (sending is `bindEmail`'s grant); `drains`: it also sends whatever waits there (a Scan).
+   */
+  bindOutbox(fn: AppFunction, options: { drains?: boolean } = {}): AppFunction {
+    return fn
+      .bindEmail(this)
+      .bindTable(this.outbox, 'OUTBOX_TABLE', ['PutItem', 'GetItem', 'UpdateItem', ...(options.drains ? (['Scan'] as const) : [])], { indexes: false });
   }
 
   /** Bounces or complaints of our emails, summed per 15 minutes. */

@@ -5,7 +5,11 @@
 import type { ApplicationDetail } from '../../../events/founding';
 import { MIN_APPLICATION_IMAGES } from '../../../events/founding-values';
 import type { WaitlistEntry } from '../../../events/admin';
-import { idToken, useTwin } from '../../support/twin';
+import { LikenessStatus } from '../../../events/likeness';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { seedUser } from '../../../infra/local/provision';
+import { createAcceptedTalent } from '../../support/accepted-talent';
+import { callApi, documentClient, idToken, useTwin } from '../../support/twin';
 import { eventually } from '../../support/eventually';
 import { applyFounding, callerIp, emailsTo, foundingPayload, joinWaitlist, postFrom, serverErrorRetries, uploadPhotos, type Photo } from '../../support/user-flows';
 import { asJpegFiles, jpegs } from '../founding/support';
@@ -108,6 +112,48 @@ describe('fault matrix on the twin', () => {
     expect(await mailCount(kept, WELCOME)).toBe(1);
     expect(await mailCount(during, WELCOME)).toBe(1);
     expect(await waitlistEntry(kept)).toMatchObject({ position, welcome: 'sent' });
+  });
+
+  it('SES down while a removal completes: the removal happens, and its email arrives once SES is back, once', async () => {
+    // A talent accepted from an application that holds their email, signed in to the portal.
+    const talentEmail = address('removal');
+    const talentId = `fault-removal-${stamp}`;
+    const { applicationId } = await createAcceptedTalent(twin(), { email: talentEmail, talentId, firstName: 'Rui', lastName: `Removal ${stamp}`, founding: false, marker: `fault-${stamp}` });
+    await documentClient(twin()).send(
+      new UpdateCommand({ TableName: twin().physicalName('CatalogTalentTable'), Key: { id: talentId }, UpdateExpression: 'SET applicationId = :app', ExpressionAttributeValues: { ':app': applicationId } }),
+    );
+    const password = `Str0ng!Passw0rd-${stamp}`;
+    await seedUser(twin().urls.cognito, twin().userPoolId, { email: talentEmail, password, groups: ['talent'], name: 'Rui Removal', attributes: { 'custom:role': 'talent' } });
+    const token = await idToken(twin(), talentEmail, password, 'web');
+    const likeness = async () => LikenessStatus.parse((await callApi(twin(), token, 'GET', '/me/likeness')).json);
+    const DONE = /has been removed/i;
+
+    const requested = await callApi(twin(), token, 'POST', '/me/likeness/removal', {});
+    expect(requested.status).toBe(200);
+    await eventually(async () => (await mailCount(talentEmail, /will be removed/i)) === 1, { what: 'the removal requested email' });
+    // The notice (seconds on a test twin) runs out; the likeness is removed by time.
+    await eventually(async () => (await likeness()).state === 'removed', { timeoutMs: 60_000, what: 'the removal notice to run out' });
+
+    // SES goes down; the hourly schedule carries the removal out all the same.
+    await twin().instruments.inject({ kind: 'ses-down', mode: 'refused' });
+    await twin().events.runScheduled('LikenessSchedule');
+    const removed = await likeness();
+    expect(removed.removedAt).toBeDefined();
+    expect(await mailCount(talentEmail, DONE)).toBe(0);
+    // Still down at the next run: still nothing sent, nothing lost.
+    await twin().events.runScheduled('LikenessSchedule');
+    expect(await mailCount(talentEmail, DONE)).toBe(0);
+
+    // SES is back: the next run sends the email, and the runs after it send nothing more.
+    await twin().instruments.clear('ses-down');
+    await twin().events.runScheduled('LikenessSchedule');
+    expect(await mailCount(talentEmail, DONE)).toBe(1);
+    await twin().events.runScheduled('LikenessSchedule');
+    await twin().idle();
+    expect(await mailCount(talentEmail, DONE)).toBe(1);
+    const [mail] = (await emailsTo(twin(), talentEmail)).filter((m) => DONE.test(m.subject));
+    expect(mail.text).toContain('/talent-portal');
+    expect((await likeness()).removedAt).toBe(removed.removedAt);
   });
 
   it('DynamoDB throttling a third of the calls: every signup and application is kept once and nothing is mailed twice', async () => {

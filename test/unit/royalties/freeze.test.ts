@@ -10,7 +10,7 @@ import type { Talent } from '../../../events/talent';
 import { endExclusiveContract, CONTRACT_REMOVED_MESSAGE, getExclusiveContract, recordExclusiveContract, type ExclusiveContractDeps } from '../../../functions/likeness/routes/exclusive-contract/service';
 import { exclusiveTalent } from '../../../functions/likeness/routes/list-exclusive-talent/service';
 import { runContractNotices, TERM_ENDED_BY } from '../../../functions/likeness/contract-notices';
-import type { Email } from '../../../functions/shared/email';
+import { memoryOutbox, type Email } from '../../../functions/shared/email';
 import type { EndedContract } from '../../../functions/royalties/store';
 
 const BRAND = '11111111-2222-4333-8444-555555555555';
@@ -26,6 +26,13 @@ function world(controls: LikenessControls = { applicationId: 'app-1' }) {
   const items = new Map<string, { talent: Talent; controls: LikenessControls }>([['maya-chen', { talent: talentOf('maya-chen'), controls }]]);
   const history: EndedContract[] = [];
   const sent: { to: string; email: Email }[] = [];
+  /** SES: up, or refusing every email while `ses.down`. */
+  const ses = { down: false };
+  const outbox = memoryOutbox(async (to, email) => {
+    if (ses.down) throw Object.assign(new Error('SES down'), { name: 'ServiceUnavailable' });
+    sent.push({ to, email });
+    return undefined;
+  });
   let ids = 0;
   const deps: ExclusiveContractDeps = {
     talent: {
@@ -40,18 +47,21 @@ function world(controls: LikenessControls = { applicationId: 'app-1' }) {
         i.controls.frozen = contract;
         return 'recorded';
       },
-      async clearExclusiveContract(id, contractId) {
+      // A write's `also` (its outbox email) is committed with it, and only when it succeeds.
+      async clearExclusiveContract(id, contractId, also = []) {
         const i = items.get(id);
         if (i?.controls.frozen?.id !== contractId) return false;
         delete i.controls.frozen;
+        also.forEach(outbox.commit);
         return true;
       },
-      async markContractStartNotified(id, contractId, at) {
+      async markContractStartNotified(id, contractId, at, also = []) {
         const contract = items.get(id)?.controls.frozen;
         if (contract?.id !== contractId) return false;
         if (at === undefined) return delete contract.startNotifiedAt;
         if (contract.startNotifiedAt) return false;
         contract.startNotifiedAt = at;
+        also.forEach(outbox.commit);
         return true;
       },
       async listUnderContract(accountId) {
@@ -78,11 +88,11 @@ function world(controls: LikenessControls = { applicationId: 'app-1' }) {
       },
     },
     emailOf: async (_id, c) => (c.applicationId ? 'maya@example.com' : undefined),
-    send: async (to, email) => void sent.push({ to, email }),
+    outbox,
     siteUrl: 'https://site.example',
     newId: () => `contract-${++ids}`,
   };
-  return { deps, items, history, sent, controls: () => items.get('maya-chen')!.controls };
+  return { deps, items, history, sent, ses, outbox, controls: () => items.get('maya-chen')!.controls };
 }
 
 const request = (over: Partial<{ accountId: string; brandName: string; startsAt: string; until: string }> = {}) => ({
@@ -152,18 +162,21 @@ describe('exclusive contracts: recording (POST /admin/talent/{id}/exclusive-cont
     expect(w.sent.map((s) => s.email.subject)).toEqual(['Your exclusive contract with Acme Studio has started']);
   });
 
-  it('a failed start email is taken back, so the next run sends it', async () => {
+  it('a start email that cannot go waits in the outbox, and the next sending run sends it, once', async () => {
     const w = world();
     await recordExclusiveContract(w.deps, 'maya-chen', request({ startsAt: later(1) }), 'a', NOW);
-    const send = w.deps.send;
-    w.deps.send = async () => {
-      throw new Error('SES down');
-    };
-    expect(await runContractNotices(w.deps, new Date(later(2)))).toEqual({ started: 0, ended: 0 });
-    expect(w.controls().frozen?.startNotifiedAt).toBeUndefined();
-    w.deps.send = send;
-    expect(await runContractNotices(w.deps, new Date(later(3)))).toEqual({ started: 1, ended: 0 });
-    expect(w.sent).toHaveLength(1);
+    const logs = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    w.ses.down = true;
+    expect(await runContractNotices(w.deps, new Date(later(2)))).toEqual({ started: 1, ended: 0 });
+    logs.mockRestore();
+    expect(w.controls().frozen?.startNotifiedAt).toBe(later(2));
+    expect(w.sent).toHaveLength(0);
+    w.ses.down = false;
+    // The schedule's next run: no second start (it is marked), and the waiting email goes.
+    expect(await runContractNotices(w.deps, new Date(later(3)))).toEqual({ started: 0, ended: 0 });
+    expect(await w.outbox.deliver()).toMatchObject({ sent: 1, failed: 0 });
+    expect(await w.outbox.deliver()).toMatchObject({ sent: 0, failed: 0 });
+    expect(w.sent.map((s) => s.email.subject)).toEqual(['Your exclusive contract with Acme Studio has started']);
   });
 });
 
@@ -193,6 +206,20 @@ describe('exclusive contracts: ending', () => {
     expect(await refusal(endExclusiveContract(w.deps, 'maya-chen', 'a', new Date(later(2))))).toMatchObject({ status: 404, message: NO_CONTRACT_MESSAGE });
     // A new contract may be recorded after one ended.
     expect((await recordExclusiveContract(w.deps, 'maya-chen', request(), 'a', new Date(later(2)))).current?.id).toBe('contract-2');
+  });
+
+  it('an end whose email cannot go still ends the contract; the email waits in the outbox and goes once SES is back', async () => {
+    const w = world();
+    await recordExclusiveContract(w.deps, 'maya-chen', request(), 'admin@example.com', NOW);
+    const logs = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    w.ses.down = true;
+    await endExclusiveContract(w.deps, 'maya-chen', 'other-admin@example.com', new Date(later(1)));
+    logs.mockRestore();
+    expect(w.controls().frozen).toBeUndefined();
+    expect(w.sent.map((s) => s.email.subject)).toEqual(['Your exclusive contract with Acme Studio has started']);
+    w.ses.down = false;
+    expect(await w.outbox.deliver()).toMatchObject({ sent: 1 });
+    expect(w.sent.map((s) => s.email.subject)).toEqual(['Your exclusive contract with Acme Studio has started', 'Your exclusive contract with Acme Studio has ended']);
   });
 
   it('a talent without an email address still has the contract ended (the notice is skipped)', async () => {

@@ -22,7 +22,7 @@ import {
 } from '../../../functions/likeness/controls';
 import { runLikenessSchedule } from '../../../functions/likeness/triggers/likeness-schedule/service';
 import type { StandingDeps } from '../../../functions/accounts/access';
-import type { Email } from '../../../functions/shared/email';
+import { memoryOutbox, type Email, type TransactionWrite } from '../../../functions/shared/email';
 import { noRateLimit } from '../../../functions/shared/rate-limit';
 import type { Account } from '../../../functions/accounts/store';
 
@@ -39,8 +39,11 @@ const account: Account = {
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
-/** One catalog item and its controls, with the store's conditional writes as DynamoDB would apply them. */
-function catalog(founding: boolean, controls: LikenessControls = {}) {
+/**
+ * One catalog item and its controls, with the store's conditional writes as DynamoDB would apply
+ * them; a write's `also` (its outbox email) is committed with it, and only when it succeeds.
+ */
+function catalog(founding: boolean, controls: LikenessControls = {}, commit: (write: TransactionWrite) => void = () => undefined) {
   const talent: Talent = {
     id: 'tia-ray',
     name: 'Tia Ray',
@@ -65,10 +68,11 @@ function catalog(founding: boolean, controls: LikenessControls = {}) {
         state.controls.paused = paused ? true : undefined;
         return true;
       },
-      requestRemoval: async (_id: string, removal: { requestedAt: string; effectiveAt: string }) => {
+      requestRemoval: async (_id: string, removal: { requestedAt: string; effectiveAt: string }, also: TransactionWrite[] = []) => {
         const c = state.controls;
         if (c.removal || c.removedAt || (c.frozen && c.frozen.until > removal.requestedAt)) return false;
         c.removal = removal;
+        also.forEach(commit);
         return true;
       },
       cancelRemoval: async (_id: string, now: string) => {
@@ -78,13 +82,14 @@ function catalog(founding: boolean, controls: LikenessControls = {}) {
         return true;
       },
       listPendingRemovals: async () => (state.controls.removal && !state.controls.removedAt ? [structuredClone(state)] : []),
-      completeRemoval: async (_id: string, at: string) => {
+      completeRemoval: async (_id: string, at: string, also: TransactionWrite[] = []) => {
         const c = state.controls;
         if (!c.removal || c.removal.effectiveAt > at || c.removedAt) return false;
         c.removedAt = at;
         delete c.generation;
         delete c.paused;
         state.talent = { ...state.talent, founding: false, royaltyPlan: 'standard-tiers' };
+        also.forEach(commit);
         return true;
       },
     },
@@ -92,9 +97,16 @@ function catalog(founding: boolean, controls: LikenessControls = {}) {
 }
 
 function setup(founding = false, controls: LikenessControls = {}) {
-  const { state, store } = catalog(founding, controls);
   let now = T0;
   const sent: Array<{ to: string; email: Email }> = [];
+  /** SES: up, or refusing every email while `ses.down`. */
+  const ses = { down: false };
+  const outbox = memoryOutbox(async (to, email) => {
+    if (ses.down) throw Object.assign(new Error('connect ECONNREFUSED'), { name: 'Error', code: 'ECONNREFUSED' });
+    sent.push({ to, email });
+    return `m-${sent.length}`;
+  }, () => new Date(now));
+  const { state, store } = catalog(founding, controls, outbox.commit);
   const standing: StandingDeps = {
     founding: {
       getEmailLock: async () => ({ applicationId: 'app_1', fingerprint: 'f', submittedAt: 'x', response: { success: true, applicationId: 'app_1' } }),
@@ -110,11 +122,9 @@ function setup(founding = false, controls: LikenessControls = {}) {
     limit: noRateLimit,
     removalNoticeSeconds: NOTICE,
     siteUrl: 'https://humanly.example',
-    send: async (to, email) => {
-      sent.push({ to, email });
-    },
+    outbox,
   };
-  return { state, store, deps, sent, advance: (ms: number) => (now += ms), now: () => new Date(now) };
+  return { state, store, deps, sent, outbox, ses, advance: (ms: number) => (now += ms), now: () => new Date(now) };
 }
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -195,41 +205,87 @@ describe('removal', () => {
 });
 
 describe('the likeness schedule', () => {
-  const contracts = { talent: { listUnderContract: async () => [], clearExclusiveContract: jest.fn(), markContractStartNotified: jest.fn() }, royalties: { addEndedContract: jest.fn() }, emailOf: async () => undefined, send: jest.fn(), siteUrl: '' };
+  const contracts = { talent: { listUnderContract: async () => [], clearExclusiveContract: jest.fn(), markContractStartNotified: jest.fn() }, royalties: { addEndedContract: jest.fn() }, emailOf: async () => undefined, outbox: { entry: jest.fn(), deliver: jest.fn() }, siteUrl: '' };
+  const quiet = () => (['log', 'warn', 'error'] as const).map((m) => jest.spyOn(console, m).mockImplementation(() => undefined));
 
   it('carries out a removal once its notice ended: removedAt, model and pause cleared, founding rate ended, one email', async () => {
-    const { deps, state, store, advance, now } = setup(true, { paused: true });
+    const { deps, state, store, outbox, sent, advance, now } = setup(true, { paused: true });
     await requestRemoval(deps, caller, { acceptFoundingRateLoss: true });
-    const sent: Array<{ to: string; email: Email }> = [];
-    const schedule = { talent: store, emailOf: async () => 'tia@people.example', send: async (to: string, email: Email) => void sent.push({ to, email }), siteUrl: 'https://humanly.example', contracts };
+    expect(sent.map((m) => m.email.subject)).toEqual(['Your likeness will be removed on 25 December 2026']);
+    const schedule = { talent: store, emailOf: async () => 'tia@people.example', outbox, siteUrl: 'https://humanly.example', contracts };
 
     advance(NOTICE * 1000 - 1);
     expect(await runLikenessSchedule(schedule, now())).toMatchObject({ removed: 0 });
     expect(state.controls.generation).toBeDefined();
 
     advance(1);
-    expect(await runLikenessSchedule(schedule, now())).toEqual({ removed: 1, started: 0, ended: 0 });
+    expect(await runLikenessSchedule(schedule, now())).toEqual({ removed: 1, started: 0, ended: 0, emails: { sent: 1, failed: 0, overdue: 0 } });
     expect(state.controls).toMatchObject({ removedAt: now().toISOString() });
     expect(state.controls.generation).toBeUndefined();
     expect(state.controls.paused).toBeUndefined();
     expect(state.talent).toMatchObject({ founding: false, royaltyPlan: 'standard-tiers' });
-    expect(sent).toEqual([{ to: 'tia@people.example', email: removalDoneEmail({ name: 'Tia Ray', removedAt: now().toISOString(), siteUrl: 'https://humanly.example' }) }]);
+    expect(sent.slice(1)).toEqual([{ to: 'tia@people.example', email: removalDoneEmail({ name: 'Tia Ray', removedAt: now().toISOString(), siteUrl: 'https://humanly.example' }) }]);
 
     // Again: nothing to do, no second email.
     advance(60 * 60 * 1000);
-    expect(await runLikenessSchedule(schedule, now())).toMatchObject({ removed: 0 });
-    expect(sent).toHaveLength(1);
+    expect(await runLikenessSchedule(schedule, now())).toMatchObject({ removed: 0, emails: { sent: 0, failed: 0, overdue: 0 } });
+    expect(sent).toHaveLength(2);
+  });
+
+  it('with SES down when the removal completes, keeps its email in the outbox and sends it once SES is back, once; an hour unsent is overdue', async () => {
+    const { deps, state, store, outbox, sent, ses, advance, now } = setup();
+    await requestRemoval(deps, caller, {});
+    const schedule = { talent: store, emailOf: async () => 'tia@people.example', outbox, siteUrl: 'https://humanly.example', contracts };
+    advance(NOTICE * 1000);
+    const logs = quiet();
+    try {
+      ses.down = true;
+      const removedAt = now().toISOString();
+      expect(await runLikenessSchedule(schedule, now())).toMatchObject({ removed: 1, emails: { sent: 0, failed: 1, overdue: 0 } });
+      expect(state.controls.removedAt).toBe(removedAt);
+      // Still down an hour later: retried, not sent, and now overdue (the alarm's count).
+      advance(60 * 60 * 1000);
+      expect(await runLikenessSchedule(schedule, now())).toMatchObject({ removed: 0, emails: { sent: 0, failed: 1, overdue: 1 } });
+      expect(sent.map((m) => m.email.subject)).toEqual(['Your likeness will be removed on 25 December 2026']);
+
+      ses.down = false;
+      advance(60 * 60 * 1000);
+      expect(await runLikenessSchedule(schedule, now())).toMatchObject({ removed: 0, emails: { sent: 1, failed: 0, overdue: 0 } });
+      expect(sent.slice(1)).toEqual([{ to: 'tia@people.example', email: removalDoneEmail({ name: 'Tia Ray', removedAt, siteUrl: 'https://humanly.example' }) }]);
+      advance(60 * 60 * 1000);
+      expect(await runLikenessSchedule(schedule, now())).toMatchObject({ emails: { sent: 0, failed: 0, overdue: 0 } });
+      expect(sent).toHaveLength(2);
+      // Once sent, the item keeps no address and no text.
+      expect([...outbox.items.values()].every((i) => i.sentAt)).toBe(true);
+    } finally {
+      for (const l of logs) l.mockRestore();
+    }
+  });
+
+  it('keeps the removal request itself when its email cannot go, and sends the email on the next run', async () => {
+    const { deps, state, store, outbox, sent, ses } = setup();
+    const logs = quiet();
+    try {
+      ses.down = true;
+      expect((await requestRemoval(deps, caller, {})).state).toBe('removal-pending');
+      expect(state.controls.removal).toBeDefined();
+      expect(sent).toEqual([]);
+      ses.down = false;
+      await runLikenessSchedule({ talent: store, emailOf: async () => 'tia@people.example', outbox, siteUrl: 'https://humanly.example', contracts }, new Date(T0 + 60_000));
+      expect(sent.map((m) => m.email.subject)).toEqual(['Your likeness will be removed on 25 December 2026']);
+    } finally {
+      for (const l of logs) l.mockRestore();
+    }
   });
 
   it('carries out the removal and logs, without an address in the logs, when the talent has no email', async () => {
-    const { deps, state, store, advance, now } = setup();
+    const { deps, state, store, outbox, sent, advance, now } = setup();
     await requestRemoval(deps, caller, {});
     advance(NOTICE * 1000);
-    const send = jest.fn();
     const logged = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    expect(await runLikenessSchedule({ talent: store, emailOf: async () => undefined, send, siteUrl: '', contracts }, now())).toMatchObject({ removed: 1 });
+    expect(await runLikenessSchedule({ talent: store, emailOf: async () => undefined, outbox, siteUrl: '', contracts }, now())).toMatchObject({ removed: 1 });
     expect(state.controls.removedAt).toBeDefined();
-    expect(send).not.toHaveBeenCalled();
+    expect(sent.map((m) => m.email.subject)).toEqual(['Your likeness will be removed on 25 December 2026']);
     expect(logged.mock.calls.join('\n')).not.toContain('@');
     logged.mockRestore();
   });

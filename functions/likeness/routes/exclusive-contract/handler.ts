@@ -4,7 +4,7 @@ import { ExclusiveContractRequest } from '../../../../events/likeness';
 import { requireGroup } from '../../../shared/auth';
 import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
-import { EmailConfig, emailSender } from '../../../shared/email';
+import { OutboxConfig, emailOutbox } from '../../../shared/email';
 import { httpHandler, json, parseJsonBody } from '../../../shared/http';
 import { emailFromApplication } from '../../contract-notices';
 import { accountStore } from '../../../accounts';
@@ -14,14 +14,13 @@ import { talentStore } from '../../../catalog';
 import { endExclusiveContract, getExclusiveContract, recordExclusiveContract, type ExclusiveContractDeps } from './service';
 
 const config = loadConfig(
-  EmailConfig.extend({
+  OutboxConfig.extend({
     TALENT_TABLE: z.string().min(1),
     GENERATIONS_TABLE: z.string().min(1),
     ACCOUNTS_TABLE: z.string().min(1),
     APPLICATIONS_TABLE: z.string().min(1),
   }),
 );
-const send = emailSender(config);
 
 function deps(): ExclusiveContractDeps {
   const doc = documentClient();
@@ -30,7 +29,7 @@ function deps(): ExclusiveContractDeps {
     royalties: royaltyStore(doc, config.GENERATIONS_TABLE),
     accounts: accountStore(doc, config.ACCOUNTS_TABLE),
     emailOf: emailFromApplication(foundingStore(doc, config.APPLICATIONS_TABLE)),
-    send,
+    outbox: emailOutbox(doc, config),
     siteUrl: config.SITE_URL,
     newId: randomUUID,
   };

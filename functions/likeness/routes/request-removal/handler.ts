@@ -3,14 +3,15 @@ import { RemovalRequest } from '../../../../events/likeness';
 import { AccountTables } from '../../../accounts';
 import { requireRole } from '../../../shared/auth';
 import { loadConfig, positiveIntFromEnv } from '../../../shared/config';
-import { EmailConfig, emailSender } from '../../../shared/email';
+import { documentClient } from '../../../shared/clients';
+import { OutboxConfig, emailOutbox } from '../../../shared/email';
 import { httpHandler, json, parseJsonBody } from '../../../shared/http';
 import { requestRemoval, type RemovalDeps } from '../../controls';
 import { likenessChangeDeps } from '../../route-deps';
 
 const config = loadConfig(
   AccountTables.extend({
-    ...EmailConfig.shape,
+    ...OutboxConfig.shape,
     RATE_LIMITS_TABLE: z.string().min(1),
     REMOVAL_NOTICE_SECONDS: positiveIntFromEnv,
   }),
@@ -19,10 +20,10 @@ const deps: RemovalDeps = {
   ...likenessChangeDeps(config),
   removalNoticeSeconds: config.REMOVAL_NOTICE_SECONDS,
   siteUrl: config.SITE_URL,
-  send: emailSender(config),
+  outbox: emailOutbox(documentClient(), config),
 };
 
-/** `POST /me/likeness/removal` (accepted talent): removal after the notice; emails the talent. */
+/** `POST /me/likeness/removal` (accepted talent): removal after the notice; emails the talent (through the outbox). */
 export const handler = httpHandler(async (event) => {
   const caller = requireRole(event, 'talent');
   const request = event.body ? parseJsonBody(event, RemovalRequest) : {};

@@ -2,7 +2,7 @@ import type { ScheduledEvent } from 'aws-lambda';
 import * as z from 'zod';
 import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
-import { EmailConfig, emailSender } from '../../../shared/email';
+import { OutboxConfig, emailOutbox } from '../../../shared/email';
 import { log } from '../../../shared/log';
 import { foundingStore } from '../../../founding';
 import { royaltyStore } from '../../../royalties';
@@ -11,19 +11,22 @@ import { emailFromApplication } from '../../contract-notices';
 import { runLikenessSchedule } from './service';
 
 const config = loadConfig(
-  EmailConfig.extend({
+  OutboxConfig.extend({
     TALENT_TABLE: z.string().min(1),
     APPLICATIONS_TABLE: z.string().min(1),
     GENERATIONS_TABLE: z.string().min(1),
   }),
 );
-const send = emailSender(config);
 
-/** Rule LikenessSchedule, hourly: removals whose notice ended, and exclusive contracts starting or ending. */
+/**
+ * Rule LikenessSchedule, hourly: removals whose notice ended, exclusive contracts starting or
+ * ending, and every email waiting in the outbox.
+ */
 export async function handler(event: Partial<ScheduledEvent>): Promise<void> {
   const doc = documentClient();
   const talent = talentStore(doc, config.TALENT_TABLE);
   const emailOf = emailFromApplication(foundingStore(doc, config.APPLICATIONS_TABLE));
+  const outbox = emailOutbox(doc, config);
   // The later of the rule's time (whole seconds; the twin may fire it as of a later time) and
   // now: a notice that ended between the schedule's tick and this run is carried out too.
   const now = new Date(Math.max(Date.now(), event.time ? Date.parse(event.time) || 0 : 0));
@@ -31,11 +34,12 @@ export async function handler(event: Partial<ScheduledEvent>): Promise<void> {
     {
       talent,
       emailOf,
-      send,
+      outbox,
       siteUrl: config.SITE_URL,
-      contracts: { talent, royalties: royaltyStore(doc, config.GENERATIONS_TABLE), emailOf, send, siteUrl: config.SITE_URL },
+      contracts: { talent, royalties: royaltyStore(doc, config.GENERATIONS_TABLE), emailOf, outbox, siteUrl: config.SITE_URL },
     },
     now,
   );
-  log.info('likeness schedule ran', { ...result });
+  const { emails, ...done } = result;
+  log.info('likeness schedule ran', { ...done, emailsSent: emails.sent, emailsFailed: emails.failed, emailsOverdue: emails.overdue });
 }
