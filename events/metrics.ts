@@ -20,6 +20,8 @@ export const FAILURE_METRICS = {
   workflowStartFailed: 'WorkflowStartFailures',
   /** Emails in the outbox still unsent past their deadline (the value is how many, at each sending run). */
   emailsOverdue: 'EmailsOverdue',
+  /** The monthly close could not close a talent's statement (failed for good; docs/royalties.md "Monthly close"). */
+  statementNotClosed: 'StatementsNotClosed',
 } as const;
 
 export type FailureMetric = (typeof FAILURE_METRICS)[keyof typeof FAILURE_METRICS];

@@ -6,6 +6,7 @@ import * as z from 'zod';
 import {
   MONTH_MESSAGE,
   MONTH_PATTERN,
+  NO_ROYALTY_REASONS,
   PAYOUT_REFERENCE_MAX_LENGTH,
   PAYOUT_STATUSES,
   ROYALTY_TIERS,
@@ -31,11 +32,19 @@ export const AccrualLine = z.object({
   creditValueMicros: Micros,
   /** The talent's plan when the license was issued: removal ends the founding rate for later licenses only. */
   royaltyPlan: z.enum(ROYALTY_PLANS),
+  /**
+   * The credit consumed was promotional (the Free plan's, an admin grant): `creditValueMicros` is
+   * the promotional value, and the statement caps these royalties (decision 037). Absent on
+   * accruals of paid credits, and on every accrual written before credits had kinds.
+   */
+  promotional: z.literal(true).optional(),
+  /** Why the license earns nothing (`creditValueMicros` is 0): the talent's own account, or a grant for testing. */
+  noRoyalty: z.enum(NO_ROYALTY_REASONS).optional(),
 });
 export type AccrualLine = z.infer<typeof AccrualLine>;
 
 export const StatementLine = AccrualLine.extend({
-  /** Place among the statement's standard-plan licenses (1-based); founding lines have none. */
+  /** Place among the statement's standard-plan licenses of paid credits (1-based); founding and promotional lines have none. */
   ordinal: z.number().int().positive().optional(),
   tier: z.enum(ROYALTY_TIERS),
   rateBps: z.number().int().positive(),
@@ -52,12 +61,31 @@ export const TierTotal = z.object({
 });
 export type TierTotal = z.infer<typeof TierTotal>;
 
+/**
+ * The promotional section of a statement: its licenses earn the talent's first rate (35% founding,
+ * else 20%) without taking a place in the tiers, and their royalty is capped (decision 037).
+ */
+export const PromotionalTotal = z.object({
+  licenses: z.number().int().positive(),
+  grossMicros: Micros,
+  /** What the lines earned before the cap. */
+  earnedMicros: Micros,
+  /** The cap in force when the statement closed. */
+  capMicros: Micros,
+  /** What the cap cut: earnedMicros - royaltyMicros. */
+  cutMicros: Micros,
+  /** What the statement counts: the lesser of earnedMicros and capMicros. */
+  royaltyMicros: Micros,
+});
+export type PromotionalTotal = z.infer<typeof PromotionalTotal>;
+
 /** A statement's figures: what `buildStatement` computes from its lines and the remainder carried in. */
 export const StatementTotals = z.object({
+  /** Licenses that earn (paid and promotional credits); those that earn nothing are `noRoyaltyLicenses`. */
   licenses: z.number().int().nonnegative(),
   /** The credit value of every license, in micro-dollars. */
   grossMicros: Micros,
-  /** The sum of the lines' royalties. */
+  /** The sum of the lines' royalties, less what the promotional cap cut. */
   royaltyMicros: Micros,
   /** Under a cent left over from the previous statement. */
   carriedInMicros: Micros,
@@ -65,8 +93,12 @@ export const StatementTotals = z.object({
   royaltyCents: Cents,
   /** Under a cent, carried to the next statement. */
   carriedOutMicros: Micros,
-  /** Only tiers with licenses, in tier order. */
+  /** Only tiers with licenses, in tier order: licenses of paid credits (promotional ones are below). */
   tiers: z.array(TierTotal),
+  /** Licenses of promotional credits, when there are any (statements closed before they existed have none). */
+  promotional: PromotionalTotal.optional(),
+  /** Licenses that earn nothing (own account, testing grants), when there are any: counted, never paid. */
+  noRoyaltyLicenses: z.number().int().positive().optional(),
 });
 export type StatementTotals = z.infer<typeof StatementTotals>;
 

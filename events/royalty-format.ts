@@ -2,7 +2,7 @@
  * How royalty amounts are written on statements, in the portal, the console and the CSVs:
  * plain integer arithmetic (no floating point), free of zod so the browser can import it.
  */
-import { BPS_PER_WHOLE } from './royalty-values';
+import { BPS_PER_WHOLE, PROMOTIONAL_LABEL, TIER_LABELS, type RoyaltyTier } from './royalty-values';
 
 const MICROS_PER_DOLLAR = 1_000_000;
 
@@ -34,4 +34,9 @@ export function percentOfBps(bps: number): string {
   const whole = Math.floor((bps * 100) / BPS_PER_WHOLE);
   const rest = bps % 100;
   return rest === 0 ? String(whole) : `${whole}.${String(rest).padStart(2, '0').replace(/0$/, '')}`;
+}
+
+/** A statement line's tier as statements name it: its tier, or "Promotional credits at 20%" for a promotional credit's. */
+export function lineTierLabel(line: { tier: RoyaltyTier; rateBps: number; promotional?: true }): string {
+  return line.promotional ? `${PROMOTIONAL_LABEL} at ${percentOfBps(line.rateBps)}%` : TIER_LABELS[line.tier];
 }

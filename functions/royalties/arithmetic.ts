@@ -2,8 +2,8 @@
 // computed, by the monthly close, the talent's live earnings and the console's rebuild of a
 // statement. Amounts are integers: micro-dollars while accruing, whole cents on statements; the
 // one rounding is `floorDiv`.
-import type { AccrualLine, StatementLine, StatementTotals } from '../../events/royalties';
-import { BPS_PER_WHOLE, FOUNDING_RATE_BPS, MICROS_PER_CENT, ROYALTY_TIERS, STANDARD_TIERS, type RoyaltyTier } from '../../events/royalty-values';
+import type { AccrualLine, PromotionalTotal, StatementLine, StatementTotals } from '../../events/royalties';
+import { BPS_PER_WHOLE, FOUNDING_RATE_BPS, MICROS_PER_CENT, monthNotEndedMessage, ROYALTY_TIERS, STANDARD_TIERS, type RoyaltyTier } from '../../events/royalty-values';
 import type { ROYALTY_PLANS } from '../../events/talent-values';
 
 /** The only rounding of money in the product: integer division rounded down (toward zero for n >= 0). */
@@ -39,38 +39,104 @@ function orderLines<T extends Pick<AccrualLine, 'at' | 'licenseId'>>(lines: read
  * A statement from its accruals and the remainder carried in: each line's tier and royalty, the
  * totals by tier, and the whole cents paid with the remainder carried out. Pure and
  * deterministic: the same accruals always give the same statement, in any input order.
+ *
+ * Decision 037:
+ * - Accruals that earn nothing (`noRoyalty`: the talent's own account, a testing grant) are not
+ *   lines: they are counted (`noRoyaltyLicenses`) and take no place in the tiers.
+ * - Lines of promotional credits earn the talent's first rate (35% founding, else the first
+ *   tier's 20%) and take no place in the tiers either: only licenses of paid credits are numbered
+ *   1-50 / 51-200 / 201+. Their royalty together is capped at `promotionalCapMicros`, the cut
+ *   shown in the `promotional` section. A statement with promotional lines needs the cap.
  */
-export function buildStatement(accruals: readonly AccrualLine[], carriedInMicros: number): { lines: StatementLine[]; totals: StatementTotals } {
+export function buildStatement(
+  accruals: readonly AccrualLine[],
+  carriedInMicros: number,
+  promotionalCapMicros?: number,
+): { lines: StatementLine[]; totals: StatementTotals } {
   let standard = 0;
-  const lines = orderLines(accruals).map((a): StatementLine => {
+  const earning = accruals.filter((a) => a.noRoyalty === undefined);
+  const noRoyaltyLicenses = accruals.length - earning.length;
+  const lines = orderLines(earning).map((a): StatementLine => {
+    if (a.promotional) {
+      const { tier, rateBps } = tierOf(a.royaltyPlan, 1);
+      return { ...a, tier, rateBps, royaltyMicros: shareOf(a.creditValueMicros, rateBps) };
+    }
     const ordinal = a.royaltyPlan === 'founding-35' ? undefined : ++standard;
     const { tier, rateBps } = tierOf(a.royaltyPlan, ordinal ?? 0);
     return { ...a, ...(ordinal === undefined ? {} : { ordinal }), tier, rateBps, royaltyMicros: shareOf(a.creditValueMicros, rateBps) };
   });
+  const paid = lines.filter((l) => !l.promotional);
   const tiers = ROYALTY_TIERS.map((tier) => {
-    const of = lines.filter((l) => l.tier === tier);
+    const of = paid.filter((l) => l.tier === tier);
     return {
       tier,
       rateBps: tier === 'founding' ? FOUNDING_RATE_BPS : STANDARD_TIERS.find((t) => t.tier === tier)!.rateBps,
       licenses: of.length,
-      grossMicros: of.reduce((s, l) => s + l.creditValueMicros, 0),
-      royaltyMicros: of.reduce((s, l) => s + l.royaltyMicros, 0),
+      grossMicros: sum(of, (l) => l.creditValueMicros),
+      royaltyMicros: sum(of, (l) => l.royaltyMicros),
     };
   }).filter((t) => t.licenses > 0);
-  const royaltyMicros = lines.reduce((s, l) => s + l.royaltyMicros, 0);
+  const promotional = promotionalTotal(lines.filter((l) => l.promotional), promotionalCapMicros);
+  const royaltyMicros = sum(paid, (l) => l.royaltyMicros) + (promotional?.royaltyMicros ?? 0);
   const { cents, remainderMicros } = toCents(royaltyMicros + carriedInMicros);
   return {
     lines,
     totals: {
       licenses: lines.length,
-      grossMicros: lines.reduce((s, l) => s + l.creditValueMicros, 0),
+      grossMicros: sum(lines, (l) => l.creditValueMicros),
       royaltyMicros,
       carriedInMicros,
       royaltyCents: cents,
       carriedOutMicros: remainderMicros,
       tiers,
+      // Only when there are some: statements without them keep the shape they were closed with.
+      ...(promotional ? { promotional } : {}),
+      ...(noRoyaltyLicenses > 0 ? { noRoyaltyLicenses } : {}),
     },
   };
+}
+
+const sum = <T>(items: readonly T[], of: (item: T) => number) => items.reduce((s, i) => s + of(i), 0);
+
+/** The promotional section: what its lines earned, the cap, and what the cap cut. None without promotional lines. */
+function promotionalTotal(lines: readonly StatementLine[], capMicros: number | undefined): PromotionalTotal | undefined {
+  if (lines.length === 0) return undefined;
+  if (capMicros === undefined || !Number.isSafeInteger(capMicros) || capMicros < 0) {
+    throw new RangeError(`a statement with promotional licenses needs the promotional cap in whole micro-dollars of 0 or more, got ${capMicros}`);
+  }
+  const earnedMicros = sum(lines, (l) => l.royaltyMicros);
+  const royaltyMicros = Math.min(earnedMicros, capMicros);
+  return { licenses: lines.length, grossMicros: sum(lines, (l) => l.creditValueMicros), earnedMicros, capMicros, cutMicros: earnedMicros - royaltyMicros, royaltyMicros };
+}
+
+/** The promotional cap of a stage setting in whole cents, in micro-dollars. */
+export const capMicrosOfCents = (cents: number) => {
+  if (!Number.isSafeInteger(cents) || cents < 0) throw new RangeError(`the promotional royalty cap must be whole cents of 0 or more, got ${cents}`);
+  return cents * MICROS_PER_CENT;
+};
+
+/** When `month` (`YYYY-MM`, UTC) ends: the first instant of the next month. */
+function monthEnd(month: string): Date {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m, 1));
+}
+
+/**
+ * A close asked for a month that has not ended (UTC). Nothing is closed: its accruals would be
+ * claimed while licenses of the month are still being issued. The RoyaltyClose machine matches
+ * it by its name, `MonthNotEnded`, and never retries it.
+ */
+export class MonthNotEndedError extends Error {
+  constructor(readonly month: string) {
+    super(monthNotEndedMessage(month, monthEnd(month).toISOString()));
+    // Set on the instance: Step Functions sees the name, and the bundles do not keep class names.
+    this.name = 'MonthNotEnded';
+  }
+}
+
+/** Refuses (MonthNotEndedError) a month that has not ended at `now`, UTC: only an ended month can be closed. */
+export function assertMonthEnded(month: string, now: Date): void {
+  if (now.getTime() < monthEnd(month).getTime()) throw new MonthNotEndedError(month);
 }
 
 /** `YYYY-MM` of the month before the one `iso` falls in (UTC): the month a close on the 1st closes. */

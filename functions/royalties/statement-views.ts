@@ -2,10 +2,10 @@
 // the stored record and its claimed accruals become StatementSummary / StatementDetail, with
 // the payout status computed on read, and the statement's CSV. Never a prompt or a client.
 import { isDeepStrictEqual } from 'node:util';
-import { dollarsOfCents, dollarsOfMicros, percentOfBps } from '../../events/royalty-format';
+import { dollarsOfCents, dollarsOfMicros, dollarsOfMicrosToCent, lineTierLabel, percentOfBps } from '../../events/royalty-format';
 import type { AccrualLine, Payout, StatementDetail, StatementLine, StatementSummary, StatementTotals } from '../../events/royalties';
 import { buildStatement } from './arithmetic';
-import { TIER_LABELS } from '../../events/royalty-values';
+import { noRoyaltyNote, PROMOTIONAL_LABEL, TIER_LABELS } from '../../events/royalty-values';
 import type { StatementRecord } from './store';
 import { toCsv } from '../shared/csv';
 
@@ -53,7 +53,16 @@ export class StatementMismatchError extends Error {
 
 /** The accrual fields a statement is built from (a stored accrual also names its client and claim). */
 export function accrualLinesOf(claimed: readonly AccrualLine[]): AccrualLine[] {
-  return claimed.map(({ licenseId, generationId, at, month, creditValueMicros, royaltyPlan }) => ({ licenseId, generationId, at, month, creditValueMicros, royaltyPlan }));
+  return claimed.map(({ licenseId, generationId, at, month, creditValueMicros, royaltyPlan, promotional, noRoyalty }) => ({
+    licenseId,
+    generationId,
+    at,
+    month,
+    creditValueMicros,
+    royaltyPlan,
+    ...(promotional ? { promotional } : {}),
+    ...(noRoyalty ? { noRoyalty } : {}),
+  }));
 }
 
 /** Figures as plain data: stored maps come back in any key order, without attributes that were undefined. */
@@ -61,11 +70,13 @@ const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
 
 /**
  * A closed statement rebuilt from the accruals its close claimed, through the royalty function
- * with the remainder it carried in. The rebuild must give the stored totals; any difference
- * throws StatementMismatchError.
+ * with the remainder it carried in and the promotional cap it was closed with (a later change of
+ * the stage's cap never changes a closed statement). The rebuild must give the stored totals;
+ * any difference throws StatementMismatchError.
  */
 export function rebuildStatement(record: Pick<StatementRecord, 'id' | 'totals'>, claimed: readonly AccrualLine[]): { lines: StatementLine[]; totals: StatementTotals } {
-  const rebuilt = buildStatement(accrualLinesOf(claimed), record.totals.carriedInMicros);
+  // A statement closed without promotional lines has no cap recorded: promotional accruals found now would not match it.
+  const rebuilt = buildStatement(accrualLinesOf(claimed), record.totals.carriedInMicros, record.totals.promotional?.capMicros ?? 0);
   if (!isDeepStrictEqual(plain(rebuilt.totals), plain(record.totals))) throw new StatementMismatchError(record.id, record.totals, rebuilt.totals);
   return rebuilt;
 }
@@ -85,16 +96,20 @@ export const statementCsvFilename = (month: string) => `humanly-statement-${mont
 /**
  * A statement as CSV: one `license` row per license in statement order (UTC date, license id,
  * tier, rate, credit value, royalty: micro-dollar amounts with six decimals, exact), then
- * `tier total` rows, `carried in`, `paid` (whole cents, two decimals) and `carried out`.
+ * `tier total` rows, the promotional section (`promotional total`, what its lines earned, and
+ * `promotional cap cut`, what the cap took off), `no royalty` (licenses that earn nothing, by
+ * count), `carried in`, `paid` (whole cents, two decimals) and `carried out`. License rows, less
+ * the cap's cut, plus carried in always equal paid plus carried out.
  */
 export function statementCsv(detail: Pick<StatementDetail, 'lines' | 'totals'>): string {
+  const { promotional } = detail.totals;
   const blank = { Date: '', License: '', Tier: '', 'Rate %': '', 'Credit value USD': '' };
   const rows: CsvRecord[] = [
     ...detail.lines.map((l) => ({
       Row: 'license',
       Date: l.at.slice(0, 10),
       License: l.licenseId,
-      Tier: TIER_LABELS[l.tier],
+      Tier: lineTierLabel(l),
       'Rate %': percentOfBps(l.rateBps),
       'Credit value USD': dollarsOfMicros(l.creditValueMicros),
       'Royalty USD': dollarsOfMicros(l.royaltyMicros),
@@ -108,6 +123,20 @@ export function statementCsv(detail: Pick<StatementDetail, 'lines' | 'totals'>):
       'Credit value USD': dollarsOfMicros(t.grossMicros),
       'Royalty USD': dollarsOfMicros(t.royaltyMicros),
     })),
+    ...(promotional
+      ? [
+          {
+            ...blank,
+            Row: 'promotional total',
+            License: `${promotional.licenses} licenses`,
+            Tier: PROMOTIONAL_LABEL,
+            'Credit value USD': dollarsOfMicros(promotional.grossMicros),
+            'Royalty USD': dollarsOfMicros(promotional.earnedMicros),
+          },
+          { ...blank, Row: 'promotional cap cut', Tier: `Cap $${dollarsOfMicrosToCent(promotional.capMicros)} a month`, 'Royalty USD': dollarsOfMicros(promotional.cutMicros) },
+        ]
+      : []),
+    ...(detail.totals.noRoyaltyLicenses ? [{ ...blank, Row: 'no royalty', License: `${detail.totals.noRoyaltyLicenses} licenses`, Tier: noRoyaltyNote(detail.totals.noRoyaltyLicenses), 'Royalty USD': dollarsOfMicros(0) }] : []),
     { ...blank, Row: 'carried in', 'Royalty USD': dollarsOfMicros(detail.totals.carriedInMicros) },
     { ...blank, Row: 'paid', License: `${detail.totals.licenses} licenses`, 'Credit value USD': dollarsOfMicros(detail.totals.grossMicros), 'Royalty USD': dollarsOfCents(detail.totals.royaltyCents) },
     { ...blank, Row: 'carried out', 'Royalty USD': dollarsOfMicros(detail.totals.carriedOutMicros) },

@@ -47,7 +47,7 @@ const strip = <T>(item: Record<string, unknown>): T => Object.fromEntries(Object
 
 /**
  * An accrual item as a statement line. Accruals written before the plan was recorded on them
- * take the talent's plan now (`fallbackPlan`).
+ * take the talent's plan now (`fallbackPlan`); `promotional` and `noRoyalty` are read when set.
  */
 function accrualOf(item: Record<string, unknown>, fallbackPlan: (typeof ROYALTY_PLANS)[number]): StoredAccrual {
   return {
@@ -57,6 +57,9 @@ function accrualOf(item: Record<string, unknown>, fallbackPlan: (typeof ROYALTY_
     month: String(item.month),
     creditValueMicros: Number(item.creditValueMicros),
     royaltyPlan: (item.royaltyPlan as StoredAccrual['royaltyPlan'] | undefined) ?? fallbackPlan,
+    // Accruals written before credits had kinds have neither: paid credits.
+    ...(item.promotional === true ? { promotional: true as const } : {}),
+    ...(typeof item.noRoyalty === 'string' ? { noRoyalty: item.noRoyalty as NonNullable<StoredAccrual['noRoyalty']> } : {}),
     talentId: String(item.talentId),
     accountId: String(item.accountId),
     ...(typeof item.statementMonth === 'string' ? { statementMonth: item.statementMonth } : {}),

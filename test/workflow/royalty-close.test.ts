@@ -1,29 +1,32 @@
 // The RoyaltyClose state machine as the stack deploys it, run by the twin's runner. Its two task
 // functions are the real services (functions/royalties/close-*/service.ts) over an in-memory
 // royalty store: a normal month, a rerun that changes nothing and emails no one twice, a late
-// accrual landing on the next month, a task failure retried, a lasting one failing the execution,
-// a closed statement that no longer matches its accruals failing it at once, and a month before
-// the latest statement left alone.
+// accrual landing on the next month, a task failure retried, a lasting one reported (the
+// StatementsNotClosed metric) while the other talent close and then failing the execution, a
+// closed statement that no longer matches its accruals reported at once, a month that has not
+// ended refused before anything is closed, and a month before the latest statement left alone.
 import { App, Stack } from 'aws-cdk-lib';
 import { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { AccrualLine } from '../../events/royalties';
-import { CLOSE_CONCURRENCY, CLOSE_FAILURES, royaltyCloseWorkflow } from '../../infra/lib/workflows/royalty-close';
+import { CLOSE_CONCURRENCY, CLOSE_FAILURES, NOT_CLOSED_ERROR, royaltyCloseWorkflow } from '../../infra/lib/workflows/royalty-close';
 import { StateMachineRunner } from '../../infra/local/stepfunctions';
 import { Resolver, resourcesOfType, stateMachineDefinition, type CfnTemplate } from '../../infra/local/template';
 import { closeTalentMonth, CloseTalentMonthInput, type CloseTalentMonthDeps } from '../../functions/royalties/steps/close-talent-month/service';
 import { CloseInput, planClose } from '../../functions/royalties/steps/close-plan/service';
+import { reportNotClosed, ReportNotClosedInput } from '../../functions/royalties/steps/report-not-closed/service';
 import type { StatementRecord, StoredAccrual } from '../../functions/royalties/store';
 import type { Email } from '../../functions/shared/email';
 
 const MACHINE = 'arn:aws:states:us-east-1:123456789012:stateMachine:RoyaltyClose';
-const STEPS = ['plan-close', 'close-talent-month'] as const;
+const STEPS = ['plan-close', 'close-talent-month', 'report-not-closed'] as const;
 type Step = (typeof STEPS)[number];
 const arn = (step: Step) => `arn:aws:lambda:us-east-1:123456789012:function:${step}`;
 
 interface State {
   Type: string;
   Retry?: Array<{ ErrorEquals: string[]; MaxAttempts?: number }>;
+  Catch?: Array<{ ErrorEquals: string[]; Next: string; ResultPath?: string }>;
   MaxConcurrency?: number;
   ItemProcessor?: { StartAt: string; States: Record<string, State> };
   [field: string]: unknown;
@@ -33,7 +36,7 @@ function synthesizeDefinition(): { StartAt: string; States: Record<string, State
   const app = new App({ builtinCloudFormationValidation: false });
   const stack = new Stack(app, 'RoyaltyCloseWorkflow');
   const fn = (step: Step) => LambdaFunction.fromFunctionArn(stack, step, arn(step));
-  new StateMachine(stack, 'Machine', { ...royaltyCloseWorkflow(stack, 'States', { planClose: fn('plan-close'), closeTalentMonth: fn('close-talent-month') }) });
+  new StateMachine(stack, 'Machine', { ...royaltyCloseWorkflow(stack, 'States', { planClose: fn('plan-close'), closeTalentMonth: fn('close-talent-month'), reportNotClosed: fn('report-not-closed') }) });
   const template = app.synth().getStackByName(stack.stackName).template as CfnTemplate;
   const [[id, resource]] = resourcesOfType(template, 'AWS::StepFunctions::StateMachine');
   return stateMachineDefinition(new Resolver(template), id, resource) as { StartAt: string; States: Record<string, State> };
@@ -99,7 +102,7 @@ afterEach(async () => {
   runner = undefined;
 });
 
-function world() {
+function world(catalog: string[] = Object.keys(TALENT)) {
   const data = memoryRoyalties();
   const sent: Array<{ to: string; email: Email }> = [];
   let clock = new Date('2026-12-01T01:00:05Z');
@@ -111,11 +114,13 @@ function world() {
     },
     send: async (to, email) => void sent.push({ to, email }),
     siteUrl: 'https://humanly.example',
+    promotionalCapMicros: 25_000_000,
     now: () => clock,
   };
   const real: Record<Step, Mock> = {
-    'plan-close': (p) => planClose({ talentIds: async () => Object.keys(TALENT) }, CloseInput.parse((p as { input: unknown }).input)),
+    'plan-close': (p) => planClose({ talentIds: async () => catalog, now: () => clock }, CloseInput.parse((p as { input: unknown }).input)),
     'close-talent-month': (p) => closeTalentMonth(deps, CloseTalentMonthInput.parse(p)),
+    'report-not-closed': (p) => reportNotClosed(ReportNotClosedInput.parse(p)),
   };
   /** Runs the machine once with `input`; `faults` may throw before the real step runs. */
   const run = async (input: unknown, faults: Partial<Record<Step, (payload: unknown, attempt: number) => void>> = {}) => {
@@ -146,7 +151,7 @@ function world() {
 const scheduled = (time: string) => ({ version: '0', id: 'e1', 'detail-type': 'Scheduled Event', source: 'aws.events', time, region: 'us-east-1', resources: [], detail: {} });
 
 describe('RoyaltyClose state machine', () => {
-  test('the definition: PlanClose, then a Map of CloseTalentMonth a few at a time; unfixable errors never retried, others retried with backoff', () => {
+  test('the definition: PlanClose, then a Map of CloseTalentMonth a few at a time; unfixable errors never retried, others retried with backoff; a lasting failure reported, then the execution fails', () => {
     expect(DEFINITION.StartAt).toBe('PlanClose');
     const map = DEFINITION.States.CloseEachTalent;
     expect(map).toMatchObject({ Type: 'Map', ItemsPath: '$.plan.talentIds', MaxConcurrency: CLOSE_CONCURRENCY });
@@ -154,9 +159,14 @@ describe('RoyaltyClose state machine', () => {
     for (const task of [DEFINITION.States.PlanClose, close]) {
       expect(task.Retry?.[0]).toEqual({ ErrorEquals: [...CLOSE_FAILURES], MaxAttempts: 0 });
       expect(task.Retry?.map((r) => r.ErrorEquals[0])).toEqual(['StatementMismatch', 'Lambda.ServiceException', 'States.TaskFailed']);
-      // No Catch: a failure that lasts fails the execution, and the Failed alarm shows it.
-      expect(task.Catch).toBeUndefined();
     }
+    expect(CLOSE_FAILURES).toEqual(expect.arrayContaining(['StatementMismatch', 'MonthNotEnded', 'ZodError']));
+    // PlanClose has no Catch: a month refused or bad input fails the execution before any talent is closed.
+    expect(DEFINITION.States.PlanClose.Catch).toBeUndefined();
+    // A talent's close that fails for good (after its retries) is reported, and the Map goes on.
+    expect(close.Catch).toEqual([{ ErrorEquals: ['States.ALL'], Next: 'ReportNotClosed', ResultPath: '$.failure' }]);
+    expect(map.ItemProcessor!.States.ReportNotClosed).toMatchObject({ Type: 'Task', End: true });
+    expect(DEFINITION.States.NotClosed).toMatchObject({ Type: 'Fail', Error: NOT_CLOSED_ERROR });
   });
 
   test('a normal month: the Scheduled Event of 1 December closes November for every talent, each statement emailed once when an address is known', async () => {
@@ -173,7 +183,7 @@ describe('RoyaltyClose state machine', () => {
     expect(r.done).toMatchObject({ status: 'SUCCEEDED' });
     expect(r.of('plan-close')).toHaveLength(1);
     expect(r.of('close-talent-month').map((c) => c.payload)).toEqual([{ talentId: 'jon-reyes', month: '2026-11' }, { talentId: 'maya-chen', month: '2026-11' }]);
-    expect(r.done.output).toEqual({ month: '2026-11', talent: 2, results: [{ talentId: 'jon-reyes', month: '2026-11', closed: { outcome: 'closed' } }, { talentId: 'maya-chen', month: '2026-11', closed: { outcome: 'closed' } }] });
+    expect(r.done.output).toEqual({ month: '2026-11', talent: 2, results: [{ talentId: 'jon-reyes', month: '2026-11', closed: { outcome: 'closed' } }, { talentId: 'maya-chen', month: '2026-11', closed: { outcome: 'closed' } }], notClosed: false });
 
     const maya = w.statements.get('maya-chen|2026-11')!;
     expect(maya).toMatchObject({ id: '2026-11_maya-chen', talentName: 'Maya Chen', fromMonth: '2026-11', closedAt: '2026-12-01T01:00:05.000Z', audit: [] });
@@ -218,7 +228,7 @@ describe('RoyaltyClose state machine', () => {
     expect(w.sent.map((s) => s.email.subject)).toEqual(['Your Humanly statement for November 2026 is ready', 'Your Humanly statement for December 2026 is ready']);
   });
 
-  test('a task failure is retried with backoff and the close completes once; one that lasts fails the execution', async () => {
+  test('a task failure is retried with backoff and the close completes once; one that lasts is reported for that talent, the others close, and the execution fails', async () => {
     const w = world();
     w.add('maya-chen', '2026-11-03T10:00:00.000Z');
     const flaky = await w.run(scheduled('2026-12-01T01:00:00Z'), {
@@ -228,16 +238,32 @@ describe('RoyaltyClose state machine', () => {
     });
     expect(flaky.done.status).toBe('SUCCEEDED');
     expect(flaky.of('close-talent-month').filter((c) => (c.payload as { talentId: string }).talentId === 'maya-chen')).toHaveLength(2);
+    expect(flaky.of('report-not-closed')).toEqual([]);
     expect(w.statements.size).toBe(1);
     expect(w.sent).toHaveLength(1);
 
-    const down = await w.run({ month: '2026-10' }, { 'close-talent-month': () => { throw new Error('the table is unreachable'); } });
-    expect(down.done.status).toBe('FAILED');
-    // TASK_RETRY: the first attempt and three retries, for each talent.
-    expect(down.of('close-talent-month').length).toBeGreaterThanOrEqual(4);
+    // Another month: Jon's close cannot reach the table; Maya's still closes.
+    const v = world();
+    v.add('maya-chen', '2026-11-20T10:00:00.000Z', 437_500, 'founding-35');
+    v.add('jon-reyes', '2026-11-21T10:00:00.000Z');
+    const down = await v.run(scheduled('2026-12-01T01:00:00Z'), {
+      'close-talent-month': (p) => {
+        if ((p as { talentId: string }).talentId === 'jon-reyes') throw new Error('the table is unreachable');
+      },
+    });
+    expect(down.done).toMatchObject({ status: 'FAILED', error: NOT_CLOSED_ERROR });
+    // TASK_RETRY: the first attempt and three retries, then the report.
+    expect(down.of('close-talent-month').filter((c) => (c.payload as { talentId: string }).talentId === 'jon-reyes')).toHaveLength(4);
+    expect(down.of('report-not-closed').map((c) => c.payload)).toEqual([{ talentId: 'jon-reyes', month: '2026-11', error: 'Error' }]);
+    expect(v.statements.has('maya-chen|2026-11')).toBe(true);
+    expect(v.statements.has('jon-reyes|2026-11')).toBe(false);
+    // The rerun, once the table is back, closes Jon's and checks Maya's.
+    const again = await v.run(scheduled('2026-12-01T01:00:00Z'));
+    expect(again.done.status).toBe('SUCCEEDED');
+    expect(again.done.output).toMatchObject({ results: [{ talentId: 'jon-reyes', closed: { outcome: 'closed' } }, { talentId: 'maya-chen', closed: { outcome: 'unchanged' } }], notClosed: false });
   });
 
-  test('a closed statement that no longer matches its claimed accruals fails the execution at once, and is not rewritten', async () => {
+  test('a closed statement that no longer matches its claimed accruals is reported at once, is not rewritten, and fails the execution', async () => {
     const w = world();
     w.add('maya-chen', '2026-11-03T10:00:00.000Z');
     await w.run(scheduled('2026-12-01T01:00:00Z'));
@@ -246,9 +272,30 @@ describe('RoyaltyClose state machine', () => {
     accrual.creditValueMicros = 1;
     const stored = structuredClone(w.statements.get('maya-chen|2026-11'));
     const r = await w.run({ month: '2026-11' });
-    expect(r.done).toMatchObject({ status: 'FAILED', error: 'StatementMismatch' });
+    expect(r.done).toMatchObject({ status: 'FAILED', error: NOT_CLOSED_ERROR });
     expect(r.of('close-talent-month').filter((c) => (c.payload as { talentId: string }).talentId === 'maya-chen')).toHaveLength(1);
+    expect(r.of('report-not-closed').map((c) => c.payload)).toEqual([{ talentId: 'maya-chen', month: '2026-11', error: 'StatementMismatch' }]);
     expect(w.statements.get('maya-chen|2026-11')).toEqual(stored);
+  });
+
+  test('a month that has not ended (UTC) is refused before any talent is closed: an operator\'s month, or a schedule time in the future', async () => {
+    const w = world();
+    w.setClock('2026-11-30T23:59:59.999Z');
+    w.add('maya-chen', '2026-11-03T10:00:00.000Z', 437_500, 'founding-35');
+    for (const input of [{ month: '2026-11' }, { month: '2027-02' }, scheduled('2026-12-01T01:00:00Z')]) {
+      const r = await w.run(input);
+      expect(r.done).toMatchObject({ status: 'FAILED', error: 'MonthNotEnded' });
+      expect(r.done.cause).toContain('has not ended');
+      // Never retried, and no talent's close started.
+      expect(r.of('plan-close')).toHaveLength(1);
+      expect(r.of('close-talent-month')).toEqual([]);
+    }
+    expect(w.statements.size).toBe(0);
+    expect([...w.accruals.values()].map((a) => a.statementMonth)).toEqual([undefined]);
+    // A millisecond later November has ended.
+    w.setClock('2026-12-01T00:00:00.000Z');
+    expect((await w.run({ month: '2026-11' })).done.status).toBe('SUCCEEDED');
+    expect(w.statements.get('maya-chen|2026-11')!.totals.licenses).toBe(1);
   });
 
   test('a month before the talent\'s latest statement is not closed after it (its carry has gone on); the accrual stays open', async () => {
@@ -262,6 +309,12 @@ describe('RoyaltyClose state machine', () => {
     expect(r.done.output).toMatchObject({ month: '2026-09', results: [{ talentId: 'jon-reyes', closed: { outcome: 'nothing' } }, { talentId: 'maya-chen', closed: { outcome: 'later-statement' } }] });
     expect([...w.statements.keys()]).toEqual(['maya-chen|2026-11']);
     expect(w.accruals.get(`maya-chen|${stray}`)!.statementMonth).toBeUndefined();
+  });
+
+  test('a catalog without talent closes nothing and succeeds', async () => {
+    const r = await world([]).run(scheduled('2026-12-01T01:00:00Z'));
+    expect(r.done).toMatchObject({ status: 'SUCCEEDED', output: { month: '2026-11', talent: 0, results: [], notClosed: false } });
+    expect(r.of('close-talent-month')).toEqual([]);
   });
 
   test('bad input fails at once with what is wrong', async () => {

@@ -1,9 +1,9 @@
-import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
+import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
 import { dollarsOfCents } from '../../../events/royalty-format';
 import type { AdminStatement, MarkPayoutRequest } from '../../../events/royalties';
-import { PAYOUT_REFERENCE_MAX_LENGTH } from '../../../events/royalty-values';
+import { NOTHING_DUE_MESSAGE, PAYOUT_REFERENCE_MAX_LENGTH } from '../../../events/royalty-values';
 import { FORBIDDEN_MESSAGE } from '../authProvider';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { errorText } from '../users/labels';
@@ -13,7 +13,8 @@ const today = () => new Date().toISOString().slice(0, 10);
 /**
  * "Mark paid" (the payment's reference and the day it was paid) or "Mark unpaid". Pessimistic:
  * the page changes once the API has stored the change and its audit entry; a refusal is shown
- * in the dialog.
+ * in the dialog. A statement with nothing due has no payment to record: the server refuses
+ * "paid" (409), so the button is off and says why.
  */
 export function PayoutActions({ statement, onChanged }: { statement: AdminStatement; onChanged: () => void }) {
   const dataProvider = useDataProvider<ConsoleDataProvider>();
@@ -25,6 +26,8 @@ export function PayoutActions({ statement, onChanged }: { statement: AdminStatem
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const paid = statement.payout.status === 'paid';
+  const nothingDue = statement.payout.status === 'nothing-due';
+  const hintId = useId();
   const amount = `$${dollarsOfCents(statement.totals.royaltyCents)}`;
 
   const openDialog = () => {
@@ -54,9 +57,14 @@ export function PayoutActions({ statement, onChanged }: { statement: AdminStatem
 
   return (
     <>
-      <Button variant={paid ? 'outlined' : 'contained'} onClick={openDialog} disabled={statement.payout.status === 'nothing-due'}>
+      <Button variant={paid ? 'outlined' : 'contained'} onClick={openDialog} disabled={nothingDue} aria-describedby={nothingDue ? hintId : undefined}>
         {paid ? 'Mark unpaid' : 'Mark paid'}
       </Button>
+      {nothingDue ? (
+        <Typography id={hintId} variant="body2" color="text.secondary" data-testid="nothing-due" sx={{ maxWidth: 320 }}>
+          {NOTHING_DUE_MESSAGE}
+        </Typography>
+      ) : null}
       <Dialog open={open} onClose={pending ? undefined : () => setOpen(false)} fullWidth maxWidth="sm" aria-labelledby={titleId}>
         <DialogTitle id={titleId}>{paid ? `Mark ${statement.talentName}'s statement unpaid?` : `Mark ${amount} to ${statement.talentName} paid`}</DialogTitle>
         <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>

@@ -1,21 +1,35 @@
 import { Alert, Box, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { ListButton, Loading, ShowBase, Title, useShowContext } from 'react-admin';
-import { dollarsOfCents, dollarsOfMicros, percentOfBps } from '../../../events/royalty-format';
-import type { AdminStatement } from '../../../events/royalties';
-import { TIER_LABELS } from '../../../events/royalty-values';
+import { dollarsOfCents, dollarsOfMicros, dollarsOfMicrosToCent, lineTierLabel, percentOfBps } from '../../../events/royalty-format';
+import type { ReactNode } from 'react';
+import type { AdminStatement, PromotionalTotal } from '../../../events/royalties';
+import { noRoyaltyNote, PROMOTIONAL_LABEL, TIER_LABELS } from '../../../events/royalty-values';
 import { Fields, Section } from '../common/DetailSection';
 import { formatDateTime } from '../common/format';
 import { monthLabel } from './labels';
 import { PayoutActions } from './PayoutActions';
 import { PayoutChip } from './PayoutChip';
 
-/** One statement: its figures by tier, carried in and out, the payout and who changed it, and every license. */
+/**
+ * One statement: its figures by tier, promotional credits with the cap and its cut, licenses that
+ * earn nothing (counted), carried in and out, the payout and who changed it, and every license.
+ */
 export function StatementShow() {
   return (
     <ShowBase queryOptions={{ refetchOnWindowFocus: false }}>
       <StatementPage />
     </ShowBase>
   );
+}
+
+/** The promotional section in a line: what its licenses earned, the cap, and what the cap cut. */
+function promotionalFigure(p: PromotionalTotal): [string, ReactNode] {
+  return [
+    PROMOTIONAL_LABEL,
+    <span data-testid="statement-promotional">
+      {`${p.licenses} ${p.licenses === 1 ? 'license' : 'licenses'} earned $${dollarsOfMicros(p.earnedMicros)}; cap $${dollarsOfMicrosToCent(p.capMicros)} a month, cut $${dollarsOfMicros(p.cutMicros)}`}
+    </span>,
+  ];
 }
 
 function StatementPage() {
@@ -51,6 +65,8 @@ function StatementPage() {
             rows={[
               ['Licenses', t.licenses.toLocaleString('en')],
               ['Credit value', `$${dollarsOfMicros(t.grossMicros)}`],
+              ...(t.promotional ? [promotionalFigure(t.promotional)] : []),
+              ...(t.noRoyaltyLicenses ? [['No royalty', <span data-testid="statement-no-royalty">{noRoyaltyNote(t.noRoyaltyLicenses)}</span>] as [string, ReactNode]] : []),
               ['Royalty of the lines', `$${dollarsOfMicros(t.royaltyMicros)}`],
               ['Carried in', `$${dollarsOfMicros(t.carriedInMicros)}`],
               ['Paid (whole cents)', <strong data-testid="statement-amount">${dollarsOfCents(t.royaltyCents)}</strong>],
@@ -89,7 +105,25 @@ function StatementPage() {
                   <TableCell align="right">${dollarsOfMicros(tier.royaltyMicros)}</TableCell>
                 </TableRow>
               ))}
-              {t.tiers.length === 0 ? (
+              {t.promotional ? (
+                <TableRow>
+                  <TableCell>
+                    {PROMOTIONAL_LABEL} (cap ${dollarsOfMicrosToCent(t.promotional.capMicros)} a month)
+                  </TableCell>
+                  <TableCell align="right">{t.promotional.licenses}</TableCell>
+                  <TableCell align="right">${dollarsOfMicros(t.promotional.grossMicros)}</TableCell>
+                  <TableCell align="right">${dollarsOfMicros(t.promotional.earnedMicros)}</TableCell>
+                </TableRow>
+              ) : null}
+              {t.promotional && t.promotional.cutMicros > 0 ? (
+                <TableRow>
+                  <TableCell>Cut by the promotional cap</TableCell>
+                  <TableCell />
+                  <TableCell />
+                  <TableCell align="right">−${dollarsOfMicros(t.promotional.cutMicros)}</TableCell>
+                </TableRow>
+              ) : null}
+              {t.tiers.length === 0 && !t.promotional ? (
                 <TableRow>
                   <TableCell colSpan={4}>No license this month.</TableCell>
                 </TableRow>
@@ -132,10 +166,10 @@ function StatementPage() {
             <TableBody>
               {lines.map((l, i) => (
                 <TableRow key={l.licenseId} data-testid="statement-line">
-                  <TableCell>{l.ordinal ?? i + 1}</TableCell>
+                  <TableCell>{l.promotional ? '—' : (l.ordinal ?? i + 1)}</TableCell>
                   <TableCell>{formatDateTime(l.at)}</TableCell>
                   <TableCell sx={{ overflowWrap: 'anywhere' }}>{l.licenseId}</TableCell>
-                  <TableCell>{TIER_LABELS[l.tier]}</TableCell>
+                  <TableCell>{lineTierLabel(l)}</TableCell>
                   <TableCell align="right">{percentOfBps(l.rateBps)}%</TableCell>
                   <TableCell align="right">${dollarsOfMicros(l.creditValueMicros)}</TableCell>
                   <TableCell align="right">${dollarsOfMicros(l.royaltyMicros)}</TableCell>

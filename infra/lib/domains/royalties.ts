@@ -42,7 +42,12 @@ export class Royalties extends NestedStack {
         .bindTable(props.applicationsTable, 'APPLICATIONS_TABLE', ['GetItem'])
         .bindTable(talentTable, 'TALENT_TABLE', ['GetItem']);
     const reads = talentOf(
-      new AppFunction(this, 'MyStatements', { entry: 'functions/royalties/routes/my-statements/handler.ts', description: 'GET /me/earnings, /me/statements, /me/statements/{id} and its CSV: an accepted talent\'s royalties' }),
+      new AppFunction(this, 'MyStatements', {
+        entry: 'functions/royalties/routes/my-statements/handler.ts',
+        description: 'GET /me/earnings, /me/statements, /me/statements/{id} and its CSV: an accepted talent\'s royalties',
+        // This month so far applies the promotional cap as the close will.
+        environment: { PROMOTIONAL_ROYALTY_CAP_CENTS: String(platform.config.promotionalRoyaltyCapCents) },
+      }),
     ).bindTable(generationsTable, 'GENERATIONS_TABLE', ['GetItem', 'Query'], { indexes: false });
     api.route('GET /me/earnings', reads, 'accepted-talent');
     api.route('GET /me/statements', reads, 'accepted-talent');
@@ -82,7 +87,8 @@ export class Royalties extends NestedStack {
   /**
    * The monthly close (docs/royalties.md "Monthly close", decision 029): the RoyaltyClose state
    * machine, its task functions and the rule that starts it on the 1st at 01:00 UTC. Its failures
-   * alarm like every state machine's (the Alarms construct finds it).
+   * alarm like every state machine's (the Alarms construct finds it), and each statement it could
+   * not close is counted by ReportNotClosed (metric StatementsNotClosed, with its own alarm).
    */
   private closeWorkflow(parent: Stack, platform: Platform, props: RoyaltiesProps): StateMachine {
     // A name of the main stack's, short and known before deployment (as the Generation machine's).
@@ -96,16 +102,25 @@ export class Royalties extends NestedStack {
       entry: 'functions/royalties/steps/close-talent-month/handler.ts',
       description: 'RoyaltyClose: claims a talent\'s open accruals, writes the month\'s statement once and emails the talent',
       timeout: Duration.minutes(2),
+      // The stage's cap on promotional royalties per statement (decision 037), recorded on each statement.
+      environment: { PROMOTIONAL_ROYALTY_CAP_CENTS: String(platform.config.promotionalRoyaltyCapCents) },
     })
       .bindTable(props.generationsTable, 'GENERATIONS_TABLE', ['GetItem', 'Query', 'UpdateItem', 'PutItem'], { indexes: false })
       .bindTable(props.talentTable, 'TALENT_TABLE', ['GetItem'], { indexes: false })
       .bindTable(props.applicationsTable, 'APPLICATIONS_TABLE', ['GetItem'], { indexes: false })
       .bindEmail(platform.email);
 
+    // Writes the StatementsNotClosed metric (its alarm: infra/lib/platform/alarms.ts); no data access.
+    const reportNotClosed = new AppFunction(this, 'ReportNotClosed', {
+      entry: 'functions/royalties/steps/report-not-closed/handler.ts',
+      description: 'RoyaltyClose: counts a talent\'s statement the close could not close (metric StatementsNotClosed)',
+      timeout: Duration.seconds(10),
+    });
+
     const logs = new LogGroup(this, 'RoyaltyCloseLogs', { retention: RetentionDays.THREE_MONTHS, removalPolicy: RemovalPolicy.DESTROY });
     const machine = new StateMachine(this, 'RoyaltyClose', {
       stateMachineName,
-      ...royaltyCloseWorkflow(this, 'CloseStates', { planClose, closeTalentMonth }),
+      ...royaltyCloseWorkflow(this, 'CloseStates', { planClose, closeTalentMonth, reportNotClosed }),
       tracingEnabled: true,
       logs: { destination: logs, level: LogLevel.ALL, includeExecutionData: false },
     });

@@ -124,6 +124,12 @@ export class Alarms extends NestedStack {
       'Emails that follow a committed change have waited in the outbox for over an hour (is SES refusing them?); each hourly run retries them until they go',
       failures(FAILURE_METRICS.emailsOverdue, Duration.hours(1), 'Maximum'),
     );
+    // The monthly close counts each talent's statement it could not close (docs/royalties.md "Monthly close").
+    alarm(
+      'StatementsNotClosed',
+      'The monthly close could not close a talent\'s statement (a closed statement no longer matches its accruals, the month has not ended, or a failure lasted): the ReportNotClosed log names the talent, the month and the error; run the close again once fixed',
+      failures(FAILURE_METRICS.statementNotClosed),
+    );
     alarm('EmailBounces', 'Our emails bounced (5 or more in 15 minutes): check the sender domain and the addresses we mail', props.email.metric('Bounce'), 5);
     alarm('EmailComplaints', 'A recipient marked our email as spam', props.email.metric('Complaint'));
   }

@@ -1,7 +1,7 @@
 import type { Construct } from 'constructs';
 import { DEFAULT_INDUSTRY_CLASSIFIER_MODEL } from '../../../events/industries';
 import { DEFAULT_WAITLIST_CAPACITY } from '../../../events/product';
-import { REMOVAL_NOTICE_SECONDS } from '../../../events/royalty-values';
+import { DEFAULT_PROMOTIONAL_ROYALTY_CAP_CENTS, REMOVAL_NOTICE_SECONDS } from '../../../events/royalty-values';
 
 /**
  * Everything that differs between stages comes from CDK context (cdk.json, `-c key=value`)
@@ -51,6 +51,11 @@ export interface StageConfig {
   wafRequestLimit: number;
   /** A likeness removal's notice, in seconds (30 days; the twin shortens it so it can be seen end to end). */
   removalNoticeSeconds: number;
+  /**
+   * The cap on a talent's royalties from promotional credits per monthly statement, in whole
+   * cents (context `promotionalRoyaltyCapCents`, default 2,500 = $25; 0 pays none; decision 037).
+   */
+  promotionalRoyaltyCapCents: number;
 }
 
 const list = (value: unknown): string[] =>
@@ -93,6 +98,12 @@ function wholeSeconds(value: unknown, fallback: number): number {
   return n;
 }
 
+function wholeCents(key: string, value: unknown, fallback: number): number {
+  const n = Number(value ?? fallback);
+  if (value === '' || !Number.isSafeInteger(n) || n < 0) throw new Error(`Context ${key} must be a whole number of cents of 0 or more, got ${String(value)}`);
+  return n;
+}
+
 export function stageConfig(scope: Construct): StageConfig {
   const ctx = (key: string) => scope.node.tryGetContext(key);
   const stage = String(ctx('stage') ?? 'dev');
@@ -131,5 +142,6 @@ export function stageConfig(scope: Construct): StageConfig {
     wafPostLimit: perFiveMinutes('wafPostLimit', 100),
     wafRequestLimit: perFiveMinutes('wafRequestLimit', 2000),
     removalNoticeSeconds: wholeSeconds(ctx('removalNoticeSeconds'), REMOVAL_NOTICE_SECONDS),
+    promotionalRoyaltyCapCents: wholeCents('promotionalRoyaltyCapCents', ctx('promotionalRoyaltyCapCents'), DEFAULT_PROMOTIONAL_ROYALTY_CAP_CENTS),
   };
 }

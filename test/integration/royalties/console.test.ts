@@ -1,13 +1,14 @@
 /**
  * The review console's Statements on the twin (docs/royalties.md "Review console"): the list
  * and its filters, a statement's lines against its stored figures, marking paid and unpaid with
- * the audit, the month's payout CSV and the dashboard's owed total. Statements are this run's
+ * the audit (and "paid" refused on a statement with nothing due), the month's payout CSV and the
+ * dashboard's owed total. Statements are this run's
  * own talents', written as the close writes them (test/support/statements.ts).
  */
 import { AdminStats } from '../../../events/admin';
 import { AdminStatement, AdminStatementList } from '../../../events/royalties';
-import { buildStatement, monthOfIso } from '../../../functions/royalties/arithmetic';
-import { MONTH_MESSAGE, STATEMENT_NOT_FOUND_MESSAGE, statementId } from '../../../events/royalty-values';
+import { buildStatement, previousMonth } from '../../../functions/royalties/arithmetic';
+import { MONTH_MESSAGE, NOTHING_DUE_MESSAGE, STATEMENT_NOT_FOUND_MESSAGE, statementId } from '../../../events/royalty-values';
 import { royaltyStore } from '../../../functions/royalties/store';
 import { parseCsv } from '../../support/csv';
 import { putClosedStatement } from '../../support/statements';
@@ -141,6 +142,14 @@ describe('GET /admin/statements/{id} and PUT /admin/statements/{id}/payout', () 
     }
     expect((await royalties().getStatement(due, MONTH))!.audit).toHaveLength(2);
 
+    // A statement with nothing due (under a cent, carried forward) has no payment to record.
+    const tinyId = statementId(MONTH, tiny);
+    const refused = await call('PUT', `/statements/${tinyId}/payout`, { status: 'paid', reference: `PP-${run}` });
+    expect(refused).toMatchObject({ status: 409, json: { error: NOTHING_DUE_MESSAGE } });
+    expect(await royalties().getStatement(tiny, MONTH)).toMatchObject({ audit: [] });
+    expect((await royalties().getStatement(tiny, MONTH))!.paid).toBeUndefined();
+    expect(AdminStatement.parse((await call('GET', `/statements/${tinyId}`)).json).payout).toEqual({ status: 'nothing-due' });
+
     for (const missing of [statementId(MONTH, `nobody-${run}`), 'not-a-statement']) {
       expect(await call('GET', `/statements/${missing}`)).toMatchObject({ status: 404, json: { error: STATEMENT_NOT_FOUND_MESSAGE } });
       expect(await call('PUT', `/statements/${missing}/payout`, { status: 'unpaid' })).toMatchObject({ status: 404, json: { error: STATEMENT_NOT_FOUND_MESSAGE } });
@@ -172,8 +181,8 @@ describe('GET /admin/statements/csv', () => {
 
 describe('GET /admin/stats royalties', () => {
   it("owes the latest closed month's unpaid statements, and less once one is paid", async () => {
-    // A statement of the current month (a close fired on the twin as of the 1st of next month writes these).
-    const month = monthOfIso(new Date().toISOString());
+    // A statement of last month, the latest a close can have written (only ended months are closed).
+    const month = previousMonth(new Date().toISOString());
     const talentId = `con-now-${run}`;
     await putClosedStatement(documentClient(twin()), table(), { talentId, talentName: `Di Now ${run}`, month, royaltyPlan: 'founding-35', values: [10_000_000], closedAt: new Date().toISOString() });
     // The owed total is the sum over the month's list: read both, again if another test changed the month between.

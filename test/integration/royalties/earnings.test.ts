@@ -31,7 +31,7 @@ const royalties = () => royaltyStore(documentClient(twin()), table());
 const call = (token: string, method: string, path: string, body?: unknown) => callApi(twin(), token, method, path, body);
 
 /** An accrual as DeliverImages writes it beside a license. */
-async function accrue(talentId: string, month: string, n: number, statementMonth?: string) {
+async function accrue(talentId: string, month: string, n: number, statementMonth?: string, credit: { creditValueMicros: number; promotional?: true; noRoyalty?: 'own-account' } = { creditValueMicros: VALUE }) {
   const licenseId = `lic_${run}${String(n).padStart(14, '0')}`;
   const at = `${month}-0${n}T12:00:00.000Z`;
   await documentClient(twin()).send(
@@ -44,7 +44,7 @@ async function accrue(talentId: string, month: string, n: number, statementMonth
         accountId: `client-${run}`,
         talentId,
         planId: 'starter',
-        creditValueMicros: VALUE,
+        ...credit,
         month,
         at,
         royaltyPlan: 'standard-tiers',
@@ -130,6 +130,28 @@ describe('a talent’s royalties', () => {
     expect(StatementList.parse((await call(me.token, 'GET', '/me/statements')).json).statements[0]!.payout).toEqual({ status: 'due' });
     // The other talent's details are their own.
     expect(StatementList.parse((await call(other.token, 'GET', '/me/statements')).json).statements[0]!.payout).toEqual({ status: 'awaiting-details' });
+  });
+
+  it('shows this month’s promotional licenses in their own section, capped, and counts the images that earn nothing', async () => {
+    // Two Free plan images (promotional credits at $0.298888: 20% = 59,777 each) and one of the
+    // talent's own account (nothing) this month. Last month's statement paid 66,666 -> 6 cents and
+    // carried 6,666: 119,554 + 6,666 = 126,220 -> 12 cents so far, 6,220 left.
+    await accrue(other.talentId, thisMonth, 5, undefined, { creditValueMicros: 298_888, promotional: true });
+    await accrue(other.talentId, thisMonth, 6, undefined, { creditValueMicros: 298_888, promotional: true });
+    await accrue(other.talentId, thisMonth, 7, undefined, { creditValueMicros: 0, noRoyalty: 'own-account' });
+    const earnings = EarningsResponse.parse((await call(other.token, 'GET', '/me/earnings')).json);
+    expect(earnings.totals).toEqual({
+      licenses: 2,
+      grossMicros: 597_776,
+      royaltyMicros: 119_554,
+      carriedInMicros: 6_666,
+      royaltyCents: 12,
+      carriedOutMicros: 6_220,
+      // Promotional licenses take no place in the tiers; the twin's cap is the default $25.
+      tiers: [],
+      promotional: { licenses: 2, grossMicros: 597_776, earnedMicros: 119_554, capMicros: 25_000_000, cutMicros: 0, royaltyMicros: 119_554 },
+      noRoyaltyLicenses: 1,
+    });
   });
 
   it('opens only the caller’s own statement, with every line and no client, and downloads it as CSV', async () => {

@@ -2,7 +2,7 @@
 // licenses stand in the tiers, and the amounts in dollars.
 import type { AccrualLine } from '../../../events/royalties';
 import { buildStatement } from '../../../functions/royalties/arithmetic';
-import { money, tierProgress, transparencyNote } from '../../../web/src/pages/portal/royalties/format';
+import { capLabel, money, promotionalNote, tierProgress, transparencyNote } from '../../../web/src/pages/portal/royalties/format';
 
 const month = (n: number, plan: AccrualLine['royaltyPlan'] = 'standard-tiers') =>
   buildStatement(
@@ -25,5 +25,20 @@ describe('tier progress', () => {
     expect(money(123_456)).toBe('$1234.56');
     expect(transparencyNote(true)).toContain('35%');
     expect(transparencyNote(false)).toContain('Licenses 1-50 at 20%, Licenses 51-200 at 25%, Licenses 201+ at 30%');
+  });
+});
+
+describe('promotional credits in the portal (decision 037)', () => {
+  it('says what they earned and what the cap cut, and how they are paid', () => {
+    const within = { licenses: 3, grossMicros: 896_664, earnedMicros: 179_331, capMicros: 25_000_000, cutMicros: 0, royaltyMicros: 179_331 };
+    expect(capLabel(within)).toBe('$25.00 a month');
+    expect(promotionalNote(within)).toBe('3 licenses of promotional credits earned $0.179331 (capped at $25.00 a month).');
+    const over = { licenses: 420, grossMicros: 125_532_960, earnedMicros: 25_106_340, capMicros: 25_000_000, cutMicros: 106_340, royaltyMicros: 25_000_000 };
+    expect(promotionalNote(over)).toBe('420 licenses of promotional credits earned $25.106340, capped at $25.00 a month: $0.106340 over the cap is not paid.');
+    expect(promotionalNote({ ...within, licenses: 1 })).toMatch(/^1 license of promotional credits/);
+    for (const founding of [true, false]) {
+      expect(transparencyNote(founding)).toContain('promotional credits (free and granted credits) earn at your first rate without counting toward the tiers');
+      expect(transparencyNote(founding)).toContain('your own account or with test grants earn nothing');
+    }
   });
 });

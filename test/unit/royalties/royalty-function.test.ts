@@ -111,6 +111,102 @@ describe('the royalty function, by hand', () => {
   });
 });
 
+// ---- Promotional credits and licenses that earn nothing (decision 037) -------------------------
+
+// A promotional credit at the cheapest paid credit, Enterprise's $269 / 900 = 298,888.8 -> 298,888:
+// 20% = 59,777.6 -> 59,777; 35% = 104,610.8 -> 104,610 micro-dollars.
+const PROMO = 298_888;
+const CAP = 25_000_000; // $25
+const promotional = (lines: AccrualLine[]): AccrualLine[] => lines.map((l) => ({ ...l, promotional: true }));
+const noRoyalty = (lines: AccrualLine[], reason: 'own-account' | 'testing-grant' = 'own-account'): AccrualLine[] =>
+  lines.map((l) => ({ ...l, creditValueMicros: 0, noRoyalty: reason }));
+
+describe('licenses that earn nothing, by hand', () => {
+  test('earn 0, are counted, are not lines, and take no place in the tiers', () => {
+    // 50 paid Starter licenses with 3 of the talent's own and 2 of a testing grant among them (one a
+    // minute, ids 0-54): the 50 paid are licenses 1-50, all at 20% = 50 x 87,500 = 4,375,000.
+    const own = noRoyalty(licenses(3, STARTER, 'standard-tiers', 10));
+    const testing = noRoyalty(licenses(2, STARTER, 'standard-tiers', 30), 'testing-grant');
+    const paid = [...licenses(10, STARTER), ...licenses(17, STARTER, 'standard-tiers', 13), ...licenses(23, STARTER, 'standard-tiers', 32)];
+    expect(paid).toHaveLength(50);
+    const { lines, totals } = buildStatement([...paid, ...own, ...testing], 0);
+    expect(lines.map((l) => l.licenseId).sort()).toEqual(paid.map((l) => l.licenseId).sort());
+    expect(lines.map((l) => l.ordinal)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect(totals).toEqual({
+      licenses: 50,
+      grossMicros: 50 * STARTER,
+      royaltyMicros: 4_375_000,
+      carriedInMicros: 0,
+      royaltyCents: 437,
+      carriedOutMicros: 5_000,
+      tiers: [{ tier: 'standard-1', rateBps: 2000, licenses: 50, grossMicros: 50 * STARTER, royaltyMicros: 4_375_000 }],
+      noRoyaltyLicenses: 5,
+    });
+  });
+
+  test('a month of only such licenses pays nothing and says how many', () => {
+    expect(buildStatement(noRoyalty(licenses(4, STARTER)), 3_000).totals).toEqual({
+      licenses: 0,
+      grossMicros: 0,
+      royaltyMicros: 0,
+      carriedInMicros: 3_000,
+      royaltyCents: 0,
+      carriedOutMicros: 3_000,
+      tiers: [],
+      noRoyaltyLicenses: 4,
+    });
+  });
+});
+
+describe('promotional credits, by hand', () => {
+  test('earn the first rate in a section of their own and take no place in the tiers', () => {
+    // 10 paid Starter licenses (1-10 at 20%: 875,000) and 5 promotional ones at 20% (5 x 59,777 = 298,885).
+    const { lines, totals } = buildStatement([...licenses(10, STARTER), ...promotional(licenses(5, PROMO, 'standard-tiers', 10))], 0, CAP);
+    expect(totals).toEqual({
+      licenses: 15,
+      grossMicros: 10 * STARTER + 5 * PROMO,
+      royaltyMicros: 875_000 + 298_885,
+      carriedInMicros: 0,
+      // 1,173,885 micro-dollars: 117 cents, 3,885 carried.
+      royaltyCents: 117,
+      carriedOutMicros: 3_885,
+      tiers: [{ tier: 'standard-1', rateBps: 2000, licenses: 10, grossMicros: 10 * STARTER, royaltyMicros: 875_000 }],
+      promotional: { licenses: 5, grossMicros: 5 * PROMO, earnedMicros: 298_885, capMicros: CAP, cutMicros: 0, royaltyMicros: 298_885 },
+    });
+    const promo = lines.filter((l) => l.promotional);
+    expect(promo.map((l) => [l.ordinal, l.tier, l.rateBps, l.royaltyMicros])).toEqual(Array.from({ length: 5 }, () => [undefined, 'standard-1', 2000, 59_777]));
+  });
+
+  test('are capped per statement, the cut shown; however many there are, paid licenses keep their tier', () => {
+    // 500 promotional licenses earn 500 x 59,777 = 29,888,500; the $25 cap cuts 4,888,500. The 3
+    // paid licenses issued after them are still licenses 1-3 at 20%: 262,500.
+    const { lines, totals } = buildStatement([...promotional(licenses(500, PROMO)), ...licenses(3, STARTER, 'standard-tiers', 500)], 0, CAP);
+    expect(totals.promotional).toEqual({ licenses: 500, grossMicros: 500 * PROMO, earnedMicros: 29_888_500, capMicros: CAP, cutMicros: 4_888_500, royaltyMicros: CAP });
+    expect(totals.tiers).toEqual([{ tier: 'standard-1', rateBps: 2000, licenses: 3, grossMicros: 3 * STARTER, royaltyMicros: 262_500 }]);
+    // 25,262,500 micro-dollars: 2,526 cents, 2,500 carried.
+    expect(totals).toMatchObject({ licenses: 503, royaltyMicros: 25_262_500, royaltyCents: 2526, carriedOutMicros: 2_500 });
+    expect(lines.filter((l) => !l.promotional).map((l) => [l.ordinal, l.rateBps])).toEqual([[1, 2000], [2, 2000], [3, 2000]]);
+
+    // A founding talent's promotional licenses earn 35% under the same cap: 300 x 104,610 = 31,383,000 -> 25,000,000.
+    expect(buildStatement(promotional(licenses(300, PROMO, 'founding-35')), 0, CAP).totals).toMatchObject({
+      royaltyMicros: CAP,
+      royaltyCents: 2500,
+      carriedOutMicros: 0,
+      tiers: [],
+      promotional: { licenses: 300, earnedMicros: 31_383_000, cutMicros: 6_383_000, royaltyMicros: CAP },
+    });
+    // A cap of 0 pays none of them; the lines still show what they would have earned.
+    expect(buildStatement(promotional(licenses(2, PROMO)), 0, 0).totals).toMatchObject({ royaltyMicros: 0, promotional: { earnedMicros: 119_554, cutMicros: 119_554, royaltyMicros: 0 } });
+  });
+
+  test('a statement with promotional licenses needs the cap; one without keeps the shape statements had before', () => {
+    expect(() => buildStatement(promotional(licenses(1, PROMO)), 0)).toThrow(RangeError);
+    expect(() => buildStatement(promotional(licenses(1, PROMO)), 0, -1)).toThrow(RangeError);
+    // Accruals written before credits had kinds: neither section, exactly as before.
+    expect(Object.keys(buildStatement(licenses(3, STARTER), 0, CAP).totals).sort()).toEqual(['carriedInMicros', 'carriedOutMicros', 'grossMicros', 'licenses', 'royaltyCents', 'royaltyMicros', 'tiers']);
+  });
+});
+
 // ---- Properties --------------------------------------------------------------------------------
 
 const PLAN_VALUES = [creditValueMicros('free'), creditValueMicros('starter'), creditValueMicros('pro'), creditValueMicros('enterprise')];
@@ -178,6 +274,35 @@ describe('the royalty function, properties', () => {
           carry = totals.carriedOutMicros;
         }
         expect(paidCents * 10_000 + carry).toBe(earned);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  test('promotional licenses and those that earn nothing never move the paid licenses\' tiers; promotional royalties never pass the cap; nothing is made or lost', () => {
+    const kinds = fc.array(fc.constantFrom('paid', 'paid', 'promotional', 'own-account', 'testing-grant'), { minLength: 260, maxLength: 260 });
+    fc.assert(
+      fc.property(month('p'), kinds, fc.integer({ min: 0, max: 40_000_000 }), fc.integer({ min: 0, max: 9_999 }), (accruals, kind, cap, carriedIn) => {
+        const mixed = accruals.map((a, i): AccrualLine => {
+          const k = kind[i]!;
+          if (k === 'promotional') return { ...a, promotional: true };
+          if (k === 'own-account' || k === 'testing-grant') return { ...a, creditValueMicros: 0, noRoyalty: k };
+          return a;
+        });
+        const { lines, totals } = buildStatement(mixed, carriedIn, cap);
+        const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+        const paidOnly = buildStatement(mixed.filter((a) => !a.promotional && !a.noRoyalty), 0);
+        expect(lines.filter((l) => !l.promotional)).toEqual(paidOnly.lines);
+        expect(totals.tiers).toEqual(paidOnly.totals.tiers);
+        const promo = lines.filter((l) => l.promotional);
+        const earned = sum(promo.map((l) => l.royaltyMicros));
+        expect(promo.every((l) => l.ordinal === undefined && l.rateBps === (l.royaltyPlan === 'founding-35' ? 3500 : 2000))).toBe(true);
+        expect(totals.promotional?.royaltyMicros ?? 0).toBe(Math.min(earned, cap));
+        expect(totals.promotional?.cutMicros ?? 0).toBe(earned - Math.min(earned, cap));
+        expect(totals.royaltyMicros).toBe(paidOnly.totals.royaltyMicros + Math.min(earned, cap));
+        expect(totals.royaltyCents * 10_000 + totals.carriedOutMicros).toBe(totals.royaltyMicros + carriedIn);
+        expect(totals.licenses + (totals.noRoyaltyLicenses ?? 0)).toBe(mixed.length);
+        expect(totals.noRoyaltyLicenses ?? 0).toBe(mixed.filter((a) => a.noRoyalty).length);
       }),
       { numRuns: 60 },
     );

@@ -96,19 +96,27 @@ describe('statement CSV', () => {
     ]);
   });
 
-  it('adds up: the license rows plus carried in equal paid plus carried out, for any statement', () => {
+  it('adds up: the license rows, less the promotional cap\'s cut, plus carried in equal paid plus carried out, for any statement', () => {
     const micros = (s: string) => Number(s.replace('.', ''));
     fc.assert(
       fc.property(
-        fc.array(fc.record({ value: fc.integer({ min: 0, max: 50_000_000 }), founding: fc.boolean(), day: fc.integer({ min: 1, max: 28 }) }), { maxLength: 260 }),
+        fc.array(fc.record({ value: fc.integer({ min: 0, max: 50_000_000 }), founding: fc.boolean(), day: fc.integer({ min: 1, max: 28 }), promotional: fc.boolean() }), { maxLength: 260 }),
         fc.integer({ min: 0, max: 9_999 }),
-        (lines, carriedIn) => {
+        fc.integer({ min: 0, max: 100_000_000 }),
+        (lines, carriedIn, cap) => {
           const accruals = lines.map((l, i) =>
-            accrual(1, { licenseId: `lic_${String(i).padStart(22, '0')}`, at: `2026-11-${String(l.day).padStart(2, '0')}T00:00:00.000Z`, creditValueMicros: l.value, royaltyPlan: l.founding ? 'founding-35' : 'standard-tiers' }),
+            accrual(1, {
+              licenseId: `lic_${String(i).padStart(22, '0')}`,
+              at: `2026-11-${String(l.day).padStart(2, '0')}T00:00:00.000Z`,
+              creditValueMicros: l.value,
+              royaltyPlan: l.founding ? 'founding-35' : 'standard-tiers',
+              ...(l.promotional ? { promotional: true as const } : {}),
+            }),
           );
-          const built = buildStatement(accruals, carriedIn);
+          const built = buildStatement(accruals, carriedIn, cap);
           const rows = csvRecords(statementCsv(built));
-          const sum = rows.filter((r) => r.Row === 'license').reduce((s, r) => s + micros(r['Royalty USD']!), 0);
+          const cut = micros(rows.find((r) => r.Row === 'promotional cap cut')?.['Royalty USD'] ?? '0');
+          const sum = rows.filter((r) => r.Row === 'license').reduce((s, r) => s + micros(r['Royalty USD']!), 0) - cut;
           const carriedInRow = micros(rows.find((r) => r.Row === 'carried in')!['Royalty USD']!);
           const paidCents = Number(rows.find((r) => r.Row === 'paid')!['Royalty USD']!.replace('.', ''));
           const carriedOut = micros(rows.find((r) => r.Row === 'carried out')!['Royalty USD']!);
@@ -117,6 +125,64 @@ describe('statement CSV', () => {
       ),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('promotional credits and licenses that earn nothing on a statement (decision 037)', () => {
+  // Standard talent: 2 paid licenses of $0.50 at 20% (2 x 100,000), 3 promotional of $0.298888 at
+  // 20% (3 x 59,777 = 179,331) under a cap of $0.15 (150,000: 29,331 cut), and 2 of their own account.
+  const CAP = 150_000;
+  const mixed = [
+    accrual(1, { royaltyPlan: 'standard-tiers' }),
+    ...[2, 3, 4].map((n) => accrual(n, { royaltyPlan: 'standard-tiers', creditValueMicros: 298_888, promotional: true })),
+    accrual(5, { royaltyPlan: 'standard-tiers' }),
+    ...[6, 7].map((n) => accrual(n, { royaltyPlan: 'standard-tiers', creditValueMicros: 0, noRoyalty: 'own-account' as const })),
+  ];
+  const closed = record({ totals: buildStatement(mixed, 0, CAP).totals });
+
+  it('rebuilds with the cap the statement was closed with, and refuses lines whose kind changed', () => {
+    const detail = statementDetailOf(closed, mixed, true);
+    StatementDetail.parse(detail);
+    expect(detail.totals).toMatchObject({
+      licenses: 5,
+      royaltyMicros: 350_000,
+      royaltyCents: 35,
+      carriedOutMicros: 0,
+      promotional: { licenses: 3, grossMicros: 896_664, earnedMicros: 179_331, capMicros: CAP, cutMicros: 29_331, royaltyMicros: CAP },
+      noRoyaltyLicenses: 2,
+    });
+    expect(detail.lines.map((l) => [l.licenseId, l.ordinal, l.promotional, l.royaltyMicros])).toEqual([
+      [accrual(1).licenseId, 1, undefined, 100_000],
+      ...[2, 3, 4].map((n) => [accrual(n).licenseId, undefined, true, 59_777]),
+      [accrual(5).licenseId, 2, undefined, 100_000],
+    ]);
+    // A promotional accrual read back as paid (or the other way round) is a mismatch, never shown.
+    const { promotional: _p, ...asPaid } = mixed[1]!;
+    expect(() => statementDetailOf(closed, [mixed[0]!, asPaid, ...mixed.slice(2)], true)).toThrow(StatementMismatchError);
+    // A statement closed before promotional credits existed has no cap: promotional accruals found now do not match it.
+    const legacy = record({ totals: buildStatement([mixed[0]!, mixed[4]!], 0).totals });
+    expect(statementDetailOf(legacy, [mixed[0]!, mixed[4]!], true).totals.promotional).toBeUndefined();
+    expect(() => statementDetailOf(legacy, [mixed[0]!, mixed[1]!, mixed[4]!], true)).toThrow(StatementMismatchError);
+  });
+
+  it('lists the promotional section, the cap\'s cut and the licenses that earn nothing in the CSV, and still adds up', () => {
+    const rows = csvRecords(statementCsv(statementDetailOf(closed, mixed, false)));
+    expect(rows.filter((r) => r.Row === 'license').map((r) => [r.License, r.Tier, r['Royalty USD']])).toEqual([
+      [accrual(1).licenseId, 'Licenses 1-50 at 20%', '0.100000'],
+      ...[2, 3, 4].map((n) => [accrual(n).licenseId, 'Promotional credits at 20%', '0.059777']),
+      [accrual(5).licenseId, 'Licenses 1-50 at 20%', '0.100000'],
+    ]);
+    expect(rows.filter((r) => r.Row !== 'license')).toEqual([
+      { Row: 'tier total', Date: '', License: '2 licenses', Tier: 'Licenses 1-50 at 20%', 'Rate %': '20', 'Credit value USD': '1.000000', 'Royalty USD': '0.200000' },
+      { Row: 'promotional total', Date: '', License: '3 licenses', Tier: 'Promotional credits', 'Rate %': '', 'Credit value USD': '0.896664', 'Royalty USD': '0.179331' },
+      { Row: 'promotional cap cut', Date: '', License: '', Tier: 'Cap $0.15 a month', 'Rate %': '', 'Credit value USD': '', 'Royalty USD': '0.029331' },
+      { Row: 'no royalty', Date: '', License: '2 licenses', Tier: '2 images by your own account or test grants earn no royalty', 'Rate %': '', 'Credit value USD': '', 'Royalty USD': '0.000000' },
+      { Row: 'carried in', Date: '', License: '', Tier: '', 'Rate %': '', 'Credit value USD': '', 'Royalty USD': '0.000000' },
+      { Row: 'paid', Date: '', License: '5 licenses', Tier: '', 'Rate %': '', 'Credit value USD': '1.896664', 'Royalty USD': '0.35' },
+      { Row: 'carried out', Date: '', License: '', Tier: '', 'Rate %': '', 'Credit value USD': '', 'Royalty USD': '0.000000' },
+    ]);
+    // License rows (379,331) less the cut (29,331) plus carried in (0) = paid (35 cents) plus carried out (0).
+    expect(379_331 - 29_331).toBe(35 * 10_000);
   });
 });
 

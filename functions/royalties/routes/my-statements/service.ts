@@ -12,6 +12,8 @@ export interface MyRoyaltiesDeps {
   accounts: Pick<AccountStore, 'get' | 'create'>;
   standing: StandingDeps;
   royalties: Pick<RoyaltyStore, 'openAccruals' | 'claimedAccruals' | 'latestStatementBefore' | 'listStatements' | 'getStatement' | 'getPayoutDetails'>;
+  /** The stage's cap on promotional royalties per statement: this month so far is what the close would build now. */
+  promotionalCapMicros: number;
   now?: () => Date;
 }
 
@@ -38,7 +40,7 @@ export async function myEarnings(deps: MyRoyaltiesDeps, caller: AccountCaller): 
     deps.royalties.latestStatementBefore(talentId, month),
     deps.royalties.getPayoutDetails(talentId),
   ]);
-  const { totals } = buildStatement(open, latest?.totals.carriedOutMicros ?? 0);
+  const { totals } = buildStatement(open, latest?.totals.carriedOutMicros ?? 0, deps.promotionalCapMicros);
   return { month, totals, ...(details ? { payoutDetails: { accountHolder: details.accountHolder, payoutEmail: details.payoutEmail } } : {}) };
 }
 

@@ -12,5 +12,5 @@ const Step = z.object({ input: CloseInput });
 /** Step PlanClose of the RoyaltyClose state machine: `{ input }` (a Scheduled Event or `{ month }`) -> `{ month, talentIds }`. */
 export async function handler(event: unknown) {
   const talent = talentStore(documentClient(), config.TALENT_TABLE);
-  return planClose({ talentIds: async () => (await talent.listAll()).map((t) => t.id) }, Step.parse(event).input);
+  return planClose({ talentIds: async () => (await talent.listAll()).map((t) => t.id), now: () => new Date() }, Step.parse(event).input);
 }

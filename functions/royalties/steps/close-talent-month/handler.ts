@@ -3,6 +3,7 @@ import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
 import { EmailConfig, emailSender } from '../../../shared/email';
 import { ApplicationNotFoundError, foundingStore } from '../../../founding';
+import { capMicrosOfCents } from '../../arithmetic';
 import { royaltyStore } from '../../store';
 import { talentStore } from '../../../catalog';
 import { closeTalentMonth, CloseTalentMonthInput } from './service';
@@ -12,6 +13,8 @@ const config = loadConfig(
     GENERATIONS_TABLE: z.string().min(1),
     TALENT_TABLE: z.string().min(1),
     APPLICATIONS_TABLE: z.string().min(1),
+    /** The stage's cap on promotional royalties per talent per statement, in whole cents. */
+    PROMOTIONAL_ROYALTY_CAP_CENTS: z.coerce.number().int().nonnegative(),
   }),
 );
 const send = emailSender(config);
@@ -45,6 +48,7 @@ export async function handler(event: unknown) {
       },
       send,
       siteUrl: config.SITE_URL,
+      promotionalCapMicros: capMicrosOfCents(config.PROMOTIONAL_ROYALTY_CAP_CENTS),
       now: () => new Date(),
     },
     CloseTalentMonthInput.parse(event),

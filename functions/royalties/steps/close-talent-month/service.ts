@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { Month } from '../../../../events/royalties';
-import { buildStatement } from '../../arithmetic';
+import { assertMonthEnded, buildStatement } from '../../arithmetic';
 import { statementId } from '../../../../events/royalty-values';
 import type { ROYALTY_PLANS } from '../../../../events/talent-values';
 import { TALENT_ID_PATTERN } from '../../../../events/talent-values';
@@ -24,6 +24,8 @@ export interface CloseTalentMonthDeps {
   talent: (talentId: string) => Promise<{ name: string; royaltyPlan: RoyaltyPlan; email: () => Promise<string | undefined> } | undefined>;
   send: (to: string, email: Email) => Promise<unknown>;
   siteUrl: string;
+  /** The cap on the statement's promotional royalties (the stage's setting), recorded on the statement. */
+  promotionalCapMicros: number;
   now: () => Date;
 }
 
@@ -34,14 +36,18 @@ type CloseOutcome = 'closed' | 'unchanged' | 'nothing' | 'later-statement';
  * claims (decision 029).
  * - A statement exists: it is rebuilt from its claimed accruals and compared; the same figures
  *   write nothing (a rerun), different ones fail the step (StatementMismatch). Never rewritten.
+ * - A month that has not ended (UTC) is refused before anything is claimed (MonthNotEnded).
  * - Otherwise every open accrual up to `month` (from the previous statement's month: late ones
  *   of a closed month land here) is claimed for `month`, with those an interrupted run claimed
  *   already, and the statement is built from exactly the claimed ones, carrying in the previous
- *   statement's remainder. No accruals: no statement (the remainder stays carried).
+ *   statement's remainder, with the stage's promotional cap. No accruals: no statement (the
+ *   remainder stays carried).
  * - The talent is emailed once that the statement is ready, when their address is known.
  */
 export async function closeTalentMonth(deps: CloseTalentMonthDeps, input: CloseTalentMonthInput): Promise<{ talentId: string; outcome: CloseOutcome; royaltyCents?: number }> {
   const { talentId, month } = input;
+  // Before anything is read or claimed: a month still running is never closed (MonthNotEnded).
+  assertMonthEnded(month, deps.now());
   const talent = await deps.talent(talentId);
   const plan: RoyaltyPlan = talent?.royaltyPlan ?? 'standard-tiers';
 
@@ -70,7 +76,7 @@ export async function closeTalentMonth(deps: CloseTalentMonthDeps, input: CloseT
   if (claimed.length === 0) return { talentId, outcome: 'nothing' };
 
   const lines = accrualLinesOf(claimed);
-  const { totals } = buildStatement(lines, previous?.totals.carriedOutMicros ?? 0);
+  const { totals } = buildStatement(lines, previous?.totals.carriedOutMicros ?? 0, deps.promotionalCapMicros);
   const statement: StatementRecord = {
     id: statementId(month, talentId),
     talentId,

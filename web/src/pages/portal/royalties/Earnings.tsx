@@ -1,15 +1,15 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { Likeness } from '../../../../../events/accounts';
-import { PAYOUT_STATUS_LABELS, TIER_LABELS } from '../../../../../events/royalty-values';
+import { noRoyaltyNote, PAYOUT_STATUS_LABELS, PROMOTIONAL_LABEL, TIER_LABELS } from '../../../../../events/royalty-values';
 import type { EarningsResponse, StatementDetail, StatementSummary } from '../../../../../events/royalties';
-import { dollarsOfMicros } from '../../../../../events/royalty-format';
+import { dollarsOfMicros, lineTierLabel } from '../../../../../events/royalty-format';
 import { formatDate } from '../../../account/format';
 import { Icon } from '../../../components/Icon';
 import { useConfig } from '../../../config';
 import { monthLabel } from '../../../generation/format';
 import type { SignedIn } from '../PortalGate';
 import { royaltiesApi, type RoyaltiesApi } from './api';
-import { money, tierProgress, transparencyNote } from './format';
+import { capLabel, money, promotionalNote, tierProgress, transparencyNote } from './format';
 import './Earnings.css';
 
 /** This month's figures are read again this often while the page is visible. */
@@ -108,6 +108,16 @@ export default function Earnings({ auth, likeness }: { auth: SignedIn; likeness:
             </span>
           </p>
           <p data-testid="tier-progress">{tierProgress(earnings.totals, likeness.founding)}</p>
+          {earnings.totals.promotional && (
+            <p className="acct-muted" data-testid="earnings-promotional">
+              {promotionalNote(earnings.totals.promotional)}
+            </p>
+          )}
+          {earnings.totals.noRoyaltyLicenses ? (
+            <p className="acct-muted" data-testid="earnings-no-royalty">
+              {noRoyaltyNote(earnings.totals.noRoyaltyLicenses)}.
+            </p>
+          ) : null}
           {earnings.totals.carriedInMicros > 0 && (
             <p className="acct-muted">Includes ${dollarsOfMicros(earnings.totals.carriedInMicros)} carried from your last statement.</p>
           )}
@@ -301,6 +311,34 @@ function StatementItem({ summary, api, payoutFormId }: { summary: StatementSumma
                     <td className="roy-num">${dollarsOfMicros(t.royaltyMicros)}</td>
                   </tr>
                 ))}
+                {totals.promotional && (
+                  <>
+                    <tr data-testid="statement-promotional">
+                      <th scope="row">
+                        {PROMOTIONAL_LABEL} (capped at {capLabel(totals.promotional)})
+                      </th>
+                      <td className="roy-num">{totals.promotional.licenses}</td>
+                      <td className="roy-num">${dollarsOfMicros(totals.promotional.grossMicros)}</td>
+                      <td className="roy-num">${dollarsOfMicros(totals.promotional.earnedMicros)}</td>
+                    </tr>
+                    {totals.promotional.cutMicros > 0 && (
+                      <tr data-testid="statement-promotional-cut">
+                        <th scope="row">Over the promotional cap, not paid</th>
+                        <td />
+                        <td />
+                        <td className="roy-num">−${dollarsOfMicros(totals.promotional.cutMicros)}</td>
+                      </tr>
+                    )}
+                  </>
+                )}
+                {totals.noRoyaltyLicenses ? (
+                  <tr data-testid="statement-no-royalty">
+                    <th scope="row">{noRoyaltyNote(totals.noRoyaltyLicenses)}</th>
+                    <td className="roy-num">{totals.noRoyaltyLicenses}</td>
+                    <td />
+                    <td className="roy-num">$0.000000</td>
+                  </tr>
+                ) : null}
                 <tr>
                   <th scope="row">Carried in</th>
                   <td />
@@ -360,7 +398,7 @@ function StatementItem({ summary, api, payoutFormId }: { summary: StatementSumma
                           {l.licenseId}
                         </a>
                       </td>
-                      <td>{TIER_LABELS[l.tier]}</td>
+                      <td>{lineTierLabel(l)}</td>
                       <td className="roy-num">${dollarsOfMicros(l.creditValueMicros)}</td>
                       <td className="roy-num">${dollarsOfMicros(l.royaltyMicros)}</td>
                     </tr>
