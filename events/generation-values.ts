@@ -88,6 +88,17 @@ export const GENERATIONS_PER_DAY = 500;
 export const GENERATIONS_PER_MINUTE_MESSAGE = `You have started ${GENERATIONS_PER_MINUTE} generations in the last minute. Please wait a moment and try again.`;
 export const GENERATIONS_PER_DAY_MESSAGE = `You have started ${GENERATIONS_PER_DAY} generations today, the daily limit. Please try again tomorrow.`;
 
+/**
+ * Generations of one client that the image model or its safety checker may fail in a UTC day
+ * before starts are refused (Replicate bills a failed run; we return the credits). The stage
+ * setting `modelFailuresPerDay`; decision 038.
+ */
+export const DEFAULT_MODEL_FAILURES_PER_DAY = 20;
+/** The refusal past that budget: why, and until when (the next 00:00 UTC, `until`). */
+export const modelFailuresMessage = (limit: number, until: Date) =>
+  `${limit} of your generations failed today because the image model or its safety checks refused them, the daily limit. ` +
+  `You can start new generations again at 00:00 UTC on ${until.toISOString().slice(0, 10)}.`;
+
 /** The answers of a generation or license that does not exist (or is not the caller's to see). */
 export const GENERATION_NOT_FOUND_MESSAGE = 'Generation not found';
 export const LICENSE_NOT_FOUND_MESSAGE = 'License not found';

@@ -21,6 +21,8 @@ export const generationKeys = {
   accrual: (talentId: string, month: string, licenseId: string) => ({ pk: `TALENT#${talentId}`, sk: `ACCRUAL#${month}#${licenseId}` }),
   accrualPrefix: 'ACCRUAL#',
   accountKey: (accountId: string) => `ACCOUNT#${accountId}`,
+  /** A client's generations the image model failed on a UTC day (`YYYY-MM-DD`): the daily budget's counter (decision 038). */
+  modelFailures: (accountId: string, day: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `MODEL-FAILURES#${day}` }),
   /**
    * A talent's closed statement for a month (docs/royalties.md). Written once by the monthly
    * close; only its payout fields change after. Listed by month through the `byCreated` index:

@@ -1,5 +1,6 @@
 // What the generation workflow's steps share: the record they act on, and the prediction as the
 // workflow passes it between states.
+import { createHash } from 'node:crypto';
 import type { Prediction } from './replicate';
 import type { GenerationStore, StoredPrediction } from './store';
 import { GenerationNotFound } from './errors';
@@ -24,7 +25,7 @@ export function storedPrediction(p: Prediction): StoredPrediction {
 }
 
 /** The generation an execution runs for, with the workflow's own fields; GenerationNotFound when it is gone. */
-export async function generationOf(store: GenerationStore, generationId: string) {
+export async function generationOf(store: Pick<GenerationStore, 'getForWorkflow'>, generationId: string) {
   const generation = await store.getForWorkflow(generationId);
   if (!generation) throw new GenerationNotFound(generationId);
   return generation;
@@ -34,3 +35,12 @@ export async function generationOf(store: GenerationStore, generationId: string)
 export const reserveKey = (generationId: string) => `gen:${generationId}:reserve`;
 export const commitKey = (generationId: string) => `gen:${generationId}:commit`;
 export const releaseKey = (generationId: string) => `gen:${generationId}:release`;
+
+/**
+ * The model's seed for a generation: derived from its id, so every create of the generation sends
+ * the same input, and two generations' inputs differ even for one prompt. It is what tells the
+ * generation's prediction apart in Replicate's list when a create's answer was lost (decision 038).
+ */
+export function predictionSeed(generationId: string): number {
+  return createHash('sha256').update(generationId).digest().readUInt32BE(0) & 0x7fffffff;
+}

@@ -5,7 +5,10 @@ import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-sec
  * The Replicate client of the generation workflow: the `replicate` package for the API's
  * shapes, with a fetch of ours underneath that retries what is worth retrying (429, 5xx and
  * network errors) with full-jitter backoff, honours Retry-After, and gives up after a bounded
- * number of attempts. The workflow sees four calls and one error type.
+ * number of attempts. A create is the exception: Replicate takes no idempotency key, so a create
+ * whose answer is unsure (no answer, a 5xx) is never sent again here; the caller finds out
+ * whether it was made (`listPredictions`, decision 038). The workflow sees these calls and one
+ * error type.
  */
 
 type PredictionStatus = 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled' | 'aborted';
@@ -15,6 +18,17 @@ export interface Prediction {
   status: PredictionStatus;
   output: string[] | string | null;
   error: string | null;
+}
+
+/** A prediction as the list answers it: what tells one of ours apart (inputs are kept an hour). */
+export interface ListedPrediction extends Prediction {
+  model: string;
+  version: string;
+  createdAt: string;
+  /** `{}` once Replicate has removed the data (an hour after the prediction). */
+  input: Record<string, unknown>;
+  /** Not in the list's documented fields; compared only when Replicate gives it. */
+  webhook?: string;
 }
 
 export interface ReplicateApi {
@@ -32,6 +46,11 @@ export interface ReplicateApi {
     waitSeconds?: number;
   }): Promise<Prediction>;
   getPrediction(id: string): Promise<Prediction>;
+  /**
+   * GET /v1/predictions with `created_after` / `created_before` (ISO 8601), newest first, 100 a
+   * page; follows the pages up to `maxPages` (a bound: the window is meant to be minutes wide).
+   */
+  listPredictions(window: { createdAfter: Date; createdBefore?: Date; maxPages?: number }): Promise<ListedPrediction[]>;
   cancelPrediction(id: string): Promise<Prediction>;
   /** GET /v1/webhooks/default/secret -> 'whsec_...', cached per container. */
   webhookSecret(): Promise<string>;
@@ -69,13 +88,16 @@ const MAX_OUTPUT_BYTES = 25 * 1024 * 1024;
 
 /**
  * A Replicate call that did not succeed. `status` is the HTTP status of the last answer
- * (undefined when no answer came); `retryable` says whether trying again later may help.
+ * (undefined when no answer came); `retryable` says whether trying again later may help;
+ * `unsure` marks a create that may have been made although no good answer came (no answer, or
+ * a 5xx): its retry must look for the prediction before creating another.
  */
 export class ReplicateError extends Error {
   constructor(
     message: string,
     readonly status: number | undefined,
     readonly retryable: boolean,
+    readonly unsure = false,
   ) {
     super(message);
     this.name = 'ReplicateError';
@@ -113,13 +135,15 @@ interface SettledAnswer {
  * A fetch that retries. The `replicate` package has a retry loop of its own (for 429, and 5xx on
  * GET) that calls fetch again with the same request options; an answer we already gave up on is
  * remembered per options object and repeated without going to the network, so the attempts stay
- * bounded by ours.
+ * bounded by ours. `onlyThrottled` retries a 429 alone (the request was refused, so nothing was
+ * done): for a create, whose repeat after a lost answer would make a second billed prediction.
  */
 function retryingFetch(
   base: typeof fetch,
   retry: RetryOptions = {},
   sleep: (ms: number) => Promise<void> = sleepFor,
   random: () => number = Math.random,
+  onlyThrottled = false,
 ): typeof fetch {
   const options = { ...DEFAULT_RETRY, ...retry };
   const settled = new WeakMap<object, SettledAnswer | { error: unknown }>();
@@ -149,8 +173,8 @@ function retryingFetch(
       try {
         response = await base(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(ATTEMPT_TIMEOUT_MS) });
       } catch (err) {
-        if (last || init?.signal?.aborted) {
-          const error = new ReplicateError(`Replicate could not be reached (${(err as Error).name})`, undefined, true);
+        if (last || init?.signal?.aborted || onlyThrottled) {
+          const error = new ReplicateError(`Replicate could not be reached (${(err as Error).name})`, undefined, true, onlyThrottled);
           if (init) settled.set(init, { error });
           throw error;
         }
@@ -158,7 +182,7 @@ function retryingFetch(
         continue;
       }
       if (!isRetryableStatus(response.status)) return response;
-      if (last) return settle(init, response);
+      if (last || (onlyThrottled && response.status !== 429)) return settle(init, response);
       const asked = retryAfterMs(response.headers.get('retry-after'));
       if (asked !== undefined && asked > options.maxDelayMs) return settle(init, response);
       await response.body?.cancel();
@@ -167,8 +191,9 @@ function retryingFetch(
   };
 }
 
-/** The detail Replicate gives with an error answer ({"detail": "..."}), without echoing inputs. */
-function describe(err: unknown, what: string): ReplicateError {
+/** The detail Replicate gives with an error answer ({"detail": "..."}), without echoing inputs.
+ *  `unsureOn5xx`: a create answered 5xx may have been made all the same. */
+function describe(err: unknown, what: string, unsureOn5xx = false): ReplicateError {
   if (err instanceof ReplicateError) return err;
   const response = (err as { response?: unknown }).response;
   if (response instanceof Response) {
@@ -182,9 +207,14 @@ function describe(err: unknown, what: string): ReplicateError {
     } catch {
       // Not JSON; the status says enough.
     }
-    return new ReplicateError(`Replicate answered ${response.status} to ${what}${detail}`, response.status, isRetryableStatus(response.status));
+    return new ReplicateError(
+      `Replicate answered ${response.status} to ${what}${detail}`,
+      response.status,
+      isRetryableStatus(response.status),
+      unsureOn5xx && response.status >= 500,
+    );
   }
-  return new ReplicateError(`Replicate failed on ${what} (${(err as Error).name ?? 'error'})`, undefined, true);
+  return new ReplicateError(`Replicate failed on ${what} (${(err as Error).name ?? 'error'})`, undefined, true, unsureOn5xx);
 }
 
 const STATUSES = new Set<PredictionStatus>(['starting', 'processing', 'succeeded', 'failed', 'canceled', 'aborted']);
@@ -202,6 +232,20 @@ export function toPrediction(raw: unknown): Prediction {
   return { id: p.id, status: p.status as PredictionStatus, output: outputs, error };
 }
 
+/** A listed prediction, checked: the fields that tell ours apart. */
+function toListedPrediction(raw: unknown): ListedPrediction {
+  const p = (raw ?? {}) as Record<string, unknown>;
+  const input = p.input && typeof p.input === 'object' && !Array.isArray(p.input) ? (p.input as Record<string, unknown>) : {};
+  return {
+    ...toPrediction(raw),
+    model: typeof p.model === 'string' ? p.model : '',
+    version: typeof p.version === 'string' ? p.version : '',
+    createdAt: typeof p.created_at === 'string' ? p.created_at : '',
+    input,
+    ...(typeof p.webhook === 'string' ? { webhook: p.webhook } : {}),
+  };
+}
+
 const PREDICTION_ID = /^[A-Za-z0-9_-]{1,100}$/;
 const MODEL = /^[A-Za-z0-9._-]+\/[A-Za-z0-9._-]+$/;
 const VERSION = /^[A-Za-z0-9]{1,128}$/;
@@ -211,19 +255,17 @@ export function replicateApi(options: ReplicateOptions): ReplicateApi {
   const sleep = options.sleep ?? sleepFor;
   const baseFetch = options.fetch ?? fetch;
   const apiFetch = retryingFetch(baseFetch, options.retry, sleep);
-  const client = new Replicate({
-    auth: options.token,
-    baseUrl: (options.baseUrl ?? DEFAULT_REPLICATE_API_URL).replace(/\/+$/, ''),
-    fetch: apiFetch,
-    userAgent: 'humanly-marketplace',
-  });
+  const baseUrl = (options.baseUrl ?? DEFAULT_REPLICATE_API_URL).replace(/\/+$/, '');
+  const client = new Replicate({ auth: options.token, baseUrl, fetch: apiFetch, userAgent: 'humanly-marketplace' });
+  // Creates go through a client that retries a 429 only (see retryingFetch).
+  const creator = new Replicate({ auth: options.token, baseUrl, fetch: retryingFetch(baseFetch, options.retry, sleep, Math.random, true), userAgent: 'humanly-marketplace' });
   let secret: Promise<string> | undefined;
 
-  const call = async <T>(what: string, run: () => Promise<T>): Promise<T> => {
+  const call = async <T>(what: string, run: () => Promise<T>, unsureOn5xx = false): Promise<T> => {
     try {
       return await run();
     } catch (err) {
-      throw describe(err, what);
+      throw describe(err, what, unsureOn5xx);
     }
   };
   const predictionId = (id: string): string => {
@@ -248,10 +290,27 @@ export function replicateApi(options: ReplicateOptions): ReplicateApi {
       // The package's predictions.create cannot send Cancel-After; its request() can.
       const route = args.model ? `/models/${args.model}/predictions` : '/predictions';
       if (args.version) data.version = args.version;
-      return call('creating a prediction', async () => toPrediction(await (await client.request(route, { method: 'POST', headers, data })).json()));
+      return call('creating a prediction', async () => toPrediction(await (await creator.request(route, { method: 'POST', headers, data })).json()), true);
     },
     getPrediction(id) {
       return call('reading a prediction', async () => toPrediction(await client.predictions.get(predictionId(id))));
+    },
+    listPredictions({ createdAfter, createdBefore, maxPages = 10 }) {
+      return call('listing predictions', async () => {
+        const found: ListedPrediction[] = [];
+        const params: Record<string, string> = { created_after: createdAfter.toISOString() };
+        if (createdBefore) params.created_before = createdBefore.toISOString();
+        let page: { results?: unknown; next?: unknown } = await (await client.request('/predictions', { method: 'GET', params })).json();
+        for (let n = 1; ; n++) {
+          if (!Array.isArray(page.results)) throw new ReplicateError('Replicate answered a list without results', undefined, false);
+          found.push(...page.results.map(toListedPrediction));
+          if (typeof page.next !== 'string' || !page.next || n >= maxPages) return found;
+          // The next page's address comes from Replicate; the token goes to Replicate's API only.
+          const next = new URL(page.next, `${baseUrl}/`);
+          if (next.origin !== new URL(baseUrl).origin) throw new ReplicateError('Replicate answered a next page on another host', undefined, false);
+          page = await (await client.request(next, { method: 'GET' })).json();
+        }
+      });
     },
     cancelPrediction(id) {
       return call('canceling a prediction', async () => toPrediction(await client.predictions.cancel(predictionId(id))));

@@ -40,7 +40,8 @@ export const ONE_HOUR = 3600;
 export const ONE_DAY = 24 * ONE_HOUR;
 
 const IN_PROGRESS = 'This request is already in progress. Please try again in a moment.';
-const KEY_REUSED = 'This Idempotency-Key was already used with a different request.';
+/** The refusal of a key reused with another request (422). */
+export const KEY_REUSED = 'This Idempotency-Key was already used with a different request.';
 
 let client: DynamoDBClient | undefined;
 // A persistence layer keeps the settings of its first use and its key prefix, so one per operation.

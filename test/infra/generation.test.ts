@@ -108,13 +108,7 @@ describe('generation workflow (infra)', () => {
     expect(grantsOf('AwaitPrediction')).toEqual(sorted(record, ['states:SendTaskSuccess machine-by-name']));
     expect(grantsOf('PollPrediction')).toEqual(sorted(record, token));
     expect(grantsOf('DeliverImages')).toEqual(
-      sorted(
-        ['dynamodb:GetItem generations', 'dynamodb:PutItem generations', 'dynamodb:UpdateItem generations'],
-        token,
-        ledger,
-        // The talent's application: its address tells the talent's own account (no royalty on its images).
-        ['dynamodb:GetItem talent', 'dynamodb:UpdateItem talent', 'dynamodb:GetItem applications', 's3:PutObject images/generations/*'],
-      ),
+      sorted(['dynamodb:GetItem generations', 'dynamodb:PutItem generations', 'dynamodb:UpdateItem generations'], token, ledger, ['dynamodb:GetItem talent', 'dynamodb:UpdateItem talent', 's3:PutObject images/generations/*']),
     );
     expect(grantsOf('RecordFailure')).toEqual(sorted(record, token, ledger));
     expect(grantsOf('ReplicateWebhook')).toEqual(
@@ -164,4 +158,10 @@ describe('generation workflow (infra)', () => {
     expect(deliver.Properties.MemorySize).toBe(1024);
     expect(deliver.Properties.Timeout).toBe(180);
   });
+  it("gives both start functions the stage's daily budget of model failures (decision 038)", () => {
+    for (const start of ['StartGeneration', 'ReplicateImageGeneration']) {
+      expect(resources('AWS::Lambda::Function')[fnId(start)].Properties.Environment.Variables.MODEL_FAILURES_PER_DAY).toBe('20');
+    }
+  });
+
 });

@@ -71,7 +71,9 @@ export class Generation extends NestedStack {
       withAccount(fn)
         .bindTable(props.talentTable, 'TALENT_TABLE', ['GetItem'])
         .bindTable(this.table, 'GENERATIONS_TABLE', ['GetItem', 'PutItem', 'UpdateItem'], { indexes: false })
-        .addEnvironment('STATE_MACHINE_ARN', this.workflow.stateMachineArn);
+        .addEnvironment('STATE_MACHINE_ARN', this.workflow.stateMachineArn)
+        // The client's daily budget of generations the model fails (decision 038).
+        .addEnvironment('MODEL_FAILURES_PER_DAY', String(config.modelFailuresPerDay));
       fn.addToRolePolicy(new PolicyStatement({ actions: ['states:StartExecution'], resources: [this.workflow.stateMachineArn] }));
       rateLimits.bind(fn);
       idempotency.bind(fn);
@@ -197,10 +199,8 @@ export class Generation extends NestedStack {
       ),
     )
       // The talent's generationCount, in the transaction that marks the generation delivered;
-      // the talent's royalty plan, recorded on each accrual; their application's address, which
-      // tells their own account's images (decision 036).
+      // the talent's royalty plan, recorded on each accrual.
       .bindTable(props.talentTable, 'TALENT_TABLE', ['GetItem', 'UpdateItem'])
-      .bindTable(props.applicationsTable, 'APPLICATIONS_TABLE', ['GetItem'])
       .bindBucketObjects(this.images, 'IMAGES_BUCKET', ['PutObject'], `${GENERATION_IMAGES_PREFIX}*`);
     const recordFailure = ledger(
       replicate(

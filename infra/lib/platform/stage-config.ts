@@ -1,5 +1,6 @@
 import type { Construct } from 'constructs';
 import { DEFAULT_INDUSTRY_CLASSIFIER_MODEL } from '../../../events/industries';
+import { DEFAULT_MODEL_FAILURES_PER_DAY } from '../../../events/generation-values';
 import { DEFAULT_WAITLIST_CAPACITY } from '../../../events/product';
 import { DEFAULT_PROMOTIONAL_ROYALTY_CAP_CENTS, REMOVAL_NOTICE_SECONDS } from '../../../events/royalty-values';
 
@@ -52,6 +53,12 @@ export interface StageConfig {
   /** A likeness removal's notice, in seconds (30 days; the twin shortens it so it can be seen end to end). */
   removalNoticeSeconds: number;
   /**
+   * Generations of one client the image model or its safety checker may fail in a UTC day before
+   * the client's starts are refused until 00:00 UTC (context `modelFailuresPerDay`, default 20;
+   * decision 038).
+   */
+  modelFailuresPerDay: number;
+  /**
    * The cap on a talent's royalties from promotional credits per monthly statement, in whole
    * cents (context `promotionalRoyaltyCapCents`, default 2,500 = $25; 0 pays none; decision 037).
    */
@@ -90,6 +97,13 @@ function industryClassifierModel(value: unknown, stage: string): string | undefi
     throw new Error(`Context industryClassifierModel must be a Replicate model 'owner/name' (or none outside prod), got ${JSON.stringify(value)}`);
   }
   return model;
+}
+
+/** A whole number of at least 1 from context `key`. */
+function atLeastOne(key: string, value: unknown, fallback: number): number {
+  const n = Number(value ?? fallback);
+  if (value === '' || !Number.isSafeInteger(n) || n < 1) throw new Error(`Context ${key} must be a whole number of at least 1, got ${String(value)}`);
+  return n;
 }
 
 function wholeSeconds(value: unknown, fallback: number): number {
@@ -142,6 +156,7 @@ export function stageConfig(scope: Construct): StageConfig {
     wafPostLimit: perFiveMinutes('wafPostLimit', 100),
     wafRequestLimit: perFiveMinutes('wafRequestLimit', 2000),
     removalNoticeSeconds: wholeSeconds(ctx('removalNoticeSeconds'), REMOVAL_NOTICE_SECONDS),
+    modelFailuresPerDay: atLeastOne('modelFailuresPerDay', ctx('modelFailuresPerDay'), DEFAULT_MODEL_FAILURES_PER_DAY),
     promotionalRoyaltyCapCents: wholeCents('promotionalRoyaltyCapCents', ctx('promotionalRoyaltyCapCents'), DEFAULT_PROMOTIONAL_ROYALTY_CAP_CENTS),
   };
 }

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as path from 'node:path';
+import type { Page, Prediction } from 'replicate';
 import sharp from 'sharp';
 import { Webhook } from 'standardwebhooks';
 import { DEFAULT_INDUSTRY_CLASSIFIER_MODEL, industriesIn, readIndustryClassifierInput } from '../../../events/industries';
@@ -26,7 +27,9 @@ type ReplicateFault =
   | { kind: 'http-5xx' | 'http-429'; times?: number; retryAfterSeconds?: number }
   | { kind: 'prediction-failed'; times?: number; model?: string; promptIncludes?: string }
   | { kind: 'lose-webhook'; events?: Array<'start' | 'completed'>; times?: number; model?: string; promptIncludes?: string }
-  | { kind: 'never-finish'; times?: number; model?: string; promptIncludes?: string };
+  | { kind: 'never-finish'; times?: number; model?: string; promptIncludes?: string }
+  /** The create is made (the prediction runs, its webhooks go) but its answer is lost: the connection closes unanswered. */
+  | { kind: 'lose-create-answer'; times?: number; model?: string; promptIncludes?: string };
 
 export interface ReplicateLatency {
   /** From creation to `processing`. */
@@ -108,6 +111,8 @@ const MIN_CANCEL_AFTER_MS = 5_000;
 /** The preview models: `humanly-preview/<talentId>` renders from the talent's picture. */
 const PREVIEW_MODEL_OWNER = 'humanly-preview';
 const IMAGE_SIZE = 512;
+/** Replicate's list answers 100 predictions a page. */
+const LIST_PAGE_SIZE = 100;
 const TALENT_ID = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
 const STYLE_LOOKS: Record<string, { tint: string; opacity: number; frame: string; grey?: boolean }> = {
@@ -207,6 +212,8 @@ interface Live extends EmulatedPrediction {
   loseEvents: Set<WebhookEvent>;
   fail: boolean;
   neverFinish: boolean;
+  /** The create's answer is lost (fault `lose-create-answer`). */
+  loseAnswer: boolean;
 }
 
 interface Output {
@@ -256,7 +263,8 @@ export async function startReplicate(options: ReplicateOptions = {}): Promise<Re
     return fault as unknown as Extract<ReplicateFault, { kind: K }>;
   };
 
-  const publicView = (p: Live) => ({
+  /** A prediction as `GET /v1/predictions/{id}` and the webhooks carry it, in the `replicate` package's type. */
+  const publicView = (p: Live): Prediction => ({
     id: p.id,
     model: p.model,
     version: p.version,
@@ -268,8 +276,9 @@ export async function startReplicate(options: ReplicateOptions = {}): Promise<Re
     status: p.status,
     source: 'api',
     created_at: new Date(p.createdAt).toISOString(),
-    started_at: p.startedAt ? new Date(p.startedAt).toISOString() : null,
-    completed_at: p.completedAt ? new Date(p.completedAt).toISOString() : null,
+    // Replicate sends null for times not reached yet (the package types them optional).
+    started_at: (p.startedAt ? new Date(p.startedAt).toISOString() : null) as string | undefined,
+    completed_at: (p.completedAt ? new Date(p.completedAt).toISOString() : null) as string | undefined,
     ...(p.deadline && { deadline: new Date(p.deadline).toISOString() }),
     urls: {
       get: `${endpoint}/v1/predictions/${p.id}`,
@@ -280,6 +289,15 @@ export async function startReplicate(options: ReplicateOptions = {}): Promise<Re
     webhook: p.webhook,
     webhook_events_filter: p.webhookEventsFilter,
   });
+
+  /**
+   * A prediction as `GET /v1/predictions` lists it: the fields Replicate documents for the list
+   * (no logs, no webhook), so a caller cannot rely on more than Replicate gives.
+   */
+  const listedView = (p: Live): Prediction => {
+    const { logs: _logs, webhook: _webhook, webhook_events_filter: _filter, deadline: _deadline, ...listed } = publicView(p);
+    return listed;
+  };
 
   /** Sends one webhook; the `completed` one is tried again on 5xx or no answer. */
   const sendWebhook = (p: Live, event: WebhookEvent) => {
@@ -455,11 +473,46 @@ export async function startReplicate(options: ReplicateOptions = {}): Promise<Re
       loseEvents: new Set(lose ? (lose.events ?? ['start', 'completed']) : []),
       fail: Boolean(takeFault(['prediction-failed'], model, inp.prompt)),
       neverFinish: Boolean(takeFault(['never-finish'], model, inp.prompt)),
+      loseAnswer: Boolean(takeFault(['lose-create-answer'], model, inp.prompt)),
     };
     predictions.set(p.id, p);
     log(`${p.id}: created for ${model}`);
     run(p);
     return p;
+  };
+
+  /**
+   * `GET /v1/predictions`: newest first, 100 a page, `created_after` (at or after) and
+   * `created_before` (before) in ISO 8601; `next` is the following page's URL (a cursor of ours).
+   */
+  const list = (url: URL): Page<Prediction> => {
+    const time = (name: string): number | undefined => {
+      const value = url.searchParams.get(name);
+      if (value === null) return undefined;
+      const ms = Date.parse(value);
+      if (Number.isNaN(ms)) throw new ApiProblem(400, 'Invalid query', `${name}: an ISO 8601 date-time is required`);
+      return ms;
+    };
+    const after = time('created_after');
+    const before = time('created_before');
+    const cursor = url.searchParams.get('cursor');
+    const offset = cursor === null ? 0 : Number(cursor);
+    if (!Number.isInteger(offset) || offset < 0) throw new ApiProblem(400, 'Invalid cursor', 'cursor: not one this list gave out');
+    const matching = [...predictions.values()]
+      .filter((p) => (after === undefined || p.createdAt >= after) && (before === undefined || p.createdAt < before))
+      .sort((a, b) => b.createdAt - a.createdAt);
+    const page = matching.slice(offset, offset + LIST_PAGE_SIZE);
+    const pageAt = (n: number) => {
+      const next = new URL(`${endpoint}/v1/predictions`);
+      for (const [k, v] of url.searchParams) if (k !== 'cursor') next.searchParams.set(k, v);
+      next.searchParams.set('cursor', String(n));
+      return next.toString();
+    };
+    return {
+      results: page.map(listedView),
+      ...(offset + LIST_PAGE_SIZE < matching.length ? { next: pageAt(offset + LIST_PAGE_SIZE) } : {}),
+      ...(offset > 0 ? { previous: pageAt(Math.max(0, offset - LIST_PAGE_SIZE)) } : {}),
+    };
   };
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
@@ -527,6 +580,13 @@ export async function startReplicate(options: ReplicateOptions = {}): Promise<Re
       return p;
     };
 
+    /** The created prediction's answer, unless a fault loses it: the connection closes with nothing sent. */
+    const created = (p: Live) => {
+      if (!p.loseAnswer) return send(201, publicView(p));
+      log(`${p.id}: the create's answer is lost (fault)`);
+      req.socket.destroy();
+    };
+
     if (method === 'GET' && url.pathname === '/v1/webhooks/default/secret') return send(200, { key: webhookSecret });
 
     const byModel = /^\/v1\/models\/([^/]+)\/([^/]+)\/predictions$/.exec(url.pathname);
@@ -534,15 +594,16 @@ export async function startReplicate(options: ReplicateOptions = {}): Promise<Re
       const body = await readJson();
       const model = `${decodeURIComponent(byModel[1])}/${decodeURIComponent(byModel[2])}`;
       const wait = preferredWait();
-      return send(201, publicView(await settled(create(body, model, 'hidden', req.headers), wait)));
+      return created(await settled(create(body, model, 'hidden', req.headers), wait));
     }
     if (method === 'POST' && url.pathname === '/v1/predictions') {
       const body = await readJson();
       if (typeof body.version !== 'string' || body.version === '') throw new ApiProblem(422, 'Input validation failed', 'version: required');
       const [model, version] = body.version.includes(':') ? body.version.split(':') : ['local/model', body.version];
       const wait = preferredWait();
-      return send(201, publicView(await settled(create(body, model, version, req.headers), wait)));
+      return created(await settled(create(body, model, version, req.headers), wait));
     }
+    if (method === 'GET' && url.pathname === '/v1/predictions') return send(200, list(url));
     const one = /^\/v1\/predictions\/([a-z2-7]+)(\/cancel)?$/.exec(url.pathname);
     const p = one ? predictions.get(one[1]) : undefined;
     if (one && !one[2] && method === 'GET') {
@@ -611,7 +672,7 @@ export async function startReplicate(options: ReplicateOptions = {}): Promise<Re
     token,
     webhookSecret,
     inject(fault) {
-      const kinds = ['http-5xx', 'http-429', 'prediction-failed', 'lose-webhook', 'never-finish'];
+      const kinds = ['http-5xx', 'http-429', 'prediction-failed', 'lose-webhook', 'never-finish', 'lose-create-answer'];
       if (!kinds.includes(fault?.kind)) throw new Error(`Unknown Replicate fault ${JSON.stringify(fault?.kind)} (one of: ${kinds.join(', ')})`);
       const times = fault.times ?? 1;
       if (!Number.isInteger(times) || times < 1) throw new Error(`Fault times must be a whole number of at least 1, got ${fault.times}`);
@@ -628,7 +689,7 @@ export async function startReplicate(options: ReplicateOptions = {}): Promise<Re
       latency = { ...latency, ...next };
     },
     predictions: () =>
-      [...predictions.values()].map(({ timers: _t, loseEvents: _l, fail: _f, neverFinish: _n, ...p }) => ({
+      [...predictions.values()].map(({ timers: _t, loseEvents: _l, fail: _f, neverFinish: _n, loseAnswer: _a, ...p }) => ({
         ...p,
         input: { ...p.input },
         webhooksDelivered: [...p.webhooksDelivered],

@@ -6,6 +6,7 @@ import type { ApplicationDetail } from '../../../events/founding';
 import { MIN_APPLICATION_IMAGES } from '../../../events/founding-values';
 import type { WaitlistEntry } from '../../../events/admin';
 import { LikenessStatus } from '../../../events/likeness';
+import { AdminGeneration, Generation, GenerationStarted } from '../../../events/generations';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { seedUser } from '../../../infra/local/provision';
 import { createAcceptedTalent } from '../../support/accepted-talent';
@@ -265,5 +266,38 @@ describe('fault matrix on the twin', () => {
     // The failure is visible: either retried into a sent email, or the application shows it.
     const app = await application(applied.applicationId!);
     expect(app.status === 'failed' ? app.failure : app.confirmationEmail).toBeTruthy();
+  });
+
+  it('a lost create answer: exactly one prediction exists for the generation, which succeeds once', async () => {
+    const email = address('lost.create');
+    const password = 'L0st-Answer!2026';
+    await seedUser(twin().urls.cognito, twin().userPoolId, { email, password, groups: ['client'], name: 'Lou Stanswer', attributes: { 'custom:role': 'client' } });
+    const token = await idToken(twin(), email, password, 'web');
+    // Replicate makes the prediction, and the connection closes before its answer is sent.
+    await twin().replicate.inject({ kind: 'lose-create-answer', times: 1 });
+    const prompt = `A weaver at her loom ${stamp}`;
+    const start = await callApi(twin(), token, 'POST', '/generations', { talentId: 'maya-chen', prompt, style: 'Portrait', count: 1 });
+    expect(start.status).toBe(202);
+    const { id } = GenerationStarted.parse(start.json);
+    const generation = await eventually(
+      async () => {
+        const g = Generation.parse((await callApi(twin(), token, 'GET', `/generations/${id}`)).json);
+        return ['succeeded', 'failed', 'canceled'].includes(g.status) ? g : undefined;
+      },
+      { timeoutMs: 120_000, what: `generation ${id} to end` },
+    );
+    await twin().idle();
+
+    expect(generation).toMatchObject({ status: 'succeeded', creditsSpent: 1 });
+    expect(generation.images).toHaveLength(1);
+    const made = (await twin().replicate.predictions()).filter((p) => p.webhook?.endsWith(`?generation=${id}`));
+    expect(made).toHaveLength(1);
+    expect(made[0].status).toBe('succeeded');
+    // Charged once, and the console shows the one prediction and how it was found.
+    expect((await callApi(twin(), token, 'GET', '/me')).json).toMatchObject({ credits: { balance: 9 } });
+    const shown = AdminGeneration.parse((await admin<unknown>(`/admin/generations/${id}`)).body);
+    expect(shown.predictionId).toBe(made[0].id);
+    expect(shown.steps.filter((s) => s.step === 'StartPrediction')).toHaveLength(1);
+    expect(shown.steps.filter((s) => s.step === 'DeliverImages')).toHaveLength(1);
   });
 });

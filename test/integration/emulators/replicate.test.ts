@@ -1,5 +1,6 @@
 import * as http from 'node:http';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import Replicate, { type Page, type Prediction as ReplicatePrediction } from 'replicate';
 import sharp from 'sharp';
 import { replicateApi, ReplicateError, type Prediction, type ReplicateApi } from '../../../functions/generation/replicate';
 import { verifyReplicateWebhook, WebhookSignatureError } from '../../../functions/generation/replicate-webhooks';
@@ -259,6 +260,82 @@ describe('Replicate emulator faults, through the real client', () => {
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     } finally {
       await limited.stop();
+    }
+  });
+
+  it('a lost create answer: the prediction is made and runs, the caller gets no answer; our client never sends it again and says so', async () => {
+    const model = 'humanly-preview/lena-okafor';
+    const official = new Replicate({ auth: emulator.token, baseUrl: `${emulator.endpoint}/v1` });
+    const since = new Date(Date.now() - 1000);
+    const ofModel = () => emulator.predictions().filter((p) => p.model === model);
+    // The official client retries any error itself, a create included: the lost answer becomes a
+    // second billed prediction (why ours never lets it send a create again).
+    emulator.inject({ kind: 'lose-create-answer', model, times: 1 });
+    const retried = await official.predictions.create({ model, input: input('lena', 1), webhook: hooks.url, webhook_events_filter: ['start', 'completed'] });
+    expect(ofModel().map((p) => p.id)).toEqual([expect.any(String), retried.id]);
+    // Ours: one attempt, an unsure error (the create may have been made), no second create.
+    emulator.inject({ kind: 'lose-create-answer', model, times: 1 });
+    const err = await api.createPrediction({ model, input: { ...input('lena', 1), seed: 42 }, webhook: hooks.url, webhookEventsFilter: ['start', 'completed'] }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ReplicateError);
+    expect(err).toMatchObject({ unsure: true, retryable: true });
+    const made = ofModel();
+    expect(made).toHaveLength(3);
+    expect(made[2].input).toMatchObject({ seed: 42 });
+    // Each runs to the end and sends its webhooks as any prediction does.
+    const secret = await api.webhookSecret();
+    for (const p of made) {
+      expect((await settle(api, p.id)).status).toBe('succeeded');
+      await eventually(() => hooks.for(p.id, secret).length === 2, { timeoutMs: 5_000 });
+    }
+    // Replicate's list shows each once, in the list's documented shape (no webhook, no logs).
+    const page = (await (await official.request('/predictions', { method: 'GET', params: { created_after: since.toISOString() } })).json()) as Page<ReplicatePrediction>;
+    const listed = page.results.filter((p) => p.model === model);
+    expect(listed.map((p) => p.id).sort()).toEqual(made.map((p) => p.id).sort());
+    for (const p of listed) {
+      expect(p).toMatchObject({ status: 'succeeded', source: 'api', urls: { get: expect.stringContaining(p.id) } });
+      expect(p).not.toHaveProperty('webhook');
+      expect(p).not.toHaveProperty('logs');
+    }
+    const ours = await api.listPredictions({ createdAfter: since });
+    expect(ours.filter((p) => p.input.seed === 42)).toEqual([expect.objectContaining({ id: made[2].id, model, input: { ...input('lena', 1), seed: 42 } })]);
+  });
+
+  it('lists newest first, 100 a page with a next page, between created_after and created_before', async () => {
+    // Predictions that stay starting: nothing is rendered.
+    const slow = await startReplicate({ latency: { startingMs: 600_000, processingMs: 0 } });
+    try {
+      const official = new Replicate({ auth: slow.token, baseUrl: `${slow.endpoint}/v1` });
+      const make = (i: number) => official.predictions.create({ model: 'humanly-preview/maya-chen', input: { prompt: `TOK listed ${i}`, num_outputs: 1 } });
+      const early = await make(0);
+      await new Promise((r) => setTimeout(r, 20));
+      const from = new Date();
+      const made: ReplicatePrediction[] = [];
+      for (let i = 1; i <= 104; i++) made.push(await make(i));
+      await new Promise((r) => setTimeout(r, 20));
+      const until = new Date();
+      const late = await make(105);
+
+      const pages: ReplicatePrediction[][] = [];
+      const firstPage = (): Promise<Page<ReplicatePrediction>> =>
+        official.request('/predictions', { method: 'GET', params: { created_after: from.toISOString(), created_before: until.toISOString() } }).then((r) => r.json());
+      for await (const page of official.paginate<ReplicatePrediction>(firstPage)) {
+        pages.push(page);
+      }
+      expect(pages.map((p) => p.length)).toEqual([100, 4]);
+      const ids = pages.flat().map((p) => p.id);
+      expect(new Set(ids)).toEqual(new Set(made.map((p) => p.id)));
+      expect(ids).not.toContain(early.id);
+      expect(ids).not.toContain(late.id);
+      const times = pages.flat().map((p) => Date.parse(p.created_at));
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+      // Our client reads the same window through the pages.
+      const ours = replicateApi({ token: slow.token, baseUrl: `${slow.endpoint}/v1` });
+      expect((await ours.listPredictions({ createdAfter: from, createdBefore: until })).map((p) => p.id)).toEqual(ids);
+      const bad = await fetch(`${slow.endpoint}/v1/predictions?created_after=yesterday`, { headers: { authorization: `Bearer ${slow.token}` } });
+      expect(bad.status).toBe(400);
+      expect(((await bad.json()) as { detail: string }).detail).toContain('created_after');
+    } finally {
+      await slow.stop();
     }
   });
 

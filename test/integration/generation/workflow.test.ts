@@ -19,15 +19,18 @@ import {
   TIMED_OUT_MESSAGE,
   XMP_NAMESPACE,
   excludedIndustryMessage,
+  modelFailuresMessage,
   type Style,
 } from '../../../events/generation-values';
-import { PROMOTIONAL_CREDIT_VALUE_MICROS, PROMOTIONAL_LOT, planLot } from '../../../events/plans';
+import { seedUser } from '../../../infra/local/provision';
+import { failureBudget, nextUtcMidnight } from '../../../functions/generation/failure-budget';
+import { creditValueMicros } from '../../../events/plans';
 import { TWIN_CREDENTIALS, TWIN_REGION } from '../../../infra/local/emulators/ports';
 import { accountStore } from '../../../functions/accounts/store';
 import { creditLedger } from '../../../functions/accounts/credits';
 import { generationStore, type GenerationRecord } from '../../../functions/generation/store';
 import { generationKeys, monthOf } from '../../../functions/generation/keys';
-import { documentClient, useTwin } from '../../support/twin';
+import { callApi, documentClient, idToken, useTwin } from '../../support/twin';
 import { eventually } from '../../support/eventually';
 
 jest.setTimeout(240_000);
@@ -67,7 +70,7 @@ function workflowArn(): string {
 async function newClient(extra = 0): Promise<string> {
   const id = randomUUID();
   await stores().accounts.create({ id, email: `gen.${id}@clients.example`, full_name: 'Gen Client', role: 'client' });
-  if (extra > 0) await stores().ledger.grant(id, { credits: extra, key: 'test-topup', reason: 'Test credits', lot: planLot('starter') });
+  if (extra > 0) await stores().ledger.grant(id, { credits: extra, key: 'test-topup', reason: 'Test credits' });
   return id;
 }
 
@@ -191,12 +194,11 @@ describe('generation workflow on the twin', () => {
         licensee: 'Gen Client',
         style: 'Editorial',
         scope: 'commercial',
-        // The client's oldest credits are the Free plan's: promotional, at the cheapest paid credit's value.
-        creditValueMicros: PROMOTIONAL_CREDIT_VALUE_MICROS,
+        creditValueMicros: creditValueMicros('starter'),
       });
       const accrual = await doc().send(new GetCommand({ TableName: tables().generations, Key: generationKeys.accrual(talent, monthOf(g.createdAt), image.licenseId) }));
       // With the talent's royalty plan at issue (the test talent is a copy of Maya Chen, founding).
-      expect(accrual.Item).toMatchObject({ licenseId: image.licenseId, generationId: id, accountId: client, planId: 'starter', creditValueMicros: PROMOTIONAL_CREDIT_VALUE_MICROS, promotional: true, royaltyPlan: 'founding-35' });
+      expect(accrual.Item).toMatchObject({ licenseId: image.licenseId, generationId: id, accountId: client, planId: 'starter', creditValueMicros: 437_500, royaltyPlan: 'founding-35' });
     }
     expect(new Set(g.images.map((i) => i.licenseId)).size).toBe(2);
     expect(await balance(client)).toBe(8);
@@ -296,8 +298,7 @@ describe('generation workflow on the twin', () => {
     expect(await balance(client)).toBe(8);
     expect(await stores().ledger.reservation(client, id)).toMatchObject({ committed: 2, released: 0, open: 0 });
     const ledger = (await stores().ledger.entries(client, { limit: 20 })).entries.filter((e) => e.generationId === id);
-    // One reserve, and one commit per delivered image (each in its license's transaction).
-    expect(ledger.map((e) => e.kind).sort()).toEqual(['commit', 'commit', 'reserve']);
+    expect(ledger.map((e) => e.kind).sort()).toEqual(['commit', 'reserve']);
   });
 
   it('a lost webhook is finished by polling, and 429s from Replicate are retried into a success with one prediction', async () => {
@@ -390,7 +391,7 @@ describe('generation workflow on the twin', () => {
           const key = o.replay && earlier ? earlier : `${o.kind}:${o.gen}:${o.credits}:${i}`;
           keys.push(key);
           const change = { credits: o.credits, key, reason: 'Property test', generationId: gens[o.gen] };
-          await (o.kind === 'grant' ? ledger.grant(id, { ...change, lot: PROMOTIONAL_LOT }) : ledger[o.kind](id, change)).catch((err: { status?: number }) => {
+          await (o.kind === 'grant' ? ledger.grant(id, change) : ledger[o.kind](id, change)).catch((err: { status?: number }) => {
             // Refusals are clean: short balance or nothing left reserved (409), never anything else.
             if (err.status !== 409) throw err;
           });
@@ -413,6 +414,73 @@ describe('generation workflow on the twin', () => {
       }),
       { numRuns: 12 },
     );
+  });
+
+  it('a create whose answer is lost, its start webhook lost too: the retry finds the prediction in Replicate\'s list; one prediction, one delivery', async () => {
+    const client = await newClient();
+    const talent = await newTalent();
+    const tag = `lost create ${randomUUID().slice(0, 6)}`;
+    await twin().replicate.inject({ kind: 'lose-create-answer', times: 1 });
+    await twin().replicate.inject({ kind: 'lose-webhook', events: ['start'], times: 1 });
+    const id = await start(client, talent, { count: 2, prompt: tag });
+    const g = await finished(id);
+
+    expect(g).toMatchObject({ status: 'succeeded', creditsSpent: 2 });
+    expect(g.images).toHaveLength(2);
+    const made = await predictionsOf(tag);
+    expect(made).toHaveLength(1);
+    expect(g.predictionId).toBe(made[0].id);
+    expect(made[0].webhook).toBe(`${twin().urls.api}/webhooks/replicate?generation=${id}`);
+    expect(g.steps.filter((s) => s.step === 'StartPrediction').map((s) => s.detail)).toEqual([`prediction ${made[0].id} (found after an unanswered create)`]);
+    expect(await balance(client)).toBe(8);
+  });
+
+  it('the daily budget: 20 model failures refuse the next start until 00:00 UTC with a message; a time-out and a provider 5xx do not count', async () => {
+    const email = `gen.budget.${randomUUID().slice(0, 8)}@clients.example`;
+    const password = 'Str0ng!Passw0rd-budget';
+    const user = await seedUser(twin().urls.cognito, twin().userPoolId, { email, password, groups: ['client'], name: 'Budget Client', attributes: { 'custom:role': 'client' } });
+    const client = user.sub!;
+    await stores().accounts.create({ id: client, email, full_name: 'Budget Client', role: 'client' });
+    const token = await idToken(twin(), email, password, 'web');
+    const talent = await newTalent();
+    const tag = randomUUID().slice(0, 6);
+    const startRoute = (prompt: string) => callApi(twin(), token, 'POST', '/generations', { talentId: talent, prompt, style: 'Portrait', count: 1 });
+    const budget = failureBudget(doc(), tables().generations);
+
+    // 19 failures of the model, five at a time (the client's 10 credits are reserved while each runs).
+    for (let wave = 0; wave < 19; wave += 5) {
+      const n = Math.min(5, 19 - wave);
+      await twin().replicate.inject({ kind: 'prediction-failed', times: n });
+      const ids = await Promise.all(Array.from({ length: n }, (_, i) => start(client, talent, { prompt: `model fails ${tag} ${wave + i}` })));
+      for (const g of await Promise.all(ids.map((id) => finished(id)))) expect(g.failure?.code).toBe('prediction-failed');
+    }
+    expect(await budget.used(client, new Date())).toBe(19);
+
+    // Our faults: a prediction that never finishes (the time-out cancels it), and Replicate answering 5xx to everything.
+    await twin().replicate.inject({ kind: 'never-finish', times: 1 });
+    const stuck = await finished(await start(client, talent, { prompt: `never finishes ${tag}` }));
+    expect(stuck.failure?.code).toBe('timed-out');
+    await twin().replicate.inject({ kind: 'http-5xx', times: 500 });
+    const down = await finished(await start(client, talent, { prompt: `provider down ${tag}` }));
+    await twin().replicate.clear();
+    expect(down.failure?.code).toBe('error');
+    expect(await predictionsOf(`provider down ${tag}`)).toEqual([]);
+    expect(await budget.used(client, new Date())).toBe(19);
+
+    // Still inside the budget: the start route takes the 20th, which the model fails too.
+    await twin().replicate.inject({ kind: 'prediction-failed', times: 1 });
+    const twentieth = await startRoute(`model fails ${tag} 19`);
+    expect(twentieth.status).toBe(202);
+    expect((await finished((twentieth.json as { id: string }).id)).failure?.code).toBe('prediction-failed');
+    expect(await budget.used(client, new Date())).toBe(20);
+
+    // Past it: refused before anything is stored, saying why and until when.
+    const refused = await startRoute(`one more ${tag}`);
+    const now = new Date();
+    expect(refused).toMatchObject({ status: 429, json: { error: modelFailuresMessage(20, nextUtcMidnight(now)) } });
+    expect((refused.json as { error: string }).error).toMatch(/at 00:00 UTC on \d{4}-\d{2}-\d{2}\.$/);
+    expect(await predictionsOf(`one more ${tag}`)).toEqual([]);
+    expect(await balance(client)).toBe(10);
   });
 
   it('the monthly allowance gives a Starter client its 80 credits once however often the rule runs; a Free client gets none', async () => {

@@ -5,7 +5,9 @@
 import type { StartGenerationRequest } from '../../../events/generations';
 import type { Talent } from '../../../events/talent';
 import { replicateImageGeneration } from '../../../functions/generation/routes/replicate-image-generation/service';
-import { startGeneration, UNNAMED_LICENSEE, type StartDeps } from '../../../functions/generation/start';
+import { generationIdForKey, startGeneration, UNNAMED_LICENSEE, type StartDeps } from '../../../functions/generation/start';
+import { ConflictError } from '../../../functions/shared/errors';
+import { DEFAULT_MODEL_FAILURES_PER_DAY, GENERATION_ID_PATTERN, modelFailuresMessage } from '../../../events/generation-values';
 import { downloadLicense } from '../../../functions/generation/license-download';
 import { listGenerationsAdmin } from '../../../functions/generation/routes/list-generations-admin/service';
 import type { AccountCaller } from '../../../functions/shared/auth';
@@ -29,7 +31,7 @@ const account = (over: Partial<Account> = {}): Account => ({
 });
 const request: StartGenerationRequest = { talentId: 'maya-chen', prompt: 'a potter at her wheel', style: 'Portrait', count: 4 };
 
-function world(opts: { account?: Partial<Account>; balance?: number; talent?: Partial<Talent> | null } = {}) {
+function world(opts: { account?: Partial<Account>; balance?: number; talent?: Partial<Talent> | null; modelFailures?: number; now?: string } = {}) {
   const accounts = new Map<string, Account>([['acc-1', account(opts.account)], ['acc-2', account({ id: 'acc-2', email: 'b@people.example' })]]);
   const stored: GenerationRecord[] = [];
   const started: string[] = [];
@@ -46,14 +48,20 @@ function world(opts: { account?: Partial<Account>; balance?: number; talent?: Pa
     ledger: { balance: async () => opts.balance ?? 10 },
     talent: { get: async (id) => (talent && id === talent.id ? talent : undefined) },
     generations: {
-      create: async (r) => void stored.push(r),
+      create: async (r) => {
+        if (stored.some((g) => g.id === r.id)) throw new ConflictError('This generation exists already.');
+        stored.push(r);
+      },
+      get: async (id) => stored.find((g) => g.id === id),
       recordStep: async (id, step, set = {}, condition) => (steps.push({ id, step: step.step, set, condition }), true),
     },
-    limit: inMemoryRateLimiter(() => new Date('2026-03-01T10:00:00Z')),
+    modelFailures: { used: async (accountId) => (accountId === 'acc-1' ? (opts.modelFailures ?? 0) : 0) },
+    modelFailuresPerDay: DEFAULT_MODEL_FAILURES_PER_DAY,
+    limit: inMemoryRateLimiter(() => new Date(opts.now ?? '2026-03-01T10:00:00Z')),
     once: inMemoryIdempotency(),
     startWorkflow: async (id) => void started.push(id),
     newId: () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`,
-    now: () => new Date('2026-03-01T10:00:00Z'),
+    now: () => new Date(opts.now ?? '2026-03-01T10:00:00Z'),
   };
   return { deps, stored, started, steps };
 }
@@ -128,6 +136,50 @@ describe('startGeneration', () => {
         condition: expect.objectContaining({ values: { ':queued': 'queued' } }),
       },
     ]);
+  });
+
+  it('refuses a client whose generations the model failed 20 times today, saying why and until 00:00 UTC of which day', async () => {
+    const late = world({ modelFailures: 20, now: '2026-03-01T23:59:30Z' });
+    const refusal = await startGeneration(late.deps, caller, request).catch((e: unknown) => e);
+    expect(refusal).toMatchObject({ status: 429, message: modelFailuresMessage(20, new Date('2026-03-02T00:00:00Z')) });
+    expect((refusal as Error).message).toBe(
+      '20 of your generations failed today because the image model or its safety checks refused them, the daily limit. You can start new generations again at 00:00 UTC on 2026-03-02.',
+    );
+    expect(late.stored).toEqual([]);
+    expect(late.started).toEqual([]);
+    // 19 leaves room for one more; another client's day is its own.
+    await expect(startGeneration(world({ modelFailures: 19 }).deps, caller, request)).resolves.toMatchObject({ status: 'queued' });
+    await expect(startGeneration(late.deps, { ...caller, sub: 'acc-2' }, request)).resolves.toMatchObject({ status: 'queued' });
+    // The last day of a month and of a year turn over to the next.
+    const newYear = await startGeneration(world({ modelFailures: 25, now: '2026-12-31T08:00:00Z' }).deps, caller, request).catch((e: Error) => e.message);
+    expect(newYear).toContain('00:00 UTC on 2027-01-01');
+  });
+
+  it('a retry with the key after a run that stored the generation but never answered is that generation, not a second one', async () => {
+    const id = generationIdForKey('acc-1', 'key-lost');
+    expect(id).toMatch(GENERATION_ID_PATTERN);
+    expect(generationIdForKey('acc-2', 'key-lost')).not.toBe(id);
+    // The first run stores the generation and dies before it keeps its answer (its idempotency
+    // record expires with it), so the retry runs again over the stored generation.
+    const first = world();
+    await startGeneration(first.deps, caller, request, 'key-lost');
+    expect(first.stored.map((g) => g.id)).toEqual([id]);
+
+    const retry = world();
+    retry.stored.push({ ...first.stored[0] });
+    expect(await startGeneration(retry.deps, caller, request, 'key-lost')).toEqual({ id, status: 'queued' });
+    expect(retry.stored).toHaveLength(1);
+    // Still queued with no step: its workflow is started (Step Functions answers the same name and input as the running one).
+    expect(retry.started).toEqual([id]);
+
+    // Once its workflow has moved it on, a retry answers it as it is and starts nothing.
+    const later = world();
+    later.stored.push({ ...first.stored[0], status: 'processing', steps: [{ step: 'ReserveCredits', at: '2026-03-01T10:00:01.000Z' }] });
+    expect(await startGeneration(later.deps, caller, request, 'key-lost')).toEqual({ id, status: 'processing' });
+    expect(later.started).toEqual([]);
+    // Another request under that key is refused.
+    await expect(startGeneration(later.deps, caller, { ...request, prompt: 'another' }, 'key-lost')).rejects.toMatchObject({ status: 422 });
+    expect(later.stored).toHaveLength(1);
   });
 
   it("answers a repeated Idempotency-Key with the first generation; the key is the client's own", async () => {

@@ -58,6 +58,11 @@ function fakes(generation: Record<string, unknown> | undefined, options: { resum
       return { mismatch: false, taskToken: generation?.taskToken };
     },
     recordStep: async (_id: string, step: { detail?: string }, set: Record<string, unknown> = {}) => void writes.push(`step ${step.detail} ${JSON.stringify(set)}`),
+    adoptPrediction: async (_id: string, predictionId: string) => {
+      if (generation?.predictionId && generation.predictionId !== predictionId) return false;
+      if (!generation?.predictionId) writes.push(`adopt ${predictionId}`);
+      return true;
+    },
   } as unknown as GenerationStore;
   const resumed: unknown[] = [];
   const deps: WebhookDeps = {
@@ -111,13 +116,13 @@ describe('Replicate webhook', () => {
     expect((await fakes(waiting).call(noId)).statusCode).toBe(400);
   });
 
-  it('running news moves the status on only once the prediction is recorded; a start before that is ignored', async () => {
+  it('running news moves the status on; a start before StartPrediction recorded the id records it (a create whose answer was lost)', async () => {
     const f = fakes(waiting);
     expect((await f.call(signed({ status: 'processing', output: null }))).statusCode).toBe(200);
     expect(f.writes.filter((w) => w.startsWith('step'))).toEqual(['step processing {"status":"processing"}']);
     const early = fakes({ ...waiting, predictionId: undefined, status: 'queued' });
     expect((await early.call(signed({ status: 'starting', output: null }))).statusCode).toBe(200);
-    expect(early.writes).toEqual([]);
+    expect(early.writes.filter((w) => !w.startsWith('mark'))).toEqual(['adopt p1']);
   });
 
   it('an execution that no longer waits (polling took over) is not an error; a store failure forgets the delivery so Replicate\'s retry applies', async () => {

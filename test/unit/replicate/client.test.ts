@@ -152,6 +152,66 @@ describe('Replicate client', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('never sends a create again after an unsure answer (none, or a 5xx): it may have been made; the error says so', async () => {
+    for (const unsure of [new TypeError('fetch failed'), failure(503), failure(502)]) {
+      const { api, calls, sleeps } = client([unsure, prediction(), prediction()]);
+      const err = await api.createPrediction(create).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ReplicateError);
+      expect(err).toMatchObject({ retryable: true, unsure: true });
+      expect(calls).toHaveLength(1);
+      expect(sleeps).toEqual([]);
+    }
+    // A refusal is sure: nothing was made.
+    const refused = client([failure(422)]);
+    await expect(refused.api.createPrediction(create)).rejects.toMatchObject({ status: 422, unsure: false });
+    // Reads are still retried through 5xx and network errors.
+    const read = client([failure(503), new TypeError('fetch failed'), prediction('processing')]);
+    expect((await read.api.getPrediction('p1')).status).toBe('processing');
+    expect(read.calls).toHaveLength(3);
+  });
+
+  it('lists predictions of a time window page by page, newest first, with the fields that tell ours apart', async () => {
+    const item = (id: string, createdAt: string) => ({
+      id,
+      status: 'succeeded',
+      output: ['https://replicate.delivery/x.png'],
+      error: null,
+      model: 'humanly-preview/maya-chen',
+      version: 'hidden',
+      created_at: createdAt,
+      input: { prompt: 'MAYA a potter', seed: 7 },
+      urls: {},
+    });
+    const page = (results: unknown[], next?: string) => new Response(JSON.stringify({ results, next: next ?? null, previous: null }), { status: 200 });
+    const { api, calls } = client([
+      page([item('p3', '2026-03-10T12:00:03Z'), item('p2', '2026-03-10T12:00:02Z')], 'http://replicate.test/v1/predictions?cursor=abc'),
+      page([item('p1', '2026-03-10T12:00:01Z')]),
+    ]);
+    const listed = await api.listPredictions({ createdAfter: new Date('2026-03-10T11:59:00Z'), createdBefore: new Date('2026-03-10T12:02:00Z') });
+    expect(listed.map((p) => p.id)).toEqual(['p3', 'p2', 'p1']);
+    expect(listed[0]).toEqual({
+      id: 'p3',
+      status: 'succeeded',
+      output: ['https://replicate.delivery/x.png'],
+      error: null,
+      model: 'humanly-preview/maya-chen',
+      version: 'hidden',
+      createdAt: '2026-03-10T12:00:03Z',
+      input: { prompt: 'MAYA a potter', seed: 7 },
+    });
+    const first = new URL(calls[0].url);
+    expect(first.pathname).toBe('/v1/predictions');
+    expect(Object.fromEntries(first.searchParams)).toEqual({ created_after: '2026-03-10T11:59:00.000Z', created_before: '2026-03-10T12:02:00.000Z' });
+    expect(calls[1].url).toBe('http://replicate.test/v1/predictions?cursor=abc');
+    expect(calls[1].headers.get('authorization')).toBe('Bearer r8_test_token');
+  });
+
+  it('never follows a next page to another host with the token', async () => {
+    const { api, calls } = client([new Response(JSON.stringify({ results: [], next: 'https://elsewhere.example/v1/predictions?cursor=x' }), { status: 200 })]);
+    await expect(api.listPredictions({ createdAfter: new Date(0) })).rejects.toThrow('Replicate answered a next page on another host');
+    expect(calls).toHaveLength(1);
+  });
+
   it('refuses an id or model that is not Replicate-shaped before calling', async () => {
     const { api, calls } = client([]);
     await expect(api.getPrediction('../secret')).rejects.toThrow('Prediction id is not a Replicate id');

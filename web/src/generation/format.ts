@@ -28,6 +28,25 @@ export function newIdempotencyKey(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
+/** A start that got no answer (a network failure or a 5xx): its request and the key it was sent with. */
+export interface UnansweredStart {
+  request: string;
+  key: string;
+}
+
+/**
+ * The Idempotency-Key of a start: the unanswered start's key when the same request is sent again
+ * (its answer may be all that was lost: the server then answers the generation it made, instead of
+ * making and charging a second one), a fresh key otherwise.
+ */
+export function startAttempt(unanswered: UnansweredStart | undefined, request: object, fresh: () => string = newIdempotencyKey): UnansweredStart {
+  const body = JSON.stringify(request);
+  return unanswered?.request === body ? unanswered : { request: body, key: fresh() };
+}
+
+/** Whether a failed start had an answer (a refusal: the next click is a new request) or may still have been made. */
+export const startWasAnswered = (status: number) => status > 0 && status < 500;
+
 /**
  * The months a usage chart shows, oldest first: every month from the first with images (at most
  * `span` months back) to the current UTC month, months without images as 0, so the bars keep

@@ -39,9 +39,9 @@ function rawBodyOf(event: HttpEvent): string {
  * `POST /webhooks/replicate?generation=<id>`: a Replicate webhook. The signature is checked
  * first (401, nothing read or changed, on a bad one). Each delivery (`webhook-id`) is applied
  * once through the idempotency utility: a replay answers 200 and changes nothing; an apply that
- * fails leaves no record (500), so Replicate's retry of it is applied. A running prediction
- * moves the status on; a final one is stored on the generation and resumes the execution
- * waiting for it.
+ * fails leaves no record (500), so Replicate's retry of it is applied. A running prediction's
+ * id is recorded when none is, and `processing` moves the status on; a final one is stored on
+ * the generation and resumes the execution waiting for it.
  */
 export async function handleReplicateWebhook(deps: WebhookDeps, event: HttpEvent): Promise<HttpResult> {
   await deps.limit([{ name: 'replicate-webhook.ip', subject: clientIpOf(event), limit: WEBHOOKS_PER_MINUTE, windowSeconds: 60, message: WEBHOOK_RATE_MESSAGE }]);
@@ -53,8 +53,6 @@ export async function handleReplicateWebhook(deps: WebhookDeps, event: HttpEvent
   if (!generation) throw new NotFoundError(GENERATION_NOT_FOUND_MESSAGE);
   if (generation.predictionId && generation.predictionId !== prediction.id) throw new ConflictError(PREDICTION_MISMATCH_MESSAGE);
   const final = isFinalPrediction(prediction.status);
-  // A running prediction's news before StartPrediction recorded the id: the completed webhook or a poll follows.
-  if (!final && !generation.predictionId) return json(200, { received: true });
 
   // Kept a day: Replicate retries a delivery for about a minute.
   const outcome = await deps.once<{ webhookId: string }, 'applied' | 'replay'>(
@@ -82,6 +80,9 @@ export async function handleReplicateWebhook(deps: WebhookDeps, event: HttpEvent
 async function apply(deps: WebhookDeps, generationId: string, prediction: Prediction, final: boolean): Promise<void> {
   const at = deps.now().toISOString();
   if (!final) {
+    // The signed delivery to this generation's URL names its prediction: recorded when StartPrediction
+    // has not (its create's answer may be lost; its retry finds the id here, decision 038).
+    if (!(await deps.store.adoptPrediction(generationId, prediction.id, at))) throw new ConflictError(PREDICTION_MISMATCH_MESSAGE);
     if (prediction.status !== 'processing') return;
     await deps.store.recordStep(generationId, { step: 'Webhook', at, detail: 'processing' }, { status: 'processing' }, {
       expression: 'predictionId = :p AND #st IN (:queued, :starting)',

@@ -4,6 +4,7 @@ import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
 import { creditLedger } from '../../../accounts';
 import { generationStore } from '../../store';
+import { failureBudget } from '../../failure-budget';
 import { GenerationInput, TablesConfig } from '../../input';
 import { recordFailure } from './service';
 
@@ -20,7 +21,13 @@ export async function handler(event: unknown) {
   const input = Input.parse(event);
   const doc = documentClient();
   return recordFailure(
-    { store: generationStore(doc, config.GENERATIONS_TABLE), ledger: creditLedger(doc, config.ACCOUNTS_TABLE), replicate: replicateFromEnv, now: () => new Date() },
+    {
+      store: generationStore(doc, config.GENERATIONS_TABLE),
+      ledger: creditLedger(doc, config.ACCOUNTS_TABLE),
+      replicate: replicateFromEnv,
+      modelFailures: failureBudget(doc, config.GENERATIONS_TABLE),
+      now: () => new Date(),
+    },
     input,
   );
 }

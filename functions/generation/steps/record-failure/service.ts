@@ -12,12 +12,15 @@ import { log } from '../../../shared/log';
 import type { CreditLedger } from '../../../accounts';
 import type { GenerationStore } from '../../store';
 import { REFUSAL_CODES } from '../../errors';
+import type { FailureBudget } from '../../failure-budget';
 import { releaseKey } from '../../prediction';
 
 export interface RecordFailureDeps {
   store: GenerationStore;
   ledger: CreditLedger;
   replicate: () => Promise<ReplicateApi>;
+  /** Counts a failure the model caused against the client's day (decision 038). */
+  modelFailures: Pick<FailureBudget, 'count'>;
   now: () => Date;
 }
 
@@ -77,6 +80,23 @@ export function failureOf(input: FailureInput): Failure {
 }
 
 /**
+ * Replicate's own faults, as a failed prediction's error names them: its platform's error codes
+ * (https://replicate.com/docs/reference/error-codes: E1000 unknown, E1001 out of memory, E4875
+ * webhook, E6716 timeout starting) and its "interrupted, please retry" wording.
+ */
+const PLATFORM_FAULT = /\bE(?:1000|1001|4875|6716)\b|\binterrupted\b|\bplease retry\b/i;
+
+/**
+ * Whether the client's request made the generation fail (decision 038): a prediction that ended
+ * `failed` with the model's error, a safety checker's refusal included. Never our faults or the
+ * provider's: a time-out, a cancel by the deadline, an aborted run, a provider 5xx or any error
+ * of a step, an output we could not deliver, or a failure Replicate's platform names as its own.
+ */
+export function isModelCaused(input: FailureInput): boolean {
+  return input.prediction?.status === 'failed' && !PLATFORM_FAULT.test(input.prediction.error ?? '');
+}
+
+/**
  * Steps RecordFailure, RecordPredictionFailure and RecordTimeout: cancels a prediction still
  * running, releases whatever the generation still holds reserved, and records the failure
  * (status failed or canceled, the code and message). A generation already final is left as it is.
@@ -90,6 +110,10 @@ export async function recordFailure(deps: RecordFailureDeps, input: FailureInput
     return { recorded: false, code: failure.code };
   }
   if (generation.status === 'succeeded' || generation.status === 'failed' || generation.status === 'canceled') return { recorded: false, code: failure.code };
+
+  // Counted before the failure is recorded: a retry after a failed record still counts it, once.
+  const modelCaused = isModelCaused(input);
+  if (modelCaused) await deps.modelFailures.count(generation.accountId, generationId, deps.now());
 
   if (generation.predictionId && (input.timedOut || !generation.prediction)) {
     try {
@@ -105,7 +129,7 @@ export async function recordFailure(deps: RecordFailureDeps, input: FailureInput
   }
   const recorded = await deps.store.recordStep(
     generationId,
-    { step: 'Failed', at: deps.now().toISOString(), detail: `${failure.code}: ${failure.detail}`, once: true },
+    { step: 'Failed', at: deps.now().toISOString(), detail: `${failure.code}: ${failure.detail}${modelCaused ? ' (counted toward the client\'s daily limit)' : ''}`.slice(0, 600), once: true },
     { status: failure.status, failure: { code: failure.code, message: failure.message }, creditsSpent: reservation?.committed ?? 0 },
     { expression: 'NOT #st IN (:succeeded, :failed, :canceled)', names: { '#st': 'status' }, values: { ':succeeded': 'succeeded', ':failed': 'failed', ':canceled': 'canceled' } },
   );

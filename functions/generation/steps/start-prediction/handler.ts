@@ -20,6 +20,7 @@ export async function handler(event: unknown) {
       replicate: replicateFromEnv,
       webhookUrl: config.WEBHOOK_URL,
       now: () => new Date(),
+      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     },
     generationId,
   );

@@ -28,7 +28,7 @@ import { useToast } from '../../components/Toast';
 import { useConfig } from '../../config';
 import { generationApi } from '../../generation/api';
 import { clearDraft, loadDraft, saveDraft } from '../../generation/draft';
-import { STATUS_TEXT, costText, newIdempotencyKey } from '../../generation/format';
+import { STATUS_TEXT, costText, startAttempt, startWasAnswered, type UnansweredStart } from '../../generation/format';
 import { GenerationTimedOutError, PollAbortedError, pollGeneration } from '../../generation/poll';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { DownloadButton } from '../../generation/DownloadButton';
@@ -118,6 +118,8 @@ export function CreatePage() {
   const [announce, setAnnounce] = useState('');
   const run = useRef<AbortController | null>(null);
   useEffect(() => () => run.current?.abort(), []);
+  // A start that got no answer: generating the same again resends its key, so a lost answer never makes a second generation.
+  const unanswered = useRef<UnansweredStart | undefined>(undefined);
 
   const client = auth.me?.role === 'client';
   const balance = auth.me?.credits?.balance ?? 0;
@@ -144,8 +146,15 @@ export function CreatePage() {
     setProblem(undefined);
     setGeneration(undefined);
     setAnnounce('Generating your images. This takes about a minute.');
+    const request = { talentId: chosen.id, prompt: prompt.trim(), style, count };
+    const attempt = startAttempt(unanswered.current, request);
+    unanswered.current = attempt;
     try {
-      const started = await api.start({ talentId: chosen.id, prompt: prompt.trim(), style, count }, newIdempotencyKey());
+      const started = await api.start(request, attempt.key).catch((err: unknown) => {
+        if (err instanceof ApiError && startWasAnswered(err.status)) unanswered.current = undefined;
+        throw err;
+      });
+      unanswered.current = undefined;
       clearDraft();
       const final = await pollGeneration({ get: (gid) => api.get(gid), id: started.id, signal: controller.signal, onUpdate: setGeneration });
       if (final.status === 'succeeded') {
