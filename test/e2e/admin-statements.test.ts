@@ -2,8 +2,8 @@ import * as fs from 'node:fs';
 import { AdminStats } from '../../events/admin';
 import { dollarsOfCents } from '../../events/royalty-format';
 import { AdminStatement, AdminStatementList } from '../../events/royalties';
-import { monthOfIso } from '../../functions/royalties/arithmetic';
-import { statementId } from '../../events/royalty-values';
+import { previousMonth } from '../../functions/royalties/arithmetic';
+import { NOTHING_DUE_MESSAGE, statementId } from '../../events/royalty-values';
 import { royaltyStore } from '../../functions/royalties/store';
 import { useBrowser } from '../support/browser';
 import { parseCsv } from '../support/csv';
@@ -13,10 +13,11 @@ import { documentClient, useTwin } from '../support/twin';
 import { seriousViolations, saveShots } from '../support/a11y';
 
 // The console's Statements on the twin, in Chromium. A talent of this run has a closed statement
-// of the current month (what the close fired as of the 1st of next month writes): the admin
+// of last month (the latest a close can have written: only ended months are closed): the admin
 // sees it in the dashboard's owed total, follows the figure to the month's list, opens the
 // statement, marks it paid with a reference, sees the audit line with their email, downloads the
-// month's payout CSV, and the dashboard owes that much less.
+// month's payout CSV, and the dashboard owes that much less. A statement of promotional credits
+// shows the cap's cut and the images that earn nothing, and has nothing to mark paid.
 jest.setTimeout(120_000);
 const twin = useTwin();
 const browser = useBrowser();
@@ -36,7 +37,7 @@ describe("the console's Statements resource", () => {
     const run = Date.now().toString(36);
     const talentId = `stmt-e2e-${run}`;
     const talentName = `Noor Payout ${run}`;
-    const month = monthOfIso(new Date().toISOString());
+    const month = previousMonth(new Date().toISOString());
     const doc = documentClient(twin());
     const table = twin().physicalName('GenerationsTable');
     // Founding 35% of $2.00 + $1.00: $1.05.
@@ -98,5 +99,39 @@ describe("the console's Statements resource", () => {
     await page.getByRole('menuitem', { name: 'Dashboard' }).click();
     await figure.getByText(`$${dollarsOfCents(after.owedCents)}`, { exact: true }).waitFor({ timeout: 30_000 });
     await saveShots(page, 'statements-dashboard');
+  });
+
+  it('shows the promotional section with the cap\'s cut and the images that earn nothing; "Mark paid" is off on a statement with nothing due, and says why', async () => {
+    const run = Date.now().toString(36);
+    const talentId = `stmt-promo-${run}`;
+    const talentName = `Ola Promo ${run}`;
+    const month = previousMonth(new Date().toISOString());
+    // Two promotional licenses at 20% of $0.298888 (2 x 59,777 = 119,554) under a cap of 0: all cut,
+    // nothing due; one image of the talent's own account.
+    await putClosedStatement(documentClient(twin()), twin().physicalName('GenerationsTable'), {
+      talentId,
+      talentName,
+      month,
+      royaltyPlan: 'standard-tiers',
+      values: [],
+      promotionalValues: [298_888, 298_888],
+      promotionalCapMicros: 0,
+      noRoyaltyLicenses: 1,
+      closedAt: new Date().toISOString(),
+    });
+    const page = await signInToConsole(browser(), twin(), twin().admin.email, twin().admin.password);
+    await page.getByRole('menuitem', { name: 'Dashboard' }).waitFor({ timeout: 30_000 });
+    await page.goto(`${twin().urls.admin}/#/statements/${statementId(month, talentId)}/show`);
+    await page.getByRole('heading', { level: 1, name: new RegExp(`^${talentName} · `) }).waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('statement-promotional').textContent()).toBe('2 licenses earned $0.119554; cap $0.00 a month, cut $0.119554');
+    expect(await page.getByTestId('statement-no-royalty').textContent()).toBe('1 image by your own account or test grants earns no royalty');
+    expect(await page.getByTestId('statement-amount').textContent()).toBe('$0.00');
+    await page.getByTestId('statement-line').nth(1).waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('statement-line').count()).toBe(2);
+    expect(await page.getByTestId('statement-line').first().textContent()).toContain('Promotional credits at 20%');
+    await expect(page.getByRole('button', { name: 'Mark paid' }).isDisabled()).resolves.toBe(true);
+    expect(await page.getByTestId('nothing-due').textContent()).toBe(NOTHING_DUE_MESSAGE);
+    expect(await seriousViolations(page, { afterLoading: true })).toEqual([]);
+    await saveShots(page, 'statements-promotional');
   });
 });

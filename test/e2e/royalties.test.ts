@@ -1,21 +1,26 @@
 import * as fs from 'node:fs';
 import { StatementList } from '../../events/royalties';
-import { monthOfIso } from '../../functions/royalties/arithmetic';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { generationKeys } from '../../functions/generation/keys';
+import { previousMonth } from '../../functions/royalties/arithmetic';
 import { statementId } from '../../events/royalty-values';
 import { seedUser } from '../../infra/local/provision';
 import { gotoApp, useBrowser } from '../support/browser';
 import { csvRecords } from '../support/csv';
 import { eventually } from '../support/eventually';
 import { generateAs, newClient, signInToConsole, submitApplication, waitForStatus } from '../support/review-console';
-import { idToken, useTwin } from '../support/twin';
+import { documentClient, idToken, useTwin } from '../support/twin';
 import { seriousViolations, saveShots } from '../support/a11y';
 import { fileMarker } from '../support/marker';
 
 // A talent's royalties end to end on the twin, in Chromium (docs/royalties.md#talent-portal): a
 // standard applicant is accepted in the review console, made active with a generation config; a
 // client on the Free plan generates two images with their likeness; the talent's portal shows
-// this month's earnings live (2 x 20% of a $0.30 credit = $0.12); the monthly close runs as of the
-// 1st of next month; the talent opens the statement, adds payout details and downloads the CSV.
+// this month's earnings live: the Free plan's credits are promotional, valued at the cheapest paid
+// credit ($0.298888), and earn 20% without counting toward the tiers (2 x $0.059777 = $0.119554,
+// $0.11 in whole cents). Only an ended month can be closed, so the two licenses' accruals are
+// moved to last month (as if the client had generated then) and the close runs as of the 1st of
+// this month; the talent opens the statement, adds payout details and downloads the CSV.
 // With SHOTS=<dir>, the portal is also saved as screenshots at 1280 and 390 px.
 jest.setTimeout(150_000);
 const twin = useTwin();
@@ -68,18 +73,32 @@ it('a talent accepted in the console earns from a client’s images, sees it liv
   await page.waitForURL(/\/talent-portal$/, { timeout: 30_000 });
   const royalties = page.getByTestId('royalties');
   await royalties.getByTestId('earnings-amount').waitFor({ timeout: 20_000 });
-  expect(await royalties.getByTestId('earnings-amount').textContent()).toBe('$0.12');
+  expect(await royalties.getByTestId('earnings-amount').textContent()).toBe('$0.11');
   expect(await royalties.getByTestId('earnings-licenses').textContent()).toBe('2');
-  expect(await royalties.getByTestId('tier-progress').textContent()).toBe('2 of 50 at 20%');
+  // Promotional licenses take no place in the tiers, and their royalties are capped ($25 on the twin).
+  expect(await royalties.getByTestId('tier-progress').textContent()).toBe('0 of 50 at 20%');
+  expect(await royalties.getByTestId('earnings-promotional').textContent()).toBe('2 licenses of promotional credits earned $0.119554 (capped at $25.00 a month).');
   expect(await royalties.getByTestId('royalty-note').textContent()).toContain('Licenses 1-50 at 20%');
   await royalties.getByTestId('earnings-chart').waitFor();
   expect(await seriousViolations(page)).toEqual([]);
   await saveShots(page, 'royalties-live');
 
-  // The close of this month, as on the 1st of next month at 01:00 UTC.
+  // The close runs on the 1st for the month before, never for a month still running: the two
+  // accruals move to last month, as if the client had generated then, and the close runs as of
+  // the 1st of this month at 01:00 UTC.
   const now = new Date();
-  const month = monthOfIso(now.toISOString());
-  await twin().events.runScheduled('MonthlyCloseSchedule', new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1, 1)).toISOString());
+  const thisMonth = now.toISOString().slice(0, 7);
+  const month = previousMonth(now.toISOString());
+  const doc = documentClient(twin());
+  const table = twin().physicalName('GenerationsTable');
+  for (const [i, image] of generation.images.entries()) {
+    const key = generationKeys.accrual(talentId, thisMonth, image.licenseId);
+    const item = (await doc.send(new GetCommand({ TableName: table, Key: key, ConsistentRead: true }))).Item;
+    expect(item).toMatchObject({ promotional: true, creditValueMicros: 298_888 });
+    await doc.send(new PutCommand({ TableName: table, Item: { ...item, ...generationKeys.accrual(talentId, month, image.licenseId), month, at: `${month}-28T12:0${i}:00.000Z` } }));
+    await doc.send(new DeleteCommand({ TableName: table, Key: key }));
+  }
+  await twin().events.runScheduled('MonthlyCloseSchedule', `${thisMonth}-01T01:00:00.000Z`);
   const talentToken = await idToken(twin(), email, PASSWORD, 'web');
   await eventually(
     async () => {
@@ -93,7 +112,8 @@ it('a talent accepted in the console earns from a client’s images, sees it liv
   await page.getByRole('button', { name: 'Refresh' }).click();
   const statement = royalties.locator(`[data-statement="${statementId(month, talentId)}"]`);
   await statement.waitFor({ timeout: 20_000 });
-  expect(await statement.getByTestId('statement-amount').textContent()).toBe('$0.12');
+  expect(await statement.getByTestId('statement-amount').textContent()).toBe('$0.11');
+  expect(await statement.getByTestId('statement-promotional').textContent()).toContain('Promotional credits (capped at $25.00 a month)');
   await statement.locator('summary').click();
   expect(await statement.getByTestId('payout-status').getAttribute('data-status')).toBe('awaiting-details');
   await statement.getByTestId('statement-line').nth(1).waitFor({ timeout: 20_000 });
@@ -116,10 +136,13 @@ it('a talent accepted in the console earns from a client’s images, sees it liv
   const rows = csvRecords(fs.readFileSync((await download.path())!, 'utf8'));
   const licenses = rows.filter((r) => r.Row === 'license');
   expect(licenses.map((r) => [r.License, r.Tier, r['Rate %'], r['Credit value USD'], r['Royalty USD']]).sort()).toEqual(
-    generation.images.map((i) => [i.licenseId, 'Licenses 1-50 at 20%', '20', '0.300000', '0.060000']).sort(),
+    generation.images.map((i) => [i.licenseId, 'Promotional credits at 20%', '20', '0.298888', '0.059777']).sort(),
   );
-  expect(rows.find((r) => r.Row === 'paid')!['Royalty USD']).toBe('0.12');
-  expect(rows.find((r) => r.Row === 'carried out')!['Royalty USD']).toBe('0.000000');
+  expect(rows.find((r) => r.Row === 'promotional total')!['Royalty USD']).toBe('0.119554');
+  expect(rows.find((r) => r.Row === 'promotional cap cut')!['Royalty USD']).toBe('0.000000');
+  // 119,554 micro-dollars: 11 cents paid, 9,554 carried to the next statement.
+  expect(rows.find((r) => r.Row === 'paid')!['Royalty USD']).toBe('0.11');
+  expect(rows.find((r) => r.Row === 'carried out')!['Royalty USD']).toBe('0.009554');
 
   expect(await seriousViolations(page)).toEqual([]);
   await saveShots(page, 'royalties-statement');

@@ -19,6 +19,11 @@ export interface StatementFixture {
   carriedInMicros?: number;
   /** When the close ran; the 1st of the next month at 01:00 UTC by default. */
   closedAt?: string;
+  /** Licenses of promotional credits after the paid ones, by credit value, and the cap the close applied ($25 by default). */
+  promotionalValues?: number[];
+  promotionalCapMicros?: number;
+  /** Licenses that earn nothing (the talent's own account), after those. */
+  noRoyaltyLicenses?: number;
 }
 
 const nextMonthStart = (month: string) => {
@@ -31,7 +36,13 @@ export async function putClosedStatement(doc: DynamoDBDocumentClient, tableName:
   const generations = generationStore(doc, tableName);
   const royalties = royaltyStore(doc, tableName);
   const lines: AccrualLine[] = [];
-  for (const [i, creditValueMicros] of f.values.entries()) {
+  const kinds: Array<{ creditValueMicros: number; promotional?: true; noRoyalty?: 'own-account' }> = [
+    ...f.values.map((creditValueMicros) => ({ creditValueMicros })),
+    ...(f.promotionalValues ?? []).map((creditValueMicros) => ({ creditValueMicros, promotional: true as const })),
+    ...Array.from({ length: f.noRoyaltyLicenses ?? 0 }, () => ({ creditValueMicros: 0, noRoyalty: 'own-account' as const })),
+  ];
+  for (const [i, credit] of kinds.entries()) {
+    const { creditValueMicros } = credit;
     const at = new Date(Date.parse(`${f.month}-01T00:00:00Z`) + (i + 1) * 60_000).toISOString();
     const licenseId = `lic-${f.talentId}-${f.month}-${i}`;
     const generationId = `gen-${f.talentId}-${f.month}-${i}`;
@@ -52,11 +63,12 @@ export async function putClosedStatement(doc: DynamoDBDocumentClient, tableName:
       },
       'free',
       f.royaltyPlan,
+      credit,
     );
     await royalties.claim(f.talentId, { month: f.month, licenseId }, f.month);
-    lines.push({ licenseId, generationId, at, month: f.month, creditValueMicros, royaltyPlan: f.royaltyPlan });
+    lines.push({ licenseId, generationId, at, month: f.month, royaltyPlan: f.royaltyPlan, ...credit });
   }
-  const { totals } = buildStatement(lines, f.carriedInMicros ?? 0);
+  const { totals } = buildStatement(lines, f.carriedInMicros ?? 0, f.promotionalCapMicros ?? 25_000_000);
   const record: StatementRecord = {
     id: statementId(f.month, f.talentId),
     talentId: f.talentId,
