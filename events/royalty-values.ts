@@ -81,6 +81,9 @@ export const NOTHING_DUE_MESSAGE = 'This statement pays nothing (under a cent, c
 /** A month can be closed once it has ended (UTC); before that the close refuses it and closes nothing. */
 export const monthNotEndedMessage = (month: string, endsAt: string) => `The month ${month} has not ended: it can be closed from ${endsAt} (UTC).`;
 
+/** A talent's outcome in the RoyaltyClose output when their statement could not be closed (counted and alarmed). */
+export const NOT_CLOSED_OUTCOME = 'not-closed';
+
 /** The monthly close runs on the 1st at 01:00 UTC, after the allowance (00:05). */
 export const CLOSE_SCHEDULE = { minute: '0', hour: '1', day: '1' } as const;
 

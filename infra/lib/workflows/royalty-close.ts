@@ -8,6 +8,7 @@
 import { Choice, Condition, DefinitionBody, Fail, JsonPath, Map as MapState, Pass, Succeed } from 'aws-cdk-lib/aws-stepfunctions';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
+import { NOT_CLOSED_OUTCOME } from '../../../events/royalty-values';
 import { LAMBDA_SERVICE_RETRY, TASK_RETRY, lambdaStep, noRetry, type RetryPolicy } from './steps';
 
 interface RoyaltyCloseFunctions {
@@ -24,8 +25,6 @@ export const CLOSE_CONCURRENCY = 5;
 export const CLOSE_FAILURES = ['StatementMismatch', 'MonthNotEnded', 'ZodError'] as const;
 const RETRY: RetryPolicy = [noRetry([...CLOSE_FAILURES]), LAMBDA_SERVICE_RETRY, TASK_RETRY];
 
-/** The outcome of a talent whose statement could not be closed; the execution fails once every talent has had its turn. */
-export const NOT_CLOSED_OUTCOME = 'not-closed';
 /** The execution's error when any statement could not be closed. */
 export const NOT_CLOSED_ERROR = 'StatementsNotClosed';
 

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { FAILURE_METRICS } from '../../../../events/metrics';
 import { Month } from '../../../../events/royalties';
+import { NOT_CLOSED_OUTCOME } from '../../../../events/royalty-values';
 import { TALENT_ID_PATTERN } from '../../../../events/talent-values';
 import { log } from '../../../shared/log';
 
@@ -19,7 +20,7 @@ type ReportNotClosedInput = z.infer<typeof ReportNotClosedInput>;
  * month and the error's name (never its cause: a message may quote data). The close goes on with
  * the other talent and then fails the execution.
  */
-export function reportNotClosed(input: ReportNotClosedInput): { talentId: string; outcome: 'not-closed'; error: string } {
+export function reportNotClosed(input: ReportNotClosedInput): { talentId: string; outcome: typeof NOT_CLOSED_OUTCOME; error: string } {
   log.metric(FAILURE_METRICS.statementNotClosed, { fields: { talentId: input.talentId, month: input.month, error: input.error } });
-  return { talentId: input.talentId, outcome: 'not-closed', error: input.error };
+  return { talentId: input.talentId, outcome: NOT_CLOSED_OUTCOME, error: input.error };
 }
