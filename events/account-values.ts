@@ -68,3 +68,17 @@ export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 /** Status of a client's request to change plan, until payments exist and admins set plans. */
 export const PLAN_REQUEST_STATUSES = ['pending', 'done', 'declined'] as const;
+
+/**
+ * Why an admin grants credits (docs/product.md#console-users). Every admin grant is a
+ * promotional lot; a grant for `testing` is worth nothing and earns talent nothing (decision 036).
+ */
+export const GRANT_CATEGORIES = ['goodwill', 'compensation', 'promotion', 'testing'] as const;
+export type GrantCategory = (typeof GRANT_CATEGORIES)[number];
+export const GRANT_CATEGORY_LABELS: Record<GrantCategory, string> = {
+  goodwill: 'Goodwill',
+  compensation: 'Compensation for a problem',
+  promotion: 'Promotion or partnership',
+  testing: 'Testing',
+};
+export const GRANT_CATEGORY_MESSAGE = `category must be one of ${GRANT_CATEGORIES.join(', ')}`;

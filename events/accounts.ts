@@ -3,7 +3,7 @@
 // all parse with these schemas.
 import * as z from 'zod';
 
-import { FULL_NAME_MAX_LENGTH, LEDGER_KINDS, PLAN_REQUEST_STATUSES, SELF_SIGNUP_ROLES, TALENT_ACCESS } from './account-values';
+import { FULL_NAME_MAX_LENGTH, GRANT_CATEGORIES, GRANT_CATEGORY_MESSAGE, LEDGER_KINDS, PLAN_REQUEST_STATUSES, SELF_SIGNUP_ROLES, TALENT_ACCESS } from './account-values';
 import { APPLICATION_STATUSES, EXCLUDABLE_INDUSTRIES } from './founding-values';
 import { PLAN_IDS } from './plans';
 import { TALENT_STATUSES } from './talent-values';
@@ -163,13 +163,17 @@ export type AdminUserDetail = z.infer<typeof AdminUserDetail>;
 export const AdminSetPlanRequest = z.strictObject({ plan: PlanIdSchema });
 
 export const MAX_ADMIN_GRANT = 10_000;
-/** `POST /admin/users/{id}/credits` (with an Idempotency-Key): a grant with a reason, named after the admin. */
+/**
+ * `POST /admin/users/{id}/credits` (with an Idempotency-Key): a grant with its reason's category
+ * and text, named after the admin. A `testing` grant earns talent nothing (decision 036).
+ */
 export const AdminGrantRequest = z.strictObject({
   credits: z
     .number({ error: 'credits must be a whole number' })
     .int({ error: 'credits must be a whole number' })
     .min(1, { error: 'credits must be at least 1' })
     .max(MAX_ADMIN_GRANT, { error: `credits must be at most ${MAX_ADMIN_GRANT}` }),
+  category: z.enum(GRANT_CATEGORIES, { error: GRANT_CATEGORY_MESSAGE }),
   reason: z.string({ error: 'reason must be text' }).trim().min(3, { error: 'Give a reason of at least 3 characters.' }).max(200),
 });
 

@@ -89,7 +89,7 @@ export const Generation = z.object({
   status: z.enum(GENERATION_STATUSES),
   createdAt: Iso,
   updatedAt: Iso,
-  /** Credits taken for the generation (committed once delivered; 0 after a failure). */
+  /** Credits taken for the generation: one per image delivered, each committed with its license (a failure part-way keeps those). */
   creditsSpent: z.number().int().nonnegative(),
   images: z.array(GenerationImage),
   failure: z.object({ code: z.enum(FAILURE_CODES), message: z.string() }).optional(),

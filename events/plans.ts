@@ -95,15 +95,64 @@ export function planById(id: PlanId): Plan {
 export const STARTING_PLAN: PlanId = 'free';
 
 /**
+ * What one credit of each paid offer is worth, in micro-dollars (integers, rounded down): every
+ * paid plan's monthly price over its monthly credits, and every extra-credit price.
+ */
+function paidCreditValuesMicros(): number[] {
+  return PLANS.flatMap((p) => [
+    ...(p.monthlyPriceCents > 0 ? [Math.floor((p.monthlyPriceCents * 10_000) / p.monthlyCredits)] : []),
+    ...(p.extraCreditCents === null ? [] : [p.extraCreditCents * 10_000]),
+  ]);
+}
+
+/**
+ * What one promotional credit (the Free plan's, an admin's grant) is worth, in micro-dollars: the
+ * cheapest paid credit, so a promotional credit never earns a talent more than any paid one
+ * (docs/product.md#royalties, decision 036). Today Enterprise's monthly credit, 298,888.
+ */
+export const PROMOTIONAL_CREDIT_VALUE_MICROS = Math.min(...paidCreditValuesMicros());
+
+/**
  * What one credit of a plan is worth, in micro-dollars (integer, rounded down): the plan's
- * monthly price over its monthly credits. A Free plan credit is valued at the lowest
- * extra-credit price, paid by us, so talent earn on every image (docs/product.md#royalties).
+ * monthly price over its monthly credits. A Free plan credit is promotional, valued at
+ * PROMOTIONAL_CREDIT_VALUE_MICROS, paid by us, so talent earn on every image.
  */
 export function creditValueMicros(planId: PlanId): number {
   const plan = planById(planId);
-  if (plan.monthlyPriceCents === 0) {
-    const lowest = Math.min(...PLANS.flatMap((p) => (p.extraCreditCents === null ? [] : [p.extraCreditCents])));
-    return lowest * 10_000;
-  }
+  if (plan.monthlyPriceCents === 0) return PROMOTIONAL_CREDIT_VALUE_MICROS;
   return Math.floor((plan.monthlyPriceCents * 10_000) / plan.monthlyCredits);
+}
+
+/**
+ * Kinds of credit lots (decision 036): `paid` credits were bought (a plan's allowance, a pack);
+ * `promotional` credits were given (the Free plan's, an admin's grant) and are valued at
+ * PROMOTIONAL_CREDIT_VALUE_MICROS at most.
+ */
+export const CREDIT_LOT_KINDS = ['paid', 'promotional'] as const;
+type CreditLotKind = (typeof CREDIT_LOT_KINDS)[number];
+
+/**
+ * What every credit of one grant is worth (a lot, docs/product.md#credit-ledger): its value in
+ * micro-dollars (what the client paid over the credits; the promotional value for gifts), its
+ * kind, and why it earns talent nothing, if it does not (an admin's grant for testing).
+ */
+export interface CreditLot {
+  valueMicros: number;
+  kind: CreditLotKind;
+  noRoyalty?: 'testing-grant';
+}
+
+/** A promotional lot: the Free plan's credits and an admin's grant. */
+export const PROMOTIONAL_LOT: CreditLot = { valueMicros: PROMOTIONAL_CREDIT_VALUE_MICROS, kind: 'promotional' };
+
+/** A lot of credits given for testing: worth nothing, earning talent nothing. */
+export const TESTING_LOT: CreditLot = { valueMicros: 0, kind: 'promotional', noRoyalty: 'testing-grant' };
+
+/**
+ * The lot of a plan's own credits: the Free plan's are promotional; a paid plan's allowance is
+ * paid, at the plan's credit value. Also the rule for a balance stored before lots existed: its
+ * credits are one lot of the account's plan (decision 036).
+ */
+export function planLot(planId: PlanId): CreditLot {
+  return planById(planId).monthlyPriceCents === 0 ? PROMOTIONAL_LOT : { valueMicros: creditValueMicros(planId), kind: 'paid' };
 }

@@ -2,6 +2,7 @@ import { fetchUtils, HttpError, type DataProvider, type GetListParams, type RaRe
 import { AdminStats } from '../../events/admin';
 import type { ApplicationDecisionRecord, DecisionRequest, EmailPreview, EmailPreviewRequest, RetryAnswer } from '../../events/founding';
 import type { AdminUserDetail, LedgerEntry } from '../../events/accounts';
+import type { GrantCategory } from '../../events/account-values';
 import type { ErasureResult } from '../../events/erasure';
 import type { GenerationConfig, LicenseDownload } from '../../events/generations';
 import type { ExclusiveContractRequest, ExclusiveContractResponse } from '../../events/likeness';
@@ -40,7 +41,7 @@ export interface ConsoleDataProvider extends DataProvider {
   /** Sets a client's plan (also how a pending plan request is approved). */
   setUserPlan(id: string, plan: PlanId): Promise<{ data: AdminUserDetail }>;
   /** Grants credits; `key` is generated once per grant dialog, so a repeated click grants once. */
-  grantCredits(id: string, grant: { credits: number; reason: string }, key: string): Promise<{ data: { entry: LedgerEntry; balance: number } }>;
+  grantCredits(id: string, grant: { credits: number; category: GrantCategory; reason: string }, key: string): Promise<{ data: { entry: LedgerEntry; balance: number } }>;
   /** Disables (sign-in off, signed out everywhere) or enables an account, with an optional reason. */
   setUserDisabled(id: string, disabled: boolean, reason?: string): Promise<{ data: AdminUserDetail }>;
   declinePlanRequest(id: string): Promise<{ data: AdminUserDetail }>;

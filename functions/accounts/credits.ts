@@ -1,12 +1,16 @@
 // The credit ledger (decision 021): a client's spendable balance and the append-only entries that
 // explain it. Every change is one TransactWriteItems of an idempotency guard for its key, the
 // ledger entry and the balance written under a condition, so a balance can never go negative and
-// a repeated request applies once, whatever runs at the same time.
+// a repeated request applies once, whatever runs at the same time. Credits come in lots (decision
+// 036): each grant records what one of its credits is worth, the balance holds its open lots
+// oldest first, and spending takes the oldest first.
 import { randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { LedgerKind } from '../../events/account-values';
+import { GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { GrantCategory, LedgerKind } from '../../events/account-values';
 import type { AuditEntry, LedgerEntry, LedgerPage } from '../../events/accounts';
+import { CREDIT_LOT_KINDS, PROMOTIONAL_CREDIT_VALUE_MICROS, STARTING_PLAN, planLot, type CreditLot, type PlanId } from '../../events/plans';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
+import { log } from '../shared/log';
 import { accountKeys } from './keys';
 
 /** The admin making a change. */
@@ -15,9 +19,19 @@ export interface Actor {
   email: string;
 }
 
+/** Credits of one lot: on a balance (oldest first), held by a reservation, or moved by a change. */
+export interface LotCredits extends CreditLot {
+  credits: number;
+}
+
+/** One write of another table, made in the same transaction as a ledger change (`commitOne`). */
+export type LinkedWrite = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
 export interface LedgerResult {
   entry: LedgerEntry;
   balance: number;
+  /** The credits the change moved, by lot: granted, reserved, committed or released. */
+  lots: LotCredits[];
   /** True when the key was seen before: the first result, nothing written again. */
   replayed: boolean;
 }
@@ -29,6 +43,17 @@ export class InsufficientCreditsError extends ConflictError {
     readonly balance: number,
   ) {
     super(`Not enough credits: this needs ${needed} and your balance is ${balance}.`);
+  }
+}
+
+/**
+ * A write made with a commit (`commitOne`) was refused by its own condition while the commit's key
+ * was new: nothing was written. For a license, it exists already without its commit.
+ */
+export class LinkedWriteRefusedError extends Error {
+  override name = 'LinkedWriteRefusedError';
+  constructor(readonly index: number) {
+    super(`the write made with this commit (number ${index}) was refused by its condition`);
   }
 }
 
@@ -44,19 +69,39 @@ interface Change {
   key: string;
   reason: string;
   generationId?: string;
+  /** A grant's lot: what each of its credits is worth. */
+  lot?: CreditLot;
   by?: Actor;
+  /** An admin grant's reason category, named in its audit entry. */
+  category?: GrantCategory;
 }
 
 interface Guard {
   kind: LedgerKind;
   credits: number;
   generationId?: string;
+  lot?: CreditLot;
   entry: LedgerEntry;
   balance: number;
+  /** The credits the change moved (absent on guards written before lots). */
+  lots?: LotCredits[];
 }
 
 const MAX_KEY_LENGTH = 255;
 const MAX_REASON_LENGTH = 200;
+
+function checkLot(lot: CreditLot | undefined): void {
+  if (!lot || typeof lot !== 'object') throw new ValidationError('a grant needs its lot: the value of one credit and its kind');
+  if (!Number.isSafeInteger(lot.valueMicros) || lot.valueMicros < 0) {
+    throw new ValidationError(`lot.valueMicros must be a whole number of micro-dollars, 0 or more (got ${String(lot.valueMicros)})`);
+  }
+  if (!CREDIT_LOT_KINDS.includes(lot.kind)) throw new ValidationError(`lot.kind must be one of ${CREDIT_LOT_KINDS.join(', ')}`);
+  if (lot.noRoyalty !== undefined && lot.noRoyalty !== 'testing-grant') throw new ValidationError("lot.noRoyalty can only be 'testing-grant'");
+  // A promotional credit never earns more than the cheapest paid credit (decision 036).
+  if (lot.kind === 'promotional' && lot.valueMicros > PROMOTIONAL_CREDIT_VALUE_MICROS) {
+    throw new ValidationError(`a promotional lot is worth at most ${PROMOTIONAL_CREDIT_VALUE_MICROS} micro-dollars a credit, the cheapest paid credit`);
+  }
+}
 
 function checkChange(kind: LedgerKind, change: Change): void {
   if (!Number.isSafeInteger(change.credits) || change.credits < 1) {
@@ -68,6 +113,7 @@ function checkChange(kind: LedgerKind, change: Change): void {
   if (typeof change.reason !== 'string' || !change.reason.trim() || change.reason.length > MAX_REASON_LENGTH) {
     throw new ValidationError(`reason must be 1 to ${MAX_REASON_LENGTH} characters`);
   }
+  if (kind === 'grant') checkLot(change.lot);
   if (kind !== 'grant' && (typeof change.generationId !== 'string' || !change.generationId)) {
     throw new ValidationError(`a ${kind} needs the generationId it belongs to`);
   }
@@ -76,8 +122,76 @@ function checkChange(kind: LedgerKind, change: Change): void {
 /** The change a ledger entry makes to the spendable balance. */
 const deltaOf = (kind: LedgerKind, credits: number) => (kind === 'grant' || kind === 'release' ? credits : kind === 'reserve' ? -credits : 0);
 
+// ---- Lots (decision 036) ------------------------------------------------------------------------
+
+const lotOf = (lot: CreditLot, credits: number): LotCredits => ({
+  credits,
+  valueMicros: lot.valueMicros,
+  kind: lot.kind,
+  ...(lot.noRoyalty ? { noRoyalty: lot.noRoyalty } : {}),
+});
+const sameLot = (a: CreditLot, b: CreditLot) => a.valueMicros === b.valueMicros && a.kind === b.kind && a.noRoyalty === b.noRoyalty;
+const creditsIn = (lots: readonly LotCredits[]) => lots.reduce((n, l) => n + l.credits, 0);
+
+/**
+ * Lots as stored: empty ones dropped and neighbours of the same value and kind merged, so the
+ * balance item stays small; the order (oldest first) is kept.
+ */
+export function compactLots(lots: readonly LotCredits[]): LotCredits[] {
+  const out: LotCredits[] = [];
+  for (const lot of lots) {
+    if (lot.credits <= 0) continue;
+    const last = out[out.length - 1];
+    if (last && sameLot(last, lot)) out[out.length - 1] = { ...last, credits: last.credits + lot.credits };
+    else out.push(lotOf(lot, lot.credits));
+  }
+  return out;
+}
+
+/** Takes `n` credits from the oldest lots first: what was taken and what is left, both oldest first. */
+export function takeOldest(lots: readonly LotCredits[], n: number): { taken: LotCredits[]; rest: LotCredits[] } {
+  const taken: LotCredits[] = [];
+  const rest: LotCredits[] = [];
+  let left = n;
+  for (const lot of lots) {
+    const take = Math.min(left, lot.credits);
+    if (take > 0) taken.push(lotOf(lot, take));
+    if (lot.credits > take) rest.push(lotOf(lot, lot.credits - take));
+    left -= take;
+  }
+  if (left > 0) throw new Error(`the lots hold ${n - left} credits, not the ${n} asked for`);
+  return { taken: compactLots(taken), rest: compactLots(rest) };
+}
+
+/** Stored lots, or undefined when the item has none (written before lots). */
+function storedLots(value: unknown): LotCredits[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return compactLots(
+    value.flatMap((l: Record<string, unknown>) =>
+      l && typeof l === 'object' && CREDIT_LOT_KINDS.includes(l.kind as CreditLot['kind'])
+        ? [lotOf({ valueMicros: Number(l.valueMicros), kind: l.kind as CreditLot['kind'], ...(l.noRoyalty === 'testing-grant' ? { noRoyalty: 'testing-grant' as const } : {}) }, Number(l.credits))]
+        : [],
+    ),
+  );
+}
+
+/**
+ * The lots behind `credits` (decision 036). Items written before lots have none: their credits
+ * are one lot of the account's plan now (`planLot`: a paid plan's credit value, the Free plan's
+ * promotional value). Lots that do not add up to `credits` (never written so) are trimmed from
+ * the newest, or completed with such a lot, so what is spent always matches the count.
+ */
+export function lotsBehind(credits: number, stored: LotCredits[] | undefined, plan: PlanId): LotCredits[] {
+  if (credits <= 0) return [];
+  const lots = stored ?? [];
+  const held = creditsIn(lots);
+  if (held === credits) return lots;
+  if (held > credits) return takeOldest(lots, credits).taken;
+  return compactLots([...lots, lotOf(planLot(plan), credits - held)]);
+}
+
 /** The items of one ledger entry: the entry itself and its key's guard, both written once. */
-export function ledgerWrite(accountId: string, kind: LedgerKind, change: Change, balanceAfter: number, seq: number, at: string) {
+export function ledgerWrite(accountId: string, kind: LedgerKind, change: Change, balanceAfter: number, seq: number, at: string, lots: LotCredits[]) {
   const entry: LedgerEntry = {
     id: randomUUID(),
     kind,
@@ -88,10 +202,20 @@ export function ledgerWrite(accountId: string, kind: LedgerKind, change: Change,
     ...(change.by ? { by: change.by.email } : {}),
     ...(change.generationId ? { generationId: change.generationId } : {}),
   };
-  const guard: Guard = { kind, credits: change.credits, ...(change.generationId ? { generationId: change.generationId } : {}), entry, balance: balanceAfter };
+  const guard: Guard = {
+    kind,
+    credits: change.credits,
+    ...(change.generationId ? { generationId: change.generationId } : {}),
+    ...(change.lot ? { lot: lotOf(change.lot, 1) } : {}),
+    entry,
+    balance: balanceAfter,
+    lots,
+  };
+  // The entry keeps the lots it moved (and a grant's category): the ledger explains every lot too.
+  const stored = { ...entry, lots, ...(change.category ? { category: change.category } : {}) };
   return {
     entry,
-    entryItem: { ...accountKeys.ledger(accountId, seq), ...entry },
+    entryItem: { ...accountKeys.ledger(accountId, seq), ...stored },
     guardItem: { ...accountKeys.guard(accountId, change.key), ...guard },
   };
 }
@@ -107,100 +231,163 @@ type CancelReason = { Code?: string } | undefined;
 const reasonsOf = (err: unknown): CancelReason[] | undefined =>
   (err as { name?: string })?.name === 'TransactionCanceledException' ? ((err as { CancellationReasons?: CancelReason[] }).CancellationReasons ?? []) : undefined;
 
+interface Reservation {
+  reserved: number;
+  committed: number;
+  released: number;
+  open: number;
+  /** The open credits by lot, oldest first; undefined on reservations made before lots. */
+  lots?: LotCredits[];
+}
+
 export type CreditLedger = ReturnType<typeof creditLedger>;
 
 export function creditLedger(doc: DynamoDBDocumentClient, tableName: string, now: () => Date = () => new Date()) {
-  const readBalance = async (accountId: string): Promise<{ credits: number; seq: number } | undefined> => {
+  const readBalance = async (accountId: string): Promise<{ credits: number; seq: number; lots?: LotCredits[] } | undefined> => {
     const out = await doc.send(new GetCommand({ TableName: tableName, Key: accountKeys.balance(accountId), ConsistentRead: true }));
-    return out.Item ? { credits: Number(out.Item.credits), seq: Number(out.Item.seq ?? 0) } : undefined;
+    return out.Item ? { credits: Number(out.Item.credits), seq: Number(out.Item.seq ?? 0), lots: storedLots(out.Item.lots) } : undefined;
+  };
+
+  const readReservation = async (accountId: string, generationId: string): Promise<Reservation | undefined> => {
+    const out = await doc.send(new GetCommand({ TableName: tableName, Key: accountKeys.reservation(accountId, generationId), ConsistentRead: true }));
+    if (!out.Item) return undefined;
+    const n = (v: unknown) => (typeof v === 'number' ? v : 0);
+    return { reserved: n(out.Item.reserved), committed: n(out.Item.committed), released: n(out.Item.released), open: n(out.Item.open), lots: storedLots(out.Item.openLots) };
+  };
+
+  /** The account's plan, for items written before lots (one profile read, only when needed). */
+  const planOf = async (accountId: string): Promise<PlanId> => {
+    const out = await doc.send(new GetCommand({ TableName: tableName, Key: accountKeys.profile(accountId), ProjectionExpression: '#plan', ExpressionAttributeNames: { '#plan': 'plan' } }));
+    return typeof out.Item?.plan === 'string' ? (out.Item.plan as PlanId) : STARTING_PLAN;
+  };
+
+  /** `stored` when the item has lots adding up to `credits`; otherwise the lots behind them by the rule of lotsBehind. */
+  const resolveLots = async (accountId: string, credits: number, stored: LotCredits[] | undefined): Promise<LotCredits[]> => {
+    if (stored && creditsIn(stored) === credits) return stored;
+    if (stored) log.warn('credit lots do not add up to the credits they hold', { accountId, credits, held: creditsIn(stored) });
+    return credits > 0 ? lotsBehind(credits, stored, await planOf(accountId)) : [];
   };
 
   const replay = async (accountId: string, kind: LedgerKind, change: Change): Promise<LedgerResult | undefined> => {
     const out = await doc.send(new GetCommand({ TableName: tableName, Key: accountKeys.guard(accountId, change.key), ConsistentRead: true }));
     const guard = out.Item as Guard | undefined;
     if (!guard) return undefined;
-    if (guard.kind !== kind || guard.credits !== change.credits || (guard.generationId ?? undefined) !== (change.generationId ?? undefined)) {
+    const otherLot = guard.lot && change.lot && !sameLot(guard.lot, change.lot);
+    if (guard.kind !== kind || guard.credits !== change.credits || (guard.generationId ?? undefined) !== (change.generationId ?? undefined) || otherLot) {
       throw new ConflictError(KEY_REUSED_MESSAGE);
     }
-    return { entry: guard.entry, balance: guard.balance, replayed: true };
+    return { entry: guard.entry, balance: guard.balance, lots: storedLots(guard.lots) ?? [], replayed: true };
   };
 
   /**
-   * Writes one entry: reads the balance, then writes guard + entry + balance in one transaction
-   * whose balance condition is the balance it read, by its sequence number (so `balanceAfter` is
-   * exact, never below zero, and entries number 1, 2, 3...); a lost race reads again and retries.
+   * Writes one entry: reads the balance (and the generation's reservation), then writes guard +
+   * entry + balance (+ reservation) in one transaction whose conditions are the state it read:
+   * the balance by its sequence number (so `balanceAfter` is exact, never below zero, and entries
+   * number 1, 2, 3...), the reservation by its reserved and open counts (so the lots it takes are
+   * the ones it read). `linked` adds writes of the change's own (a license with the credit it
+   * consumes), given the lots moved. A lost race reads again and retries.
    */
-  const apply = async (accountId: string, kind: LedgerKind, change: Change): Promise<LedgerResult> => {
+  const apply = async (accountId: string, kind: LedgerKind, change: Change, linked?: (moved: LotCredits[]) => LinkedWrite[]): Promise<LedgerResult> => {
     checkChange(kind, change);
+    const n = change.credits;
     for (let attempt = 1; ; attempt++) {
       const earlier = await replay(accountId, kind, change);
       if (earlier) return earlier;
       const seen = await readBalance(accountId);
       if (seen === undefined) throw new NotFoundError(NO_BALANCE_MESSAGE);
-      const after = seen.credits + deltaOf(kind, change.credits);
-      if (kind === 'reserve' && after < 0) throw new InsufficientCreditsError(change.credits, seen.credits);
+      const held = kind === 'grant' ? undefined : await readReservation(accountId, change.generationId!);
+      const after = seen.credits + deltaOf(kind, n);
+      if (kind === 'reserve' && after < 0) throw new InsufficientCreditsError(n, seen.credits);
+      if ((kind === 'commit' || kind === 'release') && (held?.open ?? 0) < n) throw new ConflictError(NO_RESERVATION_MESSAGE);
+
+      // Which credits move: a grant adds its lot last; a reserve takes the balance's oldest; a
+      // commit or release takes the reservation's oldest open ones, and a release puts them back
+      // first on the balance (they were its oldest).
+      const balanceLots = await resolveLots(accountId, seen.credits, seen.lots);
+      const heldLots = held ? await resolveLots(accountId, held.open, held.lots) : [];
+      let moved: LotCredits[];
+      let lotsAfter = balanceLots;
+      let heldAfter = heldLots;
+      if (kind === 'grant') {
+        moved = [lotOf(change.lot!, n)];
+        lotsAfter = compactLots([...balanceLots, ...moved]);
+      } else if (kind === 'reserve') {
+        const { taken, rest } = takeOldest(balanceLots, n);
+        moved = taken;
+        lotsAfter = rest;
+        heldAfter = compactLots([...heldLots, ...taken]);
+      } else {
+        const { taken, rest } = takeOldest(heldLots, n);
+        moved = taken;
+        heldAfter = rest;
+        if (kind === 'release') lotsAfter = compactLots([...taken, ...balanceLots]);
+      }
+
       const at = now().toISOString();
       const seq = seen.seq + 1;
-      const { entry, entryItem, guardItem } = ledgerWrite(accountId, kind, change, after, seq, at);
+      const { entry, entryItem, guardItem } = ledgerWrite(accountId, kind, change, after, seq, at, moved);
 
-      const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
+      const items: LinkedWrite[] = [
         { Put: { TableName: tableName, Item: guardItem, ConditionExpression: 'attribute_not_exists(pk)' } },
         { Put: { TableName: tableName, Item: entryItem, ConditionExpression: 'attribute_not_exists(pk)' } },
         {
           Update: {
             TableName: tableName,
             Key: accountKeys.balance(accountId),
-            UpdateExpression: 'SET credits = :after, seq = :seq, updatedAt = :at',
+            UpdateExpression: 'SET credits = :after, seq = :seq, lots = :lots, updatedAt = :at',
             // Never below zero: the balance must still be the one read, and hold the reserve.
             ConditionExpression: kind === 'reserve' ? 'seq = :seen AND credits >= :n' : 'seq = :seen',
             ExpressionAttributeValues: {
               ':after': after,
               ':seq': seq,
               ':seen': seen.seq,
+              ':lots': lotsAfter,
               ':at': at,
-              ...(kind === 'reserve' ? { ':n': change.credits } : {}),
+              ...(kind === 'reserve' ? { ':n': n } : {}),
             },
           },
         },
       ];
       if (kind !== 'grant') {
-        const generation = accountKeys.reservation(accountId, change.generationId!);
+        // The reservation as it was read: a reserve creates it or adds to it; a commit and a
+        // release take from its open credits, so together they never exceed what was reserved.
+        const unchanged = held ? 'reserved = :seenReserved AND #open = :seenOpen' : 'attribute_not_exists(pk)';
+        const counts = kind === 'reserve' ? 'reserved :n, #open :n' : `#open :minus, ${kind === 'commit' ? 'committed' : 'released'} :n`;
         items.push({
-          Update:
-            kind === 'reserve'
-              ? {
-                  TableName: tableName,
-                  Key: generation,
-                  UpdateExpression: 'ADD reserved :n, #open :n SET generationId = :g',
-                  ExpressionAttributeNames: { '#open': 'open' },
-                  ExpressionAttributeValues: { ':n': change.credits, ':g': change.generationId },
-                }
-              : {
-                  // Commit and release together can never exceed what was reserved.
-                  TableName: tableName,
-                  Key: generation,
-                  UpdateExpression: `ADD #open :minus, ${kind === 'commit' ? 'committed' : 'released'} :n`,
-                  ConditionExpression: '#open >= :n',
-                  ExpressionAttributeNames: { '#open': 'open' },
-                  ExpressionAttributeValues: { ':n': change.credits, ':minus': -change.credits },
-                },
+          Update: {
+            TableName: tableName,
+            Key: accountKeys.reservation(accountId, change.generationId!),
+            UpdateExpression: `ADD ${counts} SET generationId = :g, openLots = :held`,
+            ConditionExpression: unchanged,
+            ExpressionAttributeNames: { '#open': 'open' },
+            ExpressionAttributeValues: {
+              ':n': n,
+              ...(kind === 'reserve' ? {} : { ':minus': -n }),
+              ':g': change.generationId,
+              ':held': heldAfter,
+              ...(held ? { ':seenReserved': held.reserved, ':seenOpen': held.open } : {}),
+            },
+          },
         });
       }
       if (kind === 'grant' && change.by) {
-        const audit: AuditEntry = { at, by: change.by.email, action: 'credits-granted', detail: `${change.credits} credits: ${change.reason}` };
+        const what = change.category ? `${n} credits (${change.category})` : `${n} credits`;
+        const audit: AuditEntry = { at, by: change.by.email, action: 'credits-granted', detail: `${what}: ${change.reason}` };
         items.push({ Put: { TableName: tableName, Item: { ...accountKeys.audit(accountId, at, entry.id), ...audit, bySub: change.by.sub } } });
       }
+      const firstLinked = items.length;
+      if (linked) items.push(...linked(moved));
 
       try {
         await doc.send(new TransactWriteCommand({ TransactItems: items }));
-        return { entry, balance: after, replayed: false };
+        return { entry, balance: after, lots: moved, replayed: false };
       } catch (err) {
         const reasons = reasonsOf(err);
         if (!reasons && (err as Error)?.name !== 'TransactionConflictException') throw err;
         const keyTaken = reasons?.[0]?.Code === 'ConditionalCheckFailed';
-        if (!keyTaken && reasons?.[3]?.Code === 'ConditionalCheckFailed' && kind !== 'reserve' && kind !== 'grant') {
-          throw new ConflictError(NO_RESERVATION_MESSAGE);
-        }
+        const refused = reasons?.findIndex((r, i) => i >= firstLinked && r?.Code === 'ConditionalCheckFailed') ?? -1;
+        // A linked write refused while the key is new is its own state, not a race: retrying changes nothing.
+        if (!keyTaken && refused >= 0) throw new LinkedWriteRefusedError(refused - firstLinked);
         if (attempt >= MAX_ATTEMPTS) throw err;
         // Another change of this balance (or this key) won: read again after a short random pause.
         await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(200, 10 * attempt)));
@@ -215,32 +402,69 @@ export function creditLedger(doc: DynamoDBDocumentClient, tableName: string, now
       return balance.credits;
     },
 
-    /** Adds credits; an admin's grant (`by`) writes its audit entry in the same transaction. */
-    grant(accountId: string, change: { credits: number; key: string; reason: string; by?: Actor }): Promise<LedgerResult> {
+    /** Whether a change was made under `key` already. */
+    async used(accountId: string, key: string): Promise<boolean> {
+      const out = await doc.send(new GetCommand({ TableName: tableName, Key: accountKeys.guard(accountId, key), ConsistentRead: true, ProjectionExpression: 'pk' }));
+      return out.Item !== undefined;
+    },
+
+    /** The balance's open lots, oldest first (the rule of lotsBehind for a balance stored before lots). */
+    async lots(accountId: string): Promise<LotCredits[]> {
+      const balance = await readBalance(accountId);
+      if (balance === undefined) throw new NotFoundError(NO_BALANCE_MESSAGE);
+      return resolveLots(accountId, balance.credits, balance.lots);
+    },
+
+    /**
+     * Adds credits as one lot (`lot`: what each is worth, paid or promotional, and whether it
+     * earns talent nothing); an admin's grant (`by`, with its `category`) writes its audit entry
+     * in the same transaction.
+     */
+    grant(accountId: string, change: { credits: number; key: string; reason: string; lot: CreditLot; by?: Actor; category?: GrantCategory }): Promise<LedgerResult> {
       return apply(accountId, 'grant', change);
     },
 
-    /** Takes credits from the balance for a generation; InsufficientCreditsError when the balance is short. */
+    /** Takes credits from the balance for a generation, oldest lots first; InsufficientCreditsError when the balance is short. */
     reserve(accountId: string, change: { credits: number; key: string; generationId: string; reason: string }): Promise<LedgerResult> {
       return apply(accountId, 'reserve', change);
     },
 
-    /** Makes (part of) a generation's reservation final: the balance does not change. */
+    /** Makes (part of) a generation's reservation final, its oldest open credits first: the balance does not change. */
     commit(accountId: string, change: { credits: number; key: string; generationId: string; reason: string }): Promise<LedgerResult> {
       return apply(accountId, 'commit', change);
     },
 
-    /** Returns (part of) a generation's reservation to the balance. */
+    /**
+     * Commits one credit of a generation's reservation (its oldest open one) in the same
+     * transaction as `linked(credit)`, the writes it pays for (a license and its accrual, which
+     * record the credit's value): both happen or neither. A repeat of the key answers the first
+     * commit and its credit, writing nothing. LinkedWriteRefusedError when a linked write's own
+     * condition refuses it while the key is new.
+     */
+    async commitOne(
+      accountId: string,
+      change: { key: string; generationId: string; reason: string },
+      linked: (credit: CreditLot) => LinkedWrite[],
+    ): Promise<LedgerResult & { credit?: CreditLot }> {
+      const result = await apply(accountId, 'commit', { ...change, credits: 1 }, (moved) => linked(moved[0]));
+      return { ...result, ...(result.lots[0] ? { credit: result.lots[0] } : {}) };
+    },
+
+    /** Returns (part of) a generation's reservation to the balance, where its credits come first again (they were the oldest). */
     release(accountId: string, change: { credits: number; key: string; generationId: string; reason: string }): Promise<LedgerResult> {
       return apply(accountId, 'release', change);
     },
 
     /** What a generation has reserved, committed and released so far (undefined when it reserved nothing). */
     async reservation(accountId: string, generationId: string): Promise<{ reserved: number; committed: number; released: number; open: number } | undefined> {
-      const out = await doc.send(new GetCommand({ TableName: tableName, Key: accountKeys.reservation(accountId, generationId), ConsistentRead: true }));
-      if (!out.Item) return undefined;
-      const n = (v: unknown) => (typeof v === 'number' ? v : 0);
-      return { reserved: n(out.Item.reserved), committed: n(out.Item.committed), released: n(out.Item.released), open: n(out.Item.open) };
+      const held = await readReservation(accountId, generationId);
+      return held && { reserved: held.reserved, committed: held.committed, released: held.released, open: held.open };
+    },
+
+    /** The credits a generation still holds open, by lot, oldest first (what its next commits consume). */
+    async reservedLots(accountId: string, generationId: string): Promise<LotCredits[]> {
+      const held = await readReservation(accountId, generationId);
+      return held ? resolveLots(accountId, held.open, held.lots) : [];
     },
 
     /** One page of the ledger, newest first; `cursor` is the previous page's `nextCursor`. */

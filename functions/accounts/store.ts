@@ -16,7 +16,7 @@ import {
 import type * as z from 'zod';
 import { FULL_NAME_MAX_LENGTH, type AccountRole } from '../../events/account-values';
 import type { AdminUserDetail, AdminUserQuery, AdminUserSummary, AuditEntry, PlanRequest } from '../../events/accounts';
-import { STARTING_PLAN, planById, type PlanId } from '../../events/plans';
+import { STARTING_PLAN, planById, planLot, type PlanId } from '../../events/plans';
 import { matchesQuery, sortAndPage } from '../shared/admin-list';
 import { ConflictError, NotFoundError, isConditionFailure } from '../shared/errors';
 import { queryAll as queryAllItems } from '../shared/query-all';
@@ -182,8 +182,11 @@ export function accountStore(doc: DynamoDBDocumentClient, tableName: string, now
       if (input.role === 'client') {
         const plan = planById(STARTING_PLAN);
         const credits = plan.monthlyCredits;
-        const { entryItem, guardItem } = ledgerWrite(input.id, 'grant', { credits, key: SIGNUP_GRANT_KEY, reason: `${plan.name} plan credits` }, credits, 1, at);
-        items.push(put({ ...accountKeys.balance(input.id), credits, seq: 1, updatedAt: at }), put(entryItem), put(guardItem));
+        // The Free plan's credits are one promotional lot (decision 036).
+        const lot = planLot(STARTING_PLAN);
+        const lots = [{ credits, ...lot }];
+        const { entryItem, guardItem } = ledgerWrite(input.id, 'grant', { credits, key: SIGNUP_GRANT_KEY, reason: `${plan.name} plan credits`, lot }, credits, 1, at, lots);
+        items.push(put({ ...accountKeys.balance(input.id), credits, seq: 1, lots, updatedAt: at }), put(entryItem), put(guardItem));
       }
       try {
         await doc.send(new TransactWriteCommand({ TransactItems: items }));

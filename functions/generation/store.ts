@@ -1,8 +1,9 @@
 // The one data access of generations and licenses (layout in generations-keys.ts, decision 027).
 // The API reads here; the workflow's steps write here.
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { FailureCode, GenerationStatus, Style } from '../../events/generation-values';
 import type { PlanId } from '../../events/plans';
+import type { NoRoyaltyReason } from '../../events/royalty-values';
 import type { ROYALTY_PLANS } from '../../events/talent-values';
 import { ConflictError, isConditionFailure, ValidationError } from '../shared/errors';
 import { ACCOUNT_INDEX, CREATED_INDEX, LIST_PARTITION, generationKeys, monthOf } from './keys';
@@ -56,6 +57,22 @@ export interface LicenseRecord {
   creditValueMicros: number;
 }
 
+/**
+ * What a license's royalty accrual records of the credit it consumed (decision 036):
+ * `creditValueMicros`, the value royalties accrue on (0 when the license earns nothing);
+ * `promotional` for a promotional credit (valued at the cheapest paid credit at most); `noRoyalty`,
+ * why it earns nothing (the talent's own account, a grant for testing). The statements read these
+ * as `AccrualLine` (events/royalties.ts).
+ */
+export interface AccrualCredit {
+  creditValueMicros: number;
+  promotional?: true;
+  noRoyalty?: NoRoyaltyReason;
+}
+
+/** One write of a transaction (the ledger's commit of the credit a license consumes adds its own). */
+type StoreWrite = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
 export interface GenerationFilter {
   status?: GenerationStatus;
   talentId?: string;
@@ -91,6 +108,62 @@ type RoyaltyPlan = (typeof ROYALTY_PLANS)[number];
 export type GenerationStore = ReturnType<typeof generationStore>;
 
 export function generationStore(doc: DynamoDBDocumentClient, tableName: string) {
+  /**
+   * The writes of one delivered image, for the transaction that also commits the credit it
+   * consumes (DeliverImages, through the ledger's `commitOne`): the license
+   * (`attribute_not_exists`), the talent's usage counter for the month, the royalty accrual
+   * (the talent's `royaltyPlan` at issue, when given, and what `accrual` says of the credit),
+   * and, given `image`, the image added to its generation's images.
+   */
+  const licenseWrites = (license: LicenseRecord, planId: PlanId, royaltyPlan: RoyaltyPlan | undefined, accrual: AccrualCredit, image?: GenerationImageRecord): StoreWrite[] => {
+    const month = monthOf(license.issuedAt);
+    const writes: StoreWrite[] = [
+      { Put: { TableName: tableName, Item: { ...generationKeys.license(license.id), ...license }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      {
+        Update: {
+          TableName: tableName,
+          Key: generationKeys.usage(license.talentId, month),
+          UpdateExpression: 'ADD images :one SET talentId = :t, #month = :m',
+          ExpressionAttributeNames: { '#month': 'month' },
+          ExpressionAttributeValues: { ':one': 1, ':t': license.talentId, ':m': month },
+        },
+      },
+      {
+        Put: {
+          TableName: tableName,
+          Item: {
+            ...generationKeys.accrual(license.talentId, month, license.id),
+            licenseId: license.id,
+            generationId: license.generationId,
+            accountId: license.accountId,
+            talentId: license.talentId,
+            planId,
+            creditValueMicros: accrual.creditValueMicros,
+            ...(accrual.promotional ? { promotional: true } : {}),
+            ...(accrual.noRoyalty ? { noRoyalty: accrual.noRoyalty } : {}),
+            month,
+            at: license.issuedAt,
+            // The talent's plan when the license was issued (the statement's rate for it).
+            ...(royaltyPlan ? { royaltyPlan } : {}),
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    ];
+    if (image) {
+      writes.push({
+        Update: {
+          TableName: tableName,
+          Key: generationKeys.generation(license.generationId),
+          UpdateExpression: 'SET images = list_append(if_not_exists(images, :none), :image), updatedAt = :at',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':none': [], ':image': [image], ':at': license.issuedAt },
+        },
+      });
+    }
+    return writes;
+  };
+
   return {
     /** Stores a new generation (status queued); ConflictError when the id exists. */
     async create(record: GenerationRecord): Promise<void> {
@@ -365,49 +438,23 @@ export function generationStore(doc: DynamoDBDocumentClient, tableName: string) 
       }
     },
 
+    /** Whether a license exists, read strongly consistent (a retried delivery skips the images it delivered). */
+    async hasLicense(id: string): Promise<boolean> {
+      const out = await doc.send(new GetCommand({ TableName: tableName, Key: generationKeys.license(id), ConsistentRead: true, ProjectionExpression: 'pk' }));
+      return out.Item !== undefined;
+    },
+
+    licenseWrites,
+
     /**
-     * One delivered image: its license, the talent's usage counter for the month and the royalty
-     * accrual (with the talent's `royaltyPlan` at issue, when given), in one transaction. False
-     * when the license exists (a retried delivery): nothing is written twice.
+     * A license, its usage count and its accrual in one transaction, without a credit (statement
+     * fixtures; deliveries write them with their credit through `licenseWrites`). False when the
+     * license exists: nothing is written twice. Without `accrual`, the accrual is of a paid credit
+     * worth the license's `creditValueMicros`.
      */
-    async addLicense(license: LicenseRecord, planId: PlanId, royaltyPlan?: RoyaltyPlan): Promise<boolean> {
-      const month = monthOf(license.issuedAt);
+    async addLicense(license: LicenseRecord, planId: PlanId, royaltyPlan?: RoyaltyPlan, accrual: AccrualCredit = { creditValueMicros: license.creditValueMicros }): Promise<boolean> {
       try {
-        await doc.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              { Put: { TableName: tableName, Item: { ...generationKeys.license(license.id), ...license }, ConditionExpression: 'attribute_not_exists(pk)' } },
-              {
-                Update: {
-                  TableName: tableName,
-                  Key: generationKeys.usage(license.talentId, month),
-                  UpdateExpression: 'ADD images :one SET talentId = :t, #month = :m',
-                  ExpressionAttributeNames: { '#month': 'month' },
-                  ExpressionAttributeValues: { ':one': 1, ':t': license.talentId, ':m': month },
-                },
-              },
-              {
-                Put: {
-                  TableName: tableName,
-                  Item: {
-                    ...generationKeys.accrual(license.talentId, month, license.id),
-                    licenseId: license.id,
-                    generationId: license.generationId,
-                    accountId: license.accountId,
-                    talentId: license.talentId,
-                    planId,
-                    creditValueMicros: license.creditValueMicros,
-                    month,
-                    at: license.issuedAt,
-                    // The talent's plan when the license was issued (the statement's rate for it).
-                    ...(royaltyPlan ? { royaltyPlan } : {}),
-                  },
-                  ConditionExpression: 'attribute_not_exists(pk)',
-                },
-              },
-            ],
-          }),
-        );
+        await doc.send(new TransactWriteCommand({ TransactItems: licenseWrites(license, planId, royaltyPlan, accrual) }));
         return true;
       } catch (err) {
         const reasons = (err as { name?: string; CancellationReasons?: Array<{ Code?: string }> }).name === 'TransactionCanceledException'
@@ -420,13 +467,14 @@ export function generationStore(doc: DynamoDBDocumentClient, tableName: string) 
 
     /**
      * Marks a generation succeeded with its images and spent credits, and adds the delivered
-     * images to the talent's `generationCount` in the catalog, in one transaction that happens
-     * once (false when it already did). A talent no longer in the catalog is not counted.
+     * images (or `talent.counted` of them: none made by the talent's own account) to the talent's
+     * `generationCount` in the catalog, in one transaction that happens once (false when it
+     * already did). A talent no longer in the catalog is not counted.
      */
     async finishDelivered(
       id: string,
       result: { images: GenerationImageRecord[]; creditsSpent: number; step: GenerationStepEntry },
-      talent: { tableName: string; id: string },
+      talent: { tableName: string; id: string; counted?: number },
     ): Promise<boolean> {
       const finish = {
         TableName: tableName,
@@ -456,7 +504,7 @@ export function generationStore(doc: DynamoDBDocumentClient, tableName: string) 
                   Key: { id: talent.id },
                   UpdateExpression: 'ADD generationCount :n',
                   ConditionExpression: 'attribute_exists(id)',
-                  ExpressionAttributeValues: { ':n': result.images.length },
+                  ExpressionAttributeValues: { ':n': talent.counted ?? result.images.length },
                 },
               },
             ],

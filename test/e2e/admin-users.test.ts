@@ -39,13 +39,16 @@ describe("the console's Users resource", () => {
     await page.getByRole('heading', { name: email, level: 1 }).waitFor({ timeout: 30_000 });
     await page.getByTestId('credit-balance').getByText('10', { exact: true }).waitFor();
 
-    // Grant credits: a dialog with credits and a reason; the confirm button waits for both.
+    // Grant credits: a dialog with credits, the reason's category and the reason; the confirm button waits for all three.
     await page.getByRole('button', { name: 'Grant credits' }).click();
     const grant = page.getByRole('dialog', { name: `Grant credits to ${email}` });
     await grant.getByRole('spinbutton', { name: 'Credits' }).fill('25');
     const confirm = grant.getByRole('button', { name: 'Grant credits' });
     expect(await confirm.isDisabled()).toBe(true);
     await grant.getByRole('textbox', { name: 'Reason' }).fill('Launch week thanks');
+    expect(await confirm.isDisabled()).toBe(true);
+    await grant.getByRole('combobox', { name: 'Reason category' }).click();
+    await page.getByRole('option', { name: 'Goodwill' }).click();
     await confirm.click();
     await grant.waitFor({ state: 'hidden', timeout: 30_000 });
     await page.getByTestId('credit-balance').getByText('35', { exact: true }).waitFor({ timeout: 30_000 });
@@ -66,7 +69,7 @@ describe("the console's Users resource", () => {
     // The audit trail names the admin for both changes.
     const audit = section(page, 'Audit trail');
     await audit.getByRole('row').filter({ hasText: 'Plan changed' }).filter({ hasText: twin().admin.email }).waitFor({ timeout: 30_000 });
-    await audit.getByRole('row').filter({ hasText: 'Credits granted' }).filter({ hasText: twin().admin.email }).waitFor();
+    await audit.getByRole('row').filter({ hasText: 'Credits granted' }).filter({ hasText: '25 credits (goodwill): Launch week thanks' }).filter({ hasText: twin().admin.email }).waitFor();
 
     // What the API stored: one grant, the new plan.
     const stored = AdminUserDetail.parse((await adminGet(twin(), `/users/${id}`)).json);

@@ -155,12 +155,13 @@ describe('generation', () => {
     expect(await page.getByTestId('balance-number').textContent()).toBe('6');
     const ledger = page.getByTestId('ledger-entry');
     await ledger.nth(1).waitFor();
-    await ledger.nth(4).waitFor();
+    await ledger.nth(7).waitFor();
     const lines = await ledger.evaluateAll((rows) =>
       rows.map((row) => ['ledger-kind', 'ledger-change'].map((id) => row.querySelector(`[data-testid="${id}"]`)?.textContent).join(' ')),
     );
-    // Newest first: the spend of the 4 delivered images, their reservation, the refused run's credit back and its reservation, the grant.
-    expect(lines).toEqual(['Spent 0', 'Reserved -4', 'Returned +1', 'Reserved -1', 'Grant +10']);
+    // Newest first: the spend of each of the 4 delivered images (one with each license), their
+    // reservation, the refused run's credit back and its reservation, the grant.
+    expect(lines).toEqual(['Spent 0', 'Spent 0', 'Spent 0', 'Spent 0', 'Reserved -4', 'Returned +1', 'Reserved -1', 'Grant +10']);
     const item = page.getByTestId('history-item');
     await item.nth(1).waitFor();
     expect(await item.count()).toBe(2);

@@ -1,6 +1,7 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { creditLedger } from '../../functions/accounts/credits';
+import { PROMOTIONAL_LOT } from '../../events/plans';
 import { createAcceptedTalent } from '../support/accepted-talent';
 import { gotoApp, useBrowser } from '../support/browser';
 import { eventually } from '../support/eventually';
@@ -122,7 +123,7 @@ describe('portals', () => {
     await ledger.reserve(accountId, { credits: 3, key: `r-${marker}`, generationId: `g-${marker}`, reason: 'Generation of 3 images' });
     await ledger.commit(accountId, { credits: 2, key: `c-${marker}`, generationId: `g-${marker}`, reason: '2 images delivered' });
     await ledger.release(accountId, { credits: 1, key: `l-${marker}`, generationId: `g-${marker}`, reason: '1 image not delivered' });
-    for (let i = 1; i <= 20; i++) await ledger.grant(accountId, { credits: 1, key: `g-${marker}-${i}`, reason: `Bonus credit ${i}` });
+    for (let i = 1; i <= 20; i++) await ledger.grant(accountId, { credits: 1, key: `g-${marker}-${i}`, reason: `Bonus credit ${i}`, lot: PROMOTIONAL_LOT });
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Welcome, Rita' }).waitFor();
     expect(await page.getByTestId('balance-number').textContent()).toBe('28');

@@ -108,7 +108,13 @@ describe('generation workflow (infra)', () => {
     expect(grantsOf('AwaitPrediction')).toEqual(sorted(record, ['states:SendTaskSuccess machine-by-name']));
     expect(grantsOf('PollPrediction')).toEqual(sorted(record, token));
     expect(grantsOf('DeliverImages')).toEqual(
-      sorted(['dynamodb:GetItem generations', 'dynamodb:PutItem generations', 'dynamodb:UpdateItem generations'], token, ledger, ['dynamodb:GetItem talent', 'dynamodb:UpdateItem talent', 's3:PutObject images/generations/*']),
+      sorted(
+        ['dynamodb:GetItem generations', 'dynamodb:PutItem generations', 'dynamodb:UpdateItem generations'],
+        token,
+        ledger,
+        // The talent's application: its address tells the talent's own account (no royalty on its images).
+        ['dynamodb:GetItem talent', 'dynamodb:UpdateItem talent', 'dynamodb:GetItem applications', 's3:PutObject images/generations/*'],
+      ),
     );
     expect(grantsOf('RecordFailure')).toEqual(sorted(record, token, ledger));
     expect(grantsOf('ReplicateWebhook')).toEqual(

@@ -201,7 +201,7 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'POST /admin/users/{id}/credits': {
     params: (f) => ({ id: f.accountId }),
     schema: AdminGrantRequest,
-    body: (m) => ({ credits: 5, reason: `Matrix ${m}` }),
+    body: (m) => ({ credits: 5, category: 'goodwill', reason: `Matrix ${m}` }),
     headers: (m) => ({ 'idempotency-key': `matrix-${m}` }),
   },
   'POST /admin/users/{id}/disable': { params: (f) => ({ id: f.accountId }), schema: AdminAccountStateRequest, body: (m) => ({ reason: `Matrix ${m}` }) },

@@ -13,6 +13,7 @@ import {
 } from '@mui/material';
 import { useId, useState, type ReactNode } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
+import { GRANT_CATEGORIES, GRANT_CATEGORY_LABELS, type GrantCategory } from '../../../events/account-values';
 import type { AdminUserDetail } from '../../../events/accounts';
 import { MAX_ADMIN_GRANT } from '../../../events/accounts';
 import type { PlanId } from '../../../events/plans';
@@ -129,12 +130,16 @@ export function PlanControl({ user, onChanged }: { user: AdminUserDetail; onChan
   );
 }
 
-/** "Grant credits": credits and a reason; one Idempotency-Key per opening, so a double click grants once. */
+/**
+ * "Grant credits": credits, the reason's category (a grant for testing earns talent nothing) and
+ * the reason; one Idempotency-Key per opening, so a double click grants once.
+ */
 export function GrantCreditsButton({ user, onChanged }: { user: AdminUserDetail; onChanged: Changed }) {
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const notify = useNotify();
   const [key, setKey] = useState<string | null>(null);
   const [credits, setCredits] = useState('');
+  const [category, setCategory] = useState<GrantCategory | ''>('');
   const [reason, setReason] = useState('');
   const call = useAccountCall();
   const amount = Number(credits);
@@ -143,14 +148,15 @@ export function GrantCreditsButton({ user, onChanged }: { user: AdminUserDetail;
   const openDialog = () => {
     setKey(crypto.randomUUID());
     setCredits('');
+    setCategory('');
     setReason('');
     call.setError(null);
   };
   const grant = async () => {
-    if (!key) return;
+    if (!key || !category) return;
     let balance = 0;
     const ok = await call.run(async () => {
-      const result = await dataProvider.grantCredits(user.id, { credits: amount, reason: reason.trim() }, key);
+      const result = await dataProvider.grantCredits(user.id, { credits: amount, category, reason: reason.trim() }, key);
       balance = result?.data?.balance;
       return typeof balance === 'number';
     }, 'The credits could not be granted.');
@@ -171,11 +177,14 @@ export function GrantCreditsButton({ user, onChanged }: { user: AdminUserDetail;
         confirm="Grant credits"
         pending={call.pending}
         error={call.error}
-        canConfirm={amountValid && reasonValid}
+        canConfirm={amountValid && category !== '' && reasonValid}
         onConfirm={grant}
         onClose={() => setKey(null)}
       >
-        <DialogContentText>The ledger line names you and the reason; the client sees the reason in their portal.</DialogContentText>
+        <DialogContentText>
+          The ledger line names you and the reason; the client sees the reason in their portal. Granted credits are promotional: talent earn on them
+          at most the cheapest paid credit&rsquo;s royalty, and nothing on credits granted for testing.
+        </DialogContentText>
         <TextField
           label="Credits"
           type="number"
@@ -187,6 +196,21 @@ export function GrantCreditsButton({ user, onChanged }: { user: AdminUserDetail;
           autoFocus
           required
         />
+        <TextField
+          select
+          label="Reason category"
+          value={category}
+          onChange={(e) => setCategory(e.target.value as GrantCategory)}
+          helperText="Credits granted for testing earn talent nothing."
+          required
+          fullWidth
+        >
+          {GRANT_CATEGORIES.map((c) => (
+            <MenuItem key={c} value={c}>
+              {GRANT_CATEGORY_LABELS[c]}
+            </MenuItem>
+          ))}
+        </TextField>
         <TextField
           label="Reason"
           value={reason}

@@ -199,8 +199,10 @@ export class Generation extends NestedStack {
       ),
     )
       // The talent's generationCount, in the transaction that marks the generation delivered;
-      // the talent's royalty plan, recorded on each accrual.
+      // the talent's royalty plan, recorded on each accrual; their application's address, which
+      // tells their own account's images (decision 036).
       .bindTable(props.talentTable, 'TALENT_TABLE', ['GetItem', 'UpdateItem'])
+      .bindTable(props.applicationsTable, 'APPLICATIONS_TABLE', ['GetItem'])
       .bindBucketObjects(this.images, 'IMAGES_BUCKET', ['PutObject'], `${GENERATION_IMAGES_PREFIX}*`);
     const recordFailure = ledger(
       replicate(

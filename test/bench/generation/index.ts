@@ -23,6 +23,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { POLL_INTERVAL_MS, WEBHOOK_WAIT_SECONDS } from '../../../events/generation-values';
 import { Generation, GenerationStarted } from '../../../events/generations';
+import { TESTING_LOT } from '../../../events/plans';
 import { accountStore } from '../../../functions/accounts/store';
 import { creditLedger } from '../../../functions/accounts/credits';
 import { generationStore } from '../../../functions/generation/store';
@@ -78,7 +79,7 @@ async function newClient(twin: Twin, n: number): Promise<Client> {
   const doc = documentClient(twin);
   const table = twin.physicalName('AccountsTable');
   await accountStore(doc, table).create({ id: sub!, email, full_name: `Bench Client ${n}`, role: 'client' });
-  await creditLedger(doc, table).grant(sub!, { credits: GENERATIONS_PER_CLIENT * COUNT * 2, key: `bench-${n}`, reason: 'Bench credits' });
+  await creditLedger(doc, table).grant(sub!, { credits: GENERATIONS_PER_CLIENT * COUNT * 2, key: `bench-${n}`, reason: 'Bench credits', lot: TESTING_LOT });
   const cognito = new CognitoIdentityProviderClient({ endpoint: twin.urls.cognito, region: TWIN_REGION, credentials: { ...TWIN_CREDENTIALS } });
   const out = await cognito.send(
     new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: twin.clientIds.web, AuthParameters: { USERNAME: email, PASSWORD: PASSWORD } }),

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { accountStore } from '../../../functions/accounts/store';
 import { creditLedger } from '../../../functions/accounts/credits';
+import { PROMOTIONAL_LOT } from '../../../events/plans';
 import { documentClient, useTwin } from '../../support/twin';
 import { fileMarker } from '../../support/marker';
 
@@ -58,7 +59,7 @@ describe('account store', () => {
 
   it('detail: the summary, the latest ledger lines and every admin change, newest first', async () => {
     const { accounts, ledger } = stores();
-    await ledger.grant(ids.client, { credits: 5, key: `grant-${marker}`, reason: 'Goodwill', by: admin });
+    await ledger.grant(ids.client, { credits: 5, key: `grant-${marker}`, reason: 'Goodwill', lot: PROMOTIONAL_LOT, by: admin });
     await accounts.requestPlan(ids.client, 'starter');
     await accounts.declinePlanRequest(ids.client, admin);
     await accounts.setDisabled(ids.client, true, admin, 'Chargeback');

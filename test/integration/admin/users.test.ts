@@ -1,10 +1,13 @@
 // The console's Users resource on the twin: credit grants (one per Idempotency-Key, naming the
-// admin), plan changes and disabling recorded in the audit with the admin's email, and a disabled
+// admin and the reason's category, promotional lots; a testing grant earns nothing), plan changes and disabling recorded in the audit with the admin's email, and a disabled
 // person's sign-in refused by the user pool until an admin enables the account again.
 import { randomUUID } from 'node:crypto';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { seedUser } from '../../../infra/local/provision';
 import { AdminUserDetail } from '../../../events/accounts';
+import { GRANT_CATEGORY_MESSAGE } from '../../../events/account-values';
+import { PROMOTIONAL_LOT, TESTING_LOT } from '../../../events/plans';
+import { creditLedger } from '../../../functions/accounts/credits';
 import { NO_PENDING_PLAN_REQUEST_MESSAGE } from '../../../functions/accounts/routes/decline-plan-request/service';
 import { GRANT_KEY_REQUIRED_MESSAGE, TALENT_HAS_NO_CREDITS_MESSAGE } from '../../../functions/accounts/routes/grant-credits/service';
 import { TALENT_HAS_NO_PLAN_MESSAGE } from '../../../functions/accounts/routes/update-user/service';
@@ -46,10 +49,10 @@ beforeAll(async () => {
 });
 
 describe("the console's Users resource", () => {
-  it('grants credits once per Idempotency-Key, with a ledger line and an audit entry naming the admin', async () => {
+  it('grants credits once per Idempotency-Key, with a ledger line and an audit entry naming the admin and the category', async () => {
     const client = await person('grant', 'client');
     const key = randomUUID();
-    const grant = { credits: 25, reason: `Launch thanks ${run}` };
+    const grant = { credits: 25, category: 'goodwill', reason: `Launch thanks ${run}` };
     const [first, second] = await Promise.all([
       call('POST', `/users/${client.id}/credits`, grant, { 'idempotency-key': key }),
       call('POST', `/users/${client.id}/credits`, grant, { 'idempotency-key': key }),
@@ -63,25 +66,31 @@ describe("the console's Users resource", () => {
     const parsed = AdminUserDetail.parse(detail.json);
     expect(parsed.balance).toBe(35);
     expect(parsed.ledger.filter((e) => e.reason === grant.reason)).toHaveLength(1);
-    expect(parsed.audit).toEqual([expect.objectContaining({ action: 'credits-granted', by: twin().admin.email, detail: `25 credits: ${grant.reason}` })]);
+    expect(parsed.audit).toEqual([expect.objectContaining({ action: 'credits-granted', by: twin().admin.email, detail: `25 credits (goodwill): ${grant.reason}` })]);
 
-    // Another key is another grant.
-    const third = await call('POST', `/users/${client.id}/credits`, { credits: 5, reason: 'Second thanks' }, { 'idempotency-key': randomUUID() });
+    // Another key is another grant. A grant for testing is a lot worth nothing that earns talent nothing.
+    const third = await call('POST', `/users/${client.id}/credits`, { credits: 5, category: 'testing', reason: 'QA run' }, { 'idempotency-key': randomUUID() });
     expect(third).toMatchObject({ status: 201, json: { balance: 40 } });
+    const ledger = creditLedger(documentClient(twin()), twin().physicalName('AccountsTable'));
+    expect(await ledger.lots(client.id)).toEqual([{ credits: 35, ...PROMOTIONAL_LOT }, { credits: 5, ...TESTING_LOT }]);
   });
 
   it('refuses a grant without an Idempotency-Key, a grant to talent, and an unknown account, naming what is wrong', async () => {
     const client = await person('nokey', 'client');
     const talent = await person('nocredits', 'talent');
-    expect(await call('POST', `/users/${client.id}/credits`, { credits: 5, reason: 'Thanks' })).toEqual({
+    expect(await call('POST', `/users/${client.id}/credits`, { credits: 5, category: 'goodwill', reason: 'Thanks' })).toEqual({
       status: 400,
       json: { error: GRANT_KEY_REQUIRED_MESSAGE, fields: { 'Idempotency-Key': GRANT_KEY_REQUIRED_MESSAGE } },
     });
-    expect(await call('POST', `/users/${client.id}/credits`, { credits: 0, reason: 'Thanks' }, { 'idempotency-key': 'k' })).toMatchObject({
+    expect(await call('POST', `/users/${client.id}/credits`, { credits: 0, category: 'goodwill', reason: 'Thanks' }, { 'idempotency-key': 'k' })).toMatchObject({
       status: 400,
       json: { fields: { credits: 'credits must be at least 1' } },
     });
-    expect(await call('POST', `/users/${talent.id}/credits`, { credits: 5, reason: 'Thanks' }, { 'idempotency-key': 'k' })).toEqual({
+    // The reason's category is required and one of the list.
+    for (const body of [{ credits: 5, reason: 'Thanks' }, { credits: 5, category: 'bribe', reason: 'Thanks' }]) {
+      expect(await call('POST', `/users/${client.id}/credits`, body, { 'idempotency-key': 'k' })).toMatchObject({ status: 400, json: { fields: { category: GRANT_CATEGORY_MESSAGE } } });
+    }
+    expect(await call('POST', `/users/${talent.id}/credits`, { credits: 5, category: 'goodwill', reason: 'Thanks' }, { 'idempotency-key': 'k' })).toEqual({
       status: 409,
       json: { error: TALENT_HAS_NO_CREDITS_MESSAGE },
     });

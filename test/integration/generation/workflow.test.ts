@@ -24,7 +24,7 @@ import {
 } from '../../../events/generation-values';
 import { seedUser } from '../../../infra/local/provision';
 import { failureBudget, nextUtcMidnight } from '../../../functions/generation/failure-budget';
-import { creditValueMicros } from '../../../events/plans';
+import { PROMOTIONAL_CREDIT_VALUE_MICROS, PROMOTIONAL_LOT, planLot } from '../../../events/plans';
 import { TWIN_CREDENTIALS, TWIN_REGION } from '../../../infra/local/emulators/ports';
 import { accountStore } from '../../../functions/accounts/store';
 import { creditLedger } from '../../../functions/accounts/credits';
@@ -70,7 +70,7 @@ function workflowArn(): string {
 async function newClient(extra = 0): Promise<string> {
   const id = randomUUID();
   await stores().accounts.create({ id, email: `gen.${id}@clients.example`, full_name: 'Gen Client', role: 'client' });
-  if (extra > 0) await stores().ledger.grant(id, { credits: extra, key: 'test-topup', reason: 'Test credits' });
+  if (extra > 0) await stores().ledger.grant(id, { credits: extra, key: 'test-topup', reason: 'Test credits', lot: planLot('starter') });
   return id;
 }
 
@@ -194,11 +194,12 @@ describe('generation workflow on the twin', () => {
         licensee: 'Gen Client',
         style: 'Editorial',
         scope: 'commercial',
-        creditValueMicros: creditValueMicros('starter'),
+        // The client's oldest credits are the Free plan's: promotional, at the cheapest paid credit's value.
+        creditValueMicros: PROMOTIONAL_CREDIT_VALUE_MICROS,
       });
       const accrual = await doc().send(new GetCommand({ TableName: tables().generations, Key: generationKeys.accrual(talent, monthOf(g.createdAt), image.licenseId) }));
       // With the talent's royalty plan at issue (the test talent is a copy of Maya Chen, founding).
-      expect(accrual.Item).toMatchObject({ licenseId: image.licenseId, generationId: id, accountId: client, planId: 'starter', creditValueMicros: 437_500, royaltyPlan: 'founding-35' });
+      expect(accrual.Item).toMatchObject({ licenseId: image.licenseId, generationId: id, accountId: client, planId: 'starter', creditValueMicros: PROMOTIONAL_CREDIT_VALUE_MICROS, promotional: true, royaltyPlan: 'founding-35' });
     }
     expect(new Set(g.images.map((i) => i.licenseId)).size).toBe(2);
     expect(await balance(client)).toBe(8);
@@ -298,7 +299,8 @@ describe('generation workflow on the twin', () => {
     expect(await balance(client)).toBe(8);
     expect(await stores().ledger.reservation(client, id)).toMatchObject({ committed: 2, released: 0, open: 0 });
     const ledger = (await stores().ledger.entries(client, { limit: 20 })).entries.filter((e) => e.generationId === id);
-    expect(ledger.map((e) => e.kind).sort()).toEqual(['commit', 'reserve']);
+    // One reserve, and one commit per delivered image (each in its license's transaction).
+    expect(ledger.map((e) => e.kind).sort()).toEqual(['commit', 'commit', 'reserve']);
   });
 
   it('a lost webhook is finished by polling, and 429s from Replicate are retried into a success with one prediction', async () => {
@@ -391,7 +393,7 @@ describe('generation workflow on the twin', () => {
           const key = o.replay && earlier ? earlier : `${o.kind}:${o.gen}:${o.credits}:${i}`;
           keys.push(key);
           const change = { credits: o.credits, key, reason: 'Property test', generationId: gens[o.gen] };
-          await (o.kind === 'grant' ? ledger.grant(id, change) : ledger[o.kind](id, change)).catch((err: { status?: number }) => {
+          await (o.kind === 'grant' ? ledger.grant(id, { ...change, lot: PROMOTIONAL_LOT }) : ledger[o.kind](id, change)).catch((err: { status?: number }) => {
             // Refusals are clean: short balance or nothing left reserved (409), never anything else.
             if (err.status !== 409) throw err;
           });

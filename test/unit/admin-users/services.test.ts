@@ -5,15 +5,16 @@ import {
   CognitoIdentityProviderClient,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
-import type { AdminUserDetail } from '../../../events/accounts';
-import type { PlanId } from '../../../events/plans';
+import { AdminGrantRequest, type AdminUserDetail } from '../../../events/accounts';
+import { GRANT_CATEGORIES, GRANT_CATEGORY_MESSAGE } from '../../../events/account-values';
+import { PROMOTIONAL_CREDIT_VALUE_MICROS, PROMOTIONAL_LOT, TESTING_LOT, type PlanId } from '../../../events/plans';
 import { declinePlanRequest, NO_PENDING_PLAN_REQUEST_MESSAGE } from '../../../functions/accounts/routes/decline-plan-request/service';
 import { cognitoSignIn } from '../../../functions/accounts/cognito-sign-in';
 import { setAccountState, type SignInSwitch } from '../../../functions/accounts/account-state';
 import { accountIdOf, actorOf } from '../../../functions/accounts/users';
-import { adminGrantKey, GRANT_KEY_REQUIRED_MESSAGE, grantCredits, TALENT_HAS_NO_CREDITS_MESSAGE } from '../../../functions/accounts/routes/grant-credits/service';
+import { adminGrantKey, adminGrantLot, GRANT_KEY_REQUIRED_MESSAGE, grantCredits, TALENT_HAS_NO_CREDITS_MESSAGE } from '../../../functions/accounts/routes/grant-credits/service';
 import { SAME_PLAN_MESSAGE, setUserPlan, TALENT_HAS_NO_PLAN_MESSAGE } from '../../../functions/accounts/routes/update-user/service';
-import type { HttpEvent } from '../../../functions/shared/http';
+import { validationErrorFrom, type HttpEvent } from '../../../functions/shared/http';
 import { ACCOUNT_NOT_FOUND_MESSAGE, type Account, type Actor } from '../../../functions/accounts/store';
 
 const ADMIN: Actor = { sub: 'admin-sub', email: 'reviewer@people.example' };
@@ -91,19 +92,42 @@ describe('setting a plan', () => {
 describe('granting credits', () => {
   const entry = { id: 'e1', kind: 'grant' as const, credits: 25, balanceAfter: 35, reason: 'Launch thanks', at: '2026-11-24T12:00:00.000Z', by: ADMIN.email };
 
-  it("passes the grant to the ledger under the console's key, naming the admin", async () => {
+  it("passes the grant to the ledger under the console's key, naming the admin, as a promotional lot of its category", async () => {
     const { store } = fakeStore();
     const grants: unknown[] = [];
-    const ledger = { grant: async (id: string, change: unknown) => (grants.push({ id, change }), { entry, balance: 35, replayed: false }) };
-    const result = await grantCredits({ accounts: store, ledger }, CLIENT_ID, { credits: 25, reason: 'Launch thanks', key: 'k-1' }, ADMIN);
-    expect(grants).toEqual([{ id: CLIENT_ID, change: { credits: 25, reason: 'Launch thanks', key: adminGrantKey('k-1'), by: ADMIN } }]);
-    expect(result).toEqual({ entry, balance: 35, replayed: false });
+    const lots = [{ credits: 25, ...PROMOTIONAL_LOT }];
+    const ledger = { grant: async (id: string, change: unknown) => (grants.push({ id, change }), { entry, balance: 35, lots, replayed: false }) };
+    const result = await grantCredits({ accounts: store, ledger }, CLIENT_ID, { credits: 25, category: 'goodwill', reason: 'Launch thanks', key: 'k-1' }, ADMIN);
+    expect(grants).toEqual([
+      { id: CLIENT_ID, change: { credits: 25, reason: 'Launch thanks', key: adminGrantKey('k-1'), lot: PROMOTIONAL_LOT, category: 'goodwill', by: ADMIN } },
+    ]);
+    expect(result).toEqual({ entry, balance: 35, lots, replayed: false });
+  });
+
+  it('grants promotional credits at the cheapest paid credit, and testing credits worth nothing that earn no royalty', () => {
+    for (const category of GRANT_CATEGORIES.filter((c) => c !== 'testing')) {
+      expect(adminGrantLot(category)).toEqual({ valueMicros: PROMOTIONAL_CREDIT_VALUE_MICROS, kind: 'promotional' });
+    }
+    expect(adminGrantLot('testing')).toEqual({ valueMicros: 0, kind: 'promotional', noRoyalty: 'testing-grant' });
+    expect(adminGrantLot('testing')).toBe(TESTING_LOT);
+  });
+
+  it('the request needs a reason category of the list and a reason; each refusal names its field', () => {
+    const fieldsOf = (body: unknown) => {
+      const parsed = AdminGrantRequest.safeParse(body);
+      return parsed.success ? undefined : validationErrorFrom(parsed.error).fields;
+    };
+    expect(AdminGrantRequest.parse({ credits: 5, category: 'testing', reason: ' QA run ' })).toEqual({ credits: 5, category: 'testing', reason: 'QA run' });
+    expect(fieldsOf({ credits: 5, reason: 'Launch thanks' })).toEqual({ category: GRANT_CATEGORY_MESSAGE });
+    expect(fieldsOf({ credits: 5, category: 'bribe', reason: 'Launch thanks' })).toEqual({ category: GRANT_CATEGORY_MESSAGE });
+    expect(GRANT_CATEGORY_MESSAGE).toBe('category must be one of goodwill, compensation, promotion, testing');
+    expect(fieldsOf({ credits: 5, category: 'goodwill', reason: 'ok' })).toEqual({ reason: 'Give a reason of at least 3 characters.' });
   });
 
   it('refuses a grant without an Idempotency-Key with 400 naming the header, before touching anything', async () => {
     const { store } = fakeStore();
     const ledger = { grant: jest.fn() };
-    await expect(grantCredits({ accounts: store, ledger }, CLIENT_ID, { credits: 5, reason: 'Thanks', key: undefined }, ADMIN)).rejects.toMatchObject({
+    await expect(grantCredits({ accounts: store, ledger }, CLIENT_ID, { credits: 5, category: 'goodwill', reason: 'Thanks', key: undefined }, ADMIN)).rejects.toMatchObject({
       status: 400,
       message: GRANT_KEY_REQUIRED_MESSAGE,
       fields: { 'Idempotency-Key': GRANT_KEY_REQUIRED_MESSAGE },
@@ -114,11 +138,11 @@ describe('granting credits', () => {
   it('refuses a talent account with 409 (talent hold no credits), and an unknown one with 404', async () => {
     const { store } = fakeStore();
     const ledger = { grant: jest.fn() };
-    await expect(grantCredits({ accounts: store, ledger }, TALENT_ID, { credits: 5, reason: 'Thanks', key: 'k' }, ADMIN)).rejects.toMatchObject({
+    await expect(grantCredits({ accounts: store, ledger }, TALENT_ID, { credits: 5, category: 'goodwill', reason: 'Thanks', key: 'k' }, ADMIN)).rejects.toMatchObject({
       status: 409,
       message: TALENT_HAS_NO_CREDITS_MESSAGE,
     });
-    await expect(grantCredits({ accounts: store, ledger }, 'nobody', { credits: 5, reason: 'Thanks', key: 'k' }, ADMIN)).rejects.toMatchObject({ status: 404 });
+    await expect(grantCredits({ accounts: store, ledger }, 'nobody', { credits: 5, category: 'goodwill', reason: 'Thanks', key: 'k' }, ADMIN)).rejects.toMatchObject({ status: 404 });
     expect(ledger.grant).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,6 @@
 // The generation workflow's decisions without AWS: the policy check's order, how a failure
-// becomes a code and a message, the license id and XMP written into a file, what a credit is
-// worth, and the delivery step's bookkeeping when an output cannot be downloaded.
+// becomes a code and a message, the license id and XMP written into a file and what a credit is
+// worth (the delivery step's bookkeeping: deliver-images.test.ts).
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
@@ -21,11 +21,10 @@ import {
 import { creditValueMicros } from '../../../events/plans';
 import type { Talent } from '../../../events/talent';
 import { policyRefusal } from '../../../functions/generation/steps/check-policy/service';
-import { deliverImages, licenseIdOf, type DeliverImagesDeps } from '../../../functions/generation/steps/deliver-images/service';
+import { licenseIdOf } from '../../../functions/generation/steps/deliver-images/service';
 import { licenseXmp } from '../../../functions/generation/steps/deliver-images/xmp';
 import { failureOf } from '../../../functions/generation/steps/record-failure/service';
-import type { CreditLedger } from '../../../functions/accounts/credits';
-import { generationStore, type GenerationStore } from '../../../functions/generation/store';
+import { generationStore } from '../../../functions/generation/store';
 
 const NOW = new Date('2026-03-10T12:00:00.000Z');
 const talent = { id: 'maya-chen', name: 'Maya Chen', status: 'active' } as Talent;
@@ -112,69 +111,11 @@ describe('licenses and provenance', () => {
   });
 
   it('a credit is worth the plan\'s monthly price over its credits, in whole micro-dollars', () => {
-    // A free credit is worth the lowest extra-credit price (Enterprise's $0.30), paid by us.
-    expect(creditValueMicros('free')).toBe(300_000);
+    // A free credit is promotional: worth the cheapest paid credit (Enterprise's monthly one), paid by us.
+    expect(creditValueMicros('free')).toBe(298_888);
     expect(creditValueMicros('starter')).toBe(437_500);
     expect(creditValueMicros('pro')).toBe(363_333);
     expect(creditValueMicros('enterprise')).toBe(298_888);
-  });
-});
-
-describe('delivery bookkeeping', () => {
-  const ID = '0d6c3f4e-8a1b-4c2d-9e0f-1a2b3c4d5e6f';
-  function fakes(outputs: Array<Buffer | Error>, status = 'processing') {
-    const record = {
-      id: ID, accountId: 'acc-1', planId: 'pro', talentId: 'maya-chen', talentName: 'Maya Chen', licensee: 'Ada', style: 'Portrait', count: outputs.length,
-      status, images: [], prediction: { id: 'p1', status: 'succeeded', output: outputs.map((_, i) => `https://replicate.example/${i}.png`), error: null },
-    };
-    const calls: string[] = [];
-    let reservation = { reserved: outputs.length, committed: 0, released: 0, open: outputs.length };
-    const store = {
-      getForWorkflow: async () => record,
-      addLicense: async (l: { id: string }, _plan: string, royaltyPlan?: string) => void calls.push(`license ${l.id} ${royaltyPlan}`),
-      finishDelivered: async (_id: string, r: { images: unknown[]; creditsSpent: number }) => void calls.push(`finish ${r.images.length} spent ${r.creditsSpent}`),
-    } as unknown as GenerationStore;
-    const ledger = {
-      reservation: async () => ({ ...reservation }),
-      commit: async (_a: string, c: { credits: number; key: string }) => {
-        calls.push(`commit ${c.credits} ${c.key}`);
-        reservation = { ...reservation, committed: c.credits, open: reservation.open - c.credits };
-      },
-      release: async (_a: string, c: { credits: number; key: string }) => {
-        calls.push(`release ${c.credits} ${c.key}`);
-        reservation = { ...reservation, released: c.credits, open: reservation.open - c.credits };
-      },
-    } as unknown as CreditLedger;
-    const deps: DeliverImagesDeps = {
-      store,
-      ledger,
-      replicate: async () => ({ fetchOutput: async (url: string) => { const o = outputs[Number(url.match(/(\d)\.png$/)![1])]; if (o instanceof Error) throw o; return o; } }) as never,
-      encode: async (image) => image,
-      putImage: async (key) => void calls.push(`put ${key}`),
-      siteUrl: 'https://humanly.example',
-      talentTable: 'Talent',
-      royaltyPlanOf: async () => 'founding-35',
-      now: () => NOW,
-    };
-    return { deps, calls };
-  }
-
-  it('an output that cannot be downloaded is left out: its credit released, the rest committed and licensed', async () => {
-    const { deps, calls } = fakes([Buffer.from('a'), new Error('404'), Buffer.from('c')]);
-    expect(await deliverImages(deps, ID)).toEqual({ delivered: 2 });
-    expect(calls.filter((c) => c.startsWith('put'))).toEqual([`put generations/acc-1/${ID}/${licenseIdOf(ID, 0)}.png`, `put generations/acc-1/${ID}/${licenseIdOf(ID, 2)}.png`]);
-    expect(calls.slice(-3)).toEqual([`commit 2 gen:${ID}:commit`, `release 1 gen:${ID}:release`, 'finish 2 spent 2']);
-    // Each accrual records the talent's royalty plan at issue.
-    expect(calls.filter((c) => c.startsWith('license'))).toEqual([`license ${licenseIdOf(ID, 0)} founding-35`, `license ${licenseIdOf(ID, 2)} founding-35`]);
-  });
-
-  it('nothing deliverable is a failed prediction; a delivered generation is not delivered again', async () => {
-    const none = fakes([new Error('404')]);
-    await expect(deliverImages(none.deps, ID)).rejects.toMatchObject({ name: 'PredictionFailed', message: PREDICTION_FAILED_MESSAGE });
-    expect(none.calls).toEqual([]);
-    const done = fakes([Buffer.from('a')], 'succeeded');
-    expect(await deliverImages(done.deps, ID)).toEqual({ delivered: 0 });
-    expect(done.calls).toEqual([]);
   });
 });
 

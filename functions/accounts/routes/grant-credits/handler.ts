@@ -13,7 +13,7 @@ import { grantCredits } from './service';
 const config = loadConfig(z.object({ ACCOUNTS_TABLE: z.string().min(1) }));
 
 /**
- * `POST /admin/users/{id}/credits` `{credits, reason}` with an `Idempotency-Key` header: grants a
+ * `POST /admin/users/{id}/credits` `{credits, category, reason}` with an `Idempotency-Key` header: grants a
  * client credits; answers `{entry, balance}` (201 the first time, 200 for a repeat). Admins only.
  */
 export const handler = httpHandler(async (event) => {
@@ -28,6 +28,6 @@ export const handler = httpHandler(async (event) => {
     { ...body, key },
     actorOf(caller),
   );
-  if (!result.replayed) log.info('credits granted', { accountId: id, credits: body.credits, by: caller.sub });
+  if (!result.replayed) log.info('credits granted', { accountId: id, credits: body.credits, category: body.category, by: caller.sub });
   return json(result.replayed ? 200 : 201, { entry: result.entry, balance: result.balance });
 });

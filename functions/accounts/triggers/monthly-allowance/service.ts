@@ -1,4 +1,4 @@
-import { PLANS, type Plan } from '../../../../events/plans';
+import { PLANS, planLot, type Plan } from '../../../../events/plans';
 import { ConflictError } from '../../../shared/errors';
 import { log } from '../../../shared/log';
 import type { AccountStore } from '../../store';
@@ -23,7 +23,8 @@ const PARALLEL_GRANTS = 10;
  * The scheduled rule's target (1st of the month, 00:05 UTC): grants every client on a paid plan
  * its plan's monthly credits with the key `allowance:<YYYY-MM>`. The month is the event's time
  * (a delayed or repeated delivery grants the month it was meant for, once). A client whose
- * allowance for the month was granted already, under another plan, keeps that one.
+ * allowance for the month was granted already, under another plan, keeps that one. Each
+ * allowance is one lot at its plan's credit value (a Free plan's would be promotional).
  */
 export async function grantMonthlyAllowance(deps: MonthlyAllowanceDeps, event: { time?: string } = {}): Promise<{ month: string; granted: number; alreadyGranted: number }> {
   const time = event.time && !Number.isNaN(Date.parse(event.time)) ? new Date(event.time) : deps.now();
@@ -37,7 +38,9 @@ export async function grantMonthlyAllowance(deps: MonthlyAllowanceDeps, event: {
         const results = await Promise.all(
           page.items.slice(i, i + PARALLEL_GRANTS).map(async (client) => {
             try {
-              return (await deps.ledger.grant(client.id, { credits: plan.monthlyCredits, key: allowanceKey(month), reason: `${plan.name} plan credits for ${month}` })).replayed;
+              return (
+                await deps.ledger.grant(client.id, { credits: plan.monthlyCredits, key: allowanceKey(month), reason: `${plan.name} plan credits for ${month}`, lot: planLot(plan.id) })
+              ).replayed;
             } catch (err) {
               if (err instanceof ConflictError) return true;
               throw err;

@@ -7,6 +7,7 @@ import { s3Bucket } from '../../../shared/s3';
 import { creditLedger } from '../../../accounts';
 import { generationStore } from '../../store';
 import { talentStore } from '../../../catalog';
+import { ApplicationNotFoundError, foundingStore } from '../../../founding';
 import { GenerationInput, TablesConfig } from '../../input';
 import { deliverImages } from './service';
 import { licenseXmp } from './xmp';
@@ -15,6 +16,7 @@ const config = loadConfig(
   TablesConfig.extend({
     ACCOUNTS_TABLE: z.string().min(1),
     TALENT_TABLE: z.string().min(1),
+    APPLICATIONS_TABLE: z.string().min(1),
     IMAGES_BUCKET: z.string().min(1),
     SITE_URL: z.url(),
   }),
@@ -35,7 +37,22 @@ export async function handler(event: unknown) {
       putImage: (key, body) => images.write(key, body, 'image/png'),
       siteUrl: config.SITE_URL.replace(/\/+$/, ''),
       talentTable: config.TALENT_TABLE,
-      royaltyPlanOf: async (talentId) => (await talentStore(doc, config.TALENT_TABLE).get(talentId))?.royaltyPlan,
+      talentOf: async (talentId) => {
+        const found = await talentStore(doc, config.TALENT_TABLE).getForGeneration(talentId);
+        if (!found) return undefined;
+        // The talent's account is the one under their application's address (their standing's rule).
+        const applicationId = found.controls.applicationId;
+        const email = applicationId
+          ? await foundingStore(doc, config.APPLICATIONS_TABLE)
+              .getApplication(applicationId)
+              .then((a) => a.email)
+              .catch((err: unknown) => {
+                if (err instanceof ApplicationNotFoundError) return undefined;
+                throw err;
+              })
+          : undefined;
+        return { royaltyPlan: found.talent.royaltyPlan, ...(email ? { email } : {}) };
+      },
       now: () => new Date(),
     },
     generationId,

@@ -1,16 +1,23 @@
 import { createHash } from 'node:crypto';
 import { LICENSE_SCOPE, PREDICTION_FAILED_MESSAGE, licensePath } from '../../../../events/generation-values';
-import { creditValueMicros } from '../../../../events/plans';
 import type { ROYALTY_PLANS } from '../../../../events/talent-values';
 import type { ReplicateApi } from '../../replicate';
 import { log } from '../../../shared/log';
-import type { CreditLedger } from '../../../accounts';
-import type { GenerationImageRecord, GenerationStore } from '../../store';
+import { ConflictError } from '../../../shared/errors';
+import { LinkedWriteRefusedError, type CreditLedger } from '../../../accounts';
+import type { GenerationImageRecord, GenerationStore, LicenseRecord } from '../../store';
 import { PredictionFailed } from '../../errors';
 import { commitKey, generationOf, releaseKey } from '../../prediction';
+import { accrualOf, isOwnAccount } from './accrual';
 import type { LicenseXmp } from './xmp';
 
 type RoyaltyPlan = (typeof ROYALTY_PLANS)[number];
+
+/** The talent as delivery needs them: their royalty plan now, and their account's address (to know their own generations). */
+interface DeliveryTalent {
+  royaltyPlan?: RoyaltyPlan;
+  email?: string;
+}
 
 export interface DeliverImagesDeps {
   store: GenerationStore;
@@ -23,8 +30,8 @@ export interface DeliverImagesDeps {
   siteUrl: string;
   /** The catalog table: the talent's `generationCount` grows by the images delivered. */
   talentTable: string;
-  /** The talent's royalty plan now (recorded on each accrual); undefined when the talent is not in the catalog. */
-  royaltyPlanOf: (talentId: string) => Promise<RoyaltyPlan | undefined>;
+  /** The talent's royalty plan now (recorded on each accrual) and address; undefined when the talent is not in the catalog. */
+  talentOf: (talentId: string) => Promise<DeliveryTalent | undefined>;
   now: () => Date;
 }
 
@@ -41,13 +48,19 @@ export function licenseIdOf(generationId: string, index: number): string {
 const imageKey = (accountId: string, generationId: string, licenseId: string) => `generations/${accountId}/${generationId}/${licenseId}.png`;
 
 
+/** The ledger key of one image's credit: committed once, in the transaction that writes its license. */
+export const imageCommitKey = (generationId: string, index: number) => `gen:${generationId}:commit:${index}`;
+
 /**
  * Step DeliverImages: copies each output at once (Replicate deletes them after an hour) into our
- * bucket as a PNG with its license in the XMP, then records the license, the talent's usage for
- * the month and the royalty accrual in one transaction. An output that cannot be downloaded or
- * read is left out (after the client's retries). The credits of delivered images are committed
- * and the rest released; the generation becomes `succeeded` and the talent's count grows, once.
- * Every part is idempotent: a retried step writes nothing twice.
+ * bucket as a PNG with its license in the XMP, then writes, in ONE transaction per image, its
+ * license, the talent's usage for the month, its royalty accrual (on the value of the exact credit
+ * it consumed, decision 036), the image on its generation, and the commit of that credit (key per
+ * image). A failure after some images leaves exactly those licensed and paid for; the rest is
+ * released (here, or by RecordFailure when the step fails for good). An output that cannot be
+ * downloaded or read is left out (after the client's retries) and its credit released. The
+ * generation becomes `succeeded` and the talent's count grows, once. A retried step skips the
+ * images it delivered: nothing is written or paid twice.
  */
 export async function deliverImages(deps: DeliverImagesDeps, generationId: string): Promise<{ delivered: number }> {
   const generation = await generationOf(deps.store, generationId);
@@ -56,14 +69,35 @@ export async function deliverImages(deps: DeliverImagesDeps, generationId: strin
   if (prediction?.status !== 'succeeded') throw new Error('The generation has no succeeded prediction to deliver');
   const replicate = await deps.replicate();
   const issuedAt = deps.now().toISOString();
-  const value = creditValueMicros(generation.planId);
   // The plan at issue: a later change (removal ends the founding rate) does not reach these licenses.
-  const royaltyPlan = await deps.royaltyPlanOf(generation.talentId);
+  const talent = await deps.talentOf(generation.talentId);
+  // A talent earns nothing on images their own account makes (and those do not raise their count).
+  const ownAccount = isOwnAccount(generation.clientEmail, talent?.email);
+  const { accountId, count } = generation;
 
   const images: GenerationImageRecord[] = [];
-  for (const [index, url] of prediction.output.slice(0, generation.count).entries()) {
+  for (const [index, url] of prediction.output.slice(0, count).entries()) {
     const licenseId = licenseIdOf(generationId, index);
-    const key = imageKey(generation.accountId, generationId, licenseId);
+    const key = imageKey(accountId, generationId, licenseId);
+    const image = { index, licenseId, key };
+    const commit = { key: imageCommitKey(generationId, index), generationId, reason: `${generation.talentName}: image ${index + 1} of ${count} delivered` };
+    /**
+     * A license of an earlier attempt: its credit was committed with it (the commit replays), or,
+     * for a license written before credits were committed per image, is committed now, unless that
+     * delivery's one commit for all its images (`gen:<id>:commit`) was made or no credit is open.
+     */
+    const payForEarlierLicense = async () => {
+      if ((await deps.ledger.used(accountId, commit.key)) || (await deps.ledger.used(accountId, commitKey(generationId)))) return;
+      await deps.ledger.commit(accountId, { ...commit, credits: 1 }).catch((err: unknown) => {
+        if (!(err instanceof ConflictError)) throw err;
+      });
+    };
+    if (await deps.store.hasLicense(licenseId)) {
+      // Delivered by an earlier attempt, with its credit.
+      await payForEarlierLicense();
+      images.push(image);
+      continue;
+    }
     let png: Buffer;
     try {
       png = await deps.encode(await replicate.fetchOutput(url), {
@@ -77,47 +111,47 @@ export async function deliverImages(deps: DeliverImagesDeps, generationId: strin
       continue;
     }
     await deps.putImage(key, png);
-    await deps.store.addLicense(
-      {
-        id: licenseId,
-        generationId,
-        index,
-        key,
-        talentId: generation.talentId,
-        talentName: generation.talentName,
-        accountId: generation.accountId,
-        licensee: generation.licensee,
-        style: generation.style,
-        scope: LICENSE_SCOPE,
-        issuedAt,
-        creditValueMicros: value,
-      },
-      generation.planId,
-      royaltyPlan,
-    );
-    images.push({ index, licenseId, key });
+    const license = (credit: { valueMicros: number }): LicenseRecord => ({
+      id: licenseId,
+      generationId,
+      index,
+      key,
+      talentId: generation.talentId,
+      talentName: generation.talentName,
+      accountId,
+      licensee: generation.licensee,
+      style: generation.style,
+      scope: LICENSE_SCOPE,
+      issuedAt,
+      creditValueMicros: credit.valueMicros,
+    });
+    try {
+      await deps.ledger.commitOne(accountId, commit, (credit) =>
+        deps.store.licenseWrites(license(credit), generation.planId, talent?.royaltyPlan, accrualOf(credit, ownAccount), image),
+      );
+    } catch (err) {
+      // The license exists without this commit: written before credits were committed per image.
+      if (!(err instanceof LinkedWriteRefusedError)) throw err;
+      await payForEarlierLicense();
+    }
+    images.push(image);
   }
   if (images.length === 0) throw new PredictionFailed(PREDICTION_FAILED_MESSAGE);
 
-  // Commit what was delivered, release the rest (a retry finds the commit made and commits nothing more).
-  const reason = `${generation.talentName}: ${images.length} of ${generation.count} images delivered`;
-  const reserved = await deps.ledger.reservation(generation.accountId, generationId);
-  if (!reserved) throw new Error('The generation has no reservation to commit');
-  const delivered = Math.min(images.length, reserved.reserved);
-  if (reserved.committed === 0 && reserved.open > 0) {
-    await deps.ledger.commit(generation.accountId, { credits: Math.min(delivered, reserved.open), key: commitKey(generationId), generationId, reason });
-  }
-  const open = (await deps.ledger.reservation(generation.accountId, generationId))?.open ?? 0;
-  if (open > 0) await deps.ledger.release(generation.accountId, { credits: open, key: releaseKey(generationId), generationId, reason });
+  // What was not delivered goes back (a retry finds it released and releases nothing more).
+  const reason = `${generation.talentName}: ${images.length} of ${count} images delivered`;
+  const open = (await deps.ledger.reservation(accountId, generationId))?.open ?? 0;
+  if (open > 0) await deps.ledger.release(accountId, { credits: open, key: releaseKey(generationId), generationId, reason });
+  const spent = (await deps.ledger.reservation(accountId, generationId))?.committed ?? 0;
 
   await deps.store.finishDelivered(
     generationId,
     {
       images,
-      creditsSpent: delivered,
-      step: { step: 'DeliverImages', at: deps.now().toISOString(), detail: `${images.length} of ${generation.count} images delivered` },
+      creditsSpent: spent,
+      step: { step: 'DeliverImages', at: deps.now().toISOString(), detail: `${images.length} of ${count} images delivered` },
     },
-    { tableName: deps.talentTable, id: generation.talentId },
+    { tableName: deps.talentTable, id: generation.talentId, counted: ownAccount ? 0 : images.length },
   );
   return { delivered: images.length };
 }
