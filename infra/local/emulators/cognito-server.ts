@@ -5,7 +5,10 @@
 //   trigger when it has one) is sent to the twin's SES emulator as a real SendEmail, from the
 //   pool's sender address to the person's email, so it shows on the Sent emails page;
 // - ResendConfirmationCode, GlobalSignOut and AdminUserGlobalSignOut, which cognito-local lacks;
-// - a disabled user can neither sign in nor refresh a session, as on Cognito.
+// - a disabled user can neither sign in nor refresh a session, as on Cognito;
+// - an invited user's temporary password is checked before the new-password challenge, and a
+//   challenge is answered only with the session Cognito issued for it (decision 040):
+//   cognito-local asks neither, so anyone knowing an invited address could choose its password.
 // Run by startCognito (cognito.ts) in a working directory holding `.cognito/config.json`, with
 // the SES endpoint in COGNITO_SES_ENDPOINT (without it, sending a message fails saying so).
 import { createPublicKey, randomInt, verify, type KeyObject } from 'node:crypto';
@@ -216,6 +219,66 @@ function verifyingEmail(services: Services, route: Route): Route {
   };
 }
 
+/** How long a challenge's session lasts: Cognito's default (an app client's AuthSessionValidity, 3 minutes). */
+const CHALLENGE_SESSION_MS = 3 * 60 * 1000;
+
+/** The sessions of the challenges this Cognito issued, each for one user and one challenge. */
+class ChallengeSessions {
+  private readonly open = new Map<string, { username: string; challenge: string; until: number }>();
+
+  constructor(private readonly now: () => number) {}
+
+  /** Records the challenge an answer asks, if it asks one. */
+  record(answer: unknown, username: string): void {
+    const { ChallengeName, Session } = (answer ?? {}) as { ChallengeName?: string; Session?: string };
+    if (!ChallengeName || !Session) return;
+    const now = this.now();
+    for (const [session, s] of this.open) if (s.until < now) this.open.delete(session);
+    this.open.set(Session, { username, challenge: ChallengeName, until: now + CHALLENGE_SESSION_MS });
+  }
+
+  /** Whether `session` was issued for this user's `challenge` and is still open (a wrong code may be tried again). */
+  isOpen(session: unknown, username: string, challenge: unknown): boolean {
+    const open = typeof session === 'string' ? this.open.get(session) : undefined;
+    return Boolean(open && open.until >= this.now() && open.username === username && open.challenge === challenge);
+  }
+
+  /** A session whose challenge was answered is used up. */
+  close(session: string): void {
+    this.open.delete(session);
+  }
+}
+
+/**
+ * InitiateAuth and AdminInitiateAuth as Cognito answers an invited user (FORCE_CHANGE_PASSWORD):
+ * the temporary password must be right before the new-password challenge (cognito-local asks it
+ * of anyone). Every challenge answered is recorded with its session.
+ */
+function checkingChallenges(services: Services, sessions: ChallengeSessions, route: Route): Route {
+  return async (ctx, req) => {
+    const pool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
+    const params: Record<string, string> = req.AuthParameters ?? {};
+    const user = params.USERNAME ? await pool.getUserByUsername(ctx, params.USERNAME) : null;
+    if (user?.UserStatus === 'FORCE_CHANGE_PASSWORD' && user.Password !== params.PASSWORD) throw new NotAuthorizedError('Incorrect username or password.');
+    const answer = await route(ctx, req);
+    if (user) sessions.record(answer, user.Username);
+    return answer;
+  };
+}
+
+/** RespondToAuthChallenge only with the session Cognito issued for this user's challenge, until it is answered. */
+function answeringOwnSessions(services: Services, sessions: ChallengeSessions, route: Route): Route {
+  return async (ctx, req) => {
+    const pool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
+    const user = await pool.getUserByUsername(ctx, String(req.ChallengeResponses?.USERNAME ?? ''));
+    if (!user || !sessions.isOpen(req.Session, user.Username, req.ChallengeName)) throw new NotAuthorizedError('Invalid session for the user, session is expired.');
+    const answer = await route(ctx, req);
+    sessions.close(String(req.Session));
+    sessions.record(answer, user.Username);
+    return answer;
+  };
+}
+
 async function main(): Promise<void> {
   // cognito-local's own logger and AWS SDK (v2, for its Lambda client), as its CLI uses them.
   const pino = cognitoRequire('pino') as (options: { level: string }) => Parameters<typeof createServer>[1];
@@ -243,9 +306,11 @@ async function main(): Promise<void> {
   };
   const base = Router(services);
   const extra = extraTargets(services);
+  const sessions = new ChallengeSessions(() => clock.get().getTime());
   const router = (target: string): Route => {
     if (extra[target]) return extra[target];
-    if (target === 'InitiateAuth' || target === 'AdminInitiateAuth') return refusingDisabledUsers(services, base(target));
+    if (target === 'InitiateAuth' || target === 'AdminInitiateAuth') return refusingDisabledUsers(services, checkingChallenges(services, sessions, base(target)));
+    if (target === 'RespondToAuthChallenge') return answeringOwnSessions(services, sessions, base(target));
     if (target === 'ConfirmSignUp') return verifyingEmail(services, base(target));
     return base(target);
   };

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import {
+  AdminCreateUserCommand,
   AdminDisableUserCommand,
   AdminEnableUserCommand,
   AdminUserGlobalSignOutCommand,
@@ -173,6 +174,33 @@ describe('Cognito (cognito-local)', () => {
     // cognito-local forgets refresh tokens issued after a challenge; the front makes this one last.
     const refreshed = await client.send(new GetTokensFromRefreshTokenCommand({ ClientId: clientId, RefreshToken: tokens!.RefreshToken! }));
     expect(claims(refreshed.AuthenticationResult!.IdToken!).email).toBe(user.email);
+  });
+
+  test("an invited user's temporary password is checked, and a challenge is answered only with its own session (decision 040)", async () => {
+    const clientId = clientIds.AuthWebClient1234ABCD;
+    const email = 'invited.talent@marketplace.example';
+    const temporary = 'Temp-Passw0rd!1';
+    await client.send(new AdminCreateUserCommand({ UserPoolId: userPoolId, Username: email, TemporaryPassword: temporary, MessageAction: 'SUPPRESS' }));
+    // Anyone who knows the address is refused the new-password challenge, as Cognito refuses them.
+    await expect(signIn(clientId, email, 'Guessed-Passw0rd!')).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+    const respond = (session: string | undefined, password: string) =>
+      client.send(
+        new RespondToAuthChallengeCommand({
+          ClientId: clientId,
+          ChallengeName: 'NEW_PASSWORD_REQUIRED',
+          Session: session,
+          ChallengeResponses: { USERNAME: email, NEW_PASSWORD: password },
+        }),
+      );
+    // A made-up session sets no password.
+    await expect(respond('00000000-0000-4000-8000-000000000000', 'Hijack-Passw0rd!')).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    const challenged = await signIn(clientId, email, temporary);
+    expect(challenged.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
+    const { AuthenticationResult: tokens } = await respond(challenged.Session, 'Own-Passw0rd!22');
+    expect(claims(tokens!.IdToken!).email).toBe(email);
+    // The session is used up.
+    await expect(respond(challenged.Session, 'Hijack-Passw0rd!')).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    expect((await signIn(clientId, email, 'Own-Passw0rd!22')).AuthenticationResult?.IdToken).toBeTruthy();
   });
 
   test('the JWKS that verifies the tokens is served at jwksUrl', async () => {
