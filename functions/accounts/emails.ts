@@ -3,7 +3,7 @@
 // `{username}` stands; it sends the message as one HTML body, so each must hold `{####}` once
 // (the CustomMessage trigger, functions/accounts/triggers/custom-message/).
 import { PRODUCT_NAME } from '../../events/product';
-import { escapeHtml, frame } from '../shared/email-layout';
+import { escapeHtml, frame, type Email } from '../shared/email-layout';
 
 /** Cognito's placeholders. */
 export const CODE_PLACEHOLDER = '{####}';
@@ -89,4 +89,31 @@ ${button(signIn, 'Sign in')}
 <p>The ${PRODUCT_NAME} team</p>`,
   );
   return { subject, html };
+}
+
+/**
+ * What the owner of an account gets when someone signs up again with its address
+ * (docs/product.md#sign-up-conflicts): the sign-up page answered "check your email" as for a new
+ * address, so the page tells nobody the account exists; this email tells its owner, and where to
+ * sign in or reset the password.
+ */
+export function existingAccountEmail(siteUrl: string): Email {
+  const site = siteUrl.replace(/\/$/, '');
+  const signIn = `${site}/sign-in`;
+  const reset = `${site}/reset-password`;
+  const subject = `You already have a ${PRODUCT_NAME} account`;
+  const lead = `Someone (we hope you) just tried to create a ${PRODUCT_NAME} account with this email address. There is already an account with it, so no new account was made.`;
+  const next = 'Sign in with your password. If you forgot it, reset it: we will email you a code.';
+  const after = 'If this was not you, ignore this email: your account stays as it is, and nobody learned that it exists.';
+  const html = frame(
+    subject,
+    `<p>${escapeHtml(lead)}</p>
+<p>${escapeHtml(next)}</p>
+${button(signIn, 'Sign in')}
+<p style="font-size:13px;color:#6b625c">Forgot your password? <a href="${escapeHtml(reset)}">${escapeHtml(reset)}</a></p>
+<p>${escapeHtml(after)}</p>
+<p>The ${PRODUCT_NAME} team</p>`,
+  );
+  const text = `${lead}\n\n${next}\n\nSign in: ${signIn}\nReset your password: ${reset}\n\n${after}\n\nThe ${PRODUCT_NAME} team`;
+  return { subject, text, html };
 }

@@ -8,6 +8,8 @@ export interface Inventory {
   rules: string[];
   stateMachines: string[];
   secrets: string[];
+  /** Web ACLs associated with a resource (the user pool's), enforced by the twin (decision 040). */
+  webAclAssociations: string[];
 }
 
 const KINDS: Record<keyof Inventory, string> = {
@@ -17,6 +19,7 @@ const KINDS: Record<keyof Inventory, string> = {
   rules: 'AWS::Events::Rule',
   stateMachines: 'AWS::StepFunctions::StateMachine',
   secrets: 'AWS::SecretsManager::Secret',
+  webAclAssociations: 'AWS::WAFv2::WebACLAssociation',
 };
 
 /** What the template asks for, as logical ids. */

@@ -24,6 +24,7 @@ import { securityHeadersOf, StaticSite } from './static-sites';
 import { StateMachineRunner } from './stepfunctions';
 import { LOCAL_ACCOUNT, LOCAL_REGION, Resolver, resourcesOfType, stateMachineDefinition, synthTemplate, type CfnTemplate } from './template';
 import { encodeS3EventKey } from './s3-event-key';
+import { associatedWebAcl } from './waf';
 
 export const DEFAULT_PORTS = { web: 4000, admin: 4001, api: 4010, control: 4011, dynamodb: 4020, s3: 4021, ses: 4022, cognito: 4023, replicate: 4024 };
 type PortName = keyof typeof DEFAULT_PORTS;
@@ -199,7 +200,10 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
         ([trigger, arn]) => [trigger, resolver.resolve(arn).split(':')[6]],
       ),
     );
+    // The pool's web ACL, enforced on every request to the twin's Cognito (decision 040).
+    const poolWebAcl = associatedWebAcl(template, resolver, resourcesOfType(template, 'AWS::Cognito::UserPool')[0]?.[0] ?? '');
     const cognito = await startCognito({
+      webAcl: poolWebAcl && { name: poolWebAcl.webAclId, properties: poolWebAcl.properties },
       port: options.ports?.cognito,
       verbose: options.verbose,
       lambdaEndpoint: controlUrl,
@@ -435,6 +439,7 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
         rules: events.rules.map((r) => r.logicalId).sort(),
         stateMachines: stateMachines.sort(),
         secrets: secrets.ids().sort(),
+        webAclAssociations: poolWebAcl ? [poolWebAcl.associationId] : [],
       }),
       unsupported: () => [...gateway.unsupported, ...events.unsupported],
       events,

@@ -1,4 +1,6 @@
+import { App } from 'aws-cdk-lib';
 import { PASSWORD_POLICY } from '../../events/account-values';
+import { stageConfig } from '../../infra/lib/platform/stage-config';
 import { StaticSite } from '../../infra/lib/platform/static-site';
 import { actionsOf, buildStack, nonLogActions, synthStack } from '../support/stack';
 
@@ -126,5 +128,120 @@ describe('the user pool', () => {
     expect(statements).toEqual([{ Action: 'cognito-idp:AdminAddUserToGroup', Effect: 'Allow', Resource: { 'Fn::GetAtt': [poolId(withoutGoogle), 'Arn'] } }]);
     const cognitoStatements = withoutGoogle.statementsOf('AccountsPostConfirmation').filter((s) => actionsOf(s).some((a) => a.startsWith('cognito-idp:')));
     expect(JSON.stringify(cognitoStatements)).not.toMatch(/"Resource":"\*"|cognito-idp:\*/);
+  });
+});
+
+describe("the user pool's WAF web ACL (decision 040)", () => {
+  const acls = (t: typeof withGoogle) => t.template.findResources('AWS::WAFv2::WebACL');
+  const poolAcl = (t: typeof withGoogle) => {
+    const [association] = only(t, 'AWS::WAFv2::WebACLAssociation');
+    const aclId = association.WebACLArn['Fn::GetAtt'][0];
+    return { association, acl: acls(t)[aclId].Properties };
+  };
+  const target = (operation: string) => ({
+    ByteMatchStatement: {
+      FieldToMatch: { SingleHeader: { Name: 'x-amz-target' } },
+      PositionalConstraint: 'EXACTLY',
+      SearchString: `AWSCognitoIdentityProviderService.${operation}`,
+      TextTransformations: [{ Priority: 0, Type: 'NONE' }],
+    },
+  });
+  const rule = (acl: Record<string, any>, name: string) => acl.Rules.find((r: { Name: string }) => r.Name === name); // eslint-disable-line @typescript-eslint/no-explicit-any
+
+  it('is a regional web ACL associated with the pool itself', () => {
+    const { association, acl } = poolAcl(withoutGoogle);
+    expect(association.ResourceArn).toEqual({ 'Fn::GetAtt': [poolId(withoutGoogle), 'Arn'] });
+    expect(acl.Scope).toBe('REGIONAL');
+    expect(acl.DefaultAction).toEqual({ Allow: {} });
+  });
+
+  it('blocks, per IP over 5 minutes, the calls that email a code past 10 and the sign-ins and confirmations past 100', () => {
+    const { acl } = poolAcl(withoutGoogle);
+    expect(rule(acl, 'cognito-codes-per-ip')).toMatchObject({
+      Action: { Block: {} },
+      Statement: {
+        RateBasedStatement: {
+          AggregateKeyType: 'IP',
+          Limit: 10,
+          EvaluationWindowSec: 300,
+          ScopeDownStatement: { OrStatement: { Statements: ['SignUp', 'ResendConfirmationCode', 'ForgotPassword'].map(target) } },
+        },
+      },
+    });
+    expect(rule(acl, 'cognito-sign-in-per-ip')).toMatchObject({
+      Action: { Block: {} },
+      Statement: {
+        RateBasedStatement: {
+          AggregateKeyType: 'IP',
+          Limit: 100,
+          EvaluationWindowSec: 300,
+          ScopeDownStatement: { OrStatement: { Statements: ['InitiateAuth', 'RespondToAuthChallenge', 'ConfirmSignUp', 'ConfirmForgotPassword'].map(target) } },
+        },
+      },
+    });
+  });
+
+  it('takes its limits from the stage, and refuses limits WAF would refuse', () => {
+    const { acl } = poolAcl(synth({ cognitoCodeLimit: 25, cognitoSignInLimit: 250, threatProtection: 'enforced' }));
+    expect(rule(acl, 'cognito-codes-per-ip').Statement.RateBasedStatement.Limit).toBe(25);
+    expect(rule(acl, 'cognito-sign-in-per-ip').Statement.RateBasedStatement.Limit).toBe(250);
+    expect(() => stageConfig(new App({ context: { cognitoCodeLimit: 5 } }))).toThrow(/cognitoCodeLimit must be a whole number of requests of at least 10, got 5/);
+    expect(() => stageConfig(new App({ context: { cognitoSignInLimit: 'many' } }))).toThrow(/cognitoSignInLimit must be a whole number/);
+  });
+});
+
+describe("Cognito's threat protection (decision 040)", () => {
+  it('audits on the Plus plan by default outside prod', () => {
+    expect(pool(withoutGoogle)).toMatchObject({ UserPoolTier: 'PLUS', UserPoolAddOns: { AdvancedSecurityMode: 'AUDIT' } });
+    expect(only(withoutGoogle, 'AWS::Cognito::UserPoolRiskConfigurationAttachment')).toEqual([]);
+    expect(stageConfig(new App({ context: { stage: 'prod' } })).threatProtection).toBe('enforced');
+  });
+
+  it('enforced: blocks high-risk sign-ins and leaked passwords for every app client', () => {
+    const enforced = synth({ cognitoCodeLimit: 25, cognitoSignInLimit: 250, threatProtection: 'enforced' });
+    expect(pool(enforced)).toMatchObject({ UserPoolTier: 'PLUS', UserPoolAddOns: { AdvancedSecurityMode: 'ENFORCED' } });
+    expect(only(enforced, 'AWS::Cognito::UserPoolRiskConfigurationAttachment')).toEqual([
+      expect.objectContaining({
+        UserPoolId: { Ref: poolId(enforced) },
+        ClientId: 'ALL',
+        AccountTakeoverRiskConfiguration: { Actions: expect.objectContaining({ HighAction: { EventAction: 'BLOCK', Notify: false } }) },
+        CompromisedCredentialsRiskConfiguration: { Actions: { EventAction: 'BLOCK' }, EventFilter: ['SIGN_IN', 'SIGN_UP', 'PASSWORD_CHANGE'] },
+      }),
+    ]);
+  });
+
+  it('off: the Essentials plan, without threat protection', () => {
+    const off = synth({ threatProtection: 'off' });
+    expect(pool(off).UserPoolTier).toBe('ESSENTIALS');
+    expect(pool(off).UserPoolAddOns).toBeUndefined();
+    expect(() => stageConfig(new App({ context: { threatProtection: 'maximum' } }))).toThrow(/threatProtection must be one of off, audit, enforced, got "maximum"/);
+  });
+});
+
+describe('unconfirmed sign-ups and taken addresses (decision 040)', () => {
+  const policiesOf = (t: typeof withGoogle, prefix: string) =>
+    Object.entries(t.template.findResources('AWS::IAM::Policy'))
+      .filter(([id]) => id.startsWith(prefix))
+      .flatMap(([, p]) => p.Properties.PolicyDocument.Statement);
+
+  it('removes unconfirmed users every hour, allowed to list and remove users of this pool only', () => {
+    const rules = Object.entries(withoutGoogle.template.findResources('AWS::Events::Rule')).filter(([id]) => id.startsWith('UnconfirmedUsersSchedule'));
+    expect(rules).toHaveLength(1);
+    const [, schedule] = rules[0];
+    expect(schedule.Properties.ScheduleExpression).toBe('rate(1 hour)');
+    expect(schedule.Properties.Targets[0].Arn).toEqual({ 'Fn::GetAtt': [withoutGoogle.logicalId('AWS::Lambda::Function', 'AccountsRemoveUnconfirmedUsers'), 'Arn'] });
+    expect(policiesOf(withoutGoogle, 'AccountsRemoveUnconfirmedUsersPool')).toEqual([
+      { Action: ['cognito-idp:ListUsers', 'cognito-idp:AdminDeleteUser'], Effect: 'Allow', Resource: { 'Fn::GetAtt': [poolId(withoutGoogle), 'Arn'] } },
+    ]);
+  });
+
+  it('serves POST /sign-up-conflicts publicly, allowed to read and remove users of this pool, to send email and to count its limits', () => {
+    expect(withoutGoogle.routeKeys().find((r) => r.RouteKey === 'POST /sign-up-conflicts')?.AuthorizationType).toBe('NONE');
+    expect(policiesOf(withoutGoogle, 'AccountsResolveSignUpConflictPool')).toEqual([
+      { Action: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminDeleteUser'], Effect: 'Allow', Resource: { 'Fn::GetAtt': [poolId(withoutGoogle), 'Arn'] } },
+    ]);
+    const actions = nonLogActions(withoutGoogle.statementsOf('AccountsResolveSignUpConflict'));
+    expect(actions).toEqual(expect.arrayContaining(['ses:SendEmail', 'dynamodb:UpdateItem']));
+    expect(actions.filter((a) => a.startsWith('cognito-idp:'))).toEqual(['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminGetUser']);
   });
 });

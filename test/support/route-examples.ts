@@ -15,6 +15,7 @@ import { DecisionRequest, EmailPreviewRequest, FoundingConfirmRequest, FoundingS
 import { AdminGenerationQuery, GenerationConfig, LegacyStart, StartGenerationRequest } from '../../events/generations';
 import { ExclusiveContractRequest, RemovalRequest } from '../../events/likeness';
 import { AdminStatementQuery, MarkPayoutRequest, PayoutDetailsRequest } from '../../events/royalties';
+import { SignUpConflictRequest } from '../../events/sign-up';
 import { ConversionRequest } from '../../events/site';
 import { ConfirmWaitlistRequest, EarlySignupRequest } from '../../events/waitlist';
 
@@ -120,6 +121,7 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'POST /confirm-waitlist': { schema: ConfirmWaitlistRequest, body: (m) => ({ token: confirmationToken(m) }) },
   'POST /founding-confirm': { schema: FoundingConfirmRequest, body: (m) => ({ token: confirmationToken(m) }) },
   'POST /events/conversion': { schema: ConversionRequest, body: () => ({ type: 'waitlist' }) },
+  'POST /sign-up-conflicts': { schema: SignUpConflictRequest, body: (m) => ({ email: exampleEmail(m) }) },
 
   // Portal (signed-in clients and talent)
   'GET /me': {},

@@ -1,4 +1,6 @@
+import { randomInt } from 'node:crypto';
 import * as fs from 'node:fs';
+import * as http from 'node:http';
 import { CognitoIdentityProviderClient, InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { totpCode } from '../../infra/local/totp';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -199,7 +201,7 @@ function sharedTwin(handoffFile: string): TestTwin {
   };
 }
 
-export function documentClient(twin: TestTwin): DynamoDBDocumentClient {
+export function documentClient(twin: Pick<TestTwin, 'urls'>): DynamoDBDocumentClient {
   return DynamoDBDocumentClient.from(
     new DynamoDBClient({ endpoint: twin.urls.dynamodb, region: TWIN_REGION, credentials: { ...TWIN_CREDENTIALS } }),
   );
@@ -226,8 +228,19 @@ export async function itemsWithPrefix(twin: TestTwin, tablePrefix: string, keyPr
   return items;
 }
 
+/**
+ * A Cognito client for one person. It calls from a loopback address of its own (127.100-199.x.y),
+ * as people call from their own networks: the twin's Cognito enforces the user pool's per-IP WAF
+ * rules (decision 040), so test people must not all come from 127.0.0.1.
+ */
 export function cognitoClient(twin: TestTwin): CognitoIdentityProviderClient {
-  return new CognitoIdentityProviderClient({ endpoint: twin.urls.cognito, region: TWIN_REGION, credentials: { ...TWIN_CREDENTIALS } });
+  const localAddress = `127.${randomInt(100, 200)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+  return new CognitoIdentityProviderClient({
+    endpoint: twin.urls.cognito,
+    region: TWIN_REGION,
+    credentials: { ...TWIN_CREDENTIALS },
+    requestHandler: { httpAgent: new http.Agent({ localAddress }) },
+  });
 }
 
 /**

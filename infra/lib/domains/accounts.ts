@@ -51,6 +51,7 @@ export class Accounts extends Construct {
     });
     this.meRoutes(platform, props);
     this.userPoolTriggers(platform);
+    this.squatting(platform);
     this.monthlyAllowance();
     this.consoleUsers(platform);
   }
@@ -101,6 +102,40 @@ export class Accounts extends Construct {
     userPool.addTrigger(UserPoolOperation.PRE_TOKEN_GENERATION, preTokenGeneration);
     this.poolPolicy(preTokenGeneration, 'PreTokenGenerationReadUser', ['cognito-idp:AdminGetUser'], userPool.userPoolArn);
     this.poolPolicy(postConfirmation, 'PostConfirmationGroups', ['cognito-idp:AdminAddUserToGroup'], userPool.userPoolArn);
+  }
+
+  /**
+   * Addresses nobody proved they own (decision 040): every hour, sign-ups left unconfirmed for
+   * more than a day are removed; and `POST /sign-up-conflicts`, which the sign-up page calls when
+   * Cognito says the address is taken, frees an address held by an unconfirmed sign-up or emails
+   * the owner of an account in use. Both may read and remove users of this pool only.
+   */
+  private squatting({ api, userPool, email, rateLimits }: Platform): void {
+    const remove = new AppFunction(this, 'RemoveUnconfirmedUsers', {
+      entry: 'functions/accounts/triggers/remove-unconfirmed-users/handler.ts',
+      description: 'Removes sign-ups left unconfirmed for more than a day, every hour',
+      environment: { USER_POOL_ID: userPool.userPoolId },
+      timeout: Duration.minutes(5),
+    });
+    this.poolPolicy(remove, 'RemoveUnconfirmedUsersPool', ['cognito-idp:ListUsers', 'cognito-idp:AdminDeleteUser'], userPool.userPoolArn);
+    // In the stack's own scope, so its logical id starts with UnconfirmedUsersSchedule (the twin
+    // fires it by that prefix).
+    retriedRule(Stack.of(this), 'UnconfirmedUsersSchedule', {
+      description: 'Every hour: sign-ups left unconfirmed for more than a day are removed',
+      schedule: Schedule.rate(Duration.hours(1)),
+      deadLetterId: 'UnconfirmedUsersDeadLetters',
+      deadLetterOf: 'the unconfirmed users schedule target',
+      target: (retry) => new LambdaFunction(remove, retry),
+    });
+
+    const conflict = new AppFunction(this, 'ResolveSignUpConflict', {
+      entry: 'functions/accounts/routes/resolve-sign-up-conflict/handler.ts',
+      description: 'POST /sign-up-conflicts: frees an address held by an unconfirmed sign-up, or emails the owner of the account; the same answer either way',
+      environment: { USER_POOL_ID: userPool.userPoolId },
+    }).bindEmail(email);
+    rateLimits.bind(conflict);
+    this.poolPolicy(conflict, 'ResolveSignUpConflictPool', ['cognito-idp:AdminGetUser', 'cognito-idp:AdminDeleteUser'], userPool.userPoolArn);
+    api.route('POST /sign-up-conflicts', conflict, 'public');
   }
 
   /** The monthly allowance of paid plans, on the 1st at 00:05 UTC. */

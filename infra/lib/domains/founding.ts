@@ -240,7 +240,7 @@ export class Founding extends Construct {
     }).bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem']);
     inviteTalent.addToRolePolicy(
       new PolicyStatement({
-        actions: ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminGetUser', 'cognito-idp:AdminAddUserToGroup'],
+        actions: ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminGetUser', 'cognito-idp:AdminDeleteUser', 'cognito-idp:AdminAddUserToGroup'],
         resources: [platform.userPool.userPoolArn],
       }),
     );

@@ -2,10 +2,12 @@ import { Duration, RemovalPolicy, SecretValue, Stack } from 'aws-cdk-lib';
 import {
   AccountRecovery,
   CfnUserPoolGroup,
+  CfnUserPoolRiskConfigurationAttachment,
   OAuthScope,
   FeaturePlan,
   Mfa,
   ProviderAttribute,
+  StandardThreatProtectionMode,
   StringAttribute,
   UserPool,
   UserPoolClient,
@@ -16,7 +18,13 @@ import {
 import { Construct } from 'constructs';
 import { PASSWORD_POLICY } from '../../../events/account-values';
 import { PRODUCT_NAME } from '../../../events/product';
-import type { StageConfig } from './stage-config';
+import { UserPoolFirewall } from './edge';
+import type { StageConfig, ThreatProtection } from './stage-config';
+
+const THREAT_PROTECTION_MODE: Record<Exclude<ThreatProtection, 'off'>, StandardThreatProtectionMode> = {
+  audit: StandardThreatProtectionMode.AUDIT_ONLY,
+  enforced: StandardThreatProtectionMode.FULL_FUNCTION,
+};
 
 const GROUPS = ['admin', 'client', 'talent'] as const;
 
@@ -32,7 +40,9 @@ export interface AuthProps {
  * (the pre-sign-up trigger refuses anything else, so nobody can sign themself up as admin)
  * and is put in that group once confirmed. The console has its own app client, so admin
  * routes can accept only its tokens. The pool's triggers are the accounts domain's functions
- * (domains/accounts.ts adds them).
+ * (domains/accounts.ts adds them). A WAF web ACL of its own rate limits sign-ups, code requests
+ * and sign-ins per IP, and Cognito's threat protection watches (or, enforced, blocks) risky
+ * sign-ins and leaked passwords where the stage pays for the Plus plan (decision 040).
  */
 export class Auth extends Construct {
   readonly userPool: UserPool;
@@ -40,6 +50,7 @@ export class Auth extends Construct {
   readonly adminClient: UserPoolClient;
   /** Host name of the pool's domain (Google sign-in's hosted pages), when Google is configured. */
   readonly oauthDomain?: string;
+  readonly firewall: UserPoolFirewall;
 
   constructor(scope: Construct, id: string, config: StageConfig, props: AuthProps) {
     super(scope, id);
@@ -56,7 +67,9 @@ export class Auth extends Construct {
       passwordPolicy: { ...PASSWORD_POLICY, tempPasswordValidity: Duration.days(3) },
       mfa: Mfa.OPTIONAL,
       mfaSecondFactor: { otp: true, sms: false },
-      featurePlan: FeaturePlan.ESSENTIALS,
+      // Threat protection needs the Plus plan (decision 040: what it costs and why prod enforces it).
+      featurePlan: config.threatProtection === 'off' ? FeaturePlan.ESSENTIALS : FeaturePlan.PLUS,
+      ...(config.threatProtection !== 'off' && { standardThreatProtectionMode: THREAT_PROTECTION_MODE[config.threatProtection] }),
       accountRecovery: AccountRecovery.EMAIL_ONLY,
       // Codes and invitations come from our sender address through SES (decision 020); its domain
       // must be verified first, so a new stage deploys once with authEmailFromSender=false.
@@ -72,6 +85,25 @@ export class Auth extends Construct {
       deletionProtection: config.retainData,
       removalPolicy: config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
+
+    if (config.threatProtection === 'enforced') {
+      // Every app client: a high-risk sign-in is blocked, a medium one asks for the second factor
+      // of a person who has one; a sign-up, sign-in or password change with a leaked password is
+      // blocked. No notification emails: they would need their own sender set-up.
+      new CfnUserPoolRiskConfigurationAttachment(this, 'RiskConfiguration', {
+        userPoolId: this.userPool.userPoolId,
+        clientId: 'ALL',
+        accountTakeoverRiskConfiguration: {
+          actions: {
+            highAction: { eventAction: 'BLOCK', notify: false },
+            mediumAction: { eventAction: 'MFA_IF_CONFIGURED', notify: false },
+            lowAction: { eventAction: 'NO_ACTION', notify: false },
+          },
+        },
+        compromisedCredentialsRiskConfiguration: { actions: { eventAction: 'BLOCK' }, eventFilter: ['SIGN_IN', 'SIGN_UP', 'PASSWORD_CHANGE'] },
+      });
+    }
+    this.firewall = new UserPoolFirewall(this, 'Firewall', { userPoolArn: this.userPool.userPoolArn, codeLimit: config.cognitoCodeLimit, signInLimit: config.cognitoSignInLimit });
 
     GROUPS.forEach((name, precedence) => {
       new CfnUserPoolGroup(this, `Group-${name}`, {

@@ -11,7 +11,7 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
-import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
+import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '../../../events/resource-names';
 import type { MarketplaceApi } from './http-api';
@@ -115,6 +115,69 @@ export class EdgeFirewall extends Construct {
         },
       ],
     });
+  }
+}
+
+/** The prefix of every Cognito user pool API call's `X-Amz-Target` header. */
+const COGNITO_TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
+
+/** Calls that make Cognito email a code: each one costs a message and can be scripted. */
+const COGNITO_CODE_OPERATIONS = ['SignUp', 'ResendConfirmationCode', 'ForgotPassword'] as const;
+/** Sign-ins and code confirmations: password and code guessing. */
+const COGNITO_SIGN_IN_OPERATIONS = ['InitiateAuth', 'RespondToAuthChallenge', 'ConfirmSignUp', 'ConfirmForgotPassword'] as const;
+
+export interface UserPoolFirewallProps {
+  /** The pool's ARN; the web ACL is associated with it. */
+  userPoolArn: string;
+  /** Code-sending calls per IP per 5 minutes (context `cognitoCodeLimit`). */
+  codeLimit: number;
+  /** Sign-in and confirmation calls per IP per 5 minutes (context `cognitoSignInLimit`). */
+  signInLimit: number;
+}
+
+/** A statement matching requests whose `X-Amz-Target` names one of the operations. */
+function cognitoOperations(operations: readonly string[]): CfnWebACL.StatementProperty {
+  const matches: CfnWebACL.StatementProperty[] = operations.map((operation) => ({
+    byteMatchStatement: {
+      fieldToMatch: { singleHeader: { Name: 'x-amz-target' } },
+      positionalConstraint: 'EXACTLY',
+      searchString: `${COGNITO_TARGET_PREFIX}${operation}`,
+      textTransformations: [{ priority: 0, type: 'NONE' }],
+    },
+  }));
+  return matches.length === 1 ? matches[0] : { orStatement: { statements: matches } };
+}
+
+/**
+ * The WAF web ACL of the user pool (decision 040). The browser calls Cognito's API directly, so
+ * the edge ACL never sees a sign-up: this regional ACL, associated with the pool, rate limits per
+ * IP the calls that email a code (sign-up, resend, forgot password) and the sign-ins and code
+ * confirmations. A blocked call gets Cognito's 403 `ForbiddenException` ("Request not allowed due
+ * to WAF block."); the twin enforces the same rules from the template (infra/local/waf.ts).
+ * WAF aggregates by one address, never by a network prefix.
+ */
+export class UserPoolFirewall extends Construct {
+  readonly webAcl: CfnWebACL;
+
+  constructor(scope: Construct, id: string, props: UserPoolFirewallProps) {
+    super(scope, id);
+    const perIp = (name: string, priority: number, limit: number, operations: readonly string[]): CfnWebACL.RuleProperty => ({
+      name,
+      priority,
+      action: { block: {} },
+      visibilityConfig: visibility(name),
+      statement: { rateBasedStatement: { aggregateKeyType: 'IP', limit, evaluationWindowSec: 300, scopeDownStatement: cognitoOperations(operations) } },
+    });
+    this.webAcl = new CfnWebACL(this, 'WebAcl', {
+      scope: 'REGIONAL',
+      defaultAction: { allow: {} },
+      visibilityConfig: visibility('marketplace-user-pool'),
+      rules: [
+        perIp('cognito-codes-per-ip', 0, props.codeLimit, COGNITO_CODE_OPERATIONS),
+        perIp('cognito-sign-in-per-ip', 1, props.signInLimit, COGNITO_SIGN_IN_OPERATIONS),
+      ],
+    });
+    new CfnWebACLAssociation(this, 'Association', { resourceArn: props.userPoolArn, webAclArn: this.webAcl.attrArn });
   }
 }
 

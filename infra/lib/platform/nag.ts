@@ -71,7 +71,7 @@ export function applyNagSuppressions(stack: Stack): void {
     }
     if (c instanceof UserPool) {
       ack(c, 'AwsSolutions-COG2', 'MFA is optional (TOTP) for clients and talent; requiring it would block sign-up for the public. Admins are asked to enable it.');
-      ack(c, 'AwsSolutions-COG8', 'The Essentials feature plan covers what we use; threat protection (Plus) is a launch-time cost decision.');
+      ack(c, 'AwsSolutions-COG8', 'Plus (threat protection) is a stage setting, enforced on prod and audited elsewhere; a stage with threatProtection=off stays on Essentials to save its per-user price (decision 040).');
     }
     if (c instanceof CfnRoute && c.authorizationType !== 'JWT') {
       ack(c, 'AwsSolutions-APIG4', 'Public route of the site (waitlist, conversion, talent catalog, contact); it validates its input and the stage is throttled.');

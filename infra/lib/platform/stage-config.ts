@@ -50,6 +50,20 @@ export interface StageConfig {
   /** WAF: requests per IP per 5 minutes to the public POST routes, and to anything. */
   wafPostLimit: number;
   wafRequestLimit: number;
+  /**
+   * The user pool's WAF (decision 040): requests per IP per 5 minutes that make Cognito email a
+   * code (SignUp, ResendConfirmationCode, ForgotPassword; context `cognitoCodeLimit`), and
+   * sign-ins and code confirmations (InitiateAuth, RespondToAuthChallenge, ConfirmSignUp,
+   * ConfirmForgotPassword; context `cognitoSignInLimit`).
+   */
+  cognitoCodeLimit: number;
+  cognitoSignInLimit: number;
+  /**
+   * Cognito's threat protection (decision 040): `enforced` and `audit` put the pool on the Plus
+   * feature plan (paid per active user), `off` keeps it on Essentials. Context `threatProtection`,
+   * default `enforced` on the prod stage and `audit` elsewhere.
+   */
+  threatProtection: ThreatProtection;
   /** A likeness removal's notice, in seconds (30 days; the twin shortens it so it can be seen end to end). */
   removalNoticeSeconds: number;
   /**
@@ -63,6 +77,17 @@ export interface StageConfig {
    * cents (context `promotionalRoyaltyCapCents`, default 2,500 = $25; 0 pays none; decision 037).
    */
   promotionalRoyaltyCapCents: number;
+}
+
+const THREAT_PROTECTION = ['off', 'audit', 'enforced'] as const;
+export type ThreatProtection = (typeof THREAT_PROTECTION)[number];
+
+function threatProtection(value: unknown, stage: string): ThreatProtection {
+  const mode = value === undefined || value === '' ? (stage === 'prod' ? 'enforced' : 'audit') : String(value);
+  if (!(THREAT_PROTECTION as readonly string[]).includes(mode)) {
+    throw new Error(`Context threatProtection must be one of ${THREAT_PROTECTION.join(', ')}, got ${JSON.stringify(value)}`);
+  }
+  return mode as ThreatProtection;
 }
 
 const list = (value: unknown): string[] =>
@@ -155,6 +180,9 @@ export function stageConfig(scope: Construct): StageConfig {
     validatorConcurrency: validatorConcurrency === 0 ? undefined : validatorConcurrency,
     wafPostLimit: perFiveMinutes('wafPostLimit', 100),
     wafRequestLimit: perFiveMinutes('wafRequestLimit', 2000),
+    cognitoCodeLimit: perFiveMinutes('cognitoCodeLimit', 10),
+    cognitoSignInLimit: perFiveMinutes('cognitoSignInLimit', 100),
+    threatProtection: threatProtection(ctx('threatProtection'), stage),
     removalNoticeSeconds: wholeSeconds(ctx('removalNoticeSeconds'), REMOVAL_NOTICE_SECONDS),
     modelFailuresPerDay: atLeastOne('modelFailuresPerDay', ctx('modelFailuresPerDay'), DEFAULT_MODEL_FAILURES_PER_DAY),
     promotionalRoyaltyCapCents: wholeCents('promotionalRoyaltyCapCents', ctx('promotionalRoyaltyCapCents'), DEFAULT_PROMOTIONAL_ROYALTY_CAP_CENTS),

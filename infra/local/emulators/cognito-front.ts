@@ -4,10 +4,14 @@
 // the front asks cognito-local exactly that. cognito-local also keeps no refresh token issued
 // after a two-factor (SOFTWARE_TOKEN_MFA) challenge, so such a session could never refresh: once
 // the code is accepted, the front swaps in a refresh token cognito-local keeps (see
-// `keepRefreshToken`). Every other request passes through unchanged.
+// `keepRefreshToken`). Every other request passes through unchanged. Before any of it, the
+// user pool's web ACL from the template (infra/local/waf.ts) judges each request by the caller's
+// address, as AWS WAF does before Cognito: a blocked one gets Cognito's 403 ForbiddenException
+// and never reaches cognito-local (decision 040).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { refusePolicyBreak, type TemplatePasswordPolicy } from './cognito-password-policy';
 import { LOOPBACK } from './ports';
+import { COGNITO_WAF_BLOCK, type WebAclEvaluator } from '../waf';
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'host', 'content-encoding']);
@@ -89,14 +93,39 @@ async function keepRefreshToken(upstream: string, pending: PendingChallenge, ans
   return { ...answer, AuthenticationResult: { ...result, RefreshToken: kept.RefreshToken } };
 }
 
+/** The caller's address as WAF sees it: the socket's remote address (IPv4 without its `::ffff:` prefix). */
+const callerIp = (req: IncomingMessage) => (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
+
+/** Answers a request the web ACL blocked, as Cognito does. */
+function refuseForWaf(res: ServerResponse): void {
+  const body = JSON.stringify(COGNITO_WAF_BLOCK.body);
+  res.writeHead(COGNITO_WAF_BLOCK.status, {
+    'content-type': 'application/x-amz-json-1.1',
+    'x-amzn-errortype': COGNITO_WAF_BLOCK.errorType,
+    'content-length': String(Buffer.byteLength(body)),
+  });
+  res.end(body);
+}
+
 async function handle(
   upstream: string,
   pendingChallenges: Map<string, PendingChallenge>,
   passwordPolicy: TemplatePasswordPolicy | undefined,
+  firewall: WebAclEvaluator | undefined,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
   const body = await readBody(req);
+  if (firewall) {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+    const decision = firewall.evaluate({ ip: callerIp(req), method: req.method ?? 'GET', uriPath: url.pathname, queryString: url.search.replace(/^\?/, ''), headers, body });
+    if (decision.action === 'block') {
+      refuseForWaf(res);
+      return;
+    }
+  }
   const target = String(req.headers['x-amz-target'] ?? '');
   // Cognito refuses a new password that breaks the pool's policy; cognito-local would store it.
   const refusal =
@@ -155,12 +184,13 @@ async function handle(
 
 /**
  * Listens on `port` and forwards to cognito-local at `upstream`, refusing new passwords that
- * break `passwordPolicy` (the template pool's) as Cognito does.
+ * break `passwordPolicy` (the template pool's) as Cognito does, and requests the pool's web ACL
+ * (`firewall`) blocks, as WAF does.
  */
-export async function startCognitoFront(port: number, upstream: string, passwordPolicy?: TemplatePasswordPolicy): Promise<CognitoFront> {
+export async function startCognitoFront(port: number, upstream: string, passwordPolicy?: TemplatePasswordPolicy, firewall?: WebAclEvaluator): Promise<CognitoFront> {
   const pendingChallenges = new Map<string, PendingChallenge>();
   const server = createServer((req, res) => {
-    handle(upstream, pendingChallenges, passwordPolicy, req, res).catch((err: Error) => {
+    handle(upstream, pendingChallenges, passwordPolicy, firewall, req, res).catch((err: Error) => {
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ __type: 'InternalErrorException', message: `cognito front: ${err.message}` }));
     });

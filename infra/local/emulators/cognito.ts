@@ -19,6 +19,7 @@ import {
 } from './ports';
 import { startCognitoFront } from './cognito-front';
 import type { TemplatePasswordPolicy } from './cognito-password-policy';
+import { WebAclEvaluator } from '../waf';
 
 /** Trigger names cognito-local supports (see its README), mapped to function names. */
 type CognitoTriggers = Partial<
@@ -46,6 +47,11 @@ export interface CognitoOptions extends EmulatorOptions {
   passwordPolicy?: TemplatePasswordPolicy;
   /** How long to wait for the server to answer, default `EMULATOR_START_TIMEOUT_MS`. */
   startTimeoutMs?: number;
+  /**
+   * The web ACL associated with the pool (the template's `AWS::WAFv2::WebACL` properties, resolved):
+   * every request is judged by it before Cognito sees it, as AWS WAF does (decision 040).
+   */
+  webAcl?: { name: string; properties: Record<string, unknown> };
 }
 
 export interface CognitoEmulator extends EmulatorHandle {
@@ -117,7 +123,9 @@ export async function startCognito(opts: CognitoOptions = {}): Promise<CognitoEm
   }
   let front;
   try {
-    front = await startCognitoFront(port, innerEndpoint, opts.passwordPolicy);
+    // Compiled before the front listens: an ACL the twin cannot enforce stops the start.
+    const firewall = opts.webAcl && new WebAclEvaluator(opts.webAcl.name, opts.webAcl.properties);
+    front = await startCognitoFront(port, innerEndpoint, opts.passwordPolicy, firewall);
   } catch (err) {
     await proc.stop(500);
     await tempDir?.release();

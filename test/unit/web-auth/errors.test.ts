@@ -26,6 +26,9 @@ describe('sign-in error messages', () => {
       expect(message.length).toBeGreaterThan(10);
     }
     expect(signInErrorMessage(cognito('LimitExceededException'))).toMatch(/Too many attempts/);
+    // The user pool's WAF (decision 040) answers a blocked call with ForbiddenException.
+    const waf = cognito('ForbiddenException', 'Request not allowed due to WAF block.');
+    expect([signInErrorMessage(waf), signUpErrorMessage(waf), sendCodeErrorMessage(waf)]).toEqual(Array(3).fill('Too many attempts. Please wait a few minutes and try again.'));
     expect(signInErrorMessage(new Error('boom'))).toMatch(/try again/);
   });
 });

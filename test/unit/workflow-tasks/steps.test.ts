@@ -1,6 +1,8 @@
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
+  AdminDeleteUserCommand,
+  AdminGetUserCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -150,6 +152,29 @@ describe('inviteTalent', () => {
     idp.on(AdminCreateUserCommand).rejects(Object.assign(new Error('exists'), { name: 'UsernameExistsException' }));
     expect(await inviteTalent({ store, cognito, userPoolId: 'pool-1' }, ID, 'ana-lima-1')).toEqual({ invited: true, existingUser: true });
     expect(idp.commandCalls(AdminAddUserToGroupCommand)).toHaveLength(1);
+  });
+
+  test("an unconfirmed sign-up holding the address (a squatter's) is removed and the invitation is sent in its place", async () => {
+    const { store } = mockedStore(application());
+    idp.on(AdminCreateUserCommand).rejectsOnce(Object.assign(new Error('exists'), { name: 'UsernameExistsException' })).resolves({});
+    idp.on(AdminGetUserCommand).resolves({ Username: 'squatter-sub', UserStatus: 'UNCONFIRMED' });
+    expect(await inviteTalent({ store, cognito, userPoolId: 'pool-1' }, ID, 'ana-lima-1')).toEqual({ invited: true, existingUser: false });
+    expect(idp.commandCalls(AdminDeleteUserCommand).map((c) => c.args[0].input)).toEqual([{ UserPoolId: 'pool-1', Username: 'squatter-sub' }]);
+    // Created twice: refused, then created (Cognito mails the invitation) once the squatter is gone.
+    expect(idp.commandCalls(AdminCreateUserCommand)).toHaveLength(2);
+    expect(idp.commandCalls(AdminAddUserToGroupCommand)).toHaveLength(1);
+  });
+
+  test('a confirmed account or a pending invitation under the address is kept', async () => {
+    for (const status of ['CONFIRMED', 'FORCE_CHANGE_PASSWORD'] as const) {
+      idp.reset();
+      idp.onAnyCommand().resolves({});
+      const { store } = mockedStore(application());
+      idp.on(AdminCreateUserCommand).rejects(Object.assign(new Error('exists'), { name: 'UsernameExistsException' }));
+      idp.on(AdminGetUserCommand).resolves({ Username: EMAIL, UserStatus: status });
+      expect(await inviteTalent({ store, cognito, userPoolId: 'pool-1' }, ID, 'ana-lima-1')).toEqual({ invited: true, existingUser: true });
+      expect(idp.commandCalls(AdminDeleteUserCommand)).toHaveLength(0);
+    }
   });
 
   test('other Cognito errors are thrown for the Retry', async () => {

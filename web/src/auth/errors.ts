@@ -21,6 +21,7 @@ function common(name: string | undefined): string | undefined {
     case 'LimitExceededException':
     case 'TooManyRequestsException':
     case 'TooManyFailedAttemptsException':
+    case 'ForbiddenException': // the user pool's WAF rate rules (decision 040)
       return TOO_MANY;
     case 'NetworkError':
       return NETWORK;
@@ -53,14 +54,15 @@ export function signInErrorMessage(error: unknown): string {
   }
 }
 
-/** Sign-up failures. A weak password shows Cognito's reason. */
+/**
+ * Sign-up failures. A weak password shows Cognito's reason. A taken address is never an error:
+ * the page answers it as a new one (sign-up-conflict.ts, decision 040).
+ */
 export function signUpErrorMessage(error: unknown): string {
   const name = authErrorName(error);
   switch (name) {
     case 'InvalidPasswordException':
       return passwordRefusal(error);
-    case 'UsernameExistsException':
-      return 'An account with this email already exists. Sign in, or use "Forgot password?" to set a new password.';
     case 'InvalidParameterException':
       return 'Check the email address: it does not look valid.';
     default:

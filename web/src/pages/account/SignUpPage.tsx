@@ -5,6 +5,8 @@ import { FULL_NAME_MAX_LENGTH, ROLE_ATTRIBUTE, passwordProblems, type AccountRol
 import { signUpErrorMessage } from '../../auth/errors';
 import { safeNextPath } from '../../auth/next-path';
 import { rememberSignUp } from '../../auth/pending-sign-up';
+import { reportSignUpConflict, signUpAnsweringAlike } from '../../auth/sign-up-conflict';
+import { useConfig } from '../../config';
 import { TextField } from '../../components/FormField';
 import { AccountCard, FormMessage, PasswordField, SubmitButton, looksLikeEmail, normalEmail } from './AccountCard';
 import { confirmPath, withEmail } from './session';
@@ -14,9 +16,13 @@ const ROLE_CHOICES: readonly { role: AccountRole; title: string; body: string }[
   { role: 'talent', title: 'I am talent', body: 'License your likeness, see how it is used and earn royalties every month.' },
 ];
 
-/** /sign-up (docs/product.md#sign-in): email, password, full name and a role; then the emailed code. */
+/**
+ * /sign-up (docs/product.md#sign-in): email, password, full name and a role; then the emailed
+ * code. An address that has an account already leads to the same code step (decision 040).
+ */
 export function SignUpPage() {
   const navigate = useNavigate();
+  const { apiUrl } = useConfig();
   const [params] = useSearchParams();
   const next = safeNextPath(params.get('next'));
   const initialRole = params.get('role');
@@ -37,13 +43,15 @@ export function SignUpPage() {
     setError('');
     setBusy(true);
     try {
-      const result = await signUp({
-        username: address,
-        password,
-        options: { userAttributes: { email: address, name, [ROLE_ATTRIBUTE]: role } },
+      const outcome = await signUpAnsweringAlike({
+        signUp: async () => {
+          const result = await signUp({ username: address, password, options: { userAttributes: { email: address, name, [ROLE_ATTRIBUTE]: role } } });
+          return { done: result.nextStep.signUpStep === 'DONE' };
+        },
+        reportConflict: () => reportSignUpConflict(apiUrl, address),
       });
       rememberSignUp(address, password);
-      if (result.nextStep.signUpStep === 'DONE') {
+      if (outcome === 'signed-up') {
         navigate(`/sign-in?confirmed=1${next ? `&next=${encodeURIComponent(next)}` : ''}`, withEmail(address));
       } else {
         navigate(confirmPath(next), withEmail(address));
