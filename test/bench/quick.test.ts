@@ -70,6 +70,16 @@ describe('benches in quick mode', () => {
     ]);
   }, 8 * MINUTES);
 
+  it('the farming bot gets no more accounts from one network than the WAF allows, while a real person on another network gets through', async () => {
+    await expectQuickRun('farming', [
+      /one network: \d+ sign-ups, \d+ accounts created, [1-9]\d* blocked by the WAF/,
+      /2 networks: 2 sign-ups, 2 accounts created, 0 blocked by the WAF/,
+      /accounts created: [1-9]\d*, images generated: \d+/,
+      /royalties the talent earned from them: \$\d+\.\d\d on \d+ licenses/,
+      /Real person on another network: signed up, confirmed and signed in/,
+    ]);
+  }, 8 * MINUTES);
+
   it('bench:generation measures webhook and polling delivery on an instrumented twin, within 12 state transitions a generation', async () => {
     // The bench itself fails when a generation fails or the happy path takes more than 12 transitions.
     await expectQuickRun('generation', [

@@ -16,7 +16,7 @@ export interface AcceptedTalent {
  * (or seeded) with that confirmed email has talent access.
  */
 export async function createAcceptedTalent(
-  twin: TestTwin,
+  twin: Pick<TestTwin, 'urls' | 'physicalName'>,
   opts: { email: string; talentId: string; firstName: string; lastName: string; founding: boolean; marker: string },
 ): Promise<AcceptedTalent> {
   const doc = documentClient(twin);
