@@ -1,7 +1,8 @@
 // The twin's instruments: meters that count what AWS would bill (DynamoDB capacity units, S3
 // requests and bytes, SES emails, Lambda invocations and GB-seconds, Step Functions state
 // transitions, EventBridge events) and faults that break calls on purpose (SES down, DynamoDB
-// throttling, a function that throws or runs past its time-out, events delivered again).
+// throttling, a function that throws or runs past its time-out, S3 PUTs failing part-way, events
+// delivered again).
 // Decision 018. A twin started without `instrument: true` has none of this on its paths.
 import type { BusEvent } from './eventbridge';
 
@@ -67,7 +68,12 @@ export type Fault =
    * answer comes past the time-out (the caller sees `Task timed out`, as from a Lambda that ran
    * too long after doing its work). `times` limits the failures (default: every invocation).
    */
-  | { kind: 'function'; name: string; mode: 'throw' | 'slow'; times?: number };
+  | { kind: 'function'; name: string; mode: 'throw' | 'slow'; times?: number }
+  /**
+   * S3 PUTs of objects whose key contains `keyIncludes` fail with 500 InternalError once `after`
+   * of them (default 0) have gone through, until cleared: a delivery that fails part-way.
+   */
+  | { kind: 's3-put-fail'; keyIncludes: string; after?: number };
 
 export type FaultKind = Fault['kind'];
 
@@ -143,6 +149,17 @@ export class Instruments {
     if (Math.floor((n + 1) * f.share) <= Math.floor(n * f.share)) return undefined;
     this.meters.dynamodb.throttled++;
     return f.error ?? 'ProvisionedThroughputExceededException';
+  }
+
+  /** Whether this S3 PUT of `key` is to fail (the `s3-put-fail` fault); the PUTs let through are counted. */
+  s3PutFails(key: string): boolean {
+    const f = this.faults.get('s3-put-fail');
+    if (f?.kind !== 's3-put-fail' || !key.includes(f.keyIncludes)) return false;
+    if (f.used < (f.after ?? 0)) {
+      f.used++;
+      return false;
+    }
+    return true;
   }
 
   /** The failure planned for this invocation of a function, if any. */
@@ -248,7 +265,11 @@ function validateFault(f: Fault): void {
       if (f.mode !== 'throw' && f.mode !== 'slow') throw new Error(`function fault mode must be 'throw' or 'slow', not ${JSON.stringify(f.mode)}`);
       if (f.times !== undefined && !(Number.isInteger(f.times) && f.times > 0)) throw new Error(`function fault times must be a positive integer, not ${JSON.stringify(f.times)}`);
       return;
+    case 's3-put-fail':
+      if (typeof f.keyIncludes !== 'string' || !f.keyIncludes) throw new Error('an s3-put-fail fault needs keyIncludes, a part of the keys whose PUTs fail');
+      if (f.after !== undefined && !(Number.isInteger(f.after) && f.after >= 0)) throw new Error(`s3-put-fail after must be a whole number, not ${JSON.stringify(f.after)}`);
+      return;
     default:
-      throw new Error(`unknown fault kind ${JSON.stringify((f as { kind?: unknown })?.kind)} (ses-down, dynamodb-throttle, function)`);
+      throw new Error(`unknown fault kind ${JSON.stringify((f as { kind?: unknown })?.kind)} (ses-down, dynamodb-throttle, function, s3-put-fail)`);
   }
 }

@@ -95,6 +95,13 @@ export async function startMeterProxy(service: ProxiedService, target: string, i
     },
 
     async s3(req, res) {
+      if (req.method === 'PUT' && instruments.s3PutFails(decodeURIComponent(new URL(req.url ?? '/', 'http://s3').pathname))) {
+        // The body read and dropped, then S3's answer to an internal error.
+        await readBody(req);
+        const answer = '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>InternalError</Code><Message>We encountered an internal error. Please try again. (twin fault)</Message></Error>';
+        res.writeHead(500, { 'content-type': 'application/xml' }).end(answer);
+        return;
+      }
       forward(req, undefined, (up) => {
         const ok = (up.statusCode ?? 500) < 300;
         const url = new URL(req.url ?? '/', 'http://s3');

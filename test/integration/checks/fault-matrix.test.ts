@@ -7,8 +7,11 @@ import { MIN_APPLICATION_IMAGES } from '../../../events/founding-values';
 import type { WaitlistEntry } from '../../../events/admin';
 import { LikenessStatus } from '../../../events/likeness';
 import { AdminGeneration, Generation, GenerationStarted } from '../../../events/generations';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { LedgerPage } from '../../../events/accounts';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { seedUser } from '../../../infra/local/provision';
+import { generationKeys } from '../../../functions/generation/keys';
+import { licenseIdOf } from '../../../functions/generation/steps/deliver-images/service';
 import { createAcceptedTalent } from '../../support/accepted-talent';
 import { callApi, documentClient, idToken, useTwin } from '../../support/twin';
 import { eventually } from '../../support/eventually';
@@ -266,6 +269,49 @@ describe('fault matrix on the twin', () => {
     // The failure is visible: either retried into a sent email, or the application shows it.
     const app = await application(applied.applicationId!);
     expect(app.status === 'failed' ? app.failure : app.confirmationEmail).toBeTruthy();
+  });
+
+  it('delivery failing for good after 2 of 4 images: exactly 2 valid licenses, 2 credits committed and 2 released, accruals for those 2 only', async () => {
+    const email = address('delivery');
+    const password = 'Deliver!ng-2026';
+    const user = await seedUser(twin().urls.cognito, twin().userPoolId, { email, password, groups: ['client'], name: 'Dee Livery', attributes: { 'custom:role': 'client' } });
+    const token = await idToken(twin(), email, password, 'web');
+    // The images bucket takes this client's first 2 images, then fails every PUT (the SDK's and the step's retries included).
+    await twin().instruments.inject({ kind: 's3-put-fail', keyIncludes: `generations/${user.sub}/`, after: 2 });
+    const start = await callApi(twin(), token, 'POST', '/generations', { talentId: 'maya-chen', prompt: `A potter at her wheel ${stamp}`, style: 'Portrait', count: 4 });
+    expect(start.status).toBe(202);
+    const { id } = GenerationStarted.parse(start.json);
+    const generation = await eventually(
+      async () => {
+        const g = Generation.parse((await callApi(twin(), token, 'GET', `/generations/${id}`)).json);
+        return g.status === 'failed' ? g : undefined;
+      },
+      { timeoutMs: 120_000, what: `generation ${id} failed` },
+    );
+    await twin().instruments.clear('s3-put-fail');
+
+    // The two images delivered are licensed, on the generation and paid for; the other two exist nowhere.
+    const licenses = [0, 1, 2, 3].map((i) => licenseIdOf(id, i));
+    expect(generation.images.map((i) => i.licenseId).sort()).toEqual(licenses.slice(0, 2).sort());
+    expect(generation.creditsSpent).toBe(2);
+    const confirmations = await Promise.all(licenses.map(async (l) => (await callApi(twin(), undefined, 'GET', `/licenses/${l}`)).status));
+    expect(confirmations).toEqual([200, 200, 404, 404]);
+    const ledger = LedgerPage.parse((await callApi(twin(), token, 'GET', '/me/ledger?limit=50')).json).entries.filter((e) => e.generationId === id);
+    expect(ledger.map((e) => [e.kind, e.credits]).sort()).toEqual([['commit', 0], ['commit', 0], ['release', 2], ['reserve', -4]].sort());
+    expect((await callApi(twin(), token, 'GET', '/me')).json).toMatchObject({ credits: { balance: 8 } });
+    const accruals = await documentClient(twin()).send(
+      new QueryCommand({
+        TableName: twin().physicalName('GenerationsTable'),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        FilterExpression: 'generationId = :g',
+        ExpressionAttributeValues: { ':pk': generationKeys.talent('maya-chen'), ':prefix': generationKeys.accrualPrefix, ':g': id },
+        ConsistentRead: true,
+      }),
+    );
+    expect((accruals.Items ?? []).map((a) => a.licenseId).sort()).toEqual(licenses.slice(0, 2).sort());
+    // The failure shows in the console.
+    const shown = AdminGeneration.parse((await admin<unknown>(`/admin/generations/${id}`)).body);
+    expect(shown).toMatchObject({ status: 'failed', creditsReserved: 4, creditsSpent: 2, failure: { code: 'error' } });
   });
 
   it('a lost create answer: exactly one prediction exists for the generation, which succeeds once', async () => {

@@ -89,6 +89,29 @@ describe('meter proxy', () => {
     expect(instruments.snapshot().s3).toEqual({ tier1: 3, tier2: 2, deletes: 1, bytesPut: 100 });
   });
 
+  it('fails S3 PUTs of the keys asked for once the first ones went through, as S3 answers an internal error', async () => {
+    const { up, instruments, proxy } = await proxied('s3', () => ({ status: 200, body: '' }));
+    await instruments.inject({ kind: 's3-put-fail', keyIncludes: 'generations/acc-1/', after: 2 });
+    const put = (key: string) => fetch(`${proxy.endpoint}/images/${key}`, { method: 'PUT', body: 'png' });
+    const answers = [];
+    for (const key of ['generations/acc-1/g/0.png', 'generations/acc-2/g/0.png', 'generations/acc-1/g/1.png', 'generations/acc-1/g/2.png', 'generations/acc-1/g/3.png']) {
+      const res = await put(key);
+      answers.push([key, res.status, res.status === 500 ? (await res.text()).includes('<Code>InternalError</Code>') : true]);
+    }
+    expect(answers).toEqual([
+      ['generations/acc-1/g/0.png', 200, true],
+      ['generations/acc-2/g/0.png', 200, true],
+      ['generations/acc-1/g/1.png', 200, true],
+      ['generations/acc-1/g/2.png', 500, true],
+      ['generations/acc-1/g/3.png', 500, true],
+    ]);
+    // The failed PUTs never reached S3; reads of the same keys are untouched.
+    expect(up.seen.map((s) => s.url)).toEqual(['/images/generations/acc-1/g/0.png', '/images/generations/acc-2/g/0.png', '/images/generations/acc-1/g/1.png']);
+    expect((await fetch(`${proxy.endpoint}/images/generations/acc-1/g/0.png`)).status).toBe(200);
+    await instruments.clear('s3-put-fail');
+    expect((await put('generations/acc-1/g/2.png')).status).toBe(200);
+  });
+
   it('counts SES recipients, and when SES is down refuses connections until it is back on the same port', async () => {
     const { instruments, proxy } = await proxied('ses', () => ({ status: 200, body: '{"MessageId":"m"}' }));
     const send = () =>
@@ -121,6 +144,7 @@ describe('faults', () => {
     await expect(instruments.inject({ kind: 'dynamodb-throttle', share: 2 })).rejects.toThrow(/share must be a number in \(0, 1\]/);
     await expect(instruments.inject({ kind: 'function', name: 'F', mode: 'explode' as 'throw' })).rejects.toThrow(/mode must be 'throw' or 'slow'/);
     await expect(instruments.inject({ kind: 'function', name: 'F', mode: 'throw', times: 0 })).rejects.toThrow(/times must be a positive integer/);
+    await expect(instruments.inject({ kind: 's3-put-fail', keyIncludes: '' })).rejects.toThrow(/s3-put-fail fault needs keyIncludes/);
     await expect(instruments.inject({ kind: 'disk-full' } as never)).rejects.toThrow(/unknown fault kind "disk-full"/);
   });
 
