@@ -3,12 +3,10 @@
 export {
   ApplicationBeingValidatedError,
   ApplicationNotFoundError,
-  eraseFoundingItems,
-  planFoundingErasure,
+  eraseFoundingAddress,
   foundingStore,
   type EmailLock,
   type FoundingErasure,
-  type FoundingErasurePlan,
   type FoundingStore,
   type StoredApplication,
 } from './store';

@@ -3,11 +3,12 @@
  * prints where everything is, and stops cleanly on Ctrl-C.
  */
 import { DEFAULT_PORTS, startTwin } from './twin';
+import { spacedNumber } from './emulators/stripe';
 import { otpauthUri } from './totp';
 
 async function main() {
   const started = Date.now();
-  console.log('Starting the local twin (DynamoDB Local, S3, SES, Cognito, Replicate, the API and both sites)...');
+  console.log('Starting the local twin (DynamoDB Local, S3, SES, Cognito, Replicate, Stripe, the API and both sites)...');
   const twin = await startTwin({
     ports: DEFAULT_PORTS,
     log: (line) => console.log(`  ${line}`),
@@ -34,6 +35,11 @@ Humanly is running (ready in ${((Date.now() - started) / 1000).toFixed(1)} s):
 
   Emulators: DynamoDB ${twin.urls.dynamodb} · S3 ${twin.urls.s3} · SES ${twin.urls.ses} · Cognito ${twin.urls.cognito}
              Replicate ${twin.urls.replicate} (local previews, never AI output)
+             Stripe ${twin.urls.stripe} (test mode; the official stripe client and curl drive it)
+               secret key    ${twin.stripe.secretKey}
+               test cards    ${twin.stripe.testCards.map((c) => `${spacedNumber(c.number)} ${c.description}`).join('\n                             ')}
+               any future expiry, any CVC; renewals happen when the clock moves:
+               curl -X POST ${twin.urls.stripe}/_emulator/clock/advance -H 'content-type: application/json' -d '{"days":31}'
   Scheduled rules run only when asked: curl -X POST ${twin.urls.control}/_twin/schedules/<rule id prefix>
     (MonthlyCloseSchedule?time=<ISO time> closes the month before that time; LikenessSchedule carries out
     removals whose 5-minute local notice ended and ends contracts past their term)

@@ -10,6 +10,7 @@ import { resolvePort, TWIN_CREDENTIALS, TWIN_REGION, withFreshPortOnClash } from
 import { startReplicate, type ReplicateControl, type ReplicateLatency } from './emulators/replicate';
 import { LocalSecrets } from './emulators/secrets';
 import { startS3 } from './emulators/s3';
+import { planCatalog, startStripe, type StripeControl } from './emulators/stripe';
 import { startSes } from './emulators/ses';
 import { ControlPlane } from './control-plane';
 import { EventRouter, type BusEvent } from './eventbridge';
@@ -26,7 +27,7 @@ import { LOCAL_ACCOUNT, LOCAL_REGION, Resolver, resourcesOfType, stateMachineDef
 import { encodeS3EventKey } from './s3-event-key';
 import { associatedWebAcl } from './waf';
 
-export const DEFAULT_PORTS = { web: 4000, admin: 4001, api: 4010, control: 4011, dynamodb: 4020, s3: 4021, ses: 4022, cognito: 4023, replicate: 4024 };
+export const DEFAULT_PORTS = { web: 4000, admin: 4001, api: 4010, control: 4011, dynamodb: 4020, s3: 4021, ses: 4022, cognito: 4023, replicate: 4024, stripe: 4025 };
 type PortName = keyof typeof DEFAULT_PORTS;
 
 export interface TwinOptions {
@@ -99,6 +100,8 @@ export interface Twin {
     cognito: string;
     /** The Replicate emulator (its API is under `/v1`). */
     replicate: string;
+    /** The Stripe emulator (its API under `/v1`, its hosted pages beside it; decision 042). */
+    stripe: string;
   };
   /** The seeded admin; `totpSecret` computes the two-factor codes the console asks for (`totpCode`). */
   admin: { email: string; password: string; totpSecret: string };
@@ -117,6 +120,8 @@ export interface Twin {
   instruments?: TwinInstruments;
   /** The Replicate emulator's faults, latency, predictions and outputs (decision 028). */
   replicate: ReplicateControl;
+  /** The Stripe emulator's keys, faults, deliveries and clock (decision 042). */
+  stripe: StripeControl;
   emails(): Promise<Array<{ from: string; to: string[]; replyTo?: string[]; subject: string; text?: string; html?: string; at: string }>>;
   /** Resolves when no event delivery is under way. */
   idle(): Promise<void>;
@@ -194,6 +199,19 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
       log: (line) => log(`[replicate] ${line}`),
     });
     stops.push(() => replicate.stop());
+
+    // Stripe, with the plans' products and prices (decision 042); it accepts the template's
+    // Stripe secret key when there is one, as Stripe accepts ours.
+    const stripe = await startStripe({
+      port: options.ports?.stripe,
+      verbose: options.verbose,
+      secretKey: secrets.valueOf('StripeSecretKey'),
+      catalog: planCatalog(),
+      // Stripe retries a webhook for three days; a test's twin, for a few seconds.
+      webhookRetryDelaysMs: options.fast ? [50, 100, 200, 400, 800, 1600] : undefined,
+      log: (line) => log(`[stripe] ${line}`),
+    });
+    stops.push(() => stripe.stop());
 
     const cognitoTriggers = Object.fromEntries(
       Object.entries(resourcesOfType(template, 'AWS::Cognito::UserPool')[0]?.[1].Properties?.LambdaConfig ?? {}).map(
@@ -301,7 +319,7 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
       buildDir,
       log: (fn, line) => log(`[${fn}] ${line}`),
       instruments,
-      envOverrides: { REPLICATE_API_URL: `${replicate.endpoint}/v1` },
+      envOverrides: { REPLICATE_API_URL: `${replicate.endpoint}/v1`, STRIPE_API_URL: stripe.endpoint },
     });
     stops.push(async () => {
       await functions.stop();
@@ -394,9 +412,8 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
     const web = new StaticSite(
       path.join(REPO_ROOT, 'web', 'dist'),
       () => ({ ...common, userPoolClientId: clientIdOf('AuthWebClient'), contactEmail, prelaunch: true }),
-      // Generated images show on /create and in the client portal through presigned S3 URLs; a
-      // license page's thumbnail comes from the API (AWS's img-src allows any https host).
-      securityHeadersOf(template, resolver, 'WebSite', connect, [fnEndpoints.s3, apiUrl]),
+      // Generated images show on /create and in the client portal through presigned S3 URLs.
+      securityHeadersOf(template, resolver, 'WebSite', connect, [fnEndpoints.s3]),
     );
     const adminSite = new StaticSite(
       path.join(REPO_ROOT, 'admin', 'dist'),
@@ -422,6 +439,7 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
         mail: ses.viewerUrl,
         cognito: cognito.endpoint,
         replicate: replicate.endpoint,
+        stripe: stripe.endpoint,
       },
       admin: adminWithTotp,
       userPoolId: created.userPoolId,
@@ -446,6 +464,7 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
       events,
       functions,
       replicate,
+      stripe,
       instruments: instruments && {
         meters: () => instruments.snapshot(),
         reset: () => instruments.reset(),

@@ -11,6 +11,7 @@ import { TWIN_CREDENTIALS, TWIN_REGION } from '../../infra/local/emulators/ports
 import type { Fault, FaultKind, Meters } from '../../infra/local/instruments';
 import type { Inventory } from '../../infra/local/parity';
 import { replicateControlClient, type ReplicateControlClient } from '../../infra/local/emulators/replicate';
+import { stripeControlClient, type StripeControlClient } from '../../infra/local/emulators/stripe';
 import type { CfnTemplate } from '../../infra/local/template';
 import { startTwin, type Twin, type TwinOptions } from '../../infra/local/twin';
 
@@ -50,6 +51,8 @@ export interface TestTwin {
   instruments: TestInstruments;
   /** The Replicate emulator's faults, latency, predictions and outputs (every call over HTTP). */
   replicate: ReplicateControlClient;
+  /** The Stripe emulator's keys, faults, deliveries and clock (every call over HTTP; decision 042). */
+  stripe: StripeControlClient;
   events: {
     /**
      * Fires the scheduled rules whose logical id starts with the prefix; resolves once delivered
@@ -142,6 +145,7 @@ function ownTwin(twin: Twin): TestTwin {
     route: async (bus, event) => twin.events.route(bus, event),
     invoke: (arn, payload) => twin.functions.invoke(arn, payload),
     replicate: replicateControlClient(twin.urls.replicate),
+    stripe: stripeControlClient(twin.urls.stripe),
     events: { runScheduled: (prefix, time) => runScheduled(twin.urls.control, prefix, time) },
     instruments: {
       meters: async () => on(twin).meters(),
@@ -190,6 +194,7 @@ function sharedTwin(handoffFile: string): TestTwin {
     route: async (busName, event) => void (await call('route', { busName, event })),
     invoke: (functionArn, payload) => call('invoke', { functionArn, payload }),
     replicate: replicateControlClient(h.urls.replicate),
+    stripe: stripeControlClient(h.urls.stripe),
     events: { runScheduled: (prefix, time) => runScheduled(h.urls.control, prefix, time) },
     instruments: {
       meters: async () => (await call('instruments', { op: 'meters' })) as Meters,
