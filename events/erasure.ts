@@ -34,7 +34,22 @@ export interface ErasureCounts {
   /** Items of the accounts' profiles, credits and audit (Accounts table). */
   accountItems: number;
   idempotencyRecords: number;
+  /** The client's generations, kept for accounting without their email, name or prompt (decision 035). */
+  generations: number;
+  /** The client's licenses, kept valid with the licensee shown as ERASED_LICENSEE. */
+  licenses: number;
+  /** Delivered image files (and their thumbnails) deleted. */
+  images: number;
+  /** The talent's payout details deleted. */
+  payoutDetails: number;
+  /** The talent's statements, kept for accounting without their name. */
+  statements: number;
 }
+
+/** Who a license names once its client's data is erased: the license stays valid, without the person. */
+export const ERASED_LICENSEE = 'A Humanly client';
+/** The name a statement keeps once its talent's data is erased (the figures stay for accounting). */
+export const ERASED_TALENT_NAME = 'Former talent';
 
 /** The answer: the erasure record (never the address). */
 export interface ErasureResult {

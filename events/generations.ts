@@ -108,10 +108,16 @@ export const AdminGeneration = Generation.extend({
   executionName: z.string(),
   steps: z.array(GenerationStep),
   creditsReserved: z.number().int().nonnegative(),
+  /** When the client's data was erased (decision 035): email, name and prompt are blank, the images deleted. */
+  erasedAt: Iso.optional(),
 });
 export type AdminGeneration = z.infer<typeof AdminGeneration>;
 
-/** The public confirmation of a license (`GET /licenses/{id}`): never the prompt. */
+/**
+ * The public confirmation of a license (`GET /licenses/{id}`): never the prompt. `image` says
+ * whether the licensed image is kept (its thumbnail at `GET /licenses/{id}/thumbnail`) or was
+ * erased with the licensee's data (decision 035): the license stays valid either way.
+ */
 export const PublicLicense = z.object({
   id: z.string(),
   talentId: z.string(),
@@ -120,6 +126,7 @@ export const PublicLicense = z.object({
   issuedAt: Iso,
   scope: z.literal(LICENSE_SCOPE),
   style: StyleSchema,
+  image: z.enum(['stored', 'erased']),
 });
 export type PublicLicense = z.infer<typeof PublicLicense>;
 

@@ -3,10 +3,12 @@
 export {
   ApplicationBeingValidatedError,
   ApplicationNotFoundError,
-  eraseFoundingAddress,
+  eraseFoundingItems,
+  planFoundingErasure,
   foundingStore,
   type EmailLock,
   type FoundingErasure,
+  type FoundingErasurePlan,
   type FoundingStore,
   type StoredApplication,
 } from './store';

@@ -625,15 +625,26 @@ export interface FoundingErasure {
   items: number;
 }
 
+/** What erasing an address will remove, found before anything is: the founding items, and the talent its accepted applications became. */
+export interface FoundingErasurePlan {
+  applicationIds: string[];
+  uploadFolders: string[];
+  /** The catalog talent of the address's accepted applications (their payouts and statements are erased too). */
+  talentIds: string[];
+  items: Array<Record<string, unknown>>;
+}
+
 /**
- * Erasure (decision 019): removes every founding item of the address: its applications with
- * their history and sent-email records, its address lock, its upload sessions' drafts (found
- * by the address hash they keep, or from the application), and any other item naming one of
- * its applications (confirmation links, submissions). The spot an accepted application took
- * stays counted (its `SPOT#` item holds no personal data). The photos under the returned
- * application ids and folders are the caller's to delete.
+ * Erasure (decision 019), the reading half: every founding item of the address: its
+ * applications with their history and sent-email records, its address lock, its upload
+ * sessions' drafts (found by the address hash they keep, or from the application), and any
+ * other item naming one of its applications (confirmation links, submissions). The spot an
+ * accepted application took stays counted (its `SPOT#` item holds no personal data). Throws
+ * ApplicationBeingValidatedError, having changed nothing, while an application's photos are
+ * being written. Reading first lets the caller erase what the applications lead to (a talent's
+ * payouts) while they can still be found, so an erasure that fails part way finds them again.
  */
-export async function eraseFoundingAddress(doc: DynamoDBDocumentClient, tableName: string, email: string): Promise<FoundingErasure> {
+export async function planFoundingErasure(doc: DynamoDBDocumentClient, tableName: string, email: string): Promise<FoundingErasurePlan> {
   const lock = foundingKeys.emailLock(email);
   const found = await scanItems(doc, tableName, {
     expression: 'email = :e OR (pk = :lock AND sk = :lockSk) OR addressHash = :h',
@@ -643,11 +654,13 @@ export async function eraseFoundingAddress(doc: DynamoDBDocumentClient, tableNam
   if (found.some((i) => String(i.pk).startsWith('APP#') && i.sk === 'APPLICATION' && i.status === 'validating')) throw new ApplicationBeingValidatedError();
   const applicationIds = new Set<string>();
   const folders = new Set<string>();
+  const talentIds = new Set<string>();
   for (const item of found) {
     const pk = String(item.pk);
     if (pk.startsWith('APP#') && item.sk === 'APPLICATION') {
       applicationIds.add(pk.slice('APP#'.length));
       if (typeof item.uploadFolder === 'string') folders.add(item.uploadFolder);
+      if (typeof item.talentId === 'string' && item.talentId) talentIds.add(item.talentId);
     }
     if (pk.startsWith('DRAFT#')) folders.add(pk.slice('DRAFT#'.length));
   }
@@ -670,6 +683,11 @@ export async function eraseFoundingAddress(doc: DynamoDBDocumentClient, tableNam
     add((await scanItems(doc, tableName, { expression: 'applicationId = :id AND pk <> :spot', values: { ':id': id, ':spot': foundingKeys.spot(id).pk } })));
   }
   for (const folder of folders) await partition(foundingKeys.draft(folder));
-  const items = await deleteItems(doc, tableName, ['pk', 'sk'], [...toDelete.values()]);
-  return { applicationIds: [...applicationIds], uploadFolders: [...folders], items };
+  return { applicationIds: [...applicationIds], uploadFolders: [...folders], talentIds: [...talentIds], items: [...toDelete.values()] };
+}
+
+/** Erasure, the deleting half: removes the items the plan found. The photos under its application ids and folders are the caller's to delete. */
+export async function eraseFoundingItems(doc: DynamoDBDocumentClient, tableName: string, plan: FoundingErasurePlan): Promise<FoundingErasure> {
+  const items = await deleteItems(doc, tableName, ['pk', 'sk'], plan.items);
+  return { applicationIds: plan.applicationIds, uploadFolders: plan.uploadFolders, items };
 }

@@ -1,5 +1,6 @@
 import { LICENSE_ID_PATTERN, LICENSE_NOT_FOUND_MESSAGE } from '../../events/generation-values';
 import type { LicenseDownload } from '../../events/generations';
+import { LICENSE_IMAGE_ERASED_MESSAGE } from '../../events/license-check';
 import { NotFoundError } from '../shared/errors';
 import { licenseDownload, type ImageSigner } from './views';
 import type { GenerationStore } from './store';
@@ -16,5 +17,7 @@ export interface DownloadDeps {
 export async function downloadLicense(deps: DownloadDeps, owner: { accountId: string } | 'admin', id: string): Promise<LicenseDownload> {
   const license = LICENSE_ID_PATTERN.test(id) ? await deps.generations.getLicense(id) : undefined;
   if (!license || (owner !== 'admin' && license.accountId !== owner.accountId)) throw new NotFoundError(LICENSE_NOT_FOUND_MESSAGE);
+  // Erased with its client's data (decision 035): the license stands, the file is gone.
+  if (license.erasedAt) throw new NotFoundError(LICENSE_IMAGE_ERASED_MESSAGE);
   return licenseDownload(license, deps.signer);
 }

@@ -8,6 +8,9 @@ import type { ROYALTY_PLANS } from '../../events/talent-values';
 import { ConflictError, isConditionFailure, ValidationError } from '../shared/errors';
 import { ACCOUNT_INDEX, CREATED_INDEX, LIST_PARTITION, generationKeys, monthOf } from './keys';
 import { queryAll } from '../shared/query-all';
+import { ERASED_LICENSEE } from '../../events/erasure';
+import { scanItems } from '../shared/erasure';
+import type { PixelHash } from '../shared/pixel-hash';
 
 export interface GenerationImageRecord {
   index: number;
@@ -39,6 +42,8 @@ export interface GenerationRecord {
   steps: Array<{ step: string; at: string; detail?: string }>;
   images: GenerationImageRecord[];
   failure?: { code: FailureCode; message: string };
+  /** When the client's data was erased: email, name and prompt are blank, the files deleted (decision 035). */
+  erasedAt?: string;
 }
 
 export interface LicenseRecord {
@@ -53,6 +58,10 @@ export interface LicenseRecord {
   style: Style;
   scope: 'commercial';
   issuedAt: string;
+  /** When the client's data was erased: the licensee reads ERASED_LICENSEE and the file is gone; the license stays valid (decision 035). */
+  erasedAt?: string;
+  /** The licensed image's pixel hash, computed when first needed and kept (it outlives the file). */
+  pixelHash?: PixelHash;
   /** What the credit spent on this image was worth, in micro-dollars (royalties accrue on it). */
   creditValueMicros: number;
 }
@@ -551,3 +560,102 @@ export interface PredictionAttempt {
   notMade?: boolean;
 }
 
+// Erasure of a client (decision 035) and the license check's kept pixel hash. Functions of their
+// own beside the store: the console's erasure and the license routes call them.
+
+/** A client's generations and licenses, as erasure finds them. */
+export interface ClientGenerations {
+  /** The accounts the generations were made from. */
+  accountIds: string[];
+  generations: Array<{ id: string; accountId: string; status: GenerationStatus; updatedAt: string }>;
+  licenses: Array<Pick<LicenseRecord, 'id' | 'accountId' | 'key' | 'erasedAt' | 'pixelHash'>>;
+}
+
+/**
+ * Every generation made under the address (its `clientEmail`, in any case) and every license of
+ * their accounts. Generations are redacted last, so an erasure that failed part way finds them,
+ * and through them the rest, again. Two filtered scans: erasure is rare (decision 019).
+ */
+export async function findClientGenerations(doc: DynamoDBDocumentClient, tableName: string, email: string): Promise<ClientGenerations> {
+  const address = email.trim().toLowerCase();
+  const generationItems = await scanItems(doc, tableName, {
+    expression: 'sk = :gen AND attribute_exists(clientEmail)',
+    values: { ':gen': generationKeys.generation('').sk },
+    attributes: ['id', 'accountId', 'clientEmail', 'status', 'updatedAt'],
+  });
+  const generations = generationItems
+    .filter((i) => String(i.clientEmail ?? '').trim().toLowerCase() === address)
+    .map((i) => ({ id: String(i.id), accountId: String(i.accountId), status: i.status as GenerationStatus, updatedAt: String(i.updatedAt) }));
+  const accountIds = [...new Set(generations.map((g) => g.accountId))];
+  const licenses: ClientGenerations['licenses'] = [];
+  // DynamoDB's IN takes up to 100 values.
+  for (let i = 0; i < accountIds.length; i += 100) {
+    const ids = accountIds.slice(i, i + 100);
+    const values = Object.fromEntries(ids.map((id, n) => [`:a${n}`, id]));
+    const items = await scanItems(doc, tableName, {
+      expression: `sk = :lic AND accountId IN (${Object.keys(values).join(', ')})`,
+      values: { ':lic': generationKeys.license('').sk, ...values },
+      attributes: ['id', 'accountId', 'key', 'erasedAt', 'pixelHash'],
+    });
+    for (const item of items) {
+      licenses.push({
+        id: String(item.id),
+        accountId: String(item.accountId),
+        key: String(item.key),
+        ...(typeof item.erasedAt === 'string' ? { erasedAt: item.erasedAt } : {}),
+        ...(item.pixelHash ? { pixelHash: item.pixelHash as PixelHash } : {}),
+      });
+    }
+  }
+  return { accountIds, generations, licenses };
+}
+
+/**
+ * Takes the client out of a generation: email, licensee name and prompt become blank, the final
+ * prediction (its outputs and error text) goes; the rest stays for accounting. Idempotent.
+ */
+export async function redactGeneration(doc: DynamoDBDocumentClient, tableName: string, id: string, at: string): Promise<void> {
+  await doc.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: generationKeys.generation(id),
+      UpdateExpression: 'SET #email = :blank, #licensee = :erased, #prompt = :blank, #erasedAt = if_not_exists(#erasedAt, :at) REMOVE #prediction',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#email': 'clientEmail', '#licensee': 'licensee', '#prompt': 'prompt', '#erasedAt': 'erasedAt', '#prediction': 'prediction' },
+      ExpressionAttributeValues: { ':blank': '', ':erased': ERASED_LICENSEE, ':at': at },
+    }),
+  ).catch((err: unknown) => {
+    if (!isConditionFailure(err)) throw err;
+  });
+}
+
+/** Takes the client out of a license: it stays valid, issued to ERASED_LICENSEE. Idempotent. */
+export async function redactLicense(doc: DynamoDBDocumentClient, tableName: string, id: string, at: string): Promise<void> {
+  await doc.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: generationKeys.license(id),
+      UpdateExpression: 'SET #licensee = :erased, #erasedAt = if_not_exists(#erasedAt, :at)',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#licensee': 'licensee', '#erasedAt': 'erasedAt' },
+      ExpressionAttributeValues: { ':erased': ERASED_LICENSEE, ':at': at },
+    }),
+  ).catch((err: unknown) => {
+    if (!isConditionFailure(err)) throw err;
+  });
+}
+
+/** Keeps a license's pixel hash (computed once from its file). */
+export async function keepLicensePixelHash(doc: DynamoDBDocumentClient, tableName: string, id: string, hash: PixelHash): Promise<void> {
+  await doc.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: generationKeys.license(id),
+      UpdateExpression: 'SET pixelHash = :h',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':h': hash },
+    }),
+  ).catch((err: unknown) => {
+    if (!isConditionFailure(err)) throw err;
+  });
+}

@@ -63,13 +63,15 @@ function consoleFields(record: GenerationRecord, steps: AdminGeneration['steps']
     executionName: record.executionName,
     steps,
     creditsReserved: record.creditsReserved,
+    ...(record.erasedAt ? { erasedAt: record.erasedAt } : {}),
   };
 }
 
 /** A generation as its owner sees it: image URLs signed for viewing, none of the workflow's internals. */
 export async function generationView(record: GenerationRecord, signer: Pick<ImageSigner, 'view'>): Promise<Generation> {
+  // An erased client's files are gone (decision 035): no URL leads to them.
   const images = await Promise.all(
-    [...record.images].sort((a, b) => a.index - b.index).map(async (i) => ({ index: i.index, licenseId: i.licenseId, url: await signer.view(i.key) })),
+    (record.erasedAt ? [] : [...record.images]).sort((a, b) => a.index - b.index).map(async (i) => ({ index: i.index, licenseId: i.licenseId, url: await signer.view(i.key) })),
   );
   return ownerFields(record, images);
 }
@@ -101,7 +103,10 @@ export async function legacyPollView(record: GenerationRecord, signer: Pick<Imag
   return { status: record.status, output: null };
 }
 
-/** The public confirmation of a license: never the prompt, the client's email or the file. */
+/**
+ * The public confirmation of a license: never the prompt, the client's email or the file (only
+ * whether it is still stored: its thumbnail is a route of its own).
+ */
 export function publicLicenseView(license: LicenseRecord): PublicLicense {
   return {
     id: license.id,
@@ -111,6 +116,7 @@ export function publicLicenseView(license: LicenseRecord): PublicLicense {
     issuedAt: license.issuedAt,
     scope: LICENSE_SCOPE,
     style: license.style,
+    image: license.erasedAt ? 'erased' : 'stored',
   };
 }
 

@@ -8,6 +8,8 @@ import type { ROYALTY_PLANS } from '../../events/talent-values';
 import { isConditionFailure } from '../shared/errors';
 import { CREATED_INDEX, generationKeys } from '../generation';
 import { queryAll } from '../shared/query-all';
+import { ERASED_TALENT_NAME } from '../../events/erasure';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 
 export type RoyaltyStore = ReturnType<typeof royaltyStore>;
 
@@ -247,4 +249,31 @@ export function royaltyStore(doc: DynamoDBDocumentClient, tableName: string) {
       return items.map((i) => strip<EndedContract>(i));
     },
   };
+}
+
+/**
+ * Erasure of a talent (decision 035): their payout details (where the money went: an address and
+ * an account holder's name) are deleted; their statements stay, as accounting must keep them, with
+ * ERASED_TALENT_NAME for their name and `erasedAt` set. The figures, the month, the talent id the
+ * statements are keyed by and the payout reference stay. Idempotent.
+ */
+export async function eraseTalentPayouts(doc: DynamoDBDocumentClient, tableName: string, talentId: string, at: string): Promise<{ payoutDetails: number; statements: number }> {
+  const deleted = await doc.send(new DeleteCommand({ TableName: tableName, Key: generationKeys.payoutDetails(talentId), ReturnValues: 'ALL_OLD' }));
+  const statements = await queryAll(doc, tableName, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+    ExpressionAttributeValues: { ':pk': generationKeys.talent(talentId), ':p': generationKeys.statementPrefix },
+    ProjectionExpression: 'pk, sk',
+  });
+  for (const key of statements) {
+    await doc.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: { pk: key.pk, sk: key.sk },
+        UpdateExpression: 'SET talentName = :name, erasedAt = if_not_exists(erasedAt, :at)',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':name': ERASED_TALENT_NAME, ':at': at },
+      }),
+    );
+  }
+  return { payoutDetails: deleted.Attributes ? 1 : 0, statements: statements.length };
 }

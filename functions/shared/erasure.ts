@@ -14,18 +14,23 @@ export interface ItemFilter {
   expression: string;
   names?: Record<string, string>;
   values: Record<string, unknown>;
+  /** Only these attributes of each item (a large table's items need not travel whole). */
+  attributes?: string[];
 }
 
-/** Every item matching `filter`, read whole (the caller decides what else it leads to). */
+/** Every item matching `filter`, read whole or as `filter.attributes` (the caller decides what else it leads to). */
 export async function scanItems(doc: DynamoDBDocumentClient, tableName: string, filter: ItemFilter): Promise<Array<Record<string, unknown>>> {
   const items: Array<Record<string, unknown>> = [];
+  const projected = Object.fromEntries((filter.attributes ?? []).map((name, i) => [`#p${i}`, name]));
+  const names = { ...filter.names, ...projected };
   let start: Record<string, unknown> | undefined;
   do {
     const page = await doc.send(
       new ScanCommand({
         TableName: tableName,
         FilterExpression: filter.expression,
-        ExpressionAttributeNames: filter.names,
+        ...(filter.attributes?.length ? { ProjectionExpression: Object.keys(projected).join(', ') } : {}),
+        ExpressionAttributeNames: Object.keys(names).length ? names : undefined,
         ExpressionAttributeValues: filter.values,
         ExclusiveStartKey: start,
         ConsistentRead: true,

@@ -51,6 +51,7 @@ export class MarketplaceStack extends Stack {
       accountsTable: accounts.table,
       generationsTable: generation.table,
       photosBucket: founding.bucket,
+      imagesBucket: generation.images,
     });
 
     // Last: the alarms walk the stack for every function, queue and state machine created above.

@@ -412,8 +412,9 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
     const web = new StaticSite(
       path.join(REPO_ROOT, 'web', 'dist'),
       () => ({ ...common, userPoolClientId: clientIdOf('AuthWebClient'), contactEmail, prelaunch: true }),
-      // Generated images show on /create and in the client portal through presigned S3 URLs.
-      securityHeadersOf(template, resolver, 'WebSite', connect, [fnEndpoints.s3]),
+      // Generated images show on /create and in the client portal through presigned S3 URLs; a
+      // license page's thumbnail comes from the API (AWS's img-src allows any https host).
+      securityHeadersOf(template, resolver, 'WebSite', connect, [fnEndpoints.s3, apiUrl]),
     );
     const adminSite = new StaticSite(
       path.join(REPO_ROOT, 'admin', 'dist'),

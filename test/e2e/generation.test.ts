@@ -17,8 +17,9 @@ import { fileMarker } from '../support/marker';
 // on /create?talent=maya-chen, creates a client account from the page and comes back to it with
 // the prompt kept, is refused for a prompt within the talent's excluded industries (alcohol, as
 // seeded for Maya Chen), generates 4 images through the workflow and the Replicate emulator, downloads
-// one (the file carries its license in XMP), checks it on /licenses/check, sees the license
-// confirmed on /licenses/{id}, and finds the 4 spent credits and the generation in the portal.
+// one (the file carries its license in XMP), checks it on /licenses/check (the file is the
+// licensed image), sees the license confirmed on /licenses/{id} with the image's thumbnail, and
+// finds the 4 spent credits and the generation in the portal.
 // axe finds no serious violation on /create (signed out, and with results), the check and the
 // license page. With SHOTS=<dir>, the pages are also saved as screenshots at 390 and 1280 px.
 jest.setTimeout(120_000);
@@ -127,12 +128,13 @@ describe('generation', () => {
     expect(xmp).toContain(licenseId!);
     expect(xmp).toContain(IPTC_TRAINED_ALGORITHMIC_MEDIA);
 
-    // The check page reads that file in the browser and shows its license.
+    // The check page reads that file's license in the browser, the API compares its pixels: it is the licensed image.
     await gotoApp(page, `${web}/licenses/check`);
     await page.locator('input[type=file]').setInputFiles(file);
     const checked = page.getByTestId('license-card');
     await checked.waitFor({ timeout: 15_000 });
     expect(await checked.getByTestId('license-id').textContent()).toBe(licenseId);
+    expect(await page.getByTestId('license-check-verdict').getAttribute('data-verdict')).toBe('licensed-image');
     expect(await seriousViolations(page)).toEqual([]);
     await saveShots(page, 'license-check');
 
@@ -144,6 +146,16 @@ describe('generation', () => {
     expect(await card.getByTestId('license-licensee').textContent()).toBe('Gina Maker');
     expect(await card.getByTestId('license-scope').textContent()).toBe(LICENSE_SCOPE_TEXT);
     expect(await page.locator('body').textContent()).not.toContain('sunlit street market');
+    // The licensed image, as a small thumbnail from the API (never the file itself).
+    const thumbnail = card.getByTestId('license-thumbnail');
+    expect(await thumbnail.getAttribute('alt')).toBe('The licensed image of Maya Chen');
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('[data-testid="license-thumbnail"]');
+      return Boolean(img?.complete && img.naturalWidth > 0);
+    }, undefined, { timeout: 15_000 });
+    const natural = await thumbnail.evaluate((img: HTMLImageElement) => Math.max(img.naturalWidth, img.naturalHeight));
+    expect(natural).toBeLessThanOrEqual(320);
+    expect(natural).toBeLessThan(meta.width!);
     expect(await seriousViolations(page)).toEqual([]);
     await saveShots(page, 'license');
     await gotoApp(page, `${web}/licenses/lic_${'x'.repeat(22)}`);

@@ -171,3 +171,31 @@ describe('generation workflow (infra)', () => {
   });
 
 });
+
+describe('license files and erasure (infra, decision 035)', () => {
+  const routeOf = (key: string) => Object.values(resources('AWS::ApiGatewayV2::Route')).find((r) => r.Properties.RouteKey === key)!;
+
+  it('serves the thumbnail and the file check as public routes with sharp, the check counted per network', () => {
+    expect(routeOf('GET /licenses/{id}/thumbnail').Metadata['app:access']).toBe('public');
+    expect(routeOf('POST /licenses/{id}/check').Metadata['app:access']).toBe('public');
+    for (const prefix of ['GetLicenseThumbnail', 'CheckLicenseFile']) {
+      const fn = resources('AWS::Lambda::Function')[fnId(prefix)];
+      expect({ prefix, modules: fn.Metadata['app:nodeModules'], memory: fn.Properties.MemorySize }).toEqual({ prefix, modules: ['sharp'], memory: 1024 });
+    }
+    // The thumbnail is kept beside the image it is made from; the check reads the image and keeps its hash on the license.
+    expect(grantsOf('GetLicenseThumbnail')).toEqual(['dynamodb:GetItem generations', 's3:GetObject images/generations/*', 's3:PutObject images/generations/*']);
+    expect(grantsOf('CheckLicenseFile')).toEqual(['dynamodb:GetItem generations', 'dynamodb:UpdateItem generations', 'dynamodb:UpdateItem rate-limits', 's3:GetObject images/generations/*']);
+    // The public license's own function still only reads.
+    expect(grantsOf('GetLicense')).toEqual(['dynamodb:GetItem generations']);
+  });
+
+  it("lets the erasure scan and redact the Generations table, read and delete only delivered files, with sharp and API Gateway's 29 s", () => {
+    const erase = resources('AWS::Lambda::Function')[fnId('ConsoleErasePerson')];
+    expect({ modules: erase.Metadata['app:nodeModules'], memory: erase.Properties.MemorySize, timeout: erase.Properties.Timeout }).toEqual({ modules: ['sharp'], memory: 1024, timeout: 29 });
+    const grants = grantsOf('ConsoleErasePerson');
+    expect(grants.filter((g) => g.endsWith(' generations'))).toEqual(['dynamodb:DeleteItem generations', 'dynamodb:Query generations', 'dynamodb:Scan generations', 'dynamodb:UpdateItem generations']);
+    expect(grants.filter((g) => g.includes(' images'))).toEqual(['s3:DeleteObject images/generations/*', 's3:GetObject images/generations/*', 's3:ListBucket images']);
+    const list = statementsOf('ConsoleErasePerson').find((s) => actionsOf(s).includes('s3:ListBucket') && JSON.stringify(s.Resource).includes(bucket)) as Statement & { Condition?: unknown };
+    expect(list.Condition).toEqual({ StringLike: { 's3:prefix': ['generations/*'] } });
+  });
+});

@@ -295,7 +295,7 @@ describe('erasure', () => {
     expect(routeKeys().find((r) => r.RouteKey === 'POST /admin/erasures')).toMatchObject({ AuthorizationType: 'JWT' });
   });
 
-  it('may only scan and delete where personal data lives, delete photos under the two prefixes, delete accounts, and write its records', () => {
+  it('may only scan and delete where personal data lives, delete photos under the two prefixes and delivered images, delete accounts, and write its records', () => {
     const statements = statementsOf('ConsoleErasePerson');
     const on = (resource: unknown) => statements.filter((s) => JSON.stringify(s.Resource) === JSON.stringify(resource)).flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action])).sort();
     const table = (prefix: string) => ({ 'Fn::GetAtt': [logicalId('AWS::DynamoDB::Table', prefix), 'Arn'] });
@@ -311,6 +311,8 @@ describe('erasure', () => {
     expect(on({ 'Fn::GetAtt': [logicalId('AWS::Cognito::UserPool', 'AuthUserPool'), 'Arn'] })).toEqual(['cognito-idp:AdminDeleteUser', 'cognito-idp:ListUsers']);
     const all = statements.flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
     expect(all.filter((a) => !/^(dynamodb|s3|cognito-idp|logs):/.test(a))).toEqual([]);
-    expect(all.filter((a) => a.startsWith('s3:')).sort()).toEqual(['s3:DeleteObject', 's3:DeleteObject', 's3:ListBucket']);
+    // And a client's delivered images (decision 035): read once to keep each pixel hash, then deleted
+    // (test/infra/generation.test.ts checks their resources).
+    expect(all.filter((a) => a.startsWith('s3:')).sort()).toEqual(['s3:DeleteObject', 's3:DeleteObject', 's3:DeleteObject', 's3:GetObject', 's3:ListBucket', 's3:ListBucket']);
   });
 });

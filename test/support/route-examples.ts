@@ -155,6 +155,11 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'POST /webhooks/replicate': { query: () => ({ generation: '00000000-0000-4000-8000-000000000000' }) },
   'GET /licenses/{id}': { params: (f) => ({ id: f.licenseId }) },
   'GET /licenses/{id}/download': { params: (f) => ({ id: f.licenseId }) },
+  // The fixture license has no file in the bucket: its thumbnail answers 404 naming that.
+  'GET /licenses/{id}/thumbnail': { params: (f) => ({ id: f.licenseId }) },
+  // Its body is an image file, not JSON: here none is sent (415, naming the types); its bad bodies
+  // are sent by test/integration/generation/license-check.test.ts.
+  'POST /licenses/{id}/check': { params: (f) => ({ id: f.licenseId }) },
 
   // Console
   'GET /admin/talent/{id}': { params: (f) => ({ id: f.talentId }) },

@@ -15,6 +15,11 @@ const PLACES: Array<[keyof ErasureCounts, string]> = [
   ['accounts', 'Sign-in accounts'],
   ['accountItems', 'Profiles, credits and account history'],
   ['idempotencyRecords', 'Kept request answers'],
+  ['generations', 'Generations (kept for accounting, without email, name or prompt)'],
+  ['licenses', 'Licenses (kept valid, issued to "A Humanly client")'],
+  ['images', 'Generated images and thumbnails'],
+  ['payoutDetails', 'Payout details'],
+  ['statements', 'Royalty statements (kept for accounting, without the name)'],
 ];
 
 /**
@@ -58,8 +63,10 @@ export function ErasurePage({ dataProvider }: { dataProvider: ConsoleDataProvide
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
             When someone asks to be forgotten, this removes everything we hold under their email address: their waitlist
-            signup, contact messages, founding applications and photos, their sign-in account and kept request answers. It
-            cannot be undone. A record of the erasure is kept, without the address.
+            signup, contact messages, founding applications and photos, their sign-in account, the images they generated,
+            their payout details and kept request answers. Their licenses stay valid without their name, and their
+            generations and statements stay for accounting without it. It cannot be undone. A record of the erasure is
+            kept, without the address.
           </Typography>
           <Box
             component="form"
@@ -112,8 +119,9 @@ export function ErasurePage({ dataProvider }: { dataProvider: ConsoleDataProvide
         onClose={() => setAsking(false)}
       >
         <DialogContentText sx={{ mb: 2 }}>
-          This permanently deletes their waitlist place, messages, applications with every photo, and their account. Type
-          the address again to confirm.
+          This permanently deletes their waitlist place, messages, applications with every photo, their account, the images
+          they generated and their payout details. Their licenses stay valid, issued to &ldquo;A Humanly client&rdquo;; their
+          generations and statements stay for accounting without their name. Type the address again to confirm.
         </DialogContentText>
         <TextField
           label="Type the address again"

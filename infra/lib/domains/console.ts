@@ -1,9 +1,10 @@
+import { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { PENDING_PREFIX } from '../../../events/founding';
-import { GENERATIONS_CREATED_INDEX } from '../../../events/resource-names';
+import { GENERATION_IMAGES_PREFIX, GENERATIONS_CREATED_INDEX } from '../../../events/resource-names';
 import { AppFunction } from '../platform/app-function';
 import type { Platform } from '../platform/platform';
 import { AppTable } from '../platform/tables';
@@ -17,6 +18,8 @@ export interface ConsoleProps {
   /** Generations (another stack's table: the dashboard is granted its list index by name). */
   generationsTable: ITable;
   photosBucket: IBucket;
+  /** Delivered images (another stack's bucket): erasure deletes a client's files. */
+  imagesBucket: IBucket;
 }
 
 /**
@@ -46,12 +49,19 @@ export class Console extends Construct {
     api.route('GET /admin/stats', stats, 'admin');
 
     // Erasure may scan and delete in every table that holds personal data, delete photos under
-    // the two photo prefixes and delete user accounts.
-    const { photosBucket } = props;
+    // the two photo prefixes and delete user accounts. A client's generations (decision 035): it
+    // scans and redacts them and their licenses, reads each licensed image once to keep its pixel
+    // hash (sharp, hence the memory), and deletes the files; a talent's payout details and
+    // statements in the same table. Up to API Gateway's 29 seconds: a longer erasure is run again
+    // and goes on where it stopped.
+    const { photosBucket, imagesBucket } = props;
     const erase = new AppFunction(this, 'ErasePerson', {
       entry: 'functions/console/routes/erase-person/handler.ts',
       description: 'POST /admin/erasures: erases a person\'s data everywhere by email and records it (admins only)',
       environment: { USER_POOL_ID: userPool.userPoolId },
+      timeout: Duration.seconds(29),
+      memorySize: 1024,
+      nodeModules: ['sharp'],
     })
       .bindTable(props.waitlistTable, 'WAITLIST_TABLE', ['Scan', 'DeleteItem'], { indexes: false })
       .bindTable(props.messagesTable, 'MESSAGES_TABLE', ['Scan', 'DeleteItem'], { indexes: false })
@@ -59,7 +69,9 @@ export class Console extends Construct {
       .bindTable(platform.idempotency.table, 'IDEMPOTENCY_TABLE', ['Scan', 'DeleteItem'], { indexes: false })
       .bindTable(props.accountsTable, 'ACCOUNTS_TABLE', ['Query', 'DeleteItem'], { indexes: true })
       .bindTable(this.erasures, 'ERASURES_TABLE', ['Scan', 'PutItem'], { indexes: false })
-      .bindBucketObjects(photosBucket, 'PHOTOS_BUCKET', ['DeleteObject'], 'applications/*');
+      .bindTable(props.generationsTable, 'GENERATIONS_TABLE', ['Scan', 'Query', 'UpdateItem', 'DeleteItem'], { indexes: false })
+      .bindBucketObjects(photosBucket, 'PHOTOS_BUCKET', ['DeleteObject'], 'applications/*')
+      .bindBucketObjects(imagesBucket, 'IMAGES_BUCKET', ['GetObject', 'DeleteObject'], `${GENERATION_IMAGES_PREFIX}*`, { listPrefix: GENERATION_IMAGES_PREFIX });
     erase.addToRolePolicy(new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [photosBucket.arnForObjects(`${PENDING_PREFIX}*`)] }));
     erase.addToRolePolicy(
       new PolicyStatement({

@@ -114,6 +114,28 @@ export class Generation extends NestedStack {
       ),
     ).bindTable(this.table, 'GENERATIONS_TABLE', ['GetItem']);
     api.route('GET /licenses/{id}/download', download, 'owner');
+    // The license page's thumbnail and the file check (decision 035): each reads the licensed
+    // image with sharp; the thumbnail is kept beside the image once made, the image's pixel hash on
+    // the license. The check is counted per network.
+    const thumbnail = new AppFunction(this, 'GetLicenseThumbnail', {
+      entry: 'functions/generation/routes/get-license-thumbnail/handler.ts',
+      description: 'GET /licenses/{id}/thumbnail: a small WebP of a licensed image, for the public license page',
+      memorySize: 1024,
+      nodeModules: ['sharp'],
+    })
+      .bindTable(this.table, 'GENERATIONS_TABLE', ['GetItem'])
+      .bindBucketObjects(this.images, 'IMAGES_BUCKET', ['GetObject', 'PutObject'], `${GENERATION_IMAGES_PREFIX}*`);
+    api.route('GET /licenses/{id}/thumbnail', thumbnail, 'public');
+    const checkFile = new AppFunction(this, 'CheckLicenseFile', {
+      entry: 'functions/generation/routes/check-license-file/handler.ts',
+      description: 'POST /licenses/{id}/check: compares an image file with the licensed image by their pixels',
+      memorySize: 1024,
+      nodeModules: ['sharp'],
+    })
+      .bindTable(this.table, 'GENERATIONS_TABLE', ['GetItem', 'UpdateItem'])
+      .bindBucketObjects(this.images, 'IMAGES_BUCKET', ['GetObject'], `${GENERATION_IMAGES_PREFIX}*`);
+    rateLimits.bind(checkFile);
+    api.route('POST /licenses/{id}/check', checkFile, 'public');
 
     const usage = withAccount(
       new AppFunction(this, 'GetLikenessUsage', { entry: 'functions/generation/routes/get-likeness-usage/handler.ts', description: 'GET /me/likeness-usage: images made with an accepted talent\'s likeness, by month' }),

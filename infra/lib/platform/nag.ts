@@ -1,4 +1,4 @@
-import { Stack, Token, Validations } from 'aws-cdk-lib';
+import { Names, NestedStack, Stack, Token, Validations } from 'aws-cdk-lib';
 import { CfnBucket } from 'aws-cdk-lib/aws-s3';
 import { CfnTable } from 'aws-cdk-lib/aws-dynamodb';
 import { CfnRoute } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -36,6 +36,16 @@ export function applyNagSuppressions(stack: Stack): void {
     .findAll()
     .filter((c): c is CfnBucket => c instanceof CfnBucket && /Generation\/GeneratedImages\/Resource$/.test(c.node.path))
     .map((b) => `Resource::<${Stack.of(b).getLogicalId(b)}.Arn>/${GENERATION_IMAGES_PREFIX}*`);
+  // The same prefix granted from the main stack (the console's erasure), where the bucket's ARN is
+  // an output of the Generation nested stack: `<nested stack resource>.Outputs.<bucket id>Arn`.
+  const imagePrefixesFromMain = stack.node
+    .findAll()
+    .filter((c): c is CfnBucket => c instanceof CfnBucket && /Generation\/GeneratedImages\/Resource$/.test(c.node.path))
+    .flatMap((b) => {
+      const nested = Stack.of(b);
+      if (!(nested instanceof NestedStack) || !nested.nestedStackResource) return [];
+      return [`Resource::<${stack.getLogicalId(nested.nestedStackResource)}.Outputs.${Names.uniqueId(b)}Arn>/${GENERATION_IMAGES_PREFIX}*`];
+    });
   // AppFunction.bindTable grants Query/Scan on a bound table's indexes as `<table>/index/*`.
   const tableIndexes = stack.node
     .findAll()
@@ -79,6 +89,11 @@ export function applyNagSuppressions(stack: Stack): void {
     if (/\/(Founding|Console)\/[A-Za-z]+Role$/.test(c.node.path)) {
       for (const finding of photoPrefixes) {
         ack(c, `AwsSolutions-IAM5[${finding}]`, 'Object keys under this prefix are generated per applicant or application; the grant names the exact actions and is limited to the prefix.');
+      }
+    }
+    if (/\/Console\/ErasePersonRole$/.test(c.node.path)) {
+      for (const finding of imagePrefixesFromMain) {
+        ack(c, `AwsSolutions-IAM5[${finding}]`, 'Erasure reads and deletes a client\'s delivered images, whose keys under generations/ are generated per client, generation and license; the grant names the exact actions and is limited to the prefix (decision 035).');
       }
     }
     if (/\/Generation\/[A-Za-z]+Role$/.test(c.node.path)) {

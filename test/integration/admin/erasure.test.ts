@@ -168,6 +168,20 @@ describe('erasure by email', () => {
   it('runs again harmlessly (an erasure that failed part way is simply repeated)', async () => {
     const res = await erase({ email: person, confirm: person });
     expect(res.status).toBe(201);
-    expect(res.json.removed).toEqual({ waitlist: 0, messages: 0, applications: 0, applicationItems: 0, photos: 0, accounts: 0, accountItems: 0, idempotencyRecords: 0 });
+    expect(res.json.removed).toEqual({
+      waitlist: 0,
+      messages: 0,
+      applications: 0,
+      applicationItems: 0,
+      photos: 0,
+      accounts: 0,
+      accountItems: 0,
+      idempotencyRecords: 0,
+      generations: 0,
+      licenses: 0,
+      images: 0,
+      payoutDetails: 0,
+      statements: 0,
+    });
   });
 });

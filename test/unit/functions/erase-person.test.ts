@@ -1,15 +1,28 @@
 import { erasePerson, type ErasureDeps } from '../../../functions/console/routes/erase-person/service';
 import { ApplicationBeingValidatedError } from '../../../functions/founding/store';
+import type { ClientGenerations } from '../../../functions/generation/store';
+
+const NOW = new Date('2026-11-24T12:00:00Z');
+const minutesAgo = (n: number) => new Date(NOW.getTime() - n * 60_000).toISOString();
 
 /** Fakes for every place, recording what was called in order. */
-function fakes(options: { validating?: boolean } = {}) {
+function fakes(options: { validating?: boolean; generations?: ClientGenerations['generations'] } = {}) {
   const calls: string[] = [];
+  const found: ClientGenerations = {
+    accountIds: ['acc-1'],
+    generations: options.generations ?? [{ id: 'gen-1', accountId: 'acc-1', status: 'succeeded', updatedAt: minutesAgo(5) }],
+    licenses: [{ id: 'lic_aaaaaaaaaaaaaaaaaaaaaa', accountId: 'acc-1', key: 'generations/acc-1/gen-1/lic_aaaaaaaaaaaaaaaaaaaaaa.png' }],
+  };
   const deps: ErasureDeps = {
-    eraseFounding: async () => {
-      calls.push('founding');
+    planFounding: async () => {
+      calls.push('find founding');
       if (options.validating) throw new ApplicationBeingValidatedError();
-      return { applicationIds: ['app_aaaaaaaaaaaaaaaaaaaa'], uploadFolders: ['f'.repeat(32)], items: 7 };
+      return { applicationIds: ['app_aaaaaaaaaaaaaaaaaaaa'], uploadFolders: ['f'.repeat(32)], talentIds: ['ada-talent'], items: [] };
     },
+    eraseFounding: async (plan) => (calls.push('founding'), { applicationIds: plan.applicationIds, uploadFolders: plan.uploadFolders, items: 7 }),
+    findGenerations: async () => (calls.push('find generations'), found),
+    eraseGenerations: async (given, at) => (calls.push(`generations of ${given.accountIds.join(',')} at ${at.toISOString()}`), { generations: 1, licenses: 1, images: 2 }),
+    eraseTalentPayouts: async (talentId, at) => (calls.push(`payouts of ${talentId} at ${at.toISOString()}`), { payoutDetails: 1, statements: 3 }),
     deleteAccounts: async () => (calls.push('accounts'), 1),
     eraseAccountData: async () => (calls.push('account data'), 6),
     eraseWaitlist: async () => (calls.push('waitlist'), 3),
@@ -17,19 +30,24 @@ function fakes(options: { validating?: boolean } = {}) {
     deletePhotos: async (prefix) => (calls.push(`photos ${prefix}`), prefix.startsWith('applications/') ? 60 : 30),
     eraseIdempotencyRecords: async () => (calls.push('idempotency'), 1),
     record: async (_email, erasedBy, removed, now) => (calls.push('record'), { id: 'r1', erasedAt: now.toISOString(), erasedBy, removed }),
-    now: () => new Date('2026-11-24T12:00:00Z'),
+    now: () => NOW,
   };
   return { deps, calls };
 }
 
 describe('erasePerson', () => {
-  it('erases every place, photos under the application and its upload folder, then records the counts', async () => {
+  it('finds first, then erases the talent\'s payouts, founding, account, generations and the rest, and records the counts', async () => {
     const { deps, calls } = fakes();
     const result = await erasePerson(deps, 'ada@example.com', 'admin-sub');
     expect(calls).toEqual([
+      'find founding',
+      'find generations',
+      // While the application still leads to the talent, so a repeated run finds them again.
+      'payouts of ada-talent at 2026-11-24T12:00:00.000Z',
       'founding',
       'accounts',
       'account data',
+      'generations of acc-1 at 2026-11-24T12:00:00.000Z',
       'waitlist',
       'messages',
       'photos applications/app_aaaaaaaaaaaaaaaaaaaa/',
@@ -41,7 +59,21 @@ describe('erasePerson', () => {
       id: 'r1',
       erasedAt: '2026-11-24T12:00:00.000Z',
       erasedBy: 'admin-sub',
-      removed: { waitlist: 3, messages: 2, applications: 1, applicationItems: 7, photos: 90, accounts: 1, accountItems: 6, idempotencyRecords: 1 },
+      removed: {
+        waitlist: 3,
+        messages: 2,
+        applications: 1,
+        applicationItems: 7,
+        photos: 90,
+        accounts: 1,
+        accountItems: 6,
+        idempotencyRecords: 1,
+        generations: 1,
+        licenses: 1,
+        images: 2,
+        payoutDetails: 1,
+        statements: 3,
+      },
     });
   });
 
@@ -51,6 +83,19 @@ describe('erasePerson', () => {
       status: 409,
       message: 'An application from this address is having its photos checked right now. Nothing was erased; try again in a few minutes.',
     });
-    expect(calls).toEqual(['founding']);
+    expect(calls).toEqual(['find founding']);
+  });
+
+  it('erases nothing and answers 409 while a generation of the address is running; a stuck one does not block', async () => {
+    const running = fakes({ generations: [{ id: 'gen-2', accountId: 'acc-1', status: 'processing', updatedAt: minutesAgo(2) }] });
+    await expect(erasePerson(running.deps, 'ada@example.com', 'admin-sub')).rejects.toMatchObject({
+      status: 409,
+      message: 'An image generation of this address is running right now. Nothing was erased; try again in a few minutes.',
+    });
+    expect(running.calls).toEqual(['find founding', 'find generations']);
+
+    // Not updated for over an hour: stuck, not running (it would otherwise block erasure for good).
+    const stuck = fakes({ generations: [{ id: 'gen-3', accountId: 'acc-1', status: 'queued', updatedAt: minutesAgo(61) }] });
+    await expect(erasePerson(stuck.deps, 'ada@example.com', 'admin-sub')).resolves.toMatchObject({ removed: { generations: 1 } });
   });
 });

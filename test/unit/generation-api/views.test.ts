@@ -128,7 +128,7 @@ describe('what each reader sees', () => {
     creditValueMicros: 437_500,
   };
 
-  it('the public: talent, licensee, date, scope and style, never the file, the account or the value', () => {
+  it('the public: talent, licensee, date, scope, style and whether the image is stored, never the file, the account or the value', () => {
     const view = publicLicenseView(license);
     expect(PublicLicense.strict().parse(view)).toEqual({
       id: 'lic_AAAAAAAAAAAAAAAAAAAAAA',
@@ -138,7 +138,22 @@ describe('what each reader sees', () => {
       issuedAt: '2026-03-01T10:00:39.000Z',
       scope: 'commercial',
       style: 'Portrait',
+      image: 'stored',
     });
+    // Erased with its client's data (decision 035): still valid, no image, nothing of the hash shown.
+    const pixelHash = { width: 512, height: 512, sha256: 'x'.repeat(43) };
+    expect(PublicLicense.strict().parse(publicLicenseView({ ...license, licensee: 'A Humanly client', erasedAt: '2026-04-01T00:00:00.000Z', pixelHash }))).toMatchObject({
+      licensee: 'A Humanly client',
+      image: 'erased',
+    });
+  });
+
+  it("an erased client's generation shows the console no image URL and when it was erased", async () => {
+    const erased = { ...record(), clientEmail: '', prompt: '', licensee: 'A Humanly client', erasedAt: '2026-04-01T00:00:00.000Z' };
+    const signed: string[] = [];
+    const view = await adminGenerationView(erased, { view: async (key) => (signed.push(key), `https://signed.example/${key}`) });
+    expect(AdminGeneration.strict().parse(view)).toMatchObject({ images: [], clientEmail: '', prompt: '', erasedAt: '2026-04-01T00:00:00.000Z' });
+    expect(signed).toEqual([]);
   });
 
   it('a download names the talent and the license in its file name', async () => {

@@ -8,7 +8,7 @@ const generation = {
   id: 'g1', talentId: 'maya-chen', talentName: 'Maya Chen', prompt: 'a portrait', style: 'Portrait', count: 1, status: 'succeeded',
   createdAt: at, updatedAt: at, creditsSpent: 1, images: [{ index: 0, licenseId: LICENSE, url: 'https://files.example/x.png?sig' }],
 };
-const license = { id: LICENSE, talentId: 'maya-chen', talentName: 'Maya Chen', licensee: 'Rita Lopes', issuedAt: at, scope: 'commercial', style: 'Portrait' };
+const license = { id: LICENSE, talentId: 'maya-chen', talentName: 'Maya Chen', licensee: 'Rita Lopes', issuedAt: at, scope: 'commercial', style: 'Portrait', image: 'stored' };
 
 interface Call {
   url: string;
@@ -92,6 +92,29 @@ describe('generation API client', () => {
     expect((err as Error).message).toBe(LICENSE_NOT_FOUND_MESSAGE);
     await expect(api.license('lic_x')).rejects.toBeInstanceOf(LicenseNotFoundError);
     expect(calls).toHaveLength(2);
+  });
+
+  it('sends a file to its license check as it is, with its type and no token; names the thumbnail; words the refusals', async () => {
+    const { api, calls, headers } = withServer(
+      [
+        { body: { license, file: 'other-image' } },
+        { status: 429, body: { error: 'This network has checked 60 files in the last hour, the limit. Please try again later.' } },
+        { status: 404, body: { error: 'License not found' } },
+      ],
+      null,
+    );
+    const file = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' });
+    expect(await api.checkFile(LICENSE, file)).toEqual({ license, file: 'other-image' });
+    expect(calls[0].url).toBe(`${API}/licenses/${LICENSE}/check`);
+    expect(calls[0].init.method).toBe('POST');
+    expect(calls[0].init.body).toBe(file);
+    expect(headers(0)['content-type']).toBe('image/png');
+    expect(headers(0).authorization).toBeUndefined();
+    await expect(api.checkFile(LICENSE, file)).rejects.toThrow('This network has checked 60 files in the last hour');
+    await expect(api.checkFile(LICENSE, file)).rejects.toBeInstanceOf(LicenseNotFoundError);
+    await expect(api.checkFile('lic_x', file)).rejects.toBeInstanceOf(LicenseNotFoundError);
+    expect(calls).toHaveLength(3);
+    expect(api.thumbnailUrl(LICENSE)).toBe(`${API}/licenses/${LICENSE}/thumbnail`);
   });
 
   it('asks to sign in again when there is no token or the API answers 401', async () => {

@@ -101,6 +101,7 @@ export interface ApiOptions {
 }
 
 interface CallOptions {
+  /** Sent as JSON; a Blob (a file) is sent as it is, with its own type. */
   body?: unknown;
   headers?: Record<string, string>;
   /**
@@ -146,6 +147,7 @@ export function apiClient({ apiUrl, getIdToken, wording: clientWording, fetch: f
     const signedIn = opts.signedIn ?? getIdToken !== undefined;
     const token = signedIn ? await getIdToken?.() : undefined;
     if (signedIn && !token) throw new ApiError(SESSION_ENDED_MESSAGE, 401);
+    const file = opts.body instanceof Blob ? opts.body : undefined;
     let res: Response;
     try {
       res = await fetchImpl(`${apiUrl}${path}`, {
@@ -153,10 +155,10 @@ export function apiClient({ apiUrl, getIdToken, wording: clientWording, fetch: f
         headers: {
           accept: 'application/json',
           ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(opts.body === undefined ? {} : { 'content-type': file ? file.type || 'application/octet-stream' : 'application/json' }),
           ...opts.headers,
         },
-        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        body: opts.body === undefined ? undefined : (file ?? JSON.stringify(opts.body)),
         ...(opts.signal ? { signal: opts.signal } : {}),
         ...(opts.keepalive ? { keepalive: true } : {}),
       });

@@ -6,6 +6,7 @@
 import type { PublicTalent } from '../../../events/talent';
 import type { Generation, GenerationPage, GenerationStarted, LicenseDownload, LikenessUsage, PublicLicense, StartGenerationRequest } from '../../../events/generations';
 import { LICENSE_ID_PATTERN } from '../../../events/generation-values';
+import type { LicenseFileCheck } from '../../../events/license-check';
 import { ApiError, apiClient, signedInWording, type ApiOptions } from '../api/client';
 
 /** The license does not exist (HTTP 404, or an id that cannot be one). */
@@ -30,6 +31,13 @@ export interface GenerationApi {
   download(licenseId: string): Promise<LicenseDownload>;
   /** `GET /licenses/{id}` (public): the license without the prompt; LicenseNotFoundError when unknown. */
   license(licenseId: string): Promise<PublicLicense>;
+  /** `GET /licenses/{id}/thumbnail` (public): the address of the licensed image's thumbnail, for an <img>. */
+  thumbnailUrl(licenseId: string): string;
+  /**
+   * `POST /licenses/{id}/check` (public): sends the file to be compared with the licensed image;
+   * the license and the verdict. LicenseNotFoundError when the license is unknown.
+   */
+  checkFile(licenseId: string, file: Blob): Promise<LicenseFileCheck>;
   /** `GET /me/likeness-usage` (accepted talent): images made with the likeness, by month. */
   likenessUsage(): Promise<LikenessUsage>;
   /** `GET /me/exclusive-talent` (client): talent under an exclusive contract with the caller (hidden from the public list). */
@@ -37,6 +45,7 @@ export interface GenerationApi {
 }
 
 const schemas = () => import('../../../events/generations');
+const checkSchemas = () => import('../../../events/license-check');
 
 /** True for a string shaped like a license id (so a typo never reaches the API). */
 const isLicenseId = (id: string) => LICENSE_ID_PATTERN.test(id);
@@ -71,6 +80,16 @@ export function generationApi(options: GenerationApiOptions): GenerationApi {
         signedIn: false,
         wording: { refused: (r) => (r.status === 404 ? new LicenseNotFoundError() : signedInWording.refused(r)) },
         expect: (license) => (license.id !== licenseId ? 'id: another license' : undefined),
+      });
+    },
+    thumbnailUrl: (licenseId) => `${options.apiUrl}/licenses/${id(licenseId)}/thumbnail`,
+    async checkFile(licenseId, file) {
+      if (!isLicenseId(licenseId)) throw new LicenseNotFoundError();
+      return api.read('POST', `/licenses/${id(licenseId)}/check`, () => checkSchemas().then((s) => s.LicenseFileCheck), {
+        body: file,
+        signedIn: false,
+        wording: { refused: (r) => (r.status === 404 && r.serverError === LICENSE_NOT_FOUND_MESSAGE ? new LicenseNotFoundError() : signedInWording.refused(r)) },
+        expect: (check) => (check.license.id !== licenseId ? 'license.id: another license' : undefined),
       });
     },
     likenessUsage: () => api.read('GET', '/me/likeness-usage', () => schemas().then((s) => s.LikenessUsage)),

@@ -1,7 +1,8 @@
 // Reading the license id an image carries in its XMP packet (docs/product.md#license-check), in
-// the browser: the file never leaves the visitor's machine. JPEG and WebP keep the packet as
-// plain text; PNG keeps it in a text chunk that may be compressed (zTXt, or iTXt with the
-// compression flag), which DecompressionStream inflates.
+// the browser: a file that names no license of ours is never sent anywhere; one that does is sent
+// to that license's check, which compares its pixels (decision 035). JPEG and WebP keep the
+// packet as plain text; PNG keeps it in a text chunk that may be compressed (zTXt, or iTXt with
+// the compression flag), which DecompressionStream inflates.
 import { LICENSE_ID_PATTERN, XMP_NAMESPACE } from '../../../events/generation-values';
 
 export type LicenseInFile =
@@ -10,9 +11,6 @@ export type LicenseInFile =
   /** XMP, but none of our license fields (an image from elsewhere). */
   | { kind: 'no-license' }
   | { kind: 'license'; licenseId: string };
-
-/** The largest file the check reads (a delivered image is a few MB). */
-export const MAX_CHECK_BYTES = 50 * 1024 * 1024;
 
 const OPEN = ascii('<x:xmpmeta');
 const CLOSE = ascii('</x:xmpmeta>');

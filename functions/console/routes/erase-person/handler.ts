@@ -5,12 +5,15 @@ import { requireGroup } from '../../../shared/auth';
 import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
 import { httpHandler, json, parseJsonBody } from '../../../shared/http';
-import { eraseFoundingAddress } from '../../../founding';
+import { eraseFoundingItems, planFoundingErasure } from '../../../founding';
 import { eraseAccountsByEmail } from '../../../accounts';
 import { erasureStore } from '../../../shared/erasure';
 import { s3Bucket } from '../../../shared/s3';
 import { eraseMessagesFrom } from '../../../contact';
 import { eraseWaitlistAddress } from '../../../waitlist';
+import { eraseClientGenerations, findClientGenerations, keepLicensePixelHash, redactGeneration, redactLicense } from '../../../generation';
+import { eraseTalentPayouts } from '../../../royalties';
+import { pixelHashOf } from '../../../shared/pixel-hash';
 import { erasePerson } from './service';
 
 const config = loadConfig(
@@ -21,7 +24,9 @@ const config = loadConfig(
     IDEMPOTENCY_TABLE: z.string().min(1),
     ERASURES_TABLE: z.string().min(1),
     ACCOUNTS_TABLE: z.string().min(1),
+    GENERATIONS_TABLE: z.string().min(1),
     PHOTOS_BUCKET: z.string().min(1),
+    IMAGES_BUCKET: z.string().min(1),
     USER_POOL_ID: z.string().min(1),
   }),
 );
@@ -34,12 +39,29 @@ export const handler = httpHandler(async (event) => {
   const body = parseJsonBody(event, ErasureRequest);
   const doc = documentClient();
   const photos = s3Bucket(config.PHOTOS_BUCKET);
+  const images = s3Bucket(config.IMAGES_BUCKET);
+  const generations = config.GENERATIONS_TABLE;
   cognito ??= new CognitoIdentityProviderClient({});
   const result = await erasePerson(
     {
       eraseWaitlist: (email) => eraseWaitlistAddress(doc, config.WAITLIST_TABLE, email),
       eraseMessages: (email) => eraseMessagesFrom(doc, config.MESSAGES_TABLE, email),
-      eraseFounding: (email) => eraseFoundingAddress(doc, config.APPLICATIONS_TABLE, email),
+      planFounding: (email) => planFoundingErasure(doc, config.APPLICATIONS_TABLE, email),
+      eraseFounding: (plan) => eraseFoundingItems(doc, config.APPLICATIONS_TABLE, plan),
+      findGenerations: (email) => findClientGenerations(doc, generations, email),
+      eraseGenerations: (found, at) =>
+        eraseClientGenerations(
+          {
+            images,
+            pixelHashOf,
+            keepPixelHash: (id, hash) => keepLicensePixelHash(doc, generations, id, hash),
+            redactLicense: (id, when) => redactLicense(doc, generations, id, when),
+            redactGeneration: (id, when) => redactGeneration(doc, generations, id, when),
+          },
+          found,
+          at,
+        ),
+      eraseTalentPayouts: (talentId, at) => eraseTalentPayouts(doc, generations, talentId, at.toISOString()),
       deletePhotos: async (prefix) => {
         const keys = await photos.list(prefix);
         for (const key of keys) await photos.remove(key);

@@ -1,12 +1,21 @@
 import type { ErasureCounts, ErasureResult } from '../../../../events/erasure';
 import { ConflictError } from '../../../shared/errors';
-import { ApplicationBeingValidatedError, applicationPrefix, pendingPrefix, type FoundingErasure } from '../../../founding';
+import { ApplicationBeingValidatedError, applicationPrefix, pendingPrefix, type FoundingErasure, type FoundingErasurePlan } from '../../../founding';
+import { GenerationRunningError, refuseWhileRunning, type ClientGenerations } from '../../../generation';
 
 /** Everything erasure reaches, one function per place (the handler binds them to AWS). */
 export interface ErasureDeps {
   eraseWaitlist: (email: string) => Promise<number>;
   eraseMessages: (email: string) => Promise<number>;
-  eraseFounding: (email: string) => Promise<FoundingErasure>;
+  /** Finds the address's founding items, changing nothing (ApplicationBeingValidatedError while photos are written). */
+  planFounding: (email: string) => Promise<FoundingErasurePlan>;
+  eraseFounding: (plan: FoundingErasurePlan) => Promise<FoundingErasure>;
+  /** The generations made under the address and their accounts' licenses. */
+  findGenerations: (email: string) => Promise<ClientGenerations>;
+  /** Keeps each license's pixel hash, deletes the files, redacts the licenses and generations (marked erased `at`). */
+  eraseGenerations: (found: ClientGenerations, at: Date) => Promise<{ generations: number; licenses: number; images: number }>;
+  /** Deletes a talent's payout details and takes their name off their statements (marked erased `at`). */
+  eraseTalentPayouts: (talentId: string, at: Date) => Promise<{ payoutDetails: number; statements: number }>;
   /** Deletes every photo object under the prefix; returns how many. */
   deletePhotos: (prefix: string) => Promise<number>;
   /** Deletes the user accounts with this email; returns how many. */
@@ -19,38 +28,68 @@ export interface ErasureDeps {
 }
 
 /**
- * Erases a person's data everywhere by their address (decision 019), then records that it was
- * done: a hash of the address, when, by whom, and what was removed. Every step is idempotent,
- * so an erasure that failed part way is simply run again.
+ * Erases a person's data everywhere by their address (decisions 019 and 035), then records that
+ * it was done: a hash of the address, when, by whom, and what was removed. Every step is
+ * idempotent, so an erasure that failed part way is simply run again.
  *
- * Founding items go first: while an application's photos are being validated (written), nothing
- * is erased and the admin is asked to try again in a few minutes. Then the account, so nobody
- * signs in while the rest is removed.
+ * First everything is found and nothing changed: while an application's photos are being
+ * validated (written), or one of the person's generations is running (its delivery would write
+ * files after), the admin is asked to try again in a few minutes. Then the talent the person's
+ * accepted application became loses their payout details and their name on statements, while
+ * the application still leads to them; then the founding items; then the account, so nobody
+ * signs in while the rest is removed; then their generations (files deleted, licenses kept valid
+ * for a client named ERASED_LICENSEE, generations without email, name and prompt).
  */
 export async function erasePerson(deps: ErasureDeps, email: string, erasedBy: string): Promise<ErasureResult> {
-  const founding = await deps.eraseFounding(email).catch((err: unknown) => {
+  // One time for the whole erasure: the record's, and what every redacted item is marked with.
+  const now = deps.now();
+  const founding = await deps.planFounding(email).catch((err: unknown) => {
     if (err instanceof ApplicationBeingValidatedError) {
       throw new ConflictError('An application from this address is having its photos checked right now. Nothing was erased; try again in a few minutes.');
     }
     throw err;
   });
+  const generations = await deps.findGenerations(email);
+  try {
+    refuseWhileRunning(generations, now);
+  } catch (err) {
+    if (err instanceof GenerationRunningError) {
+      throw new ConflictError('An image generation of this address is running right now. Nothing was erased; try again in a few minutes.');
+    }
+    throw err;
+  }
+
+  let payoutDetails = 0;
+  let statements = 0;
+  for (const talentId of founding.talentIds) {
+    const talent = await deps.eraseTalentPayouts(talentId, now);
+    payoutDetails += talent.payoutDetails;
+    statements += talent.statements;
+  }
+  const foundingErased = await deps.eraseFounding(founding);
   const accounts = await deps.deleteAccounts(email);
   const accountItems = await deps.eraseAccountData(email);
+  const generated = await deps.eraseGenerations(generations, now);
   const waitlist = await deps.eraseWaitlist(email);
   const messages = await deps.eraseMessages(email);
   let photos = 0;
-  for (const id of founding.applicationIds) photos += await deps.deletePhotos(applicationPrefix(id));
-  for (const folder of founding.uploadFolders) photos += await deps.deletePhotos(pendingPrefix(folder));
+  for (const id of foundingErased.applicationIds) photos += await deps.deletePhotos(applicationPrefix(id));
+  for (const folder of foundingErased.uploadFolders) photos += await deps.deletePhotos(pendingPrefix(folder));
   const idempotencyRecords = await deps.eraseIdempotencyRecords(email);
   const removed: ErasureCounts = {
     waitlist,
     messages,
-    applications: founding.applicationIds.length,
-    applicationItems: founding.items,
+    applications: foundingErased.applicationIds.length,
+    applicationItems: foundingErased.items,
     photos,
     accounts,
     accountItems,
     idempotencyRecords,
+    generations: generated.generations,
+    licenses: generated.licenses,
+    images: generated.images,
+    payoutDetails,
+    statements,
   };
-  return deps.record(email, erasedBy, removed, deps.now());
+  return deps.record(email, erasedBy, removed, now);
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { PublicLicense } from '../../../../events/generations';
 import { LICENSE_SCOPE_TEXT } from '../../../../events/generation-values';
@@ -9,8 +10,40 @@ function issuedOn(iso: string): string {
   return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 }
 
-/** A license as the public sees it: talent, licensee, date and scope; never the prompt. */
-export function LicenseCard({ license }: { license: PublicLicense }) {
+/** The thumbnail's box (CSS pixels): the image fits inside it whatever its shape. */
+const THUMBNAIL_BOX = 240;
+
+/**
+ * The licensed image, small (docs/product.md#licenses): the license page is public, so it shows a
+ * thumbnail, never the file. Once the licensee's data is erased there is no image, and it says so.
+ */
+function LicensedImage({ license, thumbnailUrl }: { license: PublicLicense; thumbnailUrl: string }) {
+  const [failed, setFailed] = useState(false);
+  if (license.image === 'stored' && !failed) {
+    return (
+      <img
+        className="license-card__image"
+        src={thumbnailUrl}
+        alt={`The licensed image of ${license.talentName}`}
+        width={THUMBNAIL_BOX}
+        height={THUMBNAIL_BOX}
+        loading="lazy"
+        onError={() => setFailed(true)}
+        data-testid="license-thumbnail"
+      />
+    );
+  }
+  return (
+    <p className="license-card__no-image" data-testid="license-no-image">
+      {license.image === 'erased'
+        ? "The image is no longer stored: the licensee's data was erased at their request. The license remains valid."
+        : 'The image cannot be shown right now.'}
+    </p>
+  );
+}
+
+/** A license as the public sees it: the image (small), talent, licensee, date and scope; never the prompt. */
+export function LicenseCard({ license, thumbnailUrl }: { license: PublicLicense; thumbnailUrl: string }) {
   return (
     <section className="card license-card" aria-labelledby="license-card-title" data-testid="license-card" data-license-id={license.id}>
       <p className="license-card__valid">
@@ -19,6 +52,7 @@ export function LicenseCard({ license }: { license: PublicLicense }) {
       <h2 id="license-card-title" className="license-card__title">
         Commercial license for an image of {license.talentName}
       </h2>
+      <LicensedImage license={license} thumbnailUrl={thumbnailUrl} />
       <dl className="license-facts">
         <div>
           <dt>License</dt>

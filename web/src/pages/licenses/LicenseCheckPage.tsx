@@ -1,9 +1,10 @@
 import { useId, useMemo, useRef, useState, type DragEvent } from 'react';
 import type { PublicLicense } from '../../../../events/generations';
+import { LICENSE_CHECK_MAX_BYTES, LICENSE_FILE_MESSAGES, type LicenseFileVerdict } from '../../../../events/license-check';
 import { Icon } from '../../components/Icon';
 import { useConfig } from '../../config';
 import { LicenseNotFoundError, generationApi } from '../../generation/api';
-import { MAX_CHECK_BYTES, licenseInFile } from '../../generation/xmp';
+import { licenseInFile } from '../../generation/xmp';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { LicenseCard } from './LicenseCard';
 import './LicensePages.css';
@@ -11,12 +12,22 @@ import './LicensePages.css';
 type Result =
   | { kind: 'idle' }
   | { kind: 'reading'; name: string }
-  | { kind: 'found'; name: string; license: PublicLicense }
+  | { kind: 'checked'; name: string; license: PublicLicense; verdict: LicenseFileVerdict }
   | { kind: 'problem'; name?: string; title: string; body: string };
 
+/** What each verdict adds to LICENSE_FILE_MESSAGES, for the person holding the file. */
+const VERDICT_DETAIL: Record<LicenseFileVerdict, string> = {
+  'licensed-image': 'Its pixels are those of the image this license was issued for.',
+  'other-image':
+    'The file names this license, but its pixels are not the licensed image: the license was copied onto another image, or the image was edited, resized or re-compressed with loss. Compare it with the licensed image below.',
+  'not-comparable': 'The license below is valid, but we cannot tell whether this file is its image.',
+};
+
 /**
- * /licenses/check (docs/product.md#license-check): drop or choose an image; the browser reads the
- * license id from the file's XMP and shows that license. The file is read here and never sent.
+ * /licenses/check (docs/product.md#license-check, decision 035): drop or choose an image; the
+ * browser reads the license id from the file's XMP, then sends the file to that license's check,
+ * which compares its pixels with the licensed image: a real license id pasted into another
+ * image's metadata does not pass, and the licensed image re-saved without its metadata does.
  */
 export function LicenseCheckPage() {
   usePageTitle('Check an image license');
@@ -32,8 +43,13 @@ export function LicenseCheckPage() {
     const run = ++latest.current;
     const name = file.name;
     const show = (r: Result) => run === latest.current && setResult(r);
-    if (file.size > MAX_CHECK_BYTES) {
-      return show({ kind: 'problem', name, title: 'This file is too large to check', body: 'Images we deliver are a few megabytes; choose the file you downloaded.' });
+    if (file.size > LICENSE_CHECK_MAX_BYTES) {
+      return show({
+        kind: 'problem',
+        name,
+        title: 'This file is too large to check',
+        body: `The limit is ${LICENSE_CHECK_MAX_BYTES / 1024 / 1024} MB, and the images we deliver are smaller; choose the file you downloaded.`,
+      });
     }
     show({ kind: 'reading', name });
     try {
@@ -50,7 +66,8 @@ export function LicenseCheckPage() {
         return show({ kind: 'problem', name, title: 'This file carries no license of ours', body: 'It has image information inside, but no license from our marketplace.' });
       }
       try {
-        show({ kind: 'found', name, license: await api.license(found.licenseId) });
+        const checked = await api.checkFile(found.licenseId, file);
+        show({ kind: 'checked', name, license: checked.license, verdict: checked.file });
       } catch (err) {
         if (err instanceof LicenseNotFoundError) {
           show({ kind: 'problem', name, title: 'This license is unknown', body: `The file names license ${found.licenseId}, but we issued no license with that id.` });
@@ -76,7 +93,7 @@ export function LicenseCheckPage() {
         <div className="container page-hero__inner">
           <p className="eyebrow">License check</p>
           <h1 id="check-title">Check an image license</h1>
-          <p className="lead">Every image made on our marketplace carries its license inside the file. Drop one here to see it.</p>
+          <p className="lead">Every image made on our marketplace carries its license inside the file. Drop one here to see it, and whether the file is the licensed image.</p>
         </div>
       </section>
       <div className="container licenses__body">
@@ -110,23 +127,31 @@ export function LicenseCheckPage() {
             }}
           />
           <p id={`${id}-privacy`} className="license-drop__privacy">
-            <Icon name="shield" size={16} /> No upload: the file is read in your browser and never leaves your device. Only the
-            license id is looked up.
+            <Icon name="shield" size={16} /> Your browser reads the license inside the file. Only a file that names one of our
+            licenses is sent to us, to compare its pixels with the licensed image; it is not stored.
           </p>
         </div>
 
         <div aria-live="polite" className="licenses__result" data-testid="license-check-result">
           {result.kind === 'reading' && (
             <p className="card licenses-message" role="status">
-              Reading {result.name}…
+              Checking {result.name}…
             </p>
           )}
-          {result.kind === 'found' && (
+          {result.kind === 'checked' && (
             <>
-              <p className="licenses__file">
-                <Icon name="check" size={18} /> {result.name} carries this license:
-              </p>
-              <LicenseCard license={result.license} />
+              <div
+                className={`card licenses-message${result.verdict === 'licensed-image' ? ' licenses-message--match' : ' licenses-message--problem'}`}
+                data-testid="license-check-verdict"
+                data-verdict={result.verdict}
+              >
+                <p className="licenses-message__title">
+                  {result.verdict === 'licensed-image' && <Icon name="check" size={20} />} {LICENSE_FILE_MESSAGES[result.verdict]}
+                </p>
+                <p className="licenses__file">{result.name}</p>
+                <p>{VERDICT_DETAIL[result.verdict]}</p>
+              </div>
+              <LicenseCard license={result.license} thumbnailUrl={api.thumbnailUrl(result.license.id)} />
             </>
           )}
           {result.kind === 'problem' && (

@@ -54,7 +54,7 @@ export function LicensePage() {
             Checking the license…
           </p>
         )}
-        {state.kind === 'found' && <LicenseCard license={state.license} />}
+        {state.kind === 'found' && <LicenseCard license={state.license} thumbnailUrl={api.thumbnailUrl(state.license.id)} />}
         {state.kind === 'not-found' && (
           <div className="card licenses-message" data-testid="license-not-found">
             <p>
