@@ -387,6 +387,8 @@ describe('Stripe emulator on the shared twin, through the official client', () =
     expect(waiting.items.data[0].price.id).toBe(planPriceId('pro'));
     expect((waiting.schedule as Stripe.SubscriptionSchedule).phases.map((p) => p.items[0].price)).toEqual([planPriceId('pro'), planPriceId('starter')]);
     expect(await (await fetch(portal.url)).text()).toContain('Changes to Humanly Starter');
+    // A subscription a schedule manages is cancelled through the schedule, as on Stripe.
+    await expect(stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true })).rejects.toMatchObject({ statusCode: 400, param: 'cancel_at_period_end' });
 
     // A new card, then the renewal: the starter price, paid with the new card.
     expect((await portalPost(portal.url, 'payment-method', { name: 'Ada Client', number: '5555 5555 5555 4444', expiry: '01/33', cvc: '321' })).status).toBe(303);
@@ -410,6 +412,21 @@ describe('Stripe emulator on the shared twin, through the official client', () =
     await waitFor(subscription.id, 'customer.subscription.deleted');
     // Its invoices: the first, the upgrade's, one renewal; none after the end.
     expect((await stripe.invoices.list({ subscription: subscription.id })).data.map((i) => i.billing_reason)).toEqual(['subscription_cycle', 'subscription_update', 'subscription_create']);
+  });
+
+  it("cancelling in the portal drops a downgrade waiting for the period's end", async () => {
+    const { customer } = await clockedCustomer('portal-cancel');
+    const { subscription } = await subscribe(customer, 'pro');
+    const portal = await stripe.billingPortal.sessions.create({ customer: customer.id });
+    await portalPost(portal.url, 'switch', { price: planPriceId('starter') });
+    const scheduled = String((await stripe.subscriptions.retrieve(subscription.id)).schedule);
+    expect(scheduled).toMatch(/^sub_sched_/);
+    await portalPost(portal.url, 'cancel');
+    expect(await stripe.subscriptions.retrieve(subscription.id)).toMatchObject({ cancel_at_period_end: true, schedule: null });
+    expect(await stripe.subscriptionSchedules.retrieve(scheduled)).toMatchObject({ status: 'released', released_subscription: subscription.id });
+    const page = await (await fetch(portal.url)).text();
+    expect(page).toContain('Your plan ends on');
+    expect(page).not.toContain('Changes to');
   });
 
   it('lists page with has_more and starting_after; events are listed and retrieved', async () => {

@@ -752,6 +752,9 @@ export class Engine {
       if (pm && this.paymentMethods.get(pm)?.customer !== sub.customer) throw missing('PaymentMethod', pm, 'default_payment_method');
       sub.default_payment_method = pm || null;
     }
+    if ((cancelAtPeriodEnd !== undefined || cancelAt !== undefined) && sub.schedule) {
+      throw invalid('The subscription is managed by the subscription schedule, and updating any cancelation behavior directly is not allowed. Please update the schedule instead.', 'cancel_at_period_end');
+    }
     if (cancelAtPeriodEnd !== undefined) this.setCancelAtPeriodEnd(sub, cancelAtPeriodEnd);
     if (cancelAt !== undefined) {
       if (cancelAt === '') this.setCancelAtPeriodEnd(sub, false);
@@ -1208,6 +1211,9 @@ export class Engine {
     const sub = this.portalSubscription(customerId);
     if (!sub) return;
     const before = structuredClone(sub);
+    // Cancelling drops a downgrade waiting for the period's end, as the portal does.
+    const state = this.subState.get(sub.id)!;
+    if (cancel && state.scheduled) this.releaseSchedule(sub, state, 'released');
     this.setCancelAtPeriodEnd(sub, cancel);
     this.emitUpdated('customer.subscription.updated', sub, before, this.clockOfSubscription(sub));
   }

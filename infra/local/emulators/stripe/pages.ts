@@ -22,17 +22,19 @@ main{max-width:960px;margin:0 auto;padding:24px 16px 48px;display:grid;gap:24px}
 .brand{font-weight:600;display:flex;align-items:center;gap:8px;margin:0 0 16px}
 .brand a{color:inherit;text-decoration:none}
 .amount{font-size:36px;font-weight:700;margin:4px 0}
-.muted{color:#697386}
+.muted{color:#4f5b6b}
 .card{background:#fff;border-radius:8px;box-shadow:0 1px 3px rgba(0,0,0,.12);padding:24px}
 h1{font-size:20px;margin:0 0 8px}
 h2{font-size:18px;margin:0 0 12px}
 table{width:100%;border-collapse:collapse}
-td,th{text-align:left;padding:8px 0;border-bottom:1px solid #e3e8ee;vertical-align:top}
+td,th{text-align:left;padding:8px 12px 8px 0;border-bottom:1px solid #e3e8ee;vertical-align:top}
 td.num,th.num{text-align:right}
+td:last-child,th:last-child{padding-right:0}
 label{display:block;font-size:14px;font-weight:500;margin:16px 0 4px}
 input,select{width:100%;font:inherit;padding:10px 12px;border:1px solid #c9ced6;border-radius:6px;background:#fff;color:inherit}
 input:focus,select:focus,button:focus,a:focus{outline:3px solid #a5b4fc;outline-offset:1px}
 input[aria-invalid=true]{border-color:#df1b41}
+input[readonly]{background:#eef1f5}
 .row{display:grid;grid-template-columns:1fr 1fr;gap:12px}
 .error{color:#df1b41;font-size:14px;margin:4px 0 0}
 .alert{background:#fde8ec;color:#9b1134;border-radius:6px;padding:12px;margin:16px 0 0}
@@ -40,7 +42,7 @@ input[aria-invalid=true]{border-color:#df1b41}
 button{width:100%;font:inherit;font-weight:600;margin-top:24px;padding:12px;border:0;border-radius:6px;background:#4f46e5;color:#fff;cursor:pointer}
 button.secondary{background:#fff;color:#1a1f36;border:1px solid #c9ced6;width:auto;margin-top:12px;padding:8px 16px}
 .actions{display:flex;flex-wrap:wrap;gap:8px;align-items:center}
-footer{text-align:center;font-size:13px;color:#697386;padding:0 16px 24px}
+footer{text-align:center;font-size:13px;color:#4f5b6b;padding:0 16px 24px}
 `;
 
 function layout(title: string, body: string, split = false): string {
