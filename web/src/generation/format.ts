@@ -24,7 +24,7 @@ export function monthLabel(month: string): string {
 }
 
 /** A fresh key for a start, so a retried request is the same generation. */
-export function newIdempotencyKey(): string {
+function newIdempotencyKey(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
