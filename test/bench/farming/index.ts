@@ -4,9 +4,10 @@
  * credits on the talent's likeness, for the royalties. The bot signs up from one network, then
  * from a few, while a real person signs up on another network at the same time. The twin's
  * Cognito enforces the user pool's WAF web ACL from the template (per-IP rate rules), the API its
- * own limits, and the monthly close whatever caps the royalties carry. Printed: sign-up attempts,
- * accounts created and blocked per trick, images generated, what the talent's statement pays
- * for them after the close, and the person's answers.
+ * own limits, and the royalties whatever caps they carry. Printed: sign-up attempts, accounts
+ * created and blocked per trick, images generated, what the talent's statement of the month
+ * will pay for them (the talent's earnings, as the monthly close counts them), and the person's
+ * answers.
  *
  *   npm run bench:farming                   (one network 40 sign-ups, 4 networks x 15)
  *   npm run bench:farming -- --quick        (one network: the WAF limit + 1, 2 networks x 1; CI runs it)
@@ -226,18 +227,15 @@ async function farmingTalent(twin: Twin): Promise<{ talentId: string; token: str
   return { talentId, token: out.AuthenticationResult!.IdToken! };
 }
 
-/** Closes this month as the schedule would on the 1st of the next; the talent's statement of it. */
-async function closedStatement(twin: Twin, token: string) {
-  const now = new Date();
-  const month = now.toISOString().slice(0, 7);
-  await twin.events.runScheduled('MonthlyCloseSchedule', new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1, 1)).toISOString());
-  return eventually(
-    async () => {
-      const list = await api(twin, TALENT_NETWORK, token, 'GET', '/me/statements');
-      return (list.json?.statements ?? []).find((s: { month: string }) => s.month === month) as { month: string; totals: Record<string, unknown> } | undefined;
-    },
-    { timeoutMs: 180_000, what: `the talent's statement of ${month}` },
-  );
+/**
+ * What the talent's statement of this month will pay for the farm: `GET /me/earnings`, this
+ * month so far as the monthly close builds it (its caps included). The close itself refuses a
+ * month that has not ended by the clock, so the bench reads the live figures.
+ */
+async function earnings(twin: Twin, token: string): Promise<{ month: string; totals: Record<string, unknown> }> {
+  const answer = await api(twin, TALENT_NETWORK, token, 'GET', '/me/earnings');
+  if (answer.status !== 200) throw new Error(`GET /me/earnings answered ${answer.status}: ${JSON.stringify(answer.json)}`);
+  return { month: answer.json.month, totals: answer.json.totals };
 }
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
@@ -255,7 +253,7 @@ async function main(): Promise<void> {
     const results = new Map<string, TrickResult>();
     for (const trick of tricks(codeLimit)) results.set(trick.name, await runTrick(twin, trick, talentId));
     const person = await personRun;
-    const statement = await closedStatement(twin, talentToken);
+    const statement = await earnings(twin, talentToken);
 
     console.log(`Farming bot on the twin (user pool WAF: ${codeLimit} code-sending calls and ${signInLimit} sign-ins per IP per 5 minutes)`);
     let accounts = 0;
@@ -274,7 +272,7 @@ async function main(): Promise<void> {
       .map(([k, v]) => `${k} ${v}`)
       .join(', ');
     console.log(
-      `royalties the talent earned from them: ${dollars(cents)} on ${String(totals.licenses)} licenses (statement of ${statement.month}, gross ${micros(totals.grossMicros)}${images ? `, ${dollars(cents / Math.max(accounts, 1))} per account` : ''})`,
+      `royalties the talent earned from them: ${dollars(cents)} on ${String(totals.licenses)} licenses (${statement.month} so far, as its statement will pay them; gross ${micros(totals.grossMicros)}${images ? `, ${dollars(cents / Math.max(accounts, 1))} per account` : ''})`,
     );
     if (extra) console.log(`  statement figures: ${extra}`);
     const through = person.steps.includes('confirmed and signed in');
