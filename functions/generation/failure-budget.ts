@@ -4,7 +4,7 @@
 // generation; the start refuses a client whose day's count has reached the stage's limit.
 import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { modelFailuresMessage } from '../../events/generation-values';
-import { TooManyRequestsError } from '../shared/errors';
+import { TooManyRequestsError, cancellationReasons } from '../shared/errors';
 import { generationKeys } from './keys';
 
 /** `YYYY-MM-DD` of a time, in UTC: the budget's day. */
@@ -67,10 +67,7 @@ export function failureBudget(doc: DynamoDBDocumentClient, tableName: string): F
         );
         return true;
       } catch (err) {
-        const reasons = (err as { name?: string; CancellationReasons?: Array<{ Code?: string }> }).name === 'TransactionCanceledException'
-          ? ((err as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [])
-          : undefined;
-        if (reasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
+        if (cancellationReasons(err)?.[0] === 'ConditionalCheckFailed') return false;
         throw err;
       }
     },

@@ -5,7 +5,7 @@ import type { FailureCode, GenerationStatus, Style } from '../../events/generati
 import type { PlanId } from '../../events/plans';
 import type { NoRoyaltyReason } from '../../events/royalty-values';
 import type { ROYALTY_PLANS } from '../../events/talent-values';
-import { ConflictError, isConditionFailure, ValidationError } from '../shared/errors';
+import { cancellationReasons, ConflictError, isConditionFailure, ValidationError } from '../shared/errors';
 import { ACCOUNT_INDEX, CREATED_INDEX, LIST_PARTITION, generationKeys, monthOf } from './keys';
 import { queryAll } from '../shared/query-all';
 import { ERASED_LICENSEE } from '../../events/erasure';
@@ -466,10 +466,7 @@ export function generationStore(doc: DynamoDBDocumentClient, tableName: string) 
         await doc.send(new TransactWriteCommand({ TransactItems: licenseWrites(license, planId, royaltyPlan, accrual) }));
         return true;
       } catch (err) {
-        const reasons = (err as { name?: string; CancellationReasons?: Array<{ Code?: string }> }).name === 'TransactionCanceledException'
-          ? ((err as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [])
-          : undefined;
-        if (reasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
+        if (cancellationReasons(err)?.[0] === 'ConditionalCheckFailed') return false;
         throw err;
       }
     },

@@ -63,3 +63,12 @@ export class UnprocessableError extends AppError {
  * idempotency utility, so a function that only writes conditionally does not bundle Powertools.
  */
 export const isConditionFailure = (err: unknown): boolean => (err as Error | undefined)?.name === 'ConditionalCheckFailedException';
+
+/**
+ * The reason codes of a cancelled DynamoDB transaction, one per item in order
+ * (`ConditionalCheckFailed`, `None`, ...); undefined when the error is not a cancelled transaction.
+ */
+export function cancellationReasons(err: unknown): (string | undefined)[] | undefined {
+  const e = err as { name?: string; CancellationReasons?: Array<{ Code?: string }> } | undefined;
+  return e?.name === 'TransactionCanceledException' ? (e.CancellationReasons ?? []).map((r) => r?.Code) : undefined;
+}
