@@ -9,6 +9,7 @@ import { Contact } from './domains/contact';
 import { Founding } from './domains/founding';
 import { Generation } from './domains/generation';
 import { Likeness } from './domains/likeness';
+import { Payments } from './domains/payments';
 import { Royalties } from './domains/royalties';
 import { Waitlist } from './domains/waitlist';
 import { Alarms } from './platform/alarms';
@@ -44,6 +45,7 @@ export class MarketplaceStack extends Stack {
     const generation = new Generation(this, 'Generation', platform, tables);
     new Royalties(this, 'Royalties', platform, { ...tables, generationsTable: generation.table });
     new Likeness(this, 'Likeness', platform, { ...tables, generationsTable: generation.table });
+    new Payments(this, 'Payments', platform, { accountsTable: accounts.table });
     new Console(this, 'Console', platform, {
       waitlistTable: waitlist.table,
       messagesTable: contact.table,

@@ -212,6 +212,10 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
       log: (line) => log(`[stripe] ${line}`),
     });
     stops.push(() => stripe.stop());
+    // Our webhook route, signed with the template's webhook secret as Stripe signs with the
+    // endpoint's (the payments wing verifies with the same value from the local Secrets Manager).
+    const stripeWebhookSecret = secrets.valueOf('StripeWebhookSecret');
+    if (stripeWebhookSecret) stripe.addWebhookEndpoint({ url: `${apiUrl}/webhooks/stripe`, secret: stripeWebhookSecret });
 
     const cognitoTriggers = Object.fromEntries(
       Object.entries(resourcesOfType(template, 'AWS::Cognito::UserPool')[0]?.[1].Properties?.LambdaConfig ?? {}).map(

@@ -1,6 +1,7 @@
 import type { Construct } from 'constructs';
 import { DEFAULT_INDUSTRY_CLASSIFIER_MODEL } from '../../../events/industries';
 import { DEFAULT_MODEL_FAILURES_PER_DAY } from '../../../events/generation-values';
+import { PAID_PLAN_IDS, type PaidPlanId } from '../../../events/payment-values';
 import { DEFAULT_WAITLIST_CAPACITY } from '../../../events/product';
 import { DEFAULT_PROMOTIONAL_ROYALTY_CAP_CENTS, REMOVAL_NOTICE_SECONDS } from '../../../events/royalty-values';
 
@@ -77,7 +78,48 @@ export interface StageConfig {
    * cents (context `promotionalRoyaltyCapCents`, default 2,500 = $25; 0 pays none; decision 037).
    */
   promotionalRoyaltyCapCents: number;
+  /** Secrets Manager name of the Stripe secret key (payments); without it the stack makes a placeholder secret to fill in. */
+  stripeSecretKeyName?: string;
+  /** Secrets Manager name of the signing secret (`whsec_...`) of Stripe's webhook endpoint for `POST /webhooks/stripe`. */
+  stripeWebhookSecretName?: string;
+  /**
+   * The Stripe price of each paid plan's subscription and of its extra credits (context
+   * `stripePrices`, JSON `{"starter":{"monthly":"price_...","credit":"price_..."},...}`). Prices
+   * come from here, never from the browser. Default: the twin's fixed ids (decision 042); the
+   * prod stage must name its own.
+   */
+  stripePrices: StripePrices;
+  /** What one generated image costs us at the model's provider, in micro-dollars (context `generationCostMicros`; docs/cost.md). */
+  generationCostMicros: number;
 }
+
+/** Stripe price ids per paid plan: the monthly subscription price and the one-credit price of packs. */
+export type StripePrices = Record<PaidPlanId, { monthly: string; credit: string }>;
+
+/** The twin's prices (infra/local/emulators/stripe/catalog.ts names them the same way). */
+export const DEFAULT_STRIPE_PRICES: StripePrices = Object.fromEntries(
+  PAID_PLAN_IDS.map((plan) => [plan, { monthly: `price_humanly_${plan}_monthly`, credit: `price_humanly_${plan}_credit` }]),
+) as StripePrices;
+
+function stripePrices(value: unknown, stage: string): StripePrices {
+  if (value === undefined || value === '') {
+    if (stage === 'prod') throw new Error('Context stripePrices must name the live Stripe prices on the prod stage');
+    return DEFAULT_STRIPE_PRICES;
+  }
+  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  const out = {} as StripePrices;
+  for (const plan of PAID_PLAN_IDS) {
+    const entry = (parsed as Record<string, { monthly?: unknown; credit?: unknown }> | null)?.[plan];
+    if (!entry || typeof entry.monthly !== 'string' || !entry.monthly.startsWith('price_') || typeof entry.credit !== 'string' || !entry.credit.startsWith('price_')) {
+      throw new Error(`Context stripePrices.${plan} must be {"monthly":"price_...","credit":"price_..."}, got ${JSON.stringify(entry)}`);
+    }
+    out[plan] = { monthly: entry.monthly, credit: entry.credit };
+  }
+  return out;
+}
+
+/** One image of the default model (FLUX dev on Replicate, $0.025 an image), in micro-dollars. */
+export const DEFAULT_GENERATION_COST_MICROS = 25_000;
 
 const THREAT_PROTECTION = ['off', 'audit', 'enforced'] as const;
 export type ThreatProtection = (typeof THREAT_PROTECTION)[number];
@@ -137,9 +179,9 @@ function wholeSeconds(value: unknown, fallback: number): number {
   return n;
 }
 
-function wholeCents(key: string, value: unknown, fallback: number): number {
+function wholeCents(key: string, value: unknown, fallback: number, unit = 'cents'): number {
   const n = Number(value ?? fallback);
-  if (value === '' || !Number.isSafeInteger(n) || n < 0) throw new Error(`Context ${key} must be a whole number of cents of 0 or more, got ${String(value)}`);
+  if (value === '' || !Number.isSafeInteger(n) || n < 0) throw new Error(`Context ${key} must be a whole number of ${unit} of 0 or more, got ${String(value)}`);
   return n;
 }
 
@@ -186,5 +228,9 @@ export function stageConfig(scope: Construct): StageConfig {
     removalNoticeSeconds: wholeSeconds(ctx('removalNoticeSeconds'), REMOVAL_NOTICE_SECONDS),
     modelFailuresPerDay: atLeastOne('modelFailuresPerDay', ctx('modelFailuresPerDay'), DEFAULT_MODEL_FAILURES_PER_DAY),
     promotionalRoyaltyCapCents: wholeCents('promotionalRoyaltyCapCents', ctx('promotionalRoyaltyCapCents'), DEFAULT_PROMOTIONAL_ROYALTY_CAP_CENTS),
+    stripeSecretKeyName: ctx('stripeSecretKeyName') || undefined,
+    stripeWebhookSecretName: ctx('stripeWebhookSecretName') || undefined,
+    stripePrices: stripePrices(ctx('stripePrices'), stage),
+    generationCostMicros: wholeCents('generationCostMicros', ctx('generationCostMicros'), DEFAULT_GENERATION_COST_MICROS, 'micro-dollars'),
   };
 }
