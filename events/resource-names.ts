@@ -23,3 +23,8 @@ export const GENERATION_IMAGES_PREFIX = 'generations/';
 export const ORIGIN_VERIFY_ENV = 'ORIGIN_VERIFY';
 /** The header carrying it. */
 export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
+
+/** Payments: a client's payments and subscription, newest first (`accountKey`, `at`). */
+export const PAYMENTS_ACCOUNT_INDEX = 'byAccount';
+/** Payments: one list per kind and month (`listKey`, `at`): a month's payments, every subscription, flagged accounts. */
+export const PAYMENTS_LIST_INDEX = 'byList';

@@ -1,6 +1,7 @@
 import { Duration, NestedStack, type Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { PAYMENTS_ACCOUNT_INDEX, PAYMENTS_LIST_INDEX } from '../../../events/resource-names';
 import { AppFunction, type TableAction } from '../platform/app-function';
 import type { Platform } from '../platform/platform';
 import { AppTable } from '../platform/tables';
@@ -28,7 +29,16 @@ export class Payments extends NestedStack {
   constructor(scope: Stack, id: string, platform: Platform, props: PaymentsProps) {
     super(scope, id, { description: 'Client payments through Stripe: checkout, subscriptions, billing portal, refunds' });
     const { config } = platform;
-    this.table = new AppTable(this, 'PaymentsTable', { partitionKey: 'pk', sortKey: 'sk', timeToLiveAttribute: 'expiresAt', retain: config.retainData });
+    this.table = new AppTable(this, 'PaymentsTable', {
+      partitionKey: 'pk',
+      sortKey: 'sk',
+      indexes: [
+        { name: PAYMENTS_ACCOUNT_INDEX, partitionKey: 'accountKey', sortKey: 'at' },
+        { name: PAYMENTS_LIST_INDEX, partitionKey: 'listKey', sortKey: 'at' },
+      ],
+      timeToLiveAttribute: 'expiresAt',
+      retain: config.retainData,
+    });
 
     // Logical ids start with StripeSecretKey and StripeWebhookSecret: the twin's Stripe emulator
     // accepts the first and signs its events with the second (decision 042).
@@ -53,7 +63,7 @@ export class Payments extends NestedStack {
   /** A function that calls Stripe: its secret key, its prices, its API address. */
   private stripeFunction(id: string, entry: string, description: string, platform: Platform, extra: { timeout?: Duration } = {}): AppFunction {
     const fn = new AppFunction(this, id, { entry, description, timeout: extra.timeout ?? Duration.seconds(30) })
-      .bindTable(this.table, 'PAYMENTS_TABLE', ['GetItem', 'PutItem', 'UpdateItem', 'Query'], { indexes: false })
+      .bindTable(this.table, 'PAYMENTS_TABLE', ['GetItem', 'PutItem', 'UpdateItem', 'Query'])
       .addEnvironment('STRIPE_SECRET_KEY_SECRET', platform.config.stripeSecretKeyName ?? this.stripeSecretKey.secretArn)
       .addEnvironment('STRIPE_PRICES', JSON.stringify(platform.config.stripePrices))
       .addEnvironment('SITE_URL', platform.siteUrl.replace(/\/$/, ''));
@@ -139,7 +149,7 @@ export class Payments extends NestedStack {
     const revenue = new AppFunction(this, 'AdminGetRevenue', {
       entry: 'functions/payments/routes/get-revenue/handler.ts',
       description: "GET /admin/revenue: this month's revenue and recurring revenue (admins only)",
-    }).bindTable(this.table, 'PAYMENTS_TABLE', ['GetItem', 'Query'], { indexes: false });
+    }).bindTable(this.table, 'PAYMENTS_TABLE', ['GetItem', 'Query']);
     api.route('GET /admin/revenue', revenue, 'admin');
   }
 }

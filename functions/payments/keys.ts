@@ -1,0 +1,28 @@
+// Keys of the Payments table (docs/payments.md). Every item is `pk`/`sk`; the two indexes list a
+// client's items (`accountKey`, `at`) and the console's lists (`listKey`, `at`).
+export { PAYMENTS_ACCOUNT_INDEX as ACCOUNT_INDEX, PAYMENTS_LIST_INDEX as LIST_INDEX } from '../../events/resource-names';
+
+export const paymentKeys = {
+  /** The account's Stripe customer (`customerId`); written once, under a condition. */
+  customerOfAccount: (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'CUSTOMER' }),
+  /** The reverse: which account a Stripe customer is (`accountId`). */
+  accountOfCustomer: (customerId: string) => ({ pk: `CUSTOMER#${customerId}`, sk: 'ACCOUNT' }),
+  /** The account's subscription as last read from Stripe (listKey SUBSCRIPTIONS: recurring revenue). */
+  subscription: (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'SUBSCRIPTION' }),
+  /** A checkout we created: whose it is, what it buys, whether its event was applied. */
+  checkout: (sessionId: string) => ({ pk: `CHECKOUT#${sessionId}`, sk: 'CHECKOUT' }),
+  /**
+   * One payment (a paid invoice or a credit-pack checkout) by its payment intent: account, amount,
+   * credits and the ledger lot they were granted as (`grantKey`), refunds and credits taken back
+   * (accountKey: the client's list; listKey `PAYMENTS#<YYYY-MM>`: the month's revenue).
+   */
+  payment: (paymentIntentId: string) => ({ pk: `PAYMENT#${paymentIntentId}`, sk: 'PAYMENT' }),
+  /** A Stripe event applied already (its id): a repeat changes nothing. */
+  event: (eventId: string) => ({ pk: `EVENT#${eventId}`, sk: 'EVENT' }),
+  /** An account that spent credits later refunded or disputed (listKey FLAGGED). */
+  flag: (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'FLAG' }),
+};
+
+export const SUBSCRIPTIONS_LIST = 'SUBSCRIPTIONS';
+export const FLAGGED_LIST = 'FLAGGED';
+export const paymentsListOf = (month: string) => `PAYMENTS#${month}`;
