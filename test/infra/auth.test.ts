@@ -1,6 +1,6 @@
 import { App } from 'aws-cdk-lib';
 import { PASSWORD_POLICY } from '../../events/account-values';
-import { stageConfig } from '../../infra/lib/platform/stage-config';
+import { DEFAULT_STRIPE_PRICES, stageConfig } from '../../infra/lib/platform/stage-config';
 import { StaticSite } from '../../infra/lib/platform/static-site';
 import { actionsOf, buildStack, nonLogActions, synthStack } from '../support/stack';
 
@@ -194,7 +194,7 @@ describe("Cognito's threat protection (decision 040)", () => {
   it('audits on the Plus plan by default outside prod', () => {
     expect(pool(withoutGoogle)).toMatchObject({ UserPoolTier: 'PLUS', UserPoolAddOns: { AdvancedSecurityMode: 'AUDIT' } });
     expect(only(withoutGoogle, 'AWS::Cognito::UserPoolRiskConfigurationAttachment')).toEqual([]);
-    expect(stageConfig(new App({ context: { stage: 'prod' } })).threatProtection).toBe('enforced');
+    expect(stageConfig(new App({ context: { stage: 'prod', stripePrices: DEFAULT_STRIPE_PRICES } })).threatProtection).toBe('enforced');
   });
 
   it('enforced: blocks high-risk sign-ins and leaked passwords for every app client', () => {

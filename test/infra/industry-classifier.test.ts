@@ -2,14 +2,14 @@
 // production, and handed to the CheckPolicy function with the Replicate token it calls with.
 import { App } from 'aws-cdk-lib';
 import { DEFAULT_INDUSTRY_CLASSIFIER_MODEL } from '../../events/industries';
-import { stageConfig } from '../../infra/lib/platform/stage-config';
+import { DEFAULT_STRIPE_PRICES, stageConfig } from '../../infra/lib/platform/stage-config';
 import { synthTemplate } from '../../infra/local/template';
 
 const configOf = (context: Record<string, unknown>) => stageConfig(new App({ context }));
 
 describe('the industryClassifierModel setting', () => {
   it('names a Replicate model, the default unless the stage names another', () => {
-    expect(configOf({ stage: 'prod' }).industryClassifierModel).toBe(DEFAULT_INDUSTRY_CLASSIFIER_MODEL);
+    expect(configOf({ stage: 'prod', stripePrices: DEFAULT_STRIPE_PRICES }).industryClassifierModel).toBe(DEFAULT_INDUSTRY_CLASSIFIER_MODEL);
     expect(DEFAULT_INDUSTRY_CLASSIFIER_MODEL).toMatch(/^[a-z0-9-]+\/[a-z0-9.-]+$/);
     expect(configOf({ stage: 'dev', industryClassifierModel: 'acme/guard-2b' }).industryClassifierModel).toBe('acme/guard-2b');
   });

@@ -79,6 +79,9 @@ export function applyNagSuppressions(stack: Stack): void {
     if (c instanceof Secret && c.node.path.endsWith('/Generation/ReplicateToken')) {
       ack(c, 'AwsSolutions-SMG4', 'The Replicate API token is issued by Replicate, which has no rotation hook; a new token is created there and put into this secret by hand.');
     }
+    if (c instanceof Secret && /\/Payments\/Stripe(SecretKey|WebhookSecret)$/.test(c.node.path)) {
+      ack(c, 'AwsSolutions-SMG4', 'Stripe issues its secret key and the webhook endpoint\'s signing secret and has no rotation hook; a rolled key or secret is put into this secret by hand (docs/payments.md).');
+    }
     if (c instanceof UserPool) {
       ack(c, 'AwsSolutions-COG2', 'MFA is optional (TOTP) for clients and talent; requiring it would block sign-up for the public. Admins are asked to enable it.');
       ack(c, 'AwsSolutions-COG8', 'Plus (threat protection) is a stage setting, enforced on prod and audited elsewhere; a stage with threatProtection=off stays on Essentials to save its per-user price (decision 040).');
