@@ -1,0 +1,366 @@
+// The one data access of payments (docs/payments.md#keys): every read and write of the Payments
+// table goes through here. The layout is in keys.ts: the customer mapping both ways (written once,
+// under a condition), the checkouts we created, one payment per payment intent, the account's
+// subscription as last read from Stripe, applied-event markers and flags.
+import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { SubscriptionState } from '../../events/payment-values';
+import type { PaymentRecord } from '../../events/payments';
+import type { PlanId } from '../../events/plans';
+import { isConditionFailure } from '../shared/errors';
+import { queryAll } from '../shared/query-all';
+import { ACCOUNT_INDEX, FLAGGED_LIST, LIST_INDEX, SUBSCRIPTIONS_LIST, paymentKeys, paymentsListOf } from './keys';
+
+/** The `accountKey` of an account's payments (the `byAccount` index). */
+export const paymentsOfAccount = (accountId: string) => `PAYMENTS#${accountId}`;
+
+/** The calendar month (UTC) of an ISO time: `YYYY-MM`, the revenue list a payment belongs to. */
+export const monthOf = (iso: string) => iso.slice(0, 7);
+
+/** A checkout we created for an account: what it buys, and whether its event was applied. */
+export interface CheckoutRecord {
+  sessionId: string;
+  accountId: string;
+  kind: 'plan' | 'credits';
+  plan?: PlanId;
+  /** Credits a pack checkout buys (pack size times quantity). */
+  credits?: number;
+  createdAt: string;
+  /** When the verified event that grants its credits or sets its plan was applied. */
+  appliedAt?: string;
+}
+
+/** A payment (a paid invoice or a pack checkout) by its payment intent. */
+export interface StoredPayment {
+  paymentIntentId: string;
+  accountId: string;
+  kind: PaymentRecord['kind'];
+  description: string;
+  amountCents: number;
+  refundedCents: number;
+  status: PaymentRecord['status'];
+  credits: number;
+  creditsTakenBack: number;
+  creditsShortfall: number;
+  /** When it was paid (ISO); its month is the revenue list it is on. */
+  at: string;
+  /** The ledger source of its credits' lot (`checkout:<cs>` or `invoice:<in>`): refunds take back from it. */
+  source: string;
+  /** The ledger key its credits were granted under. */
+  grantKey: string;
+  invoiceId?: string;
+  checkoutId?: string;
+  subscriptionId?: string;
+  chargeId?: string;
+  receiptUrl?: string;
+}
+
+/** The account's subscription as last read from Stripe. */
+export interface SubscriptionMirror {
+  accountId: string;
+  subscriptionId: string;
+  customerId: string;
+  plan: PlanId;
+  /** Stripe's own status (active, past_due, canceled...). */
+  status: string;
+  state: SubscriptionState;
+  currentPeriodStart: string;
+  currentPeriodEnd: string;
+  scheduledPlan?: PlanId;
+  /** The plan's monthly price in cents (recurring revenue). */
+  priceCents: number;
+  updatedAt: string;
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+const num = (v: unknown) => (typeof v === 'number' ? v : 0);
+
+function toCheckout(item: Record<string, unknown>): CheckoutRecord {
+  return {
+    sessionId: String(item.sessionId),
+    accountId: String(item.accountId),
+    kind: item.kind === 'credits' ? 'credits' : 'plan',
+    ...(str(item.plan) ? { plan: item.plan as PlanId } : {}),
+    ...(typeof item.credits === 'number' ? { credits: item.credits } : {}),
+    createdAt: String(item.createdAt),
+    ...(str(item.appliedAt) ? { appliedAt: String(item.appliedAt) } : {}),
+  };
+}
+
+const PAYMENT_FIELDS = ['paymentIntentId', 'accountId', 'kind', 'description', 'at', 'source', 'grantKey', 'status'] as const;
+const PAYMENT_NUMBERS = ['amountCents', 'refundedCents', 'credits', 'creditsTakenBack', 'creditsShortfall'] as const;
+const PAYMENT_OPTIONAL = ['invoiceId', 'checkoutId', 'subscriptionId', 'chargeId', 'receiptUrl'] as const;
+
+function toPayment(item: Record<string, unknown>): StoredPayment {
+  const out: Record<string, unknown> = {};
+  for (const f of PAYMENT_FIELDS) out[f] = String(item[f] ?? '');
+  for (const f of PAYMENT_NUMBERS) out[f] = num(item[f]);
+  for (const f of PAYMENT_OPTIONAL) if (str(item[f])) out[f] = item[f];
+  return out as unknown as StoredPayment;
+}
+
+function toSubscription(item: Record<string, unknown>): SubscriptionMirror {
+  return {
+    accountId: String(item.accountId),
+    subscriptionId: String(item.subscriptionId),
+    customerId: String(item.customerId),
+    plan: item.plan as PlanId,
+    status: String(item.status),
+    state: item.state as SubscriptionState,
+    currentPeriodStart: String(item.currentPeriodStart),
+    currentPeriodEnd: String(item.currentPeriodEnd),
+    ...(str(item.scheduledPlan) ? { scheduledPlan: item.scheduledPlan as PlanId } : {}),
+    priceCents: num(item.priceCents),
+    updatedAt: String(item.updatedAt),
+  };
+}
+
+/** A payment as the console lists it. */
+export function paymentRecordOf(p: StoredPayment): PaymentRecord {
+  return {
+    id: p.paymentIntentId,
+    kind: p.kind,
+    description: p.description,
+    amountCents: p.amountCents,
+    refundedCents: p.refundedCents,
+    status: p.status,
+    credits: p.credits,
+    creditsTakenBack: p.creditsTakenBack,
+    creditsShortfall: p.creditsShortfall,
+    at: p.at,
+    ...(p.invoiceId ? { invoiceId: p.invoiceId } : {}),
+    ...(p.receiptUrl ? { receiptUrl: p.receiptUrl } : {}),
+  };
+}
+
+export type PaymentsStore = ReturnType<typeof paymentsStore>;
+
+export function paymentsStore(doc: DynamoDBDocumentClient, tableName: string, now: () => Date = () => new Date()) {
+  const get = async (key: { pk: string; sk: string }) => (await doc.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }))).Item;
+
+  /** Puts `item` unless its key exists; true when written. */
+  const putNew = async (item: Record<string, unknown>): Promise<boolean> => {
+    try {
+      await doc.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+      return true;
+    } catch (err) {
+      if (isConditionFailure(err)) return false;
+      throw err;
+    }
+  };
+
+  return {
+    // ---- Customers ------------------------------------------------------------------------------
+
+    /** The account's Stripe customer id, if it has one. */
+    async customerOf(accountId: string): Promise<string | undefined> {
+      return str((await get(paymentKeys.customerOfAccount(accountId)))?.customerId);
+    },
+
+    /** The account a Stripe customer belongs to, if it is ours. */
+    async accountOfCustomer(customerId: string): Promise<string | undefined> {
+      return str((await get(paymentKeys.accountOfCustomer(customerId)))?.accountId);
+    },
+
+    /**
+     * Records the account's customer both ways, each under attribute_not_exists; answers the
+     * customer the account is mapped to (the existing one when another request won the race).
+     * Tests write it ahead of a checkout to have the customer follow a test clock.
+     */
+    async linkCustomer(accountId: string, customerId: string): Promise<string> {
+      const at = now().toISOString();
+      const won = await putNew({ ...paymentKeys.customerOfAccount(accountId), accountId, customerId, at });
+      const mapped = won ? customerId : ((await this.customerOf(accountId)) ?? customerId);
+      await putNew({ ...paymentKeys.accountOfCustomer(mapped), accountId, customerId: mapped, at });
+      return mapped;
+    },
+
+    // ---- Checkouts ------------------------------------------------------------------------------
+
+    async putCheckout(checkout: Omit<CheckoutRecord, 'appliedAt'>): Promise<void> {
+      await putNew({ ...paymentKeys.checkout(checkout.sessionId), ...checkout });
+    },
+
+    async getCheckout(sessionId: string): Promise<CheckoutRecord | undefined> {
+      const item = await get(paymentKeys.checkout(sessionId));
+      return item ? toCheckout(item) : undefined;
+    },
+
+    /** Marks the checkout applied (once: a later call keeps the first time). */
+    async markCheckoutApplied(sessionId: string): Promise<void> {
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: paymentKeys.checkout(sessionId),
+            UpdateExpression: 'SET appliedAt = if_not_exists(appliedAt, :at)',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':at': now().toISOString() },
+          }),
+        );
+      } catch (err) {
+        // A session we did not create (made in Stripe's dashboard): nothing to mark.
+        if (!isConditionFailure(err)) throw err;
+      }
+    },
+
+    // ---- Payments -------------------------------------------------------------------------------
+
+    /**
+     * Records a payment once, by its payment intent: on the account's list and the month's
+     * revenue list. A repeat keeps the first record (refunds may have changed it since).
+     */
+    async recordPayment(payment: Omit<StoredPayment, 'refundedCents' | 'creditsTakenBack' | 'creditsShortfall' | 'status'> & Partial<Pick<StoredPayment, 'status'>>): Promise<boolean> {
+      return putNew({
+        ...paymentKeys.payment(payment.paymentIntentId),
+        refundedCents: 0,
+        creditsTakenBack: 0,
+        creditsShortfall: 0,
+        status: 'paid',
+        ...payment,
+        accountKey: paymentsOfAccount(payment.accountId),
+        listKey: paymentsListOf(monthOf(payment.at)),
+      });
+    },
+
+    async getPayment(paymentIntentId: string): Promise<StoredPayment | undefined> {
+      const item = await get(paymentKeys.payment(paymentIntentId));
+      return item ? toPayment(item) : undefined;
+    },
+
+    /** Changes a recorded payment's refund figures or status (refunds and disputes). */
+    async updatePayment(
+      paymentIntentId: string,
+      changes: Partial<Pick<StoredPayment, 'refundedCents' | 'status' | 'creditsTakenBack' | 'creditsShortfall' | 'chargeId' | 'receiptUrl'>>,
+    ): Promise<void> {
+      const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
+      if (entries.length === 0) return;
+      await doc.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: paymentKeys.payment(paymentIntentId),
+          UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
+          ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+        }),
+      );
+    },
+
+    /** The account's payments, newest first. */
+    async paymentsOf(accountId: string): Promise<StoredPayment[]> {
+      const items = await queryAll(doc, tableName, {
+        IndexName: ACCOUNT_INDEX,
+        KeyConditionExpression: 'accountKey = :k',
+        ExpressionAttributeValues: { ':k': paymentsOfAccount(accountId) },
+        ScanIndexForward: false,
+      });
+      return items.map(toPayment);
+    },
+
+    /** The payments of a calendar month (`YYYY-MM`, UTC), oldest first. */
+    async paymentsInMonth(month: string): Promise<StoredPayment[]> {
+      const items = await queryAll(doc, tableName, {
+        IndexName: LIST_INDEX,
+        KeyConditionExpression: 'listKey = :k',
+        ExpressionAttributeValues: { ':k': paymentsListOf(month) },
+      });
+      return items.map(toPayment);
+    },
+
+    // ---- Subscriptions --------------------------------------------------------------------------
+
+    async subscriptionOf(accountId: string): Promise<SubscriptionMirror | undefined> {
+      const item = await get(paymentKeys.subscription(accountId));
+      return item ? toSubscription(item) : undefined;
+    },
+
+    /**
+     * Writes the account's subscription as Stripe says it is now. An ended subscription never
+     * replaces the mirror of another, live one (an old subscription's late event after a new
+     * checkout); answers false when it was left alone.
+     */
+    async putSubscription(mirror: Omit<SubscriptionMirror, 'updatedAt'>): Promise<boolean> {
+      const item = { ...paymentKeys.subscription(mirror.accountId), ...mirror, updatedAt: now().toISOString(), listKey: SUBSCRIPTIONS_LIST, at: mirror.accountId };
+      try {
+        await doc.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: item,
+            ...(mirror.state === 'ended'
+              ? {
+                  ConditionExpression: 'attribute_not_exists(pk) OR subscriptionId = :id OR #state = :ended',
+                  ExpressionAttributeNames: { '#state': 'state' },
+                  ExpressionAttributeValues: { ':id': mirror.subscriptionId, ':ended': 'ended' },
+                }
+              : {}),
+          }),
+        );
+        return true;
+      } catch (err) {
+        if (isConditionFailure(err)) return false;
+        throw err;
+      }
+    },
+
+    /** Every account's subscription mirror (recurring revenue reads the live ones). */
+    async subscriptions(): Promise<SubscriptionMirror[]> {
+      const items = await queryAll(doc, tableName, {
+        IndexName: LIST_INDEX,
+        KeyConditionExpression: 'listKey = :k',
+        ExpressionAttributeValues: { ':k': SUBSCRIPTIONS_LIST },
+      });
+      return items.map(toSubscription);
+    },
+
+    // ---- Applied events -------------------------------------------------------------------------
+
+    /** True when this Stripe event was applied already. */
+    async eventApplied(eventId: string): Promise<boolean> {
+      return (await get(paymentKeys.event(eventId))) !== undefined;
+    },
+
+    /** Marks a Stripe event applied, after everything it changes has been written. */
+    async markEventApplied(eventId: string, type: string): Promise<void> {
+      await putNew({ ...paymentKeys.event(eventId), eventId, type, appliedAt: now().toISOString() });
+    },
+
+    // ---- Flags ----------------------------------------------------------------------------------
+
+    /**
+     * Flags an account that spent credits later refunded or disputed, adding `spentCredits` once
+     * per `source` (the purchase's ledger source): a repeat of the same source changes nothing.
+     */
+    async flagAccount(accountId: string, flag: { source: string; spentCredits: number; reason: string }): Promise<void> {
+      const at = now().toISOString();
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: paymentKeys.flag(accountId),
+            UpdateExpression: 'SET accountId = :a, listKey = :l, #at = if_not_exists(#at, :at), reason = :r, updatedAt = :at ADD spentCredits :n, sources :s',
+            ConditionExpression: 'attribute_not_exists(sources) OR NOT contains(sources, :source)',
+            ExpressionAttributeNames: { '#at': 'at' },
+            ExpressionAttributeValues: { ':a': accountId, ':l': FLAGGED_LIST, ':at': at, ':r': flag.reason, ':n': flag.spentCredits, ':s': new Set([flag.source]), ':source': flag.source },
+          }),
+        );
+      } catch (err) {
+        if (!isConditionFailure(err)) throw err;
+      }
+    },
+
+    /** Credits the account spent before they were refunded or disputed (0 when not flagged). */
+    async flagOf(accountId: string): Promise<number> {
+      return num((await get(paymentKeys.flag(accountId)))?.spentCredits);
+    },
+
+    /** Every flagged account. */
+    async flaggedAccounts(): Promise<{ accountId: string; spentCredits: number }[]> {
+      const items = await queryAll(doc, tableName, {
+        IndexName: LIST_INDEX,
+        KeyConditionExpression: 'listKey = :k',
+        ExpressionAttributeValues: { ':k': FLAGGED_LIST },
+      });
+      return items.map((i) => ({ accountId: String(i.accountId), spentCredits: num(i.spentCredits) }));
+    },
+  };
+}
