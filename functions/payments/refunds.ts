@@ -1,12 +1,149 @@
-// Refunds and disputes (issue 23): being built. The webhook route hands every `charge.refunded`
-// and `charge.dispute.*` event here.
+// Refunds and disputes (docs/payments.md#refunds-and-disputes). The webhook route hands every
+// `charge.refunded` and `charge.dispute.*` event here, with the dependencies `chargeEventDeps`
+// builds. Stripe is the source of truth for money: each event is only a prompt to read the charge
+// or dispute as it stands now, so events in any order, or repeated, end in the same state.
+//
+// A refund takes back the purchase's credits in proportion to what is refunded in total
+// (rounded up: a refund never leaves a client a credit they did not pay for), less what earlier
+// refunds asked back; a lost dispute takes back whatever of the purchase was not asked back yet.
+// Only unspent credits of that purchase's lot can go (never below zero); the credits already
+// spent are the shortfall, recorded on the payment, and the account is flagged for the console.
+// An open dispute takes nothing: the client may still win it, and a won dispute keeps its credits.
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
+import { formatUsd } from '../../events/plans';
+import { creditLedger } from '../accounts';
+import { log } from '../shared/log';
+import { consoleStore, type ConsoleStore, type StoredPayment, type TakeBackRecord } from './console-store';
+
+/** What the ledger's take-back answers that refunds use. */
+export interface TakeBackAnswer {
+  takenBack: number;
+  shortfall: number;
+}
 
 export interface ChargeEventDeps {
   stripe: Stripe;
+  payments: Pick<ConsoleStore, 'payment' | 'recordRefunded' | 'recordDispute' | 'recordTakeBack' | 'flagAccount'>;
+  ledger: {
+    takeBack(accountId: string, change: { key: string; source: string; credits: number; reason: string }): Promise<TakeBackAnswer>;
+  };
 }
 
-/** Applies a refund or dispute event: takes back the purchase's unspent credits. */
-export async function applyChargeEvent(_deps: ChargeEventDeps, event: Stripe.Event): Promise<void> {
-  throw new Error(`refunds and disputes are not applied yet (${event.type})`);
+/** The dependencies of `applyChargeEvent` for a function bound to both tables (the webhook's). */
+export function chargeEventDeps(doc: DynamoDBDocumentClient, config: { PAYMENTS_TABLE: string; ACCOUNTS_TABLE: string }, stripe: Stripe): ChargeEventDeps {
+  return { stripe, payments: consoleStore(doc, config.PAYMENTS_TABLE), ledger: creditLedger(doc, config.ACCOUNTS_TABLE) };
+}
+
+/** Event types `applyChargeEvent` acts on; the webhook may hand it any of them. */
+export const CHARGE_EVENT_TYPES = [
+  'charge.refunded',
+  'charge.dispute.created',
+  'charge.dispute.updated',
+  'charge.dispute.closed',
+  'charge.dispute.funds_withdrawn',
+  'charge.dispute.funds_reinstated',
+] as const;
+
+/**
+ * A refund or dispute of a payment the money-in side has not recorded yet (its own event is
+ * still on its way): thrown so the webhook answers 500 and Stripe sends the event again.
+ */
+export class PaymentNotRecordedError extends Error {
+  override name = 'PaymentNotRecordedError';
+  constructor(readonly paymentIntentId: string) {
+    super(`no payment is recorded for ${paymentIntentId} yet`);
+  }
+}
+
+const checkCount = (name: string, n: number) => {
+  if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`${name} must be a whole number, 0 or more (got ${n})`);
+};
+
+/**
+ * The credits a purchase of `credits` for `amountCents` loses when `refundedCents` of it are
+ * refunded in total: in proportion, rounded up, never more than it bought.
+ */
+export function creditsOfRefund(credits: number, amountCents: number, refundedCents: number): number {
+  checkCount('credits', credits);
+  checkCount('amountCents', amountCents);
+  checkCount('refundedCents', refundedCents);
+  if (refundedCents === 0 || credits === 0) return 0;
+  if (amountCents === 0 || refundedCents >= amountCents) return credits;
+  // ceil(credits * refunded / amount) in integers.
+  return Math.floor((credits * refundedCents + amountCents - 1) / amountCents);
+}
+
+/** What is still to ask back to reach `target` credits when `claimed` were asked back before (never negative). */
+export function creditsStillDue(target: number, claimed: number): number {
+  checkCount('target', target);
+  checkCount('claimed', claimed);
+  return Math.max(0, target - claimed);
+}
+
+const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : v?.id);
+
+/** Applies a refund or dispute event: takes back the purchase's unspent credits, once. */
+export async function applyChargeEvent(deps: ChargeEventDeps, event: Stripe.Event): Promise<void> {
+  const object = event.data.object as { id?: string; object?: string };
+  if (event.type === 'charge.refunded' && object.object === 'charge' && object.id) return applyRefund(deps, object.id);
+  if (event.type.startsWith('charge.dispute.') && object.object === 'dispute' && object.id) return applyDispute(deps, object.id);
+  log.info('charge event ignored', { type: event.type });
+}
+
+/** The payment a charge paid for; PaymentNotRecordedError while its own event has not landed. */
+async function paymentOf(deps: ChargeEventDeps, paymentIntentId: string): Promise<StoredPayment> {
+  const payment = await deps.payments.payment(paymentIntentId);
+  if (!payment) throw new PaymentNotRecordedError(paymentIntentId);
+  return payment;
+}
+
+async function applyRefund(deps: ChargeEventDeps, chargeId: string): Promise<void> {
+  const charge = await deps.stripe.charges.retrieve(chargeId);
+  const paymentIntentId = idOf(charge.payment_intent);
+  if (!paymentIntentId) {
+    log.warn('refunded charge without a payment intent ignored', { chargeId });
+    return;
+  }
+  const payment = await paymentOf(deps, paymentIntentId);
+  await deps.payments.recordRefunded(paymentIntentId, charge.amount_refunded, charge.id);
+  const target = creditsOfRefund(payment.credits, charge.amount, charge.amount_refunded);
+  const credits = creditsStillDue(target, payment.creditsClaimed);
+  if (credits === 0) return;
+  // The key names the refunded total: every event that reads the same total asks back once.
+  await takeBack(deps, payment, {
+    key: `refund:${charge.id}:${charge.amount_refunded}`,
+    credits,
+    reason: `Refund of ${formatUsd(charge.amount_refunded)} of ${formatUsd(charge.amount)}: ${payment.description}`,
+  });
+}
+
+async function applyDispute(deps: ChargeEventDeps, disputeId: string): Promise<void> {
+  const dispute = await deps.stripe.disputes.retrieve(disputeId);
+  let paymentIntentId = idOf(dispute.payment_intent);
+  if (!paymentIntentId) {
+    const chargeId = idOf(dispute.charge);
+    paymentIntentId = chargeId ? idOf((await deps.stripe.charges.retrieve(chargeId)).payment_intent) : undefined;
+  }
+  if (!paymentIntentId) {
+    log.warn('dispute without a payment intent ignored', { disputeId });
+    return;
+  }
+  const payment = await paymentOf(deps, paymentIntentId);
+  await deps.payments.recordDispute(paymentIntentId, dispute.id, dispute.status);
+  if (dispute.status !== 'lost') return;
+  const credits = creditsStillDue(payment.credits, payment.creditsClaimed);
+  if (credits === 0) return;
+  await takeBack(deps, payment, { key: `dispute:${dispute.id}`, credits, reason: `Dispute lost: ${payment.description}` });
+}
+
+async function takeBack(deps: ChargeEventDeps, payment: StoredPayment, change: { key: string; credits: number; reason: string }): Promise<void> {
+  const answer = await deps.ledger.takeBack(payment.accountId, { ...change, reason: change.reason.slice(0, 200), source: payment.grantKey });
+  const record: TakeBackRecord = { key: change.key, claimed: change.credits, takenBack: answer.takenBack, shortfall: answer.shortfall };
+  await deps.payments.recordTakeBack(payment.paymentIntentId, record);
+  if (record.shortfall > 0) {
+    await deps.payments.flagAccount(payment.accountId, record);
+    log.warn('refunded credits were already spent', { accountId: payment.accountId, paymentIntentId: payment.paymentIntentId, shortfall: record.shortfall });
+  }
+  log.info('credits taken back', { accountId: payment.accountId, paymentIntentId: payment.paymentIntentId, takenBack: record.takenBack, shortfall: record.shortfall });
 }
