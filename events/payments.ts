@@ -110,6 +110,20 @@ export const AdminRefundRequest = z.strictObject({
 });
 export type AdminRefundRequest = z.infer<typeof AdminRefundRequest>;
 
+/**
+ * What `POST /admin/payments/{id}/refund` answers: the refund as Stripe took it. The credits it
+ * bought are taken back only when Stripe's verified `charge.refunded` event lands.
+ */
+export const AdminRefundResponse = z.object({
+  refundId: z.string(),
+  amountCents: Cents,
+  /** What is left to refund on the payment after this one. */
+  remainingCents: Cents,
+  status: z.string(),
+  message: z.string(),
+});
+export type AdminRefundResponse = z.infer<typeof AdminRefundResponse>;
+
 /** `GET /admin/revenue`: the dashboard's money figures. */
 export const RevenueResponse = z.object({
   month: z.string(),

@@ -1,4 +1,15 @@
+import * as z from 'zod';
+import { requireGroup } from '../../../shared/auth';
+import { documentClient } from '../../../shared/clients';
+import { loadConfig } from '../../../shared/config';
 import { httpHandler, json } from '../../../shared/http';
+import { consoleStore } from '../../console-store';
+import { revenue } from './service';
 
-// Being built (issue 23): answers 501 until the route's service lands.
-export const handler = httpHandler(async () => json(501, { error: 'Not built yet.' }));
+const config = loadConfig(z.object({ PAYMENTS_TABLE: z.string().min(1) }));
+
+/** `GET /admin/revenue`: this month's revenue less refunds, recurring revenue, flagged accounts. Admins only. */
+export const handler = httpHandler(async (event) => {
+  requireGroup(event, 'admin');
+  return json(200, await revenue({ payments: consoleStore(documentClient(), config.PAYMENTS_TABLE) }));
+});

@@ -1,0 +1,103 @@
+import type Stripe from 'stripe';
+import { AdminBillingResponse, SubscriptionSummary, type PaymentRecord } from '../../../../events/payments';
+import type { AccountStore } from '../../../accounts';
+import { NotFoundError } from '../../../shared/errors';
+import type { ConsoleStore, StoredPayment, StoredSubscription } from '../../console-store';
+
+export const ACCOUNT_NOT_FOUND_MESSAGE = 'Account not found';
+
+export interface UserBillingDeps {
+  accounts: Pick<AccountStore, 'get'>;
+  payments: Pick<ConsoleStore, 'paymentsOf' | 'subscriptionOf' | 'customerOf' | 'flagOf'>;
+  stripe: Stripe;
+}
+
+const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : v?.id);
+
+/** A payment's state: Stripe's charge when we have it (refunds show before their event lands), else our record. */
+export function paymentStatus(payment: Pick<StoredPayment, 'amountCents' | 'refundedCents' | 'disputeStatus'>, charge?: Pick<Stripe.Charge, 'amount' | 'amount_refunded' | 'disputed'>): PaymentRecord['status'] {
+  if (payment.disputeStatus === 'lost') return 'dispute_lost';
+  if (charge?.disputed || (payment.disputeStatus && payment.disputeStatus !== 'won')) return 'disputed';
+  const amount = charge?.amount ?? payment.amountCents;
+  const refunded = Math.max(payment.refundedCents, charge?.amount_refunded ?? 0);
+  if (refunded > 0 && refunded >= amount) return 'refunded';
+  if (refunded > 0) return 'partially_refunded';
+  return 'paid';
+}
+
+function recordOf(payment: StoredPayment, charge?: Stripe.Charge): PaymentRecord {
+  return {
+    id: payment.paymentIntentId,
+    kind: payment.kind,
+    description: payment.description,
+    amountCents: payment.amountCents,
+    refundedCents: Math.max(payment.refundedCents, charge?.amount_refunded ?? 0),
+    status: paymentStatus(payment, charge),
+    credits: payment.credits,
+    creditsTakenBack: payment.creditsTakenBack,
+    creditsShortfall: payment.creditsShortfall,
+    at: payment.at,
+    ...(payment.invoiceId ? { invoiceId: payment.invoiceId } : {}),
+    ...(charge?.receipt_url ? { receiptUrl: charge.receipt_url } : {}),
+  };
+}
+
+/** An invoice Stripe could not collect (yet): shown beside the payments, with nothing to refund. */
+function unpaidInvoiceRecord(invoice: Stripe.Invoice): PaymentRecord {
+  return {
+    id: invoice.id!,
+    kind: 'subscription',
+    description: invoice.lines?.data[0]?.description ?? 'Subscription invoice',
+    amountCents: invoice.amount_due,
+    refundedCents: 0,
+    status: invoice.attempt_count > 0 ? 'failed' : 'open',
+    credits: 0,
+    creditsTakenBack: 0,
+    creditsShortfall: 0,
+    at: new Date(invoice.created * 1000).toISOString(),
+    invoiceId: invoice.id!,
+    ...(invoice.hosted_invoice_url ? { receiptUrl: invoice.hosted_invoice_url } : {}),
+  };
+}
+
+function summaryOf(sub: StoredSubscription | undefined): SubscriptionSummary | undefined {
+  if (!sub) return undefined;
+  const parsed = SubscriptionSummary.safeParse({ id: sub.subscriptionId, plan: sub.plan, state: sub.state, currentPeriodEnd: sub.currentPeriodEnd, scheduledPlan: sub.scheduledPlan });
+  return parsed.success ? parsed.data : undefined;
+}
+
+/**
+ * A client's billing for the console: the subscription as last mirrored from Stripe, every
+ * payment with what refunds and disputes took back, Stripe's receipts, invoices it could not
+ * collect, and the credits spent before they were taken back.
+ */
+export async function userBilling(deps: UserBillingDeps, accountId: string): Promise<AdminBillingResponse> {
+  const account = await deps.accounts.get(accountId);
+  if (!account) throw new NotFoundError(ACCOUNT_NOT_FOUND_MESSAGE);
+  const [customerId, subscription, payments, flag] = await Promise.all([
+    deps.payments.customerOf(accountId),
+    deps.payments.subscriptionOf(accountId),
+    deps.payments.paymentsOf(accountId),
+    deps.payments.flagOf(accountId),
+  ]);
+  const charges = new Map<string, Stripe.Charge>();
+  const unpaid: PaymentRecord[] = [];
+  if (customerId) {
+    const [chargeList, openInvoices] = await Promise.all([
+      deps.stripe.charges.list({ customer: customerId, limit: 100 }),
+      deps.stripe.invoices.list({ customer: customerId, status: 'open', limit: 20 }),
+    ]);
+    for (const charge of chargeList.data) {
+      const pi = idOf(charge.payment_intent);
+      if (pi && charge.status === 'succeeded') charges.set(pi, charge);
+    }
+    unpaid.push(...openInvoices.data.map(unpaidInvoiceRecord));
+  }
+  const records = [...payments.map((p) => recordOf(p, charges.get(p.paymentIntentId))), ...unpaid].sort((a, b) => b.at.localeCompare(a.at));
+  return AdminBillingResponse.parse({
+    ...(customerId ? { customerId } : {}),
+    ...(summaryOf(subscription) ? { subscription: summaryOf(subscription) } : {}),
+    payments: records,
+    spentRefundedCredits: flag?.spentRefundedCredits ?? 0,
+  });
+}
