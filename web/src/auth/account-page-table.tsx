@@ -21,6 +21,10 @@ const ACCOUNT_PAGES: Record<string, { title: string; Page: ComponentType }> = {
     title: 'Talent Portal',
     Page: lazy(() => import('../pages/portal/TalentPortalPage').then((m) => ({ default: m.TalentPortalPage }))),
   },
+  '/checkout': {
+    title: 'Checkout',
+    Page: lazy(() => import('../pages/portal/CheckoutPage').then((m) => ({ default: m.CheckoutPage }))),
+  },
   '/create': {
     title: 'Create Ethical Content',
     Page: lazy(() => import('../pages/create/CreatePage').then((m) => ({ default: m.CreatePage }))),

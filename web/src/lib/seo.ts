@@ -98,6 +98,11 @@ export const ROUTE_META: Record<string, RouteMeta> = {
     card: legalCard,
     indexable: false,
   },
+  '/checkout': {
+    description: `Subscribe to a ${BRAND_NAME} plan: you continue to secure checkout, then back to your client portal.`,
+    card: legalCard,
+    indexable: false,
+  },
   '/talent-portal': {
     description: `The ${BRAND_NAME} talent portal: your likeness, your licences and your monthly royalties.`,
     card: talentCard,

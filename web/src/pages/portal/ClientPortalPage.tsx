@@ -1,10 +1,12 @@
-import { useCallback, useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { useCallback, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { LedgerEntry } from '../../../../events/accounts';
-import { PLANS, planById, type PlanId } from '../../../../events/plans';
-import { LEDGER_KIND_LABELS, creditsText, formatCreditChange, formatCredits, formatDate, welcomeTitle } from '../../account/format';
+import type { CheckoutStatus } from '../../../../events/payments';
+import { LEDGER_KIND_LABELS, formatCreditChange, formatCredits, formatDate, welcomeTitle } from '../../account/format';
 import { Icon } from '../../components/Icon';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { usePaymentsApi } from '../../payments/usePaymentsApi';
+import { BillingCard, BuyCreditsCard, CheckoutCancelled, CheckoutReturn, useBilling } from './Billing';
 import { GenerationHistory } from './GenerationHistory';
 import { PortalGate, type SignedIn } from './PortalGate';
 import { PortalHeader } from './PortalHeader';
@@ -13,15 +15,35 @@ import { useAccountApi } from './useAccountApi';
 import { usePagedList } from './usePagedList';
 import './AccountPortal.css';
 
-/** /client-portal: a client's profile, plan, credits, ledger and generations (docs/product.md#client-portal). */
+/**
+ * /client-portal: a client's profile, plan and billing, credits, ledger and generations
+ * (docs/product.md#client-portal). `?checkout=<id>` is the way back from Stripe Checkout (the page
+ * waits for the payment to be confirmed), `?checkout=cancelled` a checkout given up, and
+ * `?billing=portal` (the payment-failed email's link) opens Stripe's billing portal.
+ */
 export function ClientPortalPage() {
   usePageTitle('Client Portal');
   return <PortalGate role="client">{(auth) => <ClientPortal auth={auth} />}</PortalGate>;
 }
 
 function ClientPortal({ auth }: { auth: SignedIn }) {
-  const { me } = auth;
+  const { me, refresh } = auth;
   const balance = me.credits?.balance ?? 0;
+  const payments = usePaymentsApi(auth.getIdToken);
+  const { billing, error: billingError, reload: reloadBilling } = useBilling(payments);
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  // Read once: the address is tidied when the checkout settles, and the message stays.
+  const [returned] = useState(() => params.get('checkout') ?? undefined);
+  const [portalNow] = useState(() => params.get('billing') === 'portal');
+  const settled = useCallback(
+    async (_status: CheckoutStatus) => {
+      reloadBilling();
+      await refresh();
+      void navigate('/client-portal', { replace: true });
+    },
+    [refresh, reloadBilling, navigate],
+  );
   return (
     <div className="acct" data-testid="client-portal-page">
       <PortalHeader
@@ -32,6 +54,7 @@ function ClientPortal({ auth }: { auth: SignedIn }) {
       />
 
       <div className="container acct-body">
+        {returned === 'cancelled' ? <CheckoutCancelled /> : returned && <CheckoutReturn id={returned} api={payments} onSettled={settled} />}
         <div className="acct-grid">
           <section className="card acct-card acct-balance" aria-labelledby="balance-title" data-testid="credit-balance">
             <h2 id="balance-title" className="acct-card__title">
@@ -43,112 +66,17 @@ function ClientPortal({ auth }: { auth: SignedIn }) {
             </p>
             <p className="acct-muted">1 credit = 1 image or 1 second of video.</p>
           </section>
-          <PlanCard auth={auth} />
+          <BillingCard api={payments} currentPlan={me.plan?.id} billing={billing} loadError={billingError} openPortalNow={portalNow} />
           <ProfileCard profile={me.profile} updateProfile={auth.updateProfile} />
         </div>
+
+        <BuyCreditsCard api={payments} billing={billing} />
 
         <Ledger auth={auth} />
 
         <GenerationHistory auth={auth} />
       </div>
     </div>
-  );
-}
-
-function PlanCard({ auth }: { auth: SignedIn }) {
-  const id = useId();
-  const api = useAccountApi(auth.getIdToken);
-  const current = auth.me.plan ? planById(auth.me.plan.id) : undefined;
-  const pending = auth.me.planRequest?.status === 'pending' ? auth.me.planRequest : undefined;
-  const others = PLANS.filter((p) => p.id !== current?.id);
-  const [choice, setChoice] = useState<PlanId | ''>('');
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string>();
-  const [sent, setSent] = useState('');
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!choice) {
-      setError('Choose the plan you would like.');
-      return;
-    }
-    setSending(true);
-    setError(undefined);
-    setSent('');
-    try {
-      const request = await api.requestPlan(choice);
-      await auth.refresh();
-      setSent(`Request sent: ${planById(request.plan).name}. An administrator will change your plan and you will see it here.`);
-      setChoice('');
-    } catch (err) {
-      setError(err instanceof Error ? err.message : 'Your request could not be sent. Try again.');
-    } finally {
-      setSending(false);
-    }
-  };
-
-  return (
-    <section className="card acct-card" aria-labelledby={`${id}-title`} data-testid="plan-card">
-      <h2 id={`${id}-title`} className="acct-card__title">
-        <Icon name="star" size={20} /> Plan
-      </h2>
-      {current ? (
-        <p className="acct-plan">
-          <strong className="acct-plan__name" data-testid="plan-name">
-            {current.name}
-          </strong>
-          <span className="acct-muted" data-testid="plan-credits">
-            {current.monthlyPriceCents === 0 ? `${creditsText(current.monthlyCredits)} to start` : `${creditsText(current.monthlyCredits)} a month`}
-          </span>
-        </p>
-      ) : (
-        <p className="acct-muted">No plan yet.</p>
-      )}
-      {pending && (
-        <p className="acct-note" data-testid="pending-plan-request">
-          <Icon name="calendar" size={18} />
-          <span>
-            You asked for <strong>{planById(pending.plan).name}</strong> on {formatDate(pending.requestedAt)}. It is waiting for an
-            administrator.
-          </span>
-        </p>
-      )}
-      <form className="acct-plan-form" onSubmit={(e) => void submit(e)} noValidate>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-plan`}>
-            {pending ? 'Ask for a different plan' : 'Request a plan change'}
-          </label>
-          <select
-            id={`${id}-plan`}
-            className="select"
-            value={choice}
-            aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-            aria-invalid={error ? true : undefined}
-            onChange={(e) => setChoice(e.target.value as PlanId | '')}
-          >
-            <option value="">Choose a plan</option>
-            {others.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name} — {creditsText(p.monthlyCredits)} a month
-              </option>
-            ))}
-          </select>
-          <p id={`${id}-hint`} className="field__hint">
-            Payments are not open yet: an administrator changes plans for now. Send a request and we will set it for you.{' '}
-            <Link to="/pricing">Compare plans</Link>
-          </p>
-        </div>
-        <button type="submit" className="button button--secondary" disabled={sending}>
-          {sending ? 'Sending…' : 'Send request'}
-        </button>
-      </form>
-      <p id={`${id}-error`} className="acct-error" role="alert">
-        {error}
-      </p>
-      <p className="acct-saved" role="status">
-        {sent}
-      </p>
-    </section>
   );
 }
 
@@ -164,6 +92,8 @@ function Ledger({ auth }: { auth: SignedIn }) {
     failedMessage: 'Your credit history could not be loaded.',
   });
   const { items: entries, state, error, announce, focusId, firstNew } = list;
+  // Whether a grant's credits have expired, as of when the page opened.
+  const [openedAt] = useState(() => Date.now());
 
   return (
     <section className="card acct-card acct-ledger" aria-labelledby="ledger-title" data-testid="credit-ledger">
@@ -214,6 +144,11 @@ function Ledger({ auth }: { auth: SignedIn }) {
                   </td>
                   <td data-label="Reason" data-testid="ledger-reason">
                     {entry.reason}
+                    {entry.expiresAt && entry.kind === 'grant' && (
+                      <span className="acct-expiry" data-testid="ledger-expires">
+                        {new Date(entry.expiresAt).getTime() > openedAt ? 'Expires' : 'Expired'} {formatDate(entry.expiresAt)}
+                      </span>
+                    )}
                   </td>
                 </tr>
               ))}

@@ -20,7 +20,16 @@ export type SignedIn = AuthContextValue & { me: MeResponse };
  * sign-in page when signed out (coming back here after), a way to their own portal for the other
  * role, and a retry when the account could not be read.
  */
-export function PortalGate({ role, children }: { role: AccountRole; children: (auth: SignedIn) => ReactNode }) {
+export function PortalGate({
+  role,
+  children,
+  wrongRole,
+}: {
+  role: AccountRole;
+  children: (auth: SignedIn) => ReactNode;
+  /** What a person of the other role sees instead (default: a way to their own portal). */
+  wrongRole?: (auth: SignedIn) => ReactNode;
+}) {
   const auth = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
@@ -40,12 +49,14 @@ export function PortalGate({ role, children }: { role: AccountRole; children: (a
       current = false;
     };
   }, [signedOut, getIdToken, refresh]);
-  // Signed out for sure: to sign-in, coming back here after. (An effect rather than <Navigate>,
-  // whose code would otherwise ride in the router chunk every marketing page loads.)
+  // Signed out for sure: to sign-in, coming back here after, with what the address asked for
+  // (`?billing=portal`, `?plan=`). (An effect rather than <Navigate>, whose code would otherwise
+  // ride in the router chunk every marketing page loads.)
   const toSignIn = confirmedOut && !auth.user;
+  const here = `${location.pathname}${location.search}`;
   useEffect(() => {
-    if (toSignIn) void navigate(`/sign-in?next=${encodeURIComponent(location.pathname)}`, { replace: true });
-  }, [toSignIn, navigate, location.pathname]);
+    if (toSignIn) void navigate(`/sign-in?next=${encodeURIComponent(here)}`, { replace: true });
+  }, [toSignIn, navigate, here]);
 
   if (auth.loading || !auth.user) return <PortalSkeleton />;
   if (!auth.me) {
@@ -60,6 +71,7 @@ export function PortalGate({ role, children }: { role: AccountRole; children: (a
     );
   }
   if (auth.me.role !== role) {
+    if (wrongRole) return <>{wrongRole({ ...auth, me: auth.me })}</>;
     const own = OTHER_PORTAL[auth.me.role];
     return (
       <PortalMessage title={`This is the ${OTHER_PORTAL[role].name}`} testId="wrong-portal">
@@ -75,7 +87,8 @@ export function PortalGate({ role, children }: { role: AccountRole; children: (a
   return <>{children({ ...auth, me: auth.me })}</>;
 }
 
-function PortalMessage({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+/** A portal's full-page message: a card with a heading. */
+export function PortalMessage({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
   return (
     <div className="container acct-message" data-testid={testId}>
       <div className="card acct-message__card">

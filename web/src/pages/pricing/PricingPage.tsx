@@ -1,12 +1,29 @@
-import { Link } from 'react-router';
+import { useSyncExternalStore } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { Icon } from '../../components/Icon';
+import { useStoredSignIn } from '../../lib/stored-sign-in';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { planChoicePath } from '../../payments/format';
 import { CREDIT_DEFINITION, PLANS, PLAN_INCLUDES, extraCreditText, formatUsd } from '../../../../events/plans';
 import './PricingPage.css';
 
-/** /pricing: the four credit plans (docs/product.md#pricing). */
+const noSubscription = () => () => undefined;
+
+/** False in the prerendered HTML and while the page takes it over, true after: what depends on the address waits for it. */
+function useTakenOver(): boolean {
+  return useSyncExternalStore(noSubscription, () => true, () => false);
+}
+
+/**
+ * /pricing: the four credit plans (docs/product.md#pricing). A paid plan's button leads a
+ * signed-in browser to /checkout (Stripe Checkout) and a signed-out one through sign-up and back
+ * to the same choice; `?checkout=cancelled` is the way back from a checkout given up.
+ */
 export function PricingPage() {
   usePageTitle('Pricing');
+  const signedIn = useStoredSignIn();
+  const [params] = useSearchParams();
+  const cancelled = useTakenOver() && params.get('checkout') === 'cancelled';
 
   return (
     <div className="pricing" data-testid="pricing-page">
@@ -25,6 +42,13 @@ export function PricingPage() {
 
       <section className="section pricing__plans" aria-label="Plans">
         <div className="container">
+          <div role="status" className="pricing__status">
+            {cancelled && (
+              <p className="pricing__notice" data-testid="checkout-cancelled">
+                <Icon name="bell" size={18} /> Checkout cancelled: nothing was charged. Choose a plan when you are ready.
+              </p>
+            )}
+          </div>
           <ul className="plans">
             {PLANS.map((plan) => (
               <li
@@ -63,10 +87,11 @@ export function PricingPage() {
                   </li>
                 </ul>
                 <Link
-                  to="/portal"
+                  to={planChoicePath(plan.id, signedIn)}
                   className={`button button--block ${plan.mostPopular ? 'button--primary' : 'button--secondary'}`}
+                  data-testid="plan-choose"
                 >
-                  {plan.monthlyPriceCents === 0 ? 'Start for free' : `Choose ${plan.name}`}
+                  {plan.monthlyPriceCents === 0 ? 'Start free' : `Choose ${plan.name}`}
                 </Link>
               </li>
             ))}
