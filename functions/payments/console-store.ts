@@ -1,37 +1,14 @@
-// What refunds, disputes and the console read and write in the Payments table beyond the
-// money-in store: a payment's refunds, the credits taken back, the flag of an account that spent
-// refunded credits, and the console's lists (the month's payments, live subscriptions, flagged
-// accounts). Keys from keys.ts; every write is conditional, so a repeated event changes nothing.
+// What refunds, disputes and the console write in the Payments table beyond the money-in store
+// (store.ts): a payment's refunded amount and dispute as Stripe last said, the credits taken back
+// (once per ledger key), and who asked for a refund from the console. Keys from keys.ts; every
+// write is conditional, so a repeated or late event changes nothing.
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { PaymentRecord } from '../../events/payments';
 import { isConditionFailure } from '../shared/errors';
-import { queryAll } from '../shared/query-all';
-import { ACCOUNT_INDEX, FLAGGED_LIST, LIST_INDEX, paymentKeys, paymentsListOf, SUBSCRIPTIONS_LIST } from './keys';
+import { paymentKeys } from './keys';
+import type { StoredPayment } from './store';
 
-/** A payment item (a paid invoice or a credit-pack checkout) as the console and refunds read it. */
-export interface StoredPayment {
-  paymentIntentId: string;
-  accountId: string;
-  kind: 'subscription' | 'credits';
-  description: string;
-  amountCents: number;
-  credits: number;
-  /** The ledger key (and lot source) its credits were granted under. */
-  grantKey: string;
-  at: string;
-  invoiceId?: string;
-  chargeId?: string;
-  /** Refunded so far at Stripe, as the last refund event read it. */
-  refundedCents: number;
-  /** Credits refunds and a lost dispute asked back, those taken and those already spent. */
-  creditsClaimed: number;
-  creditsTakenBack: number;
-  creditsShortfall: number;
-  disputeId?: string;
-  disputeStatus?: string;
-  /** Refunds asked from the console: who, when, how much and why. */
-  refundRequests: RefundRequestRecord[];
-}
-
+/** A refund asked from the console: who, when, how much and why. */
 export interface RefundRequestRecord {
   at: string;
   by: string;
@@ -40,68 +17,14 @@ export interface RefundRequestRecord {
   refundId: string;
 }
 
-/** An account whose refunded or disputed credits were already spent. */
-export interface AccountFlag {
-  accountId: string;
-  spentRefundedCredits: number;
-  at: string;
-}
-
-/** A subscription mirror as the console reads it (the money-in side writes it). */
-export interface StoredSubscription {
-  accountId: string;
-  subscriptionId: string;
-  plan: string;
-  state: string;
-  currentPeriodEnd?: string;
-  scheduledPlan?: string;
-}
-
-/** The `accountKey` of an account's items (the byAccount index). */
-const accountKeyOf = (accountId: string) => `ACCOUNT#${accountId}`;
-
-const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
-const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
-
-/** A stored payment item, whichever optional fields it has yet. */
-export function toStoredPayment(item: Record<string, unknown>): StoredPayment {
-  const pk = String(item.pk ?? '');
-  const requests = Array.isArray(item.refundRequests) ? (item.refundRequests as RefundRequestRecord[]) : [];
-  return {
-    paymentIntentId: str(item.paymentIntentId) ?? pk.replace(/^PAYMENT#/, ''),
-    accountId: String(item.accountId),
-    kind: item.kind === 'subscription' ? 'subscription' : 'credits',
-    description: str(item.description) ?? (item.kind === 'subscription' ? 'Subscription' : 'Credit packs'),
-    amountCents: num(item.amountCents),
-    credits: num(item.credits),
-    grantKey: String(item.grantKey ?? ''),
-    at: String(item.at),
-    ...(str(item.invoiceId) ? { invoiceId: str(item.invoiceId) } : {}),
-    ...(str(item.chargeId) ? { chargeId: str(item.chargeId) } : {}),
-    refundedCents: num(item.refundedCents),
-    creditsClaimed: num(item.creditsClaimed),
-    creditsTakenBack: num(item.creditsTakenBack),
-    creditsShortfall: num(item.creditsShortfall),
-    ...(str(item.disputeId) ? { disputeId: str(item.disputeId) } : {}),
-    ...(str(item.disputeStatus) ? { disputeStatus: str(item.disputeStatus) } : {}),
-    refundRequests: requests,
-  };
-}
-
-function toSubscription(item: Record<string, unknown>): StoredSubscription | undefined {
-  const accountId = str(item.accountId) ?? String(item.pk ?? '').replace(/^ACCOUNT#/, '');
-  const subscriptionId = str(item.subscriptionId) ?? str(item.id);
-  const plan = str(item.plan);
-  const state = str(item.state);
-  if (!subscriptionId || !plan || !state) return undefined;
-  return {
-    accountId,
-    subscriptionId,
-    plan,
-    state,
-    ...(str(item.currentPeriodEnd) ? { currentPeriodEnd: str(item.currentPeriodEnd) } : {}),
-    ...(str(item.scheduledPlan) ? { scheduledPlan: str(item.scheduledPlan) } : {}),
-  };
+/** A payment with what refunds and disputes recorded on it. */
+export interface ChargedPayment extends StoredPayment {
+  /** Credits refunds and a lost dispute asked back so far (taken back + shortfall). */
+  creditsClaimed: number;
+  disputeId?: string;
+  /** The dispute's status as Stripe last said (needs_response, won, lost...). */
+  disputeStatus?: string;
+  refundRequests: RefundRequestRecord[];
 }
 
 /** The outcome of one take-back, recorded once on the payment under its ledger key. */
@@ -113,10 +36,36 @@ export interface TakeBackRecord {
   shortfall: number;
 }
 
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+
+/** A stored payment item with every field refunds read. */
+export function toChargedPayment(item: Record<string, unknown>): ChargedPayment {
+  const optional = (['invoiceId', 'checkoutId', 'subscriptionId', 'chargeId', 'receiptUrl', 'disputeId', 'disputeStatus'] as const).filter((f) => str(item[f]));
+  return {
+    paymentIntentId: str(item.paymentIntentId) ?? String(item.pk ?? '').replace(/^PAYMENT#/, ''),
+    accountId: String(item.accountId ?? ''),
+    kind: item.kind === 'subscription' ? 'subscription' : 'credits',
+    description: String(item.description ?? ''),
+    amountCents: num(item.amountCents),
+    refundedCents: num(item.refundedCents),
+    status: (str(item.status) ?? 'paid') as PaymentRecord['status'],
+    credits: num(item.credits),
+    creditsTakenBack: num(item.creditsTakenBack),
+    creditsShortfall: num(item.creditsShortfall),
+    creditsClaimed: num(item.creditsClaimed),
+    at: String(item.at ?? ''),
+    source: String(item.source ?? item.grantKey ?? ''),
+    grantKey: String(item.grantKey ?? item.source ?? ''),
+    ...Object.fromEntries(optional.map((f) => [f, item[f]])),
+    refundRequests: Array.isArray(item.refundRequests) ? (item.refundRequests as RefundRequestRecord[]) : [],
+  };
+}
+
 export type ConsoleStore = ReturnType<typeof consoleStore>;
 
-export function consoleStore(doc: DynamoDBDocumentClient, tableName: string, now: () => Date = () => new Date()) {
-  /** An update that may be refused by its condition because it was applied already: true when it was written. */
+export function consoleStore(doc: DynamoDBDocumentClient, tableName: string) {
+  /** An update its condition may refuse because it was applied already: true when it was written. */
   const updateOnce = async (input: Omit<UpdateCommandInput, 'TableName'>): Promise<boolean> => {
     try {
       await doc.send(new UpdateCommand({ ...input, TableName: tableName }));
@@ -128,85 +77,35 @@ export function consoleStore(doc: DynamoDBDocumentClient, tableName: string, now
   };
 
   return {
-    async payment(paymentIntentId: string): Promise<StoredPayment | undefined> {
+    async payment(paymentIntentId: string): Promise<ChargedPayment | undefined> {
       const out = await doc.send(new GetCommand({ TableName: tableName, Key: paymentKeys.payment(paymentIntentId), ConsistentRead: true }));
-      return out.Item ? toStoredPayment(out.Item) : undefined;
-    },
-
-    /** The account's payments, newest first. */
-    async paymentsOf(accountId: string): Promise<StoredPayment[]> {
-      const items = await queryAll(doc, tableName, {
-        IndexName: ACCOUNT_INDEX,
-        KeyConditionExpression: 'accountKey = :a',
-        ExpressionAttributeValues: { ':a': accountKeyOf(accountId) },
-        ScanIndexForward: false,
-      });
-      return items.filter((i) => String(i.pk ?? '').startsWith('PAYMENT#') && i.accountId === accountId).map(toStoredPayment);
-    },
-
-    /** Payments made in a month (`YYYY-MM`, UTC). */
-    async paymentsOfMonth(month: string): Promise<StoredPayment[]> {
-      const items = await queryAll(doc, tableName, {
-        IndexName: LIST_INDEX,
-        KeyConditionExpression: 'listKey = :l',
-        ExpressionAttributeValues: { ':l': paymentsListOf(month) },
-      });
-      return items.map(toStoredPayment);
-    },
-
-    async subscriptions(): Promise<StoredSubscription[]> {
-      const items = await queryAll(doc, tableName, {
-        IndexName: LIST_INDEX,
-        KeyConditionExpression: 'listKey = :l',
-        ExpressionAttributeValues: { ':l': SUBSCRIPTIONS_LIST },
-      });
-      return items.flatMap((i) => toSubscription(i) ?? []);
-    },
-
-    async subscriptionOf(accountId: string): Promise<StoredSubscription | undefined> {
-      const out = await doc.send(new GetCommand({ TableName: tableName, Key: paymentKeys.subscription(accountId), ConsistentRead: true }));
-      return out.Item ? toSubscription(out.Item) : undefined;
-    },
-
-    async customerOf(accountId: string): Promise<string | undefined> {
-      const out = await doc.send(new GetCommand({ TableName: tableName, Key: paymentKeys.customerOfAccount(accountId), ConsistentRead: true }));
-      return str(out.Item?.customerId);
-    },
-
-    async flags(): Promise<AccountFlag[]> {
-      const items = await queryAll(doc, tableName, {
-        IndexName: LIST_INDEX,
-        KeyConditionExpression: 'listKey = :l',
-        ExpressionAttributeValues: { ':l': FLAGGED_LIST },
-      });
-      return items.map((i) => ({ accountId: String(i.accountId), spentRefundedCredits: num(i.spentRefundedCredits), at: String(i.at) }));
-    },
-
-    async flagOf(accountId: string): Promise<AccountFlag | undefined> {
-      const out = await doc.send(new GetCommand({ TableName: tableName, Key: paymentKeys.flag(accountId), ConsistentRead: true }));
-      return out.Item ? { accountId, spentRefundedCredits: num(out.Item.spentRefundedCredits), at: String(out.Item.at) } : undefined;
+      return out.Item ? toChargedPayment(out.Item) : undefined;
     },
 
     /**
-     * Raises the payment's refunded amount to what Stripe says (never lowers it: an older event
-     * read later changes nothing). True when it changed.
+     * Raises the payment's refunded amount to what Stripe says now, with its status (never lowers
+     * it: an older state read late changes nothing; a disputed payment keeps its dispute status).
+     * True when it changed.
      */
-    recordRefunded(paymentIntentId: string, refundedCents: number, chargeId: string): Promise<boolean> {
+    recordRefunded(paymentIntentId: string, refund: { refundedCents: number; chargeId: string; status: PaymentRecord['status'] }): Promise<boolean> {
       return updateOnce({
         Key: paymentKeys.payment(paymentIntentId),
-        UpdateExpression: 'SET refundedCents = :r, chargeId = :c',
+        UpdateExpression: 'SET refundedCents = :r, chargeId = :c, #status = :s',
         ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(refundedCents) OR refundedCents < :r)',
-        ExpressionAttributeValues: { ':r': refundedCents, ':c': chargeId },
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':r': refund.refundedCents, ':c': refund.chargeId, ':s': refund.status },
       });
     },
 
-    /** The payment's dispute as Stripe last said. */
-    recordDispute(paymentIntentId: string, disputeId: string, status: string): Promise<boolean> {
+    /** The payment's dispute as Stripe says now, and the status it gives the payment. */
+    recordDispute(paymentIntentId: string, dispute: { disputeId: string; disputeStatus: string; status: PaymentRecord['status'] }): Promise<boolean> {
       return updateOnce({
         Key: paymentKeys.payment(paymentIntentId),
-        UpdateExpression: 'SET disputeId = :d, disputeStatus = :s',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':d': disputeId, ':s': status },
+        UpdateExpression: 'SET disputeId = :d, disputeStatus = :ds, #status = :s',
+        // A lost dispute is final: a late read of its open state never undoes it.
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(disputeStatus) OR disputeStatus <> :lost)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':d': dispute.disputeId, ':ds': dispute.disputeStatus, ':s': dispute.status, ':lost': 'lost' },
       });
     },
 
@@ -220,18 +119,7 @@ export function consoleStore(doc: DynamoDBDocumentClient, tableName: string, now
       });
     },
 
-    /** Flags the account for the console with the credits it spent before they were taken back, once per ledger key. */
-    flagAccount(accountId: string, record: TakeBackRecord): Promise<boolean> {
-      return updateOnce({
-        Key: paymentKeys.flag(accountId),
-        UpdateExpression: 'SET accountId = :a, listKey = :l, #at = if_not_exists(#at, :now) ADD spentRefundedCredits :s, takeBackKeys :k',
-        ConditionExpression: 'NOT contains(takeBackKeys, :key)',
-        ExpressionAttributeNames: { '#at': 'at' },
-        ExpressionAttributeValues: { ':a': accountId, ':l': FLAGGED_LIST, ':now': now().toISOString(), ':s': record.shortfall, ':k': new Set([record.key]), ':key': record.key },
-      });
-    },
-
-    /** Who asked Stripe for a refund from the console, and why (appended; a replayed refund once). */
+    /** Who asked Stripe for a refund from the console, and why (appended once per Stripe refund). */
     recordRefundRequest(paymentIntentId: string, request: RefundRequestRecord): Promise<boolean> {
       return updateOnce({
         Key: paymentKeys.payment(paymentIntentId),

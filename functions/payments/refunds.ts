@@ -11,10 +11,12 @@
 // An open dispute takes nothing: the client may still win it, and a won dispute keeps its credits.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
+import type { PaymentRecord } from '../../events/payments';
 import { formatUsd } from '../../events/plans';
 import { creditLedger } from '../accounts';
 import { log } from '../shared/log';
-import { consoleStore, type ConsoleStore, type StoredPayment, type TakeBackRecord } from './console-store';
+import { consoleStore, type ChargedPayment, type ConsoleStore, type TakeBackRecord } from './console-store';
+import { paymentsStore, type PaymentsStore } from './store';
 
 /** What the ledger's take-back answers that refunds use. */
 export interface TakeBackAnswer {
@@ -24,7 +26,8 @@ export interface TakeBackAnswer {
 
 export interface ChargeEventDeps {
   stripe: Stripe;
-  payments: Pick<ConsoleStore, 'payment' | 'recordRefunded' | 'recordDispute' | 'recordTakeBack' | 'flagAccount'>;
+  payments: Pick<ConsoleStore, 'payment' | 'recordRefunded' | 'recordDispute' | 'recordTakeBack'>;
+  flags: Pick<PaymentsStore, 'flagAccount'>;
   ledger: {
     takeBack(accountId: string, change: { key: string; source: string; credits: number; reason: string }): Promise<TakeBackAnswer>;
   };
@@ -32,7 +35,12 @@ export interface ChargeEventDeps {
 
 /** The dependencies of `applyChargeEvent` for a function bound to both tables (the webhook's). */
 export function chargeEventDeps(doc: DynamoDBDocumentClient, config: { PAYMENTS_TABLE: string; ACCOUNTS_TABLE: string }, stripe: Stripe): ChargeEventDeps {
-  return { stripe, payments: consoleStore(doc, config.PAYMENTS_TABLE), ledger: creditLedger(doc, config.ACCOUNTS_TABLE) };
+  return {
+    stripe,
+    payments: consoleStore(doc, config.PAYMENTS_TABLE),
+    flags: paymentsStore(doc, config.PAYMENTS_TABLE),
+    ledger: creditLedger(doc, config.ACCOUNTS_TABLE),
+  };
 }
 
 /** Event types `applyChargeEvent` acts on; the webhook may hand it any of them. */
@@ -81,6 +89,17 @@ export function creditsStillDue(target: number, claimed: number): number {
   return Math.max(0, target - claimed);
 }
 
+/**
+ * What the console calls a payment: a lost dispute is final, an open one shows until it is
+ * decided; otherwise how much of it was refunded.
+ */
+export function paymentStatusOf(p: { amountCents: number; refundedCents: number; disputeStatus?: string }): PaymentRecord['status'] {
+  if (p.disputeStatus === 'lost') return 'dispute_lost';
+  if (p.disputeStatus && p.disputeStatus !== 'won' && p.disputeStatus !== 'warning_closed') return 'disputed';
+  if (p.refundedCents > 0 && p.refundedCents >= p.amountCents) return 'refunded';
+  return p.refundedCents > 0 ? 'partially_refunded' : 'paid';
+}
+
 const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : v?.id);
 
 /** Applies a refund or dispute event: takes back the purchase's unspent credits, once. */
@@ -92,7 +111,7 @@ export async function applyChargeEvent(deps: ChargeEventDeps, event: Stripe.Even
 }
 
 /** The payment a charge paid for; PaymentNotRecordedError while its own event has not landed. */
-async function paymentOf(deps: ChargeEventDeps, paymentIntentId: string): Promise<StoredPayment> {
+async function paymentOf(deps: ChargeEventDeps, paymentIntentId: string): Promise<ChargedPayment> {
   const payment = await deps.payments.payment(paymentIntentId);
   if (!payment) throw new PaymentNotRecordedError(paymentIntentId);
   return payment;
@@ -106,7 +125,11 @@ async function applyRefund(deps: ChargeEventDeps, chargeId: string): Promise<voi
     return;
   }
   const payment = await paymentOf(deps, paymentIntentId);
-  await deps.payments.recordRefunded(paymentIntentId, charge.amount_refunded, charge.id);
+  await deps.payments.recordRefunded(paymentIntentId, {
+    refundedCents: charge.amount_refunded,
+    chargeId: charge.id,
+    status: paymentStatusOf({ amountCents: charge.amount, refundedCents: charge.amount_refunded, disputeStatus: payment.disputeStatus }),
+  });
   const target = creditsOfRefund(payment.credits, charge.amount, charge.amount_refunded);
   const credits = creditsStillDue(target, payment.creditsClaimed);
   if (credits === 0) return;
@@ -130,19 +153,24 @@ async function applyDispute(deps: ChargeEventDeps, disputeId: string): Promise<v
     return;
   }
   const payment = await paymentOf(deps, paymentIntentId);
-  await deps.payments.recordDispute(paymentIntentId, dispute.id, dispute.status);
+  await deps.payments.recordDispute(paymentIntentId, {
+    disputeId: dispute.id,
+    disputeStatus: dispute.status,
+    status: paymentStatusOf({ amountCents: payment.amountCents, refundedCents: payment.refundedCents, disputeStatus: dispute.status }),
+  });
   if (dispute.status !== 'lost') return;
   const credits = creditsStillDue(payment.credits, payment.creditsClaimed);
   if (credits === 0) return;
   await takeBack(deps, payment, { key: `dispute:${dispute.id}`, credits, reason: `Dispute lost: ${payment.description}` });
 }
 
-async function takeBack(deps: ChargeEventDeps, payment: StoredPayment, change: { key: string; credits: number; reason: string }): Promise<void> {
-  const answer = await deps.ledger.takeBack(payment.accountId, { ...change, reason: change.reason.slice(0, 200), source: payment.grantKey });
+async function takeBack(deps: ChargeEventDeps, payment: ChargedPayment, change: { key: string; credits: number; reason: string }): Promise<void> {
+  const answer = await deps.ledger.takeBack(payment.accountId, { ...change, reason: change.reason.slice(0, 200), source: payment.source || payment.grantKey });
   const record: TakeBackRecord = { key: change.key, claimed: change.credits, takenBack: answer.takenBack, shortfall: answer.shortfall };
   await deps.payments.recordTakeBack(payment.paymentIntentId, record);
   if (record.shortfall > 0) {
-    await deps.payments.flagAccount(payment.accountId, record);
+    // Once per take-back (its ledger key): a second partial refund's shortfall adds to the flag.
+    await deps.flags.flagAccount(payment.accountId, { source: change.key, spentCredits: record.shortfall, reason: change.reason.slice(0, 200) });
     log.warn('refunded credits were already spent', { accountId: payment.accountId, paymentIntentId: payment.paymentIntentId, shortfall: record.shortfall });
   }
   log.info('credits taken back', { accountId: payment.accountId, paymentIntentId: payment.paymentIntentId, takenBack: record.takenBack, shortfall: record.shortfall });

@@ -2,44 +2,29 @@ import type Stripe from 'stripe';
 import { AdminBillingResponse, SubscriptionSummary, type PaymentRecord } from '../../../../events/payments';
 import type { AccountStore } from '../../../accounts';
 import { NotFoundError } from '../../../shared/errors';
-import type { ConsoleStore, StoredPayment, StoredSubscription } from '../../console-store';
+import { paymentStatusOf } from '../../refunds';
+import { paymentRecordOf, type PaymentsStore, type StoredPayment, type SubscriptionMirror } from '../../store';
 
 export const ACCOUNT_NOT_FOUND_MESSAGE = 'Account not found';
 
 export interface UserBillingDeps {
   accounts: Pick<AccountStore, 'get'>;
-  payments: Pick<ConsoleStore, 'paymentsOf' | 'subscriptionOf' | 'customerOf' | 'flagOf'>;
+  payments: Pick<PaymentsStore, 'paymentsOf' | 'subscriptionOf' | 'customerOf' | 'flagOf'>;
   stripe: Stripe;
 }
 
 const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : v?.id);
 
-/** A payment's state: Stripe's charge when we have it (refunds show before their event lands), else our record. */
-export function paymentStatus(payment: Pick<StoredPayment, 'amountCents' | 'refundedCents' | 'disputeStatus'>, charge?: Pick<Stripe.Charge, 'amount' | 'amount_refunded' | 'disputed'>): PaymentRecord['status'] {
-  if (payment.disputeStatus === 'lost') return 'dispute_lost';
-  if (charge?.disputed || (payment.disputeStatus && payment.disputeStatus !== 'won')) return 'disputed';
-  const amount = charge?.amount ?? payment.amountCents;
-  const refunded = Math.max(payment.refundedCents, charge?.amount_refunded ?? 0);
-  if (refunded > 0 && refunded >= amount) return 'refunded';
-  if (refunded > 0) return 'partially_refunded';
-  return 'paid';
-}
-
+/**
+ * A payment as the console lists it: refunds as Stripe has them now (a refund shows at once,
+ * before its event takes the credits back), and Stripe's receipt.
+ */
 function recordOf(payment: StoredPayment, charge?: Stripe.Charge): PaymentRecord {
-  return {
-    id: payment.paymentIntentId,
-    kind: payment.kind,
-    description: payment.description,
-    amountCents: payment.amountCents,
-    refundedCents: Math.max(payment.refundedCents, charge?.amount_refunded ?? 0),
-    status: paymentStatus(payment, charge),
-    credits: payment.credits,
-    creditsTakenBack: payment.creditsTakenBack,
-    creditsShortfall: payment.creditsShortfall,
-    at: payment.at,
-    ...(payment.invoiceId ? { invoiceId: payment.invoiceId } : {}),
-    ...(charge?.receipt_url ? { receiptUrl: charge.receipt_url } : {}),
-  };
+  const record = paymentRecordOf(payment);
+  if (!charge) return record;
+  const refundedCents = Math.max(payment.refundedCents, charge.amount_refunded);
+  const status = payment.status === 'disputed' || payment.status === 'dispute_lost' ? payment.status : charge.disputed ? 'disputed' : paymentStatusOf({ amountCents: charge.amount, refundedCents });
+  return { ...record, refundedCents, status, ...(charge.receipt_url ? { receiptUrl: charge.receipt_url } : {}) };
 }
 
 /** An invoice Stripe could not collect (yet): shown beside the payments, with nothing to refund. */
@@ -60,7 +45,7 @@ function unpaidInvoiceRecord(invoice: Stripe.Invoice): PaymentRecord {
   };
 }
 
-function summaryOf(sub: StoredSubscription | undefined): SubscriptionSummary | undefined {
+function summaryOf(sub: SubscriptionMirror | undefined): SubscriptionSummary | undefined {
   if (!sub) return undefined;
   const parsed = SubscriptionSummary.safeParse({ id: sub.subscriptionId, plan: sub.plan, state: sub.state, currentPeriodEnd: sub.currentPeriodEnd, scheduledPlan: sub.scheduledPlan });
   return parsed.success ? parsed.data : undefined;
@@ -74,7 +59,7 @@ function summaryOf(sub: StoredSubscription | undefined): SubscriptionSummary | u
 export async function userBilling(deps: UserBillingDeps, accountId: string): Promise<AdminBillingResponse> {
   const account = await deps.accounts.get(accountId);
   if (!account) throw new NotFoundError(ACCOUNT_NOT_FOUND_MESSAGE);
-  const [customerId, subscription, payments, flag] = await Promise.all([
+  const [customerId, subscription, payments, spentRefundedCredits] = await Promise.all([
     deps.payments.customerOf(accountId),
     deps.payments.subscriptionOf(accountId),
     deps.payments.paymentsOf(accountId),
@@ -98,6 +83,6 @@ export async function userBilling(deps: UserBillingDeps, accountId: string): Pro
     ...(customerId ? { customerId } : {}),
     ...(summaryOf(subscription) ? { subscription: summaryOf(subscription) } : {}),
     payments: records,
-    spentRefundedCredits: flag?.spentRefundedCredits ?? 0,
+    spentRefundedCredits,
   });
 }
