@@ -62,8 +62,12 @@ export const FULL_NAME_MAX_LENGTH = 100;
 export const TALENT_ACCESS = ['none', 'applied', 'accepted'] as const;
 export type TalentAccess = (typeof TALENT_ACCESS)[number];
 
-/** Kinds of credit ledger entries (docs/product.md#credit-ledger, decision 021). */
-export const LEDGER_KINDS = ['grant', 'reserve', 'commit', 'release'] as const;
+/**
+ * Kinds of credit ledger entries (docs/product.md#credit-ledger, decisions 021 and 043): `expire`
+ * removes plan credits whose time ran out, `take-back` removes the unspent credits of a refunded
+ * or disputed purchase.
+ */
+export const LEDGER_KINDS = ['grant', 'reserve', 'commit', 'release', 'expire', 'take-back'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 /** Status of a client's request to change plan, until payments exist and admins set plans. */

@@ -42,6 +42,8 @@ export const LedgerEntry = z.object({
   by: z.string().optional(),
   /** The generation a reserve, commit or release belongs to. */
   generationId: z.string().optional(),
+  /** When a grant's credits stop being spendable (plan credits; decision 043). */
+  expiresAt: Iso.optional(),
 });
 export type LedgerEntry = z.infer<typeof LedgerEntry>;
 
@@ -149,6 +151,10 @@ export const AdminUserSummary = z.object({
   createdAt: Iso,
   /** A pending plan change request, if any. */
   planRequest: PlanRequest.optional(),
+  /** `stripe` while a Stripe subscription sets the plan; absent when an admin sets it (clients only). */
+  billing: z.literal('stripe').optional(),
+  /** The latest sign-in (recorded since sign-ins are; the Free plan's monthly credits need one). */
+  lastSignInAt: Iso.optional(),
 });
 export type AdminUserSummary = z.infer<typeof AdminUserSummary>;
 

@@ -134,12 +134,26 @@ type CreditLotKind = (typeof CREDIT_LOT_KINDS)[number];
 /**
  * What every credit of one grant is worth (a lot, docs/product.md#credit-ledger): its value in
  * micro-dollars (what the client paid over the credits; the promotional value for gifts), its
- * kind, and why it earns talent nothing, if it does not (an admin's grant for testing).
+ * kind, and why it earns talent nothing, if it does not (an admin's grant for testing). A lot may
+ * name where it came from (`source`, e.g. `checkout:cs_123` or `invoice:in_123`: a refund takes
+ * back the unspent credits of that source, and lots of different sources never merge) and when it
+ * stops being spendable (`expiresAt`, an ISO time: plan credits expire at the end of the following
+ * billing period, bought credits never; decision 043).
  */
 export interface CreditLot {
   valueMicros: number;
   kind: CreditLotKind;
   noRoyalty?: 'testing-grant';
+  source?: string;
+  expiresAt?: string;
+}
+
+/**
+ * When plan credits granted for a month stop being spendable (decision 043): the last millisecond
+ * of the following month, UTC. Credits for January 2027 expire at 2027-02-28T23:59:59.999Z.
+ */
+export function planCreditsExpireAt(grantedFor: Date): string {
+  return new Date(Date.UTC(grantedFor.getUTCFullYear(), grantedFor.getUTCMonth() + 2, 1) - 1).toISOString();
 }
 
 /** A promotional lot: the Free plan's credits and an admin's grant. */

@@ -3,12 +3,14 @@
 // ledger entry and the balance written under a condition, so a balance can never go negative and
 // a repeated request applies once, whatever runs at the same time. Credits come in lots (decision
 // 036): each grant records what one of its credits is worth, the balance holds its open lots
-// oldest first, and spending takes the oldest first.
+// oldest first, and spending takes the oldest first. Plan credits expire (decision 043): every
+// change first drops the lots whose time ran out with an `expire` entry in the same transaction,
+// so the stored balance always equals its lots, and readers never count an expired lot.
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { GrantCategory, LedgerKind } from '../../events/account-values';
 import type { AuditEntry, LedgerEntry, LedgerPage } from '../../events/accounts';
-import { CREDIT_LOT_KINDS, PROMOTIONAL_CREDIT_VALUE_MICROS, STARTING_PLAN, planLot, type CreditLot, type PlanId } from '../../events/plans';
+import { CREDIT_LOT_KINDS, PLANS, PROMOTIONAL_CREDIT_VALUE_MICROS, STARTING_PLAN, creditValueMicros, planLot, type CreditLot, type PlanId } from '../../events/plans';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
 import { log } from '../shared/log';
 import { accountKeys } from './keys';
@@ -34,6 +36,22 @@ export interface LedgerResult {
   lots: LotCredits[];
   /** True when the key was seen before: the first result, nothing written again. */
   replayed: boolean;
+}
+
+/** What a take-back removed (`takenBack`) and what of the asked credits were no longer on the balance (`shortfall`). */
+export interface TakeBackResult {
+  entry: LedgerEntry;
+  balance: number;
+  takenBack: number;
+  shortfall: number;
+  replayed: boolean;
+}
+
+/** What `expire` dropped: the expired lots and the `expire` entry, when anything was due. */
+export interface ExpireResult {
+  entry?: LedgerEntry;
+  balance: number;
+  expired: LotCredits[];
 }
 
 /** A reserve larger than the balance: 409 with both figures. */
@@ -64,6 +82,9 @@ const NO_BALANCE_MESSAGE = 'This account has no credit balance: only client acco
 /** Attempts of one ledger change when other changes of the same balance win the race. */
 const MAX_ATTEMPTS = 60;
 
+/** The kinds a caller asks for; `expire` entries are written by the ledger itself. */
+type ChangeKind = Exclude<LedgerKind, 'expire'>;
+
 interface Change {
   credits: number;
   key: string;
@@ -74,6 +95,8 @@ interface Change {
   by?: Actor;
   /** An admin grant's reason category, named in its audit entry. */
   category?: GrantCategory;
+  /** A take-back's source: the lots whose unspent credits it removes. */
+  source?: string;
 }
 
 interface Guard {
@@ -81,14 +104,26 @@ interface Guard {
   credits: number;
   generationId?: string;
   lot?: CreditLot;
+  source?: string;
   entry: LedgerEntry;
   balance: number;
   /** The credits the change moved (absent on guards written before lots). */
   lots?: LotCredits[];
+  /** A take-back's outcome. */
+  takenBack?: number;
+  shortfall?: number;
 }
 
 const MAX_KEY_LENGTH = 255;
 const MAX_REASON_LENGTH = 200;
+const MAX_SOURCE_LENGTH = 200;
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+const checkSource = (source: unknown, name: string) => {
+  if (typeof source !== 'string' || !source.trim() || source.length > MAX_SOURCE_LENGTH) {
+    throw new ValidationError(`${name} must be 1 to ${MAX_SOURCE_LENGTH} characters (the purchase the credits came from, e.g. checkout:cs_123)`);
+  }
+};
 
 function checkLot(lot: CreditLot | undefined): void {
   if (!lot || typeof lot !== 'object') throw new ValidationError('a grant needs its lot: the value of one credit and its kind');
@@ -97,13 +132,17 @@ function checkLot(lot: CreditLot | undefined): void {
   }
   if (!CREDIT_LOT_KINDS.includes(lot.kind)) throw new ValidationError(`lot.kind must be one of ${CREDIT_LOT_KINDS.join(', ')}`);
   if (lot.noRoyalty !== undefined && lot.noRoyalty !== 'testing-grant') throw new ValidationError("lot.noRoyalty can only be 'testing-grant'");
+  if (lot.source !== undefined) checkSource(lot.source, 'lot.source');
+  if (lot.expiresAt !== undefined && (typeof lot.expiresAt !== 'string' || !ISO_TIME.test(lot.expiresAt) || Number.isNaN(Date.parse(lot.expiresAt)))) {
+    throw new ValidationError(`lot.expiresAt must be an ISO time such as 2027-01-31T23:59:59.999Z (got ${String(lot.expiresAt)})`);
+  }
   // A promotional credit never earns more than the cheapest paid credit (decision 036).
   if (lot.kind === 'promotional' && lot.valueMicros > PROMOTIONAL_CREDIT_VALUE_MICROS) {
     throw new ValidationError(`a promotional lot is worth at most ${PROMOTIONAL_CREDIT_VALUE_MICROS} micro-dollars a credit, the cheapest paid credit`);
   }
 }
 
-function checkChange(kind: LedgerKind, change: Change): void {
+function checkChange(kind: ChangeKind, change: Change): void {
   if (!Number.isSafeInteger(change.credits) || change.credits < 1) {
     throw new ValidationError(`credits must be a whole number of at least 1 (got ${String(change.credits)})`);
   }
@@ -114,13 +153,14 @@ function checkChange(kind: LedgerKind, change: Change): void {
     throw new ValidationError(`reason must be 1 to ${MAX_REASON_LENGTH} characters`);
   }
   if (kind === 'grant') checkLot(change.lot);
-  if (kind !== 'grant' && (typeof change.generationId !== 'string' || !change.generationId)) {
+  if (kind === 'take-back') checkSource(change.source, 'source');
+  if (kind !== 'grant' && kind !== 'take-back' && (typeof change.generationId !== 'string' || !change.generationId)) {
     throw new ValidationError(`a ${kind} needs the generationId it belongs to`);
   }
 }
 
-/** The change a ledger entry makes to the spendable balance. */
-const deltaOf = (kind: LedgerKind, credits: number) => (kind === 'grant' || kind === 'release' ? credits : kind === 'reserve' ? -credits : 0);
+/** The change a ledger entry makes to the spendable balance (an expire or a take-back removes what it found). */
+const deltaOf = (kind: LedgerKind, credits: number) => (kind === 'grant' || kind === 'release' ? credits : kind === 'commit' ? 0 : -credits);
 
 // ---- Lots (decision 036) ------------------------------------------------------------------------
 
@@ -129,9 +169,63 @@ const lotOf = (lot: CreditLot, credits: number): LotCredits => ({
   valueMicros: lot.valueMicros,
   kind: lot.kind,
   ...(lot.noRoyalty ? { noRoyalty: lot.noRoyalty } : {}),
+  ...(lot.source ? { source: lot.source } : {}),
+  ...(lot.expiresAt ? { expiresAt: lot.expiresAt } : {}),
 });
-const sameLot = (a: CreditLot, b: CreditLot) => a.valueMicros === b.valueMicros && a.kind === b.kind && a.noRoyalty === b.noRoyalty;
+/** The same grant's credits: a repeated key must name the same value, kind and source (its expiry may be worked out again). */
+const sameGrant = (a: CreditLot, b: CreditLot) => a.valueMicros === b.valueMicros && a.kind === b.kind && a.noRoyalty === b.noRoyalty && a.source === b.source;
+/** Lots that may merge: the same grant terms and the same expiry. */
+const sameLot = (a: CreditLot, b: CreditLot) => sameGrant(a, b) && a.expiresAt === b.expiresAt;
 const creditsIn = (lots: readonly LotCredits[]) => lots.reduce((n, l) => n + l.credits, 0);
+
+/** Whether a lot's credits stopped being spendable at `at` (ms): its expiry is at or before it. */
+export const isExpired = (lot: CreditLot, at: number) => lot.expiresAt !== undefined && Date.parse(lot.expiresAt) <= at;
+
+/** A balance's lots split into the spendable ones and those whose time ran out, both oldest first. */
+export function splitExpired(lots: readonly LotCredits[], at: number): { live: LotCredits[]; expired: LotCredits[] } {
+  return { live: compactLots(lots.filter((l) => !isExpired(l, at))), expired: compactLots(lots.filter((l) => isExpired(l, at))) };
+}
+
+/**
+ * The spendable credits of a stored balance item at `at` (ms): its lots less the expired ones, or
+ * its count when it has no lots adding up to it (stored before lots, which never expire).
+ */
+export function spendableCredits(item: Record<string, unknown>, at: number): number {
+  const credits = Number(item.credits);
+  const lots = storedLots(item.lots);
+  if (!lots || creditsIn(lots) !== credits) return credits;
+  return creditsIn(splitExpired(lots, at).live);
+}
+
+/** Takes up to `n` credits from the lots of `source`, oldest first; the others stay as they are. */
+export function takeFromSource(lots: readonly LotCredits[], source: string, n: number): { taken: LotCredits[]; rest: LotCredits[] } {
+  const taken: LotCredits[] = [];
+  const rest: LotCredits[] = [];
+  let left = n;
+  for (const lot of lots) {
+    const take = lot.source === source ? Math.min(left, lot.credits) : 0;
+    if (take > 0) taken.push(lotOf(lot, take));
+    if (lot.credits > take) rest.push(lotOf(lot, lot.credits - take));
+    left -= take;
+  }
+  return { taken: compactLots(taken), rest: compactLots(rest) };
+}
+
+/** The words for a lot's credits in an expire entry: "Starter plan credit", "Free plan credit". */
+function lotName(lot: CreditLot): string {
+  if (lot.kind === 'promotional') return lot.valueMicros === PROMOTIONAL_CREDIT_VALUE_MICROS && !lot.noRoyalty ? 'Free plan credit' : 'promotional credit';
+  const plan = PLANS.find((p) => p.monthlyPriceCents > 0 && creditValueMicros(p.id) === lot.valueMicros);
+  return plan ? `${plan.name} plan credit` : 'plan credit';
+}
+
+/** An expire entry's reason, naming what expired: "12 Starter plan credits expired". */
+export function expiryReason(lots: readonly LotCredits[]): string {
+  const byName = new Map<string, number>();
+  for (const lot of lots) byName.set(lotName(lot), (byName.get(lotName(lot)) ?? 0) + lot.credits);
+  const parts = [...byName].map(([name, n]) => `${n} ${name}${n === 1 ? '' : 's'}`);
+  const words = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+  return `${words} expired`.slice(0, MAX_REASON_LENGTH);
+}
 
 /**
  * Lots as stored: empty ones dropped and neighbours of the same value and kind merged, so the
@@ -169,7 +263,18 @@ function storedLots(value: unknown): LotCredits[] | undefined {
   return compactLots(
     value.flatMap((l: Record<string, unknown>) =>
       l && typeof l === 'object' && CREDIT_LOT_KINDS.includes(l.kind as CreditLot['kind'])
-        ? [lotOf({ valueMicros: Number(l.valueMicros), kind: l.kind as CreditLot['kind'], ...(l.noRoyalty === 'testing-grant' ? { noRoyalty: 'testing-grant' as const } : {}) }, Number(l.credits))]
+        ? [
+            lotOf(
+              {
+                valueMicros: Number(l.valueMicros),
+                kind: l.kind as CreditLot['kind'],
+                ...(l.noRoyalty === 'testing-grant' ? { noRoyalty: 'testing-grant' as const } : {}),
+                ...(typeof l.source === 'string' ? { source: l.source } : {}),
+                ...(typeof l.expiresAt === 'string' ? { expiresAt: l.expiresAt } : {}),
+              },
+              Number(l.credits),
+            ),
+          ]
         : [],
     ),
   );
@@ -190,26 +295,42 @@ export function lotsBehind(credits: number, stored: LotCredits[] | undefined, pl
   return compactLots([...lots, lotOf(planLot(plan), credits - held)]);
 }
 
-/** The items of one ledger entry: the entry itself and its key's guard, both written once. */
-export function ledgerWrite(accountId: string, kind: LedgerKind, change: Change, balanceAfter: number, seq: number, at: string, lots: LotCredits[]) {
+/**
+ * The items of one ledger entry: the entry itself and its key's guard, both written once.
+ * `delta` is the entry's change to the balance when it is not the asked credits (a take-back's);
+ * `guard` adds to the guard what a replay answers (the balance after the whole write, a take-back's outcome).
+ */
+export function ledgerWrite(
+  accountId: string,
+  kind: ChangeKind,
+  change: Change,
+  balanceAfter: number,
+  seq: number,
+  at: string,
+  lots: LotCredits[],
+  options: { delta?: number; guard?: Partial<Guard> } = {},
+) {
   const entry: LedgerEntry = {
     id: randomUUID(),
     kind,
-    credits: deltaOf(kind, change.credits),
+    credits: options.delta ?? deltaOf(kind, change.credits),
     balanceAfter,
     reason: change.reason,
     at,
     ...(change.by ? { by: change.by.email } : {}),
     ...(change.generationId ? { generationId: change.generationId } : {}),
+    ...(kind === 'grant' && change.lot?.expiresAt ? { expiresAt: change.lot.expiresAt } : {}),
   };
   const guard: Guard = {
     kind,
     credits: change.credits,
     ...(change.generationId ? { generationId: change.generationId } : {}),
     ...(change.lot ? { lot: lotOf(change.lot, 1) } : {}),
+    ...(change.source ? { source: change.source } : {}),
     entry,
     balance: balanceAfter,
     lots,
+    ...options.guard,
   };
   // The entry keeps the lots it moved (and a grant's category): the ledger explains every lot too.
   const stored = { ...entry, lots, ...(change.category ? { category: change.category } : {}) };
@@ -220,12 +341,24 @@ export function ledgerWrite(accountId: string, kind: LedgerKind, change: Change,
   };
 }
 
+/** The item of an `expire` entry: the lots whose time ran out leave the balance (no key: the balance's sequence makes it once). */
+export function expireWrite(accountId: string, expired: LotCredits[], balanceAfter: number, seq: number, at: string) {
+  const entry: LedgerEntry = { id: randomUUID(), kind: 'expire', credits: -creditsIn(expired), balanceAfter, reason: expiryReason(expired), at };
+  return { entry, entryItem: { ...accountKeys.ledger(accountId, seq), ...entry, lots: expired } };
+}
+
 const cursorOf = (sk: string) => Buffer.from(sk, 'utf8').toString('base64url');
 function skOfCursor(cursor: string): string {
   const sk = Buffer.from(cursor, 'base64url').toString('utf8');
   if (!sk.startsWith(accountKeys.ledgerPrefix)) throw new ValidationError('cursor is not one this list gave out');
   return sk;
 }
+
+/** A short random pause before reading a balance again after losing a race. */
+const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(200, 10 * attempt)));
+
+/** A ledger result as callers see it (the guard read or written stays inside). */
+const withoutGuard = ({ guard: _guard, ...result }: LedgerResult & { guard?: Guard }): LedgerResult => result;
 
 type CancelReason = { Code?: string } | undefined;
 const reasonsOf = (err: unknown): CancelReason[] | undefined =>
@@ -268,68 +401,101 @@ export function creditLedger(doc: DynamoDBDocumentClient, tableName: string, now
     return credits > 0 ? lotsBehind(credits, stored, await planOf(accountId)) : [];
   };
 
-  const replay = async (accountId: string, kind: LedgerKind, change: Change): Promise<LedgerResult | undefined> => {
+  const replay = async (accountId: string, kind: ChangeKind, change: Change): Promise<(LedgerResult & { guard: Guard }) | undefined> => {
     const out = await doc.send(new GetCommand({ TableName: tableName, Key: accountKeys.guard(accountId, change.key), ConsistentRead: true }));
     const guard = out.Item as Guard | undefined;
     if (!guard) return undefined;
-    const otherLot = guard.lot && change.lot && !sameLot(guard.lot, change.lot);
-    if (guard.kind !== kind || guard.credits !== change.credits || (guard.generationId ?? undefined) !== (change.generationId ?? undefined) || otherLot) {
+    const otherLot = guard.lot && change.lot && !sameGrant(guard.lot, change.lot);
+    const otherSource = kind === 'take-back' && guard.source !== change.source;
+    if (guard.kind !== kind || guard.credits !== change.credits || (guard.generationId ?? undefined) !== (change.generationId ?? undefined) || otherLot || otherSource) {
       throw new ConflictError(KEY_REUSED_MESSAGE);
     }
-    return { entry: guard.entry, balance: guard.balance, lots: storedLots(guard.lots) ?? [], replayed: true };
+    return { entry: guard.entry, balance: guard.balance, lots: storedLots(guard.lots) ?? [], replayed: true, guard };
   };
 
   /**
-   * Writes one entry: reads the balance (and the generation's reservation), then writes guard +
-   * entry + balance (+ reservation) in one transaction whose conditions are the state it read:
+   * Writes one change: reads the balance (and the generation's reservation), then writes guard +
+   * entries + balance (+ reservation) in one transaction whose conditions are the state it read:
    * the balance by its sequence number (so `balanceAfter` is exact, never below zero, and entries
    * number 1, 2, 3...), the reservation by its reserved and open counts (so the lots it takes are
-   * the ones it read). `linked` adds writes of the change's own (a license with the credit it
-   * consumes), given the lots moved. A lost race reads again and retries.
+   * the ones it read). Lots whose time ran out leave the balance first, in an `expire` entry just
+   * before the change's; credits the change itself puts on the balance already expired (a
+   * release of credits reserved before their expiry, a late grant) leave in one just after.
+   * `linked` adds writes of the change's own (a license with the credit it consumes), given the
+   * lots moved. A lost race reads again and retries.
    */
-  const apply = async (accountId: string, kind: LedgerKind, change: Change, linked?: (moved: LotCredits[]) => LinkedWrite[]): Promise<LedgerResult> => {
+  const apply = async (accountId: string, kind: ChangeKind, change: Change, linked?: (moved: LotCredits[]) => LinkedWrite[]): Promise<LedgerResult & { guard?: Guard }> => {
     checkChange(kind, change);
     const n = change.credits;
+    const generation = kind === 'reserve' || kind === 'commit' || kind === 'release';
     for (let attempt = 1; ; attempt++) {
       const earlier = await replay(accountId, kind, change);
       if (earlier) return earlier;
       const seen = await readBalance(accountId);
       if (seen === undefined) throw new NotFoundError(NO_BALANCE_MESSAGE);
-      const held = kind === 'grant' ? undefined : await readReservation(accountId, change.generationId!);
-      const after = seen.credits + deltaOf(kind, n);
-      if (kind === 'reserve' && after < 0) throw new InsufficientCreditsError(n, seen.credits);
+      const held = generation ? await readReservation(accountId, change.generationId!) : undefined;
+      const when = now();
+      const at = when.toISOString();
+      const balanceLots = await resolveLots(accountId, seen.credits, seen.lots);
+      const { live, expired } = splitExpired(balanceLots, when.getTime());
+      const spendable = creditsIn(live);
+      if (kind === 'reserve' && spendable < n) throw new InsufficientCreditsError(n, spendable);
       if ((kind === 'commit' || kind === 'release') && (held?.open ?? 0) < n) throw new ConflictError(NO_RESERVATION_MESSAGE);
 
       // Which credits move: a grant adds its lot last; a reserve takes the balance's oldest; a
       // commit or release takes the reservation's oldest open ones, and a release puts them back
-      // first on the balance (they were its oldest).
-      const balanceLots = await resolveLots(accountId, seen.credits, seen.lots);
+      // first on the balance (they were its oldest); a take-back removes its source's unspent ones.
       const heldLots = held ? await resolveLots(accountId, held.open, held.lots) : [];
       let moved: LotCredits[];
-      let lotsAfter = balanceLots;
+      let lotsAfter = live;
       let heldAfter = heldLots;
       if (kind === 'grant') {
         moved = [lotOf(change.lot!, n)];
-        lotsAfter = compactLots([...balanceLots, ...moved]);
+        lotsAfter = compactLots([...live, ...moved]);
       } else if (kind === 'reserve') {
-        const { taken, rest } = takeOldest(balanceLots, n);
+        const { taken, rest } = takeOldest(live, n);
         moved = taken;
         lotsAfter = rest;
         heldAfter = compactLots([...heldLots, ...taken]);
+      } else if (kind === 'take-back') {
+        const { taken, rest } = takeFromSource(live, change.source!, n);
+        moved = taken;
+        lotsAfter = rest;
       } else {
         const { taken, rest } = takeOldest(heldLots, n);
         moved = taken;
         heldAfter = rest;
-        if (kind === 'release') lotsAfter = compactLots([...taken, ...balanceLots]);
+        if (kind === 'release') lotsAfter = compactLots([...taken, ...live]);
       }
+      const delta = kind === 'take-back' ? -creditsIn(moved) : deltaOf(kind, n);
+      const late = splitExpired(lotsAfter, when.getTime());
 
-      const at = now().toISOString();
-      const seq = seen.seq + 1;
-      const { entry, entryItem, guardItem } = ledgerWrite(accountId, kind, change, after, seq, at, moved);
+      // The entries in order: what expired before, the change, what expired with it.
+      let seq = seen.seq;
+      let balance = seen.credits;
+      const entryItems: Record<string, unknown>[] = [];
+      if (expired.length) {
+        balance -= creditsIn(expired);
+        entryItems.push(expireWrite(accountId, expired, balance, ++seq, at).entryItem);
+      }
+      balance += delta;
+      const changeSeq = ++seq;
+      const afterChange = balance;
+      if (late.expired.length) {
+        balance -= creditsIn(late.expired);
+        const lateItem = expireWrite(accountId, late.expired, balance, ++seq, at).entryItem;
+        entryItems.push(lateItem);
+      }
+      const outcome = kind === 'take-back' ? { takenBack: -delta, shortfall: n + delta } : {};
+      const { entry, entryItem, guardItem } = ledgerWrite(accountId, kind, change, afterChange, changeSeq, at, moved, {
+        delta,
+        guard: { balance, ...outcome },
+      });
+      entryItems.splice(expired.length ? 1 : 0, 0, entryItem);
 
       const items: LinkedWrite[] = [
         { Put: { TableName: tableName, Item: guardItem, ConditionExpression: 'attribute_not_exists(pk)' } },
-        { Put: { TableName: tableName, Item: entryItem, ConditionExpression: 'attribute_not_exists(pk)' } },
+        ...entryItems.map((Item) => ({ Put: { TableName: tableName, Item, ConditionExpression: 'attribute_not_exists(pk)' } })),
         {
           Update: {
             TableName: tableName,
@@ -338,17 +504,17 @@ export function creditLedger(doc: DynamoDBDocumentClient, tableName: string, now
             // Never below zero: the balance must still be the one read, and hold the reserve.
             ConditionExpression: kind === 'reserve' ? 'seq = :seen AND credits >= :n' : 'seq = :seen',
             ExpressionAttributeValues: {
-              ':after': after,
+              ':after': balance,
               ':seq': seq,
               ':seen': seen.seq,
-              ':lots': lotsAfter,
+              ':lots': late.live,
               ':at': at,
               ...(kind === 'reserve' ? { ':n': n } : {}),
             },
           },
         },
       ];
-      if (kind !== 'grant') {
+      if (generation) {
         // The reservation as it was read: a reserve creates it or adds to it; a commit and a
         // release take from its open credits, so together they never exceed what was reserved.
         const unchanged = held ? 'reserved = :seenReserved AND #open = :seenOpen' : 'attribute_not_exists(pk)';
@@ -380,7 +546,7 @@ export function creditLedger(doc: DynamoDBDocumentClient, tableName: string, now
 
       try {
         await doc.send(new TransactWriteCommand({ TransactItems: items }));
-        return { entry, balance: after, lots: moved, replayed: false };
+        return { entry, balance, lots: moved, replayed: false, guard: { kind, credits: n, entry, balance, ...outcome } };
       } catch (err) {
         const reasons = reasonsOf(err);
         if (!reasons && (err as Error)?.name !== 'TransactionConflictException') throw err;
@@ -390,16 +556,60 @@ export function creditLedger(doc: DynamoDBDocumentClient, tableName: string, now
         if (!keyTaken && refused >= 0) throw new LinkedWriteRefusedError(refused - firstLinked);
         if (attempt >= MAX_ATTEMPTS) throw err;
         // Another change of this balance (or this key) won: read again after a short random pause.
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(200, 10 * attempt)));
+        await pause(attempt);
       }
     }
   };
 
+  /** Drops the balance's expired lots with one `expire` entry, when any are due. */
+  const expire = async (accountId: string): Promise<ExpireResult> => {
+    for (let attempt = 1; ; attempt++) {
+      const seen = await readBalance(accountId);
+      if (seen === undefined) throw new NotFoundError(NO_BALANCE_MESSAGE);
+      const when = now();
+      const lots = await resolveLots(accountId, seen.credits, seen.lots);
+      const { live, expired } = splitExpired(lots, when.getTime());
+      if (!expired.length) return { balance: seen.credits, expired: [] };
+      const at = when.toISOString();
+      const balance = seen.credits - creditsIn(expired);
+      const { entry, entryItem } = expireWrite(accountId, expired, balance, seen.seq + 1, at);
+      try {
+        await doc.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              { Put: { TableName: tableName, Item: entryItem, ConditionExpression: 'attribute_not_exists(pk)' } },
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: accountKeys.balance(accountId),
+                  UpdateExpression: 'SET credits = :after, seq = :seq, lots = :lots, updatedAt = :at',
+                  ConditionExpression: 'seq = :seen',
+                  ExpressionAttributeValues: { ':after': balance, ':seq': seen.seq + 1, ':seen': seen.seq, ':lots': live, ':at': at },
+                },
+              },
+            ],
+          }),
+        );
+        return { entry, balance, expired };
+      } catch (err) {
+        if (!reasonsOf(err) && (err as Error)?.name !== 'TransactionConflictException') throw err;
+        if (attempt >= MAX_ATTEMPTS) throw err;
+        await pause(attempt);
+      }
+    }
+  };
+
+  /** The balance's spendable lots, oldest first, at this moment. */
+  const liveLots = async (accountId: string): Promise<LotCredits[]> => {
+    const balance = await readBalance(accountId);
+    if (balance === undefined) throw new NotFoundError(NO_BALANCE_MESSAGE);
+    return splitExpired(await resolveLots(accountId, balance.credits, balance.lots), now().getTime()).live;
+  };
+
   return {
+    /** The spendable balance: expired lots are not counted, even before their `expire` entry is written. */
     async balance(accountId: string): Promise<number> {
-      const balance = await readBalance(accountId);
-      if (balance === undefined) throw new NotFoundError(NO_BALANCE_MESSAGE);
-      return balance.credits;
+      return creditsIn(await liveLots(accountId));
     },
 
     /** Whether a change was made under `key` already. */
@@ -408,30 +618,45 @@ export function creditLedger(doc: DynamoDBDocumentClient, tableName: string, now
       return out.Item !== undefined;
     },
 
-    /** The balance's open lots, oldest first (the rule of lotsBehind for a balance stored before lots). */
-    async lots(accountId: string): Promise<LotCredits[]> {
-      const balance = await readBalance(accountId);
-      if (balance === undefined) throw new NotFoundError(NO_BALANCE_MESSAGE);
-      return resolveLots(accountId, balance.credits, balance.lots);
+    /** The balance's spendable lots, oldest first (the rule of lotsBehind for a balance stored before lots). */
+    lots(accountId: string): Promise<LotCredits[]> {
+      return liveLots(accountId);
+    },
+
+    /** Writes the `expire` entry of the balance's lots whose time ran out, if any (the daily sweep). */
+    expire(accountId: string): Promise<ExpireResult> {
+      return expire(accountId);
     },
 
     /**
-     * Adds credits as one lot (`lot`: what each is worth, paid or promotional, and whether it
-     * earns talent nothing); an admin's grant (`by`, with its `category`) writes its audit entry
-     * in the same transaction.
+     * Adds credits as one lot (`lot`: what each is worth, paid or promotional, whether it earns
+     * talent nothing, where it came from and when it expires); an admin's grant (`by`, with its
+     * `category`) writes its audit entry in the same transaction.
      */
-    grant(accountId: string, change: { credits: number; key: string; reason: string; lot: CreditLot; by?: Actor; category?: GrantCategory }): Promise<LedgerResult> {
-      return apply(accountId, 'grant', change);
+    async grant(accountId: string, change: { credits: number; key: string; reason: string; lot: CreditLot; by?: Actor; category?: GrantCategory }): Promise<LedgerResult> {
+      return withoutGuard(await apply(accountId, 'grant', change));
+    },
+
+    /**
+     * Takes back up to `credits` unspent credits of the lots of `source` (a refunded or disputed
+     * purchase), oldest first, never below zero; credits a generation holds reserved are not
+     * taken. `takenBack` is what it removed, `shortfall` what of `credits` was no longer there
+     * (spent, reserved, or expired). The entry is written even when nothing was left (0), so the
+     * history explains the refund. Once per key: a repeat answers the first result.
+     */
+    async takeBack(accountId: string, change: { key: string; source: string; credits: number; reason: string }): Promise<TakeBackResult> {
+      const result = await apply(accountId, 'take-back', change);
+      return { entry: result.entry, balance: result.balance, takenBack: result.guard?.takenBack ?? 0, shortfall: result.guard?.shortfall ?? change.credits, replayed: result.replayed };
     },
 
     /** Takes credits from the balance for a generation, oldest lots first; InsufficientCreditsError when the balance is short. */
-    reserve(accountId: string, change: { credits: number; key: string; generationId: string; reason: string }): Promise<LedgerResult> {
-      return apply(accountId, 'reserve', change);
+    async reserve(accountId: string, change: { credits: number; key: string; generationId: string; reason: string }): Promise<LedgerResult> {
+      return withoutGuard(await apply(accountId, 'reserve', change));
     },
 
     /** Makes (part of) a generation's reservation final, its oldest open credits first: the balance does not change. */
-    commit(accountId: string, change: { credits: number; key: string; generationId: string; reason: string }): Promise<LedgerResult> {
-      return apply(accountId, 'commit', change);
+    async commit(accountId: string, change: { credits: number; key: string; generationId: string; reason: string }): Promise<LedgerResult> {
+      return withoutGuard(await apply(accountId, 'commit', change));
     },
 
     /**
@@ -446,13 +671,13 @@ export function creditLedger(doc: DynamoDBDocumentClient, tableName: string, now
       change: { key: string; generationId: string; reason: string },
       linked: (credit: CreditLot) => LinkedWrite[],
     ): Promise<LedgerResult & { credit?: CreditLot }> {
-      const result = await apply(accountId, 'commit', { ...change, credits: 1 }, (moved) => linked(moved[0]));
+      const result = withoutGuard(await apply(accountId, 'commit', { ...change, credits: 1 }, (moved) => linked(moved[0])));
       return { ...result, ...(result.lots[0] ? { credit: result.lots[0] } : {}) };
     },
 
     /** Returns (part of) a generation's reservation to the balance, where its credits come first again (they were the oldest). */
-    release(accountId: string, change: { credits: number; key: string; generationId: string; reason: string }): Promise<LedgerResult> {
-      return apply(accountId, 'release', change);
+    async release(accountId: string, change: { credits: number; key: string; generationId: string; reason: string }): Promise<LedgerResult> {
+      return withoutGuard(await apply(accountId, 'release', change));
     },
 
     /** What a generation has reserved, committed and released so far (undefined when it reserved nothing). */
@@ -505,5 +730,6 @@ export function toEntry(item: Record<string, unknown>): LedgerEntry {
     at: String(item.at),
     ...(typeof item.by === 'string' ? { by: item.by } : {}),
     ...(typeof item.generationId === 'string' ? { generationId: item.generationId } : {}),
+    ...(typeof item.expiresAt === 'string' ? { expiresAt: item.expiresAt } : {}),
   };
 }

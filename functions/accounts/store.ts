@@ -16,12 +16,12 @@ import {
 import type * as z from 'zod';
 import { FULL_NAME_MAX_LENGTH, type AccountRole } from '../../events/account-values';
 import type { AdminUserDetail, AdminUserQuery, AdminUserSummary, AuditEntry, PlanRequest } from '../../events/accounts';
-import { STARTING_PLAN, planById, planLot, type PlanId } from '../../events/plans';
+import { STARTING_PLAN, planById, planCreditsExpireAt, planLot, type PlanId } from '../../events/plans';
 import { matchesQuery, sortAndPage } from '../shared/admin-list';
 import { ConflictError, NotFoundError, isConditionFailure } from '../shared/errors';
 import { queryAll as queryAllItems } from '../shared/query-all';
 import { EMAIL_INDEX, LIST_INDEX, LIST_PARTITION, accountKeys, emailKeyOf } from './keys';
-import { ledgerWrite, toEntry, type Actor } from './credits';
+import { ledgerWrite, spendableCredits, toEntry, type Actor } from './credits';
 
 export type { Actor } from './credits';
 
@@ -35,7 +35,16 @@ export interface Account {
   disabled: boolean;
   createdAt: string;
   updatedAt: string;
+  /** Clients only: `stripe` while a Stripe subscription sets the plan (the monthly cron leaves it alone). */
+  billing?: 'stripe';
+  /** The Stripe subscription that sets the plan, while `billing` is `stripe`. */
+  subscriptionId?: string;
+  /** The latest sign-in (the Free plan's monthly credits go to accounts that signed in). */
+  lastSignInAt?: string;
 }
+
+/** Who changes a plan when Stripe does, in the audit. */
+const STRIPE_ACTOR: Actor = { sub: 'stripe', email: 'Stripe' };
 
 /** The idempotency key of a new client's starting credits: granted once, however often sign-up is confirmed. */
 export const SIGNUP_GRANT_KEY = 'signup-grant';
@@ -57,6 +66,9 @@ function toAccount(item: Record<string, unknown>): Account {
     disabled: item.disabled === true,
     createdAt: String(item.createdAt),
     updatedAt: String(item.updatedAt),
+    ...(item.billing === 'stripe' ? { billing: 'stripe' as const } : {}),
+    ...(typeof item.subscriptionId === 'string' ? { subscriptionId: item.subscriptionId } : {}),
+    ...(typeof item.lastSignInAt === 'string' ? { lastSignInAt: item.lastSignInAt } : {}),
   };
 }
 
@@ -88,7 +100,8 @@ export function accountStore(doc: DynamoDBDocumentClient, tableName: string, now
       let keys: Record<string, unknown>[] | undefined = ids.slice(i, i + 100).map((id) => accountKeys.balance(id));
       for (let round = 0; keys?.length && round < 8; round++) {
         const out: BatchGetCommandOutput = await doc.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys, ConsistentRead: true } } }));
-        for (const item of out.Responses?.[tableName] ?? []) balances.set(String(item.pk).slice('ACCOUNT#'.length), Number(item.credits));
+        // What is spendable now: lots whose time ran out are not counted (decision 043).
+        for (const item of out.Responses?.[tableName] ?? []) balances.set(String(item.pk).slice('ACCOUNT#'.length), spendableCredits(item, now().getTime()));
         keys = out.UnprocessedKeys?.[tableName]?.Keys;
       }
     }
@@ -108,6 +121,8 @@ export function accountStore(doc: DynamoDBDocumentClient, tableName: string, now
       disabled: account.disabled,
       createdAt: account.createdAt,
       ...(planRequest ? { planRequest } : {}),
+      ...(account.billing ? { billing: account.billing } : {}),
+      ...(account.lastSignInAt ? { lastSignInAt: account.lastSignInAt } : {}),
     };
   };
 
@@ -182,8 +197,9 @@ export function accountStore(doc: DynamoDBDocumentClient, tableName: string, now
       if (input.role === 'client') {
         const plan = planById(STARTING_PLAN);
         const credits = plan.monthlyCredits;
-        // The Free plan's credits are one promotional lot (decision 036).
-        const lot = planLot(STARTING_PLAN);
+        // The Free plan's credits are one promotional lot (decision 036), which expires at the end
+        // of the following month like every Free grant (decision 043).
+        const lot = { ...planLot(STARTING_PLAN), expiresAt: planCreditsExpireAt(new Date(at)) };
         const lots = [{ credits, ...lot }];
         const { entryItem, guardItem } = ledgerWrite(input.id, 'grant', { credits, key: SIGNUP_GRANT_KEY, reason: `${plan.name} plan credits`, lot }, credits, 1, at, lots);
         items.push(put({ ...accountKeys.balance(input.id), credits, seq: 1, lots, updatedAt: at }), put(entryItem), put(guardItem));
@@ -279,6 +295,80 @@ export function accountStore(doc: DynamoDBDocumentClient, tableName: string, now
         { by, action: 'plan-changed', detail: `${from} -> ${planById(plan).name}` },
       );
       return toAccount(await requireProfile(id));
+    },
+
+    /**
+     * Sets a client's plan as Stripe says (the payments wing, on a verified event), with an audit
+     * entry by Stripe. With `subscriptionId` the plan is billed by Stripe (`billing: 'stripe'`:
+     * the monthly cron grants it nothing, paid invoices do); back on the Free plan without a
+     * subscription, it is not any more. Setting what is already set writes nothing.
+     */
+    async setBillingPlan(id: string, plan: PlanId, change: { subscriptionId?: string; reason: string }): Promise<Account> {
+      const item = await requireProfile(id);
+      if (item.role !== 'client') throw new ConflictError(NOT_A_CLIENT_MESSAGE);
+      const current = toAccount(item);
+      const endsBilling = plan === STARTING_PLAN && !change.subscriptionId;
+      const billing = change.subscriptionId ? 'stripe' : endsBilling ? undefined : current.billing;
+      const subscriptionId = change.subscriptionId ?? (endsBilling ? undefined : current.subscriptionId);
+      if (current.plan === plan && current.billing === billing && current.subscriptionId === subscriptionId) return current;
+
+      const at = now().toISOString();
+      const pending = pendingOf(item);
+      const set: Record<string, unknown> = {
+        plan,
+        updatedAt: at,
+        ...(billing ? { billing } : {}),
+        ...(subscriptionId ? { subscriptionId } : {}),
+        // A pending request for this plan is done: the client got it by paying.
+        ...(pending?.plan === plan ? { planRequest: { ...pending, status: 'done', decidedAt: at } } : {}),
+      };
+      const remove = [...(billing ? [] : ['billing']), ...(subscriptionId ? [] : ['subscriptionId'])];
+      const names = Object.keys(set);
+      const from = current.plan ? planById(current.plan).name : 'no';
+      const audit: AuditEntry = { at, by: STRIPE_ACTOR.email, action: 'plan-changed', detail: `${from} -> ${planById(plan).name}: ${change.reason}`.slice(0, 500) };
+      await doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: tableName,
+                Key: accountKeys.profile(id),
+                UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(', ')}${remove.length ? ` REMOVE ${remove.map((_, i) => `#r${i}`).join(', ')}` : ''}`,
+                ConditionExpression: 'attribute_exists(pk)',
+                ExpressionAttributeNames: {
+                  ...Object.fromEntries(names.map((k, i) => [`#f${i}`, k])),
+                  ...Object.fromEntries(remove.map((k, i) => [`#r${i}`, k])),
+                },
+                ExpressionAttributeValues: Object.fromEntries(names.map((k, i) => [`:v${i}`, set[k]])),
+              },
+            },
+            { Put: { TableName: tableName, Item: { ...accountKeys.audit(id, at, randomUUID()), ...audit, bySub: STRIPE_ACTOR.sub } } },
+          ],
+        }),
+      );
+      return toAccount(await requireProfile(id));
+    },
+
+    /**
+     * Records a sign-in on the profile (the user pool's post-authentication trigger). An account
+     * not stored yet (an invited person before their first `GET /me`) is left alone: false.
+     */
+    async recordSignIn(id: string, at: Date = now()): Promise<boolean> {
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: accountKeys.profile(id),
+            UpdateExpression: 'SET lastSignInAt = :at',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':at': at.toISOString() },
+          }),
+        );
+        return true;
+      } catch (err) {
+        if (isConditionFailure(err)) return false;
+        throw err;
+      }
     },
 
     async setDisabled(id: string, disabled: boolean, by: Actor, reason?: string): Promise<Account> {

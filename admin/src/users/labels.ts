@@ -6,7 +6,7 @@ export const planName = (id: string | undefined) => (id && (PLAN_IDS as readonly
 
 export const PLAN_CHOICES = PLAN_IDS.map((id) => ({ id, name: planById(id).name }));
 
-export const LEDGER_KIND_LABELS: Record<string, string> = { grant: 'Grant', reserve: 'Reserved', commit: 'Spent', release: 'Returned' };
+export const LEDGER_KIND_LABELS: Record<string, string> = { grant: 'Grant', reserve: 'Reserved', commit: 'Spent', release: 'Returned', expire: 'Expired', 'take-back': 'Taken back' };
 
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'plan-changed': 'Plan changed',

@@ -53,6 +53,7 @@ export class Accounts extends Construct {
     this.userPoolTriggers(platform);
     this.squatting(platform);
     this.monthlyAllowance();
+    this.creditExpiry();
     this.consoleUsers(platform);
   }
 
@@ -100,6 +101,13 @@ export class Accounts extends Construct {
     userPool.addTrigger(UserPoolOperation.CUSTOM_MESSAGE, customMessage);
     userPool.addTrigger(UserPoolOperation.POST_CONFIRMATION, postConfirmation);
     userPool.addTrigger(UserPoolOperation.PRE_TOKEN_GENERATION, preTokenGeneration);
+    // Every sign-in is recorded on the profile: the Free plan's monthly credits go to accounts
+    // that signed in (decision 043). It may only set that one attribute of existing profiles.
+    const postAuthentication = new AppFunction(this, 'PostAuthentication', {
+      entry: 'functions/accounts/triggers/post-authentication/handler.ts',
+      description: 'Records a person\'s sign-in on their profile (the Free plan\'s monthly credits need one)',
+    }).bindTable(this.table, 'ACCOUNTS_TABLE', ['UpdateItem'], { indexes: false });
+    userPool.addTrigger(UserPoolOperation.POST_AUTHENTICATION, postAuthentication);
     this.poolPolicy(preTokenGeneration, 'PreTokenGenerationReadUser', ['cognito-idp:AdminGetUser'], userPool.userPoolArn);
     this.poolPolicy(postConfirmation, 'PostConfirmationGroups', ['cognito-idp:AdminAddUserToGroup'], userPool.userPoolArn);
   }
@@ -138,22 +146,48 @@ export class Accounts extends Construct {
     api.route('POST /sign-up-conflicts', conflict, 'public');
   }
 
-  /** The monthly allowance of paid plans, on the 1st at 00:05 UTC. */
+  /**
+   * The monthly credits, on the 1st at 00:05 UTC: the allowance of plans an admin set, and the
+   * Free plan's credits for clients who signed in during the month before (decision 043).
+   */
   private monthlyAllowance(): void {
     const allowance = new AppFunction(this, 'MonthlyAllowance', {
       entry: 'functions/accounts/triggers/monthly-allowance/handler.ts',
-      description: 'Grants each client on a paid plan its monthly credits, once a month',
+      description: 'Grants each client its plan\'s monthly credits once a month: plans an admin set, and Free clients who signed in',
       timeout: Duration.minutes(5),
     }).bindTable(this.table, 'ACCOUNTS_TABLE', ['GetItem', 'PutItem', 'UpdateItem', 'BatchGetItem'], { indexes: false });
     allowance.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${this.table.tableArn}/index/${ACCOUNTS_LIST_INDEX}`] }));
     // In the stack's own scope, so its logical id starts with MonthlyAllowanceSchedule (the twin
     // fires it by that prefix). Retried like every rule of the stack, with its dead letters kept.
     retriedRule(Stack.of(this), 'MonthlyAllowanceSchedule', {
-      description: 'The 1st of each month, 00:05 UTC: the monthly credits of paid plans',
+      description: 'The 1st of each month, 00:05 UTC: the monthly credits of admin-set plans and active Free clients',
       schedule: Schedule.cron({ minute: '5', hour: '0', day: '1', month: '*', year: '*' }),
       deadLetterId: 'MonthlyAllowanceDeadLetters',
       deadLetterOf: 'the monthly allowance schedule target',
       target: (retry) => new LambdaFunction(allowance, retry),
+    });
+  }
+
+  /**
+   * Plan credits expire (decision 043): once a day, every client balance's lots whose time ran
+   * out leave it with an `expire` entry. It lists clients through the listing index and changes
+   * balances through the ledger (a read, then one transaction of entry and balance).
+   */
+  private creditExpiry(): void {
+    const expire = new AppFunction(this, 'ExpireCredits', {
+      entry: 'functions/accounts/triggers/expire-credits/handler.ts',
+      description: 'Once a day: plan credits whose time ran out leave each client\'s balance with an expire entry',
+      timeout: Duration.minutes(10),
+    }).bindTable(this.table, 'ACCOUNTS_TABLE', ['GetItem', 'PutItem', 'UpdateItem', 'BatchGetItem'], { indexes: false });
+    expire.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${this.table.tableArn}/index/${ACCOUNTS_LIST_INDEX}`] }));
+    // In the stack's own scope, so its logical id starts with CreditExpirySchedule (the twin fires
+    // it by that prefix).
+    retriedRule(Stack.of(this), 'CreditExpirySchedule', {
+      description: 'Every day, 00:15 UTC: expired plan credits leave client balances',
+      schedule: Schedule.cron({ minute: '15', hour: '0' }),
+      deadLetterId: 'CreditExpiryDeadLetters',
+      deadLetterOf: 'the credit expiry schedule target',
+      target: (retry) => new LambdaFunction(expire, retry),
     });
   }
 

@@ -10,6 +10,8 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   reserve: 'Reserved',
   commit: 'Spent',
   release: 'Returned',
+  expire: 'Expired',
+  'take-back': 'Refunded',
 };
 
 /** A change to the balance: "+10", "-3", "0". */
