@@ -66,7 +66,7 @@ describe('following a checkout until it is applied', () => {
 
   it('stops when the page is left', async () => {
     const abort = new AbortController();
-    const pending = followCheckout({ id: 'cs_1', read: async () => status('open'), signal: abort.signal, sleep: (ms, signal) => new Promise((_, reject) => signal?.addEventListener('abort', () => reject(new FollowAbortedError()))) });
+    const pending = followCheckout({ id: 'cs_1', read: async () => status('open'), signal: abort.signal, sleep: (_ms, signal) => new Promise((_, reject) => signal?.addEventListener('abort', () => reject(new FollowAbortedError()))) });
     abort.abort();
     await expect(pending).rejects.toBeInstanceOf(FollowAbortedError);
   });
