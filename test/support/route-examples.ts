@@ -10,6 +10,7 @@ import {
   UpdateMeRequest,
 } from '../../events/accounts';
 import { MessageUpdateRequest, TalentUpdateRequest } from '../../events/admin';
+import { AdminRefundRequest } from '../../events/payments';
 import { ContactRequest } from '../../events/contact';
 import { DecisionRequest, EmailPreviewRequest, FoundingConfirmRequest, FoundingSignupRequest, FoundingUploadRequest } from '../../events/founding';
 import { AdminGenerationQuery, GenerationConfig, LegacyStart, StartGenerationRequest } from '../../events/generations';
@@ -215,4 +216,8 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'POST /admin/users/{id}/enable': { params: (f) => ({ id: f.accountId }), schema: AdminAccountStateRequest, body: () => ({}) },
   // Nothing is pending: the admin's answer is 409, which the matrix accepts from an allowed caller.
   'POST /admin/users/{id}/plan-request/decline': { params: (f) => ({ id: f.accountId }) },
+  // The account has no payments: its billing is empty. A payment intent nobody paid: the refund answers 404 and refunds nothing.
+  'GET /admin/users/{id}/billing': { params: (f) => ({ id: f.accountId }) },
+  'POST /admin/payments/{id}/refund': { params: () => ({ id: 'pi_matrixunpaid' }), schema: AdminRefundRequest, body: (m) => ({ reason: `Matrix ${m}` }) },
+  'GET /admin/revenue': {},
 };
