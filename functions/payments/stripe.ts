@@ -17,6 +17,16 @@ export function parsePrices(text: string): StripePrices {
   return PricesSchema.parse(JSON.parse(text)) as StripePrices;
 }
 
+/** STRIPE_PRICES in a function's configuration (`loadConfig`): parsed once, failing fast naming what is wrong. */
+export const StripePricesSetting = z.string().transform((text, ctx): StripePrices => {
+  try {
+    return parsePrices(text);
+  } catch (err) {
+    ctx.addIssue({ code: 'custom', message: `STRIPE_PRICES must name the monthly and credit prices of every paid plan: ${(err as Error).message}` });
+    return z.NEVER;
+  }
+});
+
 /** The paid plan a subscription price belongs to, or undefined for a price that is not ours. */
 export function planOfPrice(prices: StripePrices, priceId: string | undefined): PaidPlanId | undefined {
   return PAID_PLAN_IDS.find((plan) => prices[plan].monthly === priceId);

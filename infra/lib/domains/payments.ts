@@ -96,7 +96,7 @@ export class Payments extends NestedStack {
       'functions/payments/routes/create-portal-session/handler.ts',
       "POST /me/billing-portal-sessions: opens Stripe's billing portal for the client's own customer",
       platform,
-    );
+    ).bindTable(props.accountsTable, 'ACCOUNTS_TABLE', ['GetItem', 'PutItem'], { indexes: false });
     rateLimits.bind(portal);
     api.route('POST /me/billing-portal-sessions', portal, 'client');
 

@@ -1,4 +1,42 @@
-import { httpHandler, json } from '../../../shared/http';
+import * as z from 'zod';
+import { CreateCheckoutRequest } from '../../../../events/payments';
+import { accountStore, currentAccount } from '../../../accounts';
+import { requireRole } from '../../../shared/auth';
+import { documentClient } from '../../../shared/clients';
+import { loadConfig } from '../../../shared/config';
+import { httpHandler, json, parseJsonBody } from '../../../shared/http';
+import { rateLimiter } from '../../../shared/rate-limit';
+import { paymentsStore } from '../../store';
+import { StripePricesSetting, stripeFromEnv } from '../../stripe';
+import { createCheckout } from './service';
 
-// Being built (issue 23): answers 501 until the route's service lands.
-export const handler = httpHandler(async () => json(501, { error: 'Not built yet.' }));
+const config = loadConfig(
+  z.object({
+    ACCOUNTS_TABLE: z.string().min(1),
+    PAYMENTS_TABLE: z.string().min(1),
+    RATE_LIMITS_TABLE: z.string().min(1),
+    STRIPE_PRICES: StripePricesSetting,
+    SITE_URL: z.url(),
+  }),
+);
+
+/** `POST /me/checkout-sessions` (clients): 201 with Stripe Checkout's address. */
+export const handler = httpHandler(async (event) => {
+  const caller = requireRole(event, 'client');
+  const request = parseJsonBody(event, CreateCheckoutRequest);
+  const doc = documentClient();
+  const accounts = accountStore(doc, config.ACCOUNTS_TABLE);
+  const answer = await createCheckout(
+    {
+      account: (c) => currentAccount(accounts, c),
+      stripe: await stripeFromEnv(),
+      prices: config.STRIPE_PRICES,
+      store: paymentsStore(doc, config.PAYMENTS_TABLE),
+      limit: rateLimiter(doc, config.RATE_LIMITS_TABLE),
+      siteUrl: config.SITE_URL.replace(/\/+$/, ''),
+    },
+    caller,
+    request,
+  );
+  return json(201, answer);
+});

@@ -1,4 +1,42 @@
-import { httpHandler, json } from '../../../shared/http';
+import * as z from 'zod';
+import { accountStore, creditLedger } from '../../../accounts';
+import { documentClient } from '../../../shared/clients';
+import { loadConfig } from '../../../shared/config';
+import { EmailConfig, emailSender } from '../../../shared/email';
+import { httpHandler } from '../../../shared/http';
+import { idempotency } from '../../../shared/idempotency';
+import { chargeEventDeps } from '../../refunds';
+import { paymentsStore } from '../../store';
+import { StripePricesSetting, stripeFromEnv, webhookSecretFromEnv } from '../../stripe';
+import { receiveStripeEvent } from './service';
 
-// Being built (issue 23): answers 501 until the route's service lands.
-export const handler = httpHandler(async () => json(501, { error: 'Not built yet.' }));
+const config = loadConfig(
+  EmailConfig.extend({
+    PAYMENTS_TABLE: z.string().min(1),
+    ACCOUNTS_TABLE: z.string().min(1),
+    IDEMPOTENCY_TABLE: z.string().min(1),
+    STRIPE_PRICES: StripePricesSetting,
+  }),
+);
+const send = emailSender(config);
+
+/** `POST /webhooks/stripe` (signed by Stripe): applies each verified event once. */
+export const handler = httpHandler(async (event, context) => {
+  const doc = documentClient();
+  const stripe = await stripeFromEnv();
+  return receiveStripeEvent(
+    {
+      stripe,
+      secret: webhookSecretFromEnv,
+      prices: config.STRIPE_PRICES,
+      store: paymentsStore(doc, config.PAYMENTS_TABLE),
+      accounts: accountStore(doc, config.ACCOUNTS_TABLE),
+      ledger: creditLedger(doc, config.ACCOUNTS_TABLE),
+      send,
+      once: idempotency(config.IDEMPOTENCY_TABLE, context),
+      siteUrl: config.SITE_URL,
+      charges: chargeEventDeps(doc, config, stripe),
+    },
+    event,
+  );
+});

@@ -1,0 +1,89 @@
+// The payments wing's rules as pure functions (docs/payments.md): what a Stripe subscription
+// status means for the plan, what a paid credit is worth, when plan credits expire, and what an
+// upgrade's proration invoice grants. The webhook's service applies them; unit tests pin them.
+import type Stripe from 'stripe';
+import type { SubscriptionState } from '../../events/payment-values';
+import type { PlanId } from '../../events/plans';
+
+/** Unix seconds (Stripe's times) as an ISO time. */
+export const isoOf = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString();
+
+/** Stripe statuses under which the plan is the subscription's: paid up, or unpaid while Stripe retries. */
+const LIVE_STATUSES: readonly Stripe.Subscription.Status[] = ['active', 'trialing', 'past_due'];
+/** Statuses that end the plan: the account goes back to Free. */
+const ENDED_STATUSES: readonly Stripe.Subscription.Status[] = ['canceled', 'unpaid', 'incomplete_expired'];
+
+/**
+ * A subscription's state as the portal shows it, from Stripe's status: `past_due` while a
+ * renewal is retried, `canceling` when it ends at the period's end, `ended` once over; undefined
+ * while its first payment is incomplete (nothing to apply yet).
+ */
+export function subscriptionStateOf(sub: Pick<Stripe.Subscription, 'status' | 'cancel_at_period_end'>): SubscriptionState | undefined {
+  if (ENDED_STATUSES.includes(sub.status)) return 'ended';
+  if (!LIVE_STATUSES.includes(sub.status)) return undefined;
+  if (sub.status === 'past_due') return 'past_due';
+  return sub.cancel_at_period_end ? 'canceling' : 'active';
+}
+
+/** True for a state that holds a paid plan (a checkout for another plan goes through the portal). */
+export const isLive = (state: SubscriptionState | undefined) => state === 'active' || state === 'past_due' || state === 'canceling';
+
+/**
+ * What one credit of a paid grant is worth, in micro-dollars: what was paid (cents) over the
+ * credits, rounded down (1 cent = 10,000 micro-dollars).
+ */
+export function paidCreditValueMicros(amountPaidCents: number, credits: number): number {
+  if (!Number.isSafeInteger(amountPaidCents) || amountPaidCents < 0) throw new RangeError(`amount paid must be whole cents, 0 or more (got ${amountPaidCents})`);
+  if (!Number.isSafeInteger(credits) || credits < 1) throw new RangeError(`credits must be a whole number of at least 1 (got ${credits})`);
+  return Math.floor((amountPaidCents * 10_000) / credits);
+}
+
+/**
+ * When a period's plan credits expire: at the end of the following period, that is the period's
+ * end plus its length (unix seconds in, ISO out).
+ */
+export function planCreditsExpireAt(periodEnd: number, periodLengthSeconds: number): string {
+  if (periodLengthSeconds <= 0) throw new RangeError(`a period's length must be positive (got ${periodLengthSeconds})`);
+  return isoOf(periodEnd + periodLengthSeconds);
+}
+
+/**
+ * What an upgrade's proration invoice grants: the new plan's monthly allowance less what this
+ * period's earlier grants already gave, never negative.
+ */
+export function upgradeAllowance(newPlanCredits: number, grantedThisPeriod: number): number {
+  return Math.max(0, newPlanCredits - Math.max(0, grantedThisPeriod));
+}
+
+/** A paid invoice of a subscription, as far as its credits go. */
+export interface PeriodInvoice {
+  id: string;
+  /** Unix seconds; with `number` (the customer's invoice sequence), the order invoices were made in. */
+  created: number;
+  number: string;
+  /** `period`: a period's own invoice (created or renewed); `upgrade`: a plan switch's proration within it. */
+  kind: 'period' | 'upgrade';
+  plan: PlanId;
+  /** The plan's monthly allowance (of the new plan, for an upgrade). */
+  planCredits: number;
+  periodStart: number;
+  periodEnd: number;
+}
+
+/**
+ * The credits each paid invoice of one period grants, taken in the order the invoices were made:
+ * the period's own invoice its plan's allowance, each upgrade the new plan's allowance less what
+ * the invoices before it granted (`upgradeAllowance`). The same answer whatever order the events
+ * arrive in, since it is computed from every invoice of the period.
+ */
+export function allowancesOfPeriod(invoices: readonly PeriodInvoice[]): Map<string, number> {
+  const ordered = [...invoices].sort((a, b) => a.created - b.created || a.number.localeCompare(b.number, 'en', { numeric: true }) || a.id.localeCompare(b.id));
+  const out = new Map<string, number>();
+  let granted = 0;
+  for (const inv of ordered) {
+    const credits = inv.kind === 'period' ? inv.planCredits : upgradeAllowance(inv.planCredits, granted);
+    out.set(inv.id, credits);
+    granted += credits;
+  }
+  return out;
+}

@@ -1,0 +1,90 @@
+import type Stripe from 'stripe';
+import { UPGRADE_FIRST_MESSAGE, USE_PORTAL_MESSAGE } from '../../../../events/payment-values';
+import type { CreateCheckoutRequest, RedirectResponse } from '../../../../events/payments';
+import { planById, STARTING_PLAN } from '../../../../events/plans';
+import type { AccountCaller } from '../../../shared/auth';
+import { ConflictError } from '../../../shared/errors';
+import type { RateLimiter } from '../../../shared/rate-limit';
+import { isLive } from '../../billing';
+import { checkoutRule, type ClientDeps } from '../../client';
+import type { PaymentsStore } from '../../store';
+import type { StripePrices } from '../../stripe';
+
+export interface CheckoutDeps extends ClientDeps {
+  stripe: Stripe;
+  prices: StripePrices;
+  store: Pick<PaymentsStore, 'customerOf' | 'linkCustomer' | 'putCheckout' | 'subscriptionOf'>;
+  limit: RateLimiter;
+  /** The site's address, without a trailing slash: Stripe sends the browser back there. */
+  siteUrl: string;
+}
+
+export const alreadyOnPlanMessage = (name: string) => `You are already on the ${name} plan.`;
+
+/**
+ * The account's Stripe customer, created the first time: under an idempotency key of the account
+ * (two tabs at once make one customer), with the account's id in its metadata and its email; the
+ * mapping is written both ways under a condition, and the one written first wins.
+ */
+async function customerOf(deps: CheckoutDeps, account: { id: string; email: string; full_name: string }): Promise<string> {
+  const known = await deps.store.customerOf(account.id);
+  if (known) return known;
+  const customer = await deps.stripe.customers.create(
+    { email: account.email, ...(account.full_name ? { name: account.full_name } : {}), metadata: { accountId: account.id } },
+    { idempotencyKey: `customer-of-account-${account.id}` },
+  );
+  return deps.store.linkCustomer(account.id, customer.id);
+}
+
+/**
+ * `POST /me/checkout-sessions`: Stripe Checkout for a paid plan (subscription mode, the plan's
+ * monthly price) or credit packs (payment mode, the current plan's extra-credit price, pack times
+ * quantity credits). Prices and the account come from the server: the body names only what.
+ * Refused (409) for a plan while a subscription is live (plan changes go through the billing
+ * portal), for the plan the account is on, and for credits on the Free plan. Nothing is granted
+ * here: only Stripe's verified event does.
+ */
+export async function createCheckout(deps: CheckoutDeps, caller: AccountCaller, request: CreateCheckoutRequest): Promise<RedirectResponse> {
+  const account = await deps.account(caller);
+  await deps.limit([checkoutRule(account.id)]);
+  const current = account.plan ?? STARTING_PLAN;
+  const common = { client_reference_id: account.id, success_url: `${deps.siteUrl}/client-portal?checkout={CHECKOUT_SESSION_ID}` };
+
+  let params: Stripe.Checkout.SessionCreateParams;
+  let record: { kind: 'plan' | 'credits'; plan?: typeof current; credits?: number };
+  if (request.kind === 'plan') {
+    const plan = request.plan as Exclude<typeof current, 'free'>;
+    const subscription = await deps.store.subscriptionOf(account.id);
+    if (subscription && isLive(subscription.state)) throw new ConflictError(USE_PORTAL_MESSAGE);
+    if (current === plan) throw new ConflictError(alreadyOnPlanMessage(planById(plan).name));
+    const metadata = { accountId: account.id, kind: 'plan', plan };
+    params = {
+      ...common,
+      mode: 'subscription',
+      line_items: [{ price: deps.prices[plan].monthly, quantity: 1 }],
+      cancel_url: `${deps.siteUrl}/pricing?checkout=cancelled`,
+      metadata,
+      subscription_data: { metadata },
+    };
+    record = { kind: 'plan', plan };
+  } else {
+    if (current === 'free') throw new ConflictError(UPGRADE_FIRST_MESSAGE);
+    const credits = request.pack * request.quantity;
+    const metadata = { accountId: account.id, kind: 'credits', credits: String(credits) };
+    params = {
+      ...common,
+      mode: 'payment',
+      line_items: [{ price: deps.prices[current].credit, quantity: credits }],
+      cancel_url: `${deps.siteUrl}/client-portal?checkout=cancelled`,
+      metadata,
+      payment_intent_data: { metadata },
+    };
+    record = { kind: 'credits', credits };
+  }
+
+  const customer = await customerOf(deps, account);
+  const session = await deps.stripe.checkout.sessions.create({ ...params, customer });
+  if (!session.url) throw new Error(`Stripe answered checkout session ${session.id} without its page's address`);
+  await deps.store.putCheckout({ sessionId: session.id, accountId: account.id, ...record, createdAt: new Date(session.created * 1000).toISOString() });
+  return { id: session.id, url: session.url };
+}
