@@ -77,7 +77,7 @@ describe('portals', () => {
     await context.close();
   });
 
-  it('a new client signs up, confirms and sees 10 credits, the Free plan and the grant in the ledger; edits the name and asks for Pro', async () => {
+  it('a new client signs up, confirms and sees 10 credits, the Free plan and the grant in the ledger; edits the name', async () => {
     const email = `client.${marker}@people.example`;
     const { context, page, errors } = await newPage();
     await signUp(page, 'client', 'Rita Client', email);
@@ -103,17 +103,9 @@ describe('portals', () => {
     await page.getByRole('button', { name: 'Save name' }).click();
     await page.getByRole('status').filter({ hasText: 'Name saved: Rita Lopes.' }).waitFor();
 
-    // A plan change request: shown as pending, from the server after a reload.
-    await page.getByLabel('Request a plan change').selectOption('pro');
-    await page.getByRole('button', { name: 'Send request' }).click();
-    await page.getByTestId('pending-plan-request').filter({ hasText: 'You asked for Pro' }).waitFor();
-
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Welcome, Rita' }).waitFor();
     expect(await page.getByTestId('profile-name').textContent()).toBe('Rita Lopes');
-    expect(await page.getByTestId('pending-plan-request').textContent()).toContain('You asked for Pro');
-    const offered = await page.getByLabel('Ask for a different plan').locator('option').allTextContents();
-    expect(offered.filter((o) => o.startsWith('Free'))).toEqual([]);
 
     // A longer history, written by the ledger itself: 20 lines a page, the rest behind "Load more".
     const user = await cognitoClient(twin()).send(new AdminGetUserCommand({ UserPoolId: twin().userPoolId, Username: email }));
