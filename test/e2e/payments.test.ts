@@ -172,6 +172,11 @@ describe('payments', () => {
     expect(await page.getByTestId('plan-name').textContent()).toBe('Starter');
     expect(await seriousViolations(page)).toEqual([]);
     await saveShots(page, 'client-portal-canceling');
+
+    // The payment-failed email's link opens the billing portal from the client portal.
+    await gotoApp(page, `${web}/client-portal?billing=portal`);
+    await page.waitForURL((url) => url.href.startsWith(`${twin().urls.stripe}/p/`), { timeout: 30_000 });
+    await page.getByText('Your plan ends on').waitFor({ timeout: 20_000 });
     expect(errors).toEqual([]);
     await context.close();
   });
