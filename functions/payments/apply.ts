@@ -7,7 +7,7 @@ import { planById, type CreditLot, type PlanId } from '../../events/plans';
 import type { Email } from '../shared/email-layout';
 import { ONE_DAY, type Once } from '../shared/idempotency';
 import { log } from '../shared/log';
-import { allowancesOfPeriod, isLive, isoOf, paidCreditValueMicros, planCreditsExpireAt, subscriptionStateOf, type PeriodInvoice } from './billing';
+import { allowancesOfPeriod, intervalOf, isLive, isoOf, paidCreditValueMicros, planCreditsExpireAt, subscriptionStateOf, type PeriodInvoice } from './billing';
 import { paymentFailedEmail, planActiveEmail, planEndedEmail } from './emails';
 import { planOfCreditPrice, planOfPrice, type StripePrices } from './stripe';
 import type { PaymentsStore, SubscriptionMirror } from './store';
@@ -157,7 +157,6 @@ function periodInvoiceOf(deps: ApplyDeps, invoice: Stripe.Invoice, lines: Stripe
     kind: period ? 'period' : 'upgrade',
     plan,
     planCredits: planById(plan).monthlyCredits * (period ? (line.quantity ?? 1) : 1),
-    periodStart: line.period.start,
     periodEnd: line.period.end,
   };
 }
@@ -209,11 +208,9 @@ export async function applyPaidInvoice(deps: ApplyDeps, invoiceId: string): Prom
     }
     credits = allowancesOfPeriod([...period, mine]).get(mine.id) ?? 0;
     if (credits > 0) {
-      const item = subscription.items.data[0];
-      const periodStart = period.find((p) => p.kind === 'period')?.periodStart ?? (mine.kind === 'period' ? mine.periodStart : item.current_period_start);
-      const length = mine.periodEnd - periodStart > 0 ? mine.periodEnd - periodStart : item.current_period_end - item.current_period_start;
+      const interval = intervalOf(subscription.items.data[0]?.price.recurring);
       const source = `invoice:${invoice.id}`;
-      const lot: SourcedLot = { valueMicros: paidCreditValueMicros(invoice.amount_paid, credits), kind: 'paid', source, expiresAt: planCreditsExpireAt(mine.periodEnd, length) };
+      const lot: SourcedLot = { valueMicros: paidCreditValueMicros(invoice.amount_paid, credits), kind: 'paid', source, expiresAt: planCreditsExpireAt(mine.periodEnd, interval) };
       const name = planById(plan).name;
       await deps.ledger.grant(accountId, { credits, key: source, reason: mine.kind === 'period' ? `${name} plan credits` : `${name} plan upgrade credits`, lot });
     }

@@ -38,13 +38,43 @@ export function paidCreditValueMicros(amountPaidCents: number, credits: number):
   return Math.floor((amountPaidCents * 10_000) / credits);
 }
 
+/** A subscription price's billing interval (Stripe's `recurring`). */
+export interface BillingInterval {
+  interval: 'day' | 'week' | 'month' | 'year';
+  count: number;
+}
+
+const UNITS: readonly string[] = ['day', 'week', 'month', 'year'];
+
+/** A price's `recurring` as a billing interval (a month when it names none we know). */
+export function intervalOf(recurring: { interval: string; interval_count: number } | null | undefined): BillingInterval {
+  const unit = recurring?.interval ?? 'month';
+  return { interval: (UNITS.includes(unit) ? unit : 'month') as BillingInterval['interval'], count: recurring?.interval_count || 1 };
+}
+
 /**
- * When a period's plan credits expire: at the end of the following period, that is the period's
- * end plus its length (unix seconds in, ISO out).
+ * `unixSeconds` plus `count` intervals, on the calendar (UTC) as Stripe bills: a month later is
+ * the same day of the next month, or its last day when it has no such day (January 31 -> February
+ * 28).
  */
-export function planCreditsExpireAt(periodEnd: number, periodLengthSeconds: number): string {
-  if (periodLengthSeconds <= 0) throw new RangeError(`a period's length must be positive (got ${periodLengthSeconds})`);
-  return isoOf(periodEnd + periodLengthSeconds);
+export function addInterval(unixSeconds: number, { interval, count }: BillingInterval): number {
+  if (!Number.isSafeInteger(count) || count < 1) throw new RangeError(`an interval count must be a whole number of at least 1 (got ${count})`);
+  const d = new Date(unixSeconds * 1000);
+  if (interval === 'day' || interval === 'week') return unixSeconds + count * (interval === 'day' ? 1 : 7) * 86_400;
+  const months = interval === 'year' ? 12 * count : count;
+  const day = d.getUTCDate();
+  const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(day, lastDay));
+  return target.getTime() / 1000;
+}
+
+/**
+ * When a period's plan credits expire: at the end of the following billing period, the period's
+ * end plus one more interval of the plan's price (unix seconds in, ISO out).
+ */
+export function planCreditsExpireAt(periodEnd: number, interval: BillingInterval): string {
+  return isoOf(addInterval(periodEnd, interval));
 }
 
 /**
@@ -66,7 +96,6 @@ export interface PeriodInvoice {
   plan: PlanId;
   /** The plan's monthly allowance (of the new plan, for an upgrade). */
   planCredits: number;
-  periodStart: number;
   periodEnd: number;
 }
 
