@@ -467,7 +467,8 @@ export function creditLedger(doc: DynamoDBDocumentClient, tableName: string, now
         heldAfter = rest;
         if (kind === 'release') lotsAfter = compactLots([...taken, ...live]);
       }
-      const delta = kind === 'take-back' ? -creditsIn(moved) : deltaOf(kind, n);
+      // 0 - x, not -x: a take-back of nothing is 0, never -0.
+      const delta = kind === 'take-back' ? 0 - creditsIn(moved) : deltaOf(kind, n);
       const late = splitExpired(lotsAfter, when.getTime());
 
       // The entries in order: what expired before, the change, what expired with it.
@@ -486,7 +487,7 @@ export function creditLedger(doc: DynamoDBDocumentClient, tableName: string, now
         const lateItem = expireWrite(accountId, late.expired, balance, ++seq, at).entryItem;
         entryItems.push(lateItem);
       }
-      const outcome = kind === 'take-back' ? { takenBack: -delta, shortfall: n + delta } : {};
+      const outcome = kind === 'take-back' ? { takenBack: creditsIn(moved), shortfall: n - creditsIn(moved) } : {};
       const { entry, entryItem, guardItem } = ledgerWrite(accountId, kind, change, afterChange, changeSeq, at, moved, {
         delta,
         guard: { balance, ...outcome },

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import * as fc from 'fast-check';
 import { accountStore, SIGNUP_GRANT_KEY } from '../../../functions/accounts/store';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { PROMOTIONAL_LOT, TESTING_LOT, planLot } from '../../../events/plans';
+import { PROMOTIONAL_LOT, TESTING_LOT, planCreditsExpireAt, planLot, type CreditLot } from '../../../events/plans';
 import { accountKeys } from '../../../functions/accounts/keys';
 import { creditLedger, InsufficientCreditsError, LinkedWriteRefusedError, type LotCredits } from '../../../functions/accounts/credits';
 import { documentClient, useTwin } from '../../support/twin';
@@ -137,33 +137,35 @@ describe('credit ledger', () => {
 });
 
 describe('credit lots', () => {
-  const lot = (credits: number, of: { valueMicros: number; kind: 'paid' | 'promotional'; noRoyalty?: 'testing-grant' }): LotCredits => ({ credits, ...of });
+  const lot = (credits: number, of: CreditLot): LotCredits => ({ credits, ...of });
   const total = (lots: LotCredits[]) => lots.reduce((n, l) => n + l.credits, 0);
   const STARTER = planLot('starter');
 
   it("the Free plan's credits are one promotional lot; reserves take the oldest first, a release puts them back first, a commit consumes them", async () => {
     const { ledger } = stores();
     const id = await newClient();
-    expect(await ledger.lots(id)).toEqual([lot(10, PROMOTIONAL_LOT)]);
+    // The sign-up's Free credits expire at the end of the following month (decision 043).
+    const FREE: CreditLot = { ...PROMOTIONAL_LOT, expiresAt: planCreditsExpireAt(new Date()) };
+    expect(await ledger.lots(id)).toEqual([lot(10, FREE)]);
     await ledger.grant(id, { credits: 5, key: 'starter', reason: 'Starter plan credits', lot: STARTER });
-    expect(await ledger.lots(id)).toEqual([lot(10, PROMOTIONAL_LOT), lot(5, STARTER)]);
+    expect(await ledger.lots(id)).toEqual([lot(10, FREE), lot(5, STARTER)]);
 
     const generationId = randomUUID();
     const reserved = await ledger.reserve(id, { credits: 12, key: `${generationId}-r`, generationId, reason: 'Images' });
-    expect(reserved.lots).toEqual([lot(10, PROMOTIONAL_LOT), lot(2, STARTER)]);
+    expect(reserved.lots).toEqual([lot(10, FREE), lot(2, STARTER)]);
     expect(await ledger.lots(id)).toEqual([lot(3, STARTER)]);
-    expect(await ledger.reservedLots(id, generationId)).toEqual([lot(10, PROMOTIONAL_LOT), lot(2, STARTER)]);
+    expect(await ledger.reservedLots(id, generationId)).toEqual([lot(10, FREE), lot(2, STARTER)]);
 
     const released = await ledger.release(id, { credits: 3, key: `${generationId}-l`, generationId, reason: 'Not delivered' });
-    expect(released.lots).toEqual([lot(3, PROMOTIONAL_LOT)]);
-    expect(await ledger.lots(id)).toEqual([lot(3, PROMOTIONAL_LOT), lot(3, STARTER)]);
+    expect(released.lots).toEqual([lot(3, FREE)]);
+    expect(await ledger.lots(id)).toEqual([lot(3, FREE), lot(3, STARTER)]);
     const committed = await ledger.commit(id, { credits: 9, key: `${generationId}-c`, generationId, reason: 'Delivered' });
-    expect(committed.lots).toEqual([lot(7, PROMOTIONAL_LOT), lot(2, STARTER)]);
+    expect(committed.lots).toEqual([lot(7, FREE), lot(2, STARTER)]);
     expect(await ledger.reservedLots(id, generationId)).toEqual([]);
     expect(await ledger.balance(id)).toBe(6);
     // The next generation spends the promotional credits given back before the Starter ones.
     const next = randomUUID();
-    expect((await ledger.reserve(id, { credits: 4, key: `${next}-r`, generationId: next, reason: 'Images' })).lots).toEqual([lot(3, PROMOTIONAL_LOT), lot(1, STARTER)]);
+    expect((await ledger.reserve(id, { credits: 4, key: `${next}-r`, generationId: next, reason: 'Images' })).lots).toEqual([lot(3, FREE), lot(1, STARTER)]);
   });
 
   it('concurrent reserves spend every lot once: the credits taken are exactly the credits granted, the balance ends at 0', async () => {

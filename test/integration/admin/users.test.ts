@@ -72,7 +72,8 @@ describe("the console's Users resource", () => {
     const third = await call('POST', `/users/${client.id}/credits`, { credits: 5, category: 'testing', reason: 'QA run' }, { 'idempotency-key': randomUUID() });
     expect(third).toMatchObject({ status: 201, json: { balance: 40 } });
     const ledger = creditLedger(documentClient(twin()), twin().physicalName('AccountsTable'));
-    expect(await ledger.lots(client.id)).toEqual([{ credits: 35, ...PROMOTIONAL_LOT }, { credits: 5, ...TESTING_LOT }]);
+    // The sign-up's Free credits expire (decision 043); an admin's grant does not, so they stay apart.
+    expect(await ledger.lots(client.id)).toEqual([{ credits: 10, ...PROMOTIONAL_LOT, expiresAt: expect.any(String) }, { credits: 25, ...PROMOTIONAL_LOT }, { credits: 5, ...TESTING_LOT }]);
   });
 
   it('refuses a grant without an Idempotency-Key, a grant to talent, and an unknown account, naming what is wrong', async () => {

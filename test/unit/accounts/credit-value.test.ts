@@ -51,10 +51,12 @@ describe('the monthly allowance', () => {
       grant: async (id: string, c: { lot: unknown }) => ((lots[id] = c.lot), { replayed: false }),
     } as unknown as CreditLedger;
     await grantMonthlyAllowance({ accounts, ledger, now: () => new Date('2026-06-01T00:05:00Z') });
+    // Plan credits granted for June expire at the end of July (decision 043).
+    const expiresAt = '2026-07-31T23:59:59.999Z';
     expect(lots).toEqual({
-      'starter-client': { valueMicros: 437_500, kind: 'paid' },
-      'pro-client': { valueMicros: 363_333, kind: 'paid' },
-      'enterprise-client': { valueMicros: 298_888, kind: 'paid' },
+      'starter-client': { valueMicros: 437_500, kind: 'paid', expiresAt },
+      'pro-client': { valueMicros: 363_333, kind: 'paid', expiresAt },
+      'enterprise-client': { valueMicros: 298_888, kind: 'paid', expiresAt },
     });
   });
 });

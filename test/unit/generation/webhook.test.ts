@@ -185,8 +185,8 @@ describe('monthly allowance', () => {
     const result = await grantMonthlyAllowance({ accounts, ledger, now: () => new Date('2026-05-20T00:00:00Z') }, { time: '2026-06-01T00:05:00Z' });
     expect(result).toEqual({ month: '2026-06', granted: 1, alreadyGranted: 2 });
     expect(grants).toEqual(['s1 80 allowance:2026-06 Starter plan credits for 2026-06', 'p1 300 allowance:2026-06 Pro plan credits for 2026-06']);
-    // Never the Free plan: its credits are granted once, at sign-up.
-    expect(listed.map((q) => (q as { plan: string; role: string }).plan)).toEqual(['starter', 'pro', 'enterprise']);
+    // Every plan is listed: the Free plan's credits go monthly to clients who signed in.
+    expect(listed.map((q) => (q as { plan: string; role: string }).plan)).toEqual(['free', 'starter', 'pro', 'enterprise']);
     expect(listed.every((q) => (q as { role: string }).role === 'client')).toBe(true);
   });
 });
