@@ -163,11 +163,19 @@ export function BillingCard({
                   className={`billing__choice${p.mostPopular ? ' billing__choice--popular' : ''}`}
                   disabled={starting !== undefined || portal.opening}
                   onClick={() => upgrade(p.id)}
-                  aria-label={`${live ? 'Upgrade' : 'Subscribe'} to ${p.name}, ${formatUsd(p.monthlyPriceCents)} a month for ${creditsText(p.monthlyCredits)}`}
                 >
-                  <span className="billing__choice-name">{starting === p.id ? 'Opening checkout…' : p.name}</span>
+                  <span className="billing__choice-name">
+                    {starting === p.id ? (
+                      'Opening checkout…'
+                    ) : (
+                      <>
+                        <span className="sr-only">{live ? 'Upgrade to ' : 'Subscribe to '}</span>
+                        {p.name}
+                      </>
+                    )}
+                  </span>
                   <span className="billing__choice-facts">
-                    {formatUsd(p.monthlyPriceCents)}/mo · {creditsText(p.monthlyCredits)}
+                    {formatUsd(p.monthlyPriceCents)} a month · {creditsText(p.monthlyCredits)}
                   </span>
                   <Icon name="arrowRight" size={18} />
                 </button>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { USE_PORTAL_MESSAGE } from '../../../../events/payment-values';
+import { ApiError } from '../../api/client';
 import { planById } from '../../../../events/plans';
 import { Icon } from '../../components/Icon';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -39,6 +40,8 @@ function StartCheckout({ auth }: { auth: SignedIn }) {
   const [params] = useSearchParams();
   const plan = params.get('plan');
   const [error, setError] = useState('');
+  // A refusal (409: a subscription already, or this plan already) is not worth trying again.
+  const [refused, setRefused] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const [opening, setOpening] = useState(false);
   const started = useRef(-1);
@@ -49,7 +52,10 @@ function StartCheckout({ auth }: { auth: SignedIn }) {
     setError('');
     api.startCheckout({ kind: 'plan', plan }).then(
       ({ url }) => leaveForStripe(url, true),
-      (err: unknown) => setError(err instanceof Error ? err.message : 'Checkout could not start. Try again.'),
+      (err: unknown) => {
+        setRefused(err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401 && err.status !== 429);
+        setError(err instanceof Error ? err.message : 'Checkout could not start. Try again.');
+      },
     );
   }, [api, plan, attempt]);
 
@@ -93,11 +99,13 @@ function StartCheckout({ auth }: { auth: SignedIn }) {
             {opening ? 'Opening…' : 'Manage billing'}
           </button>
         ) : (
-          <button type="button" className="button button--primary" onClick={() => setAttempt((n) => n + 1)}>
-            Try again
-          </button>
+          !refused && (
+            <button type="button" className="button button--primary" onClick={() => setAttempt((n) => n + 1)}>
+              Try again
+            </button>
+          )
         )}
-        <Link to="/client-portal" className="button button--secondary">
+        <Link to="/client-portal" className={`button ${subscribed || !refused ? 'button--secondary' : 'button--primary'}`}>
           Go to your portal
         </Link>
       </div>
