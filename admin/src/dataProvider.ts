@@ -7,6 +7,7 @@ import type { ErasureResult } from '../../events/erasure';
 import type { GenerationConfig, LicenseDownload } from '../../events/generations';
 import type { ExclusiveContractRequest, ExclusiveContractResponse } from '../../events/likeness';
 import type { PlanId } from '../../events/plans';
+import { AdminBillingResponse, AdminRefundResponse, RevenueResponse, type AdminRefundRequest } from '../../events/payments';
 import type { AdminStatement, MarkPayoutRequest } from '../../events/royalties';
 import { getIdToken } from './authProvider';
 
@@ -62,6 +63,16 @@ export interface ConsoleDataProvider extends DataProvider {
   markStatementPayout(id: string, request: MarkPayoutRequest): Promise<{ data: AdminStatement }>;
   /** A month's payouts as CSV text (quoted, formula-guarded by the API). */
   exportPayoutsCsv(month: string): Promise<string>;
+  // Billing (payments through Stripe).
+  /** A client's subscription, payments (with refunds and credits taken back) and flag. */
+  getUserBilling(id: string): Promise<{ data: AdminBillingResponse }>;
+  /**
+   * Refunds (part of) a payment through Stripe. Pessimistic: answers once Stripe took the refund;
+   * the credits are taken back later, on Stripe's confirmation. `key` is made once per dialog.
+   */
+  refundPayment(paymentId: string, request: AdminRefundRequest, key: string): Promise<{ data: AdminRefundResponse }>;
+  /** This month's revenue less refunds, recurring revenue and flagged accounts. */
+  getRevenue(): Promise<{ data: RevenueResponse }>;
   // Erasure.
   /**
    * Erases everything held under an address (docs/decisions/019-erasure.md); `confirm` is the
@@ -98,6 +109,13 @@ function createHttpClient(apiUrl: string): HttpClient {
 export function parseAdminStats(raw: unknown): AdminStats {
   const parsed = AdminStats.safeParse(raw);
   if (!parsed.success) throw new Error('Unexpected response from /admin/stats');
+  return parsed.data;
+}
+
+/** An answer checked against the API's own schema; a mismatch names the call. */
+function parseAnswer<T>(schema: { safeParse(raw: unknown): { success: true; data: T } | { success: false } }, raw: unknown, what: string): T {
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw new Error(`Unexpected response from ${what}`);
   return parsed.data;
 }
 
@@ -293,6 +311,23 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient = crea
     async exportPayoutsCsv(month) {
       const { body } = await httpClient(`/statements/csv?month=${encodeURIComponent(month)}`, { headers: new Headers({ Accept: 'text/csv' }) });
       return body;
+    },
+
+    async getUserBilling(id) {
+      const { json } = await httpClient(`/users/${byPath(id)}/billing`);
+      return { data: parseAnswer(AdminBillingResponse, json, `/admin/users/${id}/billing`) };
+    },
+
+    async refundPayment(paymentId, request, key) {
+      const headers = jsonHeaders();
+      headers.set('Idempotency-Key', key);
+      const { json } = await httpClient(`/payments/${byPath(paymentId)}/refund`, { method: 'POST', body: JSON.stringify(request), headers });
+      return { data: parseAnswer(AdminRefundResponse, json, 'the refund') };
+    },
+
+    async getRevenue() {
+      const { json } = await httpClient('/revenue');
+      return { data: parseAnswer(RevenueResponse, json, '/admin/revenue') };
     },
 
     async eraseData(email, confirm) {

@@ -8,6 +8,7 @@ import StarIcon from '@mui/icons-material/Star';
 import { Alert, Box, Button, Card, CardContent, Chip, LinearProgress, Typography } from '@mui/material';
 import { Title, useGetIdentity } from 'react-admin';
 import { APPLICATION_STATUSES } from '../../../events/founding-values';
+import { RevenueCards } from '../billing/RevenueCards';
 import { BRAND_NAME } from '../brand';
 import { ageOf, formatDateTime, STATUS_COLORS, STATUS_LABELS } from '../common/format';
 import { generationsWith } from '../generations/labels';
@@ -20,7 +21,7 @@ import { useStats } from './useStats';
 const applicationsWith = (status: string) =>
   `#/applications?filter=${encodeURIComponent(JSON.stringify({ status }))}&order=ASC&sort=submittedAt`;
 
-/** The console's home page: founding spots, the review queue, the waitlist, failed emails and failed generations. */
+/** The console's home page: founding spots, the review queue, the waitlist, failed emails and generations, royalties and revenue. */
 export function Dashboard() {
   const { identity } = useGetIdentity();
   const stats = useStats();
@@ -140,6 +141,7 @@ export function Dashboard() {
           </Box>
         </>
       )}
+      <RevenueCards />
     </Box>
   );
 }

@@ -1,12 +1,15 @@
 import { Alert, Box, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { ListButton, Loading, ShowBase, Title, useShowContext } from 'react-admin';
 import type { AdminUserDetail } from '../../../events/accounts';
+import { BillingSection } from '../billing/BillingSection';
+import { flagText } from '../billing/labels';
+import { useUserBilling } from '../billing/useUserBilling';
 import { Fields, Section } from '../common/DetailSection';
 import { formatDateTime } from '../common/format';
 import { AUDIT_ACTION_LABELS, LEDGER_KIND_LABELS, planName, ROLE_LABELS, signed } from './labels';
 import { AccountStateButton, GrantCreditsButton, PlanControl, PlanRequestControl } from './UserActions';
 
-/** One account: profile, plan, credits, access, a pending plan request, the ledger and the audit trail. */
+/** One account: profile, plan, credits, access, a pending plan request, billing, the ledger and the audit trail. */
 export function UserShow() {
   return (
     <ShowBase queryOptions={{ refetchOnWindowFocus: false }}>
@@ -19,6 +22,7 @@ export function UserShow() {
 
 function UserPage() {
   const { record, isPending, error, refetch } = useShowContext<AdminUserDetail>();
+  const billing = useUserBilling(record?.id ?? '', record?.role === 'client');
   if (isPending) return <Loading />;
   if (error || !record) return <Alert severity="error">This account could not be loaded.</Alert>;
   // Until getOne answers, react-admin shows the list's summary of the record: no ledger or audit yet.
@@ -37,6 +41,9 @@ function UserPage() {
             </Typography>
             <Chip size="small" variant="outlined" label={ROLE_LABELS[record.role] ?? record.role} />
             {record.disabled ? <Chip size="small" color="error" label="Disabled" /> : null}
+            {billing.status === 'ready' && billing.billing.spentRefundedCredits > 0 ? (
+              <Chip size="small" color="warning" label={`Spent refunded credits: ${billing.billing.spentRefundedCredits}`} title={flagText(billing.billing.spentRefundedCredits)} data-testid="refund-flag" />
+            ) : null}
           </Box>
           <Typography variant="body2" color="text.secondary">
             {record.full_name || 'No name'} · created {formatDateTime(record.createdAt)} · {record.id}
@@ -86,6 +93,19 @@ function UserPage() {
           </Section>
         )}
       </Box>
+
+      {isClient ? (
+        <BillingSection
+          billing={{
+            ...billing,
+            // A refund's credits come back with Stripe's event: the balance and ledger are read again too.
+            reload: () => {
+              billing.reload();
+              changed();
+            },
+          }}
+        />
+      ) : null}
 
       {isClient ? (
         <Section title="Credit ledger" id="ledger-title">
