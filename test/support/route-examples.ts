@@ -10,7 +10,7 @@ import {
   UpdateMeRequest,
 } from '../../events/accounts';
 import { MessageUpdateRequest, TalentUpdateRequest } from '../../events/admin';
-import { AdminRefundRequest } from '../../events/payments';
+import { AdminRefundRequest, CreateCheckoutRequest } from '../../events/payments';
 import { ContactRequest } from '../../events/contact';
 import { DecisionRequest, EmailPreviewRequest, FoundingConfirmRequest, FoundingSignupRequest, FoundingUploadRequest } from '../../events/founding';
 import { AdminGenerationQuery, GenerationConfig, LegacyStart, StartGenerationRequest } from '../../events/generations';
@@ -154,6 +154,14 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'GET /generations/{id}': { params: (f) => ({ id: f.generationId }) },
   // Replicate's signed webhook: unsigned, every caller is refused (401) before anything is read.
   'POST /webhooks/replicate': { query: () => ({ generation: '00000000-0000-4000-8000-000000000000' }) },
+  // Payments: a checkout at the Stripe emulator for the caller's own account; a session id that is
+  // nobody's (404); the portal refused (409) until the caller has a customer. Stripe's signed
+  // webhook: unsigned, every caller is refused (400) before anything is read.
+  'POST /me/checkout-sessions': { schema: CreateCheckoutRequest, body: () => ({ kind: 'plan', plan: 'starter' }) },
+  'GET /me/checkout-sessions/{id}': { params: () => ({ id: 'cs_test_matrixnobodys' }) },
+  'POST /me/billing-portal-sessions': {},
+  'GET /me/billing': {},
+  'POST /webhooks/stripe': { body: () => ({ id: 'evt_matrix', type: 'invoice.paid' }) },
   'GET /licenses/{id}': { params: (f) => ({ id: f.licenseId }) },
   'GET /licenses/{id}/download': { params: (f) => ({ id: f.licenseId }) },
   // The fixture license has no file in the bucket: its thumbnail answers 404 naming that.
