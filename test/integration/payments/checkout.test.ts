@@ -207,4 +207,20 @@ describe('whose checkout and portal', () => {
     expect(page).toContain('Starter');
     expect(page).toContain(`${twin().urls.web.replace(/\/$/, '')}/client-portal`);
   });
+
+  it('two checkouts at once for a new account make one Stripe customer, mapped both ways', async () => {
+    const client = await newClient(twin(), marker, 'twotabs');
+    expect(await billing(client)).toMatchObject({ plan: 'free', hasBillingAccount: false });
+    const [one, two] = await Promise.all([
+      callApi(twin(), client.token, 'POST', '/me/checkout-sessions', { kind: 'plan', plan: 'starter' }),
+      callApi(twin(), client.token, 'POST', '/me/checkout-sessions', { kind: 'plan', plan: 'pro' }),
+    ]);
+    expect([one.status, two.status]).toEqual([201, 201]);
+    const customers = await Promise.all([one, two].map(async (a) => (await stripe.checkout.sessions.retrieve(a.json.id)).customer));
+    expect(customers[0]).toBe(customers[1]);
+    const { payments } = stores(twin());
+    expect(await payments.customerOf(client.id)).toBe(customers[0]);
+    expect(await payments.accountOfCustomer(customers[0] as string)).toBe(client.id);
+    expect(await billing(client)).toMatchObject({ plan: 'free', hasBillingAccount: true });
+  });
 });
