@@ -18,7 +18,7 @@ export function BillingSection({ billing }: { billing: ReturnType<typeof useUser
       id="billing-title"
       action={
         billing.status === 'ready' && billing.billing.customerId ? (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             Stripe customer {billing.billing.customerId}
           </Typography>
         ) : undefined

@@ -54,7 +54,7 @@ export function RevenueCards() {
   const r = state.status === 'ready' ? state.revenue : undefined;
   const loading = '…';
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+    <Box data-testid="revenue-cards" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
       <StatCard
         id="revenue-month"
         icon={<PointOfSaleIcon color="primary" />}

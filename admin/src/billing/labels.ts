@@ -28,13 +28,14 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentRecord['status'], string> = {
   dispute_lost: 'Dispute lost',
 };
 
-export const PAYMENT_STATUS_COLORS: Record<PaymentRecord['status'], 'default' | 'info' | 'warning' | 'success' | 'error'> = {
+/** Chip colours with enough contrast for white text (MUI's warning and info do not reach 4.5:1). */
+export const PAYMENT_STATUS_COLORS: Record<PaymentRecord['status'], 'default' | 'success' | 'error'> = {
   paid: 'success',
   failed: 'error',
-  open: 'warning',
+  open: 'default',
   refunded: 'default',
-  partially_refunded: 'info',
-  disputed: 'warning',
+  partially_refunded: 'default',
+  disputed: 'error',
   dispute_lost: 'error',
 };
 

@@ -42,7 +42,7 @@ function UserPage() {
             <Chip size="small" variant="outlined" label={ROLE_LABELS[record.role] ?? record.role} />
             {record.disabled ? <Chip size="small" color="error" label="Disabled" /> : null}
             {billing.status === 'ready' && billing.billing.spentRefundedCredits > 0 ? (
-              <Chip size="small" color="warning" label={`Spent refunded credits: ${billing.billing.spentRefundedCredits}`} title={flagText(billing.billing.spentRefundedCredits)} data-testid="refund-flag" />
+              <Chip size="small" color="error" variant="outlined" label={`Spent refunded credits: ${billing.billing.spentRefundedCredits}`} title={flagText(billing.billing.spentRefundedCredits)} data-testid="refund-flag" />
             ) : null}
           </Box>
           <Typography variant="body2" color="text.secondary">
