@@ -67,7 +67,8 @@ async function scheduledPlanOf(deps: ApplyDeps, sub: Stripe.Subscription, curren
 export interface SyncResult {
   accountId: string;
   subscription: Stripe.Subscription;
-  mirror?: SubscriptionMirror;
+  /** The mirror as written now; absent when nothing was applied. */
+  mirror?: Omit<SubscriptionMirror, 'updatedAt'>;
 }
 
 /**
@@ -123,10 +124,11 @@ export async function syncSubscription(deps: ApplyDeps, subscriptionId: string):
 
   if (isLive(state)) {
     await sendOnce(deps, 'payments.plan-active-email', sub.id, account.email, planActiveEmail({ name: account.full_name, plan, renewsAt: mirror.currentPeriodEnd, siteUrl: deps.siteUrl }));
-  } else {
+  } else if (sub.status !== 'incomplete_expired') {
+    // A subscription whose first payment never went through was never a plan: nothing ended.
     await sendOnce(deps, 'payments.plan-ended-email', sub.id, account.email, planEndedEmail({ name: account.full_name, plan, siteUrl: deps.siteUrl }));
   }
-  return { accountId, subscription: sub, mirror: { ...mirror, updatedAt: '' } };
+  return { accountId, subscription: sub, mirror };
 }
 
 // ---- Invoices ---------------------------------------------------------------------------------

@@ -38,7 +38,7 @@ export function planActiveEmail(input: { name?: string; plan: PlanId; renewsAt: 
     [
       hi(input.name),
       '',
-      `Thank you: your ${plan.name} plan is active. ${plan.monthlyCredits} credits are in your account, and each renewal adds ${plan.monthlyCredits} more.`,
+      `Thank you: your ${plan.name} plan is active. It gives you ${plan.monthlyCredits} credits a month, added when each month is paid; each month's credits can be used until the end of the next.`,
       `It renews on ${dateLabel(input.renewsAt)} for ${formatUsd(plan.monthlyPriceCents)}. Change or cancel it any time in your client portal.`,
     ],
     { url: `${site(input.siteUrl)}/client-portal`, label: 'Open your client portal' },

@@ -120,7 +120,7 @@ describe('a plan through Checkout', () => {
     // One "plan active" email, whose link leads to the portal.
     const active = (await emailsTo(client)).filter((m) => m.subject === 'Your Humanly Starter plan is active');
     expect(active).toHaveLength(1);
-    expect(active[0].text).toContain('80 credits are in your account');
+    expect(active[0].text).toContain('It gives you 80 credits a month');
     expect(active[0].text).toContain('February 15, 2030');
 
     // A subscriber choosing a plan again is sent to the billing portal.

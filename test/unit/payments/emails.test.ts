@@ -7,7 +7,7 @@ describe('payments emails', () => {
   it('plan active: the allowance, the renewal date and price, a link to the portal', () => {
     const email = planActiveEmail({ name: 'Ada', plan: 'pro', renewsAt: '2030-02-15T12:00:00.000Z', siteUrl });
     expect(email.subject).toBe('Your Humanly Pro plan is active');
-    expect(email.text).toContain('300 credits are in your account, and each renewal adds 300 more.');
+    expect(email.text).toContain('It gives you 300 credits a month, added when each month is paid');
     expect(email.text).toContain('It renews on February 15, 2030 for $109.');
     expect(email.text).toContain('https://humanly.example/client-portal');
   });
