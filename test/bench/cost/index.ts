@@ -11,6 +11,9 @@
  *
  * Lambda durations are the twin's wall times, not AWS's: see docs/cost.md for how to read them.
  * A new scenario (e.g. image generations) is one more entry in SCENARIOS.
+ *
+ * It first prints the unit economics per credit of every plan and pack (unit-economics.ts: price,
+ * Stripe's fee, the image, royalties and margin), which need no twin.
  */
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -22,6 +25,7 @@ import { startTwin, type Twin } from '../../../infra/local/twin';
 import { eventually } from '../../support/eventually';
 import { applyFounding, callerIp, joinWaitlist, type Photo } from '../../support/user-flows';
 import { costOf, PRICES, PRICES_READ_ON, type PriceName } from './prices';
+import { unitEconomicsTable } from './unit-economics';
 
 const QUICK = process.argv.includes('--quick');
 const arg = (name: string, full: number, quick: number) => {
@@ -167,6 +171,7 @@ const dollars = (microDollars: number) => `$${(microDollars / 1e6).toFixed(micro
 const qty = (n: number) => (Number.isInteger(n) ? n.toLocaleString('en-US') : n.toLocaleString('en-US', { maximumFractionDigits: 2 }));
 
 async function main() {
+  console.log(`${unitEconomicsTable()}\n`);
   console.log(`Cost model on the twin (${QUICK ? 'quick' : 'full'} run), prices read ${PRICES_READ_ON}, us-east-1 on-demand`);
   const photos: Photo[] = await Promise.all(
     Array.from({ length: PHOTOS_PER_APPLICATION }, async (_, i) => ({
