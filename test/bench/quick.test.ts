@@ -40,8 +40,11 @@ describe('benches in quick mode', () => {
     await expectQuickRun('upload', [/ratio presigned\/raw: [\d.]+/, /accepted 3, refused 0/]);
   }, 8 * MINUTES);
 
-  it('bench:cost meters a waitlist signup and a founding application on an instrumented twin and prices them', async () => {
+  it('bench:cost prints the unit economics per credit, meters a waitlist signup and a founding application on an instrumented twin and prices them', async () => {
     await expectQuickRun('cost', [
+      /Starter plan, a month\s+\$35\.00\s+80\s+\$0\.4375\s+\$0\.0195\s+\$0\.0250\s+\$0\.0875 \/ \$0\.3055/,
+      /Enterprise pack of 500\s+\$150\.00\s+500\s/,
+      /royalty\/margin at founding 35%/,
       /waitlist signups: sample of \d+/,
       /founding applications \(40 photos\): sample of \d+/,
       /Lambda GB-seconds \(twin wall time\)\s+[\d,.]+\s+\$[\d.]+/,
