@@ -13,6 +13,20 @@ import './Billing.css';
 
 const messageOf = (err: unknown, fallback: string) => (err instanceof Error && err.message ? err.message : fallback);
 
+/**
+ * Calls `reset` when the browser shows this page again from its back-forward cache (Back from
+ * Stripe's page): a button left saying "Opening checkout…" would otherwise stay disabled.
+ */
+function useOnReturn(reset: () => void) {
+  useEffect(() => {
+    const shown = (e: PageTransitionEvent) => {
+      if (e.persisted) reset();
+    };
+    window.addEventListener('pageshow', shown);
+    return () => window.removeEventListener('pageshow', shown);
+  }, [reset]);
+}
+
 /** `GET /me/billing`, read when the portal opens and again after a payment. */
 export function useBilling(api: PaymentsApi) {
   const [billing, setBilling] = useState<BillingResponse>();
@@ -51,6 +65,7 @@ function useBillingPortal(api: PaymentsApi) {
       },
     );
   }, [api]);
+  useOnReturn(useCallback(() => setOpening(false), []));
   return { opening, error, open };
 }
 
@@ -78,6 +93,7 @@ export function BillingCard({
   const [starting, setStarting] = useState<PlanId>();
   const [checkoutError, setCheckoutError] = useState('');
   const opened = useRef(false);
+  useOnReturn(useCallback(() => setStarting(undefined), []));
   useEffect(() => {
     if (!openPortalNow || opened.current) return;
     opened.current = true;
@@ -203,6 +219,7 @@ export function BuyCreditsCard({ api, billing }: { api: PaymentsApi; billing: Bi
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const price = billing?.extraCreditCents ?? null;
+  useOnReturn(useCallback(() => setBusy(false), []));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
