@@ -1,4 +1,4 @@
-// What refunds, disputes and the console write in the Payments table beyond the money-in store
+// What refunds, disputes and the console write in the Payments table beyond the payments store
 // (store.ts): a payment's refunded amount and dispute as Stripe last said, the credits taken back
 // (once per ledger key), and who asked for a refund from the console. Keys from keys.ts; every
 // write is conditional, so a repeated or late event changes nothing.
@@ -40,7 +40,7 @@ const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0
 const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 
 /** A stored payment item with every field refunds read. */
-export function toChargedPayment(item: Record<string, unknown>): ChargedPayment {
+function toChargedPayment(item: Record<string, unknown>): ChargedPayment {
   const optional = (['invoiceId', 'checkoutId', 'subscriptionId', 'chargeId', 'receiptUrl', 'disputeId', 'disputeStatus'] as const).filter((f) => str(item[f]));
   return {
     paymentIntentId: str(item.paymentIntentId) ?? String(item.pk ?? '').replace(/^PAYMENT#/, ''),

@@ -19,7 +19,7 @@ import { consoleStore, type ChargedPayment, type ConsoleStore, type TakeBackReco
 import { paymentsStore, type PaymentsStore } from './store';
 
 /** What the ledger's take-back answers that refunds use. */
-export interface TakeBackAnswer {
+interface TakeBackAnswer {
   takenBack: number;
   shortfall: number;
 }
@@ -43,18 +43,8 @@ export function chargeEventDeps(doc: DynamoDBDocumentClient, config: { PAYMENTS_
   };
 }
 
-/** Event types `applyChargeEvent` acts on; the webhook may hand it any of them. */
-export const CHARGE_EVENT_TYPES = [
-  'charge.refunded',
-  'charge.dispute.created',
-  'charge.dispute.updated',
-  'charge.dispute.closed',
-  'charge.dispute.funds_withdrawn',
-  'charge.dispute.funds_reinstated',
-] as const;
-
 /**
- * A refund or dispute of a payment the money-in side has not recorded yet (its own event is
+ * A refund or dispute of a payment not recorded yet (its own event is
  * still on its way): thrown so the webhook answers 500 and Stripe sends the event again.
  */
 export class PaymentNotRecordedError extends Error {
@@ -133,7 +123,10 @@ async function applyRefund(deps: ChargeEventDeps, chargeId: string): Promise<voi
   const target = creditsOfRefund(payment.credits, charge.amount, charge.amount_refunded);
   const credits = creditsStillDue(target, payment.creditsClaimed);
   if (credits === 0) return;
-  // The key names the refunded total: every event that reads the same total asks back once.
+  // The key names the refunded total: every event that reads the same total asks back once. Two
+  // events reading different totals at the same instant could each count from the same earlier
+  // claim; the take-back still never exceeds the purchase's unspent lot, only the shortfall
+  // recorded could be overstated (Stripe sends one charge's events a moment apart).
   await takeBack(deps, payment, {
     key: `refund:${charge.id}:${charge.amount_refunded}`,
     credits,

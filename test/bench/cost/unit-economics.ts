@@ -22,7 +22,7 @@ import { DEFAULT_GENERATION_COST_MICROS } from '../../../infra/lib/platform/stag
  * 0.7% of Billing volume). International cards (+1.5%) and currency conversion (+1%) are not
  * counted; a dispute costs $15 more.
  */
-export const STRIPE_FEES = {
+const STRIPE_FEES = {
   cardBps: 290,
   cardFixedCents: 30,
   /** Stripe Billing, on subscription invoices only (a pack is a one-time Checkout payment). */
@@ -33,18 +33,18 @@ export const STRIPE_FEES = {
 const MICROS_PER_CENT = 10_000;
 
 /** Stripe's fee on one charge of `cents`, in whole cents (rounded as Stripe rounds fees). */
-export function stripeFeeCents(cents: number, recurring: boolean): number {
+function stripeFeeCents(cents: number, recurring: boolean): number {
   const bps = STRIPE_FEES.cardBps + (recurring ? STRIPE_FEES.billingBps : 0);
   return Math.round((cents * bps) / BPS_PER_WHOLE) + STRIPE_FEES.cardFixedCents;
 }
 
 /** The royalty rates a credit can earn: each standard tier, then founding talent. */
-export const ROYALTY_RATES: readonly { label: string; bps: number }[] = [
+const ROYALTY_RATES: readonly { label: string; bps: number }[] = [
   ...STANDARD_TIERS.map((t) => ({ label: `${t.rateBps / 100}%`, bps: t.rateBps })),
   { label: `founding ${FOUNDING_RATE_BPS / 100}%`, bps: FOUNDING_RATE_BPS },
 ];
 
-export interface OfferEconomics {
+interface OfferEconomics {
   offer: string;
   /** What the client pays for the offer (one charge), in cents. */
   priceCents: number;
@@ -81,7 +81,7 @@ function economicsOf(offer: string, priceCents: number, credits: number, recurri
  * Every paid plan's monthly allowance, then its extra-credit packs at the smallest and largest
  * size, then the Free plan's monthly credits (what each image made with them costs us).
  */
-export function unitEconomics(generationMicros: number = DEFAULT_GENERATION_COST_MICROS): OfferEconomics[] {
+function unitEconomics(generationMicros: number = DEFAULT_GENERATION_COST_MICROS): OfferEconomics[] {
   if (!Number.isSafeInteger(generationMicros) || generationMicros < 0) throw new RangeError(`generation cost must be whole micro-dollars, 0 or more (got ${generationMicros})`);
   const paid = PLANS.filter((p) => p.monthlyPriceCents > 0);
   const free = PLANS.filter((p) => p.monthlyPriceCents === 0);

@@ -4,10 +4,10 @@ import { PLAN_IDS, planById } from '../../../../events/plans';
 import type { PaymentsStore } from '../../store';
 
 /** Subscriptions that bring money in every month: paid up, retrying a renewal, or running to their period's end. */
-export const RECURRING_STATES: readonly SubscriptionState[] = ['active', 'past_due', 'canceling'];
+const RECURRING_STATES: readonly SubscriptionState[] = ['active', 'past_due', 'canceling'];
 
 /** `YYYY-MM` of a time, UTC. */
-export const monthOf = (at: Date) => at.toISOString().slice(0, 7);
+const monthOf = (at: Date) => at.toISOString().slice(0, 7);
 
 /**
  * The dashboard's money: what was paid this calendar month (UTC) less what was refunded of those

@@ -7,10 +7,10 @@ import type { ConsoleStore } from '../../console-store';
 export const PAYMENT_NOT_FOUND_MESSAGE = 'Payment not found';
 export const ALREADY_REFUNDED_MESSAGE = 'This payment is already fully refunded.';
 export const DISPUTED_MESSAGE = 'This payment is disputed: its money goes back through the dispute, not a refund.';
-export const KEY_REUSED_MESSAGE = 'This Idempotency-Key was used for a different refund. Open the refund dialog again.';
+const KEY_REUSED_MESSAGE = 'This Idempotency-Key was used for a different refund. Open the refund dialog again.';
 export const amountTooLargeMessage = (remainingCents: number) => `The refund can be at most ${formatUsd(remainingCents)}, what is left of this payment.`;
 /** What the console says after a refund: the credits follow Stripe's confirmation, not the click. */
-export const refundedMessage = (amountCents: number) =>
+const refundedMessage = (amountCents: number) =>
   `Refunded ${formatUsd(amountCents)} through Stripe. The credits it bought are taken back when Stripe confirms the refund.`;
 
 export interface RefundDeps {
