@@ -13,7 +13,7 @@ import { cognitoSignIn } from '../../../functions/accounts/cognito-sign-in';
 import { setAccountState, type SignInSwitch } from '../../../functions/accounts/account-state';
 import { accountIdOf, actorOf } from '../../../functions/accounts/users';
 import { adminGrantKey, adminGrantLot, GRANT_KEY_REQUIRED_MESSAGE, grantCredits, TALENT_HAS_NO_CREDITS_MESSAGE } from '../../../functions/accounts/routes/grant-credits/service';
-import { SAME_PLAN_MESSAGE, setUserPlan, TALENT_HAS_NO_PLAN_MESSAGE } from '../../../functions/accounts/routes/update-user/service';
+import { BILLED_BY_STRIPE_MESSAGE, SAME_PLAN_MESSAGE, setUserPlan, TALENT_HAS_NO_PLAN_MESSAGE } from '../../../functions/accounts/routes/update-user/service';
 import { validationErrorFrom, type HttpEvent } from '../../../functions/shared/http';
 import { ACCOUNT_NOT_FOUND_MESSAGE, type Account, type Actor } from '../../../functions/accounts/store';
 
@@ -80,6 +80,14 @@ describe('setting a plan', () => {
   it('refuses the plan the client is already on with 409', async () => {
     const { store, changes } = fakeStore();
     await expect(setUserPlan(store, CLIENT_ID, 'free', ADMIN)).rejects.toMatchObject({ status: 409, message: SAME_PLAN_MESSAGE('Free') });
+    expect(changes).toEqual([]);
+  });
+
+  it('refuses a client whose plan a Stripe subscription sets, and changes nothing', async () => {
+    const { store, changes } = fakeStore();
+    const client = (await store.get(CLIENT_ID))!;
+    Object.assign(client, { plan: 'starter', billing: 'stripe', subscriptionId: 'sub_1' });
+    await expect(setUserPlan(store, CLIENT_ID, 'pro', ADMIN)).rejects.toMatchObject({ status: 409, message: BILLED_BY_STRIPE_MESSAGE });
     expect(changes).toEqual([]);
   });
 
