@@ -113,3 +113,32 @@ describe('post-confirmation trigger', () => {
     expect(statementsOf('AccountsPostConfirmation').find((s) => JSON.stringify(s.Action).includes('dynamodb:PutItem'))?.Resource).toEqual(arnOf(tableId));
   });
 });
+
+describe('post-authentication trigger', () => {
+  it('is the user pool\'s PostAuthentication trigger and may only update a profile (the sign-in record)', () => {
+    const pool = Object.values(template.findResources('AWS::Cognito::UserPool'))[0];
+    expect(JSON.stringify(pool.Properties.LambdaConfig.PostAuthentication)).toContain(logicalId('AWS::Lambda::Function', 'AccountsPostAuthentication'));
+    expect(actionsOn('AccountsPostAuthentication', tableId)).toEqual(['dynamodb:UpdateItem']);
+    expect(nonLogActions(statementsOf('AccountsPostAuthentication'))).toEqual(['dynamodb:UpdateItem']);
+  });
+});
+
+describe('credit expiry', () => {
+  it('runs the sweep once a day through a retried rule with its dead letters', () => {
+    const [ruleId, rule] = Object.entries(template.findResources('AWS::Events::Rule')).find(([id]) => id.startsWith('CreditExpirySchedule'))!;
+    expect(ruleId).toBeDefined();
+    expect(rule.Properties.ScheduleExpression).toBe('cron(15 0 * * ? *)');
+    expect(rule.Properties.Targets).toEqual([
+      expect.objectContaining({
+        Arn: { 'Fn::GetAtt': [logicalId('AWS::Lambda::Function', 'AccountsExpireCredits'), 'Arn'] },
+        RetryPolicy: { MaximumRetryAttempts: 8, MaximumEventAgeInSeconds: 21_600 },
+        DeadLetterConfig: expect.anything(),
+      }),
+    ]);
+  });
+
+  it('lets the sweep write ledger entries but never delete an item', () => {
+    expect(actionsOn('AccountsExpireCredits', tableId)).toEqual(['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem']);
+    expect(JSON.stringify(statementsOf('AccountsExpireCredits'))).not.toContain('DeleteItem');
+  });
+});
