@@ -109,6 +109,30 @@ export function consoleStore(doc: DynamoDBDocumentClient, tableName: string) {
       });
     },
 
+    /**
+     * Holds the payment for one refund or dispute event while it computes and takes back credits
+     * (what is still due depends on what earlier take-backs claimed). True when held; false while
+     * another event holds it. A holder that crashed lets go when `until` passes.
+     */
+    hold(paymentIntentId: string, holder: string, until: Date): Promise<boolean> {
+      return updateOnce({
+        Key: paymentKeys.payment(paymentIntentId),
+        UpdateExpression: 'SET heldBy = :h, heldUntil = :until',
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(heldUntil) OR heldUntil < :now OR heldBy = :h)',
+        ExpressionAttributeValues: { ':h': holder, ':until': until.toISOString(), ':now': new Date().toISOString() },
+      });
+    },
+
+    /** Lets go of the payment (only the holder can). */
+    async release(paymentIntentId: string, holder: string): Promise<void> {
+      await updateOnce({
+        Key: paymentKeys.payment(paymentIntentId),
+        UpdateExpression: 'REMOVE heldBy, heldUntil',
+        ConditionExpression: 'heldBy = :h',
+        ExpressionAttributeValues: { ':h': holder },
+      });
+    },
+
     /** Adds a take-back's figures to the payment, once per ledger key. */
     recordTakeBack(paymentIntentId: string, record: TakeBackRecord): Promise<boolean> {
       return updateOnce({

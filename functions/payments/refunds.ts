@@ -26,7 +26,7 @@ interface TakeBackAnswer {
 
 export interface ChargeEventDeps {
   stripe: Stripe;
-  payments: Pick<ConsoleStore, 'payment' | 'recordRefunded' | 'recordDispute' | 'recordTakeBack'>;
+  payments: Pick<ConsoleStore, 'payment' | 'hold' | 'release' | 'recordRefunded' | 'recordDispute' | 'recordTakeBack'>;
   flags: Pick<PaymentsStore, 'flagAccount'>;
   ledger: {
     takeBack(accountId: string, change: { key: string; source: string; credits: number; reason: string }): Promise<TakeBackAnswer>;
@@ -95,66 +95,90 @@ const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 's
 /** Applies a refund or dispute event: takes back the purchase's unspent credits, once. */
 export async function applyChargeEvent(deps: ChargeEventDeps, event: Stripe.Event): Promise<void> {
   const object = event.data.object as { id?: string; object?: string };
-  if (event.type === 'charge.refunded' && object.object === 'charge' && object.id) return applyRefund(deps, object.id);
-  if (event.type.startsWith('charge.dispute.') && object.object === 'dispute' && object.id) return applyDispute(deps, object.id);
+  if (event.type === 'charge.refunded' && object.object === 'charge' && object.id) return applyRefund(deps, object.id, event.id);
+  if (event.type.startsWith('charge.dispute.') && object.object === 'dispute' && object.id) return applyDispute(deps, object.id, event.id);
   log.info('charge event ignored', { type: event.type });
 }
 
-/** The payment a charge paid for; PaymentNotRecordedError while its own event has not landed. */
-async function paymentOf(deps: ChargeEventDeps, paymentIntentId: string): Promise<ChargedPayment> {
-  const payment = await deps.payments.payment(paymentIntentId);
-  if (!payment) throw new PaymentNotRecordedError(paymentIntentId);
-  return payment;
+/**
+ * Another event of the same payment is being applied: thrown so the webhook answers 500 and
+ * Stripe sends this one again, when it will count from what the other took back.
+ */
+export class PaymentBusyError extends Error {
+  override name = 'PaymentBusyError';
+  constructor(readonly paymentIntentId: string) {
+    super(`another refund or dispute event of ${paymentIntentId} is being applied`);
+  }
 }
 
-async function applyRefund(deps: ChargeEventDeps, chargeId: string): Promise<void> {
-  const charge = await deps.stripe.charges.retrieve(chargeId);
-  const paymentIntentId = idOf(charge.payment_intent);
+/** How long one event may hold a payment before another may take it over (a crashed holder). */
+const HOLD_MS = 60_000;
+
+/**
+ * Runs `apply` with the payment as it stands, holding it so that two events of one charge never
+ * count from the same earlier claim; PaymentNotRecordedError while its own event has not landed.
+ */
+async function withPayment(deps: ChargeEventDeps, paymentIntentId: string, holder: string, apply: (payment: ChargedPayment) => Promise<void>): Promise<void> {
+  if (!(await deps.payments.payment(paymentIntentId))) throw new PaymentNotRecordedError(paymentIntentId);
+  if (!(await deps.payments.hold(paymentIntentId, holder, new Date(Date.now() + HOLD_MS)))) throw new PaymentBusyError(paymentIntentId);
+  try {
+    // Read again once held: what earlier take-backs claimed is final now.
+    const payment = await deps.payments.payment(paymentIntentId);
+    if (!payment) throw new PaymentNotRecordedError(paymentIntentId);
+    await apply(payment);
+  } finally {
+    await deps.payments.release(paymentIntentId, holder);
+  }
+}
+
+async function applyRefund(deps: ChargeEventDeps, chargeId: string, eventId: string): Promise<void> {
+  const paymentIntentId = idOf((await deps.stripe.charges.retrieve(chargeId)).payment_intent);
   if (!paymentIntentId) {
     log.warn('refunded charge without a payment intent ignored', { chargeId });
     return;
   }
-  const payment = await paymentOf(deps, paymentIntentId);
-  await deps.payments.recordRefunded(paymentIntentId, {
-    refundedCents: charge.amount_refunded,
-    chargeId: charge.id,
-    status: paymentStatusOf({ amountCents: charge.amount, refundedCents: charge.amount_refunded, disputeStatus: payment.disputeStatus }),
-  });
-  const target = creditsOfRefund(payment.credits, charge.amount, charge.amount_refunded);
-  const credits = creditsStillDue(target, payment.creditsClaimed);
-  if (credits === 0) return;
-  // The key names the refunded total: every event that reads the same total asks back once. Two
-  // events reading different totals at the same instant could each count from the same earlier
-  // claim; the take-back still never exceeds the purchase's unspent lot, only the shortfall
-  // recorded could be overstated (Stripe sends one charge's events a moment apart).
-  await takeBack(deps, payment, {
-    key: `refund:${charge.id}:${charge.amount_refunded}`,
-    credits,
-    reason: `Refund of ${formatUsd(charge.amount_refunded)} of ${formatUsd(charge.amount)}: ${payment.description}`,
+  await withPayment(deps, paymentIntentId, eventId, async (payment) => {
+    // Read once held: the refunded total now, whatever refund this event announced.
+    const charge = await deps.stripe.charges.retrieve(chargeId);
+    await deps.payments.recordRefunded(paymentIntentId, {
+      refundedCents: charge.amount_refunded,
+      chargeId: charge.id,
+      status: paymentStatusOf({ amountCents: charge.amount, refundedCents: charge.amount_refunded, disputeStatus: payment.disputeStatus }),
+    });
+    const credits = creditsStillDue(creditsOfRefund(payment.credits, charge.amount, charge.amount_refunded), payment.creditsClaimed);
+    if (credits === 0) return;
+    // The key names the refunded total: every event that reads the same total asks back once.
+    await takeBack(deps, payment, {
+      key: `refund:${charge.id}:${charge.amount_refunded}`,
+      credits,
+      reason: `Refund of ${formatUsd(charge.amount_refunded)} of ${formatUsd(charge.amount)}: ${payment.description}`,
+    });
   });
 }
 
-async function applyDispute(deps: ChargeEventDeps, disputeId: string): Promise<void> {
-  const dispute = await deps.stripe.disputes.retrieve(disputeId);
-  let paymentIntentId = idOf(dispute.payment_intent);
+async function applyDispute(deps: ChargeEventDeps, disputeId: string, eventId: string): Promise<void> {
+  const opened = await deps.stripe.disputes.retrieve(disputeId);
+  let paymentIntentId = idOf(opened.payment_intent);
   if (!paymentIntentId) {
-    const chargeId = idOf(dispute.charge);
+    const chargeId = idOf(opened.charge);
     paymentIntentId = chargeId ? idOf((await deps.stripe.charges.retrieve(chargeId)).payment_intent) : undefined;
   }
   if (!paymentIntentId) {
     log.warn('dispute without a payment intent ignored', { disputeId });
     return;
   }
-  const payment = await paymentOf(deps, paymentIntentId);
-  await deps.payments.recordDispute(paymentIntentId, {
-    disputeId: dispute.id,
-    disputeStatus: dispute.status,
-    status: paymentStatusOf({ amountCents: payment.amountCents, refundedCents: payment.refundedCents, disputeStatus: dispute.status }),
+  await withPayment(deps, paymentIntentId, eventId, async (payment) => {
+    const dispute = await deps.stripe.disputes.retrieve(disputeId);
+    await deps.payments.recordDispute(paymentIntentId, {
+      disputeId: dispute.id,
+      disputeStatus: dispute.status,
+      status: paymentStatusOf({ amountCents: payment.amountCents, refundedCents: payment.refundedCents, disputeStatus: dispute.status }),
+    });
+    if (dispute.status !== 'lost') return;
+    const credits = creditsStillDue(payment.credits, payment.creditsClaimed);
+    if (credits === 0) return;
+    await takeBack(deps, payment, { key: `dispute:${dispute.id}`, credits, reason: `Dispute lost: ${payment.description}` });
   });
-  if (dispute.status !== 'lost') return;
-  const credits = creditsStillDue(payment.credits, payment.creditsClaimed);
-  if (credits === 0) return;
-  await takeBack(deps, payment, { key: `dispute:${dispute.id}`, credits, reason: `Dispute lost: ${payment.description}` });
 }
 
 async function takeBack(deps: ChargeEventDeps, payment: ChargedPayment, change: { key: string; credits: number; reason: string }): Promise<void> {

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import type Stripe from 'stripe';
 import type { ChargedPayment, TakeBackRecord } from '../../../functions/payments/console-store';
-import { applyChargeEvent, creditsOfRefund, creditsStillDue, paymentStatusOf, PaymentNotRecordedError, type ChargeEventDeps } from '../../../functions/payments/refunds';
+import { applyChargeEvent, creditsOfRefund, creditsStillDue, PaymentBusyError, paymentStatusOf, PaymentNotRecordedError, type ChargeEventDeps } from '../../../functions/payments/refunds';
 
 describe('creditsOfRefund', () => {
   it('takes back in proportion to the refunded total, rounded up', () => {
@@ -79,6 +79,8 @@ interface World {
   unspent: { n: number };
   takeBacks: { key: string; credits: number; source: string }[];
   flags: { source: string; spentCredits: number }[];
+  /** Who holds the payment (another event while it applies). */
+  held: { by?: string };
 }
 
 function world(opts: { credits: number; amountCents: number; unspent: number }): World {
@@ -111,6 +113,7 @@ function world(opts: { credits: number; amountCents: number; unspent: number }):
     unspent,
     takeBacks: [],
     flags: [],
+    held: {},
     deps: {
       stripe: {
         charges: { retrieve: async (id: string) => (id === charge.id ? { ...charge } : Promise.reject(new Error(`no charge ${id}`))) },
@@ -118,6 +121,14 @@ function world(opts: { credits: number; amountCents: number; unspent: number }):
       } as unknown as Stripe,
       payments: {
         payment: async (id) => (id === payment.paymentIntentId ? { ...payment } : undefined),
+        hold: async (_id, holder) => {
+          if (w.held.by && w.held.by !== holder) return false;
+          w.held.by = holder;
+          return true;
+        },
+        release: async (_id, holder) => {
+          if (w.held.by === holder) w.held.by = undefined;
+        },
         recordRefunded: async (_id, r) => {
           if (r.refundedCents <= payment.refundedCents) return false;
           Object.assign(payment, { refundedCents: r.refundedCents, chargeId: r.chargeId, status: r.status });
@@ -223,6 +234,18 @@ describe('applyChargeEvent', () => {
     await applyChargeEvent(w.deps, disputeEvent('charge.dispute.closed'));
     expect(w.takeBacks).toEqual([]);
     expect(w.payment.status).toBe('paid');
+  });
+
+  it('an event of a payment another event is applying fails, so Stripe sends it again; it then counts from what the other took', async () => {
+    const w = world({ credits: 100, amountCents: 4000, unspent: 100 });
+    w.charge.amount_refunded = 1000;
+    w.held.by = 'evt_other';
+    await expect(applyChargeEvent(w.deps, chargeEvent('ch_1'))).rejects.toBeInstanceOf(PaymentBusyError);
+    expect(w.takeBacks).toEqual([]);
+    w.held.by = undefined;
+    await applyChargeEvent(w.deps, chargeEvent('ch_1'));
+    expect(w.takeBacks.map((t) => t.credits)).toEqual([25]);
+    expect(w.held.by).toBeUndefined();
   });
 
   it('a refund of a payment not recorded yet fails, so Stripe sends the event again', async () => {
