@@ -49,6 +49,10 @@ export function RefundButton({ payment, onRefunded }: { payment: PaymentRecord; 
       setResult(answer.data);
     } catch (e) {
       setError(errorText(e, 'The refund could not be made.'));
+      // A refusal (400, 409) refunded nothing: the next attempt, perhaps of another amount, is a new one.
+      // Anything else (no answer, 5xx) may have refunded: trying again keeps the key, so Stripe refunds once.
+      const status = (e as { status?: number } | undefined)?.status;
+      if (status === 400 || status === 409) setKey(crypto.randomUUID());
     } finally {
       setPending(false);
     }
