@@ -9,6 +9,7 @@
 // Only unspent credits of that purchase's lot can go (never below zero); the credits already
 // spent are the shortfall, recorded on the payment, and the account is flagged for the console.
 // An open dispute takes nothing: the client may still win it, and a won dispute keeps its credits.
+// The events of one payment are applied one at a time (the payment is held while one applies).
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
 import type { PaymentRecord } from '../../events/payments';
@@ -44,8 +45,8 @@ export function chargeEventDeps(doc: DynamoDBDocumentClient, config: { PAYMENTS_
 }
 
 /**
- * A refund or dispute of a payment not recorded yet (its own event is
- * still on its way): thrown so the webhook answers 500 and Stripe sends the event again.
+ * A refund or dispute of a payment not recorded yet (its own event is still on its way): thrown
+ * so the webhook answers 500 and Stripe sends the event again.
  */
 export class PaymentNotRecordedError extends Error {
   override name = 'PaymentNotRecordedError';
