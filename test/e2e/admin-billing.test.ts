@@ -105,6 +105,7 @@ describe("the console's billing", () => {
       },
       { what: 'the refund applied in the console', timeoutMs: 60_000 },
     );
+    expect(await page.getByTestId(`payment-${paymentIntentId}`).textContent()).toContain(`$20.00 by ${twin().admin.email}`);
     await page.getByTestId('refund-flag').getByText('Spent refunded credits: 30').waitFor({ timeout: 30_000 });
     await page.getByTestId('billing-flag').waitFor();
     await page.getByTestId('credit-balance').getByText('0', { exact: true }).waitFor();

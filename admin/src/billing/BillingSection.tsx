@@ -84,7 +84,14 @@ export function BillingSection({ billing }: { billing: ReturnType<typeof useUser
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(p.at)}</TableCell>
                       <TableCell sx={{ overflowWrap: 'anywhere' }}>{p.description}</TableCell>
                       <TableCell align="right">{money(p.amountCents)}</TableCell>
-                      <TableCell align="right">{p.refundedCents ? money(p.refundedCents) : '—'}</TableCell>
+                      <TableCell align="right">
+                        {p.refundedCents ? money(p.refundedCents) : '—'}
+                        {p.refunds?.map((r) => (
+                          <Typography key={`${r.at}-${r.amountCents}`} component="span" variant="body2" color="text.secondary" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+                            {money(r.amountCents)} by {r.by}, {formatDateTime(r.at)}: {r.reason}
+                          </Typography>
+                        ))}
+                      </TableCell>
                       <TableCell>
                         <Chip size="small" color={PAYMENT_STATUS_COLORS[p.status]} label={PAYMENT_STATUS_LABELS[p.status]} />
                       </TableCell>

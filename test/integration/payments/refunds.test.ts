@@ -128,7 +128,13 @@ describe('refunds from the console', () => {
 
     const billing = await billingOf(client);
     expect(billing.spentRefundedCredits).toBe(0);
-    expect(billing.payments.find((p) => p.id === bought.paymentIntentId)).toMatchObject({ status: 'partially_refunded', refundedCents: 1000, credits: 50, creditsTakenBack: 25, receiptUrl: expect.any(String) });
+    const listed = billing.payments.find((p) => p.id === bought.paymentIntentId);
+    expect(listed).toMatchObject({ status: 'partially_refunded', refundedCents: 1000, credits: 50, creditsTakenBack: 25, receiptUrl: expect.any(String) });
+    // Who asked for each refund, once each (the repeated click is the same refund).
+    expect(listed?.refunds?.map((r) => [r.by, r.amountCents, r.reason])).toEqual([
+      [twin().admin.email, 500, `Asked by the client ${run}`],
+      [twin().admin.email, 500, `Second part ${run}`],
+    ]);
 
     // More than is left: refused, naming the most that can be refunded.
     const tooMuch = await refund(bought.paymentIntentId, { reason: `Too much ${run}`, amountCents: 1001 });

@@ -2,6 +2,7 @@ import type Stripe from 'stripe';
 import { AdminBillingResponse, SubscriptionSummary, type PaymentRecord } from '../../../../events/payments';
 import type { AccountStore } from '../../../accounts';
 import { NotFoundError } from '../../../shared/errors';
+import type { ConsoleStore } from '../../console-store';
 import { paymentStatusOf } from '../../refunds';
 import { paymentRecordOf, type PaymentsStore, type StoredPayment, type SubscriptionMirror } from '../../store';
 
@@ -10,6 +11,8 @@ export const ACCOUNT_NOT_FOUND_MESSAGE = 'Account not found';
 export interface UserBillingDeps {
   accounts: Pick<AccountStore, 'get'>;
   payments: Pick<PaymentsStore, 'paymentsOf' | 'subscriptionOf' | 'customerOf' | 'flagOf'>;
+  /** Who asked for each refund, from the payment's own item. */
+  refunds: Pick<ConsoleStore, 'payment'>;
   stripe: Stripe;
 }
 
@@ -78,7 +81,18 @@ export async function userBilling(deps: UserBillingDeps, accountId: string): Pro
     }
     unpaid.push(...openInvoices.data.map(unpaidInvoiceRecord));
   }
-  const records = [...payments.map((p) => recordOf(p, charges.get(p.paymentIntentId))), ...unpaid].sort((a, b) => b.at.localeCompare(a.at));
+  const asked = new Map(
+    await Promise.all(
+      payments.filter((p) => p.refundedCents > 0 || charges.get(p.paymentIntentId)?.amount_refunded).map(async (p) => [p.paymentIntentId, (await deps.refunds.payment(p.paymentIntentId))?.refundRequests ?? []] as const),
+    ),
+  );
+  const records = [
+    ...payments.map((p) => {
+      const refunds = (asked.get(p.paymentIntentId) ?? []).map(({ at, by, amountCents, reason }) => ({ at, by, amountCents, reason }));
+      return { ...recordOf(p, charges.get(p.paymentIntentId)), ...(refunds.length ? { refunds } : {}) };
+    }),
+    ...unpaid,
+  ].sort((a, b) => b.at.localeCompare(a.at));
   return AdminBillingResponse.parse({
     ...(customerId ? { customerId } : {}),
     ...(summaryOf(subscription) ? { subscription: summaryOf(subscription) } : {}),
