@@ -127,29 +127,48 @@ export class Payments extends NestedStack {
     api.route('POST /webhooks/stripe', receive, 'signed');
   }
 
-  /** The console: a client's billing, refunds through Stripe, and the dashboard's revenue. */
+  /**
+   * The console: a client's billing, refunds through Stripe, and the dashboard's revenue. Each
+   * function gets the Payments table actions its reads and writes need, and the Stripe key only
+   * where it calls Stripe (no prices, no site address: neither starts a checkout).
+   */
   private consoleRoutes(platform: Platform, props: PaymentsProps): void {
     const { api } = platform;
-    const billing = this.stripeFunction(
+    const consoleFunction = (id: string, entry: string, description: string, actions: TableAction[], stripe: boolean): AppFunction => {
+      const fn = new AppFunction(this, id, { entry, description, timeout: Duration.seconds(30) }).bindTable(this.table, 'PAYMENTS_TABLE', actions);
+      if (stripe) {
+        fn.addEnvironment('STRIPE_SECRET_KEY_SECRET', platform.config.stripeSecretKeyName ?? this.stripeSecretKey.secretArn);
+        this.stripeSecretKey.grantRead(fn);
+      }
+      return fn;
+    };
+
+    const billing = consoleFunction(
       'AdminGetUserBilling',
       'functions/payments/routes/get-user-billing/handler.ts',
       "GET /admin/users/{id}/billing: a client's subscription, invoices and payments (admins only)",
-      platform,
+      ['GetItem', 'Query'],
+      true,
     ).bindTable(props.accountsTable, 'ACCOUNTS_TABLE', ['GetItem'], { indexes: false });
     api.route('GET /admin/users/{id}/billing', billing, 'admin');
 
-    const refund = this.stripeFunction(
+    // Reads the payment and records who asked for the refund; the credits go back on the webhook.
+    const refund = consoleFunction(
       'AdminRefundPayment',
       'functions/payments/routes/refund-payment/handler.ts',
       'POST /admin/payments/{id}/refund: refunds a payment through Stripe; the credits go back on its event (admins only)',
-      platform,
+      ['GetItem', 'UpdateItem'],
+      true,
     );
     api.route('POST /admin/payments/{id}/refund', refund, 'admin');
 
-    const revenue = new AppFunction(this, 'AdminGetRevenue', {
-      entry: 'functions/payments/routes/get-revenue/handler.ts',
-      description: "GET /admin/revenue: this month's revenue and recurring revenue (admins only)",
-    }).bindTable(this.table, 'PAYMENTS_TABLE', ['GetItem', 'Query']);
+    const revenue = consoleFunction(
+      'AdminGetRevenue',
+      'functions/payments/routes/get-revenue/handler.ts',
+      "GET /admin/revenue: this month's revenue and recurring revenue (admins only)",
+      ['Query'],
+      false,
+    );
     api.route('GET /admin/revenue', revenue, 'admin');
   }
 }
