@@ -22,6 +22,8 @@ export const FAILURE_METRICS = {
   emailsOverdue: 'EmailsOverdue',
   /** The monthly close could not close a talent's statement (failed for good; docs/royalties.md "Monthly close"). */
   statementNotClosed: 'StatementsNotClosed',
+  /** A talent's payout failed: a Stripe transfer refused, a bank payout failed or a transfer reversed (docs/payouts.md). */
+  payoutFailed: 'PayoutsFailed',
 } as const;
 
 export type FailureMetric = (typeof FAILURE_METRICS)[keyof typeof FAILURE_METRICS];

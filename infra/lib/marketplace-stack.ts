@@ -10,6 +10,7 @@ import { Founding } from './domains/founding';
 import { Generation } from './domains/generation';
 import { Likeness } from './domains/likeness';
 import { Payments } from './domains/payments';
+import { Payouts } from './domains/payouts';
 import { Royalties } from './domains/royalties';
 import { Waitlist } from './domains/waitlist';
 import { Alarms } from './platform/alarms';
@@ -45,7 +46,8 @@ export class MarketplaceStack extends Stack {
     const generation = new Generation(this, 'Generation', platform, tables);
     new Royalties(this, 'Royalties', platform, { ...tables, generationsTable: generation.table });
     new Likeness(this, 'Likeness', platform, { ...tables, generationsTable: generation.table });
-    new Payments(this, 'Payments', platform, { accountsTable: accounts.table });
+    const payments = new Payments(this, 'Payments', platform, { accountsTable: accounts.table });
+    new Payouts(this, 'Payouts', platform, { ...tables, generationsTable: generation.table, stripeSecretKey: payments.stripeSecretKey });
     new Console(this, 'Console', platform, {
       waitlistTable: waitlist.table,
       messagesTable: contact.table,

@@ -130,6 +130,12 @@ export class Alarms extends NestedStack {
       'The monthly close could not close a talent\'s statement (a closed statement no longer matches its accruals, the month has not ended, or a failure lasted): the ReportNotClosed log names the talent, the month and the error; run the close again once fixed',
       failures(FAILURE_METRICS.statementNotClosed),
     );
+    // The payouts wing counts each payout that failed (docs/payouts.md "When a payout fails").
+    alarm(
+      'PayoutsFailed',
+      'A talent payout failed (a Stripe transfer was refused, a bank payout failed or a transfer was reversed): the console\'s payout run shows the statement and the reason; retry it there once fixed',
+      failures(FAILURE_METRICS.payoutFailed),
+    );
     alarm('EmailBounces', 'Our emails bounced (5 or more in 15 minutes): check the sender domain and the addresses we mail', props.email.metric('Bounce'), 5);
     alarm('EmailComplaints', 'A recipient marked our email as spam', props.email.metric('Complaint'));
   }

@@ -2,6 +2,7 @@ import type { Construct } from 'constructs';
 import { DEFAULT_INDUSTRY_CLASSIFIER_MODEL } from '../../../events/industries';
 import { DEFAULT_MODEL_FAILURES_PER_DAY } from '../../../events/generation-values';
 import { PAID_PLAN_IDS, type PaidPlanId } from '../../../events/payment-values';
+import { DEFAULT_PAYOUT_MINIMUM_CENTS } from '../../../events/payout-values';
 import { DEFAULT_WAITLIST_CAPACITY } from '../../../events/product';
 import { DEFAULT_PROMOTIONAL_ROYALTY_CAP_CENTS, REMOVAL_NOTICE_SECONDS } from '../../../events/royalty-values';
 
@@ -91,6 +92,13 @@ export interface StageConfig {
   stripePrices: StripePrices;
   /** What one generated image costs us at the model's provider, in micro-dollars (context `generationCostMicros`; docs/cost.md). */
   generationCostMicros: number;
+  /**
+   * The smallest payout transferred to a talent after a close, in whole cents (context
+   * `payoutMinimumCents`, default 1,000 = $10); smaller amounts carry to the next statement.
+   */
+  payoutMinimumCents: number;
+  /** Secrets Manager name of the signing secret of Stripe's Connect webhook endpoint for `POST /webhooks/stripe-connect`. */
+  stripeConnectWebhookSecretName?: string;
 }
 
 /** Stripe price ids per paid plan: the monthly subscription price and the one-credit price of packs. */
@@ -232,5 +240,7 @@ export function stageConfig(scope: Construct): StageConfig {
     stripeWebhookSecretName: ctx('stripeWebhookSecretName') || undefined,
     stripePrices: stripePrices(ctx('stripePrices'), stage),
     generationCostMicros: wholeCents('generationCostMicros', ctx('generationCostMicros'), DEFAULT_GENERATION_COST_MICROS, 'micro-dollars'),
+    payoutMinimumCents: wholeCents('payoutMinimumCents', ctx('payoutMinimumCents'), DEFAULT_PAYOUT_MINIMUM_CENTS),
+    stripeConnectWebhookSecretName: ctx('stripeConnectWebhookSecretName') || undefined,
   };
 }
