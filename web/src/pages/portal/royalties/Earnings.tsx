@@ -1,13 +1,17 @@
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Likeness } from '../../../../../events/accounts';
 import { noRoyaltyNote, PAYOUT_STATUS_LABELS, PROMOTIONAL_LABEL, TIER_LABELS } from '../../../../../events/royalty-values';
+import type { StatementPayout } from '../../../../../events/payouts';
 import type { EarningsResponse, StatementDetail, StatementSummary } from '../../../../../events/royalties';
 import { dollarsOfMicros, lineTierLabel } from '../../../../../events/royalty-format';
 import { formatDate } from '../../../account/format';
 import { Icon } from '../../../components/Icon';
 import { useConfig } from '../../../config';
 import { monthLabel } from '../../../generation/format';
+import { payoutsApi } from '../../../payouts/api';
 import type { SignedIn } from '../PortalGate';
+import { PAYOUTS_CARD_ID, PayoutsCard, StatementPayoutItem } from '../payouts/PayoutsCard';
+import { usePayouts } from '../payouts/usePayouts';
 import { royaltiesApi, type RoyaltiesApi } from './api';
 import { capLabel, money, promotionalNote, tierProgress, transparencyNote } from './format';
 import './Earnings.css';
@@ -23,11 +27,14 @@ const errorText = (err: unknown, fallback: string) => (err instanceof Error && e
 /**
  * The talent portal's royalties (docs/royalties.md#talent-portal): this month so far (live),
  * how royalties are computed, a chart of monthly earnings, each closed statement with its tiers,
- * licenses (never a prompt) and CSV, its payout status, and the payout details.
+ * licenses (never a prompt), CSV and payout; then the payouts card (the payout account at Stripe).
  */
 export default function Earnings({ auth, likeness }: { auth: SignedIn; likeness: Likeness }) {
   const { apiUrl } = useConfig();
   const api = useMemo(() => royaltiesApi({ apiUrl, getIdToken: auth.getIdToken }), [apiUrl, auth.getIdToken]);
+  const payoutsClient = useMemo(() => payoutsApi({ apiUrl, getIdToken: auth.getIdToken }), [apiUrl, auth.getIdToken]);
+  const payouts = usePayouts(payoutsClient);
+  const payoutOf = useMemo(() => new Map((payouts.data?.payouts ?? []).map((p) => [p.statementId, p])), [payouts.data]);
   const id = useId();
   const [earnings, setEarnings] = useState<EarningsResponse>();
   const [statements, setStatements] = useState<StatementSummary[]>();
@@ -40,6 +47,7 @@ export default function Earnings({ auth, likeness }: { auth: SignedIn; likeness:
   const refresh = () => {
     setRefreshing(true);
     setAttempt((a) => ({ n: a.n + 1, what: 'all' }));
+    payouts.reload();
   };
 
   useEffect(() => {
@@ -75,85 +83,77 @@ export default function Earnings({ auth, likeness }: { auth: SignedIn; likeness:
   const nothingYet = earnings && statements && earnings.totals.licenses === 0 && statements.length === 0;
 
   return (
-    <section className="card acct-card roy" aria-labelledby={`${id}-title`} data-testid="royalties">
-      <h2 id={`${id}-title`} className="acct-card__title">
-        <Icon name="coins" size={20} /> Royalties
-      </h2>
-      <p className="acct-muted" data-testid="royalty-note">
-        {transparencyNote(likeness.founding)}
-      </p>
-      {!earnings && !error && (
-        <p role="status" className="acct-muted">
-          Loading your royalties…
+    <>
+      <section className="card acct-card roy" aria-labelledby={`${id}-title`} data-testid="royalties">
+        <h2 id={`${id}-title`} className="acct-card__title">
+          <Icon name="coins" size={20} /> Royalties
+        </h2>
+        <p className="acct-muted" data-testid="royalty-note">
+          {transparencyNote(likeness.founding)}
         </p>
-      )}
-      {error && (
-        <div className="roy-error">
-          <p className="acct-error" role="alert">
-            {error}
+        {!earnings && !error && (
+          <p role="status" className="acct-muted">
+            Loading your royalties…
           </p>
-          <button type="button" className="button button--secondary" onClick={refresh}>
-            Try again
-          </button>
-        </div>
-      )}
-      {nothingYet && <p data-testid="royalties-empty">No royalties yet. Each license issued with your likeness earns you a royalty, shown here as it happens.</p>}
-      {earnings && (
-        <div className="roy-month" data-testid="earnings-month">
-          <h3 className="roy-subtitle">This month so far ({monthLabel(earnings.month)})</h3>
-          <p className="acct-balance__number roy-amount">
-            <span data-testid="earnings-amount">{money(earnings.totals.royaltyCents)}</span>
-            <span className="acct-balance__unit">
-              from <span data-testid="earnings-licenses">{earnings.totals.licenses}</span> {earnings.totals.licenses === 1 ? 'license' : 'licenses'}
-            </span>
-          </p>
-          <p data-testid="tier-progress">{tierProgress(earnings.totals, likeness.founding)}</p>
-          {earnings.totals.promotional && (
-            <p className="acct-muted" data-testid="earnings-promotional">
-              {promotionalNote(earnings.totals.promotional)}
+        )}
+        {error && (
+          <div className="roy-error">
+            <p className="acct-error" role="alert">
+              {error}
             </p>
-          )}
-          {earnings.totals.noRoyaltyLicenses ? (
-            <p className="acct-muted" data-testid="earnings-no-royalty">
-              {noRoyaltyNote(earnings.totals.noRoyaltyLicenses)}.
-            </p>
-          ) : null}
-          {earnings.totals.carriedInMicros > 0 && (
-            <p className="acct-muted">Includes ${dollarsOfMicros(earnings.totals.carriedInMicros)} carried from your last statement.</p>
-          )}
-          <div className="roy-refresh">
-            <p className="acct-muted" aria-live="polite">
-              {updatedAt ? `Updated ${updatedAt.toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit' })}` : ''}
-            </p>
-            <button type="button" className="acct-link-button" onClick={refresh} disabled={refreshing}>
-              {refreshing ? 'Refreshing…' : 'Refresh'}
+            <button type="button" className="button button--secondary" onClick={refresh}>
+              Try again
             </button>
           </div>
-        </div>
-      )}
-      {earnings && statements && !nothingYet && <EarningsChart earnings={earnings} statements={statements} />}
-      {statements && statements.length > 0 && (
-        <div className="roy-statements">
-          <h3 className="roy-subtitle">Statements</h3>
-          <ul className="roy-list" data-testid="statements">
-            {statements.map((s) => (
-              <StatementItem key={s.id} summary={s} api={api} payoutFormId={`${id}-payout`} />
-            ))}
-          </ul>
-        </div>
-      )}
-      {earnings && (
-        <PayoutDetails
-          id={`${id}-payout`}
-          api={api}
-          details={earnings.payoutDetails}
-          onSaved={(details) => {
-            setEarnings((e) => (e ? { ...e, payoutDetails: details } : e));
-            refresh();
-          }}
-        />
-      )}
-    </section>
+        )}
+        {nothingYet && <p data-testid="royalties-empty">No royalties yet. Each license issued with your likeness earns you a royalty, shown here as it happens.</p>}
+        {earnings && (
+          <div className="roy-month" data-testid="earnings-month">
+            <h3 className="roy-subtitle">This month so far ({monthLabel(earnings.month)})</h3>
+            <p className="acct-balance__number roy-amount">
+              <span data-testid="earnings-amount">{money(earnings.totals.royaltyCents)}</span>
+              <span className="acct-balance__unit">
+                from <span data-testid="earnings-licenses">{earnings.totals.licenses}</span> {earnings.totals.licenses === 1 ? 'license' : 'licenses'}
+              </span>
+            </p>
+            <p data-testid="tier-progress">{tierProgress(earnings.totals, likeness.founding)}</p>
+            {earnings.totals.promotional && (
+              <p className="acct-muted" data-testid="earnings-promotional">
+                {promotionalNote(earnings.totals.promotional)}
+              </p>
+            )}
+            {earnings.totals.noRoyaltyLicenses ? (
+              <p className="acct-muted" data-testid="earnings-no-royalty">
+                {noRoyaltyNote(earnings.totals.noRoyaltyLicenses)}.
+              </p>
+            ) : null}
+            {earnings.totals.carriedInMicros > 0 && (
+              <p className="acct-muted">Includes ${dollarsOfMicros(earnings.totals.carriedInMicros)} carried from your last statement.</p>
+            )}
+            <div className="roy-refresh">
+              <p className="acct-muted" aria-live="polite">
+                {updatedAt ? `Updated ${updatedAt.toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit' })}` : ''}
+              </p>
+              <button type="button" className="acct-link-button" onClick={refresh} disabled={refreshing}>
+                {refreshing ? 'Refreshing…' : 'Refresh'}
+              </button>
+            </div>
+          </div>
+        )}
+        {earnings && statements && !nothingYet && <EarningsChart earnings={earnings} statements={statements} />}
+        {statements && statements.length > 0 && (
+          <div className="roy-statements">
+            <h3 className="roy-subtitle">Statements</h3>
+            <ul className="roy-list" data-testid="statements">
+              {statements.map((s) => (
+                <StatementItem key={s.id} summary={s} api={api} payout={payoutOf.get(s.id)} minimumCents={payouts.data?.minimumCents} />
+              ))}
+            </ul>
+          </div>
+        )}
+      </section>
+      <PayoutsCard api={payoutsClient} payouts={payouts} />
+    </>
   );
 }
 
@@ -209,28 +209,33 @@ function EarningsChart({ earnings, statements }: { earnings: EarningsResponse; s
   );
 }
 
-function PayoutStatus({ summary, payoutFormId }: { summary: StatementSummary; payoutFormId: string }) {
-  const { payout } = summary;
+/**
+ * A statement's payout: through Stripe (state, date and reference, the minimum or the failure)
+ * once the payouts wing has it, else the statement's own payout status.
+ */
+function PayoutStatus({ summary, payout, minimumCents }: { summary: StatementSummary; payout?: StatementPayout; minimumCents?: number }) {
+  if (payout && minimumCents !== undefined) return <StatementPayoutItem payout={payout} minimumCents={minimumCents} as="div" />;
+  const status = summary.payout;
   return (
-    <p className="roy-payout" data-testid="payout-status" data-status={payout.status}>
-      <span className={`acct-status__chip roy-chip roy-chip--${payout.status}`}>{PAYOUT_STATUS_LABELS[payout.status]}</span>
-      {payout.status === 'paid' && payout.paidAt && (
+    <p className="roy-payout" data-testid="payout-status" data-status={status.status}>
+      <span className={`acct-status__chip roy-chip roy-chip--${status.status}`}>{PAYOUT_STATUS_LABELS[status.status]}</span>
+      {status.status === 'paid' && status.paidAt && (
         <span>
           {' '}
-          on {formatDate(payout.paidAt, 'UTC')}, reference <span data-testid="payout-reference">{payout.reference}</span>
+          on {formatDate(status.paidAt, 'UTC')}, reference <span data-testid="payout-reference">{status.reference}</span>
         </span>
       )}
-      {payout.status === 'awaiting-details' && (
+      {status.status === 'awaiting-details' && (
         <span>
           {' '}
-          <a href={`#${payoutFormId}`}>Add your payout details</a>
+          <a href={`#${PAYOUTS_CARD_ID}`}>Set up payouts</a>
         </span>
       )}
     </p>
   );
 }
 
-function StatementItem({ summary, api, payoutFormId }: { summary: StatementSummary; api: RoyaltiesApi; payoutFormId: string }) {
+function StatementItem({ summary, api, payout, minimumCents }: { summary: StatementSummary; api: RoyaltiesApi; payout?: StatementPayout; minimumCents?: number }) {
   const [detail, setDetail] = useState<StatementDetail>();
   const [error, setError] = useState('');
   const [downloading, setDownloading] = useState(false);
@@ -284,7 +289,7 @@ function StatementItem({ summary, api, payoutFormId }: { summary: StatementSumma
           </span>
         </summary>
         <div className="roy-statement__body">
-          <PayoutStatus summary={summary} payoutFormId={payoutFormId} />
+          <PayoutStatus summary={summary} payout={payout} minimumCents={minimumCents} />
           <div className="roy-table-wrap">
             <table className="roy-table" data-testid="statement-tiers">
               <caption className="sr-only">Royalties by tier</caption>
@@ -421,98 +426,5 @@ function StatementItem({ summary, api, payoutFormId }: { summary: StatementSumma
         </div>
       </details>
     </li>
-  );
-}
-
-function PayoutDetails({
-  id,
-  api,
-  details,
-  onSaved,
-}: {
-  id: string;
-  api: RoyaltiesApi;
-  details: EarningsResponse['payoutDetails'];
-  onSaved: (details: NonNullable<EarningsResponse['payoutDetails']>) => void;
-}) {
-  const [editing, setEditing] = useState(!details);
-  const [holder, setHolder] = useState(details?.accountHolder ?? '');
-  const [email, setEmail] = useState(details?.payoutEmail ?? '');
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState('');
-  const [status, setStatus] = useState('');
-
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
-    setSaving(true);
-    setError('');
-    setStatus('');
-    try {
-      const saved = await api.savePayoutDetails({ accountHolder: holder, payoutEmail: email });
-      setEditing(false);
-      setStatus('Saved. Your next payouts go to this account.');
-      onSaved(saved);
-    } catch (err) {
-      setError(errorText(err, 'Your payout details could not be saved. Try again.'));
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  return (
-    <div className="roy-payout-details" id={id} data-testid="payout-details">
-      <h3 className="roy-subtitle">Payout details</h3>
-      {!editing && details ? (
-        <dl className="acct-facts">
-          <div>
-            <dt>Account holder</dt>
-            <dd data-testid="payout-holder">{details.accountHolder}</dd>
-          </div>
-          <div>
-            <dt>PayPal or Wise email</dt>
-            <dd className="acct-facts__row">
-              <span className="acct-facts__email" data-testid="payout-email">
-                {details.payoutEmail}
-              </span>
-              <button type="button" className="acct-link-button" onClick={() => setEditing(true)}>
-                <Icon name="pencil" size={16} /> Change<span className="sr-only"> payout details</span>
-              </button>
-            </dd>
-          </div>
-        </dl>
-      ) : (
-        <form onSubmit={(e) => void save(e)} noValidate className="roy-form">
-          <p className="acct-muted">Royalties are paid monthly to a PayPal or Wise account. Without these details, what you earn waits for you.</p>
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-holder`}>
-              Account holder
-            </label>
-            <input id={`${id}-holder`} className="input" name="accountHolder" autoComplete="name" value={holder} maxLength={120} onChange={(e) => setHolder(e.target.value)} disabled={saving} />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-email`}>
-              PayPal or Wise email
-            </label>
-            <input id={`${id}-email`} className="input" type="email" name="payoutEmail" autoComplete="email" value={email} maxLength={254} onChange={(e) => setEmail(e.target.value)} disabled={saving} />
-          </div>
-          <div className="acct-actions">
-            <button type="submit" className="button button--primary" disabled={saving}>
-              {saving ? 'Saving…' : 'Save payout details'}
-            </button>
-            {details && (
-              <button type="button" className="button button--ghost" onClick={() => setEditing(false)} disabled={saving}>
-                Cancel
-              </button>
-            )}
-          </div>
-        </form>
-      )}
-      <p className="acct-error" role="alert">
-        {error}
-      </p>
-      <p className="acct-saved" role="status">
-        {status}
-      </p>
-    </div>
   );
 }

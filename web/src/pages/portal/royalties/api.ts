@@ -1,14 +1,13 @@
 // The talent portal's royalty calls (docs/royalties.md#talent-portal): this month's earnings, the
-// statements, a statement's lines, its CSV and the payout details. Answers are checked against
-// the shared contract (events/royalties.ts), whose schemas load with the first call.
-import type { EarningsResponse, PayoutDetailsRequest, StatementDetail, StatementSummary } from '../../../../../events/royalties';
+// statements, a statement's lines and its CSV (payouts have their own, web/src/payouts/api.ts).
+// Answers are checked against the shared contract (events/royalties.ts), loaded with the first call.
+import type { EarningsResponse, StatementDetail, StatementSummary } from '../../../../../events/royalties';
 import { apiClient, type ApiOptions } from '../../../api/client';
 
 export interface RoyaltiesApi {
   earnings(): Promise<EarningsResponse>;
   statements(): Promise<StatementSummary[]>;
   statement(id: string): Promise<StatementDetail>;
-  savePayoutDetails(details: PayoutDetailsRequest): Promise<PayoutDetailsRequest>;
   /** The statement's CSV as a file, with the name the server gives it. */
   statementCsv(id: string): Promise<{ filename: string; blob: Blob }>;
 }
@@ -23,8 +22,6 @@ export function royaltiesApi(options: ApiOptions & { getIdToken: () => Promise<s
       return (await api.read('GET', '/me/statements', () => schemas().then((s) => s.StatementList))).statements;
     },
     statement: (id) => api.read('GET', `/me/statements/${encodeURIComponent(id)}`, () => schemas().then((s) => s.StatementDetail)),
-    savePayoutDetails: (details) =>
-      api.read('PUT', '/me/payout-details', () => schemas().then((s) => s.EarningsResponse.shape.payoutDetails.unwrap()), { body: details }),
     statementCsv: (id) =>
       api.download(`/me/statements/${encodeURIComponent(id)}/csv`, {
         accept: 'text/csv',
