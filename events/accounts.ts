@@ -105,8 +105,6 @@ export const LedgerQuery = z.object({
 export const LedgerPage = z.object({ entries: z.array(LedgerEntry), nextCursor: z.string().optional() });
 export type LedgerPage = z.infer<typeof LedgerPage>;
 
-/** `POST /me/plan-requests`: a client asks for another plan; admins set plans until payments exist. */
-export const PlanRequestBody = z.strictObject({ plan: PlanIdSchema });
 
 /** `PATCH /me/likeness`: an accepted talent's excluded industries. Answers the likeness. */
 export const UpdateLikenessRequest = z.strictObject({

@@ -23,7 +23,6 @@ export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
 
 /** What a checkout the portal is waiting for has come to. */
 export const CHECKOUT_STATES = ['open', 'confirming', 'applied', 'expired'] as const;
-export type CheckoutState = (typeof CHECKOUT_STATES)[number];
 
 /** A Free client asking for extra credits (spec 9: "none (upgrade needed)"). */
 export const UPGRADE_FIRST_MESSAGE = 'Extra credits are for paid plans. Choose Starter, Pro or Enterprise first, then buy packs at your plan\'s price.';

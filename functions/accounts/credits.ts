@@ -179,7 +179,7 @@ const sameLot = (a: CreditLot, b: CreditLot) => sameGrant(a, b) && a.expiresAt =
 const creditsIn = (lots: readonly LotCredits[]) => lots.reduce((n, l) => n + l.credits, 0);
 
 /** Whether a lot's credits stopped being spendable at `at` (ms): its expiry is at or before it. */
-export const isExpired = (lot: CreditLot, at: number) => lot.expiresAt !== undefined && Date.parse(lot.expiresAt) <= at;
+const isExpired = (lot: CreditLot, at: number) => lot.expiresAt !== undefined && Date.parse(lot.expiresAt) <= at;
 
 /** A balance's lots split into the spendable ones and those whose time ran out, both oldest first. */
 export function splitExpired(lots: readonly LotCredits[], at: number): { live: LotCredits[]; expired: LotCredits[] } {
@@ -342,7 +342,7 @@ export function ledgerWrite(
 }
 
 /** The item of an `expire` entry: the lots whose time ran out leave the balance (no key: the balance's sequence makes it once). */
-export function expireWrite(accountId: string, expired: LotCredits[], balanceAfter: number, seq: number, at: string) {
+function expireWrite(accountId: string, expired: LotCredits[], balanceAfter: number, seq: number, at: string) {
   const entry: LedgerEntry = { id: randomUUID(), kind: 'expire', credits: -creditsIn(expired), balanceAfter, reason: expiryReason(expired), at };
   return { entry, entryItem: { ...accountKeys.ledger(accountId, seq), ...entry, lots: expired } };
 }

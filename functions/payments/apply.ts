@@ -16,11 +16,11 @@ import type { PaymentsStore, SubscriptionMirror } from './store';
 type SourcedLot = CreditLot & { source: string; expiresAt?: string };
 
 /** What the accounts wing does for payments: read the account, set its plan as Stripe says, grant credits. */
-export interface BillingAccounts {
+interface BillingAccounts {
   get(accountId: string): Promise<{ id: string; email: string; full_name: string; plan?: PlanId } | undefined>;
   setBillingPlan(accountId: string, plan: PlanId, options: { subscriptionId?: string; reason: string }): Promise<unknown>;
 }
-export interface BillingLedger {
+interface BillingLedger {
   grant(accountId: string, change: { credits: number; key: string; reason: string; lot: CreditLot }): Promise<unknown>;
 }
 

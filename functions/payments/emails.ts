@@ -10,7 +10,7 @@ const site = (siteUrl: string) => siteUrl.replace(/\/+$/, '');
 export const portalLinkOf = (siteUrl: string) => `${site(siteUrl)}/client-portal?billing=portal`;
 
 /** `2030-02-15T12:00:00.000Z` as `February 15, 2030`. */
-export function dateLabel(iso: string): string {
+function dateLabel(iso: string): string {
   return new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 }
 

@@ -11,10 +11,10 @@ import { queryAll } from '../shared/query-all';
 import { ACCOUNT_INDEX, FLAGGED_LIST, LIST_INDEX, SUBSCRIPTIONS_LIST, paymentKeys, paymentsListOf } from './keys';
 
 /** The `accountKey` of an account's payments (the `byAccount` index). */
-export const paymentsOfAccount = (accountId: string) => `PAYMENTS#${accountId}`;
+const paymentsOfAccount = (accountId: string) => `PAYMENTS#${accountId}`;
 
 /** The calendar month (UTC) of an ISO time: `YYYY-MM`, the revenue list a payment belongs to. */
-export const monthOf = (iso: string) => iso.slice(0, 7);
+const monthOf = (iso: string) => iso.slice(0, 7);
 
 /** A checkout we created for an account: what it buys, and whether its event was applied. */
 export interface CheckoutRecord {

@@ -59,7 +59,6 @@ describe('/me routes', () => {
     'GET /me': 'account',
     'PATCH /me': 'account',
     'GET /me/ledger': 'client',
-    'POST /me/plan-requests': 'client',
     'PATCH /me/likeness': 'accepted-talent',
   };
 
@@ -72,7 +71,7 @@ describe('/me routes', () => {
       expect(r.Properties.AuthorizationType).toBe('JWT');
       expect(r.Properties.AuthorizerId).toEqual({ Ref: webAuthorizer });
     }
-    expect(routeKeys().filter((r) => /^\w+ \/me(\/|$)/.test(r.RouteKey))).toHaveLength(5);
+    expect(routeKeys().filter((r) => /^\w+ \/me(\/|$)/.test(r.RouteKey))).toHaveLength(4);
   });
 
   it('grant each function only the calls it makes', () => {
@@ -82,25 +81,24 @@ describe('/me routes', () => {
     expect(actionsOn('AccountsGetMe', talentId)).toEqual(['dynamodb:GetItem']);
     expect(actionsOn('AccountsUpdateMe', tableId)).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
     expect(actionsOn('AccountsListMyLedger', tableId)).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query']);
-    expect(actionsOn('AccountsRequestPlan', tableId)).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
     // Only the likeness route may change the catalog, and only by UpdateItem.
     expect(actionsOn('UpdateLikeness', talentId)).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
     expect(actionsOn('UpdateLikeness', tableId)).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem']);
-    for (const fn of ['AccountsGetMe', 'AccountsUpdateMe', 'AccountsListMyLedger', 'AccountsRequestPlan', 'UpdateLikeness']) {
+    for (const fn of ['AccountsGetMe', 'AccountsUpdateMe', 'AccountsListMyLedger', 'UpdateLikeness']) {
       const statements = statementsOf(fn);
       expect(JSON.stringify(statements)).not.toMatch(/"Resource":"\*"/);
       // No function reads the table's indexes (the console's Users functions do).
       expect(JSON.stringify(statements.filter((s) => JSON.stringify(s.Resource).includes(tableId)))).not.toMatch(/index/);
     }
-    for (const fn of ['AccountsUpdateMe', 'AccountsListMyLedger', 'AccountsRequestPlan']) {
+    for (const fn of ['AccountsUpdateMe', 'AccountsListMyLedger']) {
       expect(actionsOn(fn, talentId)).toEqual([]);
       expect(actionsOn(fn, applicationsId)).toEqual([]);
     }
   });
 
-  it('limits plan requests and changes to one\'s own profile and likeness with the rate limiter (one conditional UpdateItem on the counters)', () => {
+  it('limits changes to one\'s own profile and likeness with the rate limiter (one conditional UpdateItem on the counters)', () => {
     const rateId = logicalId('AWS::DynamoDB::Table', 'RateLimitsTable');
-    for (const fn of ['AccountsRequestPlan', 'AccountsUpdateMe', 'UpdateLikeness']) expect({ fn, actions: actionsOn(fn, rateId) }).toEqual({ fn, actions: ['dynamodb:UpdateItem'] });
+    for (const fn of ['AccountsUpdateMe', 'UpdateLikeness']) expect({ fn, actions: actionsOn(fn, rateId) }).toEqual({ fn, actions: ['dynamodb:UpdateItem'] });
     for (const fn of ['AccountsGetMe', 'AccountsListMyLedger']) expect({ fn, actions: actionsOn(fn, rateId) }).toEqual({ fn, actions: [] });
   });
 });

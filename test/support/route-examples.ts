@@ -5,7 +5,6 @@ import {
   AdminSetPlanRequest,
   AdminUserQuery,
   LedgerQuery,
-  PlanRequestBody,
   UpdateLikenessRequest,
   UpdateMeRequest,
 } from '../../events/accounts';
@@ -128,7 +127,6 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'GET /me': {},
   'PATCH /me': { schema: UpdateMeRequest, body: (m) => ({ full_name: `Ada ${m}` }) },
   'GET /me/ledger': { schema: LedgerQuery, query: () => ({ limit: '10' }) },
-  'POST /me/plan-requests': { schema: PlanRequestBody, body: () => ({ plan: 'starter' }) },
   'PATCH /me/likeness': { schema: UpdateLikenessRequest, body: () => ({ excludedIndustries: ['politics'] }) },
   // The run's own accepted talent (fixtures): pausing, requesting and cancelling a removal touch only its likeness.
   'POST /me/likeness/pause': {},

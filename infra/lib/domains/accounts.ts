@@ -73,11 +73,6 @@ export class Accounts extends Construct {
     const ledger = new AppFunction(this, 'ListMyLedger', { entry: 'functions/accounts/routes/list-my-ledger/handler.ts', description: 'GET /me/ledger: a client\'s credit ledger, newest first' })
       .bindTable(this.table, 'ACCOUNTS_TABLE', [...ACCOUNT_CREATE, 'Query'], { indexes: false });
     api.route('GET /me/ledger', ledger, 'client');
-
-    const requestPlan = new AppFunction(this, 'RequestPlan', { entry: 'functions/accounts/routes/request-plan/handler.ts', description: 'POST /me/plan-requests: a client asks an admin for another plan' })
-      .bindTable(this.table, 'ACCOUNTS_TABLE', [...ACCOUNT_CREATE, 'UpdateItem'], { indexes: false });
-    rateLimits.bind(requestPlan);
-    api.route('POST /me/plan-requests', requestPlan, 'client');
   }
 
   /**

@@ -71,16 +71,8 @@ describe('a client confirmed by sign-up', () => {
     expect(blank).toEqual({ status: 400, json: expect.objectContaining({ error: 'Enter your full name.', fields: { full_name: 'Enter your full name.' } }) });
     expect((await call(token, 'PATCH', '/me', { full_name: 'A', email: 'x@y.example' })).status).toBe(400);
 
-    // Plan requests: the current plan is refused, another is pending on /me, and 5 a day is the limit.
-    const same = await call(token, 'POST', '/me/plan-requests', { plan: 'free' });
-    expect(same).toEqual({ status: 409, json: { error: 'You are already on the Free plan.' } });
-    const asked = await call(token, 'POST', '/me/plan-requests', { plan: 'pro' });
-    expect(asked).toEqual({ status: 201, json: expect.objectContaining({ plan: 'pro', status: 'pending' }) });
-    expect((await call(token, 'GET', '/me')).json.planRequest).toEqual(asked.json);
-    expect((await call(token, 'POST', '/me/plan-requests', { plan: 'gold' })).json.error).toMatch(/plan must be one of free, starter, pro, enterprise/);
-    const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await call(token, 'POST', '/me/plan-requests', { plan: 'starter' })).status);
-    expect(statuses).toEqual([201, 201, 201, 201, 429]);
+    // Plans are bought through Checkout now: the old request route is gone.
+    expect((await call(token, 'POST', '/me/plan-requests', { plan: 'pro' })).status).toBe(404);
 
     // A script renaming the account over and over is stopped at 30 changes an hour, and the name stays the last one saved.
     const renames: number[] = [];
@@ -96,7 +88,7 @@ describe('a client confirmed by sign-up', () => {
 
     // A disabled account is refused on every /me route.
     await accounts().setDisabled(user.sub!, true, { sub: 'admin', email: 'admin@people.example' }, 'Test');
-    for (const [method, path, body] of [['GET', '/me'], ['PATCH', '/me', { full_name: 'Ada' }], ['GET', '/me/ledger'], ['POST', '/me/plan-requests', { plan: 'pro' }]] as const) {
+    for (const [method, path, body] of [['GET', '/me'], ['PATCH', '/me', { full_name: 'Ada' }], ['GET', '/me/ledger'], ['GET', '/me/billing']] as const) {
       expect(await call(token, method, path, body)).toEqual({ status: 403, json: { error: 'This account is disabled. Contact support.' } });
     }
   });

@@ -15,8 +15,8 @@ import { seedUser } from '../../../infra/local/provision';
 import { eventually } from '../../support/eventually';
 import { callApi, documentClient, idToken, type TestTwin } from '../../support/twin';
 
-export const PASSWORD = 'Str0ng!Passw0rd-pay';
-export const CARD_OK = '4242 4242 4242 4242';
+const PASSWORD = 'Str0ng!Passw0rd-pay';
+const CARD_OK = '4242 4242 4242 4242';
 /** Pays at checkout, fails every charge made without the customer (renewals and their retries). */
 export const CARD_FAILS_RENEWALS = '4000 0000 0000 0341';
 export const DAY = 86_400;

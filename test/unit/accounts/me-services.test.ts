@@ -1,7 +1,6 @@
-// The /me services with in-memory parts: what GET /me answers each role, the plan request's
-// order of checks, the likeness update (docs/product.md#account-api).
+// The /me services with in-memory parts: what GET /me answers each role (with a request for a
+// plan made before payments opened), the likeness update (docs/product.md#account-api).
 import { getMe, type MeDeps } from '../../../functions/accounts/routes/get-me/service';
-import { requestPlan } from '../../../functions/accounts/routes/request-plan/service';
 import { updateLikeness } from '../../../functions/likeness/routes/update-likeness/service';
 import { updateMe } from '../../../functions/accounts/routes/update-me/service';
 import type { StandingDeps } from '../../../functions/accounts/access';
@@ -59,18 +58,6 @@ describe('GET /me', () => {
       role: 'talent',
       talent: expect.objectContaining({ access: 'accepted', likeness: expect.objectContaining({ talentId: 'tia', status: 'hidden' }) }),
     });
-  });
-});
-
-describe('POST /me/plan-requests', () => {
-  it('refuses the current plan before counting it, and allows five a day', async () => {
-    const limit = inMemoryRateLimiter();
-    const requested = jest.fn(async () => request);
-    const deps = { accounts: { get: async () => account(), create: jest.fn(), requestPlan: requested }, limit };
-    await expect(requestPlan(deps, client, 'starter')).rejects.toMatchObject({ status: 409, message: 'You are already on the Starter plan.' });
-    for (let i = 0; i < 5; i++) await requestPlan(deps, client, 'pro');
-    await expect(requestPlan(deps, client, 'pro')).rejects.toMatchObject({ status: 429, message: 'You can ask for a plan change 5 times a day. Try again tomorrow.' });
-    expect(requested).toHaveBeenCalledTimes(5);
   });
 });
 

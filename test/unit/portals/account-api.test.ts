@@ -79,16 +79,16 @@ describe('account API client: failures', () => {
     await expect(expired.api.ledger()).rejects.toMatchObject({ status: 401, message: SESSION_ENDED_MESSAGE });
 
     const signedOut = withServer([], null);
-    await expect(signedOut.api.requestPlan('pro')).rejects.toMatchObject({ status: 401, message: SESSION_ENDED_MESSAGE });
+    await expect(signedOut.api.updateLikeness([])).rejects.toMatchObject({ status: 401, message: SESSION_ENDED_MESSAGE });
     expect(signedOut.calls).toEqual([]);
   });
 
   it("passes the server's own error text on (a 400's reason, a 429's wait)", async () => {
     const { api } = withServer([
-      { status: 400, body: { error: 'plan must be one of free, starter, pro, enterprise' } },
+      { status: 400, body: { error: 'cursor is not one this list gave out' } },
       { status: 429, body: { error: 'Too many requests. Try again in a minute.' } },
     ]);
-    await expect(api.requestPlan('pro')).rejects.toMatchObject({ status: 400, message: 'plan must be one of free, starter, pro, enterprise' });
+    await expect(api.ledger({ cursor: 'x' })).rejects.toMatchObject({ status: 400, message: 'cursor is not one this list gave out' });
     await expect(api.updateLikeness([])).rejects.toMatchObject({ status: 429, message: 'Too many requests. Try again in a minute.' });
   });
 
@@ -101,18 +101,7 @@ describe('account API client: failures', () => {
   });
 });
 
-describe('account API client: plan requests and the likeness', () => {
-  it('posts the chosen plan and returns the checked request', async () => {
-    const request = { id: 'r1', plan: 'pro', status: 'pending', requestedAt: at };
-    const { api, calls } = withServer([{ status: 201, body: request }, { status: 201, body: { ...request, plan: 'platinum' } }]);
-    await expect(api.requestPlan('pro')).resolves.toEqual(request);
-    expect(calls[0].url).toBe(`${API}/me/plan-requests`);
-    expect(calls[0].init.method).toBe('POST');
-    expect(JSON.parse(String(calls[0].init.body))).toEqual({ plan: 'pro' });
-    expect((calls[0].init.headers as Record<string, string>)['content-type']).toBe('application/json');
-    await expect(api.requestPlan('pro')).rejects.toThrow(/POST \/me\/plan-requests \(plan:/);
-  });
-
+describe('account API client: the likeness', () => {
   it('patches the excluded industries and returns the checked likeness', async () => {
     const likeness = { talentId: 't1', name: 'Ana Lima', status: 'hidden', founding: true, excludedIndustries: ['religion', 'alcohol'] };
     const { api, calls } = withServer([{ body: likeness }, { body: { ...likeness, excludedIndustries: ['gambling'] } }]);

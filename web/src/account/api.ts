@@ -3,8 +3,7 @@
 // against the shared contract (events/accounts.ts) before a page sees it. The schemas load with
 // import() on the first call, so the schema library is not part of what a portal loads to start.
 import type { ExcludableIndustry } from '../../../events/founding-values';
-import type { PlanId } from '../../../events/plans';
-import type { LedgerPage, Likeness, PlanRequest } from '../../../events/accounts';
+import type { LedgerPage, Likeness } from '../../../events/accounts';
 import { apiClient, type ApiOptions } from '../api/client';
 
 /** The page size the client portal asks for. */
@@ -15,8 +14,6 @@ export type AccountApiOptions = ApiOptions & { getIdToken: () => Promise<string 
 export interface AccountApi {
   /** `GET /me/ledger`: one page, newest first; pass the previous page's nextCursor for the next. */
   ledger(options?: { limit?: number; cursor?: string }): Promise<LedgerPage>;
-  /** `POST /me/plan-requests`: asks an admin to move the account to another plan. */
-  requestPlan(plan: PlanId): Promise<PlanRequest>;
   /** `PATCH /me/likeness`: the industries the likeness may not be used for, from now on. */
   updateLikeness(excludedIndustries: readonly ExcludableIndustry[]): Promise<Likeness>;
 }
@@ -34,7 +31,6 @@ export function accountApi(options: AccountApiOptions): AccountApi {
         expect: (page) => (cursor && page.nextCursor === cursor ? 'nextCursor: the same page again' : undefined),
       });
     },
-    requestPlan: (plan) => api.read('POST', '/me/plan-requests', () => schemas().then((s) => s.PlanRequest), { body: { plan } }),
     updateLikeness: (excludedIndustries) => api.read('PATCH', '/me/likeness', () => schemas().then((s) => s.Likeness), { body: { excludedIndustries } }),
   };
 }

@@ -11,7 +11,7 @@ export const CONFIRM_PATIENCE_MS = 120_000;
 /** How often it asks after that. */
 export const SLOW_INTERVAL_MS = 30_000;
 /** When it stops asking altogether (the client can reload later). */
-export const GIVE_UP_MS = 30 * 60_000;
+const GIVE_UP_MS = 30 * 60_000;
 
 const FIRST_DELAY_MS = 1_000;
 const MAX_DELAY_MS = 10_000;
@@ -23,7 +23,7 @@ export function confirmDelay(attempt: number): number {
 }
 
 /** The checkout ended (applied or expired). */
-export const isSettled = (status: CheckoutStatus) => status.state === 'applied' || status.state === 'expired';
+const isSettled = (status: CheckoutStatus) => status.state === 'applied' || status.state === 'expired';
 
 /** The page was left: following stopped without an answer. */
 export class FollowAbortedError extends Error {

@@ -19,7 +19,7 @@ export interface CheckoutDeps extends ClientDeps {
   siteUrl: string;
 }
 
-export const alreadyOnPlanMessage = (name: string) => `You are already on the ${name} plan.`;
+const alreadyOnPlanMessage = (name: string) => `You are already on the ${name} plan.`;
 
 /**
  * The account's Stripe customer, created the first time: under an idempotency key of the account

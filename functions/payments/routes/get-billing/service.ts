@@ -8,7 +8,7 @@ export interface BillingDeps extends ClientDeps {
   store: Pick<PaymentsStore, 'customerOf' | 'subscriptionOf'>;
 }
 
-export function subscriptionSummaryOf(mirror: SubscriptionMirror): SubscriptionSummary {
+function subscriptionSummaryOf(mirror: SubscriptionMirror): SubscriptionSummary {
   return {
     id: mirror.subscriptionId,
     plan: mirror.plan,

@@ -26,7 +26,7 @@ function rawBodyOf(event: HttpEvent): Buffer {
 const headerOf = (event: HttpEvent, name: string) => Object.entries(event.headers ?? {}).find(([k]) => k.toLowerCase() === name)?.[1];
 
 /** Applies one verified event by its type; anything else is acknowledged and ignored. */
-export async function applyStripeEvent(deps: ReceiveDeps, event: Stripe.Event): Promise<'applied' | 'ignored'> {
+async function applyStripeEvent(deps: ReceiveDeps, event: Stripe.Event): Promise<'applied' | 'ignored'> {
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':
