@@ -216,6 +216,10 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
     // endpoint's (the payments wing verifies with the same value from the local Secrets Manager).
     const stripeWebhookSecret = secrets.valueOf('StripeWebhookSecret');
     if (stripeWebhookSecret) stripe.addWebhookEndpoint({ url: `${apiUrl}/webhooks/stripe`, secret: stripeWebhookSecret });
+    // The payouts wing's Connect route: the events of connected accounts (onboarding, bank
+    // accounts, payouts), signed with the template's Connect webhook secret.
+    const stripeConnectWebhookSecret = secrets.valueOf('StripeConnectWebhookSecret');
+    if (stripeConnectWebhookSecret) stripe.addWebhookEndpoint({ url: `${apiUrl}/webhooks/stripe-connect`, secret: stripeConnectWebhookSecret, connect: true });
 
     const cognitoTriggers = Object.fromEntries(
       Object.entries(resourcesOfType(template, 'AWS::Cognito::UserPool')[0]?.[1].Properties?.LambdaConfig ?? {}).map(

@@ -2,16 +2,24 @@
 // (unknown ones refused, as Stripe does), lists with `limit`, `starting_after` and
 // `ending_before`, and `expand[]` on any answer.
 import type Stripe from 'stripe';
+import type { Connect } from './connect';
 import type { Engine } from './engine';
 import { invalid, missing, type Reader } from './form';
 import { list } from './objects';
 import type { Webhooks } from './webhooks';
 
-type Handler = (r: Reader, m: string[]) => unknown;
+/** What a call carries besides its parameters: the connected account of its `Stripe-Account` header, if any. */
+export interface CallContext {
+  account: string | null;
+}
+
+type Handler = (r: Reader, m: string[], ctx: CallContext) => unknown;
 interface Route {
   method: 'GET' | 'POST' | 'DELETE';
   path: RegExp;
   handler: Handler;
+  /** Served on a connected account too (with the `Stripe-Account` header). */
+  connected: boolean;
 }
 
 /** Stripe refuses expansions deeper than four levels. */
@@ -70,18 +78,25 @@ export class Api {
   constructor(
     private readonly engine: Engine,
     private readonly webhooks: Webhooks,
+    private readonly connect: Connect,
   ) {
     this.define();
   }
 
   /** The answer to one call, expanded as asked; undefined when no route matches. */
-  call(method: string, pathname: string, r: Reader): { found: boolean; body?: unknown } {
+  call(method: string, pathname: string, r: Reader, ctx: CallContext = { account: null }): { found: boolean; body?: unknown } {
     for (const route of this.routes) {
       if (route.method !== method) continue;
       const m = route.path.exec(pathname);
       if (!m) continue;
+      if (ctx.account && !route.connected) {
+        throw invalid(
+          `The emulator serves the Stripe-Account header on GET /v1/balance, /v1/payouts and /v1/events only, not on ${method} ${pathname}.`,
+          'Stripe-Account',
+        );
+      }
       const expand = r.strings('expand') ?? [];
-      const body = route.handler(r, m.slice(1).map(decodeURIComponent));
+      const body = route.handler(r, m.slice(1).map(decodeURIComponent), ctx);
       r.done();
       return { found: true, body: this.expand(body, expand) };
     }
@@ -112,7 +127,7 @@ export class Api {
     const [head, ...rest] = parts;
     const value = obj[head];
     if (typeof value === 'string') {
-      const found = this.engine.lookup(value) ?? (value.startsWith('we_') ? this.webhooks.endpoint(value) : undefined);
+      const found = this.engine.lookup(value) ?? this.connect.lookup(value) ?? (value.startsWith('we_') ? this.webhooks.endpoint(value) : undefined);
       if (!found) throw invalid(`This property cannot be expanded (${head}).`, 'expand');
       obj[head] = structuredClone(found);
     } else if (value === undefined) {
@@ -134,8 +149,8 @@ export class Api {
     return undefined;
   }
 
-  private on(method: Route['method'], path: string, handler: Handler): void {
-    this.routes.push({ method, path: new RegExp(`^${path.replace(/:[a-z]+/g, '([^/]+)')}$`), handler });
+  private on(method: Route['method'], path: string, handler: Handler, opts: { connected?: boolean } = {}): void {
+    this.routes.push({ method, path: new RegExp(`^${path.replace(/:[a-z]+/g, '([^/]+)')}$`), handler, connected: opts.connected ?? false });
   }
 
   private define(): void {
@@ -315,7 +330,14 @@ export class Api {
       const enabled = r.strings('enabled_events');
       if (!enabled || enabled.length === 0) throw invalid('Missing required param: enabled_events.', 'enabled_events', 'parameter_missing');
       r.string('api_version');
-      const endpoint = w.addEndpoint({ url, enabledEvents: enabled, description: r.string('description') ?? null, metadata: r.metadata() ?? {}, created: Math.floor(Date.now() / 1000) });
+      const endpoint = w.addEndpoint({
+        url,
+        enabledEvents: enabled,
+        description: r.string('description') ?? null,
+        metadata: r.metadata() ?? {},
+        connect: r.boolean('connect') ?? false,
+        created: Math.floor(Date.now() / 1000),
+      });
       return endpoint;
     });
     this.on('GET', '/v1/webhook_endpoints', (r) => page(newest(w.allEndpoints()).map((x) => w.listed(x)), r, '/v1/webhook_endpoints', 'webhook_endpoint'));
@@ -337,15 +359,67 @@ export class Api {
       w.deleteEndpoint(id);
       return { id, object: 'webhook_endpoint', deleted: true };
     });
-    this.on('GET', '/v1/events', (r) => {
-      const type = r.string('type');
-      const types = r.strings('types');
-      if (type && types) throw invalid('You may only specify one of these parameters: type, types.', 'types');
-      const matches = (t: string) => (!type || (type.endsWith('.*') ? t.startsWith(type.slice(0, -1)) : t === type)) && (!types || types.includes(t));
-      const all = [...w.events].reverse().filter((ev) => matches(ev.type));
-      return page(all, r, '/v1/events', 'event');
+    // A connected account's events are listed with its Stripe-Account header; the platform's, without.
+    this.on(
+      'GET',
+      '/v1/events',
+      (r, _m, ctx) => {
+        const type = r.string('type');
+        const types = r.strings('types');
+        if (type && types) throw invalid('You may only specify one of these parameters: type, types.', 'types');
+        const matches = (t: string) => (!type || (type.endsWith('.*') ? t.startsWith(type.slice(0, -1)) : t === type)) && (!types || types.includes(t));
+        const all = [...w.events].reverse().filter((ev) => (ev.account ?? null) === ctx.account && matches(ev.type));
+        return page(all, r, '/v1/events', 'event');
+      },
+      { connected: true },
+    );
+    this.on('GET', '/v1/events/:id', (_r, [id], ctx) => found([w.event(id)].find((ev) => ev && (ev.account ?? null) === ctx.account), 'event', id), { connected: true });
+
+    // Connect: connected accounts, account links, transfers, balances and payouts.
+    const c = this.connect;
+    this.on('POST', '/v1/accounts', (r) => c.createAccount(r));
+    this.on('GET', '/v1/accounts', (r) => page(newest(c.accounts.values()), r, '/v1/accounts', 'account'));
+    this.on('GET', '/v1/accounts/:id', (_r, [id]) => c.account(id, 'id'));
+    this.on('POST', '/v1/accounts/:id', (r, [id]) => c.updateAccount(id, r));
+    this.on('DELETE', '/v1/accounts/:id', (_r, [id]) => c.deleteAccount(id));
+    this.on('GET', '/v1/accounts/:id/external_accounts', (r, [id]) => {
+      r.oneOf('object', ['bank_account', 'card'] as const);
+      return page(c.externalAccounts(id), r, `/v1/accounts/${id}/external_accounts`, 'external_account');
     });
-    this.on('GET', '/v1/events/:id', (_r, [id]) => found(w.event(id), 'event', id));
+    this.on('GET', '/v1/accounts/:id/external_accounts/:ba', (_r, [id, ba]) => found(c.externalAccounts(id).find((x) => x.id === ba), 'external_account', ba));
+    this.on('POST', '/v1/account_links', (r) => c.createAccountLink(r));
+    this.on('GET', '/v1/balance', (_r, _m, ctx) => (ctx.account ? c.connectedBalanceObject(ctx.account) : c.platformBalanceObject()), { connected: true });
+    this.on('POST', '/v1/transfers', (r) => c.createTransfer(r));
+    this.on('GET', '/v1/transfers', (r) => {
+      const group = r.string('transfer_group');
+      const destination = r.string('destination');
+      return page(
+        newest(c.transfers.values()).filter((t) => (!group || t.transfer_group === group) && (!destination || t.destination === destination)),
+        r,
+        '/v1/transfers',
+        'transfer',
+      );
+    });
+    this.on('GET', '/v1/transfers/:id', (_r, [id]) => c.transfer(id));
+    this.on('POST', '/v1/transfers/:id', (r, [id]) => c.updateTransfer(id, r));
+    this.on('POST', '/v1/transfers/:id/reversals', (r, [id]) => c.reverseTransfer(id, r));
+    this.on('GET', '/v1/transfers/:id/reversals', (r, [id]) => page(c.transfer(id).reversals.data, r, `/v1/transfers/${id}/reversals`, 'transfer_reversal'));
+    this.on(
+      'GET',
+      '/v1/payouts',
+      (r, _m, ctx) => {
+        const status = r.oneOf('status', ['pending', 'paid', 'failed', 'canceled', 'in_transit'] as const);
+        const destination = r.string('destination');
+        return page(
+          newest(c.payoutsOf(ctx.account)).filter((p) => (!status || p.status === status) && (!destination || p.destination === destination)),
+          r,
+          '/v1/payouts',
+          'payout',
+        );
+      },
+      { connected: true },
+    );
+    this.on('GET', '/v1/payouts/:id', (_r, [id], ctx) => c.payoutOf(ctx.account ?? '', id), { connected: true });
 
     // Test clocks.
     this.on('POST', '/v1/test_helpers/test_clocks', (r) => e.createTestClock(r));

@@ -8,6 +8,13 @@ export type ParamValue = string | Params | ParamValue[];
 
 /** An error in Stripe's shape (`{ error: { type, code, message, param } }`) with its HTTP status. */
 export class StripeApiError extends Error {
+  /**
+   * Raised once the call had begun its work (a transfer refused for the balance or the
+   * destination), not while its parameters were checked: Stripe saves such an answer under the
+   * call's `Idempotency-Key` and replays it, as it replays card errors.
+   */
+  afterExecution = false;
+
   constructor(
     readonly status: number,
     readonly type: 'invalid_request_error' | 'card_error' | 'idempotency_error' | 'api_error' | 'rate_limit_error',
@@ -31,6 +38,12 @@ export class StripeApiError extends Error {
       },
     };
   }
+}
+
+/** Marks an error as raised after the call began its work (saved for `Idempotency-Key` replay). */
+export function executed(err: StripeApiError): StripeApiError {
+  err.afterExecution = true;
+  return err;
 }
 
 export const invalid = (message: string, param?: string, code?: string) =>

@@ -4,7 +4,9 @@
 // paths and form-encoded parameters, Bearer secret-key auth, `Idempotency-Key` replay, Stripe's
 // error shape, lists and expansion; hosted Checkout and billing portal pages where test cards
 // are typed; subscriptions renewed, retried and ended on a clock the twin moves; refunds and
-// disputes; events signed as Stripe signs them and delivered with retries.
+// disputes; Connect (connected accounts onboarded on a hosted page, transfers from the
+// platform's balance, payouts to their bank accounts); events signed as Stripe signs them and
+// delivered with retries.
 import { createHash } from 'node:crypto';
 import * as http from 'node:http';
 import type Stripe from 'stripe';
@@ -12,10 +14,11 @@ import { endpointFor, LOOPBACK, resolvePort, withFreshPortOnClash, type Emulator
 import { Api } from './api';
 import { TEST_CARDS, type TestCard } from './cards';
 import { days } from './clock';
+import { Connect } from './connect';
 import { Engine, formatAmount, type CatalogProduct } from './engine';
 import { parseForm, Reader, StripeApiError, type Params } from './form';
 import { newId, newSecret } from './objects';
-import { checkoutPage, documentPage, messagePage, portalPage, type CardFormError } from './pages';
+import { checkoutPage, documentPage, messagePage, onboardingPage, portalPage, type CardFormError } from './pages';
 import { Webhooks, type Delivery, type StripeFault } from './webhooks';
 
 export { planCatalog, planPriceId, creditPriceId } from './catalog';
@@ -44,8 +47,11 @@ export interface StripeControl {
   now(): number;
   /** Opens a dispute on a charge (or a PaymentIntent's charge), as a cardholder's bank would. */
   openDispute(p: { charge?: string; paymentIntent?: string; reason?: string }): Stripe.Dispute;
-  /** A webhook endpoint, as the twin configures its own (the `whsec_` secret given or made). */
-  addWebhookEndpoint(p: { url: string; secret?: string; enabledEvents?: string[] }): Stripe.WebhookEndpoint;
+  /**
+   * A webhook endpoint, as the twin configures its own (the `whsec_` secret given or made);
+   * `connect: true` makes it a Connect endpoint (the events of connected accounts, only those).
+   */
+  addWebhookEndpoint(p: { url: string; secret?: string; enabledEvents?: string[]; connect?: boolean }): Stripe.WebhookEndpoint;
   /** The test cards the hosted pages take. */
   readonly testCards: readonly TestCard[];
 }
@@ -57,8 +63,8 @@ export interface StripeOptions extends EmulatorOptions {
   secretKey?: string;
   /** Products and prices there from the start (the twin's: `planCatalog()`). */
   catalog?: CatalogProduct[];
-  /** Webhook endpoints there from the start (URL and `whsec_` secret). */
-  webhookEndpoints?: Array<{ url: string; secret?: string; enabledEvents?: string[] }>;
+  /** Webhook endpoints there from the start (URL and `whsec_` secret; `connect: true` for a Connect endpoint). */
+  webhookEndpoints?: Array<{ url: string; secret?: string; enabledEvents?: string[]; connect?: boolean }>;
   /** Pauses between attempts of a delivery the endpoint did not accept (Stripe: back-off over three days). */
   webhookRetryDelaysMs?: number[];
   /** How long a delivery waits for the endpoint's answer. */
@@ -122,7 +128,8 @@ export async function startStripe(options: StripeOptions = {}): Promise<StripeEm
   });
   engine.seed(options.catalog ?? []);
   for (const e of options.webhookEndpoints ?? []) webhooks.addEndpoint({ ...e, created: Math.floor(Date.now() / 1000) });
-  const api = new Api(engine, webhooks);
+  const connect = new Connect(engine, webhooks, () => endpoint, log);
+  const api = new Api(engine, webhooks, connect);
   const saved = new Map<string, Saved>();
   const inFlight = new Set<string>();
 
@@ -152,8 +159,13 @@ export async function startStripe(options: StripeOptions = {}): Promise<StripeEm
       );
     }
     if (key !== secretKey) return fail(new StripeApiError(401, 'invalid_request_error', `Invalid API Key provided: ${redact(key)}`, { code: 'api_key_invalid' }));
-    if (req.headers['stripe-account']) {
-      return fail(new StripeApiError(400, 'invalid_request_error', 'The emulator has no connected accounts: the Stripe-Account header is not served.', { param: 'Stripe-Account' }));
+    const onAccount = (req.headers['stripe-account'] as string | undefined) || null;
+    if (onAccount) {
+      try {
+        connect.requireConnected(onAccount, redact(key));
+      } catch (err) {
+        return fail(err as StripeApiError);
+      }
     }
     const fault = webhooks.takeApiFault(['http-5xx', 'http-429']);
     if (fault === 'http-5xx') return fail(new StripeApiError(500, 'api_error', 'An unknown error occurred (emulated).', {}, { 'stripe-should-retry': 'true' }));
@@ -176,7 +188,7 @@ export async function startStripe(options: StripeOptions = {}): Promise<StripeEm
         return fail(new StripeApiError(400, 'invalid_request_error', `Idempotency-Key must be between 1 and ${MAX_IDEMPOTENCY_KEY} characters long.`, { param: 'Idempotency-Key' }));
       }
       slot = `${key}\n${idemKey}`;
-      fingerprint = `${method} ${url.pathname}\n${JSON.stringify(params)}`;
+      fingerprint = `${method} ${url.pathname} ${onAccount ?? ''}\n${JSON.stringify(params)}`;
       const prior = saved.get(slot);
       if (prior && Date.now() - prior.at < IDEMPOTENCY_TTL_MS) {
         if (prior.fingerprint !== fingerprint) {
@@ -199,10 +211,11 @@ export async function startStripe(options: StripeOptions = {}): Promise<StripeEm
     }
     let status = 200;
     let body: string;
+    let afterExecution = false;
     if (idemKey !== undefined) inFlight.add(slot);
     engine.request = { id: requestId, idempotencyKey: idemKey ?? null };
     try {
-      const answer = api.call(method, url.pathname, new Reader(params));
+      const answer = api.call(method, url.pathname, new Reader(params), { account: onAccount });
       if (!answer.found) {
         status = 404;
         body = JSON.stringify(
@@ -215,14 +228,17 @@ export async function startStripe(options: StripeOptions = {}): Promise<StripeEm
       if (!(err instanceof StripeApiError)) log(`${method} ${url.pathname}: ${(err as Error).stack ?? err}`);
       const e = err instanceof StripeApiError ? err : new StripeApiError(500, 'api_error', `An unexpected error occurred in the emulator: ${(err as Error).message}`);
       status = e.status;
+      afterExecution = e.afterExecution;
       body = JSON.stringify(e.body(requestId), null, 2);
     } finally {
       engine.request = null;
       if (idemKey !== undefined) inFlight.delete(slot);
     }
-    // Stripe saves the result once the call ran: successes, card errors and server errors; a
-    // request refused as invalid saved nothing, and can be sent again with the same key.
-    if (idemKey !== undefined && (status < 400 || status === 402 || status >= 500)) saved.set(slot, { fingerprint, status, body, requestId, at: Date.now() });
+    // Stripe saves the result once the call ran: successes, card errors, server errors and the
+    // errors of a call that had begun its work (a transfer refused for the balance or its
+    // destination); a request refused as invalid saved nothing, and can be sent again with the
+    // same key.
+    if (idemKey !== undefined && (status < 400 || status === 402 || status >= 500 || afterExecution)) saved.set(slot, { fingerprint, status, body, requestId, at: Date.now() });
     if (webhooks.takeApiFault(['lose-answer'])) {
       log(`${method} ${url.pathname}: the answer is lost (fault)`);
       req.socket.destroy();
@@ -258,6 +274,25 @@ export async function startStripe(options: StripeOptions = {}): Promise<StripeEm
     }
     const values = { email: form.email ?? '', name: form.name ?? '', number: form.number ?? '', expiry: form.expiry ?? '', cvc: '' };
     return page(answer.field === 'session' ? 410 : answer.message.startsWith('Your card was declined') || answer.message.includes('insufficient') ? 402 : 400, answer, values);
+  };
+
+  /** Connect's hosted onboarding (an account link): GET shows the form, POST saves it; an expired or used link goes to its refresh URL. */
+  const onboarding = async (req: http.IncomingMessage, res: http.ServerResponse, accountId: string, token: string, method: string): Promise<void> => {
+    const action = `/setup/e/${accountId}/${token}`;
+    if (method === 'GET') {
+      const opened = connect.openLink(accountId, token);
+      if (!opened) return sendHtml(res, 404, messagePage('Page not found', 'This onboarding link is not valid.'));
+      if ('refresh' in opened) return redirect(res, opened.refresh);
+      return sendHtml(res, 200, onboardingPage({ action, view: opened.view }));
+    }
+    const form = await formOf(req);
+    const answer = connect.submitOnboarding(accountId, token, form, (req.headers['user-agent'] as string | undefined) ?? null);
+    if (!answer) return sendHtml(res, 404, messagePage('Page not found', 'This onboarding link is not valid.'));
+    if (answer.kind === 'redirect') return redirect(res, answer.to);
+    const opened = connect.openLink(accountId, token);
+    if (!opened || 'refresh' in opened) return sendHtml(res, 410, messagePage('Link expired', 'This onboarding link is no longer valid.'));
+    const values = { first_name: form.first_name ?? '', last_name: form.last_name ?? '', dob: form.dob ?? '', ssn_last_4: form.ssn_last_4 ?? '', routing_number: form.routing_number ?? '', account_number: form.account_number ?? '' };
+    return sendHtml(res, 400, onboardingPage({ action, view: opened.view, errors: answer.errors, values }));
   };
 
   const NOTICES: Record<string, string> = {
@@ -411,6 +446,8 @@ export async function startStripe(options: StripeOptions = {}): Promise<StripeEm
     if (pay && (method === 'GET' || method === 'POST')) return checkout(req, res, pay[1], method);
     const portalMatch = /^\/p\/session\/(bps_[A-Za-z0-9]+)(?:\/(cancel|renew|switch|payment-method))?$/.exec(url.pathname);
     if (portalMatch) return portal(req, res, portalMatch[1], portalMatch[2], method, url);
+    const setup = /^\/setup\/e\/(acct_[A-Za-z0-9]+)\/([A-Za-z0-9]+)$/.exec(url.pathname);
+    if (setup && (method === 'GET' || method === 'POST')) return onboarding(req, res, setup[1], setup[2], method);
     const doc = /^\/(receipts|invoices)\/((?:ch|in)_[A-Za-z0-9]+)$/.exec(url.pathname);
     if (doc && method === 'GET') return document(res, doc[1] as 'receipts' | 'invoices', doc[2]);
     sendHtml(res, 404, messagePage('Page not found', 'The Stripe emulator has no such page.'));
@@ -446,6 +483,7 @@ export async function startStripe(options: StripeOptions = {}): Promise<StripeEm
     ...handle_,
     async stop() {
       webhooks.stop();
+      connect.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
@@ -462,7 +500,7 @@ export interface StripeControlClient {
   advanceClock(by: { seconds?: number; days?: number; to?: number }): Promise<{ now: number }>;
   now(): Promise<number>;
   openDispute(p: { charge?: string; paymentIntent?: string; reason?: string }): Promise<Stripe.Dispute>;
-  addWebhookEndpoint(p: { url: string; secret?: string; enabledEvents?: string[] }): Promise<Stripe.WebhookEndpoint>;
+  addWebhookEndpoint(p: { url: string; secret?: string; enabledEvents?: string[]; connect?: boolean }): Promise<Stripe.WebhookEndpoint>;
 }
 
 export function stripeControlClient(endpoint: string): StripeControlClient {

@@ -1,9 +1,11 @@
-// The Stripe emulator's hosted pages: Checkout, the billing portal, receipts and invoices.
+// The Stripe emulator's hosted pages: Checkout, the billing portal, receipts and invoices, and
+// Connect's onboarding of a connected account.
 // Plain HTML and CSS, no script: every field has its label, errors are announced (role=alert)
 // and tied to their field, and the layout goes from one column on a phone to two on a laptop.
 // A banner says the page is the local emulator in test mode, with the test cards.
 import type Stripe from 'stripe';
 import { spacedNumber, TEST_CARDS } from './cards';
+import { ONBOARDING_TEST_VALUES, type OnboardingField, type OnboardingView } from './connect';
 import { formatAmount, formatDate } from './engine';
 
 const esc = (s: string | number | null | undefined) =>
@@ -45,13 +47,14 @@ button.secondary{background:#fff;color:#1a1f36;border:1px solid #c9ced6;width:au
 footer{text-align:center;font-size:13px;color:#4f5b6b;padding:0 16px 24px}
 `;
 
-function layout(title: string, body: string, split = false): string {
-  const cards = TEST_CARDS.map((c) => `<li><code>${spacedNumber(c.number)}</code> ${esc(c.description)}</li>`).join('');
+const CARDS_NOTE = `<details><summary>Test cards</summary><ul>${TEST_CARDS.map((c) => `<li><code>${spacedNumber(c.number)}</code> ${esc(c.description)}</li>`).join('')}</ul><p>Any future expiry date, any 3-digit CVC.</p></details>`;
+
+function layout(title: string, body: string, split = false, note = CARDS_NOTE): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${esc(title)}</title><style>${STYLE}</style></head>
 <body><div class="test" role="note"><strong>Test mode</strong> · local Stripe emulator, no real money moves ·
-<details><summary>Test cards</summary><ul>${cards}</ul><p>Any future expiry date, any 3-digit CVC.</p></details></div>
+${note}</div>
 <main class="${split ? 'split' : ''}">${body}</main>
 <footer>Powered by the Humanly twin's Stripe emulator</footer></body></html>`;
 }
@@ -205,4 +208,51 @@ export function documentPage(p: { title: string; number: string | null; date: nu
 <p class="muted">${formatDate(p.date)}${p.email ? ` · ${esc(p.email)}` : ''} · ${esc(p.status)}${p.card ? ` · ${esc(p.card)}` : ''}</p>
 <table><tbody>${rows}</tbody><tfoot><tr><th scope="row">Total</th><td class="num"><strong>${formatAmount(p.total, p.currency)}</strong></td></tr></tfoot></table></section>`,
   );
+}
+
+const ONBOARDING_NOTE = `<details><summary>Test values</summary><ul>
+<li>Last 4 of SSN <code>${ONBOARDING_TEST_VALUES.ssnLast4}</code> · routing number <code>${ONBOARDING_TEST_VALUES.routingNumber}</code></li>
+<li>Account <code>${ONBOARDING_TEST_VALUES.accountNumber}</code>: payouts succeed</li>
+<li>Account <code>000111111116</code>: payouts fail (no_account)</li>
+<li>Account <code>000111111113</code>: payouts fail (account_closed)</li></ul></details>`;
+
+/** Connect's hosted onboarding of a connected account (an account link's page): identity, bank account, agreement. */
+export function onboardingPage(p: { action: string; view: OnboardingView; errors?: Partial<Record<OnboardingField, string>>; values?: Record<string, string> }): string {
+  const errors = p.errors ?? {};
+  const identity = p.view.identity;
+  const values: Record<string, string> = {
+    first_name: identity.firstName ?? '',
+    last_name: identity.lastName ?? '',
+    dob: identity.dob ?? '',
+    ...p.values,
+  };
+  const input = (name: OnboardingField, label: string, attrs: string, hint?: string) => {
+    const error = errors[name];
+    const described = [hint ? `${name}-hint` : '', error ? `${name}-error` : ''].filter(Boolean).join(' ');
+    return `<label for="${name}">${esc(label)}</label>${hint ? `<p class="muted" id="${name}-hint" style="margin:0 0 4px;font-size:14px">${esc(hint)}</p>` : ''}
+<input id="${name}" name="${name}" value="${esc(values[name] ?? '')}" ${attrs}${error ? ' aria-invalid="true"' : ''}${described ? ` aria-describedby="${described}"` : ''}>
+${error ? `<p class="error" id="${name}-error" role="alert">${esc(error)}</p>` : ''}`;
+  };
+  const count = Object.keys(errors).length;
+  const alert = count ? `<div class="alert" role="alert">${count === 1 ? 'One field needs' : `${count} fields need`} your attention.</div>` : '';
+  const acct = p.view.account;
+  const body = `<section><p class="brand">Humanly <span class="muted">TEST MODE</span></p>
+<h1>Get paid by Humanly</h1>
+<p class="muted">Humanly partners with Stripe to pay your royalties to your bank account.${acct.email ? ` Account for ${esc(acct.email)}.` : ''}</p>
+${acct.details_submitted ? `<p class="ok" role="status">Your details are on file${p.view.bankLast4 ? ` (bank account ending in ${esc(p.view.bankLast4)})` : ''}. Enter them again to change them.</p>` : ''}</section>
+<section class="card" aria-labelledby="onboarding-title"><h2 id="onboarding-title">Your details</h2>${alert}
+<form method="post" action="${esc(p.action)}" novalidate>
+<fieldset style="border:0;padding:0;margin:0"><legend class="muted">Legal name</legend>
+<div class="row"><div>${input('first_name', 'First name', 'autocomplete="given-name" required')}</div>
+<div>${input('last_name', 'Last name', 'autocomplete="family-name" required')}</div></div></fieldset>
+${input('dob', 'Date of birth', 'type="date" autocomplete="bday" required', 'YYYY-MM-DD')}
+${input('ssn_last_4', 'Last 4 digits of your Social Security number', 'inputmode="numeric" maxlength="4" required', 'Stripe collects this to verify your identity and for tax reporting.')}
+<h2 style="margin-top:24px">Bank account for payouts</h2>
+${input('routing_number', 'Routing number', 'inputmode="numeric" maxlength="9" required')}
+${input('account_number', 'Account number', 'inputmode="numeric" autocomplete="off" required')}
+<p class="muted" style="font-size:14px">By selecting Agree and submit, you agree to the Stripe Connected Account Agreement.</p>
+<button type="submit" name="action" value="submit">Agree and submit</button>
+<button type="submit" name="action" value="later" class="secondary">Save and finish later</button>
+</form></section>`;
+  return layout('Get paid by Humanly', body, false, ONBOARDING_NOTE);
 }

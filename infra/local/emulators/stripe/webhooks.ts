@@ -25,7 +25,13 @@ export type StripeFault =
   /** API calls answered 429 `rate_limit`. */
   | { kind: 'http-429'; times?: number }
   /** API calls done in full whose answer is lost: the connection closes unanswered. */
-  | { kind: 'lose-answer'; times?: number };
+  | { kind: 'lose-answer'; times?: number }
+  /**
+   * The next `times` transfers (to `destination` only, when given: a test's own connected
+   * account on a shared twin) are refused with `balance_insufficient`, as when the platform's
+   * available balance is too low.
+   */
+  | { kind: 'insufficient-balance'; times?: number; destination?: string };
 
 const FAULT_KINDS: ReadonlyArray<StripeFault['kind']> = [
   'lose-delivery',
@@ -34,6 +40,7 @@ const FAULT_KINDS: ReadonlyArray<StripeFault['kind']> = [
   'http-5xx',
   'http-429',
   'lose-answer',
+  'insufficient-balance',
 ];
 type DeliveryFaultKind = 'lose-delivery' | 'duplicate-delivery' | 'out-of-order';
 
@@ -51,12 +58,16 @@ export interface Delivery {
   duplicate: boolean;
   /** The object's id, for filtering. */
   objectId: string;
+  /** The connected account the event happened on (delivered to Connect endpoints), or null for the platform's own. */
+  account: string | null;
 }
 
 interface Endpoint {
   object: Stripe.WebhookEndpoint;
   secret: string;
   disabled: boolean;
+  /** A Connect endpoint: it receives the events of connected accounts, and only those (as on Stripe). */
+  connect: boolean;
 }
 
 /** The `Stripe-Signature` header of a payload, as Stripe signs it. */
@@ -86,7 +97,7 @@ export class Webhooks {
 
   // --- endpoints ---
 
-  addEndpoint(e: { url: string; secret?: string; enabledEvents?: string[]; description?: string | null; metadata?: Stripe.Metadata; created: number }): Stripe.WebhookEndpoint {
+  addEndpoint(e: { url: string; secret?: string; enabledEvents?: string[]; description?: string | null; metadata?: Stripe.Metadata; connect?: boolean; created: number }): Stripe.WebhookEndpoint {
     const secret = e.secret ?? newSecret('whsec');
     const object = webhookEndpoint({
       id: newId('we'),
@@ -97,7 +108,7 @@ export class Webhooks {
       metadata: e.metadata ?? {},
       created: e.created,
     });
-    this.endpoints.set(object.id, { object, secret, disabled: false });
+    this.endpoints.set(object.id, { object, secret, disabled: false, connect: e.connect ?? false });
     return object;
   }
 
@@ -155,6 +166,15 @@ export class Webhooks {
     return fault.kind as K;
   }
 
+  /** Takes one use of an `insufficient-balance` fault that applies to a transfer to `destination`, if any. */
+  takeTransferFault(destination: string): boolean {
+    const fault = this.faults.find((f) => f.kind === 'insufficient-balance' && (!f.destination || f.destination === destination));
+    if (!fault) return false;
+    fault.left -= 1;
+    if (fault.left <= 0) this.faults = this.faults.filter((f) => f !== fault);
+    return true;
+  }
+
   private takeDeliveryFault(event: Stripe.Event, json: string): (StripeFault & { left: number; kind: DeliveryFaultKind }) | undefined {
     const fault = this.faults.find(
       (f) =>
@@ -184,18 +204,25 @@ export class Webhooks {
 
   // --- events ---
 
-  /** Records an event about `object` (a snapshot is taken) and delivers it to the endpoints enabled for its type. */
+  /**
+   * Records an event about `object` (a snapshot is taken) and delivers it to the endpoints
+   * enabled for its type: the platform's own endpoints, or, for an event that happened on a
+   * connected account (`account`), the Connect endpoints.
+   */
   emit(
     type: Stripe.Event.Type,
     object: { id: string; object: string },
-    opts: { created: number; previous?: Record<string, unknown>; request?: { id: string | null; idempotencyKey: string | null } },
+    opts: { created: number; previous?: Record<string, unknown>; request?: { id: string | null; idempotencyKey: string | null }; account?: string },
   ): Stripe.Event {
-    const endpoints = [...this.endpoints.values()].filter((e) => !e.disabled && (e.object.enabled_events.includes('*') || e.object.enabled_events.includes(type)));
+    const endpoints = [...this.endpoints.values()].filter(
+      (e) => !e.disabled && e.connect === (opts.account !== undefined) && (e.object.enabled_events.includes('*') || e.object.enabled_events.includes(type)),
+    );
     // The union of every event's type: each member's data.object is that type's object, which
     // `object` is by construction of the caller.
     const event = {
       id: newId('evt'),
       object: 'event',
+      ...(opts.account !== undefined && { account: opts.account }),
       api_version: API_VERSION,
       created: opts.created,
       data: { object: structuredClone(object), ...(opts.previous && { previous_attributes: structuredClone(opts.previous) }) },
@@ -218,7 +245,17 @@ export class Webhooks {
 
   private deliver(event: Stripe.Event, endpoint: Endpoint): void {
     const objectId = (event.data.object as { id?: string }).id ?? '';
-    const delivery: Delivery = { eventId: event.id, type: event.type, endpoint: endpoint.object.id, url: endpoint.object.url, status: 'pending', attempts: [], duplicate: false, objectId };
+    const delivery: Delivery = {
+      eventId: event.id,
+      type: event.type,
+      endpoint: endpoint.object.id,
+      url: endpoint.object.url,
+      status: 'pending',
+      attempts: [],
+      duplicate: false,
+      objectId,
+      account: event.account ?? null,
+    };
     this.deliveries.push(delivery);
     if (this.deliveries.length > 10_000) this.deliveries.shift();
     const fault = this.takeDeliveryFault(event, JSON.stringify(event));
