@@ -163,17 +163,18 @@ export class Connect {
               stripe_dashboard: { type: dashboardType ?? 'full' },
               type: 'application',
             };
-    const c2 = controller;
+    // An account whose controller matches a legacy type answers that type, as on Stripe.
+    const { stripe_dashboard: board, requirement_collection: collects, losses: loss, fees: fee } = controller;
     const legacyType: Stripe.Account.Type =
       type ??
-      (c2.stripe_dashboard?.type === 'express' && c2.requirement_collection === 'stripe' && c2.losses?.payments === 'application' && c2.fees?.payer === 'application'
+      (board?.type === 'express' && collects === 'stripe' && loss?.payments === 'application' && fee?.payer === 'application'
         ? 'express'
-        : c2.stripe_dashboard?.type === 'full' && c2.requirement_collection === 'stripe' && c2.losses?.payments === 'stripe' && c2.fees?.payer === 'account'
+        : board?.type === 'full' && collects === 'stripe' && loss?.payments === 'stripe' && fee?.payer === 'account'
           ? 'standard'
-          : c2.stripe_dashboard?.type === 'none' && c2.requirement_collection === 'application'
+          : board?.type === 'none' && collects === 'application'
             ? 'custom'
             : 'none');
-    if (c2.stripe_dashboard?.type === 'express' && c2.losses?.payments !== 'application') {
+    if (board?.type === 'express' && loss?.payments !== 'application') {
       throw invalid('An account with the Express dashboard needs `controller[losses][payments]=application`.', 'controller[losses][payments]');
     }
     const capabilities: Stripe.Account.Capabilities = {};
