@@ -18,6 +18,7 @@ import { erasure } from './erasure';
 import { users } from './users';
 import { generations } from './generations';
 import { statements } from './statements';
+import { payoutRuns } from './payouts';
 import { theme } from './theme';
 
 export function App({ config }: { config: AdminConfig }) {
@@ -43,6 +44,7 @@ export function App({ config }: { config: AdminConfig }) {
       <Resource {...users} />
       <Resource {...generationsResource} />
       <Resource {...statements} />
+      <Resource {...payoutRuns} />
       <Resource {...erasure(dataProvider)} />
       {/* Outside the layout: users outside the admin group see no menu and load no data. */}
       <CustomRoutes noLayout>

@@ -8,6 +8,7 @@ import type { GenerationConfig, LicenseDownload } from '../../events/generations
 import type { ExclusiveContractRequest, ExclusiveContractResponse } from '../../events/likeness';
 import type { PlanId } from '../../events/plans';
 import { AdminBillingResponse, AdminRefundResponse, RevenueResponse, type AdminRefundRequest } from '../../events/payments';
+import { PayoutMonth, PayoutRun, StatementPayout, type ManualPayoutRequest } from '../../events/payouts';
 import type { AdminStatement, MarkPayoutRequest } from '../../events/royalties';
 import { getIdToken } from './authProvider';
 
@@ -73,12 +74,46 @@ export interface ConsoleDataProvider extends DataProvider {
   refundPayment(paymentId: string, request: AdminRefundRequest, key: string): Promise<{ data: AdminRefundResponse }>;
   /** This month's revenue less refunds, recurring revenue and flagged accounts. */
   getRevenue(): Promise<{ data: RevenueResponse }>;
+  // Payouts (talent paid through Stripe Connect).
+  /** A month's payout run: each statement's payout, the totals and the reconciliation with Stripe's transfers. */
+  getPayoutRun(month: string): Promise<{ data: PayoutRun }>;
+  /** Runs the month's payouts now. Pessimistic and idempotent: a statement already paid is not paid again. */
+  runPayouts(month: string): Promise<{ data: PayoutRun }>;
+  /** Tries a failed payout again (once its cause is fixed); answers the payout as it stands. */
+  retryPayout(statementId: string): Promise<{ data: StatementPayout }>;
+  /** Records a payout made outside Stripe, with its reference and the reason. */
+  markPayoutManual(statementId: string, request: ManualPayoutRequest): Promise<{ data: StatementPayout }>;
+  /** A month's payouts as CSV text for accounting (quoted, formula-guarded by the API). */
+  exportPayoutRunCsv(month: string): Promise<string>;
+  /** A talent's payout history: account events, bank changes and payouts, oldest first. */
+  getPayoutHistory(talentId: string): Promise<{ data: PayoutHistory }>;
   // Erasure.
   /**
    * Erases everything held under an address (docs/decisions/019-erasure.md); `confirm` is the
    * address typed again. A failure is an Error with the API's reason, or the status when it gave none.
    */
   eraseData(email: string, confirm: string): Promise<{ data: ErasureResult }>;
+}
+
+/** `GET /admin/talent/{id}/payout-history`: what happened to a talent's payout account and payouts, in words. */
+export interface PayoutHistory {
+  entries: Array<{ at: string; what: string }>;
+}
+
+/** The history's shape, checked by hand (a plain list of dated sentences). */
+const PayoutHistoryAnswer = {
+  safeParse(raw: unknown): { success: true; data: PayoutHistory } | { success: false } {
+    const entries = (raw as { entries?: unknown } | null)?.entries;
+    const ok = Array.isArray(entries) && entries.every((e) => typeof e?.at === 'string' && typeof e?.what === 'string');
+    return ok ? { success: true, data: { entries: (entries as PayoutHistory['entries']).map(({ at, what }) => ({ at, what })) } } : { success: false };
+  },
+};
+
+/** A month as the payout routes take it ("2026-11"); anything else is refused before calling. */
+function payoutMonth(month: string): string {
+  const parsed = PayoutMonth.safeParse(month);
+  if (!parsed.success) throw new Error(`${parsed.error.issues[0]?.message ?? 'month must be a month such as 2026-11'}; got "${month}"`);
+  return parsed.data;
 }
 
 export type HttpClient = (path: string, options?: fetchUtils.Options & { whenSignedOut?: () => Error }) => ReturnType<typeof fetchUtils.fetchJson>;
@@ -328,6 +363,36 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient = crea
     async getRevenue() {
       const { json } = await httpClient('/revenue');
       return { data: parseAnswer(RevenueResponse, json, '/admin/revenue') };
+    },
+
+    async getPayoutRun(month) {
+      const { json } = await httpClient(`/payout-runs/${payoutMonth(month)}`);
+      return { data: parseAnswer(PayoutRun, json, `/admin/payout-runs/${month}`) };
+    },
+
+    async runPayouts(month) {
+      const { json } = await httpClient(`/payout-runs/${payoutMonth(month)}`, { method: 'POST', body: '{}', headers: jsonHeaders() });
+      return { data: parseAnswer(PayoutRun, json, 'the payout run') };
+    },
+
+    async retryPayout(statementId) {
+      const { json } = await httpClient(`/payouts/${byPath(statementId)}/retry`, { method: 'POST', body: '{}', headers: jsonHeaders() });
+      return { data: parseAnswer(StatementPayout, json, 'the retry') };
+    },
+
+    async markPayoutManual(statementId, request) {
+      const { json } = await httpClient(`/payouts/${byPath(statementId)}/manual`, { method: 'POST', body: JSON.stringify(request), headers: jsonHeaders() });
+      return { data: parseAnswer(StatementPayout, json, 'the payout paid outside Stripe') };
+    },
+
+    async exportPayoutRunCsv(month) {
+      const { body } = await httpClient(`/payout-runs/${payoutMonth(month)}/csv`, { headers: new Headers({ Accept: 'text/csv' }) });
+      return body;
+    },
+
+    async getPayoutHistory(talentId) {
+      const { json } = await httpClient(`/talent/${byPath(talentId)}/payout-history`);
+      return { data: parseAnswer(PayoutHistoryAnswer, json, `/admin/talent/${talentId}/payout-history`) };
     },
 
     async eraseData(email, confirm) {

@@ -15,6 +15,7 @@ import {
 import { useParams } from 'react-router';
 import type { Talent } from '../../../events/talent';
 import { initials, ROYALTY_LABELS } from '../common/format';
+import { PayoutHistorySection } from '../payouts/PayoutHistorySection';
 import { ExclusiveContractSection } from './ExclusiveContractSection';
 import { GenerationConfigSection } from './GenerationConfigSection';
 
@@ -86,6 +87,7 @@ export function TalentEdit() {
       </Edit>
       {id ? <GenerationConfigSection key={id} talentId={id} /> : null}
       {id ? <ExclusiveContractSection key={`exclusive-contract-${id}`} talentId={id} /> : null}
+      {id ? <PayoutHistorySection key={`payout-history-${id}`} talentId={id} /> : null}
     </>
   );
 }

@@ -27,7 +27,8 @@ export function payoutsApi(options: PayoutsApiOptions): PayoutsApi {
   const api = apiClient(options);
   return {
     payouts: () => api.read('GET', '/me/payouts', () => payoutSchemas().then((s) => s.MyPayoutsResponse)),
-    startOnboarding: () => api.read('POST', '/me/payouts/onboarding', () => paymentSchemas().then((s) => s.RedirectResponse), { body: {} }),
+    // No body: the account is the signed-in talent's, found by the server.
+    startOnboarding: () => api.read('POST', '/me/payouts/onboarding', () => paymentSchemas().then((s) => s.RedirectResponse)),
     earningsCsv(year) {
       if (!Number.isInteger(year) || year < FIRST_YEAR || year > 9999) return Promise.reject(new RangeError(`year must be a year from ${FIRST_YEAR}, such as 2026; got ${year}`));
       return api.download(`/me/payouts/earnings.csv?year=${year}`, {

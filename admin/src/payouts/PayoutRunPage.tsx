@@ -1,0 +1,328 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  CircularProgress,
+  DialogContentText,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { Title, useDataProvider, useNotify } from 'react-admin';
+import { useSearchParams } from 'react-router';
+import { PayoutMonth, type PayoutRun, type StatementPayout } from '../../../events/payouts';
+import { ConfirmDialog } from '../common/ConfirmDialog';
+import { Fields } from '../common/DetailSection';
+import { formatDateTime } from '../common/format';
+import { NameCell } from '../common/NameCell';
+import type { ConsoleDataProvider } from '../dataProvider';
+import { errorText } from '../users/labels';
+import { PayoutActions } from './PayoutActions';
+import { latestClosedMonth, monthLabel, noteOf, PAYOUT_STATE_LABELS, PAYOUT_STATE_STYLES, payoutRunCsvName, reconciliationText, referenceOf, totalsRows, usd } from './labels';
+
+type RunState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; run: PayoutRun };
+
+/** A month's payout run (GET /admin/payout-runs/{month}); `reload` reads it again, `set` shows an answer already in hand. */
+function usePayoutRun(month: string | undefined) {
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<RunState>({ status: 'loading' });
+  useEffect(() => {
+    if (!month) return;
+    let cancelled = false;
+    dataProvider.getPayoutRun(month).then(
+      (result) => {
+        if (cancelled) return;
+        // After a 401 or 403, react-admin's proxy resolves with `{ data: {} }`.
+        if (!Array.isArray(result?.data?.payouts)) setState({ status: 'error', message: 'You do not have access to payouts.' });
+        else setState({ status: 'ready', run: result.data });
+      },
+      (e: unknown) => !cancelled && setState({ status: 'error', message: errorText(e, 'The payout run could not be loaded.') }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [dataProvider, month, attempt]);
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  const set = useCallback((run: PayoutRun) => setState({ status: 'ready', run }), []);
+  return { state, reload, set };
+}
+
+/**
+ * Payouts (docs/product.md#console-payouts): a month's payout run. The month defaults to the
+ * latest closed one; "Run payouts" (asked first, idempotent) transfers what is due; the table
+ * shows each statement's payout with Retry and "Mark paid outside Stripe"; the totals and the
+ * reconciliation with Stripe's transfers say whether the month balances; the CSV is for accounting.
+ */
+export function PayoutRunPage() {
+  const [params, setParams] = useSearchParams();
+  const [typed, setTyped] = useState(() => params.get('month') ?? latestClosedMonth());
+  const valid = PayoutMonth.safeParse(typed).success;
+  const month = valid ? typed : undefined;
+  const { state, reload, set } = usePayoutRun(month);
+  const monthId = useId();
+  const headingId = useId();
+
+  const chooseMonth = (value: string) => {
+    setTyped(value);
+    if (PayoutMonth.safeParse(value).success) setParams({ month: value }, { replace: true });
+  };
+
+  return (
+    <Box sx={{ mt: 2, display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="payout-run-page">
+      <Title title="Payouts" />
+      <Card component="section" aria-labelledby={headingId}>
+        <CardContent sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', justifyContent: 'space-between' }}>
+          <Box>
+            <Typography id={headingId} component="h1" variant="h5">
+              {month ? `Payouts for ${monthLabel(month)}` : 'Payouts'}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {state.status === 'ready' && state.run.ranAt ? `Last run ${formatDateTime(state.run.ranAt)}` : 'Not run yet for this month'}
+            </Typography>
+          </Box>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}>
+            <TextField
+              id={monthId}
+              label="Month"
+              type="month"
+              size="small"
+              value={typed}
+              onChange={(e) => chooseMonth(e.target.value)}
+              error={!valid}
+              helperText={valid ? ' ' : 'Choose a month such as 2026-11.'}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: latestClosedMonth(), 'data-testid': 'payout-month' } }}
+            />
+            {month ? <RunPayoutsButton month={month} onRan={set} /> : null}
+            {month ? <DownloadRunButton month={month} /> : null}
+          </Box>
+        </CardContent>
+      </Card>
+      {!month ? null : state.status === 'loading' ? (
+        <Box role="status" sx={{ display: 'flex', gap: 1, alignItems: 'center', p: 2 }}>
+          <CircularProgress size={20} /> Loading the payouts…
+        </Box>
+      ) : state.status === 'error' ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={reload}>
+              Try again
+            </Button>
+          }
+        >
+          {state.message}
+        </Alert>
+      ) : (
+        <RunView run={state.run} onChanged={reload} />
+      )}
+    </Box>
+  );
+}
+
+function RunView({ run, onChanged }: { run: PayoutRun; onChanged: () => void }) {
+  const totalsId = useId();
+  const tableId = useId();
+  const balanced = run.reconciliation.state === 'balanced';
+  return (
+    <>
+      <Card component="section" aria-labelledby={totalsId}>
+        <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+          <Typography id={totalsId} component="h2" variant="h6">
+            Totals and reconciliation
+          </Typography>
+          <Alert severity={balanced ? 'success' : 'warning'} data-testid="reconciliation" data-state={run.reconciliation.state}>
+            {reconciliationText(run)}
+            {balanced ? null : (
+              <Box component="ul" sx={{ m: 0, mt: 1, pl: 2.5 }}>
+                {run.reconciliation.differences.map((d) => (
+                  <li key={d}>{d}</li>
+                ))}
+              </Box>
+            )}
+          </Alert>
+          <Box data-testid="payout-totals">
+            <Fields rows={totalsRows(run.totals)} />
+          </Box>
+        </CardContent>
+      </Card>
+      <Card component="section" aria-labelledby={tableId}>
+        <CardContent>
+          <Typography id={tableId} component="h2" variant="h6" sx={{ mb: 1 }}>
+            Statements
+          </Typography>
+          {run.payouts.length === 0 ? (
+            <Typography color="text.secondary" data-testid="payouts-empty">
+              No statements for {monthLabel(run.month)}. Payouts are made after the month closes.
+            </Typography>
+          ) : (
+            <TableContainer>
+              <Table size="small" data-testid="payout-rows">
+                <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                  {`Payouts for ${monthLabel(run.month)}: talent, amounts, state, transfer reference and failure`}
+                </caption>
+                <TableHead>
+                  <TableRow>
+                    <TableCell scope="col">Talent</TableCell>
+                    <TableCell scope="col" align="right">
+                      Statement
+                    </TableCell>
+                    <TableCell scope="col" align="right">
+                      Carried in
+                    </TableCell>
+                    <TableCell scope="col" align="right">
+                      Amount
+                    </TableCell>
+                    <TableCell scope="col">State</TableCell>
+                    <TableCell scope="col">Reference</TableCell>
+                    <TableCell scope="col">Notes</TableCell>
+                    <TableCell scope="col" align="right">
+                      <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                        Actions
+                      </Box>
+                    </TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {run.payouts.map((p) => (
+                    <PayoutRow key={p.statementId} payout={p} onChanged={onChanged} />
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          )}
+        </CardContent>
+      </Card>
+    </>
+  );
+}
+
+function PayoutRow({ payout: p, onChanged }: { payout: StatementPayout; onChanged: () => void }) {
+  return (
+    <TableRow data-testid="payout-row" data-statement={p.statementId} data-state={p.state}>
+      <TableCell component="th" scope="row">
+        <NameCell name={p.talentName ?? p.talentId} caption={p.statementId} />
+      </TableCell>
+      <TableCell align="right">{usd(p.statementCents)}</TableCell>
+      <TableCell align="right">{usd(p.carriedInCents)}</TableCell>
+      <TableCell align="right" sx={{ fontWeight: 600 }}>
+        {usd(p.amountCents)}
+      </TableCell>
+      <TableCell>
+        <Chip size="small" label={PAYOUT_STATE_LABELS[p.state]} sx={{ ...PAYOUT_STATE_STYLES[p.state], fontWeight: 600 }} data-testid="payout-state" />
+      </TableCell>
+      <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }} data-testid="payout-reference">
+        {referenceOf(p) || '—'}
+      </TableCell>
+      <TableCell sx={{ maxWidth: 320 }} data-testid="payout-note">
+        {noteOf(p)}
+        {p.attempts && p.attempts > 1 ? ` (${p.attempts} attempts)` : ''}
+      </TableCell>
+      <TableCell align="right">
+        <PayoutActions payout={p} onChanged={onChanged} />
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** "Run payouts": asks first, then waits for the API (transfers are money); a rerun pays nothing twice. */
+function RunPayoutsButton({ month, onRan }: { month: string; onRan: (run: PayoutRun) => void }) {
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const notify = useNotify();
+  const titleId = useId();
+  const [open, setOpen] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = async () => {
+    setPending(true);
+    setError(null);
+    try {
+      const answer = await dataProvider.runPayouts(month);
+      if (!Array.isArray(answer?.data?.payouts)) throw new Error('You do not have access to payouts.');
+      const paid = answer.data.payouts.filter((p) => p.state === 'paid').length;
+      const failed = answer.data.payouts.filter((p) => p.state === 'failed').length;
+      notify(`Payouts for ${monthLabel(month)} ran: ${paid} paid${failed ? `, ${failed} failed` : ''}.`, { type: failed ? 'warning' : 'success' });
+      onRan(answer.data);
+      setOpen(false);
+    } catch (e) {
+      setError(errorText(e, 'The payouts could not be run.'));
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <>
+      <Button
+        variant="contained"
+        startIcon={<PlayArrowIcon />}
+        onClick={() => {
+          setError(null);
+          setOpen(true);
+        }}
+      >
+        Run payouts
+      </Button>
+      <ConfirmDialog
+        open={open}
+        titleId={titleId}
+        title={`Run payouts for ${monthLabel(month)}?`}
+        confirm="Run payouts"
+        pending={pending}
+        onConfirm={run}
+        onClose={() => setOpen(false)}
+      >
+        <DialogContentText>
+          Each statement of the month whose amount due reaches the minimum is transferred to its talent&apos;s Stripe account now; smaller amounts carry to the next month. Statements already paid are
+          not paid again.
+        </DialogContentText>
+        {error ? (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {error}
+          </Alert>
+        ) : null}
+      </ConfirmDialog>
+    </>
+  );
+}
+
+/** The month's payouts as CSV for accounting. */
+function DownloadRunButton({ month }: { month: string }) {
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const csv = await dataProvider.exportPayoutRunCsv(month);
+      if (typeof csv !== 'string') throw new Error('The download was refused.');
+      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = payoutRunCsvName(month);
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (error) {
+      notify(`Could not download the payouts. ${errorText(error, '')}`, { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="outlined" onClick={download} disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <DownloadIcon />}>
+      Download CSV
+    </Button>
+  );
+}
