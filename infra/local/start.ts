@@ -3,7 +3,7 @@
  * prints where everything is, and stops cleanly on Ctrl-C.
  */
 import { DEFAULT_PORTS, startTwin } from './twin';
-import { spacedNumber } from './emulators/stripe';
+import { ONBOARDING_TEST_VALUES, spacedNumber } from './emulators/stripe';
 import { otpauthUri } from './totp';
 
 async function main() {
@@ -38,7 +38,9 @@ Humanly is running (ready in ${((Date.now() - started) / 1000).toFixed(1)} s):
              Stripe ${twin.urls.stripe} (test mode; the official stripe client and curl drive it)
                secret key    ${twin.stripe.secretKey}
                test cards    ${twin.stripe.testCards.map((c) => `${spacedNumber(c.number)} ${c.description}`).join('\n                             ')}
-               any future expiry, any CVC; renewals happen when the clock moves:
+               any future expiry, any CVC; payouts onboarding (Connect): SSN last 4 ${ONBOARDING_TEST_VALUES.ssnLast4},
+               routing ${ONBOARDING_TEST_VALUES.routingNumber}, account ${ONBOARDING_TEST_VALUES.accountNumber} (${ONBOARDING_TEST_VALUES.failingAccountNumbers.join(' and ')} fail payouts);
+               renewals happen when the clock moves:
                curl -X POST ${twin.urls.stripe}/_emulator/clock/advance -H 'content-type: application/json' -d '{"days":31}'
   Scheduled rules run only when asked: curl -X POST ${twin.urls.control}/_twin/schedules/<rule id prefix>
     (MonthlyCloseSchedule?time=<ISO time> closes the month before that time; LikenessSchedule carries out

@@ -23,6 +23,7 @@ import { Webhooks, type Delivery, type StripeFault } from './webhooks';
 
 export { planCatalog, planPriceId, creditPriceId } from './catalog';
 export { spacedNumber } from './cards';
+export { ONBOARDING_TEST_VALUES } from './connect';
 
 /** The test handle of the emulator (`twin.stripe`; over HTTP, `stripeControlClient`). */
 export interface StripeControl {
