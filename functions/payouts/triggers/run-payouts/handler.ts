@@ -1,4 +1,16 @@
-/** Consumer of `Royalties.MonthClosed` (declared; built shortly). */
-export async function handler(): Promise<{ outcome: string }> {
-  return { outcome: 'not-built' };
+import type { EventBridgeEvent } from 'aws-lambda';
+import { RoyaltiesMonthClosedV1 } from '../../../../events/royalty-events';
+import { documentClient } from '../../../shared/clients';
+import { loadConfig } from '../../../shared/config';
+import { emailSender } from '../../../shared/email';
+import { PayoutRunConfig, payoutDeps } from '../../wiring';
+import { runPayouts } from './service';
+
+const config = loadConfig(PayoutRunConfig);
+const send = emailSender(config);
+
+/** Consumer of `Royalties.MonthClosed`: pays the month's statements, once each. */
+export async function handler(event: EventBridgeEvent<'Royalties.MonthClosed', unknown>) {
+  const { month } = RoyaltiesMonthClosedV1.parse(event.detail);
+  return runPayouts(await payoutDeps(documentClient(), config, send), month);
 }

@@ -1,0 +1,149 @@
+// `POST /webhooks/stripe-connect` (signed): events of the talent's connected accounts, verified with
+// the `stripe` package on the raw body and the Connect endpoint's signing secret, each applied
+// once by its id, reading the current state from Stripe (docs/payouts.md "Connect events").
+import Stripe from 'stripe';
+import { FAILURE_METRICS } from '../../../../events/metrics';
+import { statementId as statementIdOf } from '../../../../events/royalty-values';
+import type { RoyaltyStore } from '../../../royalties';
+import type { SendEmail } from '../../../shared/email';
+import { AppError, ValidationError } from '../../../shared/errors';
+import { json, type HttpEvent, type HttpResult } from '../../../shared/http';
+import { log } from '../../../shared/log';
+import { bankFailureWords, connectStatusOf } from '../../connect';
+import { bankAccountChangedEmail, dollars, monthLabel, payoutFailedEmail } from '../../emails';
+import type { PayoutStore } from '../../store';
+
+export interface ConnectEventDeps {
+  stripe: Stripe;
+  secret: () => Promise<string>;
+  store: PayoutStore;
+  statements: Pick<RoyaltyStore, 'setPaid'>;
+  send: SendEmail;
+  siteUrl: string;
+  now: () => Date;
+}
+
+export const MISSING_SIGNATURE_MESSAGE = 'This request has no Stripe-Signature header: only Stripe may send events here.';
+export const BAD_SIGNATURE_MESSAGE = 'The Stripe-Signature header does not match this body: the event was not applied.';
+
+const rawBodyOf = (event: HttpEvent): Buffer =>
+  !event.body ? Buffer.alloc(0) : event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
+const headerOf = (event: HttpEvent, name: string) => Object.entries(event.headers ?? {}).find(([k]) => k.toLowerCase() === name)?.[1];
+
+async function emailTalent(deps: ConnectEventDeps, talentId: string, key: string, build: (name: string) => Parameters<SendEmail>[1]): Promise<void> {
+  const connect = await deps.store.getConnect(talentId);
+  if (!connect?.email) return;
+  if (!(await deps.store.claimOnce(key, deps.now().toISOString()))) return;
+  try {
+    await deps.send(connect.email, build(connect.talentName));
+  } catch (err) {
+    await deps.store.releaseOnce(key);
+    throw err;
+  }
+}
+
+const bankWords = (type: string, bank: { last4?: string | null; bank_name?: string | null }) => {
+  const which = `the bank account ending ${bank.last4 ?? '????'}${bank.bank_name ? ` (${bank.bank_name})` : ''}`;
+  if (type.endsWith('.created')) return `Stripe added ${which} for your payouts.`;
+  if (type.endsWith('.deleted')) return `Stripe removed ${which} from your payouts.`;
+  return `Stripe updated ${which} for your payouts.`;
+};
+
+/** Applies one verified Connect event; events of accounts that are not ours are acknowledged and ignored. */
+export async function applyConnectEvent(deps: ConnectEventDeps, event: Stripe.Event): Promise<'applied' | 'ignored'> {
+  const accountId = event.account ?? (event.type === 'account.updated' ? (event.data.object as Stripe.Account).id : undefined);
+  const talentId = accountId ? await deps.store.talentOfAccount(accountId) : undefined;
+  if (!accountId || !talentId) return 'ignored';
+  const at = new Date(event.created * 1000).toISOString();
+  switch (event.type) {
+    case 'account.updated': {
+      const before = (await deps.store.getConnect(talentId))?.status;
+      const status = connectStatusOf(await deps.stripe.accounts.retrieve(accountId));
+      await deps.store.setConnectStatus(talentId, status, deps.now().toISOString());
+      if (before?.state !== status.state) {
+        const what =
+          status.state === 'active'
+            ? 'Payouts active: Stripe enabled transfers and bank payouts'
+            : status.state === 'restricted'
+              ? `Stripe restricted the payout account (${status.disabledReason ?? 'no reason given'})`
+              : `Stripe still needs: ${status.requirementsDue.join(', ') || 'nothing listed'}`;
+        await deps.store.addHistory(talentId, { at, what }, event.id);
+      }
+      return 'applied';
+    }
+    case 'account.external_account.created':
+    case 'account.external_account.updated':
+    case 'account.external_account.deleted': {
+      const bank = event.data.object as { last4?: string | null; bank_name?: string | null };
+      const change = bankWords(event.type, bank);
+      await deps.store.addHistory(talentId, { at, what: `Bank account change: ${change}` }, event.id);
+      await emailTalent(deps, talentId, `bank:${event.id}`, (name) => bankAccountChangedEmail({ talentName: name, change, siteUrl: deps.siteUrl }));
+      // The account's bank last four digits as shown in the portal.
+      await deps.store.setConnectStatus(talentId, connectStatusOf(await deps.stripe.accounts.retrieve(accountId)), deps.now().toISOString());
+      return 'applied';
+    }
+    case 'payout.paid': {
+      const payout = await deps.stripe.payouts.retrieve((event.data.object as Stripe.Payout).id, {}, { stripeAccount: accountId });
+      await deps.store.addHistory(talentId, { at, what: `Bank payout ${payout.id} of ${dollars(payout.amount)} paid` }, event.id);
+      // A statement whose bank payout failed before is paid once Stripe pays out again.
+      for (const p of await deps.store.listPayouts(talentId)) {
+        if (p.state === 'failed' && p.bankFailure) await deps.store.putPayout({ ...p, state: 'paid', failure: undefined, bankFailure: undefined, updatedAt: deps.now().toISOString() }, ['failed']);
+      }
+      return 'applied';
+    }
+    case 'payout.failed': {
+      const payout = await deps.stripe.payouts.retrieve((event.data.object as Stripe.Payout).id, {}, { stripeAccount: accountId });
+      if (payout.status !== 'failed') return 'ignored';
+      const failure = bankFailureWords(payout.failure_code);
+      // Automatic payouts carry the latest transfers: the latest paid statement shows the failure.
+      const paid = (await deps.store.listPayouts(talentId)).filter((p) => p.state === 'paid').sort((a, b) => (b.paidAt ?? '').localeCompare(a.paidAt ?? ''))[0];
+      if (paid) await deps.store.putPayout({ ...paid, state: 'failed', failure, bankFailure: true, updatedAt: deps.now().toISOString() }, ['paid']);
+      log.metric(FAILURE_METRICS.payoutFailed, { fields: { talentId, payout: payout.id, code: payout.failure_code ?? 'none' } });
+      await deps.store.addHistory(talentId, { at, what: `Bank payout ${payout.id} of ${dollars(payout.amount)} failed: ${failure}` }, event.id);
+      const month = paid?.month;
+      await emailTalent(deps, talentId, `bank-failed:${payout.id}`, (name) =>
+        payoutFailedEmail({ talentName: name, month: month ?? new Date(payout.created * 1000).toISOString().slice(0, 7), amountCents: payout.amount, failure, siteUrl: deps.siteUrl }),
+      );
+      return 'applied';
+    }
+    case 'transfer.reversed': {
+      const transfer = await deps.stripe.transfers.retrieve((event.data.object as Stripe.Transfer).id);
+      const statementId = transfer.metadata?.statementId;
+      const payouts = await deps.store.listPayouts(talentId);
+      const payout = payouts.find((p) => p.transferId === transfer.id);
+      if (!payout || payout.state !== 'paid') return 'applied';
+      const failure = `The transfer ${transfer.id} was reversed by the platform: the payout is due again.`;
+      await deps.store.putPayout({ ...payout, state: 'failed', failure, updatedAt: deps.now().toISOString() }, ['paid']);
+      await deps.statements.setPaid(payout.talentId, payout.month, undefined, { at: deps.now().toISOString(), by: 'Stripe', action: 'marked-unpaid', detail: failure });
+      log.metric(FAILURE_METRICS.payoutFailed, { fields: { statementId: statementId ?? statementIdOf(payout.month, talentId), transfer: transfer.id } });
+      await deps.store.addHistory(talentId, { at, what: `Transfer ${transfer.id} for ${monthLabel(payout.month)} reversed` }, event.id);
+      return 'applied';
+    }
+    default:
+      return 'ignored';
+  }
+}
+
+/** Verifies and applies one delivery; a bad signature answers 400, any failure 500 so Stripe retries. */
+export async function receiveConnectEvent(deps: ConnectEventDeps, request: HttpEvent): Promise<HttpResult> {
+  const signature = headerOf(request, 'stripe-signature');
+  if (!signature) throw new ValidationError(MISSING_SIGNATURE_MESSAGE);
+  let event: Stripe.Event;
+  try {
+    event = await deps.stripe.webhooks.constructEventAsync(rawBodyOf(request), signature, await deps.secret());
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeSignatureVerificationError) throw new ValidationError(BAD_SIGNATURE_MESSAGE);
+    throw err;
+  }
+  if (await deps.store.eventApplied(event.id)) return json(200, { received: true, replayed: true });
+  let outcome: 'applied' | 'ignored';
+  try {
+    outcome = await applyConnectEvent(deps, event);
+  } catch (err) {
+    if (err instanceof AppError) throw new Error(`${event.type} ${event.id} was not applied: ${err.message}`, { cause: err });
+    throw err;
+  }
+  await deps.store.markEventApplied(event.id, event.type, deps.now().toISOString());
+  log.info('stripe connect event', { id: event.id, type: event.type, outcome });
+  return json(200, { received: true });
+}

@@ -1,0 +1,203 @@
+// The one data access of payouts (docs/payouts.md): the talent's connected account, each
+// statement's payout, the month's runs, the talent's payout history and the Connect events
+// applied, all in the Payouts table. The statements themselves stay in royalties' store.
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { PAYOUTS_LIST_INDEX, type StatementPayoutState } from '../../events/payout-values';
+import type { ConnectAccountStatus, StatementPayout } from '../../events/payouts';
+import { isConditionFailure } from '../shared/errors';
+import { queryAll } from '../shared/query-all';
+
+export const payoutKeys = {
+  connect: (talentId: string) => ({ pk: `TALENT#${talentId}`, sk: 'CONNECT' }),
+  accountOwner: (accountId: string) => ({ pk: `CONNECT#${accountId}`, sk: 'TALENT' }),
+  payout: (talentId: string, month: string) => ({ pk: `TALENT#${talentId}`, sk: `PAYOUT#${month}` }),
+  payoutPrefix: 'PAYOUT#',
+  monthList: (month: string) => `PAYOUTS#${month}`,
+  history: (talentId: string, at: string, key: string) => ({ pk: `TALENT#${talentId}`, sk: `HISTORY#${at}#${key}` }),
+  historyPrefix: 'HISTORY#',
+  event: (eventId: string) => ({ pk: `EVENT#${eventId}`, sk: 'EVENT' }),
+  run: (month: string) => ({ pk: `RUN#${month}`, sk: 'RUN' }),
+  once: (key: string) => ({ pk: `ONCE#${key}`, sk: 'ONCE' }),
+};
+
+/** A talent's connected account: created once, its id never leaves the server. */
+export interface ConnectRecord {
+  talentId: string;
+  accountId: string;
+  /** The address the talent signed in with when they set up payouts: payout emails go there. */
+  email: string;
+  talentName: string;
+  createdAt: string;
+  /** The account's state as Stripe last told it (account.updated, or a read). */
+  status?: ConnectAccountStatus;
+  statusAt?: string;
+}
+
+/** A statement's payout as stored: the answer's fields, and what it carried into and why it failed. */
+export interface PayoutRecord extends StatementPayout {
+  /** For `carried`: the month whose payout took this amount in, once one did. */
+  carriedInto?: string;
+  /** For `failed`: the transfer went through and the bank payout failed (Stripe pays it out again once fixed). */
+  bankFailure?: boolean;
+  updatedAt: string;
+}
+
+export interface HistoryEntry {
+  at: string;
+  what: string;
+}
+
+const KEY_FIELDS = ['pk', 'sk', 'listKey'];
+const strip = <T>(item: Record<string, unknown>): T => Object.fromEntries(Object.entries(item).filter(([k]) => !KEY_FIELDS.includes(k))) as T;
+
+export type PayoutStore = ReturnType<typeof payoutStore>;
+
+export function payoutStore(doc: DynamoDBDocumentClient, tableName: string) {
+  const get = async <T>(key: { pk: string; sk: string }): Promise<T | undefined> => {
+    const out = await doc.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
+    return out.Item ? strip<T>(out.Item) : undefined;
+  };
+  const putOnce = async (item: Record<string, unknown>): Promise<boolean> => {
+    try {
+      await doc.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+      return true;
+    } catch (err) {
+      if (isConditionFailure(err)) return false;
+      throw err;
+    }
+  };
+
+  return {
+    getConnect: (talentId: string) => get<ConnectRecord>(payoutKeys.connect(talentId)),
+
+    /**
+     * Records the talent's connected account once (and who owns the account id). Answers the
+     * record kept: an earlier one wins, so two clicks at once keep one account.
+     */
+    async putConnect(record: ConnectRecord): Promise<ConnectRecord> {
+      const created = await putOnce({ ...payoutKeys.connect(record.talentId), ...record });
+      if (!created) return (await get<ConnectRecord>(payoutKeys.connect(record.talentId)))!;
+      await doc.send(new PutCommand({ TableName: tableName, Item: { ...payoutKeys.accountOwner(record.accountId), talentId: record.talentId } }));
+      return record;
+    },
+
+    /** The talent whose connected account this is, or undefined for an account that is not ours. */
+    async talentOfAccount(accountId: string): Promise<string | undefined> {
+      return (await get<{ talentId: string }>(payoutKeys.accountOwner(accountId)))?.talentId;
+    },
+
+    async setConnectStatus(talentId: string, status: ConnectAccountStatus, at: string): Promise<void> {
+      await doc.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: payoutKeys.connect(talentId),
+          UpdateExpression: 'SET #s = :s, statusAt = :at',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#s': 'status' },
+          ExpressionAttributeValues: { ':s': status, ':at': at },
+        }),
+      );
+    },
+
+    getPayout: (talentId: string, month: string) => get<PayoutRecord>(payoutKeys.payout(talentId, month)),
+
+    /** The talent's payouts, oldest month first. */
+    async listPayouts(talentId: string): Promise<PayoutRecord[]> {
+      const items = await queryAll(doc, tableName, {
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': `TALENT#${talentId}`, ':p': payoutKeys.payoutPrefix },
+        ConsistentRead: true,
+      });
+      return items.map((i) => strip<PayoutRecord>(i));
+    },
+
+    /** Every payout of a month (the console's run). */
+    async listPayoutsOfMonth(month: string): Promise<PayoutRecord[]> {
+      const items = await queryAll(doc, tableName, {
+        IndexName: PAYOUTS_LIST_INDEX,
+        KeyConditionExpression: 'listKey = :k',
+        ExpressionAttributeValues: { ':k': payoutKeys.monthList(month) },
+      });
+      return items.map((i) => strip<PayoutRecord>(i));
+    },
+
+    /**
+     * Writes a statement's payout when its current state is one of `from` (`absent`: there is
+     * none yet). False when another writer got there first: the caller reads it again.
+     */
+    async putPayout(record: PayoutRecord, from: (StatementPayoutState | 'absent')[]): Promise<boolean> {
+      const states = from.filter((s): s is StatementPayoutState => s !== 'absent');
+      const conditions = [...(from.includes('absent') ? ['attribute_not_exists(pk)'] : []), ...states.map((_, i) => `#state = :from${i}`)];
+      try {
+        await doc.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: { ...payoutKeys.payout(record.talentId, record.month), listKey: payoutKeys.monthList(record.month), at: `${record.month}#${record.talentId}`, ...record },
+            ConditionExpression: conditions.join(' OR '),
+            ...(states.length ? { ExpressionAttributeNames: { '#state': 'state' }, ExpressionAttributeValues: Object.fromEntries(states.map((s, i) => [`:from${i}`, s])) } : {}),
+          }),
+        );
+        return true;
+      } catch (err) {
+        if (isConditionFailure(err)) return false;
+        throw err;
+      }
+    },
+
+    /** Records that a carried payout's amount went into `intoMonth`'s payout (idempotent). */
+    async markCarriedInto(talentId: string, month: string, intoMonth: string): Promise<void> {
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: payoutKeys.payout(talentId, month),
+            UpdateExpression: 'SET carriedInto = :into',
+            ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(carriedInto) OR carriedInto = :into)',
+            ExpressionAttributeValues: { ':into': intoMonth },
+          }),
+        );
+      } catch (err) {
+        if (!isConditionFailure(err)) throw err;
+      }
+    },
+
+    /** Adds one line to the talent's payout history; the same `key` at the same time is written once. */
+    async addHistory(talentId: string, entry: HistoryEntry, key: string): Promise<void> {
+      await putOnce({ ...payoutKeys.history(talentId, entry.at, key), ...entry });
+    },
+
+    /** The talent's payout history, newest first. */
+    async history(talentId: string): Promise<HistoryEntry[]> {
+      const items = await queryAll(doc, tableName, {
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': `TALENT#${talentId}`, ':p': payoutKeys.historyPrefix },
+        ScanIndexForward: false,
+      });
+      return items.map((i) => ({ at: String(i.at), what: String(i.what) }));
+    },
+
+    async eventApplied(eventId: string): Promise<boolean> {
+      return (await get(payoutKeys.event(eventId))) !== undefined;
+    },
+
+    async markEventApplied(eventId: string, type: string, at: string): Promise<void> {
+      await putOnce({ ...payoutKeys.event(eventId), type, at });
+    },
+
+    async getRun(month: string): Promise<{ ranAt: string } | undefined> {
+      return get<{ ranAt: string }>(payoutKeys.run(month));
+    },
+
+    async setRan(month: string, at: string): Promise<void> {
+      await doc.send(new PutCommand({ TableName: tableName, Item: { ...payoutKeys.run(month), month, ranAt: at } }));
+    },
+
+    /** Claims a one-time action (an email); false when it was claimed before. */
+    claimOnce: (key: string, at: string) => putOnce({ ...payoutKeys.once(key), at }),
+
+    /** Gives a claim back when its action failed, so the next run tries again. */
+    async releaseOnce(key: string): Promise<void> {
+      await doc.send(new DeleteCommand({ TableName: tableName, Key: payoutKeys.once(key) }));
+    },
+  };
+}

@@ -1,0 +1,50 @@
+// The payouts wing's dependencies, built once per function from its configuration: the Stripe
+// client, the stores, the talent's contact for emails, the stage's minimum.
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import { talentStore } from '../catalog';
+import { ApplicationNotFoundError, foundingStore } from '../founding';
+import { royaltyStore } from '../royalties';
+import { EmailConfig, type SendEmail } from '../shared/email';
+import { stripeFromEnv } from '../shared/stripe';
+import type { PayoutDeps } from './run';
+import { payoutStore } from './store';
+
+/** A function of the payout run: its tables, site and minimum (with the email settings). */
+export const PayoutRunConfig = EmailConfig.extend({
+  PAYOUTS_TABLE: z.string().min(1),
+  GENERATIONS_TABLE: z.string().min(1),
+  TALENT_TABLE: z.string().min(1),
+  APPLICATIONS_TABLE: z.string().min(1),
+  PAYOUT_MINIMUM_CENTS: z.coerce.number().int().nonnegative(),
+});
+export type PayoutRunConfig = z.infer<typeof PayoutRunConfig>;
+
+export async function payoutDeps(doc: DynamoDBDocumentClient, config: PayoutRunConfig, send: SendEmail): Promise<PayoutDeps> {
+  const catalog = talentStore(doc, config.TALENT_TABLE);
+  const applications = foundingStore(doc, config.APPLICATIONS_TABLE);
+  return {
+    stripe: await stripeFromEnv(),
+    store: payoutStore(doc, config.PAYOUTS_TABLE),
+    statements: royaltyStore(doc, config.GENERATIONS_TABLE),
+    // The catalog names the talent; their founding application holds their address (seeded talent have none).
+    contact: async (talentId) => {
+      const found = await catalog.getForGeneration(talentId);
+      if (!found) return undefined;
+      const applicationId = found.controls.applicationId;
+      let email: string | undefined;
+      if (applicationId) {
+        try {
+          email = (await applications.getApplication(applicationId)).email;
+        } catch (err) {
+          if (!(err instanceof ApplicationNotFoundError)) throw err;
+        }
+      }
+      return { name: found.talent.name, ...(email ? { email } : {}) };
+    },
+    send,
+    siteUrl: config.SITE_URL,
+    minimumCents: config.PAYOUT_MINIMUM_CENTS,
+    now: () => new Date(),
+  };
+}

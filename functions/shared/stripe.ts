@@ -1,0 +1,58 @@
+// The Stripe client every wing that talks to Stripe uses (payments, payouts): the official
+// `stripe` package at a pinned API version, its address from STRIPE_API_URL when the twin points
+// it at the emulator (decisions 042, 044), and secrets from Secrets Manager cached per container.
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import Stripe from 'stripe';
+
+const secrets = new Map<string, Promise<string>>();
+
+/** A secret's string from Secrets Manager (the secret's ARN or name), cached per container. */
+export function secretValue(secretId: string, what: string): Promise<string> {
+  let value = secrets.get(secretId);
+  if (!value) {
+    value = (async () => {
+      const answer = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: secretId }));
+      const text = answer.SecretString?.trim();
+      if (!text) throw new Error(`The ${what} secret holds no string value`);
+      return text;
+    })();
+    value.catch(() => secrets.delete(secretId));
+    secrets.set(secretId, value);
+  }
+  return value;
+}
+
+/** Pinned so an upgrade of the package is a decision, not a surprise in the shapes we read. */
+export const STRIPE_API_VERSION = '2026-10-28.endive' as const;
+
+/** A client for `key`; `apiUrl` (the twin's emulator) replaces api.stripe.com. */
+export function stripeClient(key: string, apiUrl?: string): Stripe {
+  const address = apiUrl ? new URL(apiUrl) : undefined;
+  return new Stripe(key, {
+    apiVersion: STRIPE_API_VERSION,
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    appInfo: { name: 'Humanly' },
+    ...(address ? { host: address.hostname, port: Number(address.port || (address.protocol === 'https:' ? 443 : 80)), protocol: address.protocol.replace(':', '') as 'http' | 'https' } : {}),
+  });
+}
+
+let fromEnv: Promise<Stripe> | undefined;
+
+/** The client from env STRIPE_SECRET_KEY_SECRET (the secret's ARN or name) and STRIPE_API_URL (optional). */
+export function stripeFromEnv(): Promise<Stripe> {
+  fromEnv ??= (async () => {
+    const secretId = process.env.STRIPE_SECRET_KEY_SECRET;
+    if (!secretId) throw new Error('Invalid function configuration: STRIPE_SECRET_KEY_SECRET is not set');
+    return stripeClient(await secretValue(secretId, 'Stripe secret key'), process.env.STRIPE_API_URL || undefined);
+  })();
+  fromEnv.catch(() => (fromEnv = undefined));
+  return fromEnv;
+}
+
+/** A webhook endpoint's signing secret from the secret named by env `envName`. */
+export function signingSecretFromEnv(envName: string): Promise<string> {
+  const secretId = process.env[envName];
+  if (!secretId) return Promise.reject(new Error(`Invalid function configuration: ${envName} is not set`));
+  return secretValue(secretId, 'Stripe webhook signing');
+}
