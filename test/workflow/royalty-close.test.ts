@@ -5,6 +5,8 @@
 // StatementsNotClosed metric) while the other talent close and then failing the execution, a
 // closed statement that no longer matches its accruals reported at once, a month that has not
 // ended refused before anything is closed, and a month before the latest statement left alone.
+// Every run that got past PlanClose announces Royalties.MonthClosed (the payout run follows it),
+// a failing one too, before it fails.
 import { App, Stack } from 'aws-cdk-lib';
 import { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
@@ -15,11 +17,12 @@ import { Resolver, resourcesOfType, stateMachineDefinition, type CfnTemplate } f
 import { closeTalentMonth, CloseTalentMonthInput, type CloseTalentMonthDeps } from '../../functions/royalties/steps/close-talent-month/service';
 import { CloseInput, planClose } from '../../functions/royalties/steps/close-plan/service';
 import { reportNotClosed, ReportNotClosedInput } from '../../functions/royalties/steps/report-not-closed/service';
+import { announceClose, AnnounceCloseInput } from '../../functions/royalties/steps/announce-close/service';
 import type { StatementRecord, StoredAccrual } from '../../functions/royalties/store';
 import type { Email } from '../../functions/shared/email';
 
 const MACHINE = 'arn:aws:states:us-east-1:123456789012:stateMachine:RoyaltyClose';
-const STEPS = ['plan-close', 'close-talent-month', 'report-not-closed'] as const;
+const STEPS = ['plan-close', 'close-talent-month', 'report-not-closed', 'announce-close'] as const;
 type Step = (typeof STEPS)[number];
 const arn = (step: Step) => `arn:aws:lambda:us-east-1:123456789012:function:${step}`;
 
@@ -36,7 +39,7 @@ function synthesizeDefinition(): { StartAt: string; States: Record<string, State
   const app = new App({ builtinCloudFormationValidation: false });
   const stack = new Stack(app, 'RoyaltyCloseWorkflow');
   const fn = (step: Step) => LambdaFunction.fromFunctionArn(stack, step, arn(step));
-  new StateMachine(stack, 'Machine', { ...royaltyCloseWorkflow(stack, 'States', { planClose: fn('plan-close'), closeTalentMonth: fn('close-talent-month'), reportNotClosed: fn('report-not-closed') }) });
+  new StateMachine(stack, 'Machine', { ...royaltyCloseWorkflow(stack, 'States', { planClose: fn('plan-close'), closeTalentMonth: fn('close-talent-month'), reportNotClosed: fn('report-not-closed'), announceClose: fn('announce-close') }) });
   const template = app.synth().getStackByName(stack.stackName).template as CfnTemplate;
   const [[id, resource]] = resourcesOfType(template, 'AWS::StepFunctions::StateMachine');
   return stateMachineDefinition(new Resolver(template), id, resource) as { StartAt: string; States: Record<string, State> };
@@ -105,6 +108,7 @@ afterEach(async () => {
 function world(catalog: string[] = Object.keys(TALENT)) {
   const data = memoryRoyalties();
   const sent: Array<{ to: string; email: Email }> = [];
+  const announced: Array<{ type: string; detail: unknown }> = [];
   let clock = new Date('2026-12-01T01:00:05Z');
   const deps: CloseTalentMonthDeps = {
     royalties: data.store,
@@ -121,6 +125,7 @@ function world(catalog: string[] = Object.keys(TALENT)) {
     'plan-close': (p) => planClose({ talentIds: async () => catalog, now: () => clock }, CloseInput.parse((p as { input: unknown }).input)),
     'close-talent-month': (p) => closeTalentMonth(deps, CloseTalentMonthInput.parse(p)),
     'report-not-closed': (p) => reportNotClosed(ReportNotClosedInput.parse(p)),
+    'announce-close': (p) => announceClose({ publish: async (type, detail) => void announced.push({ type, detail }) }, AnnounceCloseInput.parse(p)),
   };
   /** Runs the machine once with `input`; `faults` may throw before the real step runs. */
   const run = async (input: unknown, faults: Partial<Record<Step, (payload: unknown, attempt: number) => void>> = {}) => {
@@ -145,7 +150,7 @@ function world(catalog: string[] = Object.keys(TALENT)) {
     await runner.stopAll();
     return { done, calls, of: (step: Step) => calls.filter((c) => c.step === step) };
   };
-  return { ...data, sent, run, setClock: (iso: string) => (clock = new Date(iso)) };
+  return { ...data, sent, announced, run, setClock: (iso: string) => (clock = new Date(iso)) };
 }
 
 const scheduled = (time: string) => ({ version: '0', id: 'e1', 'detail-type': 'Scheduled Event', source: 'aws.events', time, region: 'us-east-1', resources: [], detail: {} });
@@ -197,6 +202,8 @@ describe('RoyaltyClose state machine', () => {
     expect(w.sent[0].email.text).toContain('https://humanly.example/talent-portal');
     expect(w.sent[0].email.html).toContain('November 2026');
     expect(maya.notifiedAt).toBe('2026-12-01T01:00:05.000Z');
+    // The payout run follows: November is announced once.
+    expect(w.announced).toEqual([{ type: 'Royalties.MonthClosed', detail: { version: 1, month: '2026-11' } }]);
   });
 
   test('a rerun (the same schedule, or an operator\'s { month }) writes nothing and emails no one again; a late accrual lands on the next month', async () => {
@@ -252,6 +259,8 @@ describe('RoyaltyClose state machine', () => {
       },
     });
     expect(down.done).toMatchObject({ status: 'FAILED', error: NOT_CLOSED_ERROR });
+    // Announced before failing: Maya's closed statement is paid without waiting for Jon's.
+    expect(v.announced).toEqual([{ type: 'Royalties.MonthClosed', detail: { version: 1, month: '2026-11' } }]);
     // TASK_RETRY: the first attempt and three retries, then the report.
     expect(down.of('close-talent-month').filter((c) => (c.payload as { talentId: string }).talentId === 'jon-reyes')).toHaveLength(4);
     expect(down.of('report-not-closed').map((c) => c.payload)).toEqual([{ talentId: 'jon-reyes', month: '2026-11', error: 'Error' }]);
@@ -289,6 +298,7 @@ describe('RoyaltyClose state machine', () => {
       // Never retried, and no talent's close started.
       expect(r.of('plan-close')).toHaveLength(1);
       expect(r.of('close-talent-month')).toEqual([]);
+      expect(r.of('announce-close')).toEqual([]);
     }
     expect(w.statements.size).toBe(0);
     expect([...w.accruals.values()].map((a) => a.statementMonth)).toEqual([undefined]);

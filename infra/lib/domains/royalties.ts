@@ -117,10 +117,17 @@ export class Royalties extends NestedStack {
       timeout: Duration.seconds(10),
     });
 
+    // Publishes Royalties.MonthClosed once the talent's closes were tried (the payout run consumes it).
+    const announceClose = new AppFunction(this, 'AnnounceClose', {
+      entry: 'functions/royalties/steps/announce-close/handler.ts',
+      description: 'RoyaltyClose: publishes Royalties.MonthClosed for the month (the payout run follows)',
+      timeout: Duration.seconds(10),
+    }).bindBus(platform.bus);
+
     const logs = new LogGroup(this, 'RoyaltyCloseLogs', { retention: RetentionDays.THREE_MONTHS, removalPolicy: RemovalPolicy.DESTROY });
     const machine = new StateMachine(this, 'RoyaltyClose', {
       stateMachineName,
-      ...royaltyCloseWorkflow(this, 'CloseStates', { planClose, closeTalentMonth, reportNotClosed }),
+      ...royaltyCloseWorkflow(this, 'CloseStates', { planClose, closeTalentMonth, reportNotClosed, announceClose }),
       tracingEnabled: true,
       logs: { destination: logs, level: LogLevel.ALL, includeExecutionData: false },
     });

@@ -16,6 +16,8 @@ interface RoyaltyCloseFunctions {
   closeTalentMonth: IFunction;
   /** Counts a statement the close could not close (the StatementsNotClosed metric and its alarm). */
   reportNotClosed: IFunction;
+  /** Publishes Royalties.MonthClosed for the month (the payout run follows it). */
+  announceClose: IFunction;
 }
 
 /** Talent closed at once: the table and SES take them easily, and a catalog of hundreds closes in minutes. */
@@ -82,6 +84,15 @@ export function royaltyCloseWorkflow(scope: Construct, id: string, fns: RoyaltyC
       parameters: { month: JsonPath.stringAt('$.plan.month'), talent: JsonPath.arrayLength(JsonPath.listAt('$.results')), results: JsonPath.listAt('$.results'), notClosed },
     });
   const closed = new Succeed(s, 'Closed');
+  // Announced before the failure Choice, so the payout run pays what closed even when a talent's
+  // statement did not (the rerun of the close announces again; the payout run pays nothing twice).
+  const announce = (name: string) =>
+    lambdaStep(s, name, {
+      fn: fns.announceClose,
+      comment: 'Publishes Royalties.MonthClosed for the month: the payouts wing pays its statements',
+      payload: { month: JsonPath.stringAt('$.month') },
+      retry: [LAMBDA_SERVICE_RETRY, TASK_RETRY],
+    });
   const anyNotClosed = new Choice(s, 'AnyNotClosed', { comment: 'Fails the execution when a talent\'s statement could not be closed' })
     .when(
       Condition.booleanEquals('$.notClosed', true),
@@ -92,8 +103,8 @@ export function royaltyCloseWorkflow(scope: Construct, id: string, fns: RoyaltyC
     )
     .otherwise(closed);
   const anyTalent = new Choice(s, 'AnyTalent')
-    .when(Condition.isPresent('$.results[0]'), summary('Summary', JsonPath.arrayContains(JsonPath.listAt('$.results[*].closed.outcome'), NOT_CLOSED_OUTCOME)).next(anyNotClosed))
-    .otherwise(summary('NoTalent', false).next(closed));
+    .when(Condition.isPresent('$.results[0]'), summary('Summary', JsonPath.arrayContains(JsonPath.listAt('$.results[*].closed.outcome'), NOT_CLOSED_OUTCOME)).next(announce('AnnounceClose')).next(anyNotClosed))
+    .otherwise(summary('NoTalent', false).next(announce('AnnounceNoTalent')).next(closed));
   plan.next(closeEach).next(anyTalent);
   return {
     definitionBody: DefinitionBody.fromChainable(plan),
