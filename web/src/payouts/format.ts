@@ -15,7 +15,7 @@ function day(iso: string, timeZone = 'UTC'): string {
 }
 
 /** What the card offers: go to Stripe (first time or again), or nothing to do. */
-export type PayoutAction = 'set-up' | 'continue' | 'contact' | 'none';
+type PayoutAction = 'set-up' | 'continue' | 'contact' | 'none';
 
 export interface AccountText {
   /** The chip: "Payouts active", "Setup not finished"... */
