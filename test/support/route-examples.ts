@@ -18,6 +18,7 @@ import { AdminStatementQuery, MarkPayoutRequest, PayoutDetailsRequest } from '..
 import { SignUpConflictRequest } from '../../events/sign-up';
 import { ConversionRequest } from '../../events/site';
 import { ConfirmWaitlistRequest, EarlySignupRequest } from '../../events/waitlist';
+import { ManualPayoutRequest } from '../../events/payouts';
 
 /** Real ids the access matrix creates (or finds) before it calls routes with path parameters. */
 export interface Fixtures {
@@ -159,7 +160,12 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'GET /me/checkout-sessions/{id}': { params: () => ({ id: 'cs_test_matrixnobodys' }) },
   'POST /me/billing-portal-sessions': {},
   'GET /me/billing': {},
+  // The connected account is the caller's own: no id is sent, and a body naming one is refused.
+  'POST /me/payouts/onboarding': {},
+  'GET /me/payouts': {},
+  'GET /me/payouts/earnings.csv': { query: () => ({ year: '2026' }) },
   'POST /webhooks/stripe': { body: () => ({ id: 'evt_matrix', type: 'invoice.paid' }) },
+  'POST /webhooks/stripe-connect': { body: () => ({ id: 'evt_matrix', type: 'payout.paid' }) },
   'GET /licenses/{id}': { params: (f) => ({ id: f.licenseId }) },
   'GET /licenses/{id}/download': { params: (f) => ({ id: f.licenseId }) },
   // The fixture license has no file in the bucket: its thumbnail answers 404 naming that.
@@ -226,4 +232,16 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'GET /admin/users/{id}/billing': { params: (f) => ({ id: f.accountId }) },
   'POST /admin/payments/{id}/refund': { params: () => ({ id: 'pi_matrixunpaid' }), schema: AdminRefundRequest, body: (m) => ({ reason: `Matrix ${m}` }) },
   'GET /admin/revenue': {},
+  // Payouts: a far-past month with no statements, and a statement id that does not exist (404),
+  // so the matrix changes no one's payout.
+  'GET /admin/payout-runs/{month}': { params: () => ({ month: '2010-01' }) },
+  'POST /admin/payout-runs/{month}': { params: () => ({ month: '2010-01' }) },
+  'GET /admin/payout-runs/{month}/csv': { params: () => ({ month: '2010-01' }) },
+  'POST /admin/payouts/{statementId}/retry': { params: () => ({ statementId: '2010-01_matrix-nobody' }) },
+  'POST /admin/payouts/{statementId}/manual': {
+    params: () => ({ statementId: '2010-01_matrix-nobody' }),
+    schema: ManualPayoutRequest,
+    body: (m) => ({ reference: `Matrix ${m}`, reason: `Paid by bank wire ${m}` }),
+  },
+  'GET /admin/talent/{id}/payout-history': { params: (f) => ({ id: f.talentId }) },
 };
