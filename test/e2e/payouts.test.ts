@@ -15,9 +15,10 @@ import { documentClient, idToken, useTwin } from '../support/twin';
 // A talent paid through Stripe Connect end to end on the twin, in Chromium (docs/product.md
 // #talent-portal, #console-payouts): an accepted talent sets up payouts on the Stripe emulator's
 // hosted onboarding page and comes back to "Payouts active"; a client generates two images with
-// their likeness; the month closes and the payout run transfers the statement; the transfer is in
-// the emulator (listed with the official client) and the portal shows Paid with its reference;
-// the console's Payouts page shows the row, its reference and a balanced month.
+// their likeness; the month closes and the payout run's transfer fails (the platform's balance,
+// a fault of the emulator scoped to this talent): the portal shows the failure, the console the
+// failed row; the console retries it; the transfer is in the emulator (listed with the official
+// client), once, and the portal shows Paid with its reference.
 // Only an ended month can be closed, so the two licenses' accruals move to last month (as the
 // royalties e2e does). Two images earn cents, under the $10 minimum, so the accruals are written
 // as paid credits worth $30.00 each (an enterprise price): 2 x 20% x $30 = $12.00 is transferred.
@@ -121,28 +122,73 @@ it('a talent sets up payouts on Stripe, earns, and after the close sees Paid wit
     );
     await doc.send(new DeleteCommand({ TableName: table, Key: key }));
   }
-  await twin().events.runScheduled('MonthlyCloseSchedule', `${thisMonth}-01T01:00:00.000Z`);
-
-  // The close publishes the month; the payout run transfers the statement through Stripe.
+  // The platform's balance is too low for this talent's first transfer (a fault scoped to their account).
   const id = statementId(month, talentId);
   const client_ = await stripe();
-  const transfer = await eventually(
-    async () => (await client_.transfers.list({ transfer_group: transferGroupOf(month), limit: 100 })).data.find((t) => t.metadata?.statementId === id),
-    { timeoutMs: 90_000, what: `a Stripe transfer for statement ${id}` },
-  );
-  expect(transfer).toMatchObject({ amount: 1200, currency: 'usd', metadata: { statementId: id, talentId } });
+  const account = (await client_.accounts.list({ limit: 100 })).data.find((a) => a.metadata?.talentId === talentId);
+  expect(account).toBeDefined();
+  await twin().stripe.inject({ kind: 'insufficient-balance', times: 1, destination: account!.id });
+  await twin().events.runScheduled('MonthlyCloseSchedule', `${thisMonth}-01T01:00:00.000Z`);
+
+  // The close publishes the month; the payout run's transfer fails: the portal says so and what happens next.
+  const payout = card.locator(`[data-testid="statement-payout"][data-statement="${id}"]`);
+  const portalShows = (state: string, what: string) =>
+    eventually(
+      async () => {
+        await page.getByTestId('royalties').getByRole('button', { name: 'Refresh' }).click();
+        return (await payout.getAttribute('data-state', { timeout: 5_000 }).catch(() => null)) === state;
+      },
+      { timeoutMs: 90_000, what },
+    );
+  await portalShows('failed', 'the portal to show the failed payout');
+  expect(await payout.getByTestId('statement-payout-state').textContent()).toBe('Payout failed');
+  expect(await payout.getByTestId('statement-payout-detail').textContent()).toContain('Once it is fixed, we pay $12.00 again; nothing is lost.');
+  expect(await seriousViolations(page, { include: '[data-testid="payouts-card"]' })).toEqual([]);
+  await saveShots(page, 'payouts-failed');
+  expect((await client_.transfers.list({ transfer_group: transferGroupOf(month), limit: 100 })).data.filter((t) => t.metadata?.statementId === id)).toEqual([]);
+
+  // The console: the month's run shows the failed row and the difference; paying outside Stripe needs a reference and a reason.
+  const consolePage = await signInToConsole(browser(), twin(), twin().admin.email, twin().admin.password);
+  await consolePage.getByRole('menuitem', { name: 'Payouts' }).waitFor({ timeout: 30_000 });
+  await consolePage.goto(`${twin().urls.admin}/#/payout-runs?month=${month}`);
+  const row = consolePage.locator(`[data-testid="payout-row"][data-statement="${id}"]`);
+  await row.waitFor({ timeout: 30_000 });
+  expect(await row.getAttribute('data-state')).toBe('failed');
+  expect(await row.getByTestId('payout-note').textContent()).not.toBe('');
+  await consolePage.getByTestId('reconciliation').waitFor();
+  expect(await seriousViolations(consolePage, { afterLoading: true })).toEqual([]);
+  await saveShots(consolePage, 'payouts-console-failed');
+  await row.getByRole('button', { name: /^Mark paid outside Stripe/ }).click();
+  const dialog = consolePage.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Mark paid' }).click();
+  await dialog.getByText("Give the payment's reference.").waitFor();
+  await dialog.getByText('Say why this talent is paid outside Stripe.').waitFor();
+  expect(await seriousViolations(consolePage)).toEqual([]);
+  await saveShots(consolePage, 'payouts-console-manual', { asIs: true });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'detached' });
+
+  // Retry, once the balance is topped up (the fault is spent): one transfer, the row paid with its reference.
+  await row.getByRole('button', { name: /^Retry/ }).click();
+  await consolePage.locator(`[data-testid="payout-row"][data-statement="${id}"][data-state="paid"]`).waitFor({ timeout: 60_000 });
+  const transfers = (await client_.transfers.list({ transfer_group: transferGroupOf(month), limit: 100 })).data.filter((t) => t.metadata?.statementId === id);
+  expect(transfers).toHaveLength(1);
+  const [transfer] = transfers;
+  expect(transfer).toMatchObject({ amount: 1200, currency: 'usd', destination: account!.id, metadata: { statementId: id, talentId } });
+  expect(await row.getByTestId('payout-reference').textContent()).toBe(transfer.id);
+  expect(await consolePage.getByTestId('reconciliation').getAttribute('data-state')).toBe('balanced');
+  await saveShots(consolePage, 'payouts-console');
+  // A rerun asks first and pays nothing twice.
+  await consolePage.getByRole('button', { name: 'Run payouts' }).click();
+  await consolePage.getByRole('dialog').getByRole('button', { name: 'Run payouts' }).click();
+  await consolePage.getByRole('dialog').waitFor({ state: 'detached', timeout: 60_000 });
+  expect((await client_.transfers.list({ transfer_group: transferGroupOf(month), limit: 100 })).data.filter((t) => t.metadata?.statementId === id)).toHaveLength(1);
+  await consolePage.context().close();
 
   // The portal shows the statement's payout: Paid, the day and the transfer's reference.
-  const payout = card.locator(`[data-testid="statement-payout"][data-statement="${id}"]`);
-  await eventually(
-    async () => {
-      await page.getByTestId('royalties').getByRole('button', { name: 'Refresh' }).click();
-      return (await payout.getAttribute('data-state', { timeout: 5_000 }).catch(() => null)) === 'paid';
-    },
-    { timeoutMs: 60_000, what: 'the portal to show the statement paid' },
-  );
+  await portalShows('paid', 'the portal to show the statement paid');
   expect(await payout.getByTestId('statement-payout-state').textContent()).toBe('Paid');
-  expect(await payout.getByTestId('statement-payout-detail').textContent()).toContain(`$12.00 on `);
+  expect(await payout.getByTestId('statement-payout-detail').textContent()).toContain('$12.00 on ');
   expect(await payout.getByTestId('statement-payout-detail').textContent()).toContain(`reference ${transfer.id}`);
   // The statement itself says so too.
   const statement = page.getByTestId('royalties').locator(`[data-statement="${id}"]`);
@@ -153,24 +199,6 @@ it('a talent sets up payouts on Stripe, earns, and after the close sees Paid wit
   expect(download.suggestedFilename()).toMatch(/\.csv$/);
   expect(await seriousViolations(page, { include: '[data-testid="payouts-card"]' })).toEqual([]);
   await saveShots(page, 'payouts-paid');
-
-  // The console: the month's run, the row paid with the transfer, the month balanced.
-  const consolePage = await signInToConsole(browser(), twin(), twin().admin.email, twin().admin.password);
-  await consolePage.getByRole('menuitem', { name: 'Payouts' }).waitFor({ timeout: 30_000 });
-  await consolePage.goto(`${twin().urls.admin}/#/payout-runs?month=${month}`);
-  const row = consolePage.locator(`[data-testid="payout-row"][data-statement="${id}"]`);
-  await row.waitFor({ timeout: 30_000 });
-  expect(await row.getAttribute('data-state')).toBe('paid');
-  expect(await row.getByTestId('payout-reference').textContent()).toBe(transfer.id);
-  await consolePage.getByTestId('reconciliation').waitFor();
-  expect(await seriousViolations(consolePage, { afterLoading: true })).toEqual([]);
-  await saveShots(consolePage, 'payouts-console');
-  // A rerun asks first and pays nothing twice.
-  await consolePage.getByRole('button', { name: 'Run payouts' }).click();
-  await consolePage.getByRole('dialog').getByRole('button', { name: 'Run payouts' }).click();
-  await consolePage.getByRole('dialog').waitFor({ state: 'detached', timeout: 60_000 });
-  expect((await client_.transfers.list({ transfer_group: transferGroupOf(month), limit: 100 })).data.filter((t) => t.metadata?.statementId === id)).toHaveLength(1);
-  await consolePage.context().close();
 
   expect(errors).toEqual([]);
   await context.close();

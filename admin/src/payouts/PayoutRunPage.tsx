@@ -17,6 +17,8 @@ import {
   TableRow,
   TextField,
   Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Title, useDataProvider, useNotify } from 'react-admin';
@@ -102,6 +104,7 @@ export function PayoutRunPage() {
               onChange={(e) => chooseMonth(e.target.value)}
               error={!valid}
               helperText={valid ? ' ' : 'Choose a month such as 2026-11.'}
+              sx={{ width: 220 }}
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: latestClosedMonth(), 'data-testid': 'payout-month' } }}
             />
             {month ? <RunPayoutsButton month={month} onRan={set} /> : null}
@@ -134,6 +137,8 @@ export function PayoutRunPage() {
 function RunView({ run, onChanged }: { run: PayoutRun; onChanged: () => void }) {
   const totalsId = useId();
   const tableId = useId();
+  // On a phone each payout is a block of its own; from a tablet up, a table row.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const balanced = run.reconciliation.state === 'balanced';
   return (
     <>
@@ -166,13 +171,20 @@ function RunView({ run, onChanged }: { run: PayoutRun; onChanged: () => void }) 
             <Typography color="text.secondary" data-testid="payouts-empty">
               No statements for {monthLabel(run.month)}. Payouts are made after the month closes.
             </Typography>
+          ) : phone ? (
+            <Box component="ul" aria-labelledby={tableId} sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="payout-rows">
+              {run.payouts.map((p) => (
+                <PayoutBlock key={p.statementId} payout={p} onChanged={onChanged} />
+              ))}
+            </Box>
           ) : (
-            <TableContainer>
+            // Focusable, so a keyboard can scroll it when the table is wider than the page.
+            <TableContainer tabIndex={0} aria-labelledby={tableId}>
               <Table size="small" data-testid="payout-rows">
                 <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
                   {`Payouts for ${monthLabel(run.month)}: talent, amounts, state, transfer reference and failure`}
                 </caption>
-                <TableHead>
+                <TableHead sx={{ '& th': { whiteSpace: 'nowrap' } }}>
                   <TableRow>
                     <TableCell scope="col">Talent</TableCell>
                     <TableCell scope="col" align="right">
@@ -233,6 +245,28 @@ function PayoutRow({ payout: p, onChanged }: { payout: StatementPayout; onChange
         <PayoutActions payout={p} onChanged={onChanged} />
       </TableCell>
     </TableRow>
+  );
+}
+
+/** A payout on a phone: the talent, the state, the amounts, the reference and notes, the actions. */
+function PayoutBlock({ payout: p, onChanged }: { payout: StatementPayout; onChanged: () => void }) {
+  return (
+    <Box component="li" sx={{ borderTop: 1, borderColor: 'divider', pt: 1.5, display: 'flex', flexDirection: 'column', gap: 1 }} data-testid="payout-row" data-statement={p.statementId} data-state={p.state}>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'flex-start' }}>
+        <NameCell name={p.talentName ?? p.talentId} caption={p.statementId} />
+        <Chip size="small" label={PAYOUT_STATE_LABELS[p.state]} sx={{ ...PAYOUT_STATE_STYLES[p.state], fontWeight: 600 }} data-testid="payout-state" />
+      </Box>
+      <Fields
+        rows={[
+          ['Statement', usd(p.statementCents)],
+          ['Carried in', usd(p.carriedInCents)],
+          ['Amount', usd(p.amountCents)],
+          ['Reference', <span key="ref" data-testid="payout-reference">{referenceOf(p) || '—'}</span>],
+          ['Notes', noteOf(p)],
+        ]}
+      />
+      <PayoutActions payout={p} onChanged={onChanged} />
+    </Box>
   );
 }
 
