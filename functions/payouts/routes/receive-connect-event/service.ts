@@ -96,7 +96,10 @@ export async function applyConnectEvent(deps: ConnectEventDeps, event: Stripe.Ev
       if (payout.status !== 'failed') return 'ignored';
       const failure = bankFailureWords(payout.failure_code);
       // Automatic payouts carry the latest transfers: the latest paid statement shows the failure.
-      const paid = (await deps.store.listPayouts(talentId)).filter((p) => p.state === 'paid').sort((a, b) => (b.paidAt ?? '').localeCompare(a.paidAt ?? ''))[0];
+      // A transfer still being recorded answers 500, so Stripe sends the event again after it.
+      const payouts = await deps.store.listPayouts(talentId);
+      if (payouts.some((p) => p.state === 'transferring')) throw new Error(`payout.failed ${payout.id} arrived while a transfer of the talent is being recorded`);
+      const paid = payouts.filter((p) => p.state === 'paid').sort((a, b) => (b.paidAt ?? '').localeCompare(a.paidAt ?? ''))[0];
       if (paid) await deps.store.putPayout({ ...paid, state: 'failed', failure, bankFailure: true, updatedAt: deps.now().toISOString() }, ['paid']);
       log.metric(FAILURE_METRICS.payoutFailed, { fields: { talentId, payout: payout.id, code: payout.failure_code ?? 'none' } });
       await deps.store.addHistory(talentId, { at, what: `Bank payout ${payout.id} of ${dollars(payout.amount)} failed: ${failure}` }, event.id);
