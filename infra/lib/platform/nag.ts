@@ -82,6 +82,9 @@ export function applyNagSuppressions(stack: Stack): void {
     if (c instanceof Secret && /\/Payments\/Stripe(SecretKey|WebhookSecret)$/.test(c.node.path)) {
       ack(c, 'AwsSolutions-SMG4', 'Stripe issues its secret key and the webhook endpoint\'s signing secret and has no rotation hook; a rolled key or secret is put into this secret by hand (docs/payments.md).');
     }
+    if (c instanceof Secret && c.node.path.endsWith('/Payouts/StripeConnectWebhookSecret')) {
+      ack(c, 'AwsSolutions-SMG4', 'Stripe issues the Connect webhook endpoint\'s signing secret and has no rotation hook; a rolled secret is put into this secret by hand (docs/payouts.md).');
+    }
     if (c instanceof UserPool) {
       ack(c, 'AwsSolutions-COG2', 'MFA is optional (TOTP) for clients and talent; requiring it would block sign-up for the public. Admins are asked to enable it.');
       ack(c, 'AwsSolutions-COG8', 'Plus (threat protection) is a stage setting, enforced on prod and audited elsewhere; a stage with threatProtection=off stays on Essentials to save its per-user price (decision 040).');
