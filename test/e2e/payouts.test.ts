@@ -178,11 +178,21 @@ it('a talent sets up payouts on Stripe, earns, and after the close sees Paid wit
   expect(await row.getByTestId('payout-reference').textContent()).toBe(transfer.id);
   expect(await consolePage.getByTestId('reconciliation').getAttribute('data-state')).toBe('balanced');
   await saveShots(consolePage, 'payouts-console');
+  // On a phone the page keeps the screen's width: each payout is a block of its own.
+  await consolePage.setViewportSize({ width: 390, height: 800 });
+  await consolePage.locator(`li[data-testid="payout-row"][data-statement="${id}"][data-state="paid"]`).waitFor();
+  expect(await consolePage.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+  await consolePage.setViewportSize({ width: 1280, height: 900 });
   // A rerun asks first and pays nothing twice.
   await consolePage.getByRole('button', { name: 'Run payouts' }).click();
   await consolePage.getByRole('dialog').getByRole('button', { name: 'Run payouts' }).click();
   await consolePage.getByRole('dialog').waitFor({ state: 'detached', timeout: 60_000 });
   expect((await client_.transfers.list({ transfer_group: transferGroupOf(month), limit: 100 })).data.filter((t) => t.metadata?.statementId === id)).toHaveLength(1);
+  // The talent's page in the console: their payout history, newest first.
+  await consolePage.goto(`${twin().urls.admin}/#/talent/${encodeURIComponent(talentId)}`);
+  const history = consolePage.getByTestId('payout-history');
+  await history.waitFor({ timeout: 30_000 });
+  expect(await history.textContent()).toMatch(/Payout account created at Stripe/);
   await consolePage.context().close();
 
   // The portal shows the statement's payout: Paid, the day and the transfer's reference.
