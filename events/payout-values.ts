@@ -11,7 +11,6 @@ export const DEFAULT_PAYOUT_MINIMUM_CENTS = 1_000;
  * enabled), `restricted` (Stripe disabled it: `disabledReason`).
  */
 export const CONNECT_STATES = ['not-started', 'onboarding', 'active', 'restricted'] as const;
-export type ConnectState = (typeof CONNECT_STATES)[number];
 
 /**
  * One statement's payout through Connect: `carried` (under the minimum: added to the next
@@ -35,7 +34,6 @@ export const STATEMENT_PAYOUT_LABELS: Record<StatementPayoutState, string> = {
 
 /** A payout run's reconciliation: statements' amounts due must equal transfers + carried + failed + manual + awaiting. */
 export const RECONCILIATION_STATES = ['balanced', 'differences'] as const;
-export type ReconciliationState = (typeof RECONCILIATION_STATES)[number];
 
 /** Payouts table: one list per month (`listKey` = PAYOUTS#<month>, sort `at`): the month's statement payouts. */
 export const PAYOUTS_LIST_INDEX = 'byList';

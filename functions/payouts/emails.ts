@@ -15,7 +15,7 @@ export function monthLabel(month: string): string {
   return new Date(`${month}-01T00:00:00Z`).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 
-export const payoutsPortalUrl = (siteUrl: string) => `${siteUrl.replace(/\/+$/, '')}/talent-portal?payouts=setup`;
+const payoutsPortalUrl = (siteUrl: string) => `${siteUrl.replace(/\/+$/, '')}/talent-portal?payouts=setup`;
 
 function email(subject: string, name: string, paragraphs: string[], link: { url: string; label: string }): Email {
   const text = [`Hi ${name},`, '', ...paragraphs.flatMap((p) => [p, '']), `${link.label}: ${link.url}`, '', `The ${PRODUCT_NAME} team`].join('\n');

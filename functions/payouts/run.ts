@@ -37,13 +37,13 @@ const SETTLED = new Set<PayoutRecord['state']>(['paid', 'manual', 'carried', 'no
 export const transferKeyOf = (statementId: string, attempt: number) => (attempt <= 1 ? `payout:${statementId}` : `payout:${statementId}:${attempt}`);
 
 /** A statement id `YYYY-MM_<talentId>` split, or undefined when it is not one. */
-export function parseStatementId(id: string | undefined): { month: string; talentId: string } | undefined {
+function parseStatementId(id: string | undefined): { month: string; talentId: string } | undefined {
   const match = /^(\d{4}-(?:0[1-9]|1[0-2]))_(.+)$/.exec(id ?? '');
   return match ? { month: match[1]!, talentId: match[2]! } : undefined;
 }
 
 /** The transfer Stripe already made for the statement, if any (not reversed). */
-export async function findTransfer(stripe: Stripe, month: string, statementId: string): Promise<Stripe.Transfer | undefined> {
+async function findTransfer(stripe: Stripe, month: string, statementId: string): Promise<Stripe.Transfer | undefined> {
   for await (const transfer of stripe.transfers.list({ transfer_group: transferGroupOf(month), limit: 100 })) {
     if (transfer.metadata?.statementId === statementId && !transfer.reversed) return transfer;
   }
@@ -193,7 +193,7 @@ export async function runMonth(deps: PayoutDeps, month: string): Promise<{ month
 }
 
 /** The statement behind a statement id, or 404 naming it. */
-export async function statementOf(deps: Pick<PayoutDeps, 'statements'>, statementId: string | undefined): Promise<Statement> {
+async function statementOf(deps: Pick<PayoutDeps, 'statements'>, statementId: string | undefined): Promise<Statement> {
   const parsed = parseStatementId(statementId);
   const statement = parsed && (await deps.statements.getStatement(parsed.talentId, parsed.month));
   if (!statement) throw new NotFoundError(PAYOUT_MESSAGES.statementNotFound);

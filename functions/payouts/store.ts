@@ -7,7 +7,7 @@ import type { ConnectAccountStatus, StatementPayout } from '../../events/payouts
 import { isConditionFailure } from '../shared/errors';
 import { queryAll } from '../shared/query-all';
 
-export const payoutKeys = {
+const payoutKeys = {
   connect: (talentId: string) => ({ pk: `TALENT#${talentId}`, sk: 'CONNECT' }),
   accountOwner: (accountId: string) => ({ pk: `CONNECT#${accountId}`, sk: 'TALENT' }),
   payout: (talentId: string, month: string) => ({ pk: `TALENT#${talentId}`, sk: `PAYOUT#${month}` }),

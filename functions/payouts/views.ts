@@ -75,7 +75,7 @@ export function buildRun(month: string, statements: Statement[], payouts: Payout
 }
 
 /** Stripe's transfers of a month's payout run (its transfer group). */
-export async function transfersOfMonth(stripe: Stripe, month: string): Promise<Stripe.Transfer[]> {
+async function transfersOfMonth(stripe: Stripe, month: string): Promise<Stripe.Transfer[]> {
   const out: Stripe.Transfer[] = [];
   for await (const t of stripe.transfers.list({ transfer_group: transferGroupOf(month), limit: 100 })) out.push(t);
   return out;

@@ -7,7 +7,7 @@ import Stripe from 'stripe';
 const secrets = new Map<string, Promise<string>>();
 
 /** A secret's string from Secrets Manager (the secret's ARN or name), cached per container. */
-export function secretValue(secretId: string, what: string): Promise<string> {
+function secretValue(secretId: string, what: string): Promise<string> {
   let value = secrets.get(secretId);
   if (!value) {
     value = (async () => {
@@ -23,10 +23,10 @@ export function secretValue(secretId: string, what: string): Promise<string> {
 }
 
 /** Pinned so an upgrade of the package is a decision, not a surprise in the shapes we read. */
-export const STRIPE_API_VERSION = '2026-10-28.endive' as const;
+const STRIPE_API_VERSION = '2026-10-28.endive' as const;
 
 /** A client for `key`; `apiUrl` (the twin's emulator) replaces api.stripe.com. */
-export function stripeClient(key: string, apiUrl?: string): Stripe {
+function stripeClient(key: string, apiUrl?: string): Stripe {
   const address = apiUrl ? new URL(apiUrl) : undefined;
   return new Stripe(key, {
     apiVersion: STRIPE_API_VERSION,

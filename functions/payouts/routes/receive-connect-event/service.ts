@@ -23,8 +23,8 @@ export interface ConnectEventDeps {
   now: () => Date;
 }
 
-export const MISSING_SIGNATURE_MESSAGE = 'This request has no Stripe-Signature header: only Stripe may send events here.';
-export const BAD_SIGNATURE_MESSAGE = 'The Stripe-Signature header does not match this body: the event was not applied.';
+const MISSING_SIGNATURE_MESSAGE = 'This request has no Stripe-Signature header: only Stripe may send events here.';
+const BAD_SIGNATURE_MESSAGE = 'The Stripe-Signature header does not match this body: the event was not applied.';
 
 const rawBodyOf = (event: HttpEvent): Buffer =>
   !event.body ? Buffer.alloc(0) : event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
@@ -50,7 +50,7 @@ const bankWords = (type: string, bank: { last4?: string | null; bank_name?: stri
 };
 
 /** Applies one verified Connect event; events of accounts that are not ours are acknowledged and ignored. */
-export async function applyConnectEvent(deps: ConnectEventDeps, event: Stripe.Event): Promise<'applied' | 'ignored'> {
+async function applyConnectEvent(deps: ConnectEventDeps, event: Stripe.Event): Promise<'applied' | 'ignored'> {
   const accountId = event.account ?? (event.type === 'account.updated' ? (event.data.object as Stripe.Account).id : undefined);
   const talentId = accountId ? await deps.store.talentOfAccount(accountId) : undefined;
   if (!accountId || !talentId) return 'ignored';

@@ -17,7 +17,7 @@ export interface OnboardingDeps extends TalentCallerDeps {
 }
 
 /** Onboarding links a talent may ask for in an hour (each is one Stripe call, or two the first time). */
-export const onboardingRule = (talentId: string): RateRule => ({
+const onboardingRule = (talentId: string): RateRule => ({
   name: 'payout-onboarding.talent',
   subject: talentId,
   limit: 20,
