@@ -1,0 +1,122 @@
+// The Connect webhook's service (functions/payouts/routes/receive-connect-event/service.ts) with
+// Stripe's own signing (the package's test header) and an in-memory store: a delivery without a
+// valid signature is refused by name and changes nothing; an event is applied once by its id; an
+// account that is not ours is ignored; a bank change emails the talent; a reversed transfer makes
+// the statement due again with the PayoutsFailed metric; emails name the month and what to do.
+import Stripe from 'stripe';
+import { FAILURE_METRICS } from '../../../events/metrics';
+import { bankAccountChangedEmail, payoutFailedEmail, setUpPayoutsEmail } from '../../../functions/payouts/emails';
+import { receiveConnectEvent, type ConnectEventDeps } from '../../../functions/payouts/routes/receive-connect-event/service';
+import type { HistoryEntry, PayoutRecord, PayoutStore } from '../../../functions/payouts/store';
+import { ValidationError } from '../../../functions/shared/errors';
+import type { HttpEvent } from '../../../functions/shared/http';
+
+const SECRET = 'whsec_unit_connect';
+
+function world() {
+  const applied = new Set<string>();
+  const history: HistoryEntry[] = [];
+  const payouts = new Map<string, PayoutRecord>([
+    ['2026-11', { statementId: '2026-11_ada', talentId: 'ada', month: '2026-11', statementCents: 1500, carriedInCents: 0, amountCents: 1500, state: 'paid', transferId: 'tr_1', paidAt: '2026-12-01T02:00:00.000Z', updatedAt: '2026-12-01T02:00:00.000Z' }],
+  ]);
+  const once = new Set<string>();
+  const sent: Array<{ to: string; subject: string }> = [];
+  const unpaid: string[] = [];
+  const store: Partial<PayoutStore> = {
+    talentOfAccount: async (id) => (id === 'acct_ada' ? 'ada' : undefined),
+    getConnect: async () => ({ talentId: 'ada', accountId: 'acct_ada', email: 'ada@talent.example', talentName: 'Ada', createdAt: '2026-10-01T00:00:00Z' }),
+    setConnectStatus: async () => undefined,
+    listPayouts: async () => [...payouts.values()].map((p) => structuredClone(p)),
+    putPayout: async (record, from) => {
+      const current = payouts.get(record.month);
+      if (!current || !from.includes(current.state)) return false;
+      payouts.set(record.month, structuredClone(record));
+      return true;
+    },
+    addHistory: async (_t, entry) => void history.push(entry),
+    eventApplied: async (id) => applied.has(id),
+    markEventApplied: async (id) => void applied.add(id),
+    claimOnce: async (key) => (once.has(key) ? false : (once.add(key), true)),
+    releaseOnce: async (key) => void once.delete(key),
+  };
+  const stripe = new Stripe('sk_test_unit');
+  Object.assign(stripe.accounts, { retrieve: async (id: string) => ({ id, payouts_enabled: true, capabilities: { transfers: 'active' }, requirements: { currently_due: [] }, external_accounts: { data: [{ last4: '4321' }] } }) });
+  Object.assign(stripe.transfers, { retrieve: async (id: string) => ({ id, amount: 1500, reversed: true, metadata: { statementId: '2026-11_ada' } }) });
+  const deps: ConnectEventDeps = {
+    stripe,
+    secret: async () => SECRET,
+    store: store as PayoutStore,
+    statements: { setPaid: async (_t, month, paid) => (paid ? undefined : void unpaid.push(month)) },
+    send: async (to, email) => {
+      sent.push({ to, subject: email.subject });
+      return undefined;
+    },
+    siteUrl: 'https://humanly.example',
+    now: () => new Date('2026-12-02T00:00:00Z'),
+  };
+  const deliver = (event: Record<string, unknown>, signature?: string) => {
+    const body = JSON.stringify(event);
+    const header = signature ?? stripe.webhooks.generateTestHeaderString({ payload: body, secret: SECRET });
+    const request = { body, isBase64Encoded: false, headers: header ? { 'Stripe-Signature': header } : {} } as unknown as HttpEvent;
+    return receiveConnectEvent(deps, request);
+  };
+  return { deliver, applied, history, payouts, sent, unpaid };
+}
+
+const event = (id: string, type: string, object: Record<string, unknown>, account = 'acct_ada') => ({ id, object: 'event', type, account, created: 1_796_000_000, data: { object } });
+
+let logged: string[];
+beforeEach(() => {
+  logged = [];
+  jest.spyOn(console, 'log').mockImplementation((line: string) => void logged.push(String(line)));
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('POST /webhooks/stripe-connect', () => {
+  it('refuses a delivery without a signature, or with one that does not match, naming why, and applies nothing', async () => {
+    const w = world();
+    const e = event('evt_1', 'account.external_account.created', { id: 'ba_1', last4: '4321' });
+    await expect(w.deliver(e, '')).rejects.toThrow(new ValidationError('This request has no Stripe-Signature header: only Stripe may send events here.'));
+    await expect(w.deliver(e, `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`)).rejects.toThrow('The Stripe-Signature header does not match this body');
+    expect(w.applied.size).toBe(0);
+    expect(w.sent).toEqual([]);
+  });
+
+  it('applies a bank account change once: a history line and one email to the talent', async () => {
+    const w = world();
+    const e = event('evt_2', 'account.external_account.created', { id: 'ba_1', last4: '4321', bank_name: 'STRIPE TEST BANK' });
+    expect((await w.deliver(e)).statusCode).toBe(200);
+    const again = await w.deliver(e);
+    expect(JSON.parse(String(again.body))).toEqual({ received: true, replayed: true });
+    expect(w.history.map((h) => h.what)).toEqual(['Bank account change: Stripe added the bank account ending 4321 (STRIPE TEST BANK) for your payouts.']);
+    expect(w.sent).toEqual([{ to: 'ada@talent.example', subject: 'The bank account for your Humanly payouts changed' }]);
+  });
+
+  it('acknowledges and ignores the events of an account that is not ours', async () => {
+    const w = world();
+    expect((await w.deliver(event('evt_3', 'payout.failed', { id: 'po_1' }, 'acct_stranger'))).statusCode).toBe(200);
+    expect(w.history).toEqual([]);
+    expect(w.applied.has('evt_3')).toBe(true);
+  });
+
+  it('a reversed transfer makes the statement due again: payout failed, statement unpaid, PayoutsFailed counted', async () => {
+    const w = world();
+    await w.deliver(event('evt_4', 'transfer.reversed', { id: 'tr_1' }));
+    expect(w.payouts.get('2026-11')).toMatchObject({ state: 'failed', failure: 'The transfer tr_1 was reversed by the platform: the payout is due again.' });
+    expect(w.unpaid).toEqual(['2026-11']);
+    expect(logged.filter((l) => l.includes(`metric ${FAILURE_METRICS.payoutFailed}`))).toHaveLength(1);
+  });
+});
+
+describe('payout emails', () => {
+  it('name the month, the amount and what to do, with a link to the payout setup', () => {
+    const setup = setUpPayoutsEmail({ talentName: 'Ada', month: '2026-11', amountCents: 1234, siteUrl: 'https://humanly.example/' });
+    expect(setup.text).toContain('November 2026 come to $12.34');
+    expect(setup.text).toContain('https://humanly.example/talent-portal?payouts=setup');
+    const failed = payoutFailedEmail({ talentName: 'Ada <b>', month: '2026-11', amountCents: 1500, failure: 'Your bank says no.', siteUrl: 'https://humanly.example' });
+    expect(failed.subject).toBe('Your Humanly payout for November 2026 did not go through');
+    expect(failed.text).toContain('Your bank says no.');
+    expect(failed.html).toContain('Ada &#60;b&#62;');
+    expect(bankAccountChangedEmail({ talentName: 'Ada', change: 'Stripe added the bank account ending 4321 for your payouts.', siteUrl: 'https://humanly.example' }).text).toContain('If you did not make this change');
+  });
+});
