@@ -99,6 +99,11 @@ it('a talent sets up payouts on Stripe, earns, and after the close sees Paid wit
   expect(await card.getByTestId('payouts-state').textContent()).toBe('Payouts active · bank account ending 6789');
   expect(await seriousViolations(page, { include: '[data-testid="payouts-card"]' })).toEqual([]);
   await saveShots(page, 'payouts-active');
+  // An expired link sends the talent back with ?payouts=refresh: a new link, straight back to Stripe.
+  await page.goto(`${twin().urls.web}/talent-portal?payouts=refresh`);
+  await page.getByRole('heading', { name: 'Get paid by Humanly' }).waitFor({ timeout: 30_000 });
+  await gotoApp(page, `${twin().urls.web}/talent-portal`);
+  await card.locator('[data-testid="payouts-account"][data-state="active"]').waitFor({ timeout: 30_000 });
 
   // A client generates two images with the likeness.
   const client = await newClient(twin(), `brand.${marker}@people.example`);
