@@ -89,6 +89,11 @@ export function PayoutsCard({ api, payouts }: { api: PayoutsApi; payouts: Payout
           </button>
         </div>
       )}
+      {returned === 'refresh' && leaving && (
+        <p role="status" className="payouts__back">
+          Your setup link expired: opening a new one…
+        </p>
+      )}
       {returned === 'return' && data && (
         <p role="status" className="payouts__back" data-testid="payouts-returned">
           {data.account.state === 'active' ? 'Welcome back: your payouts are set up.' : 'Welcome back. Here is where your payout setup stands.'}
