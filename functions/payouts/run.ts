@@ -200,6 +200,17 @@ async function statementOf(deps: Pick<PayoutDeps, 'statements'>, statementId: st
   return statement;
 }
 
+/** Pays the talent's payouts that waited for an active account (their account just became active). */
+export async function payAwaiting(deps: PayoutDeps, talentId: string): Promise<PayoutRecord[]> {
+  const waiting = (await deps.store.listPayouts(talentId)).filter((p) => p.state === 'awaiting-account');
+  const out: PayoutRecord[] = [];
+  for (const p of waiting) {
+    const statement = await deps.statements.getStatement(talentId, p.month);
+    if (statement) out.push(await payStatement(deps, statement));
+  }
+  return out;
+}
+
 /** `POST /admin/payouts/{statementId}/retry`: a failed transfer again, with the next attempt's key. */
 export async function retryPayout(deps: PayoutDeps, statementId: string | undefined): Promise<PayoutRecord> {
   const statement = await statementOf(deps, statementId);

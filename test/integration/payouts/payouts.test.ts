@@ -3,6 +3,7 @@
 // transfers nothing), carries a smaller one into the next month's payout, waits for an account
 // that is not set up, shows a refused transfer in the run's reconciliation and retries it once the
 // platform's balance is back; and a talent reaches only their own payouts, never naming an account.
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import Stripe from 'stripe';
 import { seedUser } from '../../../infra/local/provision';
 import { ONBOARDING_TEST_VALUES } from '../../../infra/local/emulators/stripe';
@@ -25,6 +26,7 @@ const PASSWORD = 'Str0ng!Passw0rd-pay';
 const MONTH = '2011-03';
 const NEXT = '2011-04';
 const FAILING = '2011-05';
+const LATE = '2011-06';
 
 let admin: string;
 const asAdmin = (method: string, path: string, body?: unknown) => callApi(twin(), admin, method, `/admin${path}`, body);
@@ -42,7 +44,11 @@ interface Talent {
 async function talent(who: string): Promise<Talent> {
   const talentId = `pay-${who}-${run}`;
   const email = `${who}.${run}@payouts.example`;
-  await createAcceptedTalent(twin(), { email, talentId, firstName: who, lastName: 'Payee', founding: true, marker: `${who}-${run}` });
+  const accepted = await createAcceptedTalent(twin(), { email, talentId, firstName: who, lastName: 'Payee', founding: true, marker: `${who}-${run}` });
+  // The catalog item names the application the talent came from (their address before they set up payouts).
+  await documentClient(twin()).send(
+    new UpdateCommand({ TableName: twin().physicalName('CatalogTalentTable'), Key: { id: talentId }, UpdateExpression: 'SET applicationId = :a', ExpressionAttributeValues: { ':a': accepted.applicationId } }),
+  );
   await seedUser(twin().urls.cognito, twin().userPoolId, { email, password: PASSWORD, groups: ['talent'], attributes: { 'custom:role': 'talent' } });
   return { talentId, name: `${who} Payee`, token: await idToken(twin(), email, PASSWORD, 'web') };
 }
@@ -88,10 +94,11 @@ let paid: Talent;
 let small: Talent;
 let notSetUp: Talent;
 let refused: Talent;
+let late: Talent;
 
 beforeAll(async () => {
   admin = await idToken(twin(), twin().admin.email, twin().admin.password, 'admin');
-  [paid, small, notSetUp, refused] = await Promise.all([talent('ada'), talent('bo'), talent('cy'), talent('di')]);
+  [paid, small, notSetUp, refused, late] = await Promise.all([talent('ada'), talent('bo'), talent('cy'), talent('di'), talent('ed')]);
   await Promise.all([onboard(paid), onboard(small), onboard(refused)]);
   // $40 at 35% = $14.00 (paid); $10 = $3.50 (carried), then $20 = $7.00 next month: $10.50 paid.
   await statement(paid, MONTH, 40);
@@ -99,6 +106,7 @@ beforeAll(async () => {
   await statement(small, NEXT, 20);
   await statement(notSetUp, MONTH, 40);
   await statement(refused, FAILING, 40);
+  await statement(late, LATE, 40);
 });
 
 describe('the payout run', () => {
@@ -199,6 +207,22 @@ describe('the payout run', () => {
     const r = PayoutRun.parse((await asAdmin('GET', `/payout-runs/${MONTH}`)).json);
     expect(r.totals).toMatchObject({ manualCents: 1400, awaitingCents: 0 });
     expect((await asAdmin('POST', `/payouts/${id}/manual`, { reference: 'again', reason: 'twice' })).status).toBe(409);
+  });
+
+  it('a payout waiting for its account emails the talent to set up payouts, and is paid once Stripe activates the account', async () => {
+    const waiting = PayoutRun.parse((await asAdmin('POST', `/payout-runs/${LATE}`)).json);
+    expect(payoutOf(waiting, late, LATE)).toMatchObject({ state: 'awaiting-account', amountCents: 1400 });
+    const address = `ed.${run}@payouts.example`;
+    const mail = await eventually(async () => (await twin().emails()).find((m) => m.to.includes(address) && m.subject === 'Set up payouts to receive your Humanly royalties'), { what: 'the set up payouts email' });
+    expect(mail.text).toContain('$14.00');
+    // Onboarding ends with Stripe's account.updated: the waiting payout is transferred.
+    await onboard(late);
+    const done = await eventually(
+      async () => MyPayoutsResponse.parse((await callApi(twin(), late.token, 'GET', '/me/payouts')).json).payouts.find((p) => p.month === LATE && p.state === 'paid'),
+      { what: 'the waiting payout paid' },
+    );
+    expect(done).toMatchObject({ amountCents: 1400, transferId: expect.stringMatching(/^tr_/) });
+    expect((await twin().emails()).filter((m) => m.to.includes(address) && m.subject.startsWith('Set up payouts'))).toHaveLength(1);
   });
 });
 

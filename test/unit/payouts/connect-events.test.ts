@@ -44,6 +44,7 @@ function world() {
   Object.assign(stripe.transfers, { retrieve: async (id: string) => ({ id, amount: 1500, reversed: true, metadata: { statementId: '2026-11_ada' } }) });
   const deps: ConnectEventDeps = {
     stripe,
+    payAwaiting: async () => undefined,
     secret: async () => SECRET,
     store: store as PayoutStore,
     statements: { setPaid: async (_t, month, paid) => (paid ? undefined : void unpaid.push(month)) },

@@ -15,6 +15,8 @@ import type { PayoutStore } from '../../store';
 
 export interface ConnectEventDeps {
   stripe: Stripe;
+  /** Pays the talent's payouts that waited for their account, once it is active. */
+  payAwaiting: (talentId: string) => Promise<void>;
   secret: () => Promise<string>;
   store: PayoutStore;
   statements: Pick<RoyaltyStore, 'setPaid'>;
@@ -69,6 +71,7 @@ async function applyConnectEvent(deps: ConnectEventDeps, event: Stripe.Event): P
               : `Stripe still needs: ${status.requirementsDue.join(', ') || 'nothing listed'}`;
         await deps.store.addHistory(talentId, { at, what }, event.id);
       }
+      if (status.payoutsEnabled) await deps.payAwaiting(talentId);
       return 'applied';
     }
     case 'account.external_account.created':
