@@ -90,6 +90,8 @@ export async function payStatement(deps: PayoutDeps, statement: Statement, optio
   const current = await deps.store.getPayout(talentId, month);
   if (current && SETTLED.has(current.state)) {
     if (options.retry) throw new ConflictError(current.state === 'paid' || current.state === 'manual' ? PAYOUT_MESSAGES.alreadyPaid : PAYOUT_MESSAGES.notRetryable);
+    // A run that stopped between the payout and the statement: the statement is marked now.
+    if (current.state === 'paid' && current.transferId && !statement.paid) await markStatementPaid(deps, current);
     return current;
   }
   if (current?.state === 'failed') {
@@ -165,9 +167,16 @@ export async function payStatement(deps: PayoutDeps, statement: Statement, optio
   }
   const paidAt = new Date(transfer.created * 1000).toISOString();
   const paid = await write({ ...base, state: 'paid', attempts: attempt, transferId: transfer.id, amountCents: transfer.amount, paidAt, updatedAt: deps.now().toISOString() }, ['transferring']);
-  await deps.statements.setPaid(talentId, month, { paidAt, reference: transfer.id, by: 'Stripe' }, { at: paid.updatedAt, by: 'Stripe', action: 'marked-paid', detail: `Stripe transfer ${transfer.id} of ${dollars(transfer.amount)}` });
-  await deps.store.addHistory(talentId, { at: paidAt, what: `Paid ${dollars(transfer.amount)} for ${monthLabel(month)} (transfer ${transfer.id})` }, `paid-${id}`);
+  if (paid.state === 'paid') await markStatementPaid(deps, paid);
   return paid;
+}
+
+/** The statement marked paid by Stripe with the transfer as its reference, and the history line. */
+async function markStatementPaid(deps: PayoutDeps, paid: PayoutRecord): Promise<void> {
+  const { talentId, month, transferId, amountCents } = paid;
+  const paidAt = paid.paidAt ?? paid.updatedAt;
+  await deps.statements.setPaid(talentId, month, { paidAt, reference: transferId!, by: 'Stripe' }, { at: paid.updatedAt, by: 'Stripe', action: 'marked-paid', detail: `Stripe transfer ${transferId} of ${dollars(amountCents)}` });
+  await deps.store.addHistory(talentId, { at: paidAt, what: `Paid ${dollars(amountCents)} for ${monthLabel(month)} (transfer ${transferId})` }, `paid-${paid.statementId}`);
 }
 
 /**
@@ -232,6 +241,7 @@ export async function manualPayout(
   if (current?.state === 'paid' || current?.state === 'manual') throw new ConflictError(PAYOUT_MESSAGES.alreadyPaid);
   if (current?.state === 'transferring') throw new ConflictError('A transfer of this statement is being made: wait for it to finish before recording a manual payout.');
   if (current?.bankFailure) throw new ConflictError(PAYOUT_MESSAGES.bankFailureRetry);
+  if (current?.carriedInto) throw new ConflictError(`This amount was carried into the payout of ${current.carriedInto}: record that one instead.`);
   const earlier = current?.state === 'carried' ? [] : await carriedInto(deps, talentId, month);
   const carriedInCents = current?.state === 'carried' ? current.carriedInCents : earlier.reduce((sum, p) => sum + p.amountCents, 0);
   const now = deps.now().toISOString();

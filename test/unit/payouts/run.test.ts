@@ -113,7 +113,9 @@ function world() {
       listStatementsOfMonth: async (month) => [...statements.values()].filter((st) => st.month === month),
       setPaid: async (talentId, month, p) => {
         paid.push({ talentId, month, reference: p?.reference, by: p?.by });
-        return statements.get(`${talentId}|${month}`);
+        const st = statements.get(`${talentId}|${month}`);
+        if (st) st.paid = p;
+        return st;
       },
     },
     contact: async (talentId) => ({ name: `Name of ${talentId}`, email: `${talentId}@talent.example` }),
@@ -166,6 +168,7 @@ describe('the payout run', () => {
     await runMonth(w.deps, '2026-11');
     await runMonth(w.deps, '2026-11');
     expect(w.transfers.map((t) => t.amount)).toEqual([1500, 2500]);
+    expect(w.paid.map((p) => p.reference)).toEqual(['tr_1', 'tr_2']);
 
     // Bo's December transfer went through at Stripe, but the run stopped before recording it.
     w.add('bo', '2026-12', 3000);
@@ -180,6 +183,19 @@ describe('the payout run', () => {
     const [dec] = (await runMonth(w.deps, '2026-12')).payouts;
     expect(dec).toMatchObject({ state: 'paid', transferId: 'tr_3', attempts: 1 });
     expect(w.transfers).toHaveLength(3);
+
+    // January's run stopped after recording the payout, before marking the statement: the rerun marks it.
+    w.add('bo', '2027-01', 1200);
+    const setPaid = w.deps.statements.setPaid;
+    w.deps.statements.setPaid = async () => {
+      throw new Error('the run stopped');
+    };
+    await runMonth(w.deps, '2027-01');
+    w.deps.statements.setPaid = setPaid;
+    expect(w.paid.filter((p) => p.month === '2027-01')).toEqual([]);
+    await runMonth(w.deps, '2027-01');
+    expect(w.paid.filter((p) => p.month === '2027-01')).toEqual([{ talentId: 'bo', month: '2027-01', reference: 'tr_4', by: 'Stripe' }]);
+    expect(w.transfers).toHaveLength(4);
   });
 
   it('a refused transfer fails the payout with the reason and the PayoutsFailed metric; a retry uses a new key, as Stripe replays the refusal under the old one', async () => {
