@@ -34,7 +34,8 @@ const PROMO = 298_888;
 
 const doc = () => documentClient(twin());
 const royalties = () => royaltyStore(doc(), twin().physicalName('GenerationsTable'));
-const emailsToTalent = async () => (await twin().emails()).filter((m) => m.to.includes(talentEmail));
+// The statement emails (the payout run that follows a close may also ask the talent to set up payouts).
+const emailsToTalent = async () => (await twin().emails()).filter((m) => m.to.includes(talentEmail) && m.subject.includes('statement'));
 
 let n = 0;
 /** A license of this run's talent issued at `issuedAt`, with its accrual, as DeliverImages writes it. */
