@@ -235,6 +235,10 @@ describe('access', () => {
     // A body naming an account is refused: the account is always the caller's own.
     const named = await callApi(twin(), notSetUp.token, 'POST', '/me/payouts/onboarding', { account: 'acct_someone' });
     expect(named).toMatchObject({ status: 400, json: { error: PAYOUT_MESSAGES.accountFromBrowser } });
+    // The earnings CSV names a bad year.
+    for (const year of ['', 'twenty', '20111']) {
+      expect(await callApi(twin(), notSetUp.token, 'GET', `/me/payouts/earnings.csv?year=${year}`)).toMatchObject({ status: 400, json: { error: PAYOUT_MESSAGES.badYear } });
+    }
     // The console's routes are for admins only.
     for (const [method, path] of [
       ['POST', `/admin/payouts/${statementId(FAILING, refused.talentId)}/retry`],
