@@ -50,7 +50,6 @@ const STRIPE_ACTOR: Actor = { sub: 'stripe', email: 'Stripe' };
 export const SIGNUP_GRANT_KEY = 'signup-grant';
 export const ACCOUNT_NOT_FOUND_MESSAGE = 'There is no account with this id.';
 const NOT_A_CLIENT_MESSAGE = 'Only client accounts have a plan.';
-export const ALREADY_ON_PLAN_MESSAGE = (name: string) => `You are already on the ${name} plan.`;
 const NO_PENDING_REQUEST_MESSAGE = 'This account has no pending plan request.';
 
 /** Latest ledger entries the console's detail shows. */

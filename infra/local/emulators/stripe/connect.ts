@@ -12,7 +12,7 @@ import * as o from './objects';
 import type { Webhooks } from './webhooks';
 
 /** What the emulator's onboarding page collects, as Stripe names the requirements. */
-export const ONBOARDING_REQUIREMENTS = [
+const ONBOARDING_REQUIREMENTS = [
   'external_account',
   'individual.dob.day',
   'individual.dob.month',
@@ -25,7 +25,7 @@ export const ONBOARDING_REQUIREMENTS = [
 ] as const;
 
 /** Test bank account numbers (routing 110000000): payouts to these fail with Stripe's failure code; any other number is paid. */
-export const FAILING_BANK_ACCOUNTS: Record<string, { code: string; message: string }> = {
+const FAILING_BANK_ACCOUNTS: Record<string, { code: string; message: string }> = {
   '000111111116': { code: 'no_account', message: 'The bank account details on file are probably incorrect. No bank account could be located with those details.' },
   '000111111113': { code: 'account_closed', message: 'The bank account has been closed.' },
 };
@@ -39,7 +39,7 @@ export const ONBOARDING_TEST_VALUES = {
 };
 
 /** The platform's available balance when the emulator starts: $1,000,000, as a test account can be topped up to. */
-export const PLATFORM_BALANCE_CENTS = 100_000_000;
+const PLATFORM_BALANCE_CENTS = 100_000_000;
 
 /** Stripe's account links expire a few minutes after they are made. */
 const LINK_LIFETIME_SECONDS = 300;
