@@ -156,7 +156,7 @@ export async function payStatement(deps: PayoutDeps, statement: Statement, optio
     } catch (err) {
       if (!(err instanceof Stripe.errors.StripeError) || !err.code || (err.statusCode ?? 500) >= 500) throw err;
       const { failure, talentToFix } = transferFailureOf(err);
-      const failed = await write({ ...base, state: 'failed', attempts: attempt, failure, updatedAt: deps.now().toISOString() }, ['transferring']);
+      const failed = await write({ ...base, state: 'failed', attempts: attempt, failure, ...(talentToFix ? {} : { oursToFix: true }), updatedAt: deps.now().toISOString() }, ['transferring']);
       log.metric(FAILURE_METRICS.payoutFailed, { fields: { statementId: id, code: err.code, attempt } });
       await deps.store.addHistory(talentId, { at: failed.updatedAt, what: `Transfer of ${dollars(amountCents)} for ${monthLabel(month)} failed: ${failure}` }, `fail-${id}-${attempt}`);
       if (talentToFix) {

@@ -39,6 +39,8 @@ export interface PayoutRecord extends StatementPayout {
   carriedInto?: string;
   /** For `failed`: the transfer went through and the bank payout failed (Stripe pays it out again once fixed). */
   bankFailure?: boolean;
+  /** For `failed`: ours to fix (the platform's balance, a refusal we did not expect), not the talent's. */
+  oursToFix?: boolean;
   updatedAt: string;
 }
 

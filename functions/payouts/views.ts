@@ -13,8 +13,17 @@ type Statement = NonNullable<Awaited<ReturnType<RoyaltyStore['getStatement']>>>;
 
 /** A stored payout as the API answers it. */
 export function payoutView(record: PayoutRecord): StatementPayout {
-  const { carriedInto: _into, bankFailure: _bank, updatedAt: _at, ...view } = record;
+  const { carriedInto: _into, bankFailure: _bank, oursToFix: _ours, updatedAt: _at, ...view } = record;
   return view;
+}
+
+/** What a talent reads of a payout that failed for a reason of ours: no instructions meant for the console. */
+export const OURS_TO_FIX_MESSAGE = 'Your payout is delayed on our side. Nothing is needed from you: we will send it as soon as it is fixed.';
+
+/** A stored payout as its talent sees it: a failure of ours is named as ours, never with the console's instructions. */
+export function talentPayoutView(record: PayoutRecord): StatementPayout {
+  const view = payoutView(record);
+  return record.state === 'failed' && record.oursToFix ? { ...view, failure: OURS_TO_FIX_MESSAGE } : view;
 }
 
 const sum = (records: PayoutRecord[], state: PayoutRecord['state']) => records.filter((r) => r.state === state).reduce((s, r) => s + r.amountCents, 0);

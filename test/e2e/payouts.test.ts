@@ -148,6 +148,9 @@ it('a talent sets up payouts on Stripe, earns, and after the close sees Paid wit
   await portalShows('failed', 'the portal to show the failed payout');
   expect(await payout.getByTestId('statement-payout-state').textContent()).toBe('Payout failed');
   expect(await payout.getByTestId('statement-payout-detail').textContent()).toContain('Once it is fixed, we pay $12.00 again; nothing is lost.');
+  // The platform's balance is ours to fix: the talent reads that, not the console's instructions.
+  expect(await payout.getByTestId('statement-payout-detail').textContent()).toContain('delayed on our side');
+  expect(await payout.getByTestId('statement-payout-detail').textContent()).not.toContain('add funds');
   expect(await seriousViolations(page, { include: '[data-testid="payouts-card"]' })).toEqual([]);
   await saveShots(page, 'payouts-failed');
   expect((await client_.transfers.list({ transfer_group: transferGroupOf(month), limit: 100 })).data.filter((t) => t.metadata?.statementId === id)).toEqual([]);

@@ -8,7 +8,7 @@ import { FAILURE_METRICS } from '../../../events/metrics';
 import { connectStatusOf } from '../../../functions/payouts/connect';
 import { manualPayout, payStatement, retryPayout, runMonth, transferKeyOf, type PayoutDeps } from '../../../functions/payouts/run';
 import type { ConnectRecord, HistoryEntry, PayoutRecord, PayoutStore } from '../../../functions/payouts/store';
-import { buildRun } from '../../../functions/payouts/views';
+import { buildRun, OURS_TO_FIX_MESSAGE, payoutView, talentPayoutView } from '../../../functions/payouts/views';
 import type { StatementRecord } from '../../../functions/royalties/store';
 
 type Statement = StatementRecord;
@@ -207,8 +207,11 @@ describe('the payout run', () => {
     expect(failed).toMatchObject({ state: 'failed', attempts: 1 });
     expect(failed!.failure).toContain("platform's Stripe balance");
     expect(logged.filter((l) => l.includes(`metric ${FAILURE_METRICS.payoutFailed}`))).toHaveLength(1);
-    // The platform's balance is ours to fix: the talent is not emailed.
+    // The platform's balance is ours to fix: the talent is not emailed, and reads that it is ours,
+    // never the console's instructions.
     expect(w.sent).toEqual([]);
+    expect(talentPayoutView(w.payouts.get('ada|2026-11')!)).toMatchObject({ state: 'failed', failure: OURS_TO_FIX_MESSAGE });
+    expect(payoutView(w.payouts.get('ada|2026-11')!).failure).toContain("platform's Stripe balance");
     // A rerun leaves it failed; the retry makes the transfer with the second attempt's key.
     expect((await runMonth(w.deps, '2026-11')).payouts[0]).toMatchObject({ state: 'failed' });
     await expect(w.stripe.transfers.create({ amount: 1500 } as never, { idempotencyKey: transferKeyOf('2026-11_ada', 1) })).rejects.toThrow('balance_insufficient');
@@ -227,6 +230,7 @@ describe('the payout run', () => {
     await runMonth(w.deps, '2026-11');
     expect(w.sent.map((m) => [m.to, m.subject])).toEqual([['ada@talent.example', 'Your Humanly payout for November 2026 did not go through']]);
     expect(w.sent[0]!.text).toContain('finish what Stripe still asks for');
+    expect(talentPayoutView(w.payouts.get('ada|2026-11')!).failure).toContain('finish what Stripe still asks for');
   });
 
   it('waits for a payout account, emails the talent to set one up once, and pays once it is active', async () => {

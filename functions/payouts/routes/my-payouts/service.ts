@@ -7,7 +7,7 @@ import { ValidationError } from '../../../shared/errors';
 import { connectStatusOf, NOT_STARTED } from '../../connect';
 import type { PayoutStore } from '../../store';
 import { myTalent, type TalentCallerDeps } from '../../talent';
-import { earningsCsv, payoutView } from '../../views';
+import { earningsCsv, talentPayoutView } from '../../views';
 
 export interface MyPayoutsDeps extends TalentCallerDeps {
   stripe: Stripe;
@@ -30,7 +30,7 @@ export async function myPayouts(deps: MyPayoutsDeps, caller: AccountCaller): Pro
     account = connectStatusOf(await deps.stripe.accounts.retrieve(connect.accountId));
     await deps.store.setConnectStatus(talentId, account, deps.now().toISOString());
   }
-  const payouts = (await deps.store.listPayouts(talentId)).sort((a, b) => b.month.localeCompare(a.month)).map(payoutView);
+  const payouts = (await deps.store.listPayouts(talentId)).sort((a, b) => b.month.localeCompare(a.month)).map(talentPayoutView);
   return { account, minimumCents: deps.minimumCents, payouts };
 }
 
