@@ -4,6 +4,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { PAYOUTS_LIST_INDEX, type StatementPayoutState } from '../../events/payout-values';
 import type { ConnectAccountStatus, StatementPayout } from '../../events/payouts';
+import { ERASED_TALENT_NAME } from '../../events/erasure';
 import { isConditionFailure } from '../shared/errors';
 import { queryAll } from '../shared/query-all';
 
@@ -202,4 +203,44 @@ export function payoutStore(doc: DynamoDBDocumentClient, tableName: string) {
       await doc.send(new DeleteCommand({ TableName: tableName, Key: payoutKeys.once(key) }));
     },
   };
+}
+
+/**
+ * Erasure of a talent (decision 035): their payout account keeps its Stripe id (the money's trail)
+ * but loses the address and name; each payout keeps its figures, month and transfer under
+ * ERASED_TALENT_NAME; the payout history (bank changes, payouts in words) is deleted. Marked
+ * erased `at`. Idempotent.
+ */
+export async function erasePayoutsOfTalent(doc: DynamoDBDocumentClient, tableName: string, talentId: string, at: string): Promise<{ accounts: number; payouts: number; history: number }> {
+  const items = await queryAll(doc, tableName, { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `TALENT#${talentId}` }, ConsistentRead: true });
+  const counts = { accounts: 0, payouts: 0, history: 0 };
+  for (const item of items) {
+    const key = { pk: String(item.pk), sk: String(item.sk) };
+    if (key.sk.startsWith('HISTORY#')) {
+      await doc.send(new DeleteCommand({ TableName: tableName, Key: key }));
+      counts.history += 1;
+    } else if (key.sk === 'CONNECT') {
+      await doc.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: key,
+          UpdateExpression: 'SET talentName = :name, erasedAt = if_not_exists(erasedAt, :at) REMOVE email, #status',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':name': ERASED_TALENT_NAME, ':at': at },
+        }),
+      );
+      counts.accounts += 1;
+    } else if (key.sk.startsWith('PAYOUT#')) {
+      await doc.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: key,
+          UpdateExpression: 'SET talentName = :name, erasedAt = if_not_exists(erasedAt, :at)',
+          ExpressionAttributeValues: { ':name': ERASED_TALENT_NAME, ':at': at },
+        }),
+      );
+      counts.payouts += 1;
+    }
+  }
+  return counts;
 }

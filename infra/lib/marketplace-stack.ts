@@ -47,13 +47,14 @@ export class MarketplaceStack extends Stack {
     new Royalties(this, 'Royalties', platform, { ...tables, generationsTable: generation.table });
     new Likeness(this, 'Likeness', platform, { ...tables, generationsTable: generation.table });
     const payments = new Payments(this, 'Payments', platform, { accountsTable: accounts.table });
-    new Payouts(this, 'Payouts', platform, { ...tables, generationsTable: generation.table, stripeSecretKey: payments.stripeSecretKey });
+    const payouts = new Payouts(this, 'Payouts', platform, { ...tables, generationsTable: generation.table, stripeSecretKey: payments.stripeSecretKey });
     new Console(this, 'Console', platform, {
       waitlistTable: waitlist.table,
       messagesTable: contact.table,
       applicationsTable: founding.table,
       accountsTable: accounts.table,
       generationsTable: generation.table,
+      payoutsTable: payouts.table,
       photosBucket: founding.bucket,
       imagesBucket: generation.images,
     });

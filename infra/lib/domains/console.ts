@@ -17,6 +17,8 @@ export interface ConsoleProps {
   accountsTable: ITable;
   /** Generations (another stack's table: the dashboard is granted its list index by name). */
   generationsTable: ITable;
+  /** Payout accounts, payouts and their history (another stack's table): erasure takes the talent's name and address off. */
+  payoutsTable: ITable;
   photosBucket: IBucket;
   /** Delivered images (another stack's bucket): erasure deletes a client's files. */
   imagesBucket: IBucket;
@@ -70,6 +72,7 @@ export class Console extends Construct {
       .bindTable(props.accountsTable, 'ACCOUNTS_TABLE', ['Query', 'DeleteItem'], { indexes: true })
       .bindTable(this.erasures, 'ERASURES_TABLE', ['Scan', 'PutItem'], { indexes: false })
       .bindTable(props.generationsTable, 'GENERATIONS_TABLE', ['Scan', 'Query', 'UpdateItem', 'DeleteItem'], { indexes: false })
+      .bindTable(props.payoutsTable, 'PAYOUTS_TABLE', ['Query', 'UpdateItem', 'DeleteItem'], { indexes: false })
       .bindBucketObjects(photosBucket, 'PHOTOS_BUCKET', ['DeleteObject'], 'applications/*')
       .bindBucketObjects(imagesBucket, 'IMAGES_BUCKET', ['GetObject', 'DeleteObject'], `${GENERATION_IMAGES_PREFIX}*`, { listPrefix: GENERATION_IMAGES_PREFIX });
     erase.addToRolePolicy(new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [photosBucket.arnForObjects(`${PENDING_PREFIX}*`)] }));

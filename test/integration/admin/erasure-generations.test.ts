@@ -19,6 +19,7 @@ import { createAcceptedTalent } from '../../support/accepted-talent';
 import { eventually } from '../../support/eventually';
 import { fileMarker } from '../../support/marker';
 import { callApi, documentClient, idToken, useTwin } from '../../support/twin';
+import { payoutStore } from '../../../functions/payouts/store';
 
 jest.setTimeout(240_000);
 const twin = useTwin();
@@ -209,19 +210,41 @@ describe('erasing a talent', () => {
     await royalties.putPayoutDetails(keptTalentId, { accountHolder: `Kept ${run}`, payoutEmail: `kept.${run}@people.example`, updatedAt });
     await putStatement(talentId, `Tala ${run}`);
     await putStatement(keptTalentId, `Kept ${run}`);
+    // Their Stripe payout account, a payout of the month and a line of payout history.
+    const payouts = payoutStore(documentClient(twin()), twin().physicalName('PayoutsTable'));
+    for (const [id, name] of [[talentId, `Tala ${run}`], [keptTalentId, `Kept ${run}`]]) {
+      await payouts.putConnect({ talentId: id, accountId: `acct_${id.replace(/-/g, '')}`, email: `${id}@people.example`, talentName: name, createdAt: updatedAt });
+      await payouts.putPayout(
+        { statementId: `${MONTH}_${id}`, talentId: id, talentName: name, month: MONTH, statementCents: 1234, carriedInCents: 0, amountCents: 1234, state: 'paid', transferId: `tr_${run}`, paidAt: updatedAt, updatedAt },
+        ['absent'],
+      );
+      await payouts.addHistory(id, { at: updatedAt, what: `Bank account change: account ending 6789 (${name})` }, `bank-${id}`);
+    }
   });
 
   it('deletes their payout details and keeps their statements for accounting, without their name', async () => {
     const res = await erase(email);
     expect(res.status).toBe(201);
-    expect(res.json.removed).toMatchObject({ applications: 1, payoutDetails: 1, statements: 1 });
+    // Payout details: the old details and the payout account.
+    expect(res.json.removed).toMatchObject({ applications: 1, payoutDetails: 2, statements: 1 });
 
     expect(await itemOf(generationKeys.payoutDetails(talentId))).toBeUndefined();
     const statement = await itemOf(generationKeys.statement(talentId, MONTH));
     expect(statement).toMatchObject({ talentId, month: MONTH, talentName: ERASED_TALENT_NAME, totals, paid: { reference: `PAYPAL-${run}` }, erasedAt: res.json.erasedAt });
     expect((await generationItems()).filter((i) => i.includes(`Tala ${run}`) || i.includes(`payouts.${run}`))).toEqual([]);
 
+    // The payout account keeps its Stripe id without the address and name; the payout keeps its
+    // figures and transfer as "Former talent"; the history in words is gone.
+    const payouts = payoutStore(documentClient(twin()), twin().physicalName('PayoutsTable'));
+    const connect = await payouts.getConnect(talentId);
+    expect(connect).toMatchObject({ talentId, accountId: `acct_${talentId.replace(/-/g, '')}`, talentName: ERASED_TALENT_NAME });
+    expect(connect).not.toHaveProperty('email');
+    expect(await payouts.getPayout(talentId, MONTH)).toMatchObject({ talentName: ERASED_TALENT_NAME, amountCents: 1234, transferId: `tr_${run}` });
+    expect(await payouts.history(talentId)).toEqual([]);
+
     // Another talent's are untouched.
+    expect(await payouts.getConnect(keptTalentId)).toMatchObject({ talentName: `Kept ${run}`, email: `${keptTalentId}@people.example` });
+    expect(await payouts.history(keptTalentId)).toHaveLength(1);
     expect(await itemOf(generationKeys.payoutDetails(keptTalentId))).toMatchObject({ accountHolder: `Kept ${run}` });
     expect(await itemOf(generationKeys.statement(keptTalentId, MONTH))).toMatchObject({ talentName: `Kept ${run}` });
   });

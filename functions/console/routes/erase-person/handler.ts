@@ -12,6 +12,7 @@ import { s3Bucket } from '../../../shared/s3';
 import { eraseMessagesFrom } from '../../../contact';
 import { eraseWaitlistAddress } from '../../../waitlist';
 import { eraseClientGenerations, findClientGenerations, keepLicensePixelHash, redactGeneration, redactLicense } from '../../../generation';
+import { erasePayoutsOfTalent } from '../../../payouts';
 import { eraseTalentPayouts } from '../../../royalties';
 import { pixelHashOf } from '../../../shared/pixel-hash';
 import { erasePerson } from './service';
@@ -25,6 +26,7 @@ const config = loadConfig(
     ERASURES_TABLE: z.string().min(1),
     ACCOUNTS_TABLE: z.string().min(1),
     GENERATIONS_TABLE: z.string().min(1),
+    PAYOUTS_TABLE: z.string().min(1),
     PHOTOS_BUCKET: z.string().min(1),
     IMAGES_BUCKET: z.string().min(1),
     USER_POOL_ID: z.string().min(1),
@@ -61,7 +63,12 @@ export const handler = httpHandler(async (event) => {
           found,
           at,
         ),
-      eraseTalentPayouts: (talentId, at) => eraseTalentPayouts(doc, generations, talentId, at.toISOString()),
+      // Statements and payout details (royalties), then the payout account and payouts (payouts).
+      eraseTalentPayouts: async (talentId, at) => {
+        const statements = await eraseTalentPayouts(doc, generations, talentId, at.toISOString());
+        const payouts = await erasePayoutsOfTalent(doc, config.PAYOUTS_TABLE, talentId, at.toISOString());
+        return { payoutDetails: statements.payoutDetails + payouts.accounts, statements: statements.statements };
+      },
       deletePhotos: async (prefix) => {
         const keys = await photos.list(prefix);
         for (const key of keys) await photos.remove(key);
