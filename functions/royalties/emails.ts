@@ -33,7 +33,10 @@ export function statementReadyEmail({ talentName, month, royaltyCents, licenses,
     royaltyCents > 0
       ? `Your royalties for ${label}: ${dollars(royaltyCents)}, from ${images}.`
       : `Your royalties for ${label} come to less than a cent, from ${images}: the amount is carried to your next statement.`;
-  const payout = royaltyCents > 0 ? 'It is paid with the monthly payout to the PayPal or Wise account in your payout details.' : '';
+  const payout =
+    royaltyCents > 0
+      ? 'It is paid to the bank account you set up for payouts through Stripe, once your payouts reach the monthly minimum (smaller amounts are carried to the next payout). Your talent portal shows each payout.'
+      : '';
   const text = [
     `Hi ${talentName},`,
     '',

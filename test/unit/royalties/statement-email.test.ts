@@ -13,6 +13,9 @@ describe('the statement email', () => {
     expect(paid.subject).toBe('Your Humanly statement for November 2026 is ready');
     expect(paid.text).toContain('Your royalties for November 2026: $4.48, from 51 licensed images.');
     expect(paid.text).toContain('https://humanly.example/talent-portal');
+    // Paid through Stripe payouts, never to the PayPal or Wise details of before.
+    expect(paid.text).toContain('set up for payouts through Stripe');
+    expect(paid.text).not.toMatch(/PayPal|Wise/);
     expect(paid.html).toContain('Ana &#60;b&#62;Lima&#60;/b&#62;');
     expect(paid.html).not.toContain('<b>Lima');
     const carried = statementReadyEmail({ talentName: 'Ana', month: '2026-12', royaltyCents: 0, licenses: 1, siteUrl: 'https://humanly.example' });
