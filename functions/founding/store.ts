@@ -14,7 +14,8 @@ import {
 import type { ApplicationDecisionRecord, ApplicationDetail, ApplicationSummary, FoundingSignupResponse, PhotoResult } from '../../events/founding';
 import type { ApplicationProgram, ApplicationStatus, ExcludableIndustry, RetryableStep } from '../../events/founding-values';
 import { AWAITING_CONFIRMATION } from '../../events/founding-values';
-import { isConditionFailure } from '../shared/errors';
+import { cancellationReasons, isConditionFailure } from '../shared/errors';
+import { log } from '../shared/log';
 import { deleteItems, scanItems } from '../shared/erasure';
 import { queryAll as queryAllItems } from '../shared/query-all';
 import { addressHashOf, foundingKeys } from './keys';
@@ -458,15 +459,26 @@ export function foundingStore(doc: DynamoDBDocumentClient, tableName: string, no
       );
     },
 
-    /** Appends an entry to the application's history (`HISTORY#{at}#{n}`). */
+    /**
+     * Appends an entry to the application's history (`HISTORY#{at}#{n}`), only while the
+     * application exists: a workflow step still running when the person is erased writes nothing
+     * back about them (the erasure has removed the application and its history).
+     */
     async addHistory(applicationId: string, event: string, extra: { by?: string; note?: string } = {}): Promise<void> {
       const at = now().toISOString();
-      await doc.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: { ...foundingKeys.history(applicationId, at, randomBytes(3).toString('hex')), at, event, ...extra },
-        }),
-      );
+      try {
+        await doc.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              { ConditionCheck: { TableName: tableName, Key: foundingKeys.application(applicationId), ConditionExpression: 'attribute_exists(pk)' } },
+              { Put: { TableName: tableName, Item: { ...foundingKeys.history(applicationId, at, randomBytes(3).toString('hex')), at, event, ...extra } } },
+            ],
+          }),
+        );
+      } catch (err) {
+        if (cancellationReasons(err)?.[0] !== 'ConditionalCheckFailed') throw err;
+        log.warn('history of an application that no longer exists is not written', { applicationId, event });
+      }
     },
 
     /**

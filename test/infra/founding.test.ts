@@ -143,7 +143,8 @@ describe('least privilege', () => {
   it('lets the email step read and write the application, keep its idempotency records and send', () => {
     const fn = 'FoundingSendApplicationEmail';
     expect(idempotencyActions(fn)).toEqual(IDEMPOTENCY_ACTIONS);
-    expect(nonLogActions(ownStatements(fn)).filter((a) => a.startsWith('dynamodb:'))).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+    // History is written only while the application exists: a condition check beside the put.
+    expect(nonLogActions(ownStatements(fn)).filter((a) => a.startsWith('dynamodb:'))).toEqual(['dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
   });
 
   it('gives the spots function one read', () => {
@@ -177,7 +178,7 @@ describe('least privilege', () => {
     expect(nonLogActions(statements).filter((a) => a.startsWith('states:'))).toEqual(['states:StartExecution']);
     const start = statements.find((s) => actionsOf(s).includes('states:StartExecution'))!;
     expect(start.Resource).toEqual({ Ref: logicalId('AWS::StepFunctions::StateMachine', 'FoundingWorkflow') });
-    expect(nonLogActions(statements).filter((a) => a.startsWith('dynamodb:'))).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+    expect(nonLogActions(statements).filter((a) => a.startsWith('dynamodb:'))).toEqual(['dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
     expect(nonLogActions(statementsOf('FoundingPreviewDecisionEmail'))).toEqual(['dynamodb:GetItem']);
   });
 

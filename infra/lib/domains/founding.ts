@@ -174,7 +174,7 @@ export class Founding extends Construct {
       entry: 'functions/founding/routes/retry-application/handler.ts',
       description: 'POST /admin/applications/{id}/retry: resumes a failed application\'s workflow at the failed step (admins only)',
       environment: { STATE_MACHINE_ARN: workflow.stateMachineArn },
-    }).bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem']);
+    }).bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem', 'ConditionCheckItem']);
     retry.addToRolePolicy(new PolicyStatement({ actions: ['states:StartExecution'], resources: [workflow.stateMachineArn] }));
     api.route('POST /admin/applications/{id}/retry', retry, 'admin');
   }
@@ -199,7 +199,7 @@ export class Founding extends Construct {
       // account's concurrency from the API.
       reservedConcurrentExecutions: config.validatorConcurrency,
     })
-      .bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem'])
+      .bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem', 'ConditionCheckItem'])
       .bindBucketObjects(this.bucket, 'PHOTOS_BUCKET', ['GetObject', 'DeleteObject'], `${PENDING_PREFIX}*`);
     validate.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [this.bucket.arnForObjects('applications/*')] }));
 
@@ -208,36 +208,36 @@ export class Founding extends Construct {
       // Reviewers are emailed at the team's address, with links to the console.
       environment: { REVIEWERS_EMAIL: config.contactEmail, ADMIN_URL: platform.adminUrl },
     })
-      .bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem', 'PutItem', 'UpdateItem'])
+      .bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem', 'PutItem', 'UpdateItem', 'ConditionCheckItem'])
       .bindEmail(email);
     idempotency.bind(sendEmail);
 
     const recordEmailFailure = task('RecordEmailFailure', 'record-email-failure', 'Workflow: records an application email that could not be sent').bindTable(
       this.table,
       'APPLICATIONS_TABLE',
-      ['UpdateItem', 'PutItem'],
+      ['UpdateItem', 'PutItem', 'ConditionCheckItem'],
     );
 
     const awaitReview = task('AwaitReview', 'await-review', 'Workflow: stores the review task token so the decision API can resume the execution').bindTable(
       this.table,
       'APPLICATIONS_TABLE',
-      ['GetItem', 'UpdateItem', 'PutItem'],
+      ['GetItem', 'UpdateItem', 'PutItem', 'ConditionCheckItem'],
     );
     awaitReview.addToRolePolicy(new PolicyStatement({ actions: ['states:SendTaskSuccess', 'states:SendTaskFailure'], resources: [stateMachineArn] }));
 
     const allocateSpot = task('AllocateSpot', 'allocate-spot', 'Workflow: takes one of the 30 founding spots, at most once per application').bindTable(
       this.table,
       'APPLICATIONS_TABLE',
-      ['GetItem', 'PutItem', 'UpdateItem'],
+      ['GetItem', 'PutItem', 'UpdateItem', 'ConditionCheckItem'],
     );
 
     const createTalent = task('CreateTalent', 'create-talent', 'Workflow: creates the accepted applicant in the talent catalog, once')
-      .bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem'])
+      .bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem', 'ConditionCheckItem'])
       .bindTable(props.talentTable, 'TALENT_TABLE', ['GetItem', 'PutItem']);
 
     const inviteTalent = task('InviteTalent', 'invite-talent', 'Workflow: invites the accepted applicant into the user pool as talent', {
       environment: { USER_POOL_ID: platform.userPool.userPoolId },
-    }).bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem']);
+    }).bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem', 'ConditionCheckItem']);
     inviteTalent.addToRolePolicy(
       new PolicyStatement({
         actions: ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminGetUser', 'cognito-idp:AdminDeleteUser', 'cognito-idp:AdminAddUserToGroup'],
@@ -248,12 +248,12 @@ export class Founding extends Construct {
     const recordFailure = task('RecordFailure', 'record-failure', 'Workflow: records a step that failed for good (status failed, the step, the error name)').bindTable(
       this.table,
       'APPLICATIONS_TABLE',
-      ['GetItem', 'UpdateItem', 'PutItem'],
+      ['GetItem', 'UpdateItem', 'PutItem', 'ConditionCheckItem'],
     );
 
     const deletePhotos = task('DeletePhotos', 'delete-photos', 'Workflow: tags a rejected application\'s photos for deletion, deletes them after the retention period (an invalid one\'s at once)', {
       timeout: Duration.seconds(60),
-    }).bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem']);
+    }).bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem', 'ConditionCheckItem']);
     deletePhotos.addEnvironment('PHOTOS_BUCKET', this.bucket.bucketName);
     deletePhotos.addToRolePolicy(
       new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [this.bucket.arnForObjects('applications/*'), this.bucket.arnForObjects(`${PENDING_PREFIX}*`)] }),
