@@ -17,6 +17,7 @@ import { eventually } from '../../support/eventually';
 import { fileMarker } from '../../support/marker';
 import { putClosedStatement } from '../../support/statements';
 import { callApi, documentClient, idToken, useTwin } from '../../support/twin';
+import { OURS_TO_FIX_MESSAGE } from '../../../functions/payouts/views';
 
 jest.setTimeout(240_000);
 const twin = useTwin();
@@ -169,9 +170,10 @@ describe('the payout run', () => {
     expect(failed.reconciliation.differences).toEqual([expect.stringContaining(`${statementId(FAILING, refused.talentId)}: payout of $14.00 failed`)]);
     expect(failed.totals).toMatchObject({ failedCents: 1400, transferredCents: 0, stripeTransfersCents: 0 });
 
-    // The talent sees it too.
+    // The talent sees it too, as a delay of ours: the platform's balance is not theirs to fix.
     const theirs = MyPayoutsResponse.parse((await callApi(twin(), refused.token, 'GET', '/me/payouts')).json);
-    expect(theirs.payouts[0]).toMatchObject({ state: 'failed', failure: payout.failure });
+    expect(payout.failure).toContain("platform's Stripe balance");
+    expect(theirs.payouts[0]).toMatchObject({ state: 'failed', failure: OURS_TO_FIX_MESSAGE });
 
     // A rerun of the month does not retry by itself; the console's retry does, with a new key.
     expect(payoutOf(PayoutRun.parse((await asAdmin('POST', `/payout-runs/${FAILING}`)).json), refused, FAILING)).toMatchObject({ state: 'failed' });
