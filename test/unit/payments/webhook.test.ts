@@ -4,7 +4,8 @@ import Stripe from 'stripe';
 import type { HttpEvent } from '../../../functions/shared/http';
 import { ConflictError, ValidationError } from '../../../functions/shared/errors';
 import { inMemoryIdempotency } from '../../../functions/shared/idempotency';
-import { BAD_SIGNATURE_MESSAGE, MISSING_SIGNATURE_MESSAGE, receiveStripeEvent, type ReceiveDeps } from '../../../functions/payments/routes/receive-stripe-event/service';
+import { receiveStripeEvent, type ReceiveDeps } from '../../../functions/payments/routes/receive-stripe-event/service';
+import { BAD_SIGNATURE_MESSAGE, MISSING_SIGNATURE_MESSAGE } from '../../../functions/shared/stripe-events';
 import type { PaymentsStore } from '../../../functions/payments/store';
 
 const SECRET = 'whsec_unit_test_secret';

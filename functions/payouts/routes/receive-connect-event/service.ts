@@ -6,9 +6,9 @@ import { FAILURE_METRICS } from '../../../../events/metrics';
 import { statementId as statementIdOf } from '../../../../events/royalty-values';
 import type { RoyaltyStore } from '../../../royalties';
 import type { SendEmail } from '../../../shared/email';
-import { AppError, ValidationError } from '../../../shared/errors';
-import { json, type HttpEvent, type HttpResult } from '../../../shared/http';
+import type { HttpEvent, HttpResult } from '../../../shared/http';
 import { log } from '../../../shared/log';
+import { receiveStripeDelivery } from '../../../shared/stripe-events';
 import { bankFailureWords, connectStatusOf } from '../../connect';
 import { bankAccountChangedEmail, dollars, monthLabel, payoutFailedEmail } from '../../emails';
 import type { PayoutStore } from '../../store';
@@ -24,13 +24,6 @@ export interface ConnectEventDeps {
   siteUrl: string;
   now: () => Date;
 }
-
-const MISSING_SIGNATURE_MESSAGE = 'This request has no Stripe-Signature header: only Stripe may send events here.';
-const BAD_SIGNATURE_MESSAGE = 'The Stripe-Signature header does not match this body: the event was not applied.';
-
-const rawBodyOf = (event: HttpEvent): Buffer =>
-  !event.body ? Buffer.alloc(0) : event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
-const headerOf = (event: HttpEvent, name: string) => Object.entries(event.headers ?? {}).find(([k]) => k.toLowerCase() === name)?.[1];
 
 async function emailTalent(deps: ConnectEventDeps, talentId: string, key: string, build: (name: string) => Parameters<SendEmail>[1]): Promise<void> {
   const connect = await deps.store.getConnect(talentId);
@@ -130,26 +123,17 @@ async function applyConnectEvent(deps: ConnectEventDeps, event: Stripe.Event): P
   }
 }
 
-/** Verifies and applies one delivery; a bad signature answers 400, any failure 500 so Stripe retries. */
-export async function receiveConnectEvent(deps: ConnectEventDeps, request: HttpEvent): Promise<HttpResult> {
-  const signature = headerOf(request, 'stripe-signature');
-  if (!signature) throw new ValidationError(MISSING_SIGNATURE_MESSAGE);
-  let event: Stripe.Event;
-  try {
-    event = await deps.stripe.webhooks.constructEventAsync(rawBodyOf(request), signature, await deps.secret());
-  } catch (err) {
-    if (err instanceof Stripe.errors.StripeSignatureVerificationError) throw new ValidationError(BAD_SIGNATURE_MESSAGE);
-    throw err;
-  }
-  if (await deps.store.eventApplied(event.id)) return json(200, { received: true, replayed: true });
-  let outcome: 'applied' | 'ignored';
-  try {
-    outcome = await applyConnectEvent(deps, event);
-  } catch (err) {
-    if (err instanceof AppError) throw new Error(`${event.type} ${event.id} was not applied: ${err.message}`, { cause: err });
-    throw err;
-  }
-  await deps.store.markEventApplied(event.id, event.type, deps.now().toISOString());
-  log.info('stripe connect event', { id: event.id, type: event.type, outcome });
-  return json(200, { received: true });
+/** Verifies and applies one delivery (functions/shared/stripe-events.ts). */
+export function receiveConnectEvent(deps: ConnectEventDeps, request: HttpEvent): Promise<HttpResult> {
+  return receiveStripeDelivery(
+    {
+      stripe: deps.stripe,
+      secret: deps.secret,
+      eventApplied: (id) => deps.store.eventApplied(id),
+      markApplied: (event) => deps.store.markEventApplied(event.id, event.type, deps.now().toISOString()),
+      apply: (event) => applyConnectEvent(deps, event),
+      label: 'stripe connect event',
+    },
+    request,
+  );
 }
