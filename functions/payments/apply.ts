@@ -39,7 +39,7 @@ export interface ApplyDeps {
 const EMAIL_ONCE_SECONDS = 400 * ONE_DAY;
 
 /** The id of a Stripe reference, expanded or not. */
-export const idOf = (ref: string | { id: string } | null | undefined): string | undefined => (typeof ref === 'string' ? ref : (ref?.id ?? undefined));
+const idOf = (ref: string | { id: string } | null | undefined): string | undefined => (typeof ref === 'string' ? ref : (ref?.id ?? undefined));
 
 const priceOfLine = (line: Stripe.InvoiceLineItem) => idOf(line.pricing?.price_details?.price);
 const isProration = (line: Stripe.InvoiceLineItem) => line.parent?.subscription_item_details?.proration === true;

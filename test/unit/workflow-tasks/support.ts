@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { foundingStore, type StoredApplication } from '../../../functions/founding/store';
 
@@ -32,9 +32,20 @@ export function mockedStore(app?: StoredApplication) {
   mock.onAnyCommand().resolves({});
   mock.on(GetCommand, { Key: { pk: `APP#${ID}`, sk: 'APPLICATION' } }).resolves({ Item: app });
   const store = foundingStore(doc, TABLE, () => new Date('2026-02-08T10:00:00.000Z'));
-  /** Inputs of every call of one command type. */
+  /**
+   * Inputs of every call of one command type. For PutCommand, the puts made inside transactions
+   * too, in call order (history entries are put beside a condition check on the application).
+   */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests read command inputs loosely
-  const inputs = (command: new (...args: any[]) => any) => mock.commandCalls(command).map((c) => c.args[0].input as any);
+  const inputs = (command: new (...args: any[]) => any): any[] => {
+    if (command !== PutCommand) return mock.commandCalls(command).map((c) => c.args[0].input);
+    return mock
+      .calls()
+      .map((c) => c.args[0])
+      .flatMap((c) =>
+        c instanceof PutCommand ? [c.input] : c instanceof TransactWriteCommand ? (c.input.TransactItems ?? []).flatMap((i) => (i.Put ? [i.Put] : [])) : [],
+      );
+  };
   return { doc, mock, store, inputs };
 }
 
