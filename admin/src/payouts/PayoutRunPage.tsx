@@ -32,6 +32,7 @@ import type { ConsoleDataProvider } from '../dataProvider';
 import { errorText } from '../users/labels';
 import { PayoutActions } from './PayoutActions';
 import { latestClosedMonth, monthLabel, noteOf, PAYOUT_STATE_LABELS, PAYOUT_STATE_STYLES, payoutRunCsvName, reconciliationText, referenceOf, totalsRows, usd } from './labels';
+import { saveFile } from '../common/saveFile';
 
 type RunState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; run: PayoutRun };
 
@@ -340,14 +341,7 @@ function DownloadRunButton({ month }: { month: string }) {
     try {
       const csv = await dataProvider.exportPayoutRunCsv(month);
       if (typeof csv !== 'string') throw new Error('The download was refused.');
-      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = payoutRunCsvName(month);
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveFile(payoutRunCsvName(month), new Blob([csv], { type: 'text/csv;charset=utf-8' }));
     } catch (error) {
       notify(`Could not download the payouts. ${errorText(error, '')}`, { type: 'error' });
     } finally {

@@ -6,6 +6,7 @@ import type { StatementSummary } from '../../../events/royalties';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { errorText } from '../users/labels';
 import { payoutCsvName } from './labels';
+import { saveFile } from '../common/saveFile';
 
 /**
  * "Download payout CSV": the month the list is filtered to (or, unfiltered, the latest closed
@@ -23,14 +24,7 @@ export function DownloadPayoutsButton() {
     try {
       const csv = await dataProvider.exportPayoutsCsv(month);
       if (typeof csv !== 'string') throw new Error('The download was refused.');
-      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = payoutCsvName(month);
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveFile(payoutCsvName(month), new Blob([csv], { type: 'text/csv;charset=utf-8' }));
     } catch (error) {
       notify(`Could not download the payouts. ${errorText(error, '')}`, { type: 'error' });
     } finally {

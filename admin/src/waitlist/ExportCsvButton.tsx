@@ -2,6 +2,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { useState } from 'react';
 import { Button, useDataProvider, useNotify } from 'react-admin';
 import type { ConsoleDataProvider } from '../dataProvider';
+import { saveFile } from '../common/saveFile';
 
 /**
  * Downloads the whole waitlist as CSV. The API builds the file (every field quoted, cells that
@@ -16,14 +17,7 @@ export function ExportCsvButton() {
     try {
       const csv = await dataProvider.exportWaitlistCsv();
       if (typeof csv !== 'string') throw new Error('The export was refused.');
-      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = `waitlist-${new Date().toISOString().slice(0, 10)}.csv`;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveFile(`waitlist-${new Date().toISOString().slice(0, 10)}.csv`, new Blob([csv], { type: 'text/csv;charset=utf-8' }));
     } catch (error) {
       notify(`Could not export the waitlist. ${(error as Error).message ?? ''}`, { type: 'error' });
     } finally {

@@ -8,6 +8,7 @@ import type { SignedIn } from '../PortalGate';
 import { likenessApi } from './api';
 import { RemovalDialog } from './RemovalDialog';
 import './LikenessControls.css';
+import { saveFile } from '../../../lib/saveFile';
 
 /** "25 December 2026, 10:00 UTC": a removal's date, as the emails state it. */
 function whenText(iso: string): string {
@@ -44,18 +45,6 @@ function stateText(status: LikenessStatus): { label: string; body: string } {
     return { label: 'Paused', body: 'Nobody can generate new images with your likeness until you resume. Licenses already issued stay valid.' };
   }
   return { label: 'Available', body: 'Clients can generate images with your likeness, within the industries you allow.' };
-}
-
-/** Saves a downloaded file through a temporary link. */
-function saveFile(filename: string, blob: Blob) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 type Busy = 'pause' | 'cancel' | 'export' | undefined;

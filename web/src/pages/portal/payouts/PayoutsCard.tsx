@@ -8,6 +8,7 @@ import { accountText, earningsYears, money, onboardingReturnOf, payoutText } fro
 import { leaveForStripe } from '../../../payments/usePaymentsApi';
 import type { PayoutsState } from './usePayouts';
 import './PayoutsCard.css';
+import { saveFile } from '../../../lib/saveFile';
 
 const errorText = (err: unknown, fallback: string) => (err instanceof Error && err.message ? err.message : fallback);
 
@@ -195,14 +196,7 @@ function EarningsDownload({ api, payouts }: { api: PayoutsApi; payouts: Statemen
     setError('');
     try {
       const { filename, blob } = await api.earningsCsv(year);
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = filename;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveFile(filename, blob);
     } catch (err) {
       setError(errorText(err, 'The earnings could not be downloaded. Try again.'));
     } finally {

@@ -15,6 +15,7 @@ import { usePayouts } from '../payouts/usePayouts';
 import { royaltiesApi, type RoyaltiesApi } from './api';
 import { capLabel, money, promotionalNote, tierProgress, transparencyNote } from './format';
 import './Earnings.css';
+import { saveFile } from '../../../lib/saveFile';
 
 /** This month's figures are read again this often while the page is visible. */
 const REFRESH_MS = 30_000;
@@ -260,14 +261,7 @@ function StatementItem({ summary, api, payout, minimumCents }: { summary: Statem
     setDownloadError('');
     try {
       const { filename, blob } = await api.statementCsv(summary.id);
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = filename;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveFile(filename, blob);
     } catch (err) {
       setDownloadError(errorText(err, 'The CSV could not be downloaded. Try again.'));
     } finally {
