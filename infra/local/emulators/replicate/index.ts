@@ -10,8 +10,8 @@ import * as path from 'node:path';
 import type { Page, Prediction } from 'replicate';
 import sharp from 'sharp';
 import { Webhook } from 'standardwebhooks';
-import { DEFAULT_INDUSTRY_CLASSIFIER_MODEL, industriesIn, readIndustryClassifierInput } from '../../../events/industries';
-import { endpointFor, LOOPBACK, resolvePort, withFreshPortOnClash, type EmulatorHandle, type EmulatorOptions } from './ports';
+import { DEFAULT_INDUSTRY_CLASSIFIER_MODEL, industriesIn, readIndustryClassifierInput } from '../../../../events/industries';
+import { endpointFor, LOOPBACK, resolvePort, withFreshPortOnClash, type EmulatorHandle, type EmulatorOptions } from '../ports';
 
 type ReplicateStatus = 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled' | 'aborted';
 type WebhookEvent = 'start' | 'output' | 'logs' | 'completed';
@@ -226,7 +226,7 @@ export async function startReplicate(options: ReplicateOptions = {}): Promise<Re
   const webhookSecret = `whsec_${randomBytes(32).toString('base64')}`;
   const signer = new Webhook(webhookSecret);
   const log = options.log ?? (options.verbose ? (line: string) => console.log(`[replicate] ${line}`) : () => undefined);
-  const talentDir = options.talentImagesDir ?? path.resolve(__dirname, '../../../web/public/talent');
+  const talentDir = options.talentImagesDir ?? path.resolve(__dirname, '../../../../web/public/talent');
   const ttl = options.outputTtlMs ?? HOUR_MS;
   const retryDelays = options.webhookRetryDelaysMs ?? DEFAULT_WEBHOOK_RETRY_DELAYS_MS;
   const perMinute = options.creationsPerMinute ?? 600;
