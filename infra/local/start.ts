@@ -34,7 +34,9 @@ Humanly is running (ready in ${((Date.now() - started) / 1000).toFixed(1)} s):
   Sent emails        ${twin.urls.mail}
 
   Emulators: DynamoDB ${twin.urls.dynamodb} · S3 ${twin.urls.s3} · SES ${twin.urls.ses} · Cognito ${twin.urls.cognito}
-             Replicate ${twin.urls.replicate} (local previews, never AI output)
+             Replicate ${twin.urls.replicate} (local previews, never AI output; the official replicate client and curl drive it)
+               API token     ${twin.replicate.token} (account ${twin.replicate.account})
+               curl -H 'Authorization: Bearer ${twin.replicate.token}' ${twin.urls.replicate}/v1/trainings
              Stripe ${twin.urls.stripe} (test mode; the official stripe client and curl drive it)
                secret key    ${twin.stripe.secretKey}
                test cards    ${twin.stripe.testCards.map((c) => `${spacedNumber(c.number)} ${c.description}`).join('\n                             ')}
