@@ -7,7 +7,6 @@ import {
   MONTH_MESSAGE,
   MONTH_PATTERN,
   NO_ROYALTY_REASONS,
-  PAYOUT_REFERENCE_MAX_LENGTH,
   PAYOUT_STATUSES,
   ROYALTY_TIERS,
   STATEMENT_ID_MESSAGE,
@@ -79,6 +78,36 @@ export const PromotionalTotal = z.object({
 });
 export type PromotionalTotal = z.infer<typeof PromotionalTotal>;
 
+/**
+ * A royalty taken back (docs/payouts.md "Money taken back"): a license whose credit was refunded
+ * or lost in a dispute after its royalty was on a statement. The royalty it earned there comes off
+ * the statement of the month the refund was applied in.
+ */
+export const TakenBackLine = z.object({
+  licenseId: z.string(),
+  /** When the refund or dispute was applied. */
+  at: Iso,
+  /** The statement month that counted the license's royalty. */
+  statementMonth: Month,
+  /** The royalty that statement counted for the license: what is taken back. */
+  royaltyMicros: Micros,
+  /** In words: "The client's payment was refunded" (never the client or what they bought). */
+  reason: z.string(),
+});
+export type TakenBackLine = z.infer<typeof TakenBackLine>;
+
+/** What a statement took back: never more than it had to pay; Humanly absorbs the rest. */
+export const TakenBackTotal = z.object({
+  licenses: z.number().int().positive(),
+  /** The royalties of the taken-back licenses. */
+  owedMicros: Micros,
+  /** Taken from this statement: the lesser of owedMicros and its royalty plus what it carried in. */
+  appliedMicros: Micros,
+  /** The rest: absorbed by Humanly, never carried to a later statement. */
+  absorbedMicros: Micros,
+});
+export type TakenBackTotal = z.infer<typeof TakenBackTotal>;
+
 /** A statement's figures: what `buildStatement` computes from its lines and the remainder carried in. */
 export const StatementTotals = z.object({
   /** Licenses that earn (paid and promotional credits); those that earn nothing are `noRoyaltyLicenses`. */
@@ -89,7 +118,7 @@ export const StatementTotals = z.object({
   royaltyMicros: Micros,
   /** Under a cent left over from the previous statement. */
   carriedInMicros: Micros,
-  /** What this statement pays: (royaltyMicros + carriedInMicros) in whole cents. */
+  /** What this statement pays: (royaltyMicros + carriedInMicros - takenBack.appliedMicros) in whole cents. */
   royaltyCents: Cents,
   /** Under a cent, carried to the next statement. */
   carriedOutMicros: Micros,
@@ -99,6 +128,8 @@ export const StatementTotals = z.object({
   promotional: PromotionalTotal.optional(),
   /** Licenses that earn nothing (own account, testing grants), when there are any: counted, never paid. */
   noRoyaltyLicenses: z.number().int().positive().optional(),
+  /** Royalties taken back for refunds and lost disputes, when there are any. */
+  takenBack: TakenBackTotal.optional(),
 });
 export type StatementTotals = z.infer<typeof StatementTotals>;
 
@@ -134,7 +165,7 @@ export const StatementSummary = z.object({
 export type StatementSummary = z.infer<typeof StatementSummary>;
 
 /** `GET /me/statements/{id}` and the console's detail: the summary with every line. */
-export const StatementDetail = StatementSummary.extend({ lines: z.array(StatementLine) });
+export const StatementDetail = StatementSummary.extend({ lines: z.array(StatementLine), takenBack: z.array(TakenBackLine) });
 export type StatementDetail = z.infer<typeof StatementDetail>;
 
 /** The console's statement: also the audit of payout changes. */
@@ -145,21 +176,13 @@ export type AdminStatement = z.infer<typeof AdminStatement>;
 export const StatementList = z.object({ statements: z.array(StatementSummary) });
 export type StatementList = z.infer<typeof StatementList>;
 
-/** `GET /me/earnings`: this month so far (open accruals, live) and the payout details on file. */
+/** `GET /me/earnings`: this month so far (open accruals, live). */
 export const EarningsResponse = z.object({
   month: Month,
   /** Figures so far, as the close would build them now. */
   totals: StatementTotals,
-  payoutDetails: z.object({ accountHolder: z.string(), payoutEmail: z.string() }).optional(),
 });
 export type EarningsResponse = z.infer<typeof EarningsResponse>;
-
-/** `PUT /me/payout-details`: where monthly payouts go (PayPal or Wise, by email). */
-export const PayoutDetailsRequest = z.strictObject({
-  accountHolder: z.string({ error: 'accountHolder is required' }).trim().min(1, { error: 'Enter the account holder’s name.' }).max(100, { error: 'accountHolder must be at most 100 characters' }),
-  payoutEmail: z.email({ error: 'Enter the email address of your PayPal or Wise account.' }).max(254),
-});
-export type PayoutDetailsRequest = z.infer<typeof PayoutDetailsRequest>;
 
 /** `GET /admin/statements?month=&talentId=&payout=&offset=&limit=`: answered `{items, total}`. */
 export const AdminStatementQuery = z
@@ -174,26 +197,6 @@ export const AdminStatementQuery = z
   .strict();
 export const AdminStatementList = z.object({ items: z.array(StatementSummary), total: z.number().int().nonnegative() });
 export type AdminStatementList = z.infer<typeof AdminStatementList>;
-
-/** `PUT /admin/statements/{id}/payout`: mark paid (with the payment's reference) or back to unpaid. */
-export const MarkPayoutRequest = z.discriminatedUnion(
-  'status',
-  [
-    z.strictObject({
-      status: z.literal('paid'),
-      reference: z
-        .string({ error: 'reference is required' })
-        .trim()
-        .min(1, { error: 'Enter the payment reference.' })
-        .max(PAYOUT_REFERENCE_MAX_LENGTH, { error: `reference must be at most ${PAYOUT_REFERENCE_MAX_LENGTH} characters` }),
-      /** The day it was paid; today when absent. */
-      paidAt: Iso.optional(),
-    }),
-    z.strictObject({ status: z.literal('unpaid') }),
-  ],
-  { error: 'status must be paid or unpaid' },
-);
-export type MarkPayoutRequest = z.infer<typeof MarkPayoutRequest>;
 
 /** The dashboard: what the latest closed month owes talent, and what this month has accrued so far. */
 export const RoyaltyStats = z.object({

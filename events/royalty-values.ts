@@ -62,20 +62,18 @@ export const STATEMENT_ID_MESSAGE = 'id must be a statement id such as 2026-11_m
 export const STATEMENT_NOT_FOUND_MESSAGE = 'Statement not found';
 
 /**
- * Where a statement's payout stands: paid (with date and reference), due (payout details on
- * file, waiting for the monthly payout), waiting for the talent's payout details, or nothing
- * to pay (under a cent, carried forward).
+ * Where a statement's payout stands: paid (with date and reference: a Stripe transfer, or a
+ * payment outside Stripe an admin recorded), due (the payout run pays it, or carries it under the
+ * minimum: docs/payouts.md), or nothing to pay (under a cent, carried forward).
  */
-export const PAYOUT_STATUSES = ['paid', 'due', 'awaiting-details', 'nothing-due'] as const;
+export const PAYOUT_STATUSES = ['paid', 'due', 'nothing-due'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
   paid: 'Paid',
   due: 'Due with the next monthly payout',
-  'awaiting-details': 'Waiting for your payout details',
   'nothing-due': 'Nothing to pay: carried forward',
 };
-export const PAYOUT_REFERENCE_MAX_LENGTH = 100;
-/** The console's "paid" on a statement that pays no whole cent: there is no payment to record. */
+/** A manual payout of a statement that pays no whole cent (with nothing carried in): there is no payment to record. */
 export const NOTHING_DUE_MESSAGE = 'This statement pays nothing (under a cent, carried to the next statement): there is no payment to mark paid.';
 
 /** A month can be closed once it has ended (UTC); before that the close refuses it and closes nothing. */

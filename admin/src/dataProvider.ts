@@ -9,7 +9,6 @@ import type { ExclusiveContractRequest, ExclusiveContractResponse } from '../../
 import type { PlanId } from '../../events/plans';
 import { AdminBillingResponse, AdminRefundResponse, RevenueResponse, type AdminRefundRequest } from '../../events/payments';
 import { PayoutMonth, PayoutRun, StatementPayout, type ManualPayoutRequest } from '../../events/payouts';
-import type { AdminStatement, MarkPayoutRequest } from '../../events/royalties';
 import { getIdToken } from './authProvider';
 
 export type { AdminStats };
@@ -60,8 +59,6 @@ export interface ConsoleDataProvider extends DataProvider {
   recordExclusiveContract(talentId: string, request: ExclusiveContractRequest): Promise<{ data: ExclusiveContractResponse }>;
   endExclusiveContract(talentId: string): Promise<{ data: ExclusiveContractResponse }>;
   // Statements.
-  /** Marks a statement paid (with the payment's reference) or unpaid; answers it with the audit. Pessimistic. */
-  markStatementPayout(id: string, request: MarkPayoutRequest): Promise<{ data: AdminStatement }>;
   /** A month's payouts as CSV text (quoted, formula-guarded by the API). */
   exportPayoutsCsv(month: string): Promise<string>;
   // Billing (payments through Stripe).
@@ -336,11 +333,6 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient = crea
     async endExclusiveContract(talentId) {
       const { json } = await httpClient(`/talent/${byPath(talentId)}/exclusive-contract`, { method: 'DELETE' });
       return { data: json as ExclusiveContractResponse };
-    },
-
-    async markStatementPayout(id, request) {
-      const { json } = await httpClient(`/statements/${byPath(id)}/payout`, { method: 'PUT', body: JSON.stringify(request), headers: jsonHeaders() });
-      return { data: json as AdminStatement };
     },
 
     async exportPayoutsCsv(month) {

@@ -20,6 +20,19 @@ export const generationKeys = {
    */
   accrual: (talentId: string, month: string, licenseId: string) => ({ pk: `TALENT#${talentId}`, sk: `ACCRUAL#${month}#${licenseId}` }),
   accrualPrefix: 'ACCRUAL#',
+  /**
+   * A license paid with a credit of a purchase (`source`: `invoice:<id>`, `checkout:<id>`), by
+   * the client's account: a refund of that purchase finds the licenses whose royalties it takes
+   * back (docs/payouts.md "Money taken back"). Written with the license; `takenBackBy` once taken.
+   */
+  creditUse: (accountId: string, source: string, issuedAt: string, licenseId: string) => ({ pk: `CREDITS#${accountId}#${source}`, sk: `LIC#${issuedAt}#${licenseId}` }),
+  creditUses: (accountId: string, source: string) => `CREDITS#${accountId}#${source}`,
+  /**
+   * A license's royalty taken back for a refund: one per license, ever. The first close after it
+   * claims it (`statementMonth`) with the royalty it takes (`royaltyMicros`).
+   */
+  takenBack: (talentId: string, licenseId: string) => ({ pk: `TALENT#${talentId}`, sk: `TAKEBACK#${licenseId}` }),
+  takenBackPrefix: 'TAKEBACK#',
   accountKey: (accountId: string) => `ACCOUNT#${accountId}`,
   /** A client's generations the image model failed on a UTC day (`YYYY-MM-DD`): the daily budget's counter (decision 038). */
   modelFailures: (accountId: string, day: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `MODEL-FAILURES#${day}` }),
@@ -31,7 +44,10 @@ export const generationKeys = {
   statement: (talentId: string, month: string) => ({ pk: `TALENT#${talentId}`, sk: `STATEMENT#${month}` }),
   statementPrefix: 'STATEMENT#',
   statementListKey: (month: string) => `STATEMENTS#${month}`,
-  /** Where a talent's monthly payouts go (PayPal or Wise email, account holder). */
+  /**
+   * Where a talent's monthly payouts went before Stripe payouts (a PayPal or Wise email, account
+   * holder): no longer written; erasure deletes one left from before.
+   */
   payoutDetails: (talentId: string) => ({ pk: `TALENT#${talentId}`, sk: 'PAYOUT' }),
   /**
    * An ended exclusive contract, kept for the record (the catalog item holds the current one).

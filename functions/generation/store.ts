@@ -71,12 +71,14 @@ export interface LicenseRecord {
  * `creditValueMicros`, the value royalties accrue on (0 when the license earns nothing);
  * `promotional` for a promotional credit (valued at the cheapest paid credit at most); `noRoyalty`,
  * why it earns nothing (the talent's own account, a grant for testing). The statements read these
- * as `AccrualLine` (events/royalties.ts).
+ * as `AccrualLine` (events/royalties.ts). `creditSource`, the purchase the paid credit came from,
+ * lets a refund of it find the license (generationKeys.creditUse).
  */
 export interface AccrualCredit {
   creditValueMicros: number;
   promotional?: true;
   noRoyalty?: NoRoyaltyReason;
+  creditSource?: string;
 }
 
 /** One write of a transaction (the ledger's commit of the credit a license consumes adds its own). */
@@ -154,11 +156,28 @@ export function generationStore(doc: DynamoDBDocumentClient, tableName: string) 
             at: license.issuedAt,
             // The talent's plan when the license was issued (the statement's rate for it).
             ...(royaltyPlan ? { royaltyPlan } : {}),
+            ...(accrual.creditSource ? { creditSource: accrual.creditSource } : {}),
           },
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
     ];
+    // A royalty earned on a purchase's credit: a refund of the purchase can find it.
+    if (accrual.creditSource && accrual.creditValueMicros > 0 && !accrual.noRoyalty && !accrual.promotional) {
+      writes.push({
+        Put: {
+          TableName: tableName,
+          Item: {
+            ...generationKeys.creditUse(license.accountId, accrual.creditSource, license.issuedAt, license.id),
+            licenseId: license.id,
+            talentId: license.talentId,
+            month,
+            at: license.issuedAt,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      });
+    }
     if (image) {
       writes.push({
         Update: {

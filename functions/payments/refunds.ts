@@ -7,14 +7,18 @@
 // (rounded up: a refund never leaves a client a credit they did not pay for), less what earlier
 // refunds asked back; a lost dispute takes back whatever of the purchase was not asked back yet.
 // Only unspent credits of that purchase's lot can go (never below zero); the credits already
-// spent are the shortfall, recorded on the payment, and the account is flagged for the console.
+// spent are the shortfall, recorded on the payment, and the account is flagged for the console;
+// the royalties those spent credits earned are taken back from the talent's next statement (the
+// event `Payments.SpentCreditsRefunded`, docs/payouts.md "Money taken back").
 // An open dispute takes nothing: the client may still win it, and a won dispute keeps its credits.
 // The events of one payment are applied one at a time (the payment is held while one applies).
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
+import { PAYMENTS_SPENT_CREDITS_REFUNDED, type PaymentsSpentCreditsRefundedV1 } from '../../events/payment-events';
 import type { PaymentRecord } from '../../events/payments';
 import { formatUsd } from '../../events/plans';
 import { creditLedger } from '../accounts';
+import { publish } from '../shared/events';
 import { log } from '../shared/log';
 import { consoleStore, type ChargedPayment, type ConsoleStore, type TakeBackRecord } from './console-store';
 import { paymentsStore, type PaymentsStore } from './store';
@@ -32,15 +36,20 @@ export interface ChargeEventDeps {
   ledger: {
     takeBack(accountId: string, change: { key: string; source: string; credits: number; reason: string }): Promise<TakeBackAnswer>;
   };
+  /** Puts `Payments.SpentCreditsRefunded` on the bus: the royalties wing takes back what the spent credits earned. */
+  publish: (detailType: string, detail: PaymentsSpentCreditsRefundedV1) => Promise<void>;
+  now: () => Date;
 }
 
 /** The dependencies of `applyChargeEvent` for a function bound to both tables (the webhook's). */
-export function chargeEventDeps(doc: DynamoDBDocumentClient, config: { PAYMENTS_TABLE: string; ACCOUNTS_TABLE: string }, stripe: Stripe): ChargeEventDeps {
+export function chargeEventDeps(doc: DynamoDBDocumentClient, config: { PAYMENTS_TABLE: string; ACCOUNTS_TABLE: string; EVENT_BUS_NAME: string }, stripe: Stripe): ChargeEventDeps {
   return {
     stripe,
     payments: consoleStore(doc, config.PAYMENTS_TABLE),
     flags: paymentsStore(doc, config.PAYMENTS_TABLE),
     ledger: creditLedger(doc, config.ACCOUNTS_TABLE),
+    publish: (type, detail) => publish(config.EVENT_BUS_NAME, type, detail),
+    now: () => new Date(),
   };
 }
 
@@ -182,8 +191,27 @@ async function applyDispute(deps: ChargeEventDeps, disputeId: string, eventId: s
   });
 }
 
+/** Why a royalty was taken back, as the talent's statement says it. */
+const REFUNDED_REASON = "The client's payment was refunded";
+const DISPUTE_LOST_REASON = "The client's payment was taken back in a dispute";
+
 async function takeBack(deps: ChargeEventDeps, payment: ChargedPayment, change: { key: string; credits: number; reason: string }): Promise<void> {
-  const answer = await deps.ledger.takeBack(payment.accountId, { ...change, reason: change.reason.slice(0, 200), source: payment.source || payment.grantKey });
+  const source = payment.source || payment.grantKey;
+  const answer = await deps.ledger.takeBack(payment.accountId, { ...change, reason: change.reason.slice(0, 200), source });
+  if (answer.shortfall > 0) {
+    // Before the take-back is recorded: a failure here answers 500, and Stripe's next delivery
+    // replays the ledger's answer (same key) and publishes again; the consumer applies a key once.
+    await deps.publish(PAYMENTS_SPENT_CREDITS_REFUNDED, {
+      version: 1,
+      accountId: payment.accountId,
+      source,
+      credits: answer.shortfall,
+      key: change.key,
+      // For the talent's statement: what happened, never the client or what they bought.
+      reason: change.key.startsWith('dispute:') ? DISPUTE_LOST_REASON : REFUNDED_REASON,
+      at: deps.now().toISOString(),
+    });
+  }
   const record: TakeBackRecord = { key: change.key, claimed: change.credits, takenBack: answer.takenBack, shortfall: answer.shortfall };
   await deps.payments.recordTakeBack(payment.paymentIntentId, record);
   if (record.shortfall > 0) {

@@ -7,10 +7,10 @@
 import Stripe from 'stripe';
 import { FAILURE_METRICS } from '../../events/metrics';
 import { PAYOUT_MESSAGES, transferGroupOf } from '../../events/payout-values';
-import { statementId as statementIdOf } from '../../events/royalty-values';
+import { NOTHING_DUE_MESSAGE, statementId as statementIdOf } from '../../events/royalty-values';
 import type { RoyaltyStore } from '../royalties';
 import type { SendEmail } from '../shared/email';
-import { ConflictError, NotFoundError } from '../shared/errors';
+import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
 import { log } from '../shared/log';
 import { connectStatusOf, transferFailureOf } from './connect';
 import { dollars, monthLabel, payoutFailedEmail, setUpPayoutsEmail } from './emails';
@@ -244,8 +244,12 @@ export async function manualPayout(
   if (current?.carriedInto) throw new ConflictError(`This amount was carried into the payout of ${current.carriedInto}: record that one instead.`);
   const earlier = current?.state === 'carried' ? [] : await carriedInto(deps, talentId, month);
   const carriedInCents = current?.state === 'carried' ? current.carriedInCents : earlier.reduce((sum, p) => sum + p.amountCents, 0);
+  const amountCents = statement.totals.royaltyCents + carriedInCents;
+  if (amountCents === 0) throw new ConflictError(NOTHING_DUE_MESSAGE);
   const now = deps.now().toISOString();
-  const paidAt = request.paidAt ?? now;
+  const paidAt = request.paidAt ? new Date(request.paidAt).toISOString() : now;
+  if (paidAt > now) throw new ValidationError('paidAt must not be in the future', { paidAt: 'paidAt must not be in the future' });
+  if (paidAt < statement.closedAt.slice(0, 10)) throw new ValidationError('paidAt must not be before the statement was closed', { paidAt: 'paidAt must not be before the statement was closed' });
   const record: PayoutRecord = {
     statementId: statementIdOf(month, talentId),
     talentId,
@@ -253,7 +257,7 @@ export async function manualPayout(
     month,
     statementCents: statement.totals.royaltyCents,
     carriedInCents,
-    amountCents: statement.totals.royaltyCents + carriedInCents,
+    amountCents,
     state: 'manual',
     paidAt,
     reference: request.reference,

@@ -1,4 +1,4 @@
-// One statement as the console sees it, shared by its detail and its payout change.
+// One statement as the console sees it.
 import type { AdminStatement } from '../../events/royalties';
 import { STATEMENT_ID_PATTERN, STATEMENT_NOT_FOUND_MESSAGE } from '../../events/royalty-values';
 import { NotFoundError } from '../shared/errors';
@@ -7,7 +7,7 @@ import type { RoyaltyStore, StatementRecord } from './store';
 import type { TalentStore } from '../catalog';
 
 export interface StatementAdminDeps {
-  royalties: Pick<RoyaltyStore, 'getStatement' | 'claimedAccruals' | 'getPayoutDetails'>;
+  royalties: Pick<RoyaltyStore, 'getStatement' | 'claimedAccruals' | 'claimedTakenBack'>;
   talent: Pick<TalentStore, 'get'>;
 }
 
@@ -24,7 +24,10 @@ export function statementKeyOf(id: string | undefined): { month: string; talentI
  * and the audit of payout changes.
  */
 export async function adminStatementOf(deps: StatementAdminDeps, record: StatementRecord): Promise<AdminStatement> {
-  const [talent, details] = await Promise.all([deps.talent.get(record.talentId), deps.royalties.getPayoutDetails(record.talentId)]);
-  const claimed = await deps.royalties.claimedAccruals(record.talentId, record.month, record.fromMonth, talent?.royaltyPlan ?? 'standard-tiers');
-  return { ...statementDetailOf(record, claimed, details !== undefined), audit: record.audit ?? [] };
+  const talent = await deps.talent.get(record.talentId);
+  const [claimed, takenBack] = await Promise.all([
+    deps.royalties.claimedAccruals(record.talentId, record.month, record.fromMonth, talent?.royaltyPlan ?? 'standard-tiers'),
+    deps.royalties.claimedTakenBack(record.talentId, record.month),
+  ]);
+  return { ...statementDetailOf(record, claimed, takenBack), audit: record.audit ?? [] };
 }

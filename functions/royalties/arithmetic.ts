@@ -2,7 +2,7 @@
 // computed, by the monthly close, the talent's live earnings and the console's rebuild of a
 // statement. Amounts are integers: micro-dollars while accruing, whole cents on statements; the
 // one rounding is `floorDiv`.
-import type { AccrualLine, PromotionalTotal, StatementLine, StatementTotals } from '../../events/royalties';
+import type { AccrualLine, PromotionalTotal, StatementLine, StatementTotals, TakenBackLine, TakenBackTotal } from '../../events/royalties';
 import { BPS_PER_WHOLE, FOUNDING_RATE_BPS, MICROS_PER_CENT, monthNotEndedMessage, ROYALTY_TIERS, STANDARD_TIERS, type RoyaltyTier } from '../../events/royalty-values';
 import type { ROYALTY_PLANS } from '../../events/talent-values';
 
@@ -47,11 +47,16 @@ function orderLines<T extends Pick<AccrualLine, 'at' | 'licenseId'>>(lines: read
  *   tier's 20%) and take no place in the tiers either: only licenses of paid credits are numbered
  *   1-50 / 51-200 / 201+. Their royalty together is capped at `promotionalCapMicros`, the cut
  *   shown in the `promotional` section. A statement with promotional lines needs the cap.
+ *
+ * Royalties taken back for refunds (`takenBack`, docs/payouts.md "Money taken back") come off what
+ * the statement pays, never below zero: what its royalty and the remainder carried in cannot
+ * cover is absorbed by Humanly, not carried.
  */
 export function buildStatement(
   accruals: readonly AccrualLine[],
   carriedInMicros: number,
   promotionalCapMicros?: number,
+  takenBack: readonly Pick<TakenBackLine, 'royaltyMicros'>[] = [],
 ): { lines: StatementLine[]; totals: StatementTotals } {
   let standard = 0;
   const earning = accruals.filter((a) => a.noRoyalty === undefined);
@@ -78,7 +83,8 @@ export function buildStatement(
   }).filter((t) => t.licenses > 0);
   const promotional = promotionalTotal(lines.filter((l) => l.promotional), promotionalCapMicros);
   const royaltyMicros = sum(paid, (l) => l.royaltyMicros) + (promotional?.royaltyMicros ?? 0);
-  const { cents, remainderMicros } = toCents(royaltyMicros + carriedInMicros);
+  const back = takenBackTotal(takenBack, royaltyMicros + carriedInMicros);
+  const { cents, remainderMicros } = toCents(royaltyMicros + carriedInMicros - (back?.appliedMicros ?? 0));
   return {
     lines,
     totals: {
@@ -92,8 +98,20 @@ export function buildStatement(
       // Only when there are some: statements without them keep the shape they were closed with.
       ...(promotional ? { promotional } : {}),
       ...(noRoyaltyLicenses > 0 ? { noRoyaltyLicenses } : {}),
+      ...(back ? { takenBack: back } : {}),
     },
   };
+}
+
+/** What a statement takes back of `availableMicros` (its royalty and what it carried in), and what Humanly absorbs. */
+function takenBackTotal(lines: readonly Pick<TakenBackLine, 'royaltyMicros'>[], availableMicros: number): TakenBackTotal | undefined {
+  if (lines.length === 0) return undefined;
+  for (const l of lines) {
+    if (!Number.isSafeInteger(l.royaltyMicros) || l.royaltyMicros < 0) throw new RangeError(`a royalty taken back must be whole micro-dollars of 0 or more, got ${l.royaltyMicros}`);
+  }
+  const owedMicros = sum(lines, (l) => l.royaltyMicros);
+  const appliedMicros = Math.min(owedMicros, availableMicros);
+  return { licenses: lines.length, owedMicros, appliedMicros, absorbedMicros: owedMicros - appliedMicros };
 }
 
 const sum = <T>(items: readonly T[], of: (item: T) => number) => items.reduce((s, i) => s + of(i), 0);

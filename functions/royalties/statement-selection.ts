@@ -4,12 +4,12 @@ import type * as z from 'zod';
 import type { AdminStatementQuery, StatementSummary } from '../../events/royalties';
 import { monthOfIso } from './arithmetic';
 import { statementSummaryOf } from './statement-views';
-import type { PayoutDetailsRecord, RoyaltyStore, StatementRecord } from './store';
+import type { RoyaltyStore, StatementRecord } from './store';
 
 /** How far back the console looks for the latest closed month (two years of monthly closes). */
 const CLOSED_MONTH_LOOKBACK = 24;
 
-export type StatementReads = Pick<RoyaltyStore, 'listStatementsOfMonth' | 'listStatements' | 'getPayoutDetails'>;
+export type StatementReads = Pick<RoyaltyStore, 'listStatementsOfMonth' | 'listStatements'>;
 
 /** The month `n` months before `month` (`YYYY-MM`). */
 export function monthsBefore(month: string, n: number): string {
@@ -36,19 +36,6 @@ export async function latestClosedMonth(
   return undefined;
 }
 
-/** Each statement's talent's payout details (read once per talent). */
-async function payoutDetailsOf(royalties: Pick<RoyaltyStore, 'getPayoutDetails'>, statements: readonly StatementRecord[]): Promise<Map<string, PayoutDetailsRecord | undefined>> {
-  const talentIds = [...new Set(statements.map((s) => s.talentId))];
-  const details = new Map<string, PayoutDetailsRecord | undefined>();
-  // A few reads at a time: a month has one statement per earning talent (hundreds at most).
-  for (let i = 0; i < talentIds.length; i += 25) {
-    const batch = talentIds.slice(i, i + 25);
-    const found = await Promise.all(batch.map((id) => royalties.getPayoutDetails(id)));
-    batch.forEach((id, j) => details.set(id, found[j]));
-  }
-  return details;
-}
-
 /**
  * The statements a console query selects: a month's (with `talentId`, that talent's of it), a
  * talent's (every month), or with neither the latest closed month's. Each with its payout
@@ -58,7 +45,7 @@ export async function selectStatements(
   royalties: StatementReads,
   query: Pick<z.output<typeof AdminStatementQuery>, 'month' | 'talentId' | 'payout'>,
   now: Date,
-): Promise<{ summaries: StatementSummary[]; records: StatementRecord[]; details: Map<string, PayoutDetailsRecord | undefined> }> {
+): Promise<{ summaries: StatementSummary[]; records: StatementRecord[] }> {
   let records: StatementRecord[];
   if (query.month) {
     records = (await royalties.listStatementsOfMonth(query.month)).filter((s) => !query.talentId || s.talentId === query.talentId);
@@ -67,9 +54,8 @@ export async function selectStatements(
   } else {
     records = (await latestClosedMonth(royalties, now))?.statements ?? [];
   }
-  const details = await payoutDetailsOf(royalties, records);
   const both = records
-    .map((record) => ({ record, summary: statementSummaryOf(record, details.get(record.talentId) !== undefined) }))
+    .map((record) => ({ record, summary: statementSummaryOf(record) }))
     .filter(({ summary }) => !query.payout || summary.payout.status === query.payout);
-  return { summaries: both.map((b) => b.summary), records: both.map((b) => b.record), details };
+  return { summaries: both.map((b) => b.summary), records: both.map((b) => b.record) };
 }

@@ -3,25 +3,25 @@
 // the payout status computed on read, and the statement's CSV. Never a prompt or a client.
 import { isDeepStrictEqual } from 'node:util';
 import { dollarsOfCents, dollarsOfMicros, dollarsOfMicrosToCent, lineTierLabel, percentOfBps } from '../../events/royalty-format';
-import type { AccrualLine, Payout, StatementDetail, StatementLine, StatementSummary, StatementTotals } from '../../events/royalties';
+import type { AccrualLine, Payout, StatementDetail, StatementLine, StatementSummary, StatementTotals, TakenBackLine } from '../../events/royalties';
 import { buildStatement } from './arithmetic';
 import { noRoyaltyNote, PROMOTIONAL_LABEL, TIER_LABELS } from '../../events/royalty-values';
 import type { StatementRecord } from './store';
 import { toCsv } from '../shared/csv';
 
 /**
- * Where a statement's payout stands: `paid` once an admin marked it paid; `nothing-due` when it
- * pays no whole cent; otherwise `due` when the talent's payout details are on file, else
- * `awaiting-details`.
+ * Where a statement's payout stands: `paid` once paid (a Stripe transfer, or a payment outside
+ * Stripe an admin recorded); `nothing-due` when it pays no whole cent; otherwise `due`. The
+ * payouts wing's record says more (carried under the minimum, waiting for an account, failed).
  */
-export function payoutOf(record: Pick<StatementRecord, 'paid' | 'totals'>, hasPayoutDetails: boolean): Payout {
+export function payoutOf(record: Pick<StatementRecord, 'paid' | 'totals'>): Payout {
   if (record.paid) return { status: 'paid', paidAt: record.paid.paidAt, reference: record.paid.reference };
   if (record.totals.royaltyCents === 0) return { status: 'nothing-due' };
-  return { status: hasPayoutDetails ? 'due' : 'awaiting-details' };
+  return { status: 'due' };
 }
 
 /** A statement's summary: its stored figures and the payout status (no audit, no admin's id). */
-export function statementSummaryOf(record: StatementRecord, hasPayoutDetails: boolean): StatementSummary {
+export function statementSummaryOf(record: StatementRecord): StatementSummary {
   return {
     id: record.id,
     talentId: record.talentId,
@@ -29,7 +29,7 @@ export function statementSummaryOf(record: StatementRecord, hasPayoutDetails: bo
     month: record.month,
     closedAt: record.closedAt,
     totals: record.totals,
-    payout: payoutOf(record, hasPayoutDetails),
+    payout: payoutOf(record),
   };
 }
 
@@ -68,22 +68,33 @@ export function accrualLinesOf(claimed: readonly AccrualLine[]): AccrualLine[] {
 /** Figures as plain data: stored maps come back in any key order, without attributes that were undefined. */
 const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
 
+/** Royalties taken back, as a statement lists them: by when they were taken back, then license id. */
+function takenBackLinesOf(claimed: readonly TakenBackLine[]): TakenBackLine[] {
+  return claimed
+    .map(({ licenseId, at, statementMonth, royaltyMicros, reason }) => ({ licenseId, at, statementMonth, royaltyMicros, reason }))
+    .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.licenseId < b.licenseId ? -1 : a.licenseId > b.licenseId ? 1 : 0));
+}
+
 /**
- * A closed statement rebuilt from the accruals its close claimed, through the royalty function
- * with the remainder it carried in and the promotional cap it was closed with (a later change of
- * the stage's cap never changes a closed statement). The rebuild must give the stored totals;
- * any difference throws StatementMismatchError.
+ * A closed statement rebuilt from the accruals and the royalties taken back its close claimed,
+ * through the royalty function with the remainder it carried in and the promotional cap it was
+ * closed with (a later change of the stage's cap never changes a closed statement). The rebuild
+ * must give the stored totals; any difference throws StatementMismatchError.
  */
-export function rebuildStatement(record: Pick<StatementRecord, 'id' | 'totals'>, claimed: readonly AccrualLine[]): { lines: StatementLine[]; totals: StatementTotals } {
+export function rebuildStatement(
+  record: Pick<StatementRecord, 'id' | 'totals'>,
+  claimed: readonly AccrualLine[],
+  takenBack: readonly TakenBackLine[],
+): { lines: StatementLine[]; totals: StatementTotals } {
   // A statement closed without promotional lines has no cap recorded: promotional accruals found now would not match it.
-  const rebuilt = buildStatement(accrualLinesOf(claimed), record.totals.carriedInMicros, record.totals.promotional?.capMicros ?? 0);
+  const rebuilt = buildStatement(accrualLinesOf(claimed), record.totals.carriedInMicros, record.totals.promotional?.capMicros ?? 0, takenBack);
   if (!isDeepStrictEqual(plain(rebuilt.totals), plain(record.totals))) throw new StatementMismatchError(record.id, record.totals, rebuilt.totals);
   return rebuilt;
 }
 
-/** The detail: the summary with every line (license, tier, rate, value, royalty). */
-export function statementDetailOf(record: StatementRecord, claimed: readonly AccrualLine[], hasPayoutDetails: boolean): StatementDetail {
-  return { ...statementSummaryOf(record, hasPayoutDetails), lines: rebuildStatement(record, claimed).lines };
+/** The detail: the summary with every line (license, tier, rate, value, royalty) and every royalty taken back. */
+export function statementDetailOf(record: StatementRecord, claimed: readonly AccrualLine[], takenBack: readonly TakenBackLine[]): StatementDetail {
+  return { ...statementSummaryOf(record), lines: rebuildStatement(record, claimed, takenBack).lines, takenBack: takenBackLinesOf(takenBack) };
 }
 
 /** The CSV's columns, in order. */
@@ -98,11 +109,13 @@ export const statementCsvFilename = (month: string) => `humanly-statement-${mont
  * tier, rate, credit value, royalty: micro-dollar amounts with six decimals, exact), then
  * `tier total` rows, the promotional section (`promotional total`, what its lines earned, and
  * `promotional cap cut`, what the cap took off), `no royalty` (licenses that earn nothing, by
- * count), `carried in`, `paid` (whole cents, two decimals) and `carried out`. License rows, less
- * the cap's cut, plus carried in always equal paid plus carried out.
+ * count), `carried in`, one `taken back` row per royalty taken back for a refund (negative) and
+ * `taken back absorbed` (what Humanly absorbed of them), `paid` (whole cents, two decimals) and
+ * `carried out`. License rows, less the cap's cut, plus carried in, less what was taken back and
+ * not absorbed, always equal paid plus carried out.
  */
-export function statementCsv(detail: Pick<StatementDetail, 'lines' | 'totals'>): string {
-  const { promotional } = detail.totals;
+export function statementCsv(detail: Pick<StatementDetail, 'lines' | 'totals' | 'takenBack'>): string {
+  const { promotional, takenBack } = detail.totals;
   const blank = { Date: '', License: '', Tier: '', 'Rate %': '', 'Credit value USD': '' };
   const rows: CsvRecord[] = [
     ...detail.lines.map((l) => ({
@@ -138,6 +151,8 @@ export function statementCsv(detail: Pick<StatementDetail, 'lines' | 'totals'>):
       : []),
     ...(detail.totals.noRoyaltyLicenses ? [{ ...blank, Row: 'no royalty', License: `${detail.totals.noRoyaltyLicenses} licenses`, Tier: noRoyaltyNote(detail.totals.noRoyaltyLicenses), 'Royalty USD': dollarsOfMicros(0) }] : []),
     { ...blank, Row: 'carried in', 'Royalty USD': dollarsOfMicros(detail.totals.carriedInMicros) },
+    ...detail.takenBack.map((t) => ({ ...blank, Row: 'taken back', Date: t.at.slice(0, 10), License: t.licenseId, Tier: t.reason, 'Royalty USD': `-${dollarsOfMicros(t.royaltyMicros)}` })),
+    ...(takenBack && takenBack.absorbedMicros > 0 ? [{ ...blank, Row: 'taken back absorbed', Tier: 'Absorbed by Humanly: a statement never goes below zero', 'Royalty USD': dollarsOfMicros(takenBack.absorbedMicros) }] : []),
     { ...blank, Row: 'paid', License: `${detail.totals.licenses} licenses`, 'Credit value USD': dollarsOfMicros(detail.totals.grossMicros), 'Royalty USD': dollarsOfCents(detail.totals.royaltyCents) },
     { ...blank, Row: 'carried out', 'Royalty USD': dollarsOfMicros(detail.totals.carriedOutMicros) },
   ];

@@ -1,9 +1,9 @@
 // The one data access of royalties (docs/royalties.md): accruals (written by DeliverImages), the
-// monthly statements, payout details and ended exclusive contracts, all in the Generations table
+// monthly statements and ended exclusive contracts, all in the Generations table
 // (keys in generations-keys.ts).
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ExclusiveContract } from '../../events/generations';
-import type { AccrualLine, StatementAuditEntry, StatementTotals } from '../../events/royalties';
+import type { AccrualLine, StatementAuditEntry, StatementTotals, TakenBackLine } from '../../events/royalties';
 import type { ROYALTY_PLANS } from '../../events/talent-values';
 import { isConditionFailure } from '../shared/errors';
 import { CREATED_INDEX, generationKeys } from '../generation';
@@ -36,13 +36,38 @@ export interface StatementRecord {
   notifiedAt?: string;
 }
 
-export interface PayoutDetailsRecord {
-  accountHolder: string;
-  payoutEmail: string;
-  updatedAt: string;
+export type EndedContract = ExclusiveContract & { endedAt: string; endedBy: string };
+
+/** A license paid with a purchase's credit (generationKeys.creditUse): what a refund of the purchase can take back. */
+export interface CreditUse {
+  pk: string;
+  sk: string;
+  licenseId: string;
+  talentId: string;
+  /** The month the license was issued in: its accrual's. */
+  month: string;
+  at: string;
+  /** The take-back that took its royalty back, once one did. */
+  takenBackBy?: string;
 }
 
-export type EndedContract = ExclusiveContract & { endedAt: string; endedBy: string };
+/** A license's royalty taken back, as stored: claimed (`claimedBy`, with `statementMonth` and `royaltyMicros`) by the first close that runs after `at`. */
+export interface StoredTakenBack {
+  talentId: string;
+  licenseId: string;
+  /** The license's accrual month. */
+  accrualMonth: string;
+  at: string;
+  reason: string;
+  /** The take-back it came from. */
+  key: string;
+  accountId: string;
+  /** The statement that takes it, once claimed. */
+  claimedBy?: string;
+  /** The statement month that counted the license's royalty, and that royalty: set when claimed. */
+  statementMonth?: string;
+  royaltyMicros?: number;
+}
 
 const KEY_FIELDS = ['pk', 'sk', 'listKey', 'createdAt'];
 const strip = <T>(item: Record<string, unknown>): T => Object.fromEntries(Object.entries(item).filter(([k]) => !KEY_FIELDS.includes(k))) as T;
@@ -118,6 +143,96 @@ export function royaltyStore(doc: DynamoDBDocumentClient, tableName: string) {
         if (isConditionFailure(err)) return false;
         throw err;
       }
+    },
+
+    /** One accrual as stored (with the statement month that claimed it, if any). */
+    async getAccrual(talentId: string, month: string, licenseId: string, fallbackPlan: StoredAccrual['royaltyPlan']): Promise<StoredAccrual | undefined> {
+      const out = await doc.send(new GetCommand({ TableName: tableName, Key: generationKeys.accrual(talentId, month, licenseId), ConsistentRead: true }));
+      return out.Item ? accrualOf(out.Item, fallbackPlan) : undefined;
+    },
+
+    /** The licenses paid with a purchase's credits by an account, newest first. */
+    async creditUses(accountId: string, source: string): Promise<CreditUse[]> {
+      const items = await queryAll(doc, tableName, {
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': generationKeys.creditUses(accountId, source) },
+        ScanIndexForward: false,
+        ConsistentRead: true,
+      });
+      return items as unknown as CreditUse[];
+    },
+
+    /** Marks a license's royalty as taken back by `key`, once: false when another take-back has it. */
+    async markTakenBack(use: Pick<CreditUse, 'pk' | 'sk'>, key: string, at: string): Promise<boolean> {
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { pk: use.pk, sk: use.sk },
+            UpdateExpression: 'SET takenBackBy = :k, takenBackAt = :at',
+            ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(takenBackBy) OR takenBackBy = :k)',
+            ExpressionAttributeValues: { ':k': key, ':at': at },
+          }),
+        );
+        return true;
+      } catch (err) {
+        if (isConditionFailure(err)) return false;
+        throw err;
+      }
+    },
+
+    /** Records a license's royalty taken back, once per license (a repeat writes nothing). */
+    async putTakenBack(item: StoredTakenBack): Promise<void> {
+      try {
+        await doc.send(new PutCommand({ TableName: tableName, Item: { ...generationKeys.takenBack(item.talentId, item.licenseId), ...item }, ConditionExpression: 'attribute_not_exists(pk)' }));
+      } catch (err) {
+        if (!isConditionFailure(err)) throw err;
+      }
+    },
+
+    /** The talent's royalties taken back that no statement has claimed yet, taken back before `before` (ISO). */
+    async openTakenBack(talentId: string, before: string): Promise<StoredTakenBack[]> {
+      const items = await queryAll(doc, tableName, {
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        FilterExpression: 'attribute_not_exists(claimedBy) AND #at < :before',
+        ExpressionAttributeNames: { '#at': 'at' },
+        ExpressionAttributeValues: { ':pk': generationKeys.talent(talentId), ':p': generationKeys.takenBackPrefix, ':before': before },
+        ConsistentRead: true,
+      });
+      return items.map((i) => strip<StoredTakenBack>(i));
+    },
+
+    /**
+     * Claims a royalty taken back for the statement of `month`, with the statement month that
+     * counted it and the royalty it takes, once: false when another statement has it.
+     */
+    async claimTakenBack(talentId: string, licenseId: string, month: string, counted: { statementMonth: string; royaltyMicros: number }): Promise<boolean> {
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: generationKeys.takenBack(talentId, licenseId),
+            UpdateExpression: 'SET claimedBy = :m, statementMonth = if_not_exists(statementMonth, :s), royaltyMicros = if_not_exists(royaltyMicros, :r)',
+            ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(claimedBy) OR claimedBy = :m)',
+            ExpressionAttributeValues: { ':m': month, ':s': counted.statementMonth, ':r': counted.royaltyMicros },
+          }),
+        );
+        return true;
+      } catch (err) {
+        if (isConditionFailure(err)) return false;
+        throw err;
+      }
+    },
+
+    /** The royalties taken back that the statement of `month` claimed, as its lines. */
+    async claimedTakenBack(talentId: string, month: string): Promise<TakenBackLine[]> {
+      const items = await queryAll(doc, tableName, {
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        FilterExpression: 'claimedBy = :m',
+        ExpressionAttributeValues: { ':pk': generationKeys.talent(talentId), ':p': generationKeys.takenBackPrefix, ':m': month },
+        ConsistentRead: true,
+      });
+      return items.map((i) => ({ licenseId: String(i.licenseId), at: String(i.at), statementMonth: String(i.statementMonth), royaltyMicros: Number(i.royaltyMicros), reason: String(i.reason) }));
     },
 
     async getStatement(talentId: string, month: string): Promise<StatementRecord | undefined> {
@@ -226,15 +341,6 @@ export function royaltyStore(doc: DynamoDBDocumentClient, tableName: string) {
       }
     },
 
-    async getPayoutDetails(talentId: string): Promise<PayoutDetailsRecord | undefined> {
-      const out = await doc.send(new GetCommand({ TableName: tableName, Key: generationKeys.payoutDetails(talentId), ConsistentRead: true }));
-      return out.Item ? strip<PayoutDetailsRecord>(out.Item) : undefined;
-    },
-
-    async putPayoutDetails(talentId: string, details: PayoutDetailsRecord): Promise<void> {
-      await doc.send(new PutCommand({ TableName: tableName, Item: { ...generationKeys.payoutDetails(talentId), ...details } }));
-    },
-
     /** Keeps an ended exclusive contract for the record (idempotent by contract id). */
     async addEndedContract(talentId: string, contract: EndedContract): Promise<void> {
       await doc.send(new PutCommand({ TableName: tableName, Item: { ...generationKeys.contractHistory(talentId, contract.id), ...contract } }));
@@ -252,8 +358,8 @@ export function royaltyStore(doc: DynamoDBDocumentClient, tableName: string) {
 }
 
 /**
- * Erasure of a talent (decision 035): their payout details (where the money went: an address and
- * an account holder's name) are deleted; their statements stay, as accounting must keep them, with
+ * Erasure of a talent (decision 035): their payout details of before Stripe payouts, if any (where
+ * the money went: an address and an account holder's name), are deleted; their statements stay, as accounting must keep them, with
  * ERASED_TALENT_NAME for their name and `erasedAt` set. The figures, the month, the talent id the
  * statements are keyed by and the payout reference stay. Idempotent.
  */

@@ -1,17 +1,19 @@
 /**
  * CSV for spreadsheets (RFC 4180): every field quoted, quotes doubled, CRLF between rows.
  * A cell that starts with = + - @ tab or carriage return is prefixed with ' so a spreadsheet
- * shows it as text instead of running it as a formula (OWASP's CSV injection guidance).
+ * shows it as text instead of running it as a formula (OWASP's CSV injection guidance); a
+ * plain negative number (`-3.500000`) is no formula and stays a number.
  * Small enough to keep by hand: the one thing a library would add here is the guard, which
  * the common ones leave to the caller.
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
+const NEGATIVE_NUMBER = /^-\d+(\.\d+)?$/;
 
 export type CsvValue = string | number | boolean | null | undefined;
 
 export function csvCell(value: CsvValue): string {
   let text = value === null || value === undefined ? '' : String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
+  if (FORMULA_START.test(text) && !NEGATIVE_NUMBER.test(text)) text = `'${text}`;
   return `"${text.replace(/"/g, '""')}"`;
 }
 

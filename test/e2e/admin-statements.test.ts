@@ -4,20 +4,21 @@ import { dollarsOfCents } from '../../events/royalty-format';
 import { AdminStatement, AdminStatementList } from '../../events/royalties';
 import { previousMonth } from '../../functions/royalties/arithmetic';
 import { NOTHING_DUE_MESSAGE, statementId } from '../../events/royalty-values';
-import { royaltyStore } from '../../functions/royalties/store';
 import { useBrowser } from '../support/browser';
 import { parseCsv } from '../support/csv';
 import { adminGet, signInToConsole } from '../support/review-console';
 import { putClosedStatement } from '../support/statements';
-import { documentClient, useTwin } from '../support/twin';
+import { callApi, documentClient, idToken, useTwin } from '../support/twin';
 import { seriousViolations, saveShots } from '../support/a11y';
 
 // The console's Statements on the twin, in Chromium. A talent of this run has a closed statement
 // of last month (the latest a close can have written: only ended months are closed): the admin
 // sees it in the dashboard's owed total, follows the figure to the month's list, opens the
-// statement, marks it paid with a reference, sees the audit line with their email, downloads the
-// month's payout CSV, and the dashboard owes that much less. A statement of promotional credits
-// shows the cap's cut and the images that earn nothing, and has nothing to mark paid.
+// statement and its link to the month's payout run; once a payment outside Stripe is recorded
+// (the payouts route, with a reason) the statement shows the reference and the audit line with
+// their email, the month's statements CSV says Paid, and the dashboard owes that much less. A
+// statement of promotional credits shows the cap's cut and the images that earn nothing, and says
+// there is nothing to pay.
 jest.setTimeout(120_000);
 const twin = useTwin();
 const browser = useBrowser();
@@ -26,14 +27,14 @@ const browser = useBrowser();
 async function othersOwed(month: string, talentId: string): Promise<number> {
   const list = AdminStatementList.parse((await adminGet(twin(), `/statements?month=${month}&limit=500`)).json);
   return list.items
-    .filter((s) => s.talentId !== talentId && (s.payout.status === 'due' || s.payout.status === 'awaiting-details'))
+    .filter((s) => s.talentId !== talentId && (s.payout.status === 'due'))
     .reduce((n, s) => n + s.totals.royaltyCents, 0);
 }
 
 const owed = async () => AdminStats.parse((await adminGet(twin(), '/stats')).json).royalties;
 
 describe("the console's Statements resource", () => {
-  it('shows the owed total, filters to the month, marks a statement paid with the audit, downloads the payout CSV, and owes less after', async () => {
+  it('shows the owed total, filters to the month, shows a payment outside Stripe with the audit, downloads the CSV, and owes less after', async () => {
     const run = Date.now().toString(36);
     const talentId = `stmt-e2e-${run}`;
     const talentName = `Noor Payout ${run}`;
@@ -42,7 +43,6 @@ describe("the console's Statements resource", () => {
     const table = twin().physicalName('GenerationsTable');
     // Founding 35% of $2.00 + $1.00: $1.05.
     await putClosedStatement(doc, table, { talentId, talentName, month, royaltyPlan: 'founding-35', values: [2_000_000, 1_000_000], closedAt: new Date().toISOString() });
-    await royaltyStore(doc, table).putPayoutDetails(talentId, { accountHolder: talentName, payoutEmail: `noor.${run}@payouts.example`, updatedAt: new Date().toISOString() });
     const id = statementId(month, talentId);
     const before = await owed();
     const othersBefore = await othersOwed(month, talentId);
@@ -64,33 +64,36 @@ describe("the console's Statements resource", () => {
     await saveShots(page, 'statements-list');
     await row.click();
 
-    // The statement: its lines, then marked paid with a reference.
+    // The statement: its lines and the way to its payout run; then paid outside Stripe.
     await page.getByRole('heading', { level: 1, name: new RegExp(`^${talentName} · `) }).waitFor({ timeout: 30_000 });
     await page.getByTestId('statement-line').nth(1).waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('statement-line').count()).toBe(2);
     expect(await page.getByTestId('statement-amount').textContent()).toBe('$1.05');
-    await page.getByRole('button', { name: 'Mark paid' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('textbox', { name: 'Payment reference' }).fill(`WISE-${run}`);
-    await dialog.getByRole('button', { name: 'Mark paid' }).click();
-    await page.getByTestId('payout-reference').getByText(`WISE-${run}`).waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('payout-run-link').getAttribute('href')).toBe(`#/payout-runs?month=${month}`);
+    expect(await page.getByRole('button', { name: 'Mark paid' }).count()).toBe(0);
+    const token = await idToken(twin(), twin().admin.email, twin().admin.password);
+    const manual = await callApi(twin(), token, 'POST', `/admin/payouts/${id}/manual`, { reference: `WIRE-${run}`, reason: 'Paid by bank wire' });
+    expect(manual.status).toBe(200);
+    await page.reload();
+    await page.getByTestId('payout-reference').getByText(`WIRE-${run}`).waitFor({ timeout: 30_000 });
     const audit = page.getByTestId('statement-audit');
     await audit.first().waitFor({ timeout: 30_000 });
     expect(await audit.first().textContent()).toContain(`Marked paid by ${twin().admin.email}`);
+    expect(await audit.first().textContent()).toContain(`Paid outside Stripe (WIRE-${run}): Paid by bank wire`);
     expect(await seriousViolations(page, { afterLoading: true })).toEqual([]);
     await saveShots(page, 'statements-show');
     const stored = AdminStatement.parse((await adminGet(twin(), `/statements/${id}`)).json);
-    expect(stored.payout).toMatchObject({ status: 'paid', reference: `WISE-${run}` });
+    expect(stored.payout).toMatchObject({ status: 'paid', reference: `WIRE-${run}` });
     expect(stored.audit).toEqual([expect.objectContaining({ by: twin().admin.email, action: 'marked-paid' })]);
 
-    // The month's payout CSV from the list.
+    // The month's statements CSV from the list.
     await page.getByRole('link', { name: 'All statements' }).click();
     const button = page.getByRole('button', { name: `Download payout CSV (${month})` });
     await button.waitFor({ timeout: 30_000 });
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), button.click()]);
     expect(download.suggestedFilename()).toBe(`humanly-payouts-${month}.csv`);
     const rows = parseCsv(fs.readFileSync((await download.path())!, 'utf8'));
-    expect(rows.find((r) => r[0] === talentId)).toEqual([talentId, talentName, month, '2', '1.05', 'Paid', `noor.${run}@payouts.example`, talentName, stored.payout.paidAt, `WISE-${run}`]);
+    expect(rows.find((r) => r[0] === talentId)).toEqual([talentId, talentName, month, '2', '1.05', 'Paid', stored.payout.paidAt, `WIRE-${run}`]);
 
     // The dashboard owes that statement no more (other tests' statements of the month, if a close
     // ran meanwhile, are counted from the month's list).
@@ -101,7 +104,7 @@ describe("the console's Statements resource", () => {
     await saveShots(page, 'statements-dashboard');
   });
 
-  it('shows the promotional section with the cap\'s cut and the images that earn nothing; "Mark paid" is off on a statement with nothing due, and says why', async () => {
+  it('shows the promotional section with the cap\'s cut and the images that earn nothing, and says there is nothing to pay', async () => {
     const run = Date.now().toString(36);
     const talentId = `stmt-promo-${run}`;
     const talentName = `Ola Promo ${run}`;
@@ -129,7 +132,6 @@ describe("the console's Statements resource", () => {
     await page.getByTestId('statement-line').nth(1).waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('statement-line').count()).toBe(2);
     expect(await page.getByTestId('statement-line').first().textContent()).toContain('Promotional credits at 20%');
-    await expect(page.getByRole('button', { name: 'Mark paid' }).isDisabled()).resolves.toBe(true);
     expect(await page.getByTestId('nothing-due').textContent()).toBe(NOTHING_DUE_MESSAGE);
     expect(await seriousViolations(page, { afterLoading: true })).toEqual([]);
     await saveShots(page, 'statements-promotional');

@@ -14,7 +14,7 @@ import { ContactRequest } from '../../events/contact';
 import { DecisionRequest, EmailPreviewRequest, FoundingConfirmRequest, FoundingSignupRequest, FoundingUploadRequest } from '../../events/founding';
 import { AdminGenerationQuery, GenerationConfig, LegacyStart, StartGenerationRequest } from '../../events/generations';
 import { ExclusiveContractRequest, RemovalRequest } from '../../events/likeness';
-import { AdminStatementQuery, MarkPayoutRequest, PayoutDetailsRequest } from '../../events/royalties';
+import { AdminStatementQuery } from '../../events/royalties';
 import { SignUpConflictRequest } from '../../events/sign-up';
 import { ConversionRequest } from '../../events/site';
 import { ConfirmWaitlistRequest, EarlySignupRequest } from '../../events/waitlist';
@@ -140,7 +140,6 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'GET /me/statements': {},
   'GET /me/statements/{id}': { params: (f) => ({ id: f.otherStatementId }) },
   'GET /me/statements/{id}/csv': { params: (f) => ({ id: f.otherStatementId }) },
-  'PUT /me/payout-details': { schema: PayoutDetailsRequest, body: (m) => ({ accountHolder: `Accepted ${m}`, payoutEmail: exampleEmail(m) }) },
   // Generation: one image of a seeded talent, paid from the caller's starting credits.
   'POST /generations': {
     schema: StartGenerationRequest,
@@ -193,7 +192,6 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   // Statements: the fixture statement of maya-chen's (marking it paid changes only its payout and audit).
   'GET /admin/statements': { schema: AdminStatementQuery, query: () => ({ talentId: 'maya-chen' }) },
   'GET /admin/statements/{id}': { params: (f) => ({ id: f.otherStatementId }) },
-  'PUT /admin/statements/{id}/payout': { params: (f) => ({ id: f.otherStatementId }), schema: MarkPayoutRequest, body: (m) => ({ status: 'paid', reference: `Matrix ${m}` }) },
   'GET /admin/statements/csv': { query: () => ({ month: '2001-01' }) },
   'GET /admin/generations': { schema: AdminGenerationQuery, query: () => ({ status: 'succeeded', talentId: 'maya-chen' }) },
   'GET /admin/generations/{id}': { params: (f) => ({ id: f.generationId }) },

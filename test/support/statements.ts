@@ -24,6 +24,9 @@ export interface StatementFixture {
   promotionalCapMicros?: number;
   /** Licenses that earn nothing (the talent's own account), after those. */
   noRoyaltyLicenses?: number;
+  /** The client account of the licenses, and the purchase their paid credits came from (a refund of it finds them). */
+  accountId?: string;
+  creditSource?: string;
 }
 
 const nextMonthStart = (month: string) => {
@@ -36,8 +39,8 @@ export async function putClosedStatement(doc: DynamoDBDocumentClient, tableName:
   const generations = generationStore(doc, tableName);
   const royalties = royaltyStore(doc, tableName);
   const lines: AccrualLine[] = [];
-  const kinds: Array<{ creditValueMicros: number; promotional?: true; noRoyalty?: 'own-account' }> = [
-    ...f.values.map((creditValueMicros) => ({ creditValueMicros })),
+  const kinds: Array<{ creditValueMicros: number; promotional?: true; noRoyalty?: 'own-account'; creditSource?: string }> = [
+    ...f.values.map((creditValueMicros) => ({ creditValueMicros, ...(f.creditSource ? { creditSource: f.creditSource } : {}) })),
     ...(f.promotionalValues ?? []).map((creditValueMicros) => ({ creditValueMicros, promotional: true as const })),
     ...Array.from({ length: f.noRoyaltyLicenses ?? 0 }, () => ({ creditValueMicros: 0, noRoyalty: 'own-account' as const })),
   ];
@@ -54,7 +57,7 @@ export async function putClosedStatement(doc: DynamoDBDocumentClient, tableName:
         key: `generations/test/${generationId}/${licenseId}.png`,
         talentId: f.talentId,
         talentName: f.talentName,
-        accountId: 'statement-fixture-client',
+        accountId: f.accountId ?? 'statement-fixture-client',
         licensee: 'Fixture Brand',
         style: 'Commercial',
         scope: 'commercial',
@@ -66,7 +69,8 @@ export async function putClosedStatement(doc: DynamoDBDocumentClient, tableName:
       credit,
     );
     await royalties.claim(f.talentId, { month: f.month, licenseId }, f.month);
-    lines.push({ licenseId, generationId, at, month: f.month, royaltyPlan: f.royaltyPlan, ...credit });
+    const { creditSource: _source, ...line } = credit;
+    lines.push({ licenseId, generationId, at, month: f.month, royaltyPlan: f.royaltyPlan, ...line });
   }
   const { totals } = buildStatement(lines, f.carriedInMicros ?? 0, f.promotionalCapMicros ?? 25_000_000);
   const record: StatementRecord = {

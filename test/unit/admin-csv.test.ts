@@ -17,9 +17,14 @@ describe('waitlist CSV', () => {
     },
   );
 
-  it('leaves cells that merely contain those characters alone', () => {
+  it('leaves cells that merely contain those characters alone, and plain negative numbers as numbers', () => {
     expect(csvCell('ann@example.com')).toBe('"ann@example.com"');
     expect(csvCell('a=b')).toBe('"a=b"');
+    expect(csvCell('-3.500000')).toBe('"-3.500000"');
+    expect(csvCell(-12)).toBe('"-12"');
+    // Anything more than a number after the minus is still guarded.
+    expect(csvCell('-3.5+1')).toBe(`"'-3.5+1"`);
+    expect(csvCell('-1e3')).toBe(`"'-1e3"`);
   });
 
   it('parses back to the same table, with the guard as the only change', () => {

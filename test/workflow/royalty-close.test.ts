@@ -18,7 +18,7 @@ import { closeTalentMonth, CloseTalentMonthInput, type CloseTalentMonthDeps } fr
 import { CloseInput, planClose } from '../../functions/royalties/steps/close-plan/service';
 import { reportNotClosed, ReportNotClosedInput } from '../../functions/royalties/steps/report-not-closed/service';
 import { announceClose, AnnounceCloseInput } from '../../functions/royalties/steps/announce-close/service';
-import type { StatementRecord, StoredAccrual } from '../../functions/royalties/store';
+import type { StatementRecord, StoredAccrual, StoredTakenBack } from '../../functions/royalties/store';
 import type { Email } from '../../functions/shared/email';
 
 const MACHINE = 'arn:aws:states:us-east-1:123456789012:stateMachine:RoyaltyClose';
@@ -50,6 +50,7 @@ const DEFINITION = synthesizeDefinition();
 function memoryRoyalties() {
   const accruals = new Map<string, StoredAccrual>(); // by talentId|licenseId
   const statements = new Map<string, StatementRecord>(); // by talentId|month
+  const takenBack = new Map<string, StoredTakenBack>(); // by talentId|licenseId
   const clone = <T>(v: T): T => structuredClone(v);
   const inRange = (a: StoredAccrual, talentId: string, from: string | undefined, to: string) => a.talentId === talentId && a.month >= (from ?? '') && a.month <= to;
   const store: CloseTalentMonthDeps['royalties'] = {
@@ -80,6 +81,24 @@ function memoryRoyalties() {
       statements.set(`${s.talentId}|${s.month}`, clone(s));
       return true;
     },
+    async getAccrual(talentId, _month, licenseId) {
+      const a = accruals.get(`${talentId}|${licenseId}`);
+      return a && clone(a);
+    },
+    async openTakenBack(talentId, before) {
+      return [...takenBack.values()].filter((t) => t.talentId === talentId && !t.claimedBy && t.at < before).map(clone);
+    },
+    async claimTakenBack(talentId, licenseId, month, counted) {
+      const t = takenBack.get(`${talentId}|${licenseId}`);
+      if (!t || (t.claimedBy && t.claimedBy !== month)) return false;
+      Object.assign(t, { claimedBy: month, statementMonth: t.statementMonth ?? counted.statementMonth, royaltyMicros: t.royaltyMicros ?? counted.royaltyMicros });
+      return true;
+    },
+    async claimedTakenBack(talentId, month) {
+      return [...takenBack.values()]
+        .filter((t) => t.talentId === talentId && t.claimedBy === month)
+        .map((t) => ({ licenseId: t.licenseId, at: t.at, statementMonth: t.statementMonth!, royaltyMicros: t.royaltyMicros!, reason: t.reason }));
+    },
     async markNotified(talentId, month, at) {
       const s = statements.get(`${talentId}|${month}`);
       if (!s || s.notifiedAt) return false;
@@ -93,7 +112,12 @@ function memoryRoyalties() {
     accruals.set(`${talentId}|${licenseId}`, { licenseId, generationId: `gen-${n}`, at, month: at.slice(0, 7), creditValueMicros, royaltyPlan, talentId, accountId: 'client-1' });
     return licenseId;
   };
-  return { store, add, statements, accruals };
+  /** A refund took back the license's royalty at `at`. */
+  const takeBack = (talentId: string, licenseId: string, at: string) => {
+    const a = accruals.get(`${talentId}|${licenseId}`)!;
+    takenBack.set(`${talentId}|${licenseId}`, { talentId, licenseId, accrualMonth: a.month, at, reason: "The client's payment was refunded", key: `refund:ch_${licenseId}:900`, accountId: 'client-1' });
+  };
+  return { store, add, takeBack, statements, accruals };
 }
 
 const TALENT = { 'maya-chen': { name: 'Maya Chen', royaltyPlan: 'founding-35', email: 'maya@example.com' }, 'jon-reyes': { name: 'Jon Reyes', royaltyPlan: 'standard-tiers', email: undefined } } as const;
@@ -204,6 +228,52 @@ describe('RoyaltyClose state machine', () => {
     expect(maya.notifiedAt).toBe('2026-12-01T01:00:05.000Z');
     // The payout run follows: November is announced once.
     expect(w.announced).toEqual([{ type: 'Royalties.MonthClosed', detail: { version: 1, month: '2026-11' } }]);
+  });
+
+  test('royalties taken back for refunds come off the next statement, never below zero; the rest is absorbed, and a rerun agrees', async () => {
+    const w = world();
+    // November: Maya (founding 35%) earns 3 x 153,125 = 459,375 -> 45 cents, 9,375 carried.
+    const paidOut = ['03', '04', '05'].map((day) => w.add('maya-chen', `2026-11-${day}T10:00:00.000Z`, 437_500, 'founding-35'));
+    expect((await w.run(scheduled('2026-12-01T01:00:00Z'))).done.status).toBe('SUCCEEDED');
+    expect(w.statements.get('maya-chen|2026-11')!.totals).toMatchObject({ royaltyCents: 45, carriedOutMicros: 9_375 });
+
+    // December: one new license (153,125), and a refund takes back two of November's (306,250)
+    // and the new one of December's (its own statement's line): 153,125 + 9,375 carried in =
+    // 162,500 available, 459,375 owed -> 162,500 taken, 296,875 absorbed, nothing paid or carried.
+    const december = w.add('maya-chen', '2026-12-10T10:00:00.000Z', 437_500, 'founding-35');
+    w.takeBack('maya-chen', paidOut[0]!, '2026-12-12T09:00:00.000Z');
+    w.takeBack('maya-chen', paidOut[1]!, '2026-12-12T09:00:00.000Z');
+    w.takeBack('maya-chen', december, '2026-12-20T09:00:00.000Z');
+    // Taken back after December's close ran: waits for January's statement.
+    w.takeBack('maya-chen', paidOut[2]!, '2027-01-01T02:00:00.000Z');
+    w.setClock('2027-01-01T01:00:03Z');
+    expect((await w.run(scheduled('2027-01-01T01:00:00Z'))).done.status).toBe('SUCCEEDED');
+    const dec = w.statements.get('maya-chen|2026-12')!;
+    expect(dec.totals).toMatchObject({
+      licenses: 1,
+      royaltyMicros: 153_125,
+      carriedInMicros: 9_375,
+      royaltyCents: 0,
+      carriedOutMicros: 0,
+      takenBack: { licenses: 3, owedMicros: 459_375, appliedMicros: 162_500, absorbedMicros: 296_875 },
+    });
+    const lines = await w.store.claimedTakenBack('maya-chen', '2026-12');
+    expect(lines.map((l) => [l.licenseId, l.statementMonth, l.royaltyMicros]).sort()).toEqual(
+      [
+        [paidOut[0], '2026-11', 153_125],
+        [paidOut[1], '2026-11', 153_125],
+        [december, '2026-12', 153_125],
+      ].sort(),
+    );
+
+    // A rerun of December (after the last refund) rebuilds the same figures; January takes back the last one from what it earns.
+    w.setClock('2027-01-02T09:00:00Z');
+    expect((await w.run({ month: '2026-12' })).done.output).toMatchObject({ results: [{ talentId: 'jon-reyes', closed: { outcome: 'nothing' } }, { talentId: 'maya-chen', closed: { outcome: 'unchanged' } }] });
+    w.add('maya-chen', '2027-01-05T10:00:00.000Z', 1_000_000, 'founding-35');
+    w.setClock('2027-02-01T01:00:03Z');
+    expect((await w.run(scheduled('2027-02-01T01:00:00Z'))).done.status).toBe('SUCCEEDED');
+    // 350,000 earned - 153,125 taken back = 196,875 -> 19 cents, 6,875 carried.
+    expect(w.statements.get('maya-chen|2027-01')!.totals).toMatchObject({ royaltyMicros: 350_000, royaltyCents: 19, carriedOutMicros: 6_875, takenBack: { licenses: 1, owedMicros: 153_125, appliedMicros: 153_125, absorbedMicros: 0 } });
   });
 
   test('a rerun (the same schedule, or an operator\'s { month }) writes nothing and emails no one again; a late accrual lands on the next month', async () => {

@@ -1,13 +1,12 @@
-import { Alert, Box, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { ListButton, Loading, ShowBase, Title, useShowContext } from 'react-admin';
 import { dollarsOfCents, dollarsOfMicros, dollarsOfMicrosToCent, lineTierLabel, percentOfBps } from '../../../events/royalty-format';
 import type { ReactNode } from 'react';
 import type { AdminStatement, PromotionalTotal } from '../../../events/royalties';
-import { noRoyaltyNote, PROMOTIONAL_LABEL, TIER_LABELS } from '../../../events/royalty-values';
+import { NOTHING_DUE_MESSAGE, noRoyaltyNote, PROMOTIONAL_LABEL, TIER_LABELS } from '../../../events/royalty-values';
 import { Fields, Section } from '../common/DetailSection';
 import { formatDateTime } from '../common/format';
 import { monthLabel } from './labels';
-import { PayoutActions } from './PayoutActions';
 import { PayoutChip } from './PayoutChip';
 
 /**
@@ -33,7 +32,7 @@ function promotionalFigure(p: PromotionalTotal): [string, ReactNode] {
 }
 
 function StatementPage() {
-  const { record, isPending, error, refetch } = useShowContext<AdminStatement>();
+  const { record, isPending, error } = useShowContext<AdminStatement>();
   if (isPending) return <Loading />;
   if (error || !record) return <Alert severity="error">This statement could not be loaded.</Alert>;
   // Until getOne answers, react-admin may show the list's copy (no lines, no audit).
@@ -69,12 +68,26 @@ function StatementPage() {
               ...(t.noRoyaltyLicenses ? [['No royalty', <span data-testid="statement-no-royalty">{noRoyaltyNote(t.noRoyaltyLicenses)}</span>] as [string, ReactNode]] : []),
               ['Royalty of the lines', `$${dollarsOfMicros(t.royaltyMicros)}`],
               ['Carried in', `$${dollarsOfMicros(t.carriedInMicros)}`],
+              ...(t.takenBack
+                ? ([
+                    ['Taken back for refunds', <span data-testid="statement-taken-back">{`−$${dollarsOfMicros(t.takenBack.appliedMicros)} of $${dollarsOfMicros(t.takenBack.owedMicros)} (${t.takenBack.licenses} ${t.takenBack.licenses === 1 ? 'license' : 'licenses'})`}</span>],
+                    ['Absorbed by Humanly', <span data-testid="statement-absorbed">${dollarsOfMicros(t.takenBack.absorbedMicros)}</span>],
+                  ] as Array<[string, ReactNode]>)
+                : []),
               ['Paid (whole cents)', <strong data-testid="statement-amount">${dollarsOfCents(t.royaltyCents)}</strong>],
               ['Carried out', `$${dollarsOfMicros(t.carriedOutMicros)}`],
             ]}
           />
         </Section>
-        <Section title="Payout" id="payout-title" action={<PayoutActions statement={record} onChanged={() => void refetch()} />}>
+        <Section
+          title="Payout"
+          id="payout-title"
+          action={
+            <Button component="a" href={`#/payout-runs?month=${encodeURIComponent(record.month)}`} size="small" variant="outlined" data-testid="payout-run-link">
+              Payout run of {monthLabel(record.month)}
+            </Button>
+          }
+        >
           <Fields
             rows={[
               ['Status', <PayoutChip status={record.payout.status} />],
@@ -82,6 +95,15 @@ function StatementPage() {
               ['Reference', <span data-testid="payout-reference">{record.payout.reference ?? ''}</span>],
             ]}
           />
+          {record.payout.status === 'nothing-due' ? (
+            <Typography variant="body2" color="text.secondary" data-testid="nothing-due" sx={{ mt: 1 }}>
+              {NOTHING_DUE_MESSAGE}
+            </Typography>
+          ) : (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              Paid by the month's payout run through Stripe; a payment outside Stripe is recorded there, with a reason.
+            </Typography>
+          )}
         </Section>
       </Box>
 
@@ -132,6 +154,38 @@ function StatementPage() {
           </Table>
         </TableContainer>
       </Section>
+
+      {record.takenBack.length > 0 ? (
+        <Section title="Royalties taken back" id="taken-back-title">
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            Licenses whose client payment was refunded or lost in a dispute after their royalty was counted. They come off this statement, never below zero; Humanly absorbs the rest.
+          </Typography>
+          <TableContainer>
+            <Table size="small" aria-labelledby="taken-back-title">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Taken back</TableCell>
+                  <TableCell>License</TableCell>
+                  <TableCell>Counted on</TableCell>
+                  <TableCell>Why</TableCell>
+                  <TableCell align="right">Royalty</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {record.takenBack.map((b) => (
+                  <TableRow key={b.licenseId} data-testid="statement-taken-back-line">
+                    <TableCell>{formatDateTime(b.at)}</TableCell>
+                    <TableCell sx={{ fontFamily: 'monospace' }}>{b.licenseId}</TableCell>
+                    <TableCell>{monthLabel(b.statementMonth)}</TableCell>
+                    <TableCell>{b.reason}</TableCell>
+                    <TableCell align="right">−${dollarsOfMicros(b.royaltyMicros)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        </Section>
+      ) : null}
 
       <Section title="Payout changes" id="audit-title">
         {audit.length ? (

@@ -4,7 +4,6 @@ import { PAYOUT_STATUSES, type PayoutStatus } from '../../../events/royalty-valu
 export const PAYOUT_LABELS: Record<PayoutStatus, string> = {
   paid: 'Paid',
   due: 'Due',
-  'awaiting-details': 'Awaiting payout details',
   'nothing-due': 'Nothing due (under a cent)',
 };
 
@@ -12,7 +11,6 @@ export const PAYOUT_LABELS: Record<PayoutStatus, string> = {
 export const PAYOUT_CHIP_STYLES: Record<PayoutStatus, { bgcolor: string; color: string }> = {
   paid: { bgcolor: '#1b5e20', color: '#ffffff' },
   due: { bgcolor: '#fff4e5', color: '#663c00' },
-  'awaiting-details': { bgcolor: '#e5f6fd', color: '#014361' },
   'nothing-due': { bgcolor: '#eeeeee', color: '#424242' },
 };
 

@@ -121,7 +121,9 @@ export class Payments extends NestedStack {
     )
       .bindTable(props.accountsTable, 'ACCOUNTS_TABLE', LEDGER_AND_PLAN, { indexes: false })
       .addEnvironment('STRIPE_WEBHOOK_SECRET_SECRET', platform.config.stripeWebhookSecretName ?? this.stripeWebhookSecret.secretArn)
-      .bindEmail(email);
+      .bindEmail(email)
+      // Payments.SpentCreditsRefunded: the royalties of refunded images come off the talent's next statement.
+      .bindBus(platform.bus);
     this.stripeWebhookSecret.grantRead(receive);
     idempotency.bind(receive);
     api.route('POST /webhooks/stripe', receive, 'signed');

@@ -5,9 +5,11 @@ import { SfnStateMachine } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { LogLevel, StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
+import { PAYMENTS_SPENT_CREDITS_REFUNDED } from '../../../events/payment-events';
 import { GENERATIONS_CREATED_INDEX } from '../../../events/resource-names';
 import { CLOSE_SCHEDULE } from '../../../events/royalty-values';
 import { AppFunction } from '../platform/app-function';
+import { consumeEvents } from '../platform/event-rules';
 import type { Platform } from '../platform/platform';
 import { royaltyCloseWorkflow } from '../workflows/royalty-close';
 
@@ -32,7 +34,8 @@ export class Royalties extends NestedStack {
   constructor(scope: Stack, id: string, platform: Platform, props: RoyaltiesProps) {
     super(scope, id, { description: 'Royalties: the monthly close, statements and payouts' });
     this.closeWorkflow(scope, platform, props);
-    const { api, rateLimits } = platform;
+    this.takeBack(platform, props);
+    const { api } = platform;
     const { generationsTable, talentTable } = props;
 
     // The talent's own: both find the caller's likeness through their founding application and the catalog.
@@ -53,11 +56,6 @@ export class Royalties extends NestedStack {
     api.route('GET /me/statements', reads, 'accepted-talent');
     api.route('GET /me/statements/{id}', reads, 'accepted-talent');
     api.route('GET /me/statements/{id}/csv', reads, 'accepted-talent');
-    const payoutDetails = talentOf(
-      new AppFunction(this, 'PutPayoutDetails', { entry: 'functions/royalties/routes/put-payout-details/handler.ts', description: 'PUT /me/payout-details: where an accepted talent\'s monthly payouts go' }),
-    ).bindTable(generationsTable, 'GENERATIONS_TABLE', ['PutItem'], { indexes: false });
-    rateLimits.bind(payoutDetails);
-    api.route('PUT /me/payout-details', payoutDetails, 'accepted-talent');
 
     // The console: statements are listed by month through the table's byCreated index (another
     // stack's table: the grant names the index).
@@ -78,10 +76,6 @@ export class Royalties extends NestedStack {
       .bindTable(generationsTable, 'GENERATIONS_TABLE', ['GetItem', 'Query'], { indexes: false })
       .bindTable(talentTable, 'TALENT_TABLE', ['GetItem']);
     api.route('GET /admin/statements/{id}', get, 'admin');
-    const payout = new AppFunction(this, 'AdminMarkPayout', { entry: 'functions/royalties/routes/mark-statement-payout/handler.ts', description: 'PUT /admin/statements/{id}/payout: marks a statement paid or unpaid, with the audit (admins only)' })
-      .bindTable(generationsTable, 'GENERATIONS_TABLE', ['GetItem', 'Query', 'UpdateItem'], { indexes: false })
-      .bindTable(talentTable, 'TALENT_TABLE', ['GetItem']);
-    api.route('PUT /admin/statements/{id}/payout', payout, 'admin');
   }
 
   /**
@@ -90,6 +84,19 @@ export class Royalties extends NestedStack {
    * alarm like every state machine's (the Alarms construct finds it), and each statement it could
    * not close is counted by ReportNotClosed (metric StatementsNotClosed, with its own alarm).
    */
+  /**
+   * Royalties taken back for refunds (docs/payouts.md "Money taken back"):
+   * `Payments.SpentCreditsRefunded` -> the refunded images' royalties, recorded for the next close.
+   */
+  private takeBack(platform: Platform, props: RoyaltiesProps): void {
+    const takeBack = new AppFunction(this, 'TakeBackRoyalties', {
+      entry: 'functions/royalties/triggers/take-back-royalties/handler.ts',
+      description: "Takes back the royalties of refunded images: they come off the talent's next statement",
+      timeout: Duration.seconds(60),
+    }).bindTable(props.generationsTable, 'GENERATIONS_TABLE', ['Query', 'UpdateItem', 'PutItem'], { indexes: false });
+    consumeEvents(this, 'OnSpentCreditsRefunded', { bus: platform.bus, detailType: PAYMENTS_SPENT_CREDITS_REFUNDED, consumer: takeBack, consequence: 'royalties of refunded images taken back' });
+  }
+
   private closeWorkflow(parent: Stack, platform: Platform, props: RoyaltiesProps): StateMachine {
     // A name of the main stack's, short and known before deployment (as the Generation machine's).
     const stateMachineName = `${parent.stackName}-RoyaltyClose`;

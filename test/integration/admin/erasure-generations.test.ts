@@ -14,7 +14,6 @@ import { TWIN_CREDENTIALS, TWIN_REGION } from '../../../infra/local/emulators/po
 import { seedUser } from '../../../infra/local/provision';
 import { accountStore } from '../../../functions/accounts/store';
 import { generationKeys } from '../../../functions/generation/keys';
-import { royaltyStore } from '../../../functions/royalties/store';
 import { createAcceptedTalent } from '../../support/accepted-talent';
 import { eventually } from '../../support/eventually';
 import { fileMarker } from '../../support/marker';
@@ -204,10 +203,11 @@ describe('erasing a talent', () => {
 
   beforeAll(async () => {
     await createAcceptedTalent(twin(), { email, talentId, firstName: 'Tala', lastName: run, founding: false, marker: run });
-    const royalties = royaltyStore(documentClient(twin()), table());
+    // Payout details left from before Stripe payouts (no longer written): erasure deletes them.
     const updatedAt = new Date().toISOString();
-    await royalties.putPayoutDetails(talentId, { accountHolder: `Tala ${run}`, payoutEmail: `payouts.${run}@people.example`, updatedAt });
-    await royalties.putPayoutDetails(keptTalentId, { accountHolder: `Kept ${run}`, payoutEmail: `kept.${run}@people.example`, updatedAt });
+    for (const [id, name] of [[talentId, `Tala ${run}`], [keptTalentId, `Kept ${run}`]] as const) {
+      await documentClient(twin()).send(new PutCommand({ TableName: table(), Item: { ...generationKeys.payoutDetails(id), accountHolder: name, payoutEmail: `payouts.${id}@people.example`, updatedAt } }));
+    }
     await putStatement(talentId, `Tala ${run}`);
     await putStatement(keptTalentId, `Kept ${run}`);
     // Their Stripe payout account, a payout of the month and a line of payout history.

@@ -1,8 +1,8 @@
 /**
  * The review console's Statements on the twin (docs/royalties.md "Review console"): the list
- * and its filters, a statement's lines against its stored figures, marking paid and unpaid with
- * the audit (and "paid" refused on a statement with nothing due), the month's payout CSV and the
- * dashboard's owed total. Statements are this run's
+ * and its filters, a statement's lines against its stored figures, a payment outside Stripe
+ * recorded on it with the audit (refused on a statement with nothing due), the month's
+ * statements CSV and the dashboard's owed total. Statements are this run's
  * own talents', written as the close writes them (test/support/statements.ts).
  */
 import { AdminStats } from '../../../events/admin';
@@ -44,11 +44,10 @@ beforeAll(async () => {
     values: [500_000],
     carriedInMicros: first.totals.carriedOutMicros,
   });
-  // Founding 35% of $1.00: $0.35, no payout details on file.
+  // Founding 35% of $1.00: $0.35.
   await putClosedStatement(doc, table(), { talentId: waiting, talentName: `Bea Waiting ${run}`, month: MONTH, royaltyPlan: 'founding-35', values: [1_000_000] });
   // 20% of $0.04 is under a cent: nothing to pay, carried forward.
   await putClosedStatement(doc, table(), { talentId: tiny, talentName: `Cy Tiny ${run}`, month: MONTH, royaltyPlan: 'standard-tiers', values: [40_000] });
-  await royalties().putPayoutDetails(due, { accountHolder: `Ada Due ${run}`, payoutEmail: `ada.${run}@payouts.example`, updatedAt: new Date().toISOString() });
 });
 
 const mine = (list: AdminStatementList) => list.items.filter((s) => s.talentId.endsWith(run));
@@ -60,7 +59,7 @@ describe('GET /admin/statements', () => {
     const ofMonth = mine(AdminStatementList.parse(month.json));
     expect(Object.fromEntries(ofMonth.map((s) => [s.talentId, [s.totals.royaltyCents, s.payout.status]]))).toEqual({
       [due]: [21, 'due'],
-      [waiting]: [35, 'awaiting-details'],
+      [waiting]: [35, 'due'],
       [tiny]: [0, 'nothing-due'],
     });
     expect(month.headers.get('content-range')).toMatch(new RegExp(`^statements 0-\\d+/${month.json.total}$`));
@@ -73,12 +72,12 @@ describe('GET /admin/statements', () => {
 
     const both = AdminStatementList.parse((await call('GET', `/statements?month=${MONTH}&talentId=${waiting}`)).json);
     expect(both.items.map((s) => s.id)).toEqual([statementId(MONTH, waiting)]);
-    const awaiting = mine(AdminStatementList.parse((await call('GET', `/statements?month=${MONTH}&payout=awaiting-details&limit=500`)).json));
-    expect(awaiting.map((s) => s.talentId)).toEqual([waiting]);
+    const nothing = mine(AdminStatementList.parse((await call('GET', `/statements?month=${MONTH}&payout=nothing-due&limit=500`)).json));
+    expect(nothing.map((s) => s.talentId)).toEqual([tiny]);
 
     for (const [query, field, message] of [
       ['month=2018-13', 'month', MONTH_MESSAGE],
-      ['payout=sent', 'payout', 'payout must be one of paid, due, awaiting-details, nothing-due'],
+      ['payout=sent', 'payout', 'payout must be one of paid, due, nothing-due'],
       ['talentId=Not%20An%20Id', 'talentId', 'talentId must be a talent id such as maya-chen'],
       ['limit=0', 'limit', 'limit must be 1 to 500'],
       ['colour=red', 'colour', 'colour is not a field this request accepts'],
@@ -89,8 +88,8 @@ describe('GET /admin/statements', () => {
   });
 });
 
-describe('GET /admin/statements/{id} and PUT /admin/statements/{id}/payout', () => {
-  it('shows the lines that add up to the stored figures, records who marked it paid and when, and back to unpaid; nothing else changes', async () => {
+describe('GET /admin/statements/{id} and a payment outside Stripe', () => {
+  it('shows the lines that add up to the stored figures, and records who paid it outside Stripe, why and when; nothing else changes', async () => {
     const id = statementId(MONTH, due);
     const stored = (await royalties().getStatement(due, MONTH))!;
     const detail = AdminStatement.parse((await call('GET', `/statements/${id}`)).json);
@@ -102,49 +101,33 @@ describe('GET /admin/statements/{id} and PUT /admin/statements/{id}/payout', () 
     expect(buildStatement(detail.lines, detail.totals.carriedInMicros).totals).toEqual(stored.totals);
     expect(detail).toMatchObject({ totals: stored.totals, payout: { status: 'due' }, audit: [] });
 
+    // The old hand-typed "paid" is gone: a payment outside Stripe needs the payouts route, with a reason.
+    expect((await call('PUT', `/statements/${id}/payout`, { status: 'paid', reference: 'WISE-1' })).status).toBe(404);
+    expect(await call('POST', `/payouts/${id}/manual`, { reference: `WIRE-${run}` })).toMatchObject({ status: 400, json: { fields: { reason: expect.any(String) } } });
     const before = Date.now();
-    const paid = await call('PUT', `/statements/${id}/payout`, { status: 'paid', reference: `  WISE-${run}  ` });
-    expect(paid.status).toBe(200);
-    const afterPaid = AdminStatement.parse(paid.json);
-    expect(afterPaid.payout).toMatchObject({ status: 'paid', reference: `WISE-${run}` });
+    expect((await call('POST', `/payouts/${id}/manual`, { reference: `  WIRE-${run}  `, reason: 'Paid by bank wire' })).status).toBe(200);
+    const afterPaid = AdminStatement.parse((await call('GET', `/statements/${id}`)).json);
+    expect(afterPaid.payout).toMatchObject({ status: 'paid', reference: `WIRE-${run}` });
     expect(Date.parse(afterPaid.payout.paidAt!)).toBeGreaterThanOrEqual(before - 1000);
-    expect(afterPaid.audit).toEqual([{ at: expect.any(String), by: twin().admin.email, action: 'marked-paid', detail: `$0.21 paid ${afterPaid.payout.paidAt!.slice(0, 10)}, reference WISE-${run}` }]);
-    // Read back: the same, and the figures, lines and close time as they were.
-    const reread = AdminStatement.parse((await call('GET', `/statements/${id}`)).json);
-    expect(reread).toEqual(afterPaid);
+    expect(afterPaid.audit).toEqual([{ at: expect.any(String), by: twin().admin.email, action: 'marked-paid', detail: `Paid outside Stripe (WIRE-${run}): Paid by bank wire` }]);
     const storedAfter = (await royalties().getStatement(due, MONTH))!;
     expect({ ...storedAfter, paid: undefined, audit: undefined }).toEqual({ ...stored, paid: undefined, audit: undefined });
     expect(storedAfter.paid?.by).toBe(twin().admin.email);
 
-    const unpaid = AdminStatement.parse((await call('PUT', `/statements/${id}/payout`, { status: 'unpaid' })).json);
-    expect(unpaid.payout).toEqual({ status: 'due' });
-    expect(unpaid.audit.map((a) => [a.action, a.by])).toEqual([
-      ['marked-paid', twin().admin.email],
-      ['marked-unpaid', twin().admin.email],
-    ]);
-    expect(unpaid.audit[1]!.detail).toBe(`was paid ${afterPaid.payout.paidAt!.slice(0, 10)}, reference WISE-${run}`);
-
-    // A payment made on a given day keeps that day.
-    const dated = AdminStatement.parse((await call('PUT', `/statements/${statementId(MONTH, waiting)}/payout`, { status: 'paid', reference: 'PP-1', paidAt: '2018-05-03T10:00:00Z' })).json);
-    expect(dated.payout).toEqual({ status: 'paid', paidAt: '2018-05-03T10:00:00.000Z', reference: 'PP-1' });
-
-    for (const [body, field, message] of [
-      [{ status: 'paid' }, 'reference', 'reference is required'],
-      [{ status: 'paid', reference: '   ' }, 'reference', 'Enter the payment reference.'],
-      [{ status: 'paid', reference: 'x'.repeat(101) }, 'reference', 'reference must be at most 100 characters'],
-      [{ status: 'sent' }, 'status', 'status must be paid or unpaid'],
-      [{ status: 'paid', reference: 'R', paidAt: '2999-01-01T00:00:00Z' }, 'paidAt', 'paidAt must not be in the future'],
-      [{ status: 'paid', reference: 'R', paidAt: '2018-04-15T00:00:00Z' }, 'paidAt', 'paidAt must not be before the statement was closed'],
-      [{ status: 'unpaid', by: 'someone' }, 'by', 'by is not a field this request accepts'],
-    ] as const) {
-      const bad = await call('PUT', `/statements/${id}/payout`, body);
-      expect({ body, status: bad.status, field: bad.json?.fields?.[field] }).toEqual({ body, status: 400, field: message });
+    // A payment made on a given day keeps that day, which is neither in the future nor before the close.
+    for (const [paidAt, message] of [
+      ['2999-01-01T00:00:00Z', 'paidAt must not be in the future'],
+      ['2018-04-15T00:00:00Z', 'paidAt must not be before the statement was closed'],
+    ]) {
+      const bad = await call('POST', `/payouts/${statementId(MONTH, waiting)}/manual`, { reference: 'PP-1', reason: 'Paid by cheque', paidAt });
+      expect({ paidAt, status: bad.status, field: bad.json?.fields?.paidAt }).toEqual({ paidAt, status: 400, field: message });
     }
-    expect((await royalties().getStatement(due, MONTH))!.audit).toHaveLength(2);
+    expect((await call('POST', `/payouts/${statementId(MONTH, waiting)}/manual`, { reference: 'PP-1', reason: 'Paid by cheque', paidAt: '2018-05-03T10:00:00Z' })).status).toBe(200);
+    expect(AdminStatement.parse((await call('GET', `/statements/${statementId(MONTH, waiting)}`)).json).payout).toEqual({ status: 'paid', paidAt: '2018-05-03T10:00:00.000Z', reference: 'PP-1' });
 
     // A statement with nothing due (under a cent, carried forward) has no payment to record.
     const tinyId = statementId(MONTH, tiny);
-    const refused = await call('PUT', `/statements/${tinyId}/payout`, { status: 'paid', reference: `PP-${run}` });
+    const refused = await call('POST', `/payouts/${tinyId}/manual`, { reference: `PP-${run}`, reason: 'Paid by cheque' });
     expect(refused).toMatchObject({ status: 409, json: { error: NOTHING_DUE_MESSAGE } });
     expect(await royalties().getStatement(tiny, MONTH)).toMatchObject({ audit: [] });
     expect((await royalties().getStatement(tiny, MONTH))!.paid).toBeUndefined();
@@ -152,26 +135,26 @@ describe('GET /admin/statements/{id} and PUT /admin/statements/{id}/payout', () 
 
     for (const missing of [statementId(MONTH, `nobody-${run}`), 'not-a-statement']) {
       expect(await call('GET', `/statements/${missing}`)).toMatchObject({ status: 404, json: { error: STATEMENT_NOT_FOUND_MESSAGE } });
-      expect(await call('PUT', `/statements/${missing}/payout`, { status: 'unpaid' })).toMatchObject({ status: 404, json: { error: STATEMENT_NOT_FOUND_MESSAGE } });
     }
   });
 });
 
 describe('GET /admin/statements/csv', () => {
-  it("answers the month's payouts with where to pay them, as an attachment; the month is required", async () => {
+  it("answers the month's statements and where their payouts stand, as an attachment; the month is required", async () => {
     const res = await call('GET', `/statements/csv?month=${MONTH}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="humanly-payouts-${MONTH}.csv"`);
     const [header, ...rows] = parseCsv(res.text);
-    expect(header).toEqual(['Talent id', 'Talent', 'Month', 'Licenses', 'Royalty USD', 'Payout status', 'Payout email', 'Account holder', 'Paid at', 'Reference']);
+    expect(header).toEqual(['Talent id', 'Talent', 'Month', 'Licenses', 'Royalty USD', 'Payout status', 'Paid at', 'Reference']);
     const byTalent = Object.fromEntries(rows.filter((r) => r[0]!.endsWith(run)).map((r) => [r[0], r.slice(1)]));
     const waitingPaid = (await royalties().getStatement(waiting, MONTH))!.paid;
+    const duePaid = (await royalties().getStatement(due, MONTH))!.paid;
     expect(byTalent).toEqual({
-      [due]: [`Ada Due ${run}`, MONTH, '3', '0.21', 'Due with the next monthly payout', `ada.${run}@payouts.example`, `Ada Due ${run}`, '', ''],
-      // Marked paid by the test above (tests of a file run in order).
-      [waiting]: [`Bea Waiting ${run}`, MONTH, '1', '0.35', 'Paid', '', '', waitingPaid?.paidAt ?? '', waitingPaid?.reference ?? ''],
-      [tiny]: [`Cy Tiny ${run}`, MONTH, '1', '0.00', 'Nothing to pay: carried forward', '', '', '', ''],
+      // Both paid outside Stripe by the test above (tests of a file run in order).
+      [due]: [`Ada Due ${run}`, MONTH, '3', '0.21', 'Paid', duePaid?.paidAt ?? '', `WIRE-${run}`],
+      [waiting]: [`Bea Waiting ${run}`, MONTH, '1', '0.35', 'Paid', waitingPaid?.paidAt ?? '', 'PP-1'],
+      [tiny]: [`Cy Tiny ${run}`, MONTH, '1', '0.00', 'Nothing to pay: carried forward', '', ''],
     });
     for (const query of ['', '?month=April']) {
       expect(await call('GET', `/statements/csv${query}`)).toMatchObject({ status: 400, json: { fields: { month: MONTH_MESSAGE } } });
@@ -190,16 +173,16 @@ describe('GET /admin/stats royalties', () => {
       for (let attempt = 0; ; attempt += 1) {
         const stats = AdminStats.parse((await call('GET', '/stats')).json).royalties;
         const list = AdminStatementList.parse((await call('GET', `/statements?month=${month}&limit=500`)).json);
-        const unpaid = list.items.filter((s) => s.payout.status === 'due' || s.payout.status === 'awaiting-details');
+        const unpaid = list.items.filter((s) => s.payout.status === 'due');
         const fromList = { closedMonth: month, owedCents: unpaid.reduce((n, s) => n + s.totals.royaltyCents, 0), unpaidStatements: unpaid.length };
         if (attempt === 2 || JSON.stringify(stats) === JSON.stringify(fromList)) return { stats, fromList, mine: list.items.find((s) => s.talentId === talentId) };
       }
     };
     const before = await owedBoth();
     expect(before.stats).toEqual(before.fromList);
-    expect(before.mine?.payout.status).toBe('awaiting-details');
+    expect(before.mine?.payout.status).toBe('due');
     expect(before.stats.owedCents).toBeGreaterThanOrEqual(350);
-    await call('PUT', `/statements/${statementId(month, talentId)}/payout`, { status: 'paid', reference: `PP-${run}` });
+    expect((await call('POST', `/payouts/${statementId(month, talentId)}/manual`, { reference: `PP-${run}`, reason: 'Paid by bank wire' })).status).toBe(200);
     const after = await owedBoth();
     expect(after.stats).toEqual(after.fromList);
     expect(after.mine?.payout.status).toBe('paid');

@@ -13,7 +13,6 @@ import { seedUser } from '../../../infra/local/provision';
 import { excludedIndustryMessage, FINAL_STATUSES, TALENT_PAUSED_MESSAGE, TALENT_REMOVED_MESSAGE } from '../../../events/generation-values';
 import { Generation, GenerationStarted } from '../../../events/generations';
 import { DataExport, LikenessStatus } from '../../../events/likeness';
-import { EarningsResponse } from '../../../events/royalties';
 import { ALREADY_REMOVED_MESSAGE, DATA_EXPORTS_PER_HOUR, FOUNDING_REMOVAL_WARNING, NO_REMOVAL_PENDING_MESSAGE, REMOVAL_ALREADY_REQUESTED_MESSAGE } from '../../../events/royalty-values';
 import { TalentListResponse } from '../../../events/talent';
 import { accountStore } from '../../../functions/accounts/store';
@@ -190,11 +189,4 @@ it('stops a script repeating a talent’s own actions per account, keeps what wa
   expect(exportRefused.status).toBe(429);
   expect(exportRefused.json.error).toMatch(new RegExp(`downloaded your data ${DATA_EXPORTS_PER_HOUR} times`));
   expect((await call(neighbour.token, 'GET', '/me/data-export')).status).toBe(200);
-
-  // Payout details: 30 saves an hour; the last one saved stays.
-  const details = (i: number) => ({ accountHolder: `Lim Script ${i}`, payoutEmail: `lim.${i}.${run}@pay.example` });
-  expect(await statuses(30, (i) => call(script.token, 'PUT', '/me/payout-details', details(i)))).toEqual(Array(30).fill(200));
-  expect((await call(script.token, 'PUT', '/me/payout-details', details(30))).status).toBe(429);
-  expect(EarningsResponse.parse((await call(script.token, 'GET', '/me/earnings')).json).payoutDetails).toEqual(details(29));
-  expect((await call(neighbour.token, 'PUT', '/me/payout-details', details(0))).status).toBe(200);
 });

@@ -1,6 +1,7 @@
 // Refunds and disputes take back the credits a purchase bought (docs/payments.md#refunds-and-disputes):
 // in proportion to the refunded total, rounded up, less what was asked back before; a lost
 // dispute asks back the rest. The arithmetic, then the event handling with an in-memory store.
+import type { PaymentsSpentCreditsRefundedV1 } from '../../../events/payment-events';
 import fc from 'fast-check';
 import type Stripe from 'stripe';
 import type { ChargedPayment, TakeBackRecord } from '../../../functions/payments/console-store';
@@ -79,6 +80,10 @@ interface World {
   unspent: { n: number };
   takeBacks: { key: string; credits: number; source: string }[];
   flags: { source: string; spentCredits: number }[];
+  /** Events put on the bus. */
+  published: { type: string; detail: PaymentsSpentCreditsRefundedV1 }[];
+  /** Makes the next publish fail (the bus refused it). */
+  failPublish: { next: boolean };
   /** Who holds the payment (another event while it applies). */
   held: { by?: string };
 }
@@ -113,6 +118,8 @@ function world(opts: { credits: number; amountCents: number; unspent: number }):
     unspent,
     takeBacks: [],
     flags: [],
+    published: [],
+    failPublish: { next: false },
     held: {},
     deps: {
       stripe: {
@@ -165,6 +172,14 @@ function world(opts: { credits: number; amountCents: number; unspent: number }):
           return answer;
         },
       },
+      publish: async (type, detail) => {
+        if (w.failPublish.next) {
+          w.failPublish.next = false;
+          throw new Error('EventBridge refused Payments.SpentCreditsRefunded');
+        }
+        w.published.push({ type, detail });
+      },
+      now: () => new Date('2026-11-20T08:00:00.000Z'),
     },
   };
   return w;
@@ -206,6 +221,31 @@ describe('applyChargeEvent', () => {
     expect(w.payment).toMatchObject({ creditsTakenBack: 30, creditsShortfall: 70 });
     expect(w.unspent.n).toBe(0);
     expect(w.flags).toEqual([{ source: 'refund:ch_1:4000', spentCredits: 70 }]);
+    // The royalties of the 70 spent credits are taken back from the talent (docs/payouts.md).
+    expect(w.published).toEqual([
+      {
+        type: 'Payments.SpentCreditsRefunded',
+        detail: { version: 1, accountId: 'acct-1', source: 'checkout:cs_1', credits: 70, key: 'refund:ch_1:4000', reason: "The client's payment was refunded", at: '2026-11-20T08:00:00.000Z' },
+      },
+    ]);
+  });
+
+  it('a refund of unspent credits takes no royalty back; a bus that refuses the event fails the delivery, and the next one publishes it', async () => {
+    const none = world({ credits: 100, amountCents: 4000, unspent: 100 });
+    none.charge.amount_refunded = 4000;
+    await applyChargeEvent(none.deps, chargeEvent('ch_1'));
+    expect(none.published).toEqual([]);
+
+    const w = world({ credits: 100, amountCents: 4000, unspent: 30 });
+    w.charge.amount_refunded = 4000;
+    w.failPublish.next = true;
+    await expect(applyChargeEvent(w.deps, chargeEvent('ch_1'))).rejects.toThrow('EventBridge refused');
+    // Nothing recorded on the payment yet: Stripe's next delivery does it all, the ledger's answer replayed.
+    expect(w.payment).toMatchObject({ creditsClaimed: 0, creditsShortfall: 0 });
+    await applyChargeEvent(w.deps, chargeEvent('ch_1'));
+    expect(w.published.map((p) => [p.detail.key, p.detail.credits])).toEqual([['refund:ch_1:4000', 70]]);
+    expect(w.payment).toMatchObject({ creditsTakenBack: 30, creditsShortfall: 70 });
+    expect(w.unspent.n).toBe(0);
   });
 
   it('an open dispute takes nothing; a lost one takes what refunds did not, once', async () => {

@@ -5,6 +5,7 @@
 // emailed only when it is theirs to fix, the setup email once; and the month's reconciliation.
 import Stripe from 'stripe';
 import { FAILURE_METRICS } from '../../../events/metrics';
+import { NOTHING_DUE_MESSAGE } from '../../../events/royalty-values';
 import { connectStatusOf } from '../../../functions/payouts/connect';
 import { manualPayout, payStatement, retryPayout, runMonth, transferKeyOf, type PayoutDeps } from '../../../functions/payouts/run';
 import type { ConnectRecord, HistoryEntry, PayoutRecord, PayoutStore } from '../../../functions/payouts/store';
@@ -257,6 +258,14 @@ describe('the payout run', () => {
     expect(w.paid).toEqual([{ talentId: 'di', month: '2026-11', reference: 'WIRE-1', by: 'admin@humanly.example' }]);
     await expect(manualPayout(w.deps, '2026-11_di', { reference: 'x', reason: 'y' }, 'a')).rejects.toThrow('already paid');
     await expect(manualPayout(w.deps, '2026-11_nobody', { reference: 'x', reason: 'y' }, 'a')).rejects.toThrow('no statement');
+  });
+
+  it('refuses a manual payout of a statement that pays nothing, writing nothing', async () => {
+    const w = world();
+    w.add('fa', '2026-11', 0);
+    await expect(manualPayout(w.deps, '2026-11_fa', { reference: 'WIRE-2', reason: 'Bank wire' }, 'a')).rejects.toMatchObject({ status: 409, message: NOTHING_DUE_MESSAGE });
+    expect(w.payouts.get('fa|2026-11')).toBeUndefined();
+    expect(w.paid).toEqual([]);
   });
 
   it('a statement with nothing due transfers nothing', async () => {

@@ -26,7 +26,6 @@ function fakeStore(records: StatementRecord[]) {
     asked,
     listStatementsOfMonth: async (month: string) => (asked.push(month), records.filter((r) => r.month === month)),
     listStatements: async (talentId: string) => records.filter((r) => r.talentId === talentId).sort((a, b) => (a.month < b.month ? 1 : -1)),
-    getPayoutDetails: async (talentId: string) => (talentId === 'ada' ? { accountHolder: 'Ada', payoutEmail: 'ada@pay.example', updatedAt: '2026-01-01T00:00:00Z' } : undefined),
   };
 }
 

@@ -1,17 +1,12 @@
 // What the monthly close and the console refuse (docs/royalties.md "Monthly close", "Review
 // console"): a month that has not ended (UTC) is closed by nobody, before anything is read or
-// claimed; a talent's statement the close could not close is counted as the StatementsNotClosed
-// metric (CloudWatch's embedded metric format, which its alarm watches); and "paid" is refused on
-// a statement that pays no whole cent, with nothing written.
+// claimed; and a talent's statement the close could not close is counted as the StatementsNotClosed
+// metric (CloudWatch's embedded metric format, which its alarm watches).
 import { FAILURE_METRICS } from '../../../events/metrics';
-import { NOTHING_DUE_MESSAGE } from '../../../events/royalty-values';
-import { assertMonthEnded, buildStatement, MonthNotEndedError } from '../../../functions/royalties/arithmetic';
-import { markStatementPayout, type MarkPayoutDeps } from '../../../functions/royalties/routes/mark-statement-payout/service';
+import { assertMonthEnded, MonthNotEndedError } from '../../../functions/royalties/arithmetic';
 import { CloseInput, planClose } from '../../../functions/royalties/steps/close-plan/service';
 import { closeTalentMonth, type CloseTalentMonthDeps } from '../../../functions/royalties/steps/close-talent-month/service';
 import { reportNotClosed, ReportNotClosedInput } from '../../../functions/royalties/steps/report-not-closed/service';
-import type { StatementRecord } from '../../../functions/royalties/store';
-import { ConflictError } from '../../../functions/shared/errors';
 
 /** Every store call fails the test: a refused close must not read, claim or write anything. */
 const untouchable = new Proxy({} as CloseTalentMonthDeps['royalties'], {
@@ -74,56 +69,5 @@ describe('a statement the close could not close', () => {
 
   it('names what is wrong in a bad report', () => {
     expect(() => ReportNotClosedInput.parse({ talentId: 'Maya Chen', month: '2026-11', error: 'X' })).toThrow(/talentId must be a talent id/);
-  });
-});
-
-describe('"paid" on a statement with nothing due', () => {
-  const closedAt = '2026-12-01T01:00:05.000Z';
-  /** A closed statement of licenses at 20% of each value, and the accruals its close claimed. */
-  const statement = (values: number[]) => {
-    const accruals = values.map((v, i) => ({
-      licenseId: `lic_${i}`,
-      generationId: `g${i}`,
-      at: `2026-11-0${i + 1}T00:00:00.000Z`,
-      month: '2026-11',
-      creditValueMicros: v,
-      royaltyPlan: 'standard-tiers' as const,
-      talentId: 'jon-reyes',
-      accountId: 'client-1',
-    }));
-    const record: StatementRecord = { id: '2026-11_jon-reyes', talentId: 'jon-reyes', talentName: 'Jon Reyes', month: '2026-11', closedAt, totals: buildStatement(accruals, 0).totals, fromMonth: '2026-11', audit: [] };
-    return { record, accruals };
-  };
-  const deps = ({ record, accruals }: ReturnType<typeof statement>) => {
-    const setPaid = jest.fn(async (_t: string, _m: string, paid: StatementRecord['paid']) => ({ ...record, ...(paid ? { paid } : {}) }));
-    const d: MarkPayoutDeps = {
-      royalties: { getStatement: async () => record, claimedAccruals: async () => accruals, getPayoutDetails: async () => undefined, setPaid },
-      talent: { get: async () => undefined },
-      now: () => new Date('2026-12-05T10:00:00Z'),
-    };
-    return { d, setPaid };
-  };
-
-  it('is refused with 409 and the reason, and nothing is written; unpaid stays allowed', async () => {
-    // 20% of $0.04 = 8,000 micro-dollars: under a cent, carried to the next statement.
-    const tiny = statement([40_000]);
-    expect(tiny.record.totals.royaltyCents).toBe(0);
-    const { d, setPaid } = deps(tiny);
-    const refusal = await markStatementPayout(d, tiny.record.id, { status: 'paid', reference: 'PP-1' }, 'admin@humanly.example').catch((e: unknown) => e);
-    expect(refusal).toBeInstanceOf(ConflictError);
-    expect(refusal).toMatchObject({ status: 409, message: NOTHING_DUE_MESSAGE });
-    expect(setPaid).not.toHaveBeenCalled();
-    // A statement marked paid before this rule can still be put right.
-    expect((await markStatementPayout(d, tiny.record.id, { status: 'unpaid' }, 'admin@humanly.example')).payout).toEqual({ status: 'nothing-due' });
-    expect(setPaid).toHaveBeenCalledWith('jon-reyes', '2026-11', undefined, expect.objectContaining({ action: 'marked-unpaid' }));
-  });
-
-  it('is recorded when the statement pays a cent or more', async () => {
-    // 20% of $0.05 = 10,000 micro-dollars: one cent.
-    const cent = statement([50_000]);
-    expect(cent.record.totals.royaltyCents).toBe(1);
-    const { d, setPaid } = deps(cent);
-    expect((await markStatementPayout(d, cent.record.id, { status: 'paid', reference: 'PP-2' }, 'admin@humanly.example')).payout).toEqual({ status: 'paid', paidAt: '2026-12-05T10:00:00.000Z', reference: 'PP-2' });
-    expect(setPaid).toHaveBeenCalledWith('jon-reyes', '2026-11', { paidAt: '2026-12-05T10:00:00.000Z', reference: 'PP-2', by: 'admin@humanly.example' }, expect.objectContaining({ action: 'marked-paid' }));
   });
 });

@@ -80,7 +80,7 @@ it('exports the profile, the application without photo keys, every license witho
       listStatements: async () => [statement],
       claimedAccruals: async (_t, month) => (month === '2026-10' ? october : []),
       openAccruals: async () => open,
-      getPayoutDetails: async () => undefined,
+      claimedTakenBack: async () => [],
     },
     generations: {
       getLicense: async (id) => ({
@@ -117,7 +117,7 @@ it('exports the profile, the application without photo keys, every license witho
   expect(data.licenses.map((l) => l.licenseId)).toEqual(['lic_a', 'lic_b', 'lic_c']);
   expect(data.licenses[0]).toEqual({ licenseId: 'lic_a', issuedAt: '2026-10-01T09:00:00.000Z', licensee: 'Brand of lic_a', url: 'https://humanly.example/licenses/lic_a' });
   expect(data.statements).toHaveLength(1);
-  expect(data.statements[0]).toMatchObject({ id: '2026-10_tia-ray', totals: built.totals, payout: { status: 'awaiting-details' } });
+  expect(data.statements[0]).toMatchObject({ id: '2026-10_tia-ray', totals: built.totals, payout: { status: 'due' } });
   expect(data.statements[0]!.lines.map((l) => l.licenseId)).toEqual(['lic_a', 'lic_b']);
   // Nothing of the workflow's internals or the model leaves.
   const text = JSON.stringify(data);

@@ -38,25 +38,24 @@ const record = (over: Partial<StatementRecord> = {}): StatementRecord => ({
 });
 
 describe('payout status', () => {
-  it('is paid once marked, nothing-due under a cent, else due or awaiting details by the payout details on file', () => {
+  it('is paid once marked, nothing-due under a cent, else due', () => {
     const paid = { paidAt: '2026-12-03T09:00:00.000Z', reference: 'PAY-1', by: 'admin-sub' };
-    expect(payoutOf(record({ paid }), false)).toEqual({ status: 'paid', paidAt: paid.paidAt, reference: 'PAY-1' });
-    expect(payoutOf(record(), true)).toEqual({ status: 'due' });
-    expect(payoutOf(record(), false)).toEqual({ status: 'awaiting-details' });
+    expect(payoutOf(record({ paid }))).toEqual({ status: 'paid', paidAt: paid.paidAt, reference: 'PAY-1' });
+    expect(payoutOf(record())).toEqual({ status: 'due' });
     const underACent = record({ totals: buildStatement([accrual(1, { creditValueMicros: 20_000 })], 0).totals });
     expect(underACent.totals.royaltyCents).toBe(0);
-    expect(payoutOf(underACent, true)).toEqual({ status: 'nothing-due' });
+    expect(payoutOf(underACent)).toEqual({ status: 'nothing-due' });
     // A paid statement stays paid even with nothing due.
-    expect(payoutOf({ ...underACent, paid }, false).status).toBe('paid');
+    expect(payoutOf({ ...underACent, paid }).status).toBe('paid');
   });
 });
 
 describe('statement views', () => {
   it('summarises without the audit or the admin, and details every line rebuilt from the claimed accruals', () => {
-    const summary = statementSummaryOf(record({ paid: { paidAt: '2026-12-03T09:00:00.000Z', reference: 'PAY-1', by: 'admin-sub' } }), true);
+    const summary = statementSummaryOf(record({ paid: { paidAt: '2026-12-03T09:00:00.000Z', reference: 'PAY-1', by: 'admin-sub' } }));
     expect(StatementSummary.strict().parse(summary)).toEqual(summary);
     expect(JSON.stringify(summary)).not.toMatch(/admin-sub|audit/);
-    const detail = statementDetailOf(record(), claimed, true);
+    const detail = statementDetailOf(record(), claimed, []);
     StatementDetail.parse(detail);
     expect(detail.totals).toMatchObject({ licenses: 3, royaltyMicros: 525_000, carriedInMicros: 9_000, royaltyCents: 53, carriedOutMicros: 4_000 });
     expect(detail.lines.map((l) => [l.licenseId, l.tier, l.rateBps, l.royaltyMicros])).toEqual([
@@ -69,14 +68,14 @@ describe('statement views', () => {
   });
 
   it('refuses to show lines that do not add up to the stored figures', () => {
-    expect(() => statementDetailOf(record(), claimed.slice(1), true)).toThrow(StatementMismatchError);
-    expect(() => statementDetailOf(record({ totals: { ...record().totals, carriedInMicros: 0 } }), claimed, true)).toThrow(StatementMismatchError);
+    expect(() => statementDetailOf(record(), claimed.slice(1), [])).toThrow(StatementMismatchError);
+    expect(() => statementDetailOf(record({ totals: { ...record().totals, carriedInMicros: 0 } }), claimed, [])).toThrow(StatementMismatchError);
   });
 });
 
 describe('statement CSV', () => {
   it('has a row per license in statement order, then the tier totals, carried in, paid and carried out', () => {
-    const csv = statementCsv(statementDetailOf(record(), claimed, false));
+    const csv = statementCsv(statementDetailOf(record(), claimed, []));
     expect(statementCsvFilename('2026-11')).toBe('humanly-statement-2026-11.csv');
     const rows = csvRecords(csv);
     expect(rows).toEqual([
@@ -114,7 +113,7 @@ describe('statement CSV', () => {
             }),
           );
           const built = buildStatement(accruals, carriedIn, cap);
-          const rows = csvRecords(statementCsv(built));
+          const rows = csvRecords(statementCsv({ ...built, takenBack: [] }));
           const cut = micros(rows.find((r) => r.Row === 'promotional cap cut')?.['Royalty USD'] ?? '0');
           const sum = rows.filter((r) => r.Row === 'license').reduce((s, r) => s + micros(r['Royalty USD']!), 0) - cut;
           const carriedInRow = micros(rows.find((r) => r.Row === 'carried in')!['Royalty USD']!);
@@ -141,7 +140,7 @@ describe('promotional credits and licenses that earn nothing on a statement (dec
   const closed = record({ totals: buildStatement(mixed, 0, CAP).totals });
 
   it('rebuilds with the cap the statement was closed with, and refuses lines whose kind changed', () => {
-    const detail = statementDetailOf(closed, mixed, true);
+    const detail = statementDetailOf(closed, mixed, []);
     StatementDetail.parse(detail);
     expect(detail.totals).toMatchObject({
       licenses: 5,
@@ -158,15 +157,15 @@ describe('promotional credits and licenses that earn nothing on a statement (dec
     ]);
     // A promotional accrual read back as paid (or the other way round) is a mismatch, never shown.
     const { promotional: _p, ...asPaid } = mixed[1]!;
-    expect(() => statementDetailOf(closed, [mixed[0]!, asPaid, ...mixed.slice(2)], true)).toThrow(StatementMismatchError);
+    expect(() => statementDetailOf(closed, [mixed[0]!, asPaid, ...mixed.slice(2)], [])).toThrow(StatementMismatchError);
     // A statement closed before promotional credits existed has no cap: promotional accruals found now do not match it.
     const legacy = record({ totals: buildStatement([mixed[0]!, mixed[4]!], 0).totals });
-    expect(statementDetailOf(legacy, [mixed[0]!, mixed[4]!], true).totals.promotional).toBeUndefined();
-    expect(() => statementDetailOf(legacy, [mixed[0]!, mixed[1]!, mixed[4]!], true)).toThrow(StatementMismatchError);
+    expect(statementDetailOf(legacy, [mixed[0]!, mixed[4]!], []).totals.promotional).toBeUndefined();
+    expect(() => statementDetailOf(legacy, [mixed[0]!, mixed[1]!, mixed[4]!], [])).toThrow(StatementMismatchError);
   });
 
   it('lists the promotional section, the cap\'s cut and the licenses that earn nothing in the CSV, and still adds up', () => {
-    const rows = csvRecords(statementCsv(statementDetailOf(closed, mixed, false)));
+    const rows = csvRecords(statementCsv(statementDetailOf(closed, mixed, [])));
     expect(rows.filter((r) => r.Row === 'license').map((r) => [r.License, r.Tier, r['Royalty USD']])).toEqual([
       [accrual(1).licenseId, 'Licenses 1-50 at 20%', '0.100000'],
       ...[2, 3, 4].map((n) => [accrual(n).licenseId, 'Promotional credits at 20%', '0.059777']),
@@ -208,6 +207,6 @@ describe('stored statements', () => {
     const reordered = JSON.parse(JSON.stringify(stored.totals, Object.keys(stored.totals).sort())) as StatementRecord['totals'];
     const shuffled = { ...reordered, tiers: stored.totals.tiers.map((t) => Object.fromEntries(Object.entries(t).reverse())) } as StatementRecord['totals'];
     expect(Object.keys(shuffled)).not.toEqual(Object.keys(stored.totals));
-    expect(statementDetailOf({ ...stored, totals: shuffled }, claimed, true).lines).toHaveLength(3);
+    expect(statementDetailOf({ ...stored, totals: shuffled }, claimed, []).lines).toHaveLength(3);
   });
 });

@@ -33,5 +33,5 @@ export function accrualOf(credit: CreditLot, ownAccount: boolean): AccrualCredit
   if (ownAccount) return { creditValueMicros: 0, noRoyalty: 'own-account' };
   if (credit.noRoyalty) return { creditValueMicros: 0, noRoyalty: credit.noRoyalty };
   if (credit.kind === 'promotional') return { creditValueMicros: Math.min(credit.valueMicros, PROMOTIONAL_CREDIT_VALUE_MICROS), promotional: true };
-  return { creditValueMicros: credit.valueMicros };
+  return { creditValueMicros: credit.valueMicros, ...(credit.source ? { creditSource: credit.source } : {}) };
 }

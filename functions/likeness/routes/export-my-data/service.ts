@@ -16,7 +16,7 @@ export interface DataExportDeps {
   standing: StandingDeps;
   founding: Pick<FoundingStore, 'getApplication'>;
   talent: Pick<TalentStore, 'getForGeneration'>;
-  royalties: Pick<RoyaltyStore, 'openAccruals' | 'claimedAccruals' | 'listStatements' | 'getPayoutDetails'>;
+  royalties: Pick<RoyaltyStore, 'openAccruals' | 'claimedAccruals' | 'listStatements' | 'claimedTakenBack'>;
   generations: Pick<GenerationStore, 'getLicense'>;
   siteUrl: string;
   limit: RateLimiter;
@@ -92,13 +92,10 @@ export async function exportMyData(deps: DataExportDeps, caller: AccountCaller):
   let statements: DataExport['statements'] = [];
   if (standing.likeness && found) {
     const plan = found.talent.royaltyPlan;
-    const [records, open, payout] = await Promise.all([
-      deps.royalties.listStatements(found.talent.id),
-      deps.royalties.openAccruals(found.talent.id, LAST_MONTH, plan),
-      deps.royalties.getPayoutDetails(found.talent.id),
-    ]);
+    const [records, open] = await Promise.all([deps.royalties.listStatements(found.talent.id), deps.royalties.openAccruals(found.talent.id, LAST_MONTH, plan)]);
     const claimed = await Promise.all(records.map((r) => deps.royalties.claimedAccruals(found.talent.id, r.month, r.fromMonth, plan)));
-    statements = records.map((r, i) => statementDetailOf(r, claimed[i]!, payout !== undefined));
+    const takenBack = await Promise.all(records.map((r) => deps.royalties.claimedTakenBack(found.talent.id, r.month)));
+    statements = records.map((r, i) => statementDetailOf(r, claimed[i]!, takenBack[i]!));
     const accruals: StoredAccrual[] = [...claimed.flat(), ...open].sort((a, b) => a.at.localeCompare(b.at) || a.licenseId.localeCompare(b.licenseId));
     licenses = await Promise.all(
       accruals.map(async (a) => {

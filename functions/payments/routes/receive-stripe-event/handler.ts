@@ -16,6 +16,8 @@ const config = loadConfig(
     ACCOUNTS_TABLE: z.string().min(1),
     IDEMPOTENCY_TABLE: z.string().min(1),
     STRIPE_PRICES: StripePricesSetting,
+    /** Where `Payments.SpentCreditsRefunded` goes (the royalties wing takes back what refunded images earned). */
+    EVENT_BUS_NAME: z.string().min(1),
   }),
 );
 const send = emailSender(config);

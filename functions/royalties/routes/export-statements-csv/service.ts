@@ -12,8 +12,6 @@ const PAYOUT_CSV_COLUMNS = [
   'Licenses',
   'Royalty USD',
   'Payout status',
-  'Payout email',
-  'Account holder',
   'Paid at',
   'Reference',
 ] as const;
@@ -23,15 +21,14 @@ export const payoutCsvFilename = (month: string) => `humanly-payouts-${month}.cs
 
 /**
  * A month's payouts as CSV, for the admin who pays them: one row per statement, by talent
- * name: what it pays (dollars from whole cents), where it stands, and where the money goes
- * (the talent's payout details, blank while they have given none).
+ * name: what it pays (dollars from whole cents) and where its payout stands. The payout run's
+ * own CSV (docs/payouts.md) has the transfers.
  */
-export async function exportStatementsCsv(royalties: Pick<RoyaltyStore, 'listStatementsOfMonth' | 'listStatements' | 'getPayoutDetails'>, month: string): Promise<string> {
-  const { summaries, details } = await selectStatements(royalties, { month }, new Date());
+export async function exportStatementsCsv(royalties: Pick<RoyaltyStore, 'listStatementsOfMonth' | 'listStatements'>, month: string): Promise<string> {
+  const { summaries } = await selectStatements(royalties, { month }, new Date());
   const rows = [...summaries]
     .sort((a, b) => a.talentName.localeCompare(b.talentName) || a.talentId.localeCompare(b.talentId))
     .map((s) => {
-      const payTo = details.get(s.talentId);
       return {
         'Talent id': s.talentId,
         Talent: s.talentName,
@@ -39,8 +36,6 @@ export async function exportStatementsCsv(royalties: Pick<RoyaltyStore, 'listSta
         Licenses: s.totals.licenses,
         'Royalty USD': dollarsOfCents(s.totals.royaltyCents),
         'Payout status': PAYOUT_STATUS_LABELS[s.payout.status],
-        'Payout email': payTo?.payoutEmail ?? '',
-        'Account holder': payTo?.accountHolder ?? '',
         'Paid at': s.payout.paidAt ?? '',
         Reference: s.payout.reference ?? '',
       };

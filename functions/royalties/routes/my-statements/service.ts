@@ -11,7 +11,7 @@ import type { RoyaltyStore } from '../../store';
 export interface MyRoyaltiesDeps {
   accounts: Pick<AccountStore, 'get' | 'create'>;
   standing: StandingDeps;
-  royalties: Pick<RoyaltyStore, 'openAccruals' | 'claimedAccruals' | 'latestStatementBefore' | 'listStatements' | 'getStatement' | 'getPayoutDetails'>;
+  royalties: Pick<RoyaltyStore, 'openAccruals' | 'claimedAccruals' | 'latestStatementBefore' | 'listStatements' | 'getStatement' | 'claimedTakenBack'>;
   /** The stage's cap on promotional royalties per statement: this month so far is what the close would build now. */
   promotionalCapMicros: number;
   now?: () => Date;
@@ -30,25 +30,21 @@ async function myTalent(deps: MyRoyaltiesDeps, caller: AccountCaller): Promise<{
 /**
  * `GET /me/earnings`: this month so far, live. The accruals no statement has claimed yet (a late
  * one of an earlier month too: the next close takes it) through the royalty function, with the
- * remainder the latest statement carried out; and the payout details on file.
+ * remainder the latest statement carried out.
  */
 export async function myEarnings(deps: MyRoyaltiesDeps, caller: AccountCaller): Promise<EarningsResponse> {
   const { talentId, plan } = await myTalent(deps, caller);
   const month = monthOfIso((deps.now?.() ?? new Date()).toISOString());
-  const [open, latest, details] = await Promise.all([
-    deps.royalties.openAccruals(talentId, month, plan),
-    deps.royalties.latestStatementBefore(talentId, month),
-    deps.royalties.getPayoutDetails(talentId),
-  ]);
+  const [open, latest] = await Promise.all([deps.royalties.openAccruals(talentId, month, plan), deps.royalties.latestStatementBefore(talentId, month)]);
   const { totals } = buildStatement(open, latest?.totals.carriedOutMicros ?? 0, deps.promotionalCapMicros);
-  return { month, totals, ...(details ? { payoutDetails: { accountHolder: details.accountHolder, payoutEmail: details.payoutEmail } } : {}) };
+  return { month, totals };
 }
 
 /** `GET /me/statements`: the talent's closed statements, newest first, each with its payout status. */
 export async function myStatements(deps: MyRoyaltiesDeps, caller: AccountCaller): Promise<StatementList> {
   const { talentId } = await myTalent(deps, caller);
-  const [records, details] = await Promise.all([deps.royalties.listStatements(talentId), deps.royalties.getPayoutDetails(talentId)]);
-  return { statements: records.map((r) => statementSummaryOf(r, details !== undefined)) };
+  const records = await deps.royalties.listStatements(talentId);
+  return { statements: records.map((r) => statementSummaryOf(r)) };
 }
 
 /**
@@ -63,11 +59,8 @@ export async function myStatement(deps: MyRoyaltiesDeps, caller: AccountCaller, 
   if (owner !== talentId) throw new NotFoundError(STATEMENT_NOT_FOUND_MESSAGE);
   const record = await deps.royalties.getStatement(talentId, month);
   if (!record) throw new NotFoundError(STATEMENT_NOT_FOUND_MESSAGE);
-  const [claimed, details] = await Promise.all([
-    deps.royalties.claimedAccruals(talentId, month, record.fromMonth, plan),
-    deps.royalties.getPayoutDetails(talentId),
-  ]);
-  return statementDetailOf(record, claimed, details !== undefined);
+  const [claimed, takenBack] = await Promise.all([deps.royalties.claimedAccruals(talentId, month, record.fromMonth, plan), deps.royalties.claimedTakenBack(talentId, month)]);
+  return statementDetailOf(record, claimed, takenBack);
 }
 
 /** `GET /me/statements/{id}/csv`: the statement as a CSV file. */

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { Month } from '../../../../events/royalties';
 import { assertMonthEnded, buildStatement } from '../../arithmetic';
+import type { StatementLine } from '../../../../events/royalties';
 import { statementId } from '../../../../events/royalty-values';
 import type { ROYALTY_PLANS } from '../../../../events/talent-values';
 import { TALENT_ID_PATTERN } from '../../../../events/talent-values';
@@ -19,7 +20,21 @@ export const CloseTalentMonthInput = z.object({
 type CloseTalentMonthInput = z.infer<typeof CloseTalentMonthInput>;
 
 export interface CloseTalentMonthDeps {
-  royalties: Pick<RoyaltyStore, 'getStatement' | 'latestStatementBefore' | 'listStatements' | 'openAccruals' | 'claimedAccruals' | 'claim' | 'putStatement' | 'markNotified'>;
+  royalties: Pick<
+    RoyaltyStore,
+    | 'getStatement'
+    | 'latestStatementBefore'
+    | 'listStatements'
+    | 'openAccruals'
+    | 'claimedAccruals'
+    | 'claim'
+    | 'putStatement'
+    | 'markNotified'
+    | 'getAccrual'
+    | 'openTakenBack'
+    | 'claimTakenBack'
+    | 'claimedTakenBack'
+  >;
   /** The talent's name, plan now (for accruals written before plans were recorded on them) and email when known. */
   talent: (talentId: string) => Promise<{ name: string; royaltyPlan: RoyaltyPlan; email: () => Promise<string | undefined> } | undefined>;
   send: (to: string, email: Email) => Promise<unknown>;
@@ -40,8 +55,11 @@ type CloseOutcome = 'closed' | 'unchanged' | 'nothing' | 'later-statement';
  * - Otherwise every open accrual up to `month` (from the previous statement's month: late ones
  *   of a closed month land here) is claimed for `month`, with those an interrupted run claimed
  *   already, and the statement is built from exactly the claimed ones, carrying in the previous
- *   statement's remainder, with the stage's promotional cap. No accruals: no statement (the
- *   remainder stays carried).
+ *   statement's remainder, with the stage's promotional cap. Royalties taken back for refunds
+ *   before the close runs are claimed too (the next statement closed after a refund takes it),
+ *   each with the royalty its license's statement counted, and come off what the statement pays
+ *   (never below zero). Neither: no statement (the remainder
+ *   stays carried).
  * - The talent is emailed once that the statement is ready, when their address is known.
  */
 export async function closeTalentMonth(deps: CloseTalentMonthDeps, input: CloseTalentMonthInput): Promise<{ talentId: string; outcome: CloseOutcome; royaltyCents?: number }> {
@@ -73,10 +91,13 @@ export async function closeTalentMonth(deps: CloseTalentMonthDeps, input: CloseT
   }
   // The statement is exactly what a rebuild reads: the accruals claimed for this month.
   const claimed = await deps.royalties.claimedAccruals(talentId, month, from, plan);
-  if (claimed.length === 0) return { talentId, outcome: 'nothing' };
-
   const lines = accrualLinesOf(claimed);
-  const { totals } = buildStatement(lines, previous?.totals.carriedOutMicros ?? 0, deps.promotionalCapMicros);
+  const carriedIn = previous?.totals.carriedOutMicros ?? 0;
+  await claimTakenBack(deps, talentId, month, plan, buildStatement(lines, carriedIn, deps.promotionalCapMicros).lines);
+  const takenBack = await deps.royalties.claimedTakenBack(talentId, month);
+  if (claimed.length === 0 && takenBack.length === 0) return { talentId, outcome: 'nothing' };
+
+  const { totals } = buildStatement(lines, carriedIn, deps.promotionalCapMicros, takenBack);
   const statement: StatementRecord = {
     id: statementId(month, talentId),
     talentId,
@@ -98,11 +119,41 @@ export async function closeTalentMonth(deps: CloseTalentMonthDeps, input: CloseT
   return { talentId, outcome: 'closed', royaltyCents: totals.royaltyCents };
 }
 
-/** Rebuilds a closed statement from its claimed accruals; StatementMismatch when the figures differ. */
+/**
+ * Claims for the statement of `month` the royalties taken back before now, each with the
+ * royalty its license's statement counted: this month's (`ownLines`, the lines being closed) or
+ * an earlier one's, rebuilt. One whose license is on no statement yet waits for a later close.
+ */
+async function claimTakenBack(deps: CloseTalentMonthDeps, talentId: string, month: string, plan: RoyaltyPlan, ownLines: readonly StatementLine[]): Promise<void> {
+  const open = await deps.royalties.openTakenBack(talentId, deps.now().toISOString());
+  const linesOf = new Map<string, readonly StatementLine[]>([[month, ownLines]]);
+  for (const t of open) {
+    const accrual = await deps.royalties.getAccrual(talentId, t.accrualMonth, t.licenseId, plan);
+    const counted = accrual?.statementMonth;
+    if (!counted || counted > month) {
+      log.info('a royalty taken back waits for its license to be on a statement', { talentId, licenseId: t.licenseId, month });
+      continue;
+    }
+    if (!linesOf.has(counted)) {
+      const statement = await deps.royalties.getStatement(talentId, counted);
+      if (!statement) throw new Error(`the statement ${counted} of ${talentId} that claimed license ${t.licenseId} is missing`);
+      const [accruals, back] = await Promise.all([deps.royalties.claimedAccruals(talentId, counted, statement.fromMonth, plan), deps.royalties.claimedTakenBack(talentId, counted)]);
+      linesOf.set(counted, rebuildStatement(statement, accruals, back).lines);
+    }
+    // A license that earned nothing (own account, a testing grant) is not a line: nothing to take back.
+    const royaltyMicros = linesOf.get(counted)!.find((l) => l.licenseId === t.licenseId)?.royaltyMicros ?? 0;
+    await deps.royalties.claimTakenBack(talentId, t.licenseId, month, { statementMonth: counted, royaltyMicros });
+  }
+}
+
+/** Rebuilds a closed statement from its claimed accruals and royalties taken back; StatementMismatch when the figures differ. */
 async function verify(deps: CloseTalentMonthDeps, statement: StatementRecord, plan: RoyaltyPlan): Promise<void> {
-  const claimed = await deps.royalties.claimedAccruals(statement.talentId, statement.month, statement.fromMonth, plan);
+  const [claimed, takenBack] = await Promise.all([
+    deps.royalties.claimedAccruals(statement.talentId, statement.month, statement.fromMonth, plan),
+    deps.royalties.claimedTakenBack(statement.talentId, statement.month),
+  ]);
   try {
-    rebuildStatement(statement, claimed);
+    rebuildStatement(statement, claimed, takenBack);
   } catch (err) {
     if (err instanceof StatementMismatchError) {
       log.error('a closed statement does not match its claimed accruals', err, { talentId: statement.talentId, month: statement.month, stored: err.stored.royaltyMicros, rebuilt: err.rebuilt.royaltyMicros });

@@ -13,7 +13,7 @@ import { saveFile } from '../../../lib/saveFile';
 const errorText = (err: unknown, fallback: string) => (err instanceof Error && err.message ? err.message : fallback);
 
 /** The card's anchor: statements waiting for an account link here. */
-export const PAYOUTS_CARD_ID = 'payouts';
+const PAYOUTS_CARD_ID = 'payouts';
 
 /**
  * The talent portal's payouts (docs/product.md#talent-portal): the payout account at Stripe and

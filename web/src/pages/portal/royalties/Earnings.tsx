@@ -10,7 +10,7 @@ import { useConfig } from '../../../config';
 import { monthLabel } from '../../../generation/format';
 import { payoutsApi } from '../../../payouts/api';
 import type { SignedIn } from '../PortalGate';
-import { PAYOUTS_CARD_ID, PayoutsCard, StatementPayoutItem } from '../payouts/PayoutsCard';
+import { PayoutsCard, StatementPayoutItem } from '../payouts/PayoutsCard';
 import { usePayouts } from '../payouts/usePayouts';
 import { royaltiesApi, type RoyaltiesApi } from './api';
 import { capLabel, money, promotionalNote, tierProgress, transparencyNote } from './format';
@@ -226,12 +226,6 @@ function PayoutStatus({ summary, payout, minimumCents }: { summary: StatementSum
           on {formatDate(status.paidAt, 'UTC')}, reference <span data-testid="payout-reference">{status.reference}</span>
         </span>
       )}
-      {status.status === 'awaiting-details' && (
-        <span>
-          {' '}
-          <a href={`#${PAYOUTS_CARD_ID}`}>Set up payouts</a>
-        </span>
-      )}
     </p>
   );
 }
@@ -344,6 +338,17 @@ function StatementItem({ summary, api, payout, minimumCents }: { summary: Statem
                   <td />
                   <td className="roy-num">${dollarsOfMicros(totals.carriedInMicros)}</td>
                 </tr>
+                {totals.takenBack ? (
+                  <tr data-testid="statement-taken-back">
+                    <th scope="row">
+                      Taken back for refunds
+                      {totals.takenBack.absorbedMicros > 0 ? ` (Humanly covers the other $${dollarsOfMicros(totals.takenBack.absorbedMicros)}: a statement never goes below zero)` : ''}
+                    </th>
+                    <td className="roy-num">{totals.takenBack.licenses}</td>
+                    <td />
+                    <td className="roy-num">−${dollarsOfMicros(totals.takenBack.appliedMicros)}</td>
+                  </tr>
+                ) : null}
                 <tr className="roy-table__total">
                   <th scope="row">Paid (whole cents)</th>
                   <td className="roy-num">{totals.licenses}</td>
@@ -400,6 +405,35 @@ function StatementItem({ summary, api, payout, minimumCents }: { summary: Statem
                       <td>{lineTierLabel(l)}</td>
                       <td className="roy-num">${dollarsOfMicros(l.creditValueMicros)}</td>
                       <td className="roy-num">${dollarsOfMicros(l.royaltyMicros)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {detail && detail.takenBack.length > 0 && (
+            <div className="roy-table-wrap">
+              <table className="roy-table" data-testid="statement-taken-back-lines">
+                <caption className="roy-caption">Royalties taken back: the client's payment for these images was refunded</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Date</th>
+                    <th scope="col">License</th>
+                    <th scope="col">Why</th>
+                    <th scope="col" className="roy-num">
+                      Royalty
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {detail.takenBack.map((t) => (
+                    <tr key={t.licenseId} data-testid="statement-taken-back-line">
+                      <td>{formatDate(t.at, 'UTC')}</td>
+                      <td>
+                        <span className="roy-license">{t.licenseId}</span> (paid on the {monthLabel(t.statementMonth)} statement)
+                      </td>
+                      <td>{t.reason}</td>
+                      <td className="roy-num">−${dollarsOfMicros(t.royaltyMicros)}</td>
                     </tr>
                   ))}
                 </tbody>
