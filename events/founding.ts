@@ -1,3 +1,4 @@
+import type { FaceFinding, ReviewIdentity } from './identity';
 import * as z from 'zod';
 
 import {
@@ -152,6 +153,11 @@ export const FoundingConfirmResponse = z.object({
   applicationId: z.string(),
   program: z.enum(APPLICATION_PROGRAMS),
   message: z.string(),
+  /**
+   * The applicant's identity token (on the first confirmation only: it is stored hashed): the
+   * confirmation page goes on to the consent and the live selfie with it (POST /founding-identity*).
+   */
+  identityToken: z.string().optional(),
 });
 export type FoundingConfirmResponse = z.infer<typeof FoundingConfirmResponse>;
 
@@ -257,6 +263,13 @@ export interface PhotoResult {
   height?: number;
   /** Index of the stored photo (photos/{index}.jpg, thumbs/{index}.jpg) when accepted. */
   index?: number;
+  /** Face checks (docs/identity.md), once run: whether the photo counts toward the 30, and why not. */
+  usable?: boolean;
+  findings?: FaceFinding[];
+  /** The main face's box, relative to the photo (0..1): training crops centre on it. */
+  face?: { x: number; y: number; width: number; height: number };
+  /** Replaced by the applicant (no longer in the set). */
+  replacedAt?: string;
 }
 
 export interface ApplicationDetail extends ApplicationSummary {
@@ -269,6 +282,8 @@ export interface ApplicationDetail extends ApplicationSummary {
   /** Short-lived URLs (ADMIN_PHOTO_URL_TTL_SECONDS), accepted photos only. */
   photos: Array<{ index: number; width: number; height: number; thumbnailUrl: string; url: string }>;
   history: Array<{ at: string; event: string; by?: string; note?: string }>;
+  /** The proof of person: consent, findings summary, selfie (absent on applications from before). */
+  identity?: ReviewIdentity;
 }
 
 const MessageToApplicant = z
@@ -283,6 +298,8 @@ export const DecisionRequest = z
     decision: z.enum(['accept', 'reject'], { error: "decision must be 'accept' or 'reject'" }),
     note: z.string({ error: 'note must be a string' }).trim().max(2000, { error: 'note must be at most 2000 characters' }).default(''),
     messageToApplicant: MessageToApplicant,
+    /** Why the application is accepted although its selfie does not match (required then: IDENTITY_REASON_REQUIRED); kept in the history. */
+    identityReason: z.string({ error: 'identityReason must be a string' }).trim().max(2000, { error: 'identityReason must be at most 2000 characters' }).optional(),
   })
   .strict();
 export type DecisionRequest = z.input<typeof DecisionRequest>;
