@@ -7,6 +7,7 @@ import { formatDateTime, INDUSTRY_LABELS, PROGRAM_LABELS, ROYALTY_SHORT } from '
 import { StatusChip } from '../common/StatusChip';
 import { DecisionButtons } from './DecisionButtons';
 import { FailureNotice } from './FailureNotice';
+import { ConsentRecordSection, IdentitySummary, SelfieSection } from './IdentityPanels';
 import { PhotoGallery } from './PhotoGallery';
 
 const HISTORY_LABELS: Record<string, string> = {
@@ -71,6 +72,9 @@ function ApplicationPage() {
   const photos = record.photos ?? [];
   const history = record.history ?? [];
   const rejected = (record.photoResults ?? []).filter((p) => !p.accepted);
+  // Photos the applicant replaced stay in the gallery, greyed, but no longer count in the set.
+  const replaced = new Set((record.photoResults ?? []).filter((p) => p.replacedAt && p.index !== undefined).map((p) => p.index));
+  const inSet = photos.filter((p) => !replaced.has(p.index)).length;
 
   return (
     <Stack spacing={2} sx={{ mt: 2, mb: 4 }}>
@@ -163,11 +167,19 @@ function ApplicationPage() {
               </Table>
             ) : null}
           </Section>
+          {record.identity ? <ConsentRecordSection identity={record.identity} /> : null}
         </Stack>
       </Box>
 
-      <Section title={detailLoaded ? `Photos (${photos.length})` : 'Photos'} id="photos-title">
-        {detailLoaded ? <PhotoGallery photos={photos} name={name} onExpired={() => void refetch()} /> : <LinearProgress aria-label="Loading photos" />}
+      {detailLoaded ? <SelfieSection application={record} onExpired={() => void refetch()} /> : null}
+
+      <Section title={detailLoaded ? `Photos (${inSet})` : 'Photos'} id="photos-title">
+        {detailLoaded && record.identity ? <IdentitySummary identity={record.identity} replaced={replaced.size} /> : null}
+        {detailLoaded ? (
+          <PhotoGallery photos={photos} results={record.photoResults} name={name} onExpired={() => void refetch()} />
+        ) : (
+          <LinearProgress aria-label="Loading photos" />
+        )}
       </Section>
 
       <Section title="History" id="history-title">

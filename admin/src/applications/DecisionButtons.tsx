@@ -2,6 +2,7 @@ import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import {
   Alert,
+  AlertTitle,
   Box,
   Button,
   CircularProgress,
@@ -13,11 +14,12 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
 import type { ApplicationDetail, EmailPreview } from '../../../events/founding';
 import { FORBIDDEN_MESSAGE } from '../authProvider';
 import type { ConsoleDataProvider } from '../dataProvider';
+import { decisionRequest, identityReasonError, reasonRule, scoreText, SELFIE_HEADLINES, selfieResultText } from './labels';
 
 type Decision = 'accept' | 'reject';
 
@@ -47,7 +49,9 @@ const PREVIEW_DELAY_MS = 400;
  * shows the email the decision will send, rendered by the API with the sending code, and the
  * decision can be confirmed only once the preview of the current message is shown. Pessimistic:
  * the decision resumes the application's workflow and cannot be undone, so nothing changes on
- * screen until the API has taken it.
+ * screen until the API has taken it. Accepting an application whose selfie does not match the
+ * photos (acceptNeedsReason) says why and waits for a written reason, which the history keeps;
+ * the server's refusal of a missing reason shows on that field.
  */
 export function DecisionButtons({ application, onDecided }: { application: ApplicationDetail; onDecided: () => void }) {
   const [decision, setDecision] = useState<Decision | null>(null);
@@ -61,6 +65,19 @@ export function DecisionButtons({ application, onDecided }: { application: Appli
   const [preview, setPreview] = useState<{ for: string; email: EmailPreview } | null>(null);
   const [previewError, setPreviewError] = useState<string | null>(null);
   const [previewAttempt, setPreviewAttempt] = useState(0);
+  const [identityReason, setIdentityReason] = useState('');
+  // The server asked for a reason the page did not know was needed (the selfie changed meanwhile).
+  const [reasonAsked, setReasonAsked] = useState(false);
+  const [reasonError, setReasonError] = useState<string | undefined>(undefined);
+  const reasonInput = useRef<HTMLTextAreaElement | null>(null);
+  const rule = reasonRule(decision ?? 'reject', application.identity, identityReason, reasonAsked);
+  // Known from the page's own data (else only the server's refusal asked for it).
+  const reasonFromPage = reasonRule(decision ?? 'reject', application.identity, '').shown;
+
+  // A refused reason: the field may only now be on the page; take the reviewer to it.
+  useEffect(() => {
+    if (reasonError) reasonInput.current?.focus();
+  }, [reasonError]);
   const previewKey = decision ? `${decision}\n${message.trim()}` : '';
   const previewCurrent = preview !== null && preview.for === previewKey;
 
@@ -90,7 +107,8 @@ export function DecisionButtons({ application, onDecided }: { application: Appli
     setPending(true);
     setError(null);
     try {
-      const result = await dataProvider.decideApplication(application.id, { decision: d, note, messageToApplicant: message });
+      const request = decisionRequest(d, { note, messageToApplicant: message, identityReason }, reasonRule(d, application.identity, identityReason, reasonAsked).shown);
+      const result = await dataProvider.decideApplication(application.id, request);
       // After authProvider.checkError has handled a 401 or 403, react-admin resolves the call
       // with `{ data: {} }` instead of rejecting: that is not a recorded decision.
       const recorded = result?.data?.decision;
@@ -99,10 +117,17 @@ export function DecisionButtons({ application, onDecided }: { application: Appli
       setDecision(null);
       setNote('');
       setMessage('');
+      setIdentityReason('');
+      setReasonAsked(false);
+      setReasonError(undefined);
       setPreview(null);
       onDecided();
     } catch (e) {
-      setError(e as Error);
+      const refused = identityReasonError(e);
+      if (refused) {
+        setReasonAsked(true);
+        setReasonError(refused);
+      } else setError(e as Error);
     } finally {
       setPending(false);
     }
@@ -113,9 +138,12 @@ export function DecisionButtons({ application, onDecided }: { application: Appli
     if (pending) return;
     setDecision(null);
     setError(null);
+    setReasonError(undefined);
     setPreview(null);
     setPreviewError(null);
   };
+  const selfie = application.identity?.selfie ?? { state: 'none' as const };
+  const score = scoreText(selfie);
 
   return (
     <Box sx={{ display: 'flex', gap: 1 }}>
@@ -131,6 +159,41 @@ export function DecisionButtons({ application, onDecided }: { application: Appli
             <DialogTitle id="decision-title">{TEXT[decision].title(name)}</DialogTitle>
             <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
               <DialogContentText>{TEXT[decision].body}</DialogContentText>
+              {rule.shown ? (
+                <>
+                  <Alert severity="warning" data-testid="identity-warning">
+                    {reasonFromPage ? (
+                      <>
+                        <AlertTitle>Selfie result: {SELFIE_HEADLINES[selfie.state]}</AlertTitle>
+                        {selfieResultText(selfie)}
+                        {score ? ` Score ${score}.` : ''} Accepting needs a written reason, which the history keeps with your name.
+                      </>
+                    ) : (
+                      <>
+                        <AlertTitle>The face checks changed</AlertTitle>
+                        The selfie no longer matches the photos as this page showed them: reload the page to see its result, or write why you accept anyway.
+                      </>
+                    )}
+                  </Alert>
+                  <TextField
+                    label="Why accept anyway"
+                    required
+                    error={!!reasonError}
+                    helperText={reasonError ?? 'Required. Say what you compared and why it is the same person. Never sent to the applicant.'}
+                    multiline
+                    minRows={2}
+                    value={identityReason}
+                    onChange={(e) => {
+                      setIdentityReason(e.target.value);
+                      setReasonError(undefined);
+                    }}
+                    inputRef={reasonInput}
+                    slotProps={{ htmlInput: { maxLength: 2000 } }}
+                    autoFocus
+                    fullWidth
+                  />
+                </>
+              ) : null}
               <TextField
                 label="Internal note"
                 helperText="Kept in the application's history with your name. Never sent to the applicant."
@@ -139,7 +202,7 @@ export function DecisionButtons({ application, onDecided }: { application: Appli
                 value={note}
                 onChange={(e) => setNote(e.target.value)}
                 slotProps={{ htmlInput: { maxLength: 2000 } }}
-                autoFocus
+                autoFocus={!rule.shown}
                 fullWidth
               />
               <TextField
@@ -197,7 +260,7 @@ export function DecisionButtons({ application, onDecided }: { application: Appli
                 variant="contained"
                 color={decision === 'accept' ? 'success' : 'error'}
                 onClick={() => decide(decision)}
-                disabled={pending || !previewCurrent}
+                disabled={pending || !previewCurrent || rule.missing}
                 startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}
               >
                 {TEXT[decision].confirm}

@@ -1,0 +1,163 @@
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import { Box, Chip, IconButton, Typography } from '@mui/material';
+import { useNotify } from 'react-admin';
+import type { ApplicationDetail } from '../../../events/founding';
+import type { ReviewIdentity } from '../../../events/identity';
+import { Fields, Section } from '../common/DetailSection';
+import { formatDateTime } from '../common/format';
+import { comparisonPhotos, galleryPhotos, identityStateText, scoreText, SELFIE_HEADLINES, selfieResultText, shortHash, summaryText } from './labels';
+
+/**
+ * Above the gallery: where the identity check stands, in words, and the findings summary
+ * ("27 usable · 2 no face · 1 another person").
+ */
+export function IdentitySummary({ identity, replaced }: { identity: ReviewIdentity; replaced: number }) {
+  const details = [
+    identity.summary ? `${identity.summary.total} ${identity.summary.total === 1 ? 'photo' : 'photos'} checked` : '',
+    replaced ? `${replaced} replaced` : '',
+    identity.replacementRounds ? `${identity.replacementRounds} ${identity.replacementRounds === 1 ? 'round' : 'rounds'} of replacements asked for` : '',
+  ].filter(Boolean);
+  return (
+    <Box data-testid="identity-summary" sx={{ mb: 1.5 }}>
+      <Typography variant="body2">
+        <Box component="span" sx={{ color: 'text.secondary' }}>
+          Face checks:{' '}
+        </Box>
+        <Box component="span" sx={{ fontWeight: 500 }}>
+          {identityStateText(identity)}
+        </Box>
+      </Typography>
+      {identity.summary ? (
+        <Typography variant="body1" data-testid="findings-summary" sx={{ fontWeight: 600 }}>
+          {summaryText(identity.summary)}
+        </Typography>
+      ) : null}
+      {details.length ? (
+        <Typography variant="body2" color="text.secondary">
+          {details.join(' · ')}
+        </Typography>
+      ) : null}
+    </Box>
+  );
+}
+
+/**
+ * The live selfie beside two or three of the set's usable photos, for a human comparison, with
+ * its result in words, the score against the threshold and when it was taken.
+ */
+export function SelfieSection({ application, onExpired }: { application: ApplicationDetail; onExpired: () => void }) {
+  const identity = application.identity;
+  if (!identity || (identity.faceConsent !== 'given' && !identity.selfie?.url)) return null;
+  const selfie = identity.selfie ?? { state: 'none' as const };
+  const matches = selfie.state === 'match';
+  const score = scoreText(selfie);
+  const compare = comparisonPhotos(galleryPhotos(application.photos ?? [], application.photoResults));
+  const image = { width: '100%', aspectRatio: '1 / 1', objectFit: 'cover', display: 'block', borderRadius: 1, bgcolor: 'grey.200' } as const;
+
+  return (
+    <Section title="Selfie and the set" id="selfie-title">
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 2fr) minmax(0, 3fr)' }, gap: 2, alignItems: 'start' }}>
+        <Box data-testid="selfie">
+          <Box component="figure" sx={{ m: 0, maxWidth: 280 }}>
+            {selfie.url ? (
+              <Box component="img" src={selfie.url} alt="The applicant’s live selfie" onError={onExpired} sx={image} />
+            ) : (
+              <Box sx={{ ...image, display: 'grid', placeItems: 'center' }}>
+                <Typography variant="body2">No selfie</Typography>
+              </Box>
+            )}
+            <Typography component="figcaption" variant="caption" color="text.secondary">
+              Selfie{selfie.takenAt ? `, taken ${formatDateTime(selfie.takenAt)}` : ''}
+            </Typography>
+          </Box>
+          <Box sx={{ mt: 1, display: 'flex', flexDirection: 'column', gap: 0.5, alignItems: 'flex-start' }}>
+            <Chip
+              size="small"
+              variant="outlined"
+              label={SELFIE_HEADLINES[selfie.state]}
+              sx={matches ? { color: 'success.dark', borderColor: 'success.main' } : selfie.state === 'none' || selfie.state === 'waiting-for-photos' ? {} : { color: 'error.dark', borderColor: 'error.main' }}
+            />
+            <Typography variant="body2">{selfieResultText(selfie)}</Typography>
+            {score ? (
+              <Typography variant="body2" data-testid="selfie-score">
+                Score {score}
+              </Typography>
+            ) : null}
+          </Box>
+        </Box>
+        <Box>
+          <Typography component="h3" variant="subtitle2" sx={{ mb: 1 }}>
+            Usable photos from the set
+          </Typography>
+          {compare.length ? (
+            <Box sx={{ display: 'grid', gridTemplateColumns: `repeat(${compare.length}, minmax(0, 1fr))`, gap: 1, maxWidth: 480 }}>
+              {compare.map((p) => (
+                <Box component="figure" key={p.photo.index} sx={{ m: 0 }}>
+                  <Box component="img" src={p.photo.thumbnailUrl} alt={`Photo ${p.number}`} onError={onExpired} sx={image} />
+                  <Typography component="figcaption" variant="caption" color="text.secondary">
+                    #{p.number}
+                  </Typography>
+                </Box>
+              ))}
+            </Box>
+          ) : (
+            <Typography variant="body2" color="text.secondary">
+              No usable photo to compare with yet.
+            </Typography>
+          )}
+        </Box>
+      </Box>
+    </Section>
+  );
+}
+
+/** A SHA-256 shortened, the full value on hover and by the copy button. */
+function Hash({ value, what }: { value: string; what: string }) {
+  const notify = useNotify();
+  const copy = () => {
+    navigator.clipboard.writeText(value).then(
+      () => notify(`The ${what} is copied.`, { type: 'info' }),
+      () => notify(`The ${what} could not be copied: ${value}`, { type: 'warning' }),
+    );
+  };
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+      <Box component="code" title={value} sx={{ fontFamily: 'monospace' }}>
+        {shortHash(value)}
+      </Box>
+      <IconButton size="small" aria-label={`Copy the full ${what}`} onClick={copy}>
+        <ContentCopyIcon fontSize="inherit" />
+      </IconButton>
+    </Box>
+  );
+}
+
+/** The signed consent as recorded: read-only, kept unchanged. */
+export function ConsentRecordSection({ identity }: { identity: ReviewIdentity }) {
+  const consent = identity.consent;
+  return (
+    <Section title="Signed consent" id="consent-record-title">
+      {consent ? (
+        <>
+          <Fields
+            rows={[
+              ['Consent text', `Version ${consent.version}`],
+              ['Typed name', consent.typedName],
+              ['Signed at', formatDateTime(consent.signedAt)],
+              ['Face data consent', `${consent.faceConsent === 'given' ? 'Given' : 'Declined'} (version ${consent.faceConsentVersion})`],
+              ['Photo set hash', consent.photoSetHash ? <Hash value={consent.photoSetHash} what="photo set hash" /> : 'Not checked yet'],
+              ['Selfie hash', consent.selfieHash ? <Hash value={consent.selfieHash} what="selfie hash" /> : 'No selfie yet'],
+            ]}
+          />
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+            Kept unchanged: the record is written once when the applicant signs and cannot be edited.
+          </Typography>
+        </>
+      ) : (
+        <Typography variant="body2" color="text.secondary">
+          Not signed yet.
+        </Typography>
+      )}
+    </Section>
+  );
+}
