@@ -140,6 +140,63 @@ export function privacySections({ contactEmail, links }: LegalTextContext): Lega
       ),
     },
     {
+      id: 'face-data',
+      title: 'Face data (biometric data)',
+      content: (
+        <>
+          <p>
+            To make sure every likeness on {BRAND_NAME} belongs to the person who said yes, we can check that the photos
+            of a talent application all show the applicant. Only with your separate consent, because face data is
+            biometric data.
+          </p>
+          <dl className="legal-dl">
+            <dt>What is analysed</dt>
+            <dd>
+              The faces in the photos of your application, and in a selfie you take with your camera after confirming your
+              email. Our software finds each face and turns it into a face descriptor: a list of numbers that describes
+              the face, used to compare it with your other photos and with your selfie. It also checks that each face is
+              large, sharp and bright enough for training and that no photo repeats another. It infers nothing else about
+              you: not your age, gender, ethnicity or mood.
+            </dd>
+            <dt>Why</dt>
+            <dd>
+              Only to confirm that every photo shows the same person and that this person is you, so that nobody can
+              license someone else&rsquo;s likeness, and to tell you which photos cannot be used and why. A reviewer sees
+              the results (for example &ldquo;another person&rdquo; on a photo, or whether your selfie matches), and a
+              person makes every decision on your application.
+            </dd>
+            <dt>Your separate consent</dt>
+            <dd>
+              We ask for this consent on its own, before anything is analysed, and nothing is ticked for you. If you say
+              no, no face data is created: a reviewer compares your photos by hand, and you take no selfie. You can
+              withdraw this consent at any time by emailing <Mail email={contactEmail} />; we then delete your face data.
+            </dd>
+            <dt>How it is protected</dt>
+            <dd>
+              The analysis runs in our own systems; no outside face recognition service sees your photos. Face descriptors
+              and your selfie are stored encrypted, and only for this check: we never use them to recognise you anywhere
+              else, never use them to train any AI model, and never sell, lease, trade or share them or profit from them
+              in any other way. We disclose them only where the law requires.
+            </dd>
+            <dt>When it is deleted</dt>
+            <dd>
+              Together with your photos: within 30 days after an application is declined, when you ask us to delete your
+              data, and when you remove your likeness. The record of your signed consent (the version of the text, the name
+              you typed, the time, and fingerprints of your photo files and selfie from which no picture or face can be
+              rebuilt) is kept as proof of your consent.
+            </dd>
+            <dt>The law</dt>
+            <dd>
+              Under the GDPR and the UK GDPR, face data used to identify a person is a special category of personal data
+              (Article 9); we process it only with your explicit consent (Article 9(2)(a)). Under the Illinois Biometric
+              Information Privacy Act (BIPA) and similar US state laws, this section is our written policy on biometric
+              data and its retention, and the consent you sign is your written release.
+            </dd>
+          </dl>
+        </>
+      ),
+    },
+    {
       id: 'how-we-use-information',
       title: 'How we use information',
       content: (
