@@ -82,6 +82,20 @@ export const ROUTE_META: Record<string, RouteMeta> = {
   },
   '/founding-talent-privacy': { description: `How ${BRAND_NAME} handles founding talent applications, photos and personal data.`, card: foundingCard },
   '/founding-talent-terms': { description: `The terms for founding talent applications at ${BRAND_NAME}: eligibility, photos, review and the 35% lifetime royalty.`, card: foundingCard },
+  '/founding/identity': {
+    title: 'Confirm it is you',
+    description: `After confirming the email of a talent application: the answer on face data, the signed consent and a live selfie.`,
+    card: foundingCard,
+    mode: 'client',
+    indexable: false,
+  },
+  '/founding/photos': {
+    title: 'Replace your photos',
+    description: `Replace the photos of a talent application that cannot be used for training, through the link we emailed.`,
+    card: foundingCard,
+    mode: 'client',
+    indexable: false,
+  },
   '/pre-launch-contact': {
     description: `Questions about ${BRAND_NAME}, the waitlist or founding talent? Email us; we typically reply within 24 hours.`,
     card: prelaunchCard,

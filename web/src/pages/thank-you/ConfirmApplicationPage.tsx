@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { CONFIRMATION_MESSAGES, FOUNDING_MESSAGES, REVIEW_TIME_TEXT } from '../../../../events/founding-values';
 import type { FoundingConfirmResponse } from '../../../../events/founding';
 import { ApiError, postJson } from '../../api/client';
@@ -9,14 +9,23 @@ import { usePageTitle } from '../../lib/usePageTitle';
 type State = { step: 'ready' | 'sending' } | { step: 'done'; message: string } | { step: 'failed'; message: string };
 
 /**
+ * Where the confirmation continues: the face data consent, the signature and the selfie
+ * (docs/identity.md). The identity token goes in the fragment, which never reaches a server log.
+ */
+const identityPath = (identityToken: string) => `/founding/identity#token=${encodeURIComponent(identityToken)}`;
+
+/**
  * /thank-you?type=founding-confirm#token=... (docs/product.md#founding-confirmation): the page
  * the confirmation email links to. Opening it changes nothing (mail scanners open links); the
- * applicant's click on the button posts the token, and the application is submitted.
+ * applicant's click on the button posts the token, and the application is submitted. The first
+ * confirmation's answer carries an identity token: the page then goes on to /founding/identity,
+ * taking the confirmation's message along (router state) and leaving this page out of the history.
  */
 export function ConfirmApplicationPage() {
   usePageTitle('Confirm your email address');
   const { apiUrl } = useConfig();
   const [state, setState] = useState<State>({ step: 'ready' });
+  const navigate = useNavigate();
 
   async function confirm() {
     // The token is in the fragment (#token=...), so it never reaches a server log.
@@ -28,6 +37,10 @@ export function ConfirmApplicationPage() {
     setState({ step: 'sending' });
     try {
       const answer = await postJson<FoundingConfirmResponse>(apiUrl, '/founding-confirm', { token });
+      if (answer.identityToken) {
+        await navigate(identityPath(answer.identityToken), { replace: true, state: { confirmed: answer.message } });
+        return;
+      }
       setState({ step: 'done', message: answer.message });
     } catch (err) {
       const message = err instanceof ApiError && err.serverError ? err.serverError : FOUNDING_MESSAGES.defaultAlert;
