@@ -38,6 +38,8 @@ function StatementPage() {
   // Until getOne answers, react-admin may show the list's copy (no lines, no audit).
   const lines = record.lines ?? [];
   const audit = record.audit ?? [];
+  // The list's summary stands in until the statement itself is read: it has no lines.
+  const takenBack = record.takenBack ?? [];
   const t = record.totals;
 
   return (
@@ -155,7 +157,7 @@ function StatementPage() {
         </TableContainer>
       </Section>
 
-      {record.takenBack.length > 0 ? (
+      {takenBack.length > 0 ? (
         <Section title="Royalties taken back" id="taken-back-title">
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
             Licenses whose client payment was refunded or lost in a dispute after their royalty was counted. They come off this statement, never below zero; Humanly absorbs the rest.
@@ -172,7 +174,7 @@ function StatementPage() {
                 </TableRow>
               </TableHead>
               <TableBody>
-                {record.takenBack.map((b) => (
+                {takenBack.map((b) => (
                   <TableRow key={b.licenseId} data-testid="statement-taken-back-line">
                     <TableCell>{formatDateTime(b.at)}</TableCell>
                     <TableCell sx={{ fontFamily: 'monospace' }}>{b.licenseId}</TableCell>
