@@ -24,6 +24,8 @@ export const FAILURE_METRICS = {
   statementNotClosed: 'StatementsNotClosed',
   /** A talent's payout failed: a Stripe transfer refused, a bank payout failed or a transfer reversed (docs/payouts.md). */
   payoutFailed: 'PayoutsFailed',
+  /** A talent's likeness model training failed: too few photos, the trainer, a time-out or a step (docs/training.md). */
+  trainingFailed: 'LikenessTrainingsFailed',
 } as const;
 
 export type FailureMetric = (typeof FAILURE_METRICS)[keyof typeof FAILURE_METRICS];

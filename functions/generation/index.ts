@@ -6,3 +6,5 @@ export { findClientGenerations, keepLicensePixelHash, redactGeneration, redactLi
 export { eraseClientGenerations, GenerationRunningError, refuseWhileRunning } from './license-files';
 // Statements, accruals and payout details live in the Generations table.
 export { CREATED_INDEX, generationKeys } from './keys';
+// Replicate's webhook signature check (Standard Webhooks), for the training wing's webhook too.
+export { verifyReplicateWebhook } from './replicate-webhooks';

@@ -1,0 +1,34 @@
+import * as z from 'zod';
+import { SAMPLE_URL_TTL_SECONDS } from '../../../../events/training-values';
+import { talentStore } from '../../../catalog';
+import { requireGroup } from '../../../shared/auth';
+import { documentClient } from '../../../shared/clients';
+import { loadConfig } from '../../../shared/config';
+import { httpHandler, json } from '../../../shared/http';
+import { s3Bucket } from '../../../shared/s3';
+import { rollback } from './service';
+import { TrainingTableConfig } from '../../config';
+import { trainingStore } from '../../store';
+
+const config = loadConfig(TrainingTableConfig.extend({ TALENT_TABLE: z.string().min(1), TRAINING_BUCKET: z.string().min(1) }));
+const samples = s3Bucket(config.TRAINING_BUCKET);
+
+/** `POST /admin/talent/{id}/trainings/{trainingId}/rollback` (admins): an earlier approved version goes live again. */
+export const handler = httpHandler(async (event) => {
+  const admin = requireGroup(event, 'admin');
+  const doc = documentClient();
+  return json(
+    200,
+    await rollback(
+      {
+        store: trainingStore(doc, config.TRAINING_TABLE),
+        catalog: talentStore(doc, config.TALENT_TABLE),
+        sampleUrl: (key) => samples.getUrl(key, { expiresIn: SAMPLE_URL_TTL_SECONDS }),
+        now: () => new Date(),
+      },
+      event.pathParameters?.id,
+      event.pathParameters?.trainingId,
+      admin.email ?? admin.sub,
+    ),
+  );
+});
