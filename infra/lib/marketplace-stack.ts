@@ -12,6 +12,7 @@ import { Likeness } from './domains/likeness';
 import { Payments } from './domains/payments';
 import { Payouts } from './domains/payouts';
 import { Royalties } from './domains/royalties';
+import { Training } from './domains/training';
 import { Waitlist } from './domains/waitlist';
 import { Alarms } from './platform/alarms';
 import { REPO_ROOT } from './platform/app-function';
@@ -46,6 +47,7 @@ export class MarketplaceStack extends Stack {
     const generation = new Generation(this, 'Generation', platform, tables);
     new Royalties(this, 'Royalties', platform, { ...tables, generationsTable: generation.table });
     new Likeness(this, 'Likeness', platform, { ...tables, generationsTable: generation.table });
+    new Training(this, 'Training', platform, { ...tables, photosBucket: founding.bucket, replicateToken: generation.replicateToken });
     const payments = new Payments(this, 'Payments', platform, { accountsTable: accounts.table });
     const payouts = new Payouts(this, 'Payouts', platform, { ...tables, generationsTable: generation.table, stripeSecretKey: payments.stripeSecretKey });
     new Console(this, 'Console', platform, {

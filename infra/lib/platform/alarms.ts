@@ -136,6 +136,12 @@ export class Alarms extends NestedStack {
       'A talent payout failed (a Stripe transfer was refused, a bank payout failed or a transfer was reversed): the console\'s payout run shows the statement and the reason; retry it there once fixed',
       failures(FAILURE_METRICS.payoutFailed),
     );
+    // The training wing counts each likeness model training that failed (docs/training.md "Failures").
+    alarm(
+      'LikenessTrainingsFailed',
+      'A talent\'s likeness model training failed (too few photos, the trainer, a time-out or a step): the console\'s trainings of the talent show the reason and the logs; retrain there once fixed',
+      failures(FAILURE_METRICS.trainingFailed),
+    );
     alarm('EmailBounces', 'Our emails bounced (5 or more in 15 minutes): check the sender domain and the addresses we mail', props.email.metric('Bounce'), 5);
     alarm('EmailComplaints', 'A recipient marked our email as spam', props.email.metric('Complaint'));
   }

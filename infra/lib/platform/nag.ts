@@ -46,6 +46,16 @@ export function applyNagSuppressions(stack: Stack): void {
       if (!(nested instanceof NestedStack) || !nested.nestedStackResource) return [];
       return [`Resource::<${stack.getLogicalId(nested.nestedStackResource)}.Outputs.${Names.uniqueId(b)}Arn>/${GENERATION_IMAGES_PREFIX}*`];
     });
+  // The Training stack: the founding photos it reads under applications/ (the bucket's ARN a
+  // parameter of the nested stack), and its own bucket's training-sets/ and samples/.
+  const trainingPrefixes = stack.node
+    .findAll()
+    .filter((c): c is CfnBucket => c instanceof CfnBucket && /(Founding\/Photos|Training\/TrainingFiles)\/Resource$/.test(c.node.path))
+    .flatMap((b) =>
+      b.node.path.includes('/Training/')
+        ? ['training-sets/*', 'samples/*'].map((p) => `Resource::<${Stack.of(b).getLogicalId(b)}.Arn>/${p}`)
+        : [`Resource::<referenceto${Names.uniqueId(b)}Arn>/applications/*`],
+    );
   // AppFunction.bindTable grants Query/Scan on a bound table's indexes as `<table>/index/*`.
   const tableIndexes = stack.node
     .findAll()
@@ -107,7 +117,12 @@ export function applyNagSuppressions(stack: Stack): void {
         ack(c, `AwsSolutions-IAM5[${finding}]`, 'Image keys under generations/ are generated per client, generation and license; the grant names the exact actions and is limited to the prefix.');
       }
     }
-    if (/\/Founding\/Workflow\/Role$|\/Generation\/GenerationWorkflow\/Role$|\/Royalties\/RoyaltyClose\/Role$/.test(c.node.path)) {
+    if (/\/Training\/[A-Za-z]+Role$/.test(c.node.path)) {
+      for (const finding of trainingPrefixes) {
+        ack(c, `AwsSolutions-IAM5[${finding}]`, 'Object keys under this prefix are generated per application or training; the grant names the exact actions and is limited to the prefix.');
+      }
+    }
+    if (/\/Founding\/Workflow\/Role$|\/Generation\/GenerationWorkflow\/Role$|\/Royalties\/RoyaltyClose\/Role$|\/Training\/LikenessTraining\/Role$/.test(c.node.path)) {
       ack(c, 'AwsSolutions-IAM5[Resource::*]', 'X-Ray trace segments and CloudWatch Logs log delivery (the state machine\'s tracing and logging) support no resource-level permissions; CDK grants exactly those actions.');
     }
     // A state machine's Lambda steps (CDK's LambdaInvoke) are granted their function and its versions and aliases.

@@ -5,6 +5,21 @@ import { PAID_PLAN_IDS, type PaidPlanId } from '../../../events/payment-values';
 import { DEFAULT_PAYOUT_MINIMUM_CENTS } from '../../../events/payout-values';
 import { DEFAULT_WAITLIST_CAPACITY } from '../../../events/product';
 import { DEFAULT_PROMOTIONAL_ROYALTY_CAP_CENTS, REMOVAL_NOTICE_SECONDS } from '../../../events/royalty-values';
+import {
+  DEFAULT_MODEL_OWNER,
+  DEFAULT_TRAINER,
+  DEFAULT_TRAINER_INPUTS,
+  DEFAULT_TRAINER_VERSION,
+  DEFAULT_TRAINING_HARDWARE,
+  DEFAULT_TRAINING_IMAGE_SIZE,
+  DEFAULT_TRAINING_STEPS,
+  HARDWARE_MICROS_PER_SECOND,
+  MAX_TRAINING_STEPS,
+  MIN_TRAINING_STEPS,
+  TRAINER_LICENCES,
+  type TrainerInputs,
+  type TrainerLicence,
+} from '../../../events/training-values';
 
 /**
  * Everything that differs between stages comes from CDK context (cdk.json, `-c key=value`)
@@ -99,6 +114,59 @@ export interface StageConfig {
   payoutMinimumCents: number;
   /** Secrets Manager name of the signing secret of Stripe's Connect webhook endpoint for `POST /webhooks/stripe-connect`. */
   stripeConnectWebhookSecretName?: string;
+  /** How talent's likeness models are trained on Replicate (docs/training.md, decision 046). */
+  likenessTraining: LikenessTrainingSettings;
+}
+
+/**
+ * The likeness model's trainer and its settings. Context `likenessTrainer` (`owner/name:version`,
+ * default ostris/flux-dev-lora-trainer at the version the twin uses), `likenessTrainerInputs`
+ * (JSON `{"images":"input_images","triggerWord":"trigger_word","steps":"steps"}`: the trainer's
+ * input names), `likenessTrainingSteps` (default 1000), `likenessModelOwner` (the Replicate
+ * account of the talent's private models; the twin's emulator: humanly), `likenessTrainingHardware`
+ * (default gpu-h100), `likenessTrainingImageSize` (the crops' side, default 1024) and
+ * `likenessTrainerLicence`: `non-commercial` (FLUX.1 [dev]'s licence, the default) or `commercial`.
+ * The prod stage's Training stack refuses to build unless the licence is `commercial`: confirmed
+ * for a paid service (decision 046).
+ */
+interface LikenessTrainingSettings {
+  trainer: string;
+  trainerVersion: string;
+  inputs: TrainerInputs;
+  steps: number;
+  modelOwner: string;
+  hardware: string;
+  imageSize: number;
+  licence: TrainerLicence;
+}
+
+function likenessTraining(ctx: (key: string) => unknown): LikenessTrainingSettings {
+  const given = (key: string) => {
+    const v = ctx(key);
+    return v === undefined || v === '' ? undefined : v;
+  };
+  const trainer = String(given('likenessTrainer') ?? `${DEFAULT_TRAINER}:${DEFAULT_TRAINER_VERSION}`);
+  const m = /^([A-Za-z0-9._-]+\/[A-Za-z0-9._-]+):([a-f0-9]{64})$/.exec(trainer);
+  if (!m) throw new Error(`Context likenessTrainer must be a Replicate trainer 'owner/name:<64-hex version>', got ${JSON.stringify(trainer)}`);
+  const rawInputs = given('likenessTrainerInputs');
+  const inputs = (rawInputs === undefined ? DEFAULT_TRAINER_INPUTS : typeof rawInputs === 'string' ? JSON.parse(rawInputs) : rawInputs) as Partial<TrainerInputs>;
+  for (const name of ['images', 'triggerWord', 'steps'] as const) {
+    if (typeof inputs[name] !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(inputs[name])) {
+      throw new Error(`Context likenessTrainerInputs.${name} must name the trainer's input, got ${JSON.stringify(inputs[name])}`);
+    }
+  }
+  const steps = atLeastOne('likenessTrainingSteps', given('likenessTrainingSteps'), DEFAULT_TRAINING_STEPS);
+  if (steps < MIN_TRAINING_STEPS || steps > MAX_TRAINING_STEPS) throw new Error(`Context likenessTrainingSteps must be from ${MIN_TRAINING_STEPS} to ${MAX_TRAINING_STEPS}, got ${steps}`);
+  const modelOwner = String(given('likenessModelOwner') ?? DEFAULT_MODEL_OWNER);
+  if (!/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(modelOwner)) throw new Error(`Context likenessModelOwner must be a Replicate account name, got ${JSON.stringify(modelOwner)}`);
+  const hardware = String(given('likenessTrainingHardware') ?? DEFAULT_TRAINING_HARDWARE);
+  if (HARDWARE_MICROS_PER_SECOND[hardware] === undefined) {
+    throw new Error(`Context likenessTrainingHardware must be one of ${Object.keys(HARDWARE_MICROS_PER_SECOND).join(', ')} (their prices are in events/training-values.ts), got ${JSON.stringify(hardware)}`);
+  }
+  const imageSize = atLeastOne('likenessTrainingImageSize', given('likenessTrainingImageSize'), DEFAULT_TRAINING_IMAGE_SIZE);
+  const licence = String(given('likenessTrainerLicence') ?? 'non-commercial') as TrainerLicence;
+  if (!TRAINER_LICENCES.includes(licence)) throw new Error(`Context likenessTrainerLicence must be one of ${TRAINER_LICENCES.join(', ')}, got ${JSON.stringify(licence)}`);
+  return { trainer: m[1], trainerVersion: m[2], inputs: { images: inputs.images!, triggerWord: inputs.triggerWord!, steps: inputs.steps! }, steps, modelOwner, hardware, imageSize, licence };
 }
 
 /** Stripe price ids per paid plan: the monthly subscription price and the one-credit price of packs. */
@@ -242,5 +310,6 @@ export function stageConfig(scope: Construct): StageConfig {
     generationCostMicros: wholeCents('generationCostMicros', ctx('generationCostMicros'), DEFAULT_GENERATION_COST_MICROS, 'micro-dollars'),
     payoutMinimumCents: wholeCents('payoutMinimumCents', ctx('payoutMinimumCents'), DEFAULT_PAYOUT_MINIMUM_CENTS),
     stripeConnectWebhookSecretName: ctx('stripeConnectWebhookSecretName') || undefined,
+    likenessTraining: likenessTraining(ctx),
   };
 }
