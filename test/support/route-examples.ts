@@ -19,6 +19,7 @@ import { SignUpConflictRequest } from '../../events/sign-up';
 import { ConversionRequest } from '../../events/site';
 import { ConfirmWaitlistRequest, EarlySignupRequest } from '../../events/waitlist';
 import { ManualPayoutRequest } from '../../events/payouts';
+import { RejectLikenessModelRequest, RetrainRequest } from '../../events/training';
 
 /** Real ids the access matrix creates (or finds) before it calls routes with path parameters. */
 export interface Fixtures {
@@ -134,6 +135,10 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'POST /me/likeness/resume': {},
   'POST /me/likeness/removal': { schema: RemovalRequest, body: () => ({ acceptFoundingRateLoss: true }) },
   'DELETE /me/likeness/removal': {},
+  // The likeness model of the run's accepted talent: they have none, so there is nothing to approve or reject (409).
+  'GET /me/likeness-model': {},
+  'POST /me/likeness-model/approve': {},
+  'POST /me/likeness-model/reject': { schema: RejectLikenessModelRequest, body: (m) => ({ note: `Not me ${m}` }) },
   // Royalties of the run's accepted talent; the statement named is another talent's (404 to them).
   'GET /me/earnings': {},
   'GET /me/exclusive-talent': {},
@@ -152,6 +157,8 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'GET /generations/{id}': { params: (f) => ({ id: f.generationId }) },
   // Replicate's signed webhook: unsigned, every caller is refused (401) before anything is read.
   'POST /webhooks/replicate': { query: () => ({ generation: '00000000-0000-4000-8000-000000000000' }) },
+  // Replicate's signed training webhook: unsigned, every caller is refused (401) before anything is read.
+  'POST /webhooks/replicate-training': { query: () => ({ training: 'trn_aaaaaaaaaaaaaaaaaaaa' }) },
   // Payments: a checkout at the Stripe emulator for the caller's own account; a session id that is
   // nobody's (404); the portal refused (409) until the caller has a customer. Stripe's signed
   // webhook: unsigned, every caller is refused (400) before anything is read.
@@ -242,4 +249,9 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
     body: (m) => ({ reference: `Matrix ${m}`, reason: `Paid by bank wire ${m}` }),
   },
   'GET /admin/talent/{id}/payout-history': { params: (f) => ({ id: f.talentId }) },
+  // Trainings of the run's hidden talent: it has no model and its catalog item names no application,
+  // so a retrain starts nothing (409), and the training named is nobody's (409 without a model).
+  'GET /admin/talent/{id}/trainings': { params: (f) => ({ id: f.talentId }) },
+  'POST /admin/talent/{id}/trainings': { params: (f) => ({ id: f.talentId }), schema: RetrainRequest, body: (m) => ({ steps: 500, note: `Matrix ${m}` }) },
+  'POST /admin/talent/{id}/trainings/{trainingId}/rollback': { params: (f) => ({ id: f.talentId, trainingId: 'trn_aaaaaaaaaaaaaaaaaaaa' }) },
 };
