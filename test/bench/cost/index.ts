@@ -13,7 +13,8 @@
  * A new scenario (e.g. image generations) is one more entry in SCENARIOS.
  *
  * It first prints the unit economics per credit of every plan and pack (unit-economics.ts: price,
- * Stripe's fee, the image, royalties and margin), which need no twin.
+ * Stripe's fee, the image, royalties and margin) and the cost per likeness model training
+ * (training.ts: the trainer's time on Replicate and the samples), which need no twin.
  */
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -25,6 +26,7 @@ import { startTwin, type Twin } from '../../../infra/local/twin';
 import { eventually } from '../../support/eventually';
 import { applyFounding, callerIp, joinWaitlist, type Photo } from '../../support/user-flows';
 import { costOf, PRICES, PRICES_READ_ON, type PriceName } from './prices';
+import { trainingCostTable } from './training';
 import { unitEconomicsTable } from './unit-economics';
 
 const QUICK = process.argv.includes('--quick');
@@ -172,6 +174,7 @@ const qty = (n: number) => (Number.isInteger(n) ? n.toLocaleString('en-US') : n.
 
 async function main() {
   console.log(`${unitEconomicsTable()}\n`);
+  console.log(`${trainingCostTable()}\n`);
   console.log(`Cost model on the twin (${QUICK ? 'quick' : 'full'} run), prices read ${PRICES_READ_ON}, us-east-1 on-demand`);
   const photos: Photo[] = await Promise.all(
     Array.from({ length: PHOTOS_PER_APPLICATION }, async (_, i) => ({
