@@ -17,7 +17,7 @@ import { DEFAULT_GENERATION_COST_MICROS } from '../../../infra/lib/platform/stag
  * Training times to price: 2 to 30 minutes for a FLUX LoRA (../shared/TOOLCHAIN.md); the $1.50-2 a
  * training reported for 1,000 steps is 16 to 22 minutes at the H100's price.
  */
-export const TRAINING_MINUTES = [2, 10, 20, 30] as const;
+const TRAINING_MINUTES = [2, 10, 20, 30] as const;
 
 /** The Replicate side of one training: the trainer's time and the samples. */
 export function trainingCost(minutes: number, hardware: string = DEFAULT_TRAINING_HARDWARE, generationMicros: number = DEFAULT_GENERATION_COST_MICROS) {
