@@ -120,6 +120,7 @@ export const DELETION_TAG = { key: 'retention', value: 'delete' } as const;
 /** The workflow steps a failure can stop at, which an admin can retry from (decision 017). */
 export const RETRYABLE_STEPS = [
   'ValidatePhotos',
+  'AwaitIdentity',
   'AwaitReview',
   'AllocateSpot',
   'CreateTalent',
@@ -129,6 +130,12 @@ export const RETRYABLE_STEPS = [
   'DeleteInvalidPhotos',
 ] as const;
 export type RetryableStep = (typeof RETRYABLE_STEPS)[number];
+
+/**
+ * How long the review waits for the proof of person (the applicant's consent, their photos
+ * checked, replacements asked for): then it goes on, reviewed by hand with what there is.
+ */
+export const IDENTITY_WAIT_SECONDS = 21 * 24 * 3600;
 
 export const APPLICATION_STATUSES = ['validating', 'pending_review', 'accepted', 'rejected', 'invalid', 'failed'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];

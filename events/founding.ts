@@ -174,6 +174,15 @@ export const FoundingApplicationSubmittedV1 = z.object({
 });
 export type FoundingApplicationSubmittedV1 = z.infer<typeof FoundingApplicationSubmittedV1>;
 
+/**
+ * `FoundingApplication.IdentityCheckRequested` v1: something the face checks depend on changed
+ * (the applicant answered the face data consent, the photos were validated, replacement photos
+ * were sent): the check-faces trigger runs the checks, or resumes a review by hand. Ids only.
+ */
+export const FOUNDING_IDENTITY_CHECK_REQUESTED = 'FoundingApplication.IdentityCheckRequested';
+export const FoundingIdentityCheckRequestedV1 = z.object({ version: z.literal(1), applicationId: z.string() });
+export type FoundingIdentityCheckRequestedV1 = z.infer<typeof FoundingIdentityCheckRequestedV1>;
+
 export const FOUNDING_APPLICATION_DECIDED = 'FoundingApplication.Decided';
 export const FoundingApplicationDecidedV1 = z.object({
   version: z.literal(1),

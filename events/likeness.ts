@@ -2,6 +2,7 @@
 // pause, removal with notice, exclusive contracts, and the data export. What a likeness is doing
 // is computed from its stored controls and the time, so a removal's notice or a contract's term
 // ends by itself; the likeness schedule only does the follow-up (clearing the model, emails).
+import { ConsentRecord } from './identity';
 import * as z from 'zod';
 
 import { Likeness, Profile } from './accounts';
@@ -88,6 +89,8 @@ export const DataExport = z.object({
       /** The application's answers as submitted; photos are listed by count, not by content. */
       fields: z.record(z.string(), z.unknown()),
       photoCount: z.number().int().nonnegative(),
+      /** The consent signed with the proof of person (docs/identity.md), as recorded: never changed. */
+      consent: ConsentRecord.optional(),
     })
     .optional(),
   likeness: LikenessStatus.optional(),

@@ -26,6 +26,8 @@ export const foundingKeys = {
   submission: (fingerprint: string) => ({ pk: `SUBMISSION#${fingerprint}`, sk: 'SUBMISSION' }),
   /** A confirmation link's token, by its hash (the token itself is only in the email). */
   confirmToken: (tokenHash: string) => ({ pk: `CONFIRM#${tokenHash}`, sk: 'TOKEN' }),
+  /** An applicant's identity token (confirmation page, QR code, replace link), by its hash. */
+  identityToken: (tokenHash: string) => ({ pk: `IDENTITY#${tokenHash}`, sk: 'TOKEN' }),
   application: (id: string) => ({ pk: `APP#${id}`, sk: 'APPLICATION' }),
   applicationPk: (id: string) => `APP#${id}`,
   history: (id: string, at: string, n: number | string) => ({ pk: `APP#${id}`, sk: `HISTORY#${at}#${n}` }),
@@ -49,6 +51,19 @@ export const pendingPrefix = (folder: string) => `${PENDING_PREFIX}${folder}/`;
 export const photoKey = (id: string, index: number) => `applications/${id}/photos/${index}.jpg`;
 export const thumbnailKey = (id: string, index: number) => `applications/${id}/thumbs/${index}.jpg`;
 export const applicationPrefix = (id: string) => `applications/${id}/`;
+/**
+ * The proof of person's objects (docs/identity.md), under the application's prefix so they are
+ * deleted with its photos: the selfie, the encrypted face descriptors, replacement uploads.
+ */
+export const identityKeys = {
+  prefix: (id: string) => `applications/${id}/identity/`,
+  selfieUpload: (id: string, n: string) => `applications/${id}/identity/selfie-${n}.jpg`,
+  /** The set's and the selfie's descriptors, AES-256-GCM encrypted (identity-crypto.ts). */
+  descriptors: (id: string) => `applications/${id}/identity/descriptors.enc`,
+  selfieDescriptor: (id: string) => `applications/${id}/identity/selfie-descriptor.enc`,
+  replacement: (id: string, n: string, ext: 'jpg' | 'png') => `applications/${id}/identity/replacements/${n}.${ext}`,
+  replacementPrefix: (id: string) => `applications/${id}/identity/replacements/`,
+};
 /** The upload folder a pending key belongs to, or undefined when the key is not a pending upload. */
 export function folderOfPendingKey(key: string): string | undefined {
   const m = /^pending\/([0-9a-f]{32})\/[^/]+$/.exec(key);

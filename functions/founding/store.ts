@@ -1,6 +1,7 @@
 // The one data access of the founding domain: every read and write of the FoundingApplications
 // table goes through here (layout in docs/founding-pipeline.md), so handlers never build keys
 // or expressions themselves and internal fields never reach an API answer.
+import type { ConsentRecord, FaceConsentState, IdentityState, ReviewIdentity, SelfieState } from '../../events/identity';
 import { randomBytes } from 'node:crypto';
 import {
   GetCommand,
@@ -21,6 +22,23 @@ import { queryAll as queryAllItems } from '../shared/query-all';
 import { addressHashOf, foundingKeys } from './keys';
 
 /** The application item as the workflow reads it (the signup writes the rest of its fields). */
+/** The proof of person as stored on the application (no descriptor: those are encrypted in the bucket). */
+export interface StoredIdentity {
+  state: IdentityState;
+  faceConsent: FaceConsentState;
+  /** Written once, never changed (photoSetHash and selfieHash are added once each). */
+  consent?: ConsentRecord;
+  summary?: NonNullable<ReviewIdentity['summary']>;
+  selfie?: { state: SelfieState; key?: string; score?: number; threshold?: number; takenAt?: string };
+  /** The AwaitIdentity step's task token while the workflow waits for the check. */
+  taskToken?: string;
+  replacementRounds?: number;
+  replaceBy?: string;
+  /** Replacements submitted and not yet checked. */
+  pendingReplacements?: { remove: number[]; keys: string[]; at: string };
+  checkedAt?: string;
+}
+
 export interface StoredApplication {
   id: string;
   program: ApplicationProgram;
@@ -59,6 +77,8 @@ export interface StoredApplication {
   retryCount?: number;
   /** The name of the execution the review belongs to (decision 017). */
   reviewExecution?: string;
+  /** The proof of person (docs/identity.md): consent, check state, selfie, replacements. */
+  identity?: StoredIdentity;
   /** Kept while the address is unconfirmed: the address lock is written from them on confirmation. */
   fingerprint?: string;
   response?: FoundingSignupResponse;
@@ -352,6 +372,16 @@ export function foundingStore(doc: DynamoDBDocumentClient, tableName: string, no
     /** Stores a confirmation link's token by its hash, with its expiry (also its TTL). */
     async putConfirmToken(tokenHash: string, token: ConfirmToken): Promise<void> {
       await doc.send(new PutCommand({ TableName: tableName, Item: { ...foundingKeys.confirmToken(tokenHash), ...token } }));
+    },
+
+    /** Stores an applicant's identity token by its hash (its expiry is also its TTL). */
+    async putIdentityToken(tokenHash: string, token: { applicationId: string; expiresAt: number; purpose: 'identity' | 'replace' }): Promise<void> {
+      await doc.send(new PutCommand({ TableName: tableName, Item: { ...foundingKeys.identityToken(tokenHash), ...token } }));
+    },
+
+    async getIdentityToken(tokenHash: string): Promise<{ applicationId: string; expiresAt: number; purpose: 'identity' | 'replace' } | undefined> {
+      const out = await doc.send(new GetCommand({ TableName: tableName, Key: foundingKeys.identityToken(tokenHash), ConsistentRead: true }));
+      return out.Item as { applicationId: string; expiresAt: number; purpose: 'identity' | 'replace' } | undefined;
     },
 
     async getConfirmToken(tokenHash: string): Promise<ConfirmToken | undefined> {

@@ -1,26 +1,8 @@
 // The Stripe client every wing that talks to Stripe uses (payments, payouts): the official
 // `stripe` package at a pinned API version, its address from STRIPE_API_URL when the twin points
 // it at the emulator (decisions 042, 044), and secrets from Secrets Manager cached per container.
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import Stripe from 'stripe';
-
-const secrets = new Map<string, Promise<string>>();
-
-/** A secret's string from Secrets Manager (the secret's ARN or name), cached per container. */
-function secretValue(secretId: string, what: string): Promise<string> {
-  let value = secrets.get(secretId);
-  if (!value) {
-    value = (async () => {
-      const answer = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: secretId }));
-      const text = answer.SecretString?.trim();
-      if (!text) throw new Error(`The ${what} secret holds no string value`);
-      return text;
-    })();
-    value.catch(() => secrets.delete(secretId));
-    secrets.set(secretId, value);
-  }
-  return value;
-}
+import { secretValue } from './secrets';
 
 /** Pinned so an upgrade of the package is a decision, not a surprise in the shapes we read. */
 const STRIPE_API_VERSION = '2026-10-28.endive' as const;

@@ -196,6 +196,16 @@ describe('founding talent application in the browser', () => {
     await page.getByTestId('confirm-result').filter({ hasText: CONFIRMATION_MESSAGES.confirmed }).waitFor({ timeout: 30_000 });
     expect(requests.filter((r) => r === 'POST /founding-confirm')).toHaveLength(1);
 
+    // The proof of person: the face data consent first (declined here: the photos are reviewed
+    // by hand), then the consent signed with the name applied with.
+    await page.getByTestId('face-consent-step').waitFor({ timeout: 30_000 });
+    await page.getByRole('radio', { name: /No: review my photos by hand/ }).check();
+    await page.getByTestId('face-consent-continue').click();
+    await page.getByTestId('sign-step').waitFor();
+    await page.getByRole('textbox', { name: 'Your full name' }).fill('Amara Okafor');
+    await page.getByTestId('sign-button').click();
+    await page.getByTestId('identity-done').waitFor({ timeout: 30_000 });
+
     // The workflow validates the photos and emails the applicant.
     const confirmation = await eventually(async () => {
       await twin().idle();

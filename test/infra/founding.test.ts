@@ -12,7 +12,7 @@ const IDEMPOTENCY_ACTIONS = ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamod
 const ownStatements = (fn: string) => statementsOf(fn).filter((s) => !onIdempotency(s));
 const idempotencyActions = (fn: string) => nonLogActions(statementsOf(fn).filter(onIdempotency));
 
-const WORKFLOW_FUNCTIONS = ['AllocateSpot', 'AwaitReview', 'CreateTalent', 'DeletePhotos', 'InviteTalent', 'RecordEmailFailure', 'RecordFailure', 'SendApplicationEmail', 'ValidatePhotos'];
+const WORKFLOW_FUNCTIONS = ['AllocateSpot', 'AwaitIdentity', 'AwaitReview', 'CreateTalent', 'DeletePhotos', 'InviteTalent', 'RecordEmailFailure', 'RecordFailure', 'SendApplicationEmail', 'ValidatePhotos'];
 
 /** Statements of a function that touch the photos bucket. */
 const s3Statements = (fn: string) => statementsOf(fn).filter((s) => actionsOf(s).some((a) => a.startsWith('s3:')));
@@ -241,7 +241,7 @@ describe('events and workflow', () => {
     expect(sm.Properties.TracingConfiguration).toEqual({ Enabled: true });
   });
 
-  it('lets the state machine invoke exactly its nine task functions (and their versions)', () => {
+  it('lets the state machine invoke exactly its ten task functions (and their versions)', () => {
     const smRole = Object.values(template.findResources('AWS::StepFunctions::StateMachine'))[0].Properties.RoleArn['Fn::GetAtt'][0];
     const statements = Object.values(template.findResources('AWS::IAM::Policy'))
       .filter((p) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === smRole))

@@ -1,5 +1,6 @@
 // Helpers of the review console's tests and screenshots: founding applications made through the
 // public API exactly as the site makes them, admin API calls, and a signed-in console page.
+import { CONSENT_VERSION } from '../../events/identity';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import type { ApplicationDetail, FoundingUploadResponse } from '../../events/founding';
@@ -38,10 +39,27 @@ export interface ApplicantDetails {
   excludeAlcohol?: boolean;
 }
 
-/** Uploads generated photos through presigned URLs, submits the application and confirms its address; answers its id. */
+/**
+ * Uploads generated photos through presigned URLs, submits the application, confirms its address
+ * and signs the consent declining face checks (a review by hand: generated photos have no
+ * faces); answers its id.
+ */
 export async function submitApplication(twin: Twin, a: ApplicantDetails): Promise<string> {
-  const count = a.photos ?? 30;
-  const bodies = await Promise.all(Array.from({ length: count }, (_, i) => portraitJpeg(i + a.email.length)));
+  const { applicationId, identityToken, from } = await submitAndConfirm(twin, a);
+  const signed = await postJsonFrom(from, `${twin.urls.api}/founding-identity/consent`, {
+    token: identityToken,
+    faceConsent: false,
+    typedName: `${a.firstName ?? 'Ada'} ${a.lastName ?? 'Okafor'}`,
+    consentVersion: CONSENT_VERSION,
+  });
+  if (signed.status !== 200) throw new Error(`founding-identity/consent answered ${signed.status}: ${signed.text}`);
+  return applicationId;
+}
+
+/** Uploads, submits and confirms an application, leaving the proof of person to the caller: its id, its identity token, the network it came from. */
+export async function submitAndConfirm(twin: Twin, a: ApplicantDetails & { bodies?: Buffer[] }): Promise<{ applicationId: string; identityToken: string; from: string }> {
+  const count = a.bodies?.length ?? a.photos ?? 30;
+  const bodies = a.bodies ?? (await Promise.all(Array.from({ length: count }, (_, i) => portraitJpeg(i + a.email.length))));
   const files = bodies.map((body, i) => ({ name: `photo-${i + 1}.jpg`, type: 'image/jpeg', body }));
   // Each applicant from a network of their own, so the per-network limits of a shared twin never refuse a test's applicant.
   const from = freshAddress();
@@ -89,7 +107,7 @@ export async function submitApplication(twin: Twin, a: ApplicantDetails): Promis
   );
   const confirmed = await postJsonFrom(from, `${twin.urls.api}/founding-confirm`, { token });
   if (confirmed.status !== 200) throw new Error(`founding-confirm answered ${confirmed.status}: ${confirmed.text}`);
-  return signup.json.applicationId as string;
+  return { applicationId: signup.json.applicationId as string, identityToken: String(confirmed.json.identityToken), from };
 }
 
 /** GET on the admin API as the twin's admin. */

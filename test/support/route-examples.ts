@@ -1,3 +1,4 @@
+import { CONSENT_VERSION, IdentityConsentRequest, IdentityRequest, ReplacementSubmitRequest, ReplacementUploadRequest, SelfieSubmitRequest, SelfieUploadRequest } from '../../events/identity';
 import type * as z from 'zod';
 import {
   AdminAccountStateRequest,
@@ -122,6 +123,16 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'POST /functions/v1/founding-talent-signup': foundingSignup,
   'POST /confirm-waitlist': { schema: ConfirmWaitlistRequest, body: (m) => ({ token: confirmationToken(m) }) },
   'POST /founding-confirm': { schema: FoundingConfirmRequest, body: (m) => ({ token: confirmationToken(m) }) },
+  // The proof of person: a token of no application opens nothing (404).
+  'POST /founding-identity': { schema: IdentityRequest, body: (m) => ({ token: confirmationToken(m) }) },
+  'POST /founding-identity/consent': {
+    schema: IdentityConsentRequest,
+    body: (m) => ({ token: confirmationToken(m), faceConsent: false, typedName: `Ada ${m}`, consentVersion: CONSENT_VERSION }),
+  },
+  'POST /founding-identity/selfie-upload': { schema: SelfieUploadRequest, body: (m) => ({ token: confirmationToken(m), contentType: 'image/jpeg', size: 123_456 }) },
+  'POST /founding-identity/selfie': { schema: SelfieSubmitRequest, body: (m) => ({ token: confirmationToken(m), key: `applications/app_${m}/identity/selfie-1.jpg` }) },
+  'POST /founding-identity/replacement-uploads': { schema: ReplacementUploadRequest, body: (m) => ({ token: confirmationToken(m), files: [{ contentType: 'image/jpeg', size: 123_456 }] }) },
+  'POST /founding-identity/replacements': { schema: ReplacementSubmitRequest, body: (m) => ({ token: confirmationToken(m), remove: [0], keys: [`applications/app_${m}/identity/replacements/1.jpg`] }) },
   'POST /events/conversion': { schema: ConversionRequest, body: () => ({ type: 'waitlist' }) },
   'POST /sign-up-conflicts': { schema: SignUpConflictRequest, body: (m) => ({ email: exampleEmail(m) }) },
 

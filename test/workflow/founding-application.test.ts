@@ -7,7 +7,7 @@ import { StateMachineRunner } from '../../infra/local/stepfunctions';
 import { Resolver, resourcesOfType, stateMachineDefinition, type CfnTemplate } from '../../infra/local/template';
 
 const MACHINE = 'arn:aws:states:us-east-1:123456789012:stateMachine:FoundingApplication';
-const STEPS = ['validate-photos', 'send-email', 'record-email-failure', 'await-review', 'allocate-spot', 'create-talent', 'invite-talent', 'delete-photos', 'record-failure'] as const;
+const STEPS = ['validate-photos', 'send-email', 'record-email-failure', 'await-identity', 'await-review', 'allocate-spot', 'create-talent', 'invite-talent', 'delete-photos', 'record-failure'] as const;
 type Step = (typeof STEPS)[number];
 const arn = (step: Step) => `arn:aws:lambda:us-east-1:123456789012:function:${step}`;
 
@@ -30,6 +30,7 @@ function synthesizeDefinition(): Definition {
       sendEmail: fn('send-email'),
       recordEmailFailure: fn('record-email-failure'),
       awaitReview: fn('await-review'),
+      awaitIdentity: fn('await-identity'),
       allocateSpot: fn('allocate-spot'),
       createTalent: fn('create-talent'),
       inviteTalent: fn('invite-talent'),
@@ -80,6 +81,7 @@ const defaults: Record<Step, Mock> = {
   'validate-photos': () => ({ applicationId: ID, validCount: 42, rejectedCount: 3, enough: true }),
   'send-email': () => ({ sent: true }),
   'record-email-failure': () => ({ recorded: true }),
+  'await-identity': () => ({ waiting: true }),
   'await-review': () => ({ waiting: true }),
   'allocate-spot': () => ({ founding: true, spotNumber: 7 }),
   'create-talent': (p) => ({ talentId: p.founding ? 'maya-chen-1a2b3c' : 'sam-lee-4d5e6f' }),
@@ -101,7 +103,12 @@ afterEach(async () => {
  * Runs the state machine with per-step, per-attempt mocks. `reviews` answers each AwaitReview
  * invocation in turn (undefined: nobody answers, so the review times out).
  */
-function run(mocks: Partial<Record<Step, Mock>>, reviews: Array<ReturnType<typeof decision> | undefined> = [], input: unknown = { version: 1, applicationId: ID, program: 'founding', submittedAt: '2026-02-01T10:00:00.000Z' }) {
+function run(
+  mocks: Partial<Record<Step, Mock>>,
+  reviews: Array<ReturnType<typeof decision> | undefined> = [],
+  input: unknown = { version: 1, applicationId: ID, program: 'founding', submittedAt: '2026-02-01T10:00:00.000Z' },
+  identity: 'checked' | 'manual' | 'never' = 'checked',
+) {
   const calls: Call[] = [];
   const attempts = new Map<Step, number>();
   const started = Date.now();
@@ -117,6 +124,8 @@ function run(mocks: Partial<Record<Step, Mock>>, reviews: Array<ReturnType<typeo
       attempts.set(step, attempt);
       calls.push({ step, payload, at: Date.now() - started });
       const result = (mocks[step] ?? defaults[step])(payload, attempt);
+      // The proof of person: the check-faces trigger resumes the wait (unless a test answers otherwise).
+      if (step === 'await-identity' && identity !== 'never') setTimeout(() => runner!.sendTaskSuccess(payload.taskToken!, JSON.stringify({ identity })), 5);
       if (step === 'await-review') {
         const answer = reviews[reviewIndex++];
         if (answer) setTimeout(() => runner!.sendTaskSuccess(payload.taskToken!, JSON.stringify(answer)), 5);
@@ -154,7 +163,7 @@ describe('FoundingApplication state machine', () => {
     const h = run({}, [decision('accept')]);
     const done = await h.done();
     expect(done.status).toBe('SUCCEEDED');
-    expect(h.calls.map((c) => c.step)).toEqual(['validate-photos', 'send-email', 'await-review', 'allocate-spot', 'create-talent', 'invite-talent', 'send-email']);
+    expect(h.calls.map((c) => c.step)).toEqual(['validate-photos', 'await-identity', 'send-email', 'await-review', 'allocate-spot', 'create-talent', 'invite-talent', 'send-email']);
     expect(h.of('validate-photos')[0].payload).toEqual({ applicationId: ID });
     expect(h.of('send-email').map((c) => c.payload)).toEqual([
       { applicationId: ID, kind: 'confirmation' },
@@ -221,6 +230,21 @@ describe('FoundingApplication state machine', () => {
     expect(h.visited()).toContain('AwaitReview');
   });
 
+  test('the review waits for the proof of person: resumed by the face checks or a review by hand, and past its wait it goes on by hand', async () => {
+    // Declined face checks: the trigger resumes at once with `manual`, then the usual review.
+    const manual = run({}, [decision('accept')], undefined, 'manual');
+    expect((await manual.done()).status).toBe('SUCCEEDED');
+    expect(manual.visited().slice(0, 5)).toEqual(['FromEvent', 'Start', 'ValidatePhotos', 'EnoughPhotos', 'AwaitIdentity']);
+    expect(manual.of('await-identity').map((c) => Object.keys(c.payload).sort())).toEqual([['applicationId', 'taskToken']]);
+    // Nobody answers (the applicant never consents): past IDENTITY_WAIT_SECONDS the review goes on.
+    const silent = run({}, [decision('reject')], undefined, 'never');
+    const done = await silent.done();
+    expect(done.status).toBe('SUCCEEDED');
+    expect(silent.visited()).toEqual(expect.arrayContaining(['AwaitIdentity', 'IdentityNotFinished', 'SendConfirmation', 'AwaitReview']));
+    const order = silent.calls.map((c) => c.step);
+    expect(order.indexOf('await-identity')).toBeLessThan(order.indexOf('await-review'));
+  });
+
   test('review timeout: the reviewers are reminded and the application waits again until decided', async () => {
     const h = run({}, [undefined, undefined, decision('accept')]);
     const done = await h.done();
@@ -230,7 +254,7 @@ describe('FoundingApplication state machine', () => {
     expect(new Set(reviews.map((c) => c.payload.taskToken)).size).toBe(3); // a fresh token each time
     expect(h.of('send-email').map((c) => c.payload.kind)).toEqual(['confirmation', 'reminder', 'reminder', 'acceptance']);
     const steps = h.calls.map((c) => (c.step === 'send-email' ? c.payload.kind : c.step));
-    expect(steps.slice(2, 7)).toEqual(['await-review', 'reminder', 'await-review', 'reminder', 'await-review']);
+    expect(steps.slice(3, 8)).toEqual(['await-review', 'reminder', 'await-review', 'reminder', 'await-review']);
     // The reminder came a review period (scaled) after the wait began.
     const firstReminder = h.calls.find((c) => c.payload.kind === 'reminder')!;
     expect(firstReminder.at - reviews[0].at).toBeGreaterThanOrEqual(190);
@@ -267,7 +291,7 @@ describe('FoundingApplication state machine', () => {
     const h = run({}, [decision('reject', 'Please retake the photos in daylight.')]);
     const done = await h.done();
     expect(done.status).toBe('SUCCEEDED');
-    expect(h.calls.map((c) => c.step)).toEqual(['validate-photos', 'send-email', 'await-review', 'send-email', 'delete-photos', 'delete-photos']);
+    expect(h.calls.map((c) => c.step)).toEqual(['validate-photos', 'await-identity', 'send-email', 'await-review', 'send-email', 'delete-photos', 'delete-photos']);
     // First tagged for the lifecycle backstop, then deleted after the wait.
     expect(h.of('delete-photos').map((c) => c.payload)).toEqual([{ applicationId: ID, mark: true }, { applicationId: ID }]);
     expect(h.of('send-email')[1].payload).toEqual({
@@ -402,7 +426,7 @@ describe('a retry resumes at the failed step', () => {
 
     const validate = run({}, [decision('accept')], resume('ValidatePhotos'));
     expect((await validate.done()).status).toBe('SUCCEEDED');
-    expect(validate.calls.map((c) => c.step)).toEqual(['validate-photos', 'send-email', 'await-review', 'allocate-spot', 'create-talent', 'invite-talent', 'send-email']);
+    expect(validate.calls.map((c) => c.step)).toEqual(['validate-photos', 'await-identity', 'send-email', 'await-review', 'allocate-spot', 'create-talent', 'invite-talent', 'send-email']);
     await runner!.stopAll();
 
     const review = run({}, [decision('reject')], resume('AwaitReview'));
@@ -444,7 +468,7 @@ describe('one review per application', () => {
     expect(h.of('await-review')).toHaveLength(1);
     expect(h.of('await-review')[0].payload.execution).toEqual(expect.any(String));
     expect(h.of('record-failure')).toHaveLength(0);
-    expect(h.calls.map((c) => c.step)).toEqual(['validate-photos', 'send-email', 'await-review']);
+    expect(h.calls.map((c) => c.step)).toEqual(['validate-photos', 'await-identity', 'send-email', 'await-review']);
     expect(h.visited().at(-1)).toBe('ReviewedByAnotherExecution');
   });
 });

@@ -25,7 +25,8 @@ type HumanModule = { Human: new (config: Partial<Config>) => Human; match: Human
 
 /** Human's dist folder (the package's main entry, resolved but not loaded, is in it). */
 const humanDist = () => path.dirname(require.resolve('@vladmandic/human'));
-const loadFile = createRequire(__filename);
+/** Loads a file by its absolute path (the bundle's own `__filename` is not always defined where it runs). */
+const loadFile = (file: string): unknown => createRequire(file)(file);
 let humanModule: HumanModule | undefined;
 
 /**

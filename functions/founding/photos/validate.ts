@@ -22,6 +22,8 @@ export interface ValidateObjectsDeps {
   concurrency?: number;
   /** Where big zips are spooled (default os.tmpdir()). */
   tmpDir?: string;
+  /** The stored index of the first photo (replacement photos follow the application's others). */
+  firstIndex?: number;
 }
 
 export interface ValidationOutcome {
@@ -56,16 +58,17 @@ export async function validateObjects(deps: ValidateObjectsDeps, applicationId: 
   let bytesRead = 0;
   const full = () => examined >= MAX_EXAMINED_FILES || accepted >= MAX_APPLICATION_IMAGES || bytesRead > MAX_APPLICATION_BYTES;
   const examine = async (index: number, source: string, bytes: Buffer) => {
+    const stored = (deps.firstIndex ?? 0) + index;
     const check = await checkPhoto(bytes);
     if (!check.accepted) {
       results[index] = { source, accepted: false, reason: check.reason, width: check.width, height: check.height };
       return;
     }
     await Promise.all([
-      deps.storage.write(photoKey(applicationId, index), check.photo, 'image/jpeg'),
-      deps.storage.write(thumbnailKey(applicationId, index), check.thumbnail, 'image/jpeg'),
+      deps.storage.write(photoKey(applicationId, stored), check.photo, 'image/jpeg'),
+      deps.storage.write(thumbnailKey(applicationId, stored), check.thumbnail, 'image/jpeg'),
     ]);
-    results[index] = { source, accepted: true, width: check.width, height: check.height, index };
+    results[index] = { source, accepted: true, width: check.width, height: check.height, index: stored };
     accepted += 1;
   };
 

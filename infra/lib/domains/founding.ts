@@ -37,6 +37,8 @@ export interface FoundingProps {
 export class Founding extends Construct {
   readonly table: AppTable;
   readonly bucket: PrivateBucket;
+  /** The FoundingApplication state machine: the proof of person's trigger resumes its AwaitIdentity step. */
+  readonly workflowArn: string;
   private readonly platform: Platform;
 
   constructor(scope: Construct, id: string, platform: Platform, props: FoundingProps) {
@@ -166,6 +168,7 @@ export class Founding extends Construct {
     api.route('POST /admin/applications/{id}/email-preview', preview, 'admin');
 
     const workflow = this.reviewWorkflow(props);
+    this.workflowArn = workflow.stateMachineArn;
     // Only SendTaskSuccess: a decision resumes the review wait, nothing else.
     decide.addToRolePolicy(new PolicyStatement({ actions: ['states:SendTaskSuccess'], resources: [workflow.stateMachineArn] }));
 
@@ -225,6 +228,11 @@ export class Founding extends Construct {
     );
     awaitReview.addToRolePolicy(new PolicyStatement({ actions: ['states:SendTaskSuccess', 'states:SendTaskFailure'], resources: [stateMachineArn] }));
 
+    const awaitIdentity = task('AwaitIdentity', 'await-identity', 'Workflow: stores the identity task token; the check-faces trigger resumes the execution')
+      .bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem'])
+      .bindBus(bus);
+    awaitIdentity.addToRolePolicy(new PolicyStatement({ actions: ['states:SendTaskSuccess'], resources: [stateMachineArn] }));
+
     const allocateSpot = task('AllocateSpot', 'allocate-spot', 'Workflow: takes one of the 30 founding spots, at most once per application').bindTable(
       this.table,
       'APPLICATIONS_TABLE',
@@ -276,6 +284,7 @@ export class Founding extends Construct {
         sendEmail,
         recordEmailFailure,
         awaitReview,
+        awaitIdentity,
         allocateSpot,
         createTalent,
         inviteTalent,

@@ -56,6 +56,11 @@ export function applyNagSuppressions(stack: Stack): void {
         ? ['training-sets/*', 'samples/*'].map((p) => `Resource::<${Stack.of(b).getLogicalId(b)}.Arn>/${p}`)
         : [`Resource::<referenceto${Names.uniqueId(b)}Arn>/applications/*`],
     );
+  // The proof of person's functions (the Identity nested stack) reach the founding photos bucket of the main stack.
+  const identityPrefixes = stack.node
+    .findAll()
+    .filter((c): c is CfnBucket => c instanceof CfnBucket && /Founding\/Photos\/Resource$/.test(c.node.path))
+    .flatMap((b) => ['applications/*', 'applications/*/identity/*'].map((p) => `Resource::<referenceto${Names.uniqueId(b)}Arn>/${p}`));
   // AppFunction.bindTable grants Query/Scan on a bound table's indexes as `<table>/index/*`.
   const tableIndexes = stack.node
     .findAll()
@@ -94,6 +99,14 @@ export function applyNagSuppressions(stack: Stack): void {
     }
     if (c instanceof Secret && c.node.path.endsWith('/Payouts/StripeConnectWebhookSecret')) {
       ack(c, 'AwsSolutions-SMG4', 'Stripe issues the Connect webhook endpoint\'s signing secret and has no rotation hook; a rolled secret is put into this secret by hand (docs/payouts.md).');
+    }
+    if (c instanceof Secret && c.node.path.endsWith('/Identity/IdentityKey')) {
+      ack(c, 'AwsSolutions-SMG4', 'The identity key encrypts stored face analyses, which live at most as long as an application\'s photos; a rotation would need every sealed file re-encrypted, so a new key is put in by hand with a re-encryption run (docs/identity.md).');
+    }
+    if (/\/Identity\/[A-Za-z]+Role$/.test(c.node.path)) {
+      for (const finding of identityPrefixes) {
+        ack(c, `AwsSolutions-IAM5[${finding}]`, 'Object keys under this prefix are generated per application (photos, thumbnails, the selfie and sealed face analyses under identity/); the grant names the exact actions and is limited to the prefix.');
+      }
     }
     if (c instanceof UserPool) {
       ack(c, 'AwsSolutions-COG2', 'MFA is optional (TOTP) for clients and talent; requiring it would block sign-up for the public. Admins are asked to enable it.');

@@ -7,7 +7,7 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Choice, Condition, DefinitionBody, Errors, Fail, JsonPath, Pass, Succeed, Wait, WaitTime, type IChainable } from 'aws-cdk-lib/aws-stepfunctions';
 import type { LambdaInvoke } from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import { Construct } from 'constructs';
-import { REJECTED_PHOTO_RETENTION_DAYS, REVIEW_REMINDER_SECONDS, type RetryableStep } from '../../../events/founding';
+import { IDENTITY_WAIT_SECONDS, REJECTED_PHOTO_RETENTION_DAYS, REVIEW_REMINDER_SECONDS, type RetryableStep } from '../../../events/founding';
 import { EMAIL_RETRY, LAMBDA_SERVICE_RETRY, TASK_RETRY, lambdaStep, noRetry, type RetryPolicy } from './steps';
 
 /** The task functions, one per step kind (docs/founding-pipeline.md lists their contracts). */
@@ -16,6 +16,7 @@ export interface FoundingWorkflowFunctions {
   sendEmail: IFunction;
   recordEmailFailure: IFunction;
   awaitReview: IFunction;
+  awaitIdentity: IFunction;
   allocateSpot: IFunction;
   createTalent: IFunction;
   inviteTalent: IFunction;
@@ -114,6 +115,24 @@ export function foundingApplicationWorkflow(scope: Construct, id: string, fns: F
   });
   catchFailure(awaitReview, 'AwaitReview').next(decision);
 
+  // The proof of person (docs/identity.md): the review waits for the applicant's consent and, with
+  // it, for the photos' face checks (and replacements); the check-faces trigger resumes it. Past
+  // IDENTITY_WAIT_SECONDS the review goes on by hand with what there is.
+  const confirmation = email('SendConfirmation', 'confirmation', 'RecordConfirmationFailure', awaitReview);
+  const awaitIdentity = lambdaStep(s, 'AwaitIdentity', {
+    fn: fns.awaitIdentity,
+    comment: 'Stores the task token on the application; the check-faces trigger resumes with { identity }',
+    payload: { applicationId, taskToken: JsonPath.taskToken },
+    waitForTaskToken: { timeout: Duration.seconds(IDENTITY_WAIT_SECONDS) },
+    resultPath: '$.identity',
+    retry: WORK_RETRY,
+  });
+  awaitIdentity.addCatch(new Pass(s, 'IdentityNotFinished', { comment: 'No proof of person in time: reviewed by hand' }).next(confirmation), {
+    errors: [Errors.TIMEOUT],
+    resultPath: '$.identityTimeout',
+  });
+  catchFailure(awaitIdentity, 'AwaitIdentity').next(confirmation);
+
   const deleteInvalidPhotos = work('DeleteInvalidPhotos', fns.deletePhotos);
   deleteInvalidPhotos.next(new Succeed(s, 'Invalid', { comment: 'Too few usable photos: the applicant was told why, and the photos are deleted' }));
   const validate = work('ValidatePhotos', fns.validatePhotos, {}, {
@@ -126,7 +145,7 @@ export function foundingApplicationWorkflow(scope: Construct, id: string, fns: F
   });
   validate.next(
     new Choice(s, 'EnoughPhotos')
-      .when(Condition.booleanEquals('$.validation.enough', true), email('SendConfirmation', 'confirmation', 'RecordConfirmationFailure', awaitReview))
+      .when(Condition.booleanEquals('$.validation.enough', true), awaitIdentity)
       .otherwise(email('SendInvalidEmail', 'invalid', 'RecordInvalidEmailFailure', deleteInvalidPhotos)),
   );
 
@@ -134,6 +153,7 @@ export function foundingApplicationWorkflow(scope: Construct, id: string, fns: F
   // steps after it read from earlier ones (`allocation`, `talent`) taken from the application.
   const resumable: Record<RetryableStep, IChainable> = {
     ValidatePhotos: validate,
+    AwaitIdentity: awaitIdentity,
     AwaitReview: awaitReview,
     AllocateSpot: allocateSpot,
     CreateTalent: createTalent,

@@ -82,7 +82,8 @@ describe('founding signup through presigned uploads', () => {
 
     const confirmed = await confirm(twin(), token);
     expect(confirmed.status).toBe(200);
-    expect(confirmed.json).toEqual({ success: true, applicationId, program: 'founding', message: CONFIRMATION_MESSAGES.confirmed });
+    // With the identity token the confirmation page goes on to the consent and the selfie (docs/identity.md).
+    expect(confirmed.json).toEqual({ success: true, applicationId, program: 'founding', message: CONFIRMATION_MESSAGES.confirmed, identityToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
     await twin().idle();
 
     const app = await applicationOf(twin(), email);
@@ -126,6 +127,8 @@ describe('founding signup through presigned uploads', () => {
     expect(first.status).toBe(200);
     // Only this application's items: the twin is shared with other files.
     const ownItems = () => itemsWithPrefix(twin(), 'FoundingApplicationsTable', `APP#${first.json.applicationId}`);
+    // The workflow's own writes first: validated, the proof of person answered, waiting for review.
+    await eventually(async () => ((await applicationOf(twin(), email))?.status === 'pending_review' ? true : undefined), { timeoutMs: 60_000, what: 'the application waiting for review' });
     await twin().idle();
     const before = (await ownItems()).length;
 

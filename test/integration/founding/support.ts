@@ -1,4 +1,5 @@
 // Helpers of the founding-pipeline integration tests: photos, presigned uploads, payloads.
+import { CONSENT_VERSION } from '../../../events/identity';
 import sharp from 'sharp';
 import type { FoundingSignupRequest, FoundingUploadResponse, PresignedUpload } from '../../../events/founding';
 import type { TestTwin as Twin } from '../../support/twin';
@@ -126,6 +127,14 @@ export async function signupConfirmed(twin: Twin, body: FoundingSignupRequest, p
   if (res.status !== 200) return res;
   const confirmed = await confirm(twin, await confirmationToken(twin, body.email.trim().toLowerCase()));
   if (confirmed.status !== 200) throw new Error(`founding-confirm answered ${confirmed.status}: ${confirmed.text}`);
+  // The consent signed, face checks declined: the workflow goes on to a review by hand.
+  const signed = await postJsonFrom(freshAddress(), `${twin.urls.api}/founding-identity/consent`, {
+    token: confirmed.json.identityToken,
+    faceConsent: false,
+    typedName: `${body.firstName} ${body.lastName}`,
+    consentVersion: CONSENT_VERSION,
+  });
+  if (signed.status !== 200) throw new Error(`founding-identity/consent answered ${signed.status}: ${signed.text}`);
   return res;
 }
 

@@ -26,7 +26,7 @@ describe('validatePhotos (the step)', () => {
     return { storage, keys };
   }
 
-  test('30 valid photos: results recorded, status pending_review, originals deleted, metadata-free copies kept', async () => {
+  test('30 valid photos: results recorded, still validating (the proof of person is next), originals deleted, metadata-free copies kept', async () => {
     const { storage, keys } = uploads(30, 2);
     const { store, inputs } = mockedStore(application({ imagePaths: keys }));
     const logs = jest.spyOn(console, 'log');
@@ -36,7 +36,7 @@ describe('validatePhotos (the step)', () => {
     const update = inputs(UpdateCommand)[0];
     expect(update.ConditionExpression).toContain('attribute_not_exists(photoResults)');
     const set = Object.fromEntries(Object.entries(update.ExpressionAttributeNames).map(([k, name]) => [name, update.ExpressionAttributeValues[k.replace('#', ':')]]));
-    expect(set).toMatchObject({ status: 'pending_review', validPhotoCount: 30, rejectedPhotoCount: 2 });
+    expect(set).toMatchObject({ status: 'validating', validPhotoCount: 30, rejectedPhotoCount: 2 });
     expect((set.photoResults as PhotoResult[]).filter((r) => !r.accepted).map((r) => r.reason)).toEqual(['not a JPEG or PNG image', 'not a JPEG or PNG image']);
     expect(inputs(PutCommand).some((p) => p.Item.event === 'validated')).toBe(true);
     // Originals gone, re-encoded copies present and clean.

@@ -12,6 +12,7 @@ import { log } from '../../../shared/log';
 import type { RateLimiter } from '../../../shared/rate-limit';
 import { ApplicationNotFoundError, type FoundingStore, type StoredApplication } from '../../store';
 import { announce, confirmTokenHash } from '../../confirmation';
+import { mintIdentityToken } from '../../identity/tokens';
 
 export interface ConfirmDeps {
   store: FoundingStore;
@@ -76,7 +77,9 @@ export async function confirmApplication(deps: ConfirmDeps, req: FoundingConfirm
 
   await announce(deps, app.id, app.program, app.submittedAt);
   log.info('founding application confirmed', { applicationId: app.id, program: app.program });
-  return answer;
+  // The confirmation page goes on to the consent and the live selfie with this (docs/identity.md).
+  const { token: identityToken } = await mintIdentityToken(deps.store, app.id, 'identity');
+  return { ...answer, identityToken };
 }
 
 async function applicationOf(deps: ConfirmDeps, applicationId: string): Promise<StoredApplication> {

@@ -4,7 +4,8 @@ import {
   type DecisionRequest,
   type FoundingApplicationDecidedV1,
 } from '../../../../events/founding';
-import { AppError, ConflictError, NotFoundError, isConditionFailure } from '../../../shared/errors';
+import { acceptNeedsReason, IDENTITY_REASON_REQUIRED } from '../../../../events/identity';
+import { AppError, ConflictError, NotFoundError, ValidationError, isConditionFailure } from '../../../shared/errors';
 import { log } from '../../../shared/log';
 import { ApplicationNotFoundError, type FoundingStore } from '../../store';
 import { APPLICATION_ID_PATTERN } from '../../keys';
@@ -45,10 +46,17 @@ const sleeper = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 export async function decide(
   deps: DecideDeps,
   id: string,
-  request: { decision: DecisionRequest['decision']; note: string; messageToApplicant?: string },
+  request: { decision: DecisionRequest['decision']; note: string; messageToApplicant?: string; identityReason?: string },
   reviewer: string,
 ): Promise<DecisionAnswer> {
   if (!APPLICATION_ID_PATTERN.test(id)) throw new NotFoundError('No application with this id.');
+  if (request.decision === 'accept') {
+    // A selfie that does not match the photos is accepted only with a written reason, kept in the history.
+    const app = await deps.store.getApplication(id).catch((err) => {
+      throw err instanceof ApplicationNotFoundError ? new NotFoundError('No application with this id.') : err;
+    });
+    if (acceptNeedsReason(app.identity) && !request.identityReason?.trim()) throw new ValidationError(IDENTITY_REASON_REQUIRED, { identityReason: IDENTITY_REASON_REQUIRED });
+  }
   const decidedAt = deps.store.now().toISOString();
   let record: ApplicationDecisionRecord = {
     decision: request.decision,
@@ -79,6 +87,9 @@ export async function decide(
     if (attempt >= 2) throw new ConflictError('This application has already been decided.');
   }
 
+  if (record.decision === 'accept' && request.identityReason?.trim()) {
+    await deps.store.addHistory(id, 'selfie mismatch accepted', { by: reviewer, note: request.identityReason.trim() });
+  }
   await resumeWorkflow(deps, id, taskToken, record);
 
   const event: FoundingApplicationDecidedV1 = { version: 1, applicationId: id, decision: record.decision, decidedAt: record.decidedAt };

@@ -1,4 +1,5 @@
 import { ADMIN_PHOTO_URL_TTL_SECONDS, type ApplicationDetail } from '../../../../events/founding';
+import { SELFIE_RESULT_TEXTS } from '../../../../events/identity-values';
 import { NotFoundError } from '../../../shared/errors';
 import type { Bucket } from '../../../shared/s3';
 import { ApplicationNotFoundError, toDetail, type FoundingStore } from '../../store';
@@ -33,5 +34,26 @@ export async function getApplication(deps: GetApplicationDeps, id: string): Prom
       url: await sign(photoKey(id, p.index!)),
     })),
   );
-  return toDetail(app, history, photos);
+  const detail = toDetail(app, history, photos);
+  const identity = app.identity;
+  if (!identity) return detail;
+  const { taskToken: _t, pendingReplacements: _p, checkedAt: _c, selfie, ...rest } = identity;
+  return {
+    ...detail,
+    identity: {
+      ...rest,
+      ...(selfie
+        ? {
+            selfie: {
+              state: selfie.state,
+              ...(selfie.state !== 'none' && selfie.state !== 'waiting-for-photos' ? { message: SELFIE_RESULT_TEXTS[selfie.state] } : {}),
+              ...(selfie.score !== undefined ? { score: selfie.score } : {}),
+              ...(selfie.threshold !== undefined ? { threshold: selfie.threshold } : {}),
+              ...(selfie.takenAt ? { takenAt: selfie.takenAt } : {}),
+              ...(selfie.key ? { url: await sign(selfie.key) } : {}),
+            },
+          }
+        : {}),
+    },
+  };
 }

@@ -26,7 +26,8 @@ const NOT_OWN = 'not an upload of this application';
 /**
  * The workflow's first step: checks every uploaded photo and zip of the application, stores the
  * accepted photos re-encoded without metadata, records the per-photo results and the status
- * (`pending_review` with at least MIN_APPLICATION_IMAGES valid photos, else `invalid`), and
+ * (still `validating` with at least MIN_APPLICATION_IMAGES valid photos: the proof of person and
+ * then the review's wait set what follows; else `invalid`), and
  * deletes the originals. A retry after the results were recorded returns them unchanged.
  */
 export async function validatePhotos(deps: ValidatePhotosDeps, applicationId: string): Promise<ValidatePhotosResult> {
@@ -54,7 +55,8 @@ export async function validatePhotos(deps: ValidatePhotosDeps, applicationId: st
         photoResults: results,
         validPhotoCount: validCount,
         rejectedPhotoCount: rejectedCount,
-        status: enough ? 'pending_review' : 'invalid',
+        // Enough photos: still being checked (the proof of person) until the review waits for a decision.
+        status: enough ? 'validating' : 'invalid',
         validatedAt: deps.store.now().toISOString(),
       },
       { condition: 'attribute_not_exists(photoResults)' },

@@ -67,6 +67,7 @@ function applicationOf(app: StoredApplication): NonNullable<DataExport['applicat
     submittedAt: app.submittedAt,
     fields,
     photoCount: app.validPhotoCount ?? app.imageCount ?? app.imagePaths.length,
+    ...(app.identity?.consent ? { consent: app.identity.consent } : {}),
   };
 }
 

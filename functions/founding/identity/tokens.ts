@@ -1,0 +1,35 @@
+// The applicant's identity token (docs/identity.md): minted on confirmation (the confirmation
+// page, the QR code) and for each replace link, stored hashed, valid IDENTITY_TOKEN_DAYS. A
+// token opens its own application only.
+import { createHash, randomBytes } from 'node:crypto';
+import { IDENTITY_TOKEN_DAYS } from '../../../events/identity';
+import { AppError, NotFoundError } from '../../shared/errors';
+import { ApplicationNotFoundError, type FoundingStore, type StoredApplication } from '../store';
+
+export const IDENTITY_LINK_MESSAGES = {
+  unknown: 'This link is not one of ours, or its application no longer exists. Open the link from your latest email.',
+  expired: `This link has expired (links work for ${IDENTITY_TOKEN_DAYS} days). Contact us to continue your application.`,
+} as const;
+
+const hashOf = (token: string) => createHash('sha256').update(`identity-token:${token}`).digest('hex');
+
+/** A new token for the application, stored by its hash. */
+export async function mintIdentityToken(store: Pick<FoundingStore, 'putIdentityToken' | 'now'>, applicationId: string, purpose: 'identity' | 'replace'): Promise<{ token: string; expiresAt: string }> {
+  const token = randomBytes(32).toString('base64url');
+  const expires = store.now().getTime() + IDENTITY_TOKEN_DAYS * 86_400_000;
+  await store.putIdentityToken(hashOf(token), { applicationId, expiresAt: Math.floor(expires / 1000), purpose });
+  return { token, expiresAt: new Date(expires).toISOString() };
+}
+
+/** The application a token opens: 404 for an unknown token (or a gone application), 410 once expired. */
+export async function applicationOfToken(store: Pick<FoundingStore, 'getIdentityToken' | 'getApplication' | 'now'>, token: string): Promise<StoredApplication> {
+  const found = await store.getIdentityToken(hashOf(token));
+  if (!found) throw new NotFoundError(IDENTITY_LINK_MESSAGES.unknown);
+  if (found.expiresAt * 1000 <= store.now().getTime()) throw new AppError(IDENTITY_LINK_MESSAGES.expired, 410);
+  try {
+    return await store.getApplication(found.applicationId);
+  } catch (err) {
+    if (err instanceof ApplicationNotFoundError) throw new NotFoundError(IDENTITY_LINK_MESSAGES.unknown);
+    throw err;
+  }
+}

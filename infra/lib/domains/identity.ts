@@ -1,0 +1,87 @@
+import { Duration, NestedStack, Size, type Stack } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { FOUNDING_IDENTITY_CHECK_REQUESTED } from '../../../events/founding';
+import { AppFunction } from '../platform/app-function';
+import { consumeEvents } from '../platform/event-rules';
+import type { Platform } from '../platform/platform';
+
+export interface IdentityProps {
+  /** The founding applications: their proof of person is stored on them. */
+  applicationsTable: ITable;
+  /** The private photos bucket: the selfie, the sealed face analyses and replacement photos live under each application's prefix. */
+  photosBucket: IBucket;
+  /** The FoundingApplication state machine, whose AwaitIdentity step the face checks resume. */
+  workflowArn: string;
+}
+
+/** The face analysis library and its native image decoder, installed beside the bundle (docs/identity.md "Lambda"). */
+const FACES_MODULES = ['@vladmandic/human', '@tensorflow/tfjs', '@tensorflow/tfjs-backend-wasm', 'sharp'];
+
+/**
+ * The proof of person (functions/founding/identity, docs/identity.md, DESIGN.md "Identity"): the
+ * applicant's routes reached with the identity token, the live selfie's analysis, and the
+ * check-faces trigger that analyses the photos, asks for replacements and resumes the review
+ * workflow. The founding wing's code; a nested stack of its own (decision 032): the main stack
+ * has no room for it.
+ */
+export class Identity extends NestedStack {
+  /** Encrypts face analyses (biometric data) before they are stored. */
+  readonly key: Secret;
+
+  constructor(scope: Stack, id: string, platform: Platform, props: IdentityProps) {
+    super(scope, id, { description: 'Proof of person: consent, live selfie and face checks of founding applications' });
+    const { api, bus, email, rateLimits } = platform;
+    const { applicationsTable: table, photosBucket: bucket } = props;
+    this.key = new Secret(this, 'IdentityKey', {
+      description: "Encrypts applicants' face analyses (biometric data) before they are stored",
+      generateSecretString: { excludePunctuation: true, passwordLength: 64 },
+    });
+    const identityObjects = bucket.arnForObjects('applications/*/identity/*');
+
+    const applicant = new AppFunction(this, 'ApplicantIdentity', {
+      entry: 'functions/founding/routes/applicant-identity/handler.ts',
+      description: "POST /founding-identity*: the applicant's consent, selfie upload and replacement photos, by identity token",
+    })
+      .bindTable(table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem'], { indexes: false })
+      // Thumbnails signed for the replace page; presigned PUTs only under the identity prefix.
+      .bindBucketObjects(bucket, 'PHOTOS_BUCKET', ['GetObject'], 'applications/*')
+      .bindBus(bus);
+    applicant.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [identityObjects] }));
+    rateLimits.bind(applicant);
+    for (const path of ['', '/consent', '/selfie-upload', '/replacement-uploads', '/replacements']) api.route(`POST /founding-identity${path}`, applicant, 'public');
+
+    const selfie = new AppFunction(this, 'SubmitSelfie', {
+      entry: 'functions/founding/routes/submit-selfie/handler.ts',
+      description: 'POST /founding-identity/selfie: analyses the live selfie and matches it with the photo set',
+      memorySize: 2048,
+      timeout: Duration.seconds(29),
+      nodeModules: FACES_MODULES,
+      environment: { IDENTITY_KEY_SECRET: this.key.secretArn },
+    })
+      .bindTable(table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem'], { indexes: false })
+      .bindBucketObjects(bucket, 'PHOTOS_BUCKET', ['GetObject'], 'applications/*');
+    selfie.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [identityObjects] }));
+    this.key.grantRead(selfie);
+    rateLimits.bind(selfie);
+    api.route('POST /founding-identity/selfie', selfie, 'public');
+
+    const check = new AppFunction(this, 'CheckFaces', {
+      entry: 'functions/founding/triggers/check-faces/handler.ts',
+      description: "Checks the faces of an application's photos (and replacements), emails what to replace, resumes the review",
+      memorySize: 3008,
+      timeout: Duration.minutes(10),
+      ephemeralStorageSize: Size.mebibytes(1024),
+      nodeModules: FACES_MODULES,
+      environment: { IDENTITY_KEY_SECRET: this.key.secretArn },
+    })
+      .bindTable(table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem'], { indexes: false })
+      .bindBucketObjects(bucket, 'PHOTOS_BUCKET', ['GetObject', 'PutObject', 'DeleteObject'], 'applications/*')
+      .bindEmail(email);
+    this.key.grantRead(check);
+    check.addToRolePolicy(new PolicyStatement({ actions: ['states:SendTaskSuccess'], resources: [props.workflowArn] }));
+    consumeEvents(this, 'OnIdentityCheckRequested', { bus, detailType: FOUNDING_IDENTITY_CHECK_REQUESTED, consumer: check, consequence: 'the face checks of the application' });
+  }
+}
