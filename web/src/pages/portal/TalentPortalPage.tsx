@@ -19,6 +19,7 @@ import { PortalGate, type SignedIn } from './PortalGate';
 import { PortalHeader } from './PortalHeader';
 import { ProfileCard } from './ProfileCard';
 import { EarningsSection } from './royalties/EarningsSection';
+import { LikenessModelSection } from './training/LikenessModelSection';
 import { useAccountApi } from './useAccountApi';
 import '../../components/application/ExcludedIndustries.css';
 import './AccountPortal.css';
@@ -54,6 +55,7 @@ function TalentPortal({ auth }: { auth: SignedIn }) {
 
         {standing.access === 'accepted' && standing.likeness ? (
           <>
+            <LikenessModelSection auth={auth} />
             <LikenessControlsSection auth={auth} likeness={standing.likeness} />
             <ExcludedIndustriesCard auth={auth} likeness={standing.likeness} />
             <EarningsSection auth={auth} likeness={standing.likeness} />
