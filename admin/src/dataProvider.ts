@@ -9,6 +9,7 @@ import type { ExclusiveContractRequest, ExclusiveContractResponse } from '../../
 import type { PlanId } from '../../events/plans';
 import { AdminBillingResponse, AdminRefundResponse, RevenueResponse, type AdminRefundRequest } from '../../events/payments';
 import { PayoutMonth, PayoutRun, StatementPayout, type ManualPayoutRequest } from '../../events/payouts';
+import { AdminTrainingsResponse, RetrainAnswer, type RetrainRequest } from '../../events/training';
 import { getIdToken } from './authProvider';
 
 export type { AdminStats };
@@ -90,6 +91,13 @@ export interface ConsoleDataProvider extends DataProvider {
    * address typed again. A failure is an Error with the API's reason, or the status when it gave none.
    */
   eraseData(email: string, confirm: string): Promise<{ data: ErasureResult }>;
+  // Likeness model trainings (docs/training.md#routes). Pessimistic: each waits for the API's answer.
+  /** A talent's model and every training, newest first. */
+  getTrainings(talentId: string): Promise<{ data: AdminTrainingsResponse }>;
+  /** Trains the talent's model again, with the steps given or the stage's (202). */
+  retrainLikeness(talentId: string, request: RetrainRequest): Promise<{ data: RetrainAnswer }>;
+  /** Puts an earlier version the talent approved back live; answers the list as it now stands. */
+  rollbackTraining(talentId: string, trainingId: string): Promise<{ data: AdminTrainingsResponse }>;
 }
 
 /** `GET /admin/talent/{id}/payout-history`: what happened to a talent's payout account and payouts, in words. */
@@ -385,6 +393,21 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient = crea
     async getPayoutHistory(talentId) {
       const { json } = await httpClient(`/talent/${byPath(talentId)}/payout-history`);
       return { data: parseAnswer(PayoutHistoryAnswer, json, `/admin/talent/${talentId}/payout-history`) };
+    },
+
+    async getTrainings(talentId) {
+      const { json } = await httpClient(`/talent/${byPath(talentId)}/trainings`);
+      return { data: parseAnswer(AdminTrainingsResponse, json, `/admin/talent/${talentId}/trainings`) };
+    },
+
+    async retrainLikeness(talentId, request) {
+      const { json } = await httpClient(`/talent/${byPath(talentId)}/trainings`, { method: 'POST', body: JSON.stringify(request), headers: jsonHeaders() });
+      return { data: parseAnswer(RetrainAnswer, json, 'the retrain') };
+    },
+
+    async rollbackTraining(talentId, trainingId) {
+      const { json } = await httpClient(`/talent/${byPath(talentId)}/trainings/${byPath(trainingId)}/rollback`, { method: 'POST', body: '{}', headers: jsonHeaders() });
+      return { data: parseAnswer(AdminTrainingsResponse, json, 'the rollback') };
     },
 
     async eraseData(email, confirm) {

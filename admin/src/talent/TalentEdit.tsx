@@ -16,6 +16,7 @@ import { useParams } from 'react-router';
 import type { Talent } from '../../../events/talent';
 import { initials, ROYALTY_LABELS } from '../common/format';
 import { PayoutHistorySection } from '../payouts/PayoutHistorySection';
+import { TrainingsSection } from '../training/TrainingsSection';
 import { ExclusiveContractSection } from './ExclusiveContractSection';
 import { GenerationConfigSection } from './GenerationConfigSection';
 
@@ -86,6 +87,7 @@ export function TalentEdit() {
         </SimpleForm>
       </Edit>
       {id ? <GenerationConfigSection key={id} talentId={id} /> : null}
+      {id ? <TrainingsSection key={`trainings-${id}`} talentId={id} /> : null}
       {id ? <ExclusiveContractSection key={`exclusive-contract-${id}`} talentId={id} /> : null}
       {id ? <PayoutHistorySection key={`payout-history-${id}`} talentId={id} /> : null}
     </>

@@ -1,0 +1,367 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Link,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useDataProvider, useNotify } from 'react-admin';
+import type { AdminTrainingsResponse, AdminTrainingView } from '../../../events/training';
+import { DEFAULT_TRAINING_STEPS, MAX_TRAINING_STEPS, MIN_TRAINING_STEPS } from '../../../events/training-values';
+import { ConfirmDialog } from '../common/ConfirmDialog';
+import { Fields, Section } from '../common/DetailSection';
+import { formatDateTime } from '../common/format';
+import type { ConsoleDataProvider } from '../dataProvider';
+import { errorText } from '../users/labels';
+import { canRollBack, costText, durationText, isRunningTraining, MODEL_STATE_LABELS, REASON_LABELS, retrainRequest, TRAINING_STATUS_LABELS } from './labels';
+
+/** Read by screen readers only. */
+const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+
+type LoadState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: AdminTrainingsResponse };
+
+/**
+ * A talent's likeness model trainings on their console page (docs/training.md#routes): the model,
+ * every training (status, started, duration, cost in dollars, logs, the live version marked),
+ * "Retrain" with other steps in a dialog and "Roll back" on an earlier approved version behind a
+ * confirmation. Pessimistic: the list changes once the API has answered; its refusals show in
+ * the dialog that asked.
+ */
+export function TrainingsSection({ talentId }: { talentId: string }) {
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const notify = useNotify();
+  const id = useId();
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const [retraining, setRetraining] = useState(false);
+  const [rollingBack, setRollingBack] = useState<AdminTrainingView>();
+
+  useEffect(() => {
+    let cancelled = false;
+    dataProvider.getTrainings(talentId).then(
+      (result) => {
+        if (cancelled) return;
+        // react-admin answers `{data: {}}` after a 401/403 it has handled.
+        if (!Array.isArray(result?.data?.trainings)) setState({ status: 'error', message: 'You do not have access to trainings.' });
+        else setState({ status: 'ready', data: result.data });
+      },
+      (e: unknown) => !cancelled && setState({ status: 'error', message: errorText(e, 'The trainings could not be loaded.') }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [dataProvider, talentId, attempt]);
+  const reload = useCallback(() => {
+    setState({ status: 'loading' });
+    setAttempt((n) => n + 1);
+  }, []);
+
+  const data = state.status === 'ready' ? state.data : undefined;
+  const running = data?.trainings.some(isRunningTraining) ?? false;
+  const action = data ? (
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+      <Button size="small" onClick={reload}>
+        Refresh
+      </Button>
+      <Button variant="contained" size="small" onClick={() => setRetraining(true)} disabled={running} title={running ? 'A training is running: wait until it has finished.' : undefined}>
+        Retrain
+      </Button>
+    </Box>
+  ) : undefined;
+
+  return (
+    <Box sx={{ mt: 2 }} data-testid="trainings-section">
+      <Section title="Likeness model trainings" id={`${id}-title`} action={action}>
+        {state.status === 'loading' ? (
+          <Box role="status" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+            <CircularProgress size={18} /> Loading the trainings…
+          </Box>
+        ) : state.status === 'error' ? (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={reload}>
+                Try again
+              </Button>
+            }
+          >
+            {state.message}
+          </Alert>
+        ) : (
+          <>
+            <Fields
+              rows={[
+                ['Model', MODEL_STATE_LABELS[state.data.state]],
+                ['On Replicate', state.data.model],
+                ['Trigger word', state.data.triggerWord],
+                ['Talent’s rejections', `${state.data.rejections} (retrains left to the talent: ${state.data.retrainsLeft})`],
+              ]}
+            />
+            {running && (
+              <Alert severity="info" sx={{ mt: 2 }}>
+                A training is running. Refresh to see where it stands; Retrain is possible once it has finished.
+              </Alert>
+            )}
+            {state.data.trainings.length === 0 ? (
+              <Box color="text.secondary" sx={{ mt: 2 }}>
+                No trainings yet{state.data.state === 'none' ? ': this talent’s generation config was set by hand.' : '.'}
+              </Box>
+            ) : (
+              <TrainingsTable trainings={state.data.trainings} onRollBack={setRollingBack} />
+            )}
+          </>
+        )}
+      </Section>
+
+      {retraining && (
+        <RetrainDialog
+          talentId={talentId}
+          onClose={() => setRetraining(false)}
+          onDone={(number) => {
+            setRetraining(false);
+            notify(`Training #${number} started.`, { type: 'success' });
+            reload();
+          }}
+        />
+      )}
+      {rollingBack && (
+        <RollbackDialog
+          talentId={talentId}
+          training={rollingBack}
+          titleId={`${id}-rollback`}
+          onClose={() => setRollingBack(undefined)}
+          onDone={(next) => {
+            setRollingBack(undefined);
+            setState({ status: 'ready', data: next });
+            notify(`Training #${rollingBack.number}'s version is live again.`, { type: 'success' });
+          }}
+        />
+      )}
+    </Box>
+  );
+}
+
+function TrainingsTable({ trainings, onRollBack }: { trainings: AdminTrainingView[]; onRollBack: (t: AdminTrainingView) => void }) {
+  return (
+    <TableContainer sx={{ mt: 2, overflowX: 'auto' }}>
+      <Table size="small" aria-label="Trainings, newest first" data-testid="trainings">
+        <TableHead>
+          <TableRow>
+            <TableCell>#</TableCell>
+            <TableCell>Status</TableCell>
+            <TableCell>Why</TableCell>
+            <TableCell>Started</TableCell>
+            <TableCell>Duration</TableCell>
+            <TableCell align="right">Cost</TableCell>
+            <TableCell align="right">Steps</TableCell>
+            <TableCell>Logs</TableCell>
+            <TableCell>
+              <Box component="span" sx={visuallyHidden}>{`Actions`}</Box>
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {trainings.map((t) => {
+            const status = TRAINING_STATUS_LABELS[t.status];
+            return (
+              <TableRow key={t.id} data-testid="training" data-training={t.id} data-status={t.status} selected={t.live}>
+                <TableCell>{t.number}</TableCell>
+                <TableCell>
+                  <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+                    <Chip size="small" color={status.color} label={status.label} />
+                    {t.live && <Chip size="small" color="success" variant="outlined" label="Live version" data-testid="training-live" />}
+                    {t.deletedAt && <Chip size="small" variant="outlined" label="Deleted from Replicate" />}
+                  </Box>
+                  {t.failure && (
+                    <Typography variant="body2" color="error" sx={{ mt: 0.5 }}>
+                      {t.failure.message}
+                    </Typography>
+                  )}
+                  {t.review?.note && (
+                    <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+                      Talent: “{t.review.note}”
+                    </Typography>
+                  )}
+                  {t.restored && (
+                    <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+                      Put back live by {t.restored.by}, {formatDateTime(t.restored.at)}
+                    </Typography>
+                  )}
+                </TableCell>
+                <TableCell>
+                  {REASON_LABELS[t.reason]}
+                  {t.requestedBy && (
+                    <Typography variant="body2" color="text.secondary">
+                      by {t.requestedBy}
+                      {t.note ? `: ${t.note}` : ''}
+                    </Typography>
+                  )}
+                </TableCell>
+                <TableCell>{formatDateTime(t.startedAt ?? t.createdAt)}</TableCell>
+                <TableCell>{durationText(t.durationSeconds) || '—'}</TableCell>
+                <TableCell align="right">{costText(t.costMicros) || '—'}</TableCell>
+                <TableCell align="right">{t.steps ?? '—'}</TableCell>
+                <TableCell>
+                  {t.logsUrl ? (
+                    <Link href={t.logsUrl} target="_blank" rel="noopener noreferrer">
+                      Logs<Box component="span" sx={visuallyHidden}>{` of training #${t.number} (opens Replicate)`}</Box>
+                    </Link>
+                  ) : (
+                    '—'
+                  )}
+                </TableCell>
+                <TableCell>
+                  {canRollBack(t) && (
+                    <Button size="small" onClick={() => onRollBack(t)}>
+                      Roll back<Box component="span" sx={visuallyHidden}>{` to training #${t.number}`}</Box>
+                    </Button>
+                  )}
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/** "Retrain" with other settings: the steps (the stage's when empty) and why; the API's refusal shows inside. */
+function RetrainDialog({ talentId, onClose, onDone }: { talentId: string; onClose: () => void; onDone: (number: number) => void }) {
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const id = useId();
+  const [form, setForm] = useState({ steps: '', note: '' });
+  const [errors, setErrors] = useState<{ steps?: string; note?: string }>({});
+  const [error, setError] = useState<string>();
+  const [pending, setPending] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const checked = retrainRequest(form);
+    if ('errors' in checked) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    setError(undefined);
+    setPending(true);
+    try {
+      const { data } = await dataProvider.retrainLikeness(talentId, checked.request);
+      onDone(data.number);
+    } catch (err) {
+      setError(errorText(err, 'The training could not be started.'));
+      setPending(false);
+    }
+  };
+
+  return (
+    <Dialog open onClose={pending ? undefined : onClose} aria-labelledby={`${id}-title`} fullWidth maxWidth="sm">
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <DialogTitle id={`${id}-title`}>Retrain the likeness model</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>
+            A new training from the talent’s accepted photos. Clients keep the live version until the talent approves the new one; the talent is emailed when its samples are ready.
+          </DialogContentText>
+          <TextField
+            label="Steps"
+            value={form.steps}
+            onChange={(e) => setForm((f) => ({ ...f, steps: e.target.value }))}
+            error={Boolean(errors.steps)}
+            helperText={errors.steps ?? `From ${MIN_TRAINING_STEPS} to ${MAX_TRAINING_STEPS}; empty: the stage’s (${DEFAULT_TRAINING_STEPS} by default).`}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            disabled={pending}
+            fullWidth
+            sx={{ mb: 2 }}
+          />
+          <TextField
+            label="Why (shown in the list)"
+            value={form.note}
+            onChange={(e) => setForm((f) => ({ ...f, note: e.target.value }))}
+            error={Boolean(errors.note)}
+            helperText={errors.note}
+            disabled={pending}
+            multiline
+            minRows={2}
+            fullWidth
+          />
+          {error && (
+            <Alert severity="error" sx={{ mt: 2 }} role="alert">
+              {error}
+            </Alert>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={pending} startIcon={pending ? <CircularProgress size={16} /> : undefined}>
+            Start training
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+/** "Roll back": an earlier approved version goes back live, once confirmed; the API's refusal shows inside. */
+function RollbackDialog({
+  talentId,
+  training,
+  titleId,
+  onClose,
+  onDone,
+}: {
+  talentId: string;
+  training: AdminTrainingView;
+  titleId: string;
+  onClose: () => void;
+  onDone: (next: AdminTrainingsResponse) => void;
+}) {
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string>();
+  const confirm = async () => {
+    setPending(true);
+    setError(undefined);
+    try {
+      const { data } = await dataProvider.rollbackTraining(talentId, training.id);
+      onDone(data);
+    } catch (err) {
+      setError(errorText(err, 'The version could not be put back live.'));
+      setPending(false);
+    }
+  };
+  return (
+    <ConfirmDialog open titleId={titleId} title={`Put training #${training.number}'s version back live?`} confirm="Roll back" pending={pending} onConfirm={() => void confirm()} onClose={onClose}>
+      <DialogContentText>
+        Clients generate with this version again from now on{training.approvedAt ? ` (the talent approved it ${formatDateTime(training.approvedAt)})` : ''}. The version live now stays on
+        Replicate and can be put back the same way.
+      </DialogContentText>
+      {training.version && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
+          {training.version}
+        </Typography>
+      )}
+      {error && (
+        <Alert severity="error" sx={{ mt: 2 }} role="alert">
+          {error}
+        </Alert>
+      )}
+    </ConfirmDialog>
+  );
+}
