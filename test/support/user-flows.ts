@@ -7,6 +7,7 @@ import { signupPayload } from '../integration/founding/support';
 import { eventually } from './eventually';
 import { postJsonFrom, type FromAnswer } from './from-address';
 import type { FoundingUploadResponse } from '../../events/founding';
+import { CONSENT_VERSION } from '../../events/identity';
 import type { CfnTemplate } from '../../infra/local/template';
 
 /** The part of a twin these flows use (a started Twin or a test's TestTwin). */
@@ -140,6 +141,13 @@ export async function applyFounding(twin: FlowTwin, email: string, photos: Photo
   if (!confirmPath) return { keys, signup, applicationId };
   const token = await eventually(() => confirmationToken(twin, email, /founding/), { timeoutMs: 60_000, what: `confirmation email to ${email}` });
   const confirmed = await postAsPerson(opts.ip, `${twin.urls.api}${confirmPath}`, { token }, retries);
+  // The proof of person, when the product asks for it: signed, face checks declined (a review by hand).
+  const identityToken: unknown = confirmed.json?.identityToken;
+  const [consentPath] = postRoutes(twin, /identity\/consent/, /founding/);
+  if (confirmed.status === 200 && typeof identityToken === 'string' && consentPath) {
+    const signed = await postAsPerson(opts.ip, `${twin.urls.api}${consentPath}`, { token: identityToken, faceConsent: false, typedName: `${opts.firstName ?? 'Ada'} Lovelace`, consentVersion: CONSENT_VERSION }, retries);
+    if (signed.status !== 200) return { keys, signup, applicationId: applicationId ?? confirmed.json?.applicationId, confirmed: signed };
+  }
   return { keys, signup, applicationId: applicationId ?? confirmed.json?.applicationId, confirmed };
 }
 

@@ -38,10 +38,11 @@ const twin = useTwin();
 const table = () => twin().physicalName('FoundingApplicationsTable');
 const drafts = (uploadSession: string) => itemsWithPrefix(twin(), 'FoundingApplicationsTable', `DRAFT#${uploadFolderOf(uploadSession)}`);
 /** The workflow started for an application: it left `validating` for a verdict on its photos. */
+/** The workflow started and validated the photos (then it waits for the applicant's proof of person). */
 const workflowRan = (applicationId: string) =>
   eventually(async () => {
     const app = (await applications(twin())).find((a) => a.id === applicationId);
-    return app && ['pending_review', 'invalid'].includes(app.status) ? app : undefined;
+    return app?.validatedAt ? app : undefined;
   }, { timeoutMs: 60_000, what: `the workflow of ${applicationId}` });
 const lockOf = async (email: string) => (await itemsWithPrefix(twin(), 'FoundingApplicationsTable', `EMAIL#${email}`))[0];
 
