@@ -30,8 +30,6 @@ export interface StoredIdentity {
   consent?: ConsentRecord;
   summary?: NonNullable<ReviewIdentity['summary']>;
   selfie?: { state: SelfieState; key?: string; score?: number; threshold?: number; takenAt?: string };
-  /** The AwaitIdentity step's task token while the workflow waits for the check. */
-  taskToken?: string;
   replacementRounds?: number;
   replaceBy?: string;
   /** Replacements submitted and not yet checked. */
@@ -79,6 +77,11 @@ export interface StoredApplication {
   reviewExecution?: string;
   /** The proof of person (docs/identity.md): consent, check state, selfie, replacements. */
   identity?: StoredIdentity;
+  /**
+   * The AwaitIdentity step's task token while the workflow waits for the proof of person: an
+   * attribute of its own, so the step and the applicant's consent never overwrite each other.
+   */
+  identityTaskToken?: string;
   /** Kept while the address is unconfirmed: the address lock is written from them on confirmation. */
   fingerprint?: string;
   response?: FoundingSignupResponse;

@@ -34,6 +34,20 @@ export interface FaceCheckDeps {
   resume: (taskToken: string, output: object) => Promise<void>;
 }
 
+/**
+ * Resumes the workflow's AwaitIdentity wait with `output`, when it waits (the step stores its
+ * token; a step that stores it later finds the outcome and resumes itself). A token already used
+ * by the other side is no error.
+ */
+export async function resumeIdentityWait(deps: Pick<FaceCheckDeps, 'store' | 'resume'>, applicationId: string, output: object): Promise<void> {
+  const token = (await deps.store.getApplication(applicationId)).identityTaskToken;
+  if (!token) return;
+  await deps.resume(token, output);
+  await deps.store.updateApplication(applicationId, {}, { remove: ['identityTaskToken'], condition: 'identityTaskToken = :t', values: { ':t': token } }).catch((err: { name?: string }) => {
+    if (err.name !== 'ConditionalCheckFailedException') throw err;
+  });
+}
+
 /** Where an application's analyses are sealed: bound to the application (AAD). */
 const aadOf = (applicationId: string, what: 'set' | 'selfie') => `${applicationId}:${what}`;
 
@@ -119,8 +133,7 @@ export async function runFaceChecks(deps: FaceCheckDeps, applicationId: string):
     next.replacementRounds = rounds + 1;
     next.replaceBy = replaceLink.expiresAt;
   }
-  const { taskToken, ...stored } = next;
-  await deps.store.updateApplication(applicationId, { photoResults: results, identity: next.state === 'checked' ? stored : next });
+  await deps.store.updateApplication(applicationId, { photoResults: results, identity: next });
   await deps.store.addHistory(applicationId, 'faces checked', {
     note: `${usable} usable of ${summary.total}${Object.entries(summary.counts).map(([c, n]) => ` · ${n} ${c.replace(/-/g, ' ')}`).join('')}${selfie ? ` · selfie: ${selfie.state}` : ''}`,
   });
@@ -132,8 +145,8 @@ export async function runFaceChecks(deps: FaceCheckDeps, applicationId: string):
       .map((r) => ({ number: r.index! + 1, reasons: (r.findings ?? []).map((f) => f.message) }));
     await deps.send(app.email, replacePhotosEmail({ firstName: app.firstName, usable, photos: toReplace, replaceUrl: replacePageUrl(deps.siteUrl, replaceLink.token) }));
     await deps.store.addHistory(applicationId, 'photos to replace', { note: `${toReplace.length} photos to replace, link valid until ${replaceLink.expiresAt.slice(0, 10)}` });
-  } else if (taskToken) {
-    await deps.resume(taskToken, { identity: next.state, usable });
+  } else {
+    await resumeIdentityWait(deps, applicationId, { identity: next.state, usable });
   }
   return { state: next.state, usable };
 }

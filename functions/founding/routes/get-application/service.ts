@@ -37,7 +37,7 @@ export async function getApplication(deps: GetApplicationDeps, id: string): Prom
   const detail = toDetail(app, history, photos);
   const identity = app.identity;
   if (!identity) return detail;
-  const { taskToken: _t, pendingReplacements: _p, checkedAt: _c, selfie, ...rest } = identity;
+  const { pendingReplacements: _p, checkedAt: _c, selfie, ...rest } = identity;
   return {
     ...detail,
     identity: {

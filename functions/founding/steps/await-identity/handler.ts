@@ -1,9 +1,9 @@
-import { SendTaskSuccessCommand } from '@aws-sdk/client-sfn';
 import * as z from 'zod';
 import { FOUNDING_IDENTITY_CHECK_REQUESTED } from '../../../../events/founding';
-import { documentClient, stepFunctions } from '../../../shared/clients';
+import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
 import { publish } from '../../../shared/events';
+import { resumeTask } from '../../../shared/workflows';
 import { APPLICATION_ID_PATTERN } from '../../keys';
 import { foundingStore } from '../../store';
 import { awaitIdentity } from './service';
@@ -17,7 +17,7 @@ export async function handler(event: unknown) {
   return awaitIdentity(
     {
       store: foundingStore(documentClient(), config.APPLICATIONS_TABLE),
-      resume: (token, output) => stepFunctions().send(new SendTaskSuccessCommand({ taskToken: token, output: JSON.stringify(output) })),
+      resume: resumeTask,
       requestCheck: (id) => publish(config.EVENT_BUS_NAME, FOUNDING_IDENTITY_CHECK_REQUESTED, { version: 1, applicationId: id }),
     },
     applicationId,

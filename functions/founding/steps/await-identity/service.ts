@@ -13,13 +13,14 @@ export interface AwaitIdentityDeps {
 }
 
 export async function awaitIdentity(deps: AwaitIdentityDeps, applicationId: string, taskToken: string): Promise<{ waiting: boolean }> {
-  const app = await deps.store.getApplication(applicationId);
-  const identity = app.identity ?? { state: 'awaiting-consent' as const, faceConsent: 'pending' as const };
+  await deps.store.updateApplication(applicationId, { identityTaskToken: taskToken });
+  // Read after the token is stored: whatever happened before it, this step sees it now, and
+  // whatever happens after it finds the token.
+  const identity = (await deps.store.getApplication(applicationId)).identity ?? { state: 'awaiting-consent' as const, faceConsent: 'pending' as const };
   if (identity.state === 'checked' || identity.state === 'manual') {
     await deps.resume(taskToken, { identity: identity.state });
     return { waiting: false };
   }
-  await deps.store.updateApplication(applicationId, { identity: { ...identity, taskToken } });
   // Consent given before the photos were validated: the check could not run then.
   if (identity.faceConsent === 'given' && identity.state === 'checking') await deps.requestCheck(applicationId);
   log.info('waiting for the proof of person', { applicationId, state: identity.state });

@@ -1,8 +1,8 @@
-import { SendTaskSuccessCommand } from '@aws-sdk/client-sfn';
 import type { EventBridgeEvent } from 'aws-lambda';
 import * as z from 'zod';
 import { FoundingIdentityCheckRequestedV1 } from '../../../../events/founding';
-import { documentClient, stepFunctions } from '../../../shared/clients';
+import { documentClient } from '../../../shared/clients';
+import { resumeTask } from '../../../shared/workflows';
 import { loadConfig } from '../../../shared/config';
 import { EmailConfig, emailSender } from '../../../shared/email';
 import { s3Bucket } from '../../../shared/s3';
@@ -28,7 +28,7 @@ export async function handler(event: EventBridgeEvent<'FoundingApplication.Ident
       validate: async (id, keys, firstIndex) => (await validateObjects({ storage, firstIndex }, id, keys)).results,
       send,
       siteUrl: config.SITE_URL,
-      resume: async (token, output) => void (await stepFunctions().send(new SendTaskSuccessCommand({ taskToken: token, output: JSON.stringify(output) }))),
+      resume: async (token, output) => void (await resumeTask(token, output)),
     },
     applicationId,
   );

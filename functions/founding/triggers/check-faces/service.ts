@@ -2,17 +2,13 @@
 // checks of an application that consented, or resumes the workflow of one that declined (its
 // photos are reviewed by hand, nothing is analysed).
 import { log } from '../../../shared/log';
-import { runFaceChecks, type FaceCheckDeps } from '../../identity/check';
+import { resumeIdentityWait, runFaceChecks, type FaceCheckDeps } from '../../identity/check';
 
 export async function checkFaces(deps: FaceCheckDeps, applicationId: string): Promise<{ state: string; usable?: number }> {
   const app = await deps.store.getApplication(applicationId);
   const identity = app.identity;
   if (identity?.faceConsent === 'declined') {
-    if (identity.taskToken) {
-      const { taskToken, ...rest } = identity;
-      await deps.store.updateApplication(applicationId, { identity: rest });
-      await deps.resume(taskToken, { identity: 'manual' });
-    }
+    await resumeIdentityWait(deps, applicationId, { identity: 'manual' });
     log.info('face checks declined: reviewed by hand', { applicationId });
     return { state: 'manual' };
   }
