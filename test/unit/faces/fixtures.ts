@@ -1,14 +1,7 @@
 // Test photos made in memory from the sample images inside @vladmandic/human (no downloads):
 // crops of its screenshots for different people, edits of one photo for the same person.
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
-
-const load = createRequire(__filename);
-const assets = path.join(path.dirname(load.resolve('@vladmandic/human')), '..', 'assets');
-const asset = (name: string) => path.join(assets, name);
-
-type Region = { left: number; top: number; width: number; height: number };
+import { assetPath as asset, gridRegion, type Region } from '../../support/face-photos';
 
 /** Where faces are in the package's screenshots (pixels of the JPEG files). */
 const SOURCES = {
@@ -28,11 +21,6 @@ const SOURCES = {
 } as const satisfies Record<string, { file: string; region: Region }>;
 type Source = keyof typeof SOURCES;
 
-/** A cell of the face-match demo's grid of extracted faces: 18 columns, 6 rows, many people. */
-function gridRegion(row: number, column: number): Region {
-  return { left: Math.round((column * 1920) / 18), top: Math.round(284 + row * 107.5), width: 104, height: 104 };
-}
-
 /** Side of the square test photos. */
 const SIDE = 600;
 
@@ -42,6 +30,7 @@ export async function photoOf(source: Source | { file: string; region: Region },
   return sharp(asset(file)).extract(region).resize(side, side, { kernel: 'lanczos3' }).jpeg({ quality: 92 }).toBuffer();
 }
 
+/** A cell of the face-match demo's grid of faces (captions included), as a photo. */
 export async function gridPhoto(row: number, column: number): Promise<Buffer> {
   return photoOf({ file: 'screenshot-facematch.jpg', region: gridRegion(row, column) });
 }
