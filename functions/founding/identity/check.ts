@@ -18,7 +18,7 @@ import { setPhotosOf } from './photos';
 import { mintIdentityToken } from './tokens';
 
 /** Rounds of replacements an applicant is asked for; after the last, the reviewer decides with what there is. */
-export const MAX_REPLACEMENT_ROUNDS = 3;
+const MAX_REPLACEMENT_ROUNDS = 3;
 
 export interface FaceCheckDeps {
   store: FoundingStore;
@@ -58,7 +58,7 @@ export async function readSetAnalyses(deps: Pick<FaceCheckDeps, 'storage' | 'key
   return JSON.parse(open(await deps.key(), sealed, aadOf(applicationId, 'set')).toString('utf8')) as SetPhoto[];
 }
 
-export async function readSelfieAnalysis(deps: Pick<FaceCheckDeps, 'storage' | 'key'>, applicationId: string): Promise<PhotoAnalysis | undefined> {
+async function readSelfieAnalysis(deps: Pick<FaceCheckDeps, 'storage' | 'key'>, applicationId: string): Promise<PhotoAnalysis | undefined> {
   if ((await deps.storage.size(identityKeys.selfieDescriptor(applicationId))) === undefined) return undefined;
   const sealed = await deps.storage.read(identityKeys.selfieDescriptor(applicationId));
   return JSON.parse(open(await deps.key(), sealed, aadOf(applicationId, 'selfie')).toString('utf8')) as PhotoAnalysis;

@@ -6,7 +6,7 @@ import { IDENTITY_TOKEN_DAYS } from '../../../events/identity';
 import { AppError, NotFoundError } from '../../shared/errors';
 import { ApplicationNotFoundError, type FoundingStore, type StoredApplication } from '../store';
 
-export const IDENTITY_LINK_MESSAGES = {
+const IDENTITY_LINK_MESSAGES = {
   unknown: 'This link is not one of ours, or its application no longer exists. Open the link from your latest email.',
   expired: `This link has expired (links work for ${IDENTITY_TOKEN_DAYS} days). Contact us to continue your application.`,
 } as const;

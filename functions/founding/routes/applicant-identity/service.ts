@@ -33,8 +33,8 @@ export interface ApplicantIdentityDeps {
 }
 
 /** Requests per application per hour, and per network per hour, over all identity routes. */
-export const IDENTITY_REQUESTS_PER_APPLICATION_PER_HOUR = 120;
-export const IDENTITY_REQUESTS_PER_IP_PER_HOUR = 300;
+const IDENTITY_REQUESTS_PER_APPLICATION_PER_HOUR = 120;
+const IDENTITY_REQUESTS_PER_IP_PER_HOUR = 300;
 const UPLOAD_URL_SECONDS = 15 * 60;
 
 

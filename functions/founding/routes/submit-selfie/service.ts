@@ -24,7 +24,7 @@ export interface SubmitSelfieDeps {
 }
 
 /** Selfies analysed per application per hour (each is a face analysis). */
-export const SELFIES_PER_APPLICATION_PER_HOUR = 20;
+const SELFIES_PER_APPLICATION_PER_HOUR = 20;
 const SELFIES_MESSAGE = `You have taken ${SELFIES_PER_APPLICATION_PER_HOUR} selfies in the last hour. Wait a little, then try again.`;
 const NOT_A_SELFIE = 'This is not the selfie you just uploaded: take it again.';
 const UNREADABLE = 'Your selfie could not be read as an image: take it again.';
