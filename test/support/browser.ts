@@ -14,10 +14,11 @@ function openBrowsers(): Set<Browser> {
  * Debian's Chromium, headless, with the flags this machine's closed network needs.
  * Playwright gives every launch a new empty profile of its own.
  */
-export async function launchBrowser(): Promise<{ browser: Browser; close: () => Promise<void> }> {
+export async function launchBrowser(extraArgs: string[] = []): Promise<{ browser: Browser; close: () => Promise<void> }> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
+      ...extraArgs,
       '--no-sandbox',
       '--disable-gpu',
       '--disable-quic',
@@ -41,10 +42,10 @@ export async function launchBrowser(): Promise<{ browser: Browser; close: () => 
  * One browser for a test file, as useTwin gives one twin: launched before the file's tests and
  * closed after them. Call it at the top of the file; the getter answers the open browser.
  */
-export function useBrowser(): () => Browser {
+export function useBrowser(options: { args?: () => Promise<string[]> } = {}): () => Browser {
   let opened: Awaited<ReturnType<typeof launchBrowser>> | undefined;
   beforeAll(async () => {
-    opened = await launchBrowser();
+    opened = await launchBrowser(options.args ? await options.args() : []);
   }, 60_000);
   afterAll(async () => opened?.close(), 30_000);
   return () => {

@@ -112,6 +112,9 @@ export async function runFaceChecks(deps: FaceCheckDeps, applicationId: string):
 
   const usable = assessment.summary.usable;
   const summary = { total: assessment.summary.total, usable, counts: countsOf(assessment.summary.findings) };
+  // The analysis took a while: the applicant may have taken a selfie meanwhile. Read the identity
+  // again, so what the selfie route wrote (its key, its hash on the consent) is kept.
+  identity = (await deps.store.getApplication(applicationId)).identity ?? identity;
   const selfieAnalysis = await readSelfieAnalysis(deps, applicationId);
   const selfie = selfieAnalysis ? selfieStateOf(matchSelfie(selfieAnalysis, analyses), identity.selfie) : identity.selfie;
   const rounds = identity.replacementRounds ?? 0;
