@@ -1,5 +1,5 @@
 import Replicate from 'replicate';
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { secretValue } from '../shared/secrets';
 
 /**
  * The Replicate client of the generation workflow: the `replicate` package for the API's
@@ -362,9 +362,7 @@ export function replicateFromEnv(): Promise<ReplicateApi> {
   fromEnv ??= (async () => {
     const secretId = process.env.REPLICATE_TOKEN_SECRET;
     if (!secretId) throw new Error('Invalid function configuration: REPLICATE_TOKEN_SECRET is not set');
-    const answer = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: secretId }));
-    const token = answer.SecretString?.trim();
-    if (!token) throw new Error('The Replicate token secret holds no string value');
+    const token = await secretValue(secretId, 'Replicate token');
     return replicateApi({ token, baseUrl: process.env.REPLICATE_API_URL || DEFAULT_REPLICATE_API_URL });
   })();
   fromEnv.catch(() => (fromEnv = undefined));

@@ -1,5 +1,5 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import Replicate from 'replicate';
+import { secretValue } from '../shared/secrets';
 
 /**
  * The training wing's Replicate calls: destination models, trainings, the deletion of versions,
@@ -260,9 +260,7 @@ export function trainingApiFromEnv(): Promise<TrainingApi> {
   fromEnv ??= (async () => {
     const secretId = process.env.REPLICATE_TOKEN_SECRET;
     if (!secretId) throw new Error('Invalid function configuration: REPLICATE_TOKEN_SECRET is not set');
-    const answer = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: secretId }));
-    const token = answer.SecretString?.trim();
-    if (!token) throw new Error('The Replicate token secret holds no string value');
+    const token = await secretValue(secretId, 'Replicate token');
     return trainingApi({ token, baseUrl: process.env.REPLICATE_API_URL || DEFAULT_REPLICATE_API_URL });
   })();
   fromEnv.catch(() => (fromEnv = undefined));

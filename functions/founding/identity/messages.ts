@@ -1,4 +1,4 @@
-// What the applicant's identity routes answer when they refuse (docs/identity.md).
+// What the applicant's identity routes answer when they refuse, and the network limit they share (docs/identity.md).
 import { MAX_APPLICATION_IMAGES } from '../../../events/founding-values';
 
 export const IDENTITY_MESSAGES = {
@@ -14,3 +14,15 @@ export const IDENTITY_MESSAGES = {
   tooManyPhotos: `An application holds at most ${MAX_APPLICATION_IMAGES} photos: remove more, or add fewer.`,
   unknownPhoto: (index: number) => `There is no photo ${index + 1} to remove.`,
 } as const;
+
+/** Requests per network per hour over all identity routes (one counter for them all). */
+const IDENTITY_REQUESTS_PER_IP_PER_HOUR = 300;
+
+/** The identity routes' shared limit per network. */
+export const identityNetworkRule = (ip: string) => ({
+  name: 'founding-identity.ip',
+  subject: ip,
+  limit: IDENTITY_REQUESTS_PER_IP_PER_HOUR,
+  windowSeconds: 3600,
+  message: IDENTITY_MESSAGES.tooManyFromNetwork,
+});

@@ -21,7 +21,7 @@ import { setPhotosOf } from '../../identity/photos';
 import { NEW_IDENTITY, identityStatusOf } from '../../identity/status';
 import { applicationOfToken } from '../../identity/tokens';
 import { identityKeys } from '../../keys';
-import { IDENTITY_MESSAGES } from '../../identity/messages';
+import { IDENTITY_MESSAGES, identityNetworkRule } from '../../identity/messages';
 import type { FoundingStore, StoredApplication } from '../../store';
 
 export interface ApplicantIdentityDeps {
@@ -32,16 +32,15 @@ export interface ApplicantIdentityDeps {
   requestCheck: (applicationId: string) => Promise<void>;
 }
 
-/** Requests per application per hour, and per network per hour, over all identity routes. */
+/** Requests per application per hour, over all identity routes (the network limit is identityNetworkRule). */
 const IDENTITY_REQUESTS_PER_APPLICATION_PER_HOUR = 120;
-const IDENTITY_REQUESTS_PER_IP_PER_HOUR = 300;
 const UPLOAD_URL_SECONDS = 15 * 60;
 
 
 const CLOSED = new Set(['accepted', 'rejected', 'invalid']);
 
 async function open(deps: ApplicantIdentityDeps, token: string, ip: string): Promise<StoredApplication> {
-  await deps.limit([{ name: 'founding-identity.ip', subject: ip, limit: IDENTITY_REQUESTS_PER_IP_PER_HOUR, windowSeconds: 3600, message: IDENTITY_MESSAGES.tooManyFromNetwork }]);
+  await deps.limit([identityNetworkRule(ip)]);
   const app = await applicationOfToken(deps.store, token);
   await deps.limit([{ name: 'founding-identity.application', subject: app.id, limit: IDENTITY_REQUESTS_PER_APPLICATION_PER_HOUR, windowSeconds: 3600, message: IDENTITY_MESSAGES.tooMany }]);
   return app;

@@ -13,7 +13,7 @@ import { identityStatusOf } from '../../identity/status';
 import { applicationOfToken } from '../../identity/tokens';
 import { identityKeys } from '../../keys';
 import type { FoundingStore, StoredIdentity } from '../../store';
-import { IDENTITY_MESSAGES } from '../../identity/messages';
+import { IDENTITY_MESSAGES, identityNetworkRule } from '../../identity/messages';
 
 export interface SubmitSelfieDeps {
   store: FoundingStore;
@@ -30,7 +30,7 @@ const NOT_A_SELFIE = 'This is not the selfie you just uploaded: take it again.';
 const UNREADABLE = 'Your selfie could not be read as an image: take it again.';
 
 export async function submitSelfie(deps: SubmitSelfieDeps, request: { token: string; key: string }, ip: string): Promise<IdentityStatus> {
-  await deps.limit([{ name: 'founding-identity.ip', subject: ip, limit: 300, windowSeconds: 3600, message: IDENTITY_MESSAGES.tooManyFromNetwork }]);
+  await deps.limit([identityNetworkRule(ip)]);
   const app = await applicationOfToken(deps.store, request.token);
   await deps.limit([{ name: 'founding-identity.selfie', subject: app.id, limit: SELFIES_PER_APPLICATION_PER_HOUR, windowSeconds: 3600, message: SELFIES_MESSAGE }]);
   if (['accepted', 'rejected', 'invalid'].includes(app.status)) throw new ConflictError(IDENTITY_MESSAGES.closed);
