@@ -26,7 +26,11 @@ async function signUpOnPage(email: string): Promise<{ path: string; intro: strin
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Create account' }).click();
     const confirm = page.getByTestId('confirm-sign-up-page');
-    await confirm.waitFor({ timeout: 20_000 });
+    // The code step, or the page's error: a refusal fails the test with what the page said, and
+    // a slow answer (the API and Cognito on a busy machine) is waited for, not timed.
+    const refused = page.getByRole('alert').filter({ hasText: /\S/ });
+    await confirm.or(refused).first().waitFor({ timeout: 60_000 });
+    if (!(await confirm.isVisible())) throw new Error(`the sign-up page refused ${email}: ${(await refused.allInnerTexts()).join(' | ')}`);
     const intro = (await confirm.getByText(/We sent a 6-digit code to/).innerText()).replace(email, '<email>');
     return { path: new URL(page.url()).pathname, intro, alerts: await page.getByRole('alert').allInnerTexts() };
   } finally {

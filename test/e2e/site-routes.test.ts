@@ -85,42 +85,32 @@ describe('routes', () => {
 });
 
 describe('behaviour', () => {
-  /** Times between visible changes of an element's text, skipping the first (partial) one. */
-  function changeGaps(page: Page, selector: string, changes: number): Promise<number[]> {
-    return page.evaluate(
-      ({ selector, changes }) =>
-        new Promise<number[]>((resolve) => {
-          const el = document.querySelector(selector)!;
-          let last = el.textContent;
-          let at = performance.now();
-          const gaps: number[] = [];
-          const timer = setInterval(() => {
-            if (el.textContent === last) return;
-            const now = performance.now();
-            gaps.push(now - at);
-            at = now;
-            last = el.textContent;
-            if (gaps.length > changes) {
-              clearInterval(timer);
-              resolve(gaps.slice(1));
-            }
-          }, 20);
-        }),
-      { selector, changes },
-    );
+  /**
+   * On the page's fake clock: moves time on until the element's text changes (at most `periodMs`
+   * and a step more), then checks the next change comes `periodMs` later, within one step.
+   */
+  async function expectChangesEvery(page: Page, selector: string, periodMs: number): Promise<void> {
+    const STEP = 100;
+    const text = () => page.locator(selector).first().textContent();
+    const first = await text();
+    let moved = 0;
+    while ((await text()) === first) {
+      if (moved > periodMs + STEP) throw new Error(`${selector} did not change within ${moved} ms`);
+      await page.clock.runFor(STEP);
+      moved += STEP;
+    }
+    const second = await text();
+    await page.clock.runFor(periodMs - 2 * STEP);
+    expect(await text()).toBe(second);
+    await page.clock.runFor(3 * STEP);
+    expect(await text()).not.toBe(second);
   }
 
   it('rotates the pre-launch words every 2.5 s and the home hero word every 3.5 s', async () => {
-    const landing = await open('/');
-    for (const gap of await changeGaps(landing.page, '[data-testid="rotating-word"]', 2)) {
-      expect(gap).toBeGreaterThan(2300);
-      expect(gap).toBeLessThan(2900);
-    }
-    const home = await open('/home-preview');
-    for (const gap of await changeGaps(home.page, 'h1 [data-testid="rotating-word"]', 2)) {
-      expect(gap).toBeGreaterThan(3300);
-      expect(gap).toBeLessThan(3900);
-    }
+    const landing = await open('/', { clock: true });
+    await expectChangesEvery(landing.page, '[data-testid="rotating-word"]', 2500);
+    const home = await open('/home-preview', { clock: true });
+    await expectChangesEvery(home.page, 'h1 [data-testid="rotating-word"]', 3500);
   }, 40_000);
 
   it('holds the words still for people who prefer reduced motion', async () => {

@@ -6,7 +6,9 @@
 //
 //   warm                       the twin's and the infra tests' caches (decision 034), so the twins
 //                              starting side by side later do not each build them
-//   typecheck, lint, build     need nothing; only bench and e2e need the build
+//   typecheck, lint            needed by nothing: at the lowest CPU priority, in the
+//                              time the tests leave idle (the twin's waits), off the critical path
+//   build                      needs nothing; only bench and e2e need it
 //   unit -> workflow -> infra  one jest process at a time, beside the checks
 //   integration                after infra, with two workers: its files mostly wait on the twin
 //   bench                      once the sites are built: the quick runs, at the lowest CPU priority
@@ -31,8 +33,9 @@ interface Step {
 }
 
 const CHECKS: Step[] = [
-  { name: 'typecheck', command: ['npm', 'run', '-s', 'typecheck'], after: [] },
-  { name: 'lint', command: ['npm', 'run', '-s', 'lint'], after: [] },
+  // At the lowest priority: no test waits for them, and they take the CPU the tests leave idle.
+  { name: 'typecheck', command: ['npm', 'run', '-s', 'typecheck'], after: [], nice: true },
+  { name: 'lint', command: ['npm', 'run', '-s', 'lint'], after: [], nice: true },
 ];
 const JEST: Step[] = [
   { name: 'warm', command: [bin('tsx'), 'test/support/warm-caches.ts'], after: [] },

@@ -464,10 +464,7 @@ describe('Stripe emulator of its own: idempotency, errors and webhook faults, th
   let endpoint: Stripe.WebhookEndpoint;
 
   beforeAll(async () => {
-    const started = Date.now();
     emulator = await startStripe({ catalog: planCatalog(), webhookRetryDelaysMs: [20, 40, 80] });
-    // It starts with every twin: it must not slow the twin's start down.
-    expect(Date.now() - started).toBeLessThan(2_000);
     stripe = client(emulator.endpoint, emulator.secretKey);
     hooks = await receiver(() => answer);
     endpoint = emulator.addWebhookEndpoint({ url: hooks.url, secret: 'whsec_twin_configured_secret' });

@@ -69,7 +69,7 @@ describe('checkPhoto', () => {
     const started = Date.now();
     const result = await checkPhoto(pngHeaderOnly(10_000, 10_000));
     expect(result).toEqual({ accepted: false, reason: 'too large: 100 megapixels, the limit is 50', width: 10_000, height: 10_000 });
-    expect(Date.now() - started).toBeLessThan(500); // nothing was decoded
+    expect(Date.now() - started).toBeLessThan(2000); // nothing was decoded (a 100-megapixel decode takes seconds)
   });
 
   test('a photo under the minimum side is refused with its size', async () => {
