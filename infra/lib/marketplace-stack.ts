@@ -48,8 +48,8 @@ export class MarketplaceStack extends Stack {
     const tables = { accountsTable: accounts.table, talentTable: catalog.table, applicationsTable: founding.table };
     const generation = new Generation(this, 'Generation', platform, tables);
     new Royalties(this, 'Royalties', platform, { ...tables, generationsTable: generation.table });
-    new Likeness(this, 'Likeness', platform, { ...tables, generationsTable: generation.table });
-    new Training(this, 'Training', platform, { ...tables, photosBucket: founding.bucket, replicateToken: generation.replicateToken });
+    const training = new Training(this, 'Training', platform, { ...tables, photosBucket: founding.bucket, replicateToken: generation.replicateToken });
+    new Likeness(this, 'Likeness', platform, { ...tables, generationsTable: generation.table, trainingTable: training.table, trainingsByTalentArn: training.byTalentIndexArn });
     const payments = new Payments(this, 'Payments', platform, { accountsTable: accounts.table });
     const payouts = new Payouts(this, 'Payouts', platform, { ...tables, generationsTable: generation.table, stripeSecretKey: payments.stripeSecretKey });
     new Console(this, 'Console', platform, {
@@ -61,6 +61,10 @@ export class MarketplaceStack extends Stack {
       payoutsTable: payouts.table,
       photosBucket: founding.bucket,
       imagesBucket: generation.images,
+      trainingTable: training.table,
+      trainingsByTalentArn: training.byTalentIndexArn,
+      trainingBucket: training.bucket,
+      replicateToken: generation.replicateToken,
     });
 
     // Last: the alarms walk the stack for every function, queue and state machine created above.

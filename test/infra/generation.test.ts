@@ -90,10 +90,27 @@ describe('generation workflow (infra)', () => {
     const readers = Object.keys(resources('AWS::Lambda::Function')).filter((id) =>
       statementsOf(id).some((s) => actionsOf(s).includes('secretsmanager:GetSecretValue') && JSON.stringify(s.Resource) === JSON.stringify({ Ref: secret })),
     );
-    // The generation's functions, and the likeness training's (docs/training.md), which call Replicate too.
+    // The generation's functions, the likeness training's (docs/training.md), which call Replicate
+    // too, and the removal's and the console's erasure, which delete a talent's model versions.
     const named = readers.map((id) => id.replace(/^TrainingNestedStack\w*?NestedStackResource[0-9A-F]{8}/, 'Training/').replace(/[0-9A-F]{8}$/, '')).sort();
     expect(named).toEqual(
-      ['CheckPolicy', 'CreateModel', 'DeliverImages', 'GenerateSamples', 'PollPrediction', 'PollTraining', 'RecordFailure', 'RecordVersion', 'ReplicateTrainingWebhook', 'ReplicateWebhook', 'StartPrediction', 'StartTraining', 'Training/RecordFailure'].sort(),
+      [
+        'CheckPolicy',
+        'ConsoleErasePerson',
+        'CreateModel',
+        'DeliverImages',
+        'GenerateSamples',
+        'PollPrediction',
+        'PollTraining',
+        'RecordFailure',
+        'RecordVersion',
+        'RemoveLikenessModel',
+        'ReplicateTrainingWebhook',
+        'ReplicateWebhook',
+        'StartPrediction',
+        'StartTraining',
+        'Training/RecordFailure',
+      ].sort(),
     );
     for (const id of readers) {
       expect(resources('AWS::Lambda::Function')[id].Properties.Environment.Variables.REPLICATE_TOKEN_SECRET).toEqual({ Ref: secret });

@@ -310,9 +310,22 @@ describe('erasure', () => {
     expect(on(objects('pending/*'))).toEqual(['s3:DeleteObject']);
     expect(on({ 'Fn::GetAtt': [logicalId('AWS::Cognito::UserPool', 'AuthUserPool'), 'Arn'] })).toEqual(['cognito-idp:AdminDeleteUser', 'cognito-idp:ListUsers']);
     const all = statements.flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
-    expect(all.filter((a) => !/^(dynamodb|s3|cognito-idp|logs):/.test(a))).toEqual([]);
-    // And a client's delivered images (decision 035): read once to keep each pixel hash, then deleted
-    // (test/infra/generation.test.ts checks their resources).
-    expect(all.filter((a) => a.startsWith('s3:')).sort()).toEqual(['s3:DeleteObject', 's3:DeleteObject', 's3:DeleteObject', 's3:GetObject', 's3:ListBucket', 's3:ListBucket']);
+    // Besides, the Replicate token only: a talent's model versions are deleted there
+    // (test/infra/likeness-removal.test.ts checks the token's and the training files' resources).
+    expect(all.filter((a) => !/^(dynamodb|s3|cognito-idp|logs):/.test(a)).sort()).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
+    // And a client's delivered images (decision 035): read once to keep each pixel hash, then
+    // deleted (test/infra/generation.test.ts checks their resources); a talent's training sets and
+    // samples deleted (listed under samples/).
+    expect(all.filter((a) => a.startsWith('s3:')).sort()).toEqual([
+      's3:DeleteObject',
+      's3:DeleteObject',
+      's3:DeleteObject',
+      's3:DeleteObject',
+      's3:DeleteObject',
+      's3:GetObject',
+      's3:ListBucket',
+      's3:ListBucket',
+      's3:ListBucket',
+    ]);
   });
 });

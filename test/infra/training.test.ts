@@ -93,7 +93,7 @@ describe('the Training stack', () => {
       .filter(([id]) => actionsOf(String(training[id]!.Metadata?.['app:entry'])).includes('secretsmanager:GetSecretValue'))
       .map(([, r]) => String(r.Metadata?.['app:entry']).split('/').at(-2))
       .sort();
-    expect(readers).toEqual(['create-model', 'generate-samples', 'poll-training', 'record-failure', 'record-version', 'replicate-training-webhook', 'start-training']);
+    expect(readers).toEqual(['create-model', 'generate-samples', 'poll-training', 'record-failure', 'record-version', 'remove-likeness-model', 'replicate-training-webhook', 'start-training']);
   });
 
   it('alarms on LikenessTrainingsFailed, any count in 5 minutes', () => {

@@ -2,9 +2,11 @@ import { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { PENDING_PREFIX } from '../../../events/founding';
 import { GENERATION_IMAGES_PREFIX, GENERATIONS_CREATED_INDEX } from '../../../events/resource-names';
+import { SAMPLES_PREFIX, TRAINING_SETS_PREFIX } from '../../../events/training-values';
 import { AppFunction } from '../platform/app-function';
 import type { Platform } from '../platform/platform';
 import { AppTable } from '../platform/tables';
@@ -22,6 +24,13 @@ export interface ConsoleProps {
   photosBucket: IBucket;
   /** Delivered images (another stack's bucket): erasure deletes a client's files. */
   imagesBucket: IBucket;
+  /** Likeness models and trainings (the Training stack's table) and its byTalent index: erasure deletes a talent's. */
+  trainingTable: ITable;
+  trainingsByTalentArn: string;
+  /** Training sets and samples (the Training stack's bucket): erasure deletes a talent's. */
+  trainingBucket: IBucket;
+  /** The Replicate API token: erasure deletes the talent's model versions on Replicate. */
+  replicateToken: ISecret;
 }
 
 /**
@@ -84,6 +93,15 @@ export class Console extends Construct {
       }),
     );
     erase.addToRolePolicy(new PolicyStatement({ actions: ['cognito-idp:ListUsers', 'cognito-idp:AdminDeleteUser'], resources: [userPool.userPoolArn] }));
+    // A talent's likeness model (functions/training/removal.ts, forget): its versions deleted on
+    // Replicate, its training sets and samples, then its records (found by the byTalent index).
+    erase
+      .bindTable(props.trainingTable, 'TRAINING_TABLE', ['GetItem', 'DeleteItem'], { indexes: false })
+      .bindBucketObjects(props.trainingBucket, 'TRAINING_BUCKET', ['DeleteObject'], `${SAMPLES_PREFIX}*`, { listPrefix: SAMPLES_PREFIX })
+      .addEnvironment('REPLICATE_TOKEN_SECRET', config.replicateTokenSecretName ?? props.replicateToken.secretArn);
+    erase.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: [props.trainingsByTalentArn] }));
+    erase.addToRolePolicy(new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [props.trainingBucket.arnForObjects(`${TRAINING_SETS_PREFIX}*`)] }));
+    props.replicateToken.grantRead(erase);
     api.route('POST /admin/erasures', erase, 'admin');
   }
 }

@@ -3,7 +3,8 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
-import { FOUNDING_IDENTITY_CHECK_REQUESTED } from '../../../events/founding';
+import { FOUNDING_IDENTITY_CHECK_REQUESTED, PENDING_PREFIX } from '../../../events/founding';
+import { LIKENESS_REMOVED } from '../../../events/likeness-events';
 import { AppFunction } from '../platform/app-function';
 import { consumeEvents } from '../platform/event-rules';
 import type { Platform } from '../platform/platform';
@@ -83,5 +84,18 @@ export class Identity extends NestedStack {
     this.key.grantRead(check);
     check.addToRolePolicy(new PolicyStatement({ actions: ['states:SendTaskSuccess'], resources: [props.workflowArn] }));
     consumeEvents(this, 'OnIdentityCheckRequested', { bus, detailType: FOUNDING_IDENTITY_CHECK_REQUESTED, consumer: check, consequence: 'the face checks of the application' });
+
+    // A likeness removal carried out: the application the talent came from loses its photos and
+    // face data, everything under its prefix (and any original upload still pending), with
+    // photosDeletedAt and a history line on the application.
+    const deletePhotos = new AppFunction(this, 'DeleteRemovedLikenessPhotos', {
+      entry: 'functions/founding/triggers/delete-removed-likeness-photos/handler.ts',
+      description: "Likeness.Removed: deletes the photos, selfie and face analyses of the talent's founding application",
+      timeout: Duration.seconds(60),
+    })
+      .bindTable(table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem', 'ConditionCheckItem'], { indexes: false })
+      .bindBucketObjects(bucket, 'PHOTOS_BUCKET', ['DeleteObject'], 'applications/*', { listPrefix: 'applications/' });
+    deletePhotos.addToRolePolicy(new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [bucket.arnForObjects(`${PENDING_PREFIX}*`)] }));
+    consumeEvents(this, 'OnLikenessRemovedPhotos', { bus, detailType: LIKENESS_REMOVED, consumer: deletePhotos, consequence: "the talent's application photos and face data deleted" });
   }
 }

@@ -2,6 +2,7 @@ import { Duration, NestedStack, type Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { AppFunction } from '../platform/app-function';
 import type { Platform } from '../platform/platform';
 
@@ -14,6 +15,9 @@ export interface LikenessProps {
   applicationsTable: ITable;
   /** The Generations table: ended exclusive contracts, and what the data export lists. */
   generationsTable: ITable;
+  /** The Training table (another nested stack's) and its byTalent index: the data export lists the talent's model trainings. */
+  trainingTable: ITable;
+  trainingsByTalentArn: string;
 }
 
 /**
@@ -77,12 +81,15 @@ export class Likeness extends NestedStack {
       }),
     )
       .bindTable(talentTable, 'TALENT_TABLE', ['GetItem'], { indexes: false })
-      .bindTable(props.generationsTable, 'GENERATIONS_TABLE', ['GetItem', 'Query'], { indexes: false });
+      .bindTable(props.generationsTable, 'GENERATIONS_TABLE', ['GetItem', 'Query'], { indexes: false })
+      .addEnvironment('TRAINING_TABLE', props.trainingTable.tableName);
+    // The talent's trainings: a Query on the Training table's byTalent index (granted by name), nothing else.
+    dataExport.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: [props.trainingsByTalentArn] }));
     rateLimits.bind(dataExport);
     api.route('GET /me/data-export', dataExport, 'accepted-talent');
 
-    // Hourly: removals whose notice ended (removedAt, model cleared, email) and contracts' notices;
-    // then every email waiting in the outbox (decision 041).
+    // Hourly: removals whose notice ended (Likeness.Removed published, then removedAt, model
+    // cleared, email) and contracts' notices; then every email waiting in the outbox (decision 041).
     const schedule = this.contractNotices(
       new AppFunction(this, 'ScheduleJob', {
         entry: 'functions/likeness/triggers/likeness-schedule/handler.ts',
@@ -92,7 +99,7 @@ export class Likeness extends NestedStack {
       platform,
       props,
       { drainsOutbox: true },
-    );
+    ).bindBus(platform.bus);
     // The twin fires it by its logical id's prefix, LikenessSchedule.
     new Rule(this, 'LikenessSchedule', {
       description: 'Hourly: removals whose notice ended, exclusive contracts starting or ending',

@@ -7,11 +7,12 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { LogLevel, StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { FOUNDING_APPLICATION_DECIDED } from '../../../events/founding';
+import { LIKENESS_REMOVED } from '../../../events/likeness-events';
 import { EVENT_SOURCE } from '../../../events/product';
 import { SAMPLES_PREFIX, TRAINING_SETS_PREFIX, TRAINING_SET_RETENTION_DAYS } from '../../../events/training-values';
 import { AppFunction, type AppFunctionProps, type TableAction } from '../platform/app-function';
 import { PrivateBucket } from '../platform/buckets';
-import { retriedRule } from '../platform/event-rules';
+import { consumeEvents, retriedRule } from '../platform/event-rules';
 import type { Platform } from '../platform/platform';
 import { AppTable } from '../platform/tables';
 import { likenessTrainingWorkflow } from '../workflows/likeness-training';
@@ -36,6 +37,13 @@ export interface TrainingProps {
  * (decision 032).
  */
 export class Training extends NestedStack {
+  /** The models and trainings: the data export lists them, the console's erasure deletes them. */
+  readonly table: AppTable;
+  /** Training sets and samples: the console's erasure deletes a talent's. */
+  readonly bucket: PrivateBucket;
+  /** The table's byTalent index (a talent's trainings), to grant Query on by name from other stacks. */
+  readonly byTalentIndexArn: string;
+
   constructor(scope: Stack, id: string, platform: Platform, props: TrainingProps) {
     super(scope, id, { description: 'Likeness models: training on Replicate, the talent\'s approval, versions' });
     const { api, config, idempotency, rateLimits } = platform;
@@ -45,14 +53,16 @@ export class Training extends NestedStack {
       throw new Error('Context likenessTrainerLicence must be commercial on the prod stage: name a trainer whose base model is licensed for a paid service (decision 046)');
     }
 
-    const table = new AppTable(this, 'TrainingTable', {
+    const byTalent = 'byTalent';
+    const table = (this.table = new AppTable(this, 'TrainingTable', {
       partitionKey: 'pk',
       sortKey: 'sk',
-      indexes: [{ name: 'byTalent', partitionKey: 'talentKey', sortKey: 'createdAt' }],
+      indexes: [{ name: byTalent, partitionKey: 'talentKey', sortKey: 'createdAt' }],
       retain: config.retainData,
-    });
+    }));
+    this.byTalentIndexArn = `${table.tableArn}/index/${byTalent}`;
     // Training sets (the talent's cropped photos) and samples: private, reached by presigned URLs only.
-    const bucket = new PrivateBucket(this, 'TrainingFiles', {
+    const bucket = (this.bucket = new PrivateBucket(this, 'TrainingFiles', {
       accessLogs: { bucket: platform.logBucket, prefix: 'likeness-training/' },
       lifecycleRules: [
         // Replicate reads a set once, within the hour its URL is valid: it is not kept beyond a few days.
@@ -60,7 +70,7 @@ export class Training extends NestedStack {
         { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
       ],
       retain: config.retainData,
-    });
+    }));
 
     const stateMachineName = `${scope.stackName}-LikenessTraining`;
     const stateMachineArn = Stack.of(this).formatArn({ service: 'states', resource: 'stateMachine', resourceName: stateMachineName, arnFormat: ArnFormat.COLON_RESOURCE_NAME });
@@ -178,6 +188,21 @@ export class Training extends NestedStack {
       deadLetterOf: `the ${FOUNDING_APPLICATION_DECIDED} rule target`,
       target: (retry) => new LambdaFunction(start, retry),
     });
+
+    // A likeness removal carried out (the likeness schedule): every version deleted on Replicate,
+    // the training sets and samples deleted; the records kept, marked deleted, the model removed.
+    const removeModel = replicate(
+      new AppFunction(this, 'RemoveLikenessModel', {
+        entry: 'functions/training/triggers/remove-likeness-model/handler.ts',
+        description: 'Likeness.Removed: deletes the talent\'s model versions on Replicate and their training sets and samples',
+        timeout: Duration.minutes(2),
+      }),
+    )
+      // The talent's trainings by the byTalent index.
+      .bindTable(table, 'TRAINING_TABLE', ['GetItem', 'Query', 'UpdateItem'])
+      .bindBucketObjects(bucket, 'TRAINING_BUCKET', ['DeleteObject'], `${SAMPLES_PREFIX}*`, { listPrefix: SAMPLES_PREFIX });
+    removeModel.addToRolePolicy(new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [bucket.arnForObjects(`${TRAINING_SETS_PREFIX}*`)] }));
+    consumeEvents(this, 'OnLikenessRemovedModel', { bus: platform.bus, detailType: LIKENESS_REMOVED, consumer: removeModel, consequence: 'the talent\'s model versions and training files deleted' });
 
     // Replicate's training webhook (public, signed): records the status and resumes the waiting execution.
     const webhook = replicate(

@@ -46,6 +46,17 @@ export function applyNagSuppressions(stack: Stack): void {
       if (!(nested instanceof NestedStack) || !nested.nestedStackResource) return [];
       return [`Resource::<${stack.getLogicalId(nested.nestedStackResource)}.Outputs.${Names.uniqueId(b)}Arn>/${GENERATION_IMAGES_PREFIX}*`];
     });
+  // The Training stack's bucket granted from the main stack (the console's erasure deletes a
+  // talent's training sets and samples), its ARN an output of the nested stack.
+  const trainingPrefixesFromMain = stack.node
+    .findAll()
+    .filter((c): c is CfnBucket => c instanceof CfnBucket && /Training\/TrainingFiles\/Resource$/.test(c.node.path))
+    .flatMap((b) => {
+      const nested = Stack.of(b);
+      const resource = nested instanceof NestedStack ? nested.nestedStackResource : undefined;
+      if (!resource) return [];
+      return ['training-sets/*', 'samples/*'].map((p) => `Resource::<${stack.getLogicalId(resource)}.Outputs.${Names.uniqueId(b)}Arn>/${p}`);
+    });
   // The Training stack: the founding photos it reads under applications/ (the bucket's ARN a
   // parameter of the nested stack), and its own bucket's training-sets/ and samples/.
   const trainingPrefixes = stack.node
@@ -60,7 +71,7 @@ export function applyNagSuppressions(stack: Stack): void {
   const identityPrefixes = stack.node
     .findAll()
     .filter((c): c is CfnBucket => c instanceof CfnBucket && /Founding\/Photos\/Resource$/.test(c.node.path))
-    .flatMap((b) => ['applications/*', 'applications/*/identity/*'].map((p) => `Resource::<referenceto${Names.uniqueId(b)}Arn>/${p}`));
+    .flatMap((b) => ['applications/*', 'applications/*/identity/*', 'pending/*'].map((p) => `Resource::<referenceto${Names.uniqueId(b)}Arn>/${p}`));
   // AppFunction.bindTable grants Query/Scan on a bound table's indexes as `<table>/index/*`.
   const tableIndexes = stack.node
     .findAll()
@@ -123,6 +134,9 @@ export function applyNagSuppressions(stack: Stack): void {
     if (/\/Console\/ErasePersonRole$/.test(c.node.path)) {
       for (const finding of imagePrefixesFromMain) {
         ack(c, `AwsSolutions-IAM5[${finding}]`, 'Erasure reads and deletes a client\'s delivered images, whose keys under generations/ are generated per client, generation and license; the grant names the exact actions and is limited to the prefix (decision 035).');
+      }
+      for (const finding of trainingPrefixesFromMain) {
+        ack(c, `AwsSolutions-IAM5[${finding}]`, 'Erasure deletes a talent\'s training sets and samples, whose keys are generated per training; the grant names the exact action and is limited to the prefix.');
       }
     }
     if (/\/Generation\/[A-Za-z]+Role$/.test(c.node.path)) {

@@ -3,6 +3,7 @@
 // founding talent without the confirmation), its notice and cancellation, and the hourly
 // schedule that carries it out once.
 import type { LikenessControls } from '../../../events/generations';
+import { LikenessRemovedV1 } from '../../../events/likeness-events';
 import {
   ALREADY_REMOVED_MESSAGE,
   FOUNDING_REMOVAL_WARNING,
@@ -207,12 +208,14 @@ describe('removal', () => {
 describe('the likeness schedule', () => {
   const contracts = { talent: { listUnderContract: async () => [], clearExclusiveContract: jest.fn(), markContractStartNotified: jest.fn() }, royalties: { addEndedContract: jest.fn() }, emailOf: async () => undefined, outbox: { entry: jest.fn(), deliver: jest.fn() }, siteUrl: '' };
   const quiet = () => (['log', 'warn', 'error'] as const).map((m) => jest.spyOn(console, m).mockImplementation(() => undefined));
+  /** The bus, as the tests before the event see it: every publish accepted. */
+  const publishRemoved = async () => undefined;
 
   it('carries out a removal once its notice ended: removedAt, model and pause cleared, founding rate ended, one email', async () => {
     const { deps, state, store, outbox, sent, advance, now } = setup(true, { paused: true });
     await requestRemoval(deps, caller, { acceptFoundingRateLoss: true });
     expect(sent.map((m) => m.email.subject)).toEqual(['Your likeness will be removed on 25 December 2026']);
-    const schedule = { talent: store, emailOf: async () => 'tia@people.example', outbox, siteUrl: 'https://humanly.example', contracts };
+    const schedule = { talent: store, emailOf: async () => 'tia@people.example', outbox, siteUrl: 'https://humanly.example', contracts, publishRemoved };
 
     advance(NOTICE * 1000 - 1);
     expect(await runLikenessSchedule(schedule, now())).toMatchObject({ removed: 0 });
@@ -235,7 +238,7 @@ describe('the likeness schedule', () => {
   it('with SES down when the removal completes, keeps its email in the outbox and sends it once SES is back, once; an hour unsent is overdue', async () => {
     const { deps, state, store, outbox, sent, ses, advance, now } = setup();
     await requestRemoval(deps, caller, {});
-    const schedule = { talent: store, emailOf: async () => 'tia@people.example', outbox, siteUrl: 'https://humanly.example', contracts };
+    const schedule = { talent: store, emailOf: async () => 'tia@people.example', outbox, siteUrl: 'https://humanly.example', contracts, publishRemoved };
     advance(NOTICE * 1000);
     const logs = quiet();
     try {
@@ -271,7 +274,7 @@ describe('the likeness schedule', () => {
       expect(state.controls.removal).toBeDefined();
       expect(sent).toEqual([]);
       ses.down = false;
-      await runLikenessSchedule({ talent: store, emailOf: async () => 'tia@people.example', outbox, siteUrl: 'https://humanly.example', contracts }, new Date(T0 + 60_000));
+      await runLikenessSchedule({ talent: store, emailOf: async () => 'tia@people.example', outbox, siteUrl: 'https://humanly.example', contracts, publishRemoved }, new Date(T0 + 60_000));
       expect(sent.map((m) => m.email.subject)).toEqual(['Your likeness will be removed on 25 December 2026']);
     } finally {
       for (const l of logs) l.mockRestore();
@@ -283,11 +286,99 @@ describe('the likeness schedule', () => {
     await requestRemoval(deps, caller, {});
     advance(NOTICE * 1000);
     const logged = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    expect(await runLikenessSchedule({ talent: store, emailOf: async () => undefined, outbox, siteUrl: '', contracts }, now())).toMatchObject({ removed: 1 });
+    expect(await runLikenessSchedule({ talent: store, emailOf: async () => undefined, outbox, siteUrl: '', contracts, publishRemoved }, now())).toMatchObject({ removed: 1 });
     expect(state.controls.removedAt).toBeDefined();
     expect(sent.map((m) => m.email.subject)).toEqual(['Your likeness will be removed on 25 December 2026']);
     expect(logged.mock.calls.join('\n')).not.toContain('@');
     logged.mockRestore();
+  });
+});
+
+describe('the likeness schedule publishes Likeness.Removed', () => {
+  const contracts = { talent: { listUnderContract: async () => [], clearExclusiveContract: jest.fn(), markContractStartNotified: jest.fn() }, royalties: { addEndedContract: jest.fn() }, emailOf: async () => undefined, outbox: { entry: jest.fn(), deliver: jest.fn() }, siteUrl: '' };
+  const APP = 'app_aaaaaaaaaaaaaaaaaaaa';
+
+  it('once per talent it removes, with the application the talent came from, before it records the removal', async () => {
+    const { deps, state, store, outbox, advance, now } = setup(true, { applicationId: APP });
+    await requestRemoval(deps, caller, { acceptFoundingRateLoss: true });
+    const published: Array<{ event: LikenessRemovedV1; removedAtThen: string | undefined }> = [];
+    const schedule = {
+      talent: store,
+      emailOf: async () => 'tia@people.example',
+      outbox,
+      siteUrl: 'https://humanly.example',
+      contracts,
+      publishRemoved: async (event: LikenessRemovedV1) => void published.push({ event, removedAtThen: state.controls.removedAt }),
+    };
+    advance(NOTICE * 1000 - 1);
+    await runLikenessSchedule(schedule, now());
+    expect(published).toEqual([]);
+
+    advance(1);
+    expect(await runLikenessSchedule(schedule, now())).toMatchObject({ removed: 1 });
+    expect(published).toEqual([{ event: { version: 1, talentId: 'tia-ray', applicationId: APP, removedAt: now().toISOString() }, removedAtThen: undefined }]);
+    expect(LikenessRemovedV1.parse(published[0]!.event)).toEqual(published[0]!.event);
+    expect(state.controls.removedAt).toBe(now().toISOString());
+
+    // Carried out: the next runs publish nothing more.
+    advance(60 * 60 * 1000);
+    await runLikenessSchedule(schedule, now());
+    expect(published).toHaveLength(1);
+  });
+
+  it('names no application for a seeded talent, and publishes for each talent whose notice ended, not the others', async () => {
+    const due = { id: 'due-talent', removal: { requestedAt: new Date(T0 - 2 * NOTICE * 1000).toISOString(), effectiveAt: new Date(T0 - 1000).toISOString() } };
+    const later = { id: 'later-talent', removal: { requestedAt: new Date(T0).toISOString(), effectiveAt: new Date(T0 + NOTICE * 1000).toISOString() } };
+    const other = catalog(false).state.talent;
+    const completed: string[] = [];
+    const published: LikenessRemovedV1[] = [];
+    const store = {
+      listPendingRemovals: async () => [due, later].map((t) => ({ talent: { ...other, id: t.id, name: t.id }, controls: { removal: t.removal } as LikenessControls })),
+      completeRemoval: async (id: string) => (completed.push(id), true),
+    };
+    const outbox = memoryOutbox(async () => 'm-1', () => new Date(T0));
+    const result = await runLikenessSchedule(
+      { talent: store, emailOf: async () => undefined, outbox, siteUrl: '', contracts, publishRemoved: async (event) => void published.push(event) },
+      new Date(T0),
+    );
+    expect(result).toMatchObject({ removed: 1 });
+    expect(published).toEqual([{ version: 1, talentId: 'due-talent', removedAt: new Date(T0).toISOString() }]);
+    expect(completed).toEqual(['due-talent']);
+  });
+
+  it('leaves the removal pending when the event cannot be published, logs it by talent, and publishes and carries it out on the next run', async () => {
+    const { deps, state, store, outbox, sent, advance, now } = setup(false, { applicationId: APP });
+    await requestRemoval(deps, caller, {});
+    const bus = { down: true, published: [] as LikenessRemovedV1[] };
+    const schedule = {
+      talent: store,
+      emailOf: async () => 'tia@people.example',
+      outbox,
+      siteUrl: 'https://humanly.example',
+      contracts,
+      publishRemoved: async (event: LikenessRemovedV1) => {
+        if (bus.down) throw new Error('EventBridge refused Likeness.Removed: InternalFailure');
+        bus.published.push(event);
+      },
+    };
+    advance(NOTICE * 1000);
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      expect(await runLikenessSchedule(schedule, now())).toMatchObject({ removed: 0 });
+      expect(state.controls.removedAt).toBeUndefined();
+      expect(state.controls.generation).toBeDefined();
+      expect(sent.map((m) => m.email.subject)).toEqual(['Your likeness will be removed on 25 December 2026']);
+      expect(errors.mock.calls.join('\n')).toMatch(/likeness removal follow-up failed.*tia-ray|tia-ray.*likeness removal follow-up failed/);
+    } finally {
+      errors.mockRestore();
+    }
+
+    bus.down = false;
+    advance(60 * 60 * 1000);
+    expect(await runLikenessSchedule(schedule, now())).toMatchObject({ removed: 1 });
+    expect(bus.published).toEqual([{ version: 1, talentId: 'tia-ray', applicationId: APP, removedAt: now().toISOString() }]);
+    expect(state.controls.removedAt).toBe(now().toISOString());
+    expect(sent.map((m) => m.email.subject)).toHaveLength(2);
   });
 });
 

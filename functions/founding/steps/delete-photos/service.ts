@@ -1,5 +1,5 @@
 import { DELETION_TAG } from '../../../../events/founding-values';
-import { applicationPrefix, pendingPrefix } from '../../keys';
+import { applicationPrefix } from '../../keys';
 import type { FoundingStore } from '../../store';
 import { log } from '../../../shared/log';
 import type { Bucket } from '../../../shared/s3';
@@ -23,23 +23,5 @@ export async function markPhotosForDeletion(deps: { store: FoundingStore; storag
   return { marked: keys.length };
 }
 
-/**
- * Workflow step DeletePhotos (a rejected application after the retention wait; an invalid one at
- * once, DeleteInvalidPhotos): deletes the
- * stored photos and thumbnails under `applications/{id}/` and any original upload still pending.
- * Safe to repeat.
- */
-export async function deletePhotos(deps: { store: FoundingStore; storage: Bucket }, applicationId: string): Promise<{ deleted: number }> {
-  const app = await deps.store.getApplication(applicationId);
-  const own = pendingPrefix(app.uploadFolder ?? '');
-  const keys = [...(await deps.storage.list(applicationPrefix(applicationId))), ...(app.imagePaths ?? []).filter((k) => k.startsWith(own))];
-  for (let i = 0; i < keys.length; i += 10) {
-    await Promise.all(keys.slice(i, i + 10).map((k) => deps.storage.remove(k)));
-  }
-  if (!app.photosDeletedAt) {
-    await deps.store.updateApplication(applicationId, { photosDeletedAt: deps.store.now().toISOString() });
-    await deps.store.addHistory(applicationId, 'photos deleted');
-  }
-  log.info('application photos deleted', { applicationId, objects: keys.length });
-  return { deleted: keys.length };
-}
+/** Workflow steps DeletePhotos and DeleteInvalidPhotos (functions/founding/photo-deletion.ts). */
+export { deletePhotos } from '../../photo-deletion';

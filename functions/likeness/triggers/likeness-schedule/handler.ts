@@ -3,7 +3,9 @@ import * as z from 'zod';
 import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
 import { OutboxConfig, emailOutbox } from '../../../shared/email';
+import { publish } from '../../../shared/events';
 import { log } from '../../../shared/log';
+import { LIKENESS_REMOVED } from '../../../../events/likeness-events';
 import { foundingStore } from '../../../founding';
 import { royaltyStore } from '../../../royalties';
 import { talentStore } from '../../../catalog';
@@ -15,12 +17,13 @@ const config = loadConfig(
     TALENT_TABLE: z.string().min(1),
     APPLICATIONS_TABLE: z.string().min(1),
     GENERATIONS_TABLE: z.string().min(1),
+    EVENT_BUS_NAME: z.string().min(1),
   }),
 );
 
 /**
- * Rule LikenessSchedule, hourly: removals whose notice ended, exclusive contracts starting or
- * ending, and every email waiting in the outbox.
+ * Rule LikenessSchedule, hourly: removals whose notice ended (each published as
+ * `Likeness.Removed`), exclusive contracts starting or ending, and every email waiting in the outbox.
  */
 export async function handler(event: Partial<ScheduledEvent>): Promise<void> {
   const doc = documentClient();
@@ -37,6 +40,7 @@ export async function handler(event: Partial<ScheduledEvent>): Promise<void> {
       outbox,
       siteUrl: config.SITE_URL,
       contracts: { talent, royalties: royaltyStore(doc, config.GENERATIONS_TABLE), emailOf, outbox, siteUrl: config.SITE_URL },
+      publishRemoved: (detail) => publish(config.EVENT_BUS_NAME, LIKENESS_REMOVED, detail),
     },
     now,
   );

@@ -1,4 +1,5 @@
 import type { LikenessControls } from '../../../../events/generations';
+import type { LikenessRemovedV1 } from '../../../../events/likeness-events';
 import { removalDoneEmail } from '../../emails/removal';
 import type { Outbox, OutboxRun } from '../../../shared/email';
 import { log } from '../../../shared/log';
@@ -14,6 +15,8 @@ export interface LikenessScheduleDeps {
   siteUrl: string;
   /** The exclusive contracts' part of the run (functions/likeness/contract-notices.ts). */
   contracts: ContractNoticeDeps;
+  /** Puts `Likeness.Removed` on the bus: the model and the face data are deleted by its consumers. */
+  publishRemoved(event: LikenessRemovedV1): Promise<void>;
 }
 
 export interface LikenessScheduleResult extends ContractNoticesResult {
@@ -25,9 +28,12 @@ export interface LikenessScheduleResult extends ContractNoticesResult {
 /**
  * The hourly likeness schedule (rule LikenessSchedule). A removal's effect on the library and on
  * generation is by time alone (events/likeness.ts); this run does the follow-up, once per talent:
- * records `removedAt`, clears the model config and the pause, ends the founding rate, and writes
- * the "removal done" email to the outbox in the same transaction. Then the exclusive contracts'
- * notices and ends. Last, it sends every email waiting in the outbox, this run's and those an
+ * publishes `Likeness.Removed` (its consumers delete the model's versions and training files, and
+ * the photos and face data of the talent's application), then records `removedAt`, clears the
+ * model config and the pause, ends the founding rate, and writes the "removal done" email to the
+ * outbox in the same transaction. The event goes first: one that cannot be published leaves the
+ * removal pending, and the next run publishes it again (its consumers are safe to repeat). Then
+ * the exclusive contracts' notices and ends. Last, it sends every email waiting in the outbox, this run's and those an
  * earlier run or a route could not send (decision 041): each is retried every hour until it goes.
  * One talent's failure is logged and left for the next run; the others go on.
  */
@@ -39,6 +45,7 @@ export async function runLikenessSchedule(deps: LikenessScheduleDeps, now: Date)
       const removedAt = now.toISOString();
       const to = await deps.emailOf(talent.id, controls);
       const mail = to ? deps.outbox.entry(`likeness-removed#${talent.id}#${removedAt}`, to, removalDoneEmail({ name: talent.name, removedAt, siteUrl: deps.siteUrl })) : undefined;
+      await deps.publishRemoved({ version: 1, talentId: talent.id, ...(controls.applicationId ? { applicationId: controls.applicationId } : {}), removedAt });
       // Conditional: a concurrent run (or a retry) carries it out once, and only that one writes the email.
       if (!(await deps.talent.completeRemoval(talent.id, removedAt, mail ? [mail] : []))) continue;
       removed += 1;
