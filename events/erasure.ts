@@ -44,6 +44,12 @@ export interface ErasureCounts {
   payoutDetails: number;
   /** The talent's statements, kept for accounting without their name. */
   statements: number;
+  /** Versions of the talent's likeness model deleted on Replicate. */
+  modelVersions: number;
+  /** The talent's training sets and sample images deleted. */
+  trainingFiles: number;
+  /** The talent's likeness model and training records deleted. */
+  trainingRecords: number;
 }
 
 /** Who a license names once its client's data is erased: the license stays valid, without the person. */

@@ -20,6 +20,9 @@ const PLACES: Array<[keyof ErasureCounts, string]> = [
   ['images', 'Generated images and thumbnails'],
   ['payoutDetails', 'Payout details'],
   ['statements', 'Royalty statements (kept for accounting, without the name)'],
+  ['modelVersions', 'Likeness model versions (deleted on Replicate)'],
+  ['trainingFiles', 'Training photo sets and sample images'],
+  ['trainingRecords', 'Likeness model and training records'],
 ];
 
 /**

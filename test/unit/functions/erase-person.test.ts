@@ -6,7 +6,7 @@ const NOW = new Date('2026-11-24T12:00:00Z');
 const minutesAgo = (n: number) => new Date(NOW.getTime() - n * 60_000).toISOString();
 
 /** Fakes for every place, recording what was called in order. */
-function fakes(options: { validating?: boolean; generations?: ClientGenerations['generations'] } = {}) {
+function fakes(options: { validating?: boolean; generations?: ClientGenerations['generations']; talentIds?: string[] } = {}) {
   const calls: string[] = [];
   const found: ClientGenerations = {
     accountIds: ['acc-1'],
@@ -17,12 +17,13 @@ function fakes(options: { validating?: boolean; generations?: ClientGenerations[
     planFounding: async () => {
       calls.push('find founding');
       if (options.validating) throw new ApplicationBeingValidatedError();
-      return { applicationIds: ['app_aaaaaaaaaaaaaaaaaaaa'], uploadFolders: ['f'.repeat(32)], talentIds: ['ada-talent'], items: [] };
+      return { applicationIds: ['app_aaaaaaaaaaaaaaaaaaaa'], uploadFolders: ['f'.repeat(32)], talentIds: options.talentIds ?? ['ada-talent'], items: [] };
     },
     eraseFounding: async (plan) => (calls.push('founding'), { applicationIds: plan.applicationIds, uploadFolders: plan.uploadFolders, items: 7 }),
     findGenerations: async () => (calls.push('find generations'), found),
     eraseGenerations: async (given, at) => (calls.push(`generations of ${given.accountIds.join(',')} at ${at.toISOString()}`), { generations: 1, licenses: 1, images: 2 }),
     eraseTalentPayouts: async (talentId, at) => (calls.push(`payouts of ${talentId} at ${at.toISOString()}`), { payoutDetails: 1, statements: 3 }),
+    eraseLikenessModel: async (talentId) => (calls.push(`likeness model of ${talentId}`), { versions: 2, files: 9, records: 4 }),
     deleteAccounts: async () => (calls.push('accounts'), 1),
     eraseAccountData: async () => (calls.push('account data'), 6),
     eraseWaitlist: async () => (calls.push('waitlist'), 3),
@@ -44,6 +45,7 @@ describe('erasePerson', () => {
       'find generations',
       // While the application still leads to the talent, so a repeated run finds them again.
       'payouts of ada-talent at 2026-11-24T12:00:00.000Z',
+      'likeness model of ada-talent',
       'founding',
       'accounts',
       'account data',
@@ -73,8 +75,22 @@ describe('erasePerson', () => {
         images: 2,
         payoutDetails: 1,
         statements: 3,
+        modelVersions: 2,
+        trainingFiles: 9,
+        trainingRecords: 4,
       },
     });
+  });
+
+  it('deletes the likeness model of every talent the address became, and counts them all; none for a person who was no talent', async () => {
+    const two = fakes({ talentIds: ['ada-talent', 'ada-again'] });
+    const result = await erasePerson(two.deps, 'ada@example.com', 'admin-sub');
+    expect(two.calls.filter((c) => c.startsWith('likeness model'))).toEqual(['likeness model of ada-talent', 'likeness model of ada-again']);
+    expect(result.removed).toMatchObject({ modelVersions: 4, trainingFiles: 18, trainingRecords: 8 });
+
+    const client = fakes({ talentIds: [] });
+    expect((await erasePerson(client.deps, 'ada@example.com', 'admin-sub')).removed).toMatchObject({ modelVersions: 0, trainingFiles: 0, trainingRecords: 0 });
+    expect(client.calls.some((c) => c.startsWith('likeness model'))).toBe(false);
   });
 
   it('erases nothing and answers 409 while an application of the address is being validated', async () => {

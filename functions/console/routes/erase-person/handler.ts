@@ -14,6 +14,7 @@ import { eraseWaitlistAddress } from '../../../waitlist';
 import { eraseClientGenerations, findClientGenerations, keepLicensePixelHash, redactGeneration, redactLicense } from '../../../generation';
 import { erasePayoutsOfTalent } from '../../../payouts';
 import { eraseTalentPayouts } from '../../../royalties';
+import { removeLikenessModel, trainingApiFromEnv, trainingStore } from '../../../training';
 import { pixelHashOf } from '../../../shared/pixel-hash';
 import { erasePerson } from './service';
 
@@ -29,6 +30,8 @@ const config = loadConfig(
     PAYOUTS_TABLE: z.string().min(1),
     PHOTOS_BUCKET: z.string().min(1),
     IMAGES_BUCKET: z.string().min(1),
+    TRAINING_TABLE: z.string().min(1),
+    TRAINING_BUCKET: z.string().min(1),
     USER_POOL_ID: z.string().min(1),
   }),
 );
@@ -69,6 +72,13 @@ export const handler = httpHandler(async (event) => {
         const payouts = await erasePayoutsOfTalent(doc, config.PAYOUTS_TABLE, talentId, at.toISOString());
         return { payoutDetails: statements.payoutDetails + payouts.accounts, statements: statements.statements };
       },
+      // Versions on Replicate, training sets and samples, then the records (functions/training/removal.ts).
+      eraseLikenessModel: (talentId) =>
+        removeLikenessModel(
+          { store: trainingStore(doc, config.TRAINING_TABLE), replicate: trainingApiFromEnv, files: s3Bucket(config.TRAINING_BUCKET), now: () => new Date() },
+          talentId,
+          { forget: true },
+        ),
       deletePhotos: async (prefix) => {
         const keys = await photos.list(prefix);
         for (const key of keys) await photos.remove(key);

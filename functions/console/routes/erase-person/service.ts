@@ -16,6 +16,8 @@ export interface ErasureDeps {
   eraseGenerations: (found: ClientGenerations, at: Date) => Promise<{ generations: number; licenses: number; images: number }>;
   /** Deletes a talent's payout details and takes their name off their statements (marked erased `at`). */
   eraseTalentPayouts: (talentId: string, at: Date) => Promise<{ payoutDetails: number; statements: number }>;
+  /** Deletes a talent's likeness model: its versions on Replicate, training sets and samples, then its records. */
+  eraseLikenessModel: (talentId: string) => Promise<{ versions: number; files: number; records: number }>;
   /** Deletes every photo object under the prefix; returns how many. */
   deletePhotos: (prefix: string) => Promise<number>;
   /** Deletes the user accounts with this email; returns how many. */
@@ -35,7 +37,8 @@ export interface ErasureDeps {
  * First everything is found and nothing changed: while an application's photos are being
  * validated (written), or one of the person's generations is running (its delivery would write
  * files after), the admin is asked to try again in a few minutes. Then the talent the person's
- * accepted application became loses their payout details and their name on statements, while
+ * accepted application became loses their payout details and their name on statements, and
+ * their likeness model (its versions on Replicate, training sets, samples and records), while
  * the application still leads to them; then the founding items; then the account, so nobody
  * signs in while the rest is removed; then their generations (files deleted, licenses kept valid
  * for a client named ERASED_LICENSEE, generations without email, name and prompt).
@@ -61,10 +64,17 @@ export async function erasePerson(deps: ErasureDeps, email: string, erasedBy: st
 
   let payoutDetails = 0;
   let statements = 0;
+  let modelVersions = 0;
+  let trainingFiles = 0;
+  let trainingRecords = 0;
   for (const talentId of founding.talentIds) {
     const talent = await deps.eraseTalentPayouts(talentId, now);
     payoutDetails += talent.payoutDetails;
     statements += talent.statements;
+    const model = await deps.eraseLikenessModel(talentId);
+    modelVersions += model.versions;
+    trainingFiles += model.files;
+    trainingRecords += model.records;
   }
   const foundingErased = await deps.eraseFounding(founding);
   const accounts = await deps.deleteAccounts(email);
@@ -90,6 +100,9 @@ export async function erasePerson(deps: ErasureDeps, email: string, erasedBy: st
     images: generated.images,
     payoutDetails,
     statements,
+    modelVersions,
+    trainingFiles,
+    trainingRecords,
   };
   return deps.record(email, erasedBy, removed, now);
 }
