@@ -10,6 +10,7 @@ import { APPLICATION_STATUSES } from './founding-values';
 import { ExclusiveContract, type LikenessControls } from './generations';
 import { StatementDetail } from './royalties';
 import { LIKENESS_STATES, type LikenessState } from './royalty-values';
+import { TRAINING_STATUSES } from './training-values';
 
 const Iso = z.iso.datetime();
 
@@ -94,6 +95,22 @@ export const DataExport = z.object({
     })
     .optional(),
   likeness: LikenessStatus.optional(),
+  /**
+   * Every training of the talent's likeness model, oldest first: its number, status, the id of
+   * the version it made on Replicate and its dates; `deletedAt` once the version and the training
+   * files were deleted (removal). Never the model's name, the trigger word, samples or links.
+   */
+  trainings: z.array(
+    z.object({
+      number: z.number().int().positive(),
+      status: z.enum(TRAINING_STATUSES),
+      version: z.string().optional(),
+      createdAt: Iso,
+      completedAt: Iso.optional(),
+      approvedAt: Iso.optional(),
+      deletedAt: Iso.optional(),
+    }),
+  ),
   /** Every license of the talent's likeness, never the client's prompt. */
   licenses: z.array(z.object({ licenseId: z.string(), issuedAt: Iso, licensee: z.string(), url: z.string() })),
   statements: z.array(StatementDetail),

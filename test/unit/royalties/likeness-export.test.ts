@@ -98,6 +98,16 @@ it('exports the profile, the application without photo keys, every license witho
         creditValueMicros: 250_000,
       }),
     },
+    trainings: {
+      listTrainings: async (talentId) => {
+        const base = { talentId, applicationId: 'app_1', zipKey: 'training-sets/trn_secretzip.zip', logsUrl: 'https://replicate.example/p/secret-logs' };
+        const samples = [{ index: 0, prompt: 'TIAWORD as a prompt', key: 'samples/trn_a/0.png', predictionId: 'secret-prediction' }];
+        return [
+          { ...base, id: 'trn_a', number: 1, reason: 'acceptance', status: 'approved', createdAt: '2026-01-05T00:00:00.000Z', updatedAt: 'x', version: 'v'.repeat(64), versionRef: `humanly/tia-secret-model:${'v'.repeat(64)}`, completedAt: '2026-01-05T01:00:00.000Z', approvedAt: '2026-01-06T00:00:00.000Z', samples, taskToken: 'secret-token', replicateTrainingId: 'secret-training' },
+          { ...base, id: 'trn_b', number: 2, reason: 'console', status: 'training', createdAt: '2026-02-01T00:00:00.000Z', updatedAt: 'x', requestedBy: 'admin@humanly.example', note: 'secret note' },
+        ];
+      },
+    },
     siteUrl: 'https://humanly.example/',
     limit: noRateLimit,
     now: () => new Date('2026-11-25T10:00:00.000Z'),
@@ -114,6 +124,11 @@ it('exports the profile, the application without photo keys, every license witho
     photoCount: 2,
   });
   expect(data.likeness).toMatchObject({ state: 'paused', likeness: { talentId: 'tia-ray', excludedIndustries: ['politics'] } });
+  // The model's trainings: what and when, and the version's id.
+  expect(data.trainings).toEqual([
+    { number: 1, status: 'approved', version: 'v'.repeat(64), createdAt: '2026-01-05T00:00:00.000Z', completedAt: '2026-01-05T01:00:00.000Z', approvedAt: '2026-01-06T00:00:00.000Z' },
+    { number: 2, status: 'training', createdAt: '2026-02-01T00:00:00.000Z' },
+  ]);
   expect(data.licenses.map((l) => l.licenseId)).toEqual(['lic_a', 'lic_b', 'lic_c']);
   expect(data.licenses[0]).toEqual({ licenseId: 'lic_a', issuedAt: '2026-10-01T09:00:00.000Z', licensee: 'Brand of lic_a', url: 'https://humanly.example/licenses/lic_a' });
   expect(data.statements).toHaveLength(1);
@@ -121,6 +136,6 @@ it('exports the profile, the application without photo keys, every license witho
   expect(data.statements[0]!.lines.map((l) => l.licenseId)).toEqual(['lic_a', 'lic_b']);
   // Nothing of the workflow's internals or the model leaves.
   const text = JSON.stringify(data);
-  for (const hidden of ['pending/folder', 'secret-token', 'tia-secret-model', 'TIAWORD', 'prompt']) expect(text).not.toContain(hidden);
+  for (const hidden of ['pending/folder', 'secret-token', 'tia-secret-model', 'TIAWORD', 'prompt', 'secret', 'samples/', 'training-sets/', 'https://replicate', 'admin@']) expect(text).not.toContain(hidden);
   expect(dataExportFilename(new Date('2026-11-25T23:59:00.000Z'))).toBe('humanly-data-2026-11-25.json');
 });

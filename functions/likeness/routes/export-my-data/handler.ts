@@ -8,11 +8,13 @@ import { log } from '../../../shared/log';
 import { rateLimiter } from '../../../shared/rate-limit';
 import { generationStore } from '../../../generation';
 import { royaltyStore } from '../../../royalties';
+import { trainingStore } from '../../../training';
 import { dataExportFilename, exportMyData } from './service';
 
 const config = loadConfig(
   AccountTables.extend({
     GENERATIONS_TABLE: z.string().min(1),
+    TRAINING_TABLE: z.string().min(1),
     RATE_LIMITS_TABLE: z.string().min(1),
     SITE_URL: z.string().min(1),
   }),
@@ -28,6 +30,7 @@ export const handler = httpHandler(async (event) => {
       ...accountStores(doc, config),
       royalties: royaltyStore(doc, config.GENERATIONS_TABLE),
       generations: generationStore(doc, config.GENERATIONS_TABLE),
+      trainings: trainingStore(doc, config.TRAINING_TABLE),
       siteUrl: config.SITE_URL,
       limit: rateLimiter(doc, config.RATE_LIMITS_TABLE),
       now: () => now,
@@ -35,7 +38,7 @@ export const handler = httpHandler(async (event) => {
     caller,
   );
   // Who exported, never what.
-  log.info('talent data exported', { accountId: caller.sub, licenses: data.licenses.length, statements: data.statements.length });
+  log.info('talent data exported', { accountId: caller.sub, trainings: data.trainings.length, licenses: data.licenses.length, statements: data.statements.length });
   return {
     statusCode: 200,
     headers: {

@@ -10,6 +10,7 @@ import { statementDetailOf, type RoyaltyStore, type StoredAccrual } from '../../
 import type { FoundingStore, StoredApplication } from '../../../founding';
 import type { GenerationStore } from '../../../generation';
 import type { TalentStore } from '../../../catalog';
+import type { TrainingRecord } from '../../../training';
 
 export interface DataExportDeps {
   accounts: Pick<AccountStore, 'get' | 'create'>;
@@ -18,6 +19,8 @@ export interface DataExportDeps {
   talent: Pick<TalentStore, 'getForGeneration'>;
   royalties: Pick<RoyaltyStore, 'openAccruals' | 'claimedAccruals' | 'listStatements' | 'claimedTakenBack'>;
   generations: Pick<GenerationStore, 'getLicense'>;
+  /** The talent's trainings of their likeness model, oldest first. */
+  trainings: { listTrainings(talentId: string): Promise<TrainingRecord[]> };
   siteUrl: string;
   limit: RateLimiter;
   now: () => Date;
@@ -71,12 +74,29 @@ function applicationOf(app: StoredApplication): NonNullable<DataExport['applicat
   };
 }
 
+/**
+ * A training as the talent's export shows it: what and when, and the version's id on Replicate;
+ * never the model's name, the trigger word, the files, samples, links or the workflow's internals.
+ */
+function trainingOf(t: TrainingRecord): DataExport['trainings'][number] {
+  return {
+    number: t.number,
+    status: t.status,
+    ...(t.version ? { version: t.version } : {}),
+    createdAt: t.createdAt,
+    ...(t.completedAt ? { completedAt: t.completedAt } : {}),
+    ...(t.approvedAt ? { approvedAt: t.approvedAt } : {}),
+    ...(t.deletedAt ? { deletedAt: t.deletedAt } : {}),
+  };
+}
+
 /** The month far enough ahead that every accrual is at or before it. */
 const LAST_MONTH = '9999-12';
 
 /**
  * `GET /me/data-export`: everything we hold about the talent as one JSON document: profile,
- * application (answers, photos by count), likeness controls, every license of their likeness
+ * application (answers, photos by count), likeness controls, the trainings of their likeness
+ * model (number, status, version, dates), every license of their likeness
  * (its id, date, licensee and public page; never the client's prompt) and every statement with
  * its lines.
  */
@@ -89,6 +109,7 @@ export async function exportMyData(deps: DataExportDeps, caller: AccountCaller):
   const application = standing.application ? applicationOf(await deps.founding.getApplication(standing.application.id)) : undefined;
   const talentId = standing.likeness?.talentId;
   const found = talentId ? await deps.talent.getForGeneration(talentId) : undefined;
+  const trainings = talentId ? (await deps.trainings.listTrainings(talentId)).map(trainingOf) : [];
   let licenses: DataExport['licenses'] = [];
   let statements: DataExport['statements'] = [];
   if (standing.likeness && found) {
@@ -115,6 +136,7 @@ export async function exportMyData(deps: DataExportDeps, caller: AccountCaller):
     profile: profileOf(account),
     ...(application ? { application } : {}),
     ...(standing.likeness && found ? { likeness: likenessStatusOf({ ...standing.likeness, founding: found.talent.founding }, found.controls, now) } : {}),
+    trainings,
     licenses,
     statements,
   };
