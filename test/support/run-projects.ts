@@ -40,7 +40,8 @@ const CHECKS: Step[] = [
 const JEST: Step[] = [
   { name: 'warm', command: [bin('tsx'), 'test/support/warm-caches.ts'], after: [] },
   { name: 'build', command: ['npm', 'run', '-s', 'build'], after: [] },
-  { name: 'unit', command: jest('unit'), after: [] },
+  // Two workers: the face-model files (most of its time) run beside the rest.
+  { name: 'unit', command: jest('unit', '--maxWorkers=2'), after: [] },
   { name: 'workflow', command: jest('workflow'), after: ['unit'] },
   { name: 'infra', command: jest('infra'), after: ['warm', 'workflow'] },
   { name: 'integration', command: jest('integration', '--maxWorkers=2'), after: ['warm', 'infra'] },
