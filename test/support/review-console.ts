@@ -37,6 +37,8 @@ export interface ApplicantDetails {
   excludeReligion?: boolean;
   excludePolitics?: boolean;
   excludeAlcohol?: boolean;
+  /** The generated photos' side in px (1024 when absent). */
+  side?: number;
 }
 
 /**
@@ -59,7 +61,7 @@ export async function submitApplication(twin: Twin, a: ApplicantDetails): Promis
 /** Uploads, submits and confirms an application, leaving the proof of person to the caller: its id, its identity token, the network it came from. */
 export async function submitAndConfirm(twin: Twin, a: ApplicantDetails & { bodies?: Buffer[] }): Promise<{ applicationId: string; identityToken: string; from: string }> {
   const count = a.bodies?.length ?? a.photos ?? 30;
-  const bodies = a.bodies ?? (await Promise.all(Array.from({ length: count }, (_, i) => portraitJpeg(i + a.email.length))));
+  const bodies = a.bodies ?? (await Promise.all(Array.from({ length: count }, (_, i) => portraitJpeg(i + a.email.length, a.side))));
   const files = bodies.map((body, i) => ({ name: `photo-${i + 1}.jpg`, type: 'image/jpeg', body }));
   // Each applicant from a network of their own, so the per-network limits of a shared twin never refuse a test's applicant.
   const from = freshAddress();
@@ -144,7 +146,7 @@ export async function signInToConsole(browser: Browser, twin: Twin, email: strin
   return page;
 }
 
-const CLIENT_PASSWORD = 'Str0ng!Passw0rd-e2e';
+export const CLIENT_PASSWORD = 'Str0ng!Passw0rd-e2e';
 
 /** A client as sign-up leaves them (in the pool, with the Free plan's credits); answers their id token for the API. */
 export async function newClient(twin: Twin, email: string, fullName = 'Gene Console'): Promise<string> {

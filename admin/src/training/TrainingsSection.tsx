@@ -178,8 +178,16 @@ function TrainingsTable({ trainings, onRollBack }: { trainings: AdminTrainingVie
         <TableBody>
           {trainings.map((t) => {
             const status = TRAINING_STATUS_LABELS[t.status];
-            return (
-              <TableRow key={t.id} data-testid="training" data-training={t.id} data-status={t.status} selected={t.live}>
+            const details = Boolean(t.version) || t.imageCount !== undefined || t.samples.length > 0;
+            return [
+              <TableRow
+                key={t.id}
+                data-testid="training"
+                data-training={t.id}
+                data-status={t.status}
+                selected={t.live}
+                sx={details ? { '& > td': { borderBottom: 0 } } : undefined}
+              >
                 <TableCell>{t.number}</TableCell>
                 <TableCell>
                   <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
@@ -232,12 +240,65 @@ function TrainingsTable({ trainings, onRollBack }: { trainings: AdminTrainingVie
                     </Button>
                   )}
                 </TableCell>
-              </TableRow>
-            );
+              </TableRow>,
+              details && (
+                <TableRow key={`${t.id}-details`} data-testid="training-details" selected={t.live}>
+                  <TableCell />
+                  <TableCell colSpan={COLUMNS - 1} sx={{ pt: 0 }}>
+                    <TrainingDetails training={t} />
+                  </TableCell>
+                </TableRow>
+              ),
+            ];
           })}
         </TableBody>
       </Table>
     </TableContainer>
+  );
+}
+
+/** The table's number of columns (the details row spans all but the first). */
+const COLUMNS = 9;
+
+/**
+ * Under a training's row: the photos it learnt from, the version it made (what the catalog's
+ * generation config holds once it is live) and its samples, as the talent saw them for review.
+ */
+function TrainingDetails({ training: t }: { training: AdminTrainingView }) {
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+      <Typography variant="body2" color="text.secondary" component="div">
+        {t.imageCount !== undefined && <Box component="span" sx={{ mr: 2 }}>{`${t.imageCount} photos`}</Box>}
+        {t.version && (
+          <>
+            Version{' '}
+            <Box component="code" sx={{ fontSize: '0.8rem', overflowWrap: 'anywhere', color: 'text.primary' }} data-testid="training-version">
+              {t.version}
+            </Box>
+          </>
+        )}
+      </Typography>
+      {t.samples.length > 0 && (
+        <Box component="ul" aria-label={`Samples of training #${t.number}`} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, m: 0, p: 0, listStyle: 'none' }}>
+          {t.samples.map((s, i) => (
+            <li key={s.url}>
+              <Link href={s.url} target="_blank" rel="noopener noreferrer" title={s.prompt}>
+                <Box
+                  component="img"
+                  src={s.url}
+                  alt={`Sample ${i + 1} of training #${t.number}: ${s.prompt}`}
+                  loading="lazy"
+                  width={72}
+                  height={72}
+                  sx={{ display: 'block', width: 72, height: 72, objectFit: 'cover', borderRadius: 1, bgcolor: 'action.hover' }}
+                  data-testid="training-sample"
+                />
+              </Link>
+            </li>
+          ))}
+        </Box>
+      )}
+    </Box>
   );
 }
 

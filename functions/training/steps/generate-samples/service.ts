@@ -29,7 +29,8 @@ class SampleFailed extends Error {
 /** The seed of a sample: fixed per training and prompt, so a repeated create asks for the same image. */
 const seedOf = (trainingId: string, index: number) => createHash('sha256').update(`${trainingId}:${index}`).digest().readUInt32BE(0) & 0x7fffffff;
 
-const POLL_MS = 1_000;
+/** The pauses between reads of the predictions: short at first (a quick model is seen at once), then a second apart. */
+const pollMs = (read: number) => Math.min(250 * 2 ** read, 1_000);
 
 /**
  * Step GenerateSamples: the sample gallery of the new version, from the fixed prompts
@@ -59,7 +60,7 @@ export async function generateSamples(deps: GenerateSamplesDeps, trainingId: str
   }
 
   const deadline = Date.now() + deps.waitMs;
-  for (;;) {
+  for (let read = 0; ; read++) {
     const waiting = samples.filter((s) => !s.key);
     if (waiting.length === 0) break;
     const answers = await Promise.all(waiting.map(async (s) => ({ sample: s, prediction: await api.getPrediction(s.predictionId!) })));
@@ -71,7 +72,7 @@ export async function generateSamples(deps: GenerateSamplesDeps, trainingId: str
     if (failed > 0) throw new SampleFailed(`${failed} sample prediction(s) gave no image`);
     if (samples.every((s) => s.key)) break;
     if (Date.now() > deadline) throw new SampleFailed('the sample predictions did not finish in time');
-    await deps.sleep(POLL_MS);
+    await deps.sleep(pollMs(read));
   }
 
   const at = deps.now().toISOString();

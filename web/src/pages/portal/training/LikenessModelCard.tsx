@@ -29,6 +29,7 @@ export default function LikenessModelCard({ auth }: { auth: SignedIn }) {
   const [error, setError] = useState<string>();
   const [message, setMessage] = useState('');
   const [approving, setApproving] = useState(false);
+  const [rejecting, setRejecting] = useState(false);
   const approveButton = useRef<HTMLButtonElement>(null);
   const lastReload = useRef(0);
 
@@ -156,8 +157,24 @@ export default function LikenessModelCard({ auth }: { auth: SignedIn }) {
             <button ref={approveButton} type="button" className="button button--primary" onClick={() => setApproving(true)} data-testid="likeness-model-approve">
               Approve: put my likeness live
             </button>
+            <button
+              type="button"
+              className="button button--ghost"
+              aria-expanded={rejecting}
+              aria-controls={`${id}-reject`}
+              onClick={() => setRejecting((o) => !o)}
+              data-testid="likeness-model-reject-open"
+            >
+              This isn't me
+            </button>
           </div>
-          <RejectForm api={api} retrainsLeft={view.retrainsLeft} onDone={(answer) => {
+          <RejectForm
+            id={`${id}-reject`}
+            open={rejecting}
+            api={api}
+            retrainsLeft={view.retrainsLeft}
+            onDone={(answer) => {
+              setRejecting(false);
               setView(answer);
               setError(undefined);
               setMessage(
@@ -221,12 +238,17 @@ function Samples({ heading, samples, onBroken, testId }: { heading: string; samp
         {heading}
       </h3>
       <p className="acct-muted" id={`${id}-hint`}>
-        Previews made by your model so you can check it: they are not licensed, and only you and our team see them.
+        Previews made by your model so you can check it: they are not licensed, and only you and our team see them. Open one to see it
+        full size.
       </p>
       <ul className="model-samples__grid" aria-labelledby={`${id}-title`} aria-describedby={`${id}-hint`} data-testid={testId}>
         {samples.map((s, i) => (
           <li key={s.url} className="model-samples__item">
-            <img src={s.url} alt={sampleAlt(s, i, samples.length)} loading="lazy" width={512} height={512} onError={onBroken} />
+            {/* Full size in a new tab: a thumbnail is too small to judge a likeness on a phone. */}
+            <a href={s.url} target="_blank" rel="noopener noreferrer" className="model-samples__link">
+              <img src={s.url} alt={sampleAlt(s, i, samples.length)} loading="lazy" width={512} height={512} onError={onBroken} />
+              <span className="sr-only"> (opens full size in a new tab)</span>
+            </a>
             <span className="model-samples__badge" aria-hidden="true">
               Preview
             </span>
@@ -239,18 +261,21 @@ function Samples({ heading, samples, onBroken, testId }: { heading: string; samp
 
 /** "This isn't me": a required note (what looks wrong), and what happens next. */
 function RejectForm({
+  id,
+  open,
   api,
   retrainsLeft,
   onDone,
   onRefused,
 }: {
+  /** The form's id, which the "This isn't me" button above controls. */
+  id: string;
+  open: boolean;
   api: LikenessModelApi;
   retrainsLeft: number;
   onDone: (answer: Awaited<ReturnType<LikenessModelApi['reject']>>) => void;
   onRefused: (err: unknown) => void;
 }) {
-  const id = useId();
-  const [open, setOpen] = useState(false);
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string>();
   const [sending, setSending] = useState(false);
@@ -280,17 +305,7 @@ function RejectForm({
 
   return (
     <div className="model-reject">
-      <button
-        type="button"
-        className="button button--ghost"
-        aria-expanded={open}
-        aria-controls={`${id}-form`}
-        onClick={() => setOpen((o) => !o)}
-        data-testid="likeness-model-reject-open"
-      >
-        This isn't me
-      </button>
-      <form id={`${id}-form`} hidden={!open} onSubmit={(e) => void send(e)} noValidate className="model-reject__form">
+      <form id={id} hidden={!open} onSubmit={(e) => void send(e)} noValidate className="model-reject__form">
         <label htmlFor={`${id}-note`} className="field__label">
           What does not look like you? (required)
         </label>
