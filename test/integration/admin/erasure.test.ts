@@ -182,6 +182,9 @@ describe('erasure by email', () => {
       images: 0,
       payoutDetails: 0,
       statements: 0,
+      modelVersions: 0,
+      trainingFiles: 0,
+      trainingRecords: 0,
     });
   });
 });
