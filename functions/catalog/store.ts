@@ -182,6 +182,31 @@ export function talentStore(doc: DynamoDBDocumentClient, tableName: string) {
       }
     },
 
+    /**
+     * The console's hand-typed generation config: only for a talent who did not come from a
+     * founding application (seeded talent). A talent accepted from an application is generated
+     * with the version of their own model they approved (docs/training.md): 'trained', nothing
+     * changed. One conditional write, so an acceptance that lands meanwhile is not overwritten.
+     */
+    async setHandTypedGenerationConfig(id: string, config: GenerationConfig): Promise<'set' | 'not-found' | 'trained'> {
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { id },
+            UpdateExpression: 'SET generation = :g',
+            ConditionExpression: 'attribute_exists(id) AND attribute_not_exists(applicationId)',
+            ExpressionAttributeValues: { ':g': config },
+          }),
+        );
+        return 'set';
+      } catch (err) {
+        if (!isConditionFailure(err)) throw err;
+        const found = await doc.send(new GetCommand({ TableName: tableName, Key: { id }, ProjectionExpression: 'id' }));
+        return found.Item ? 'trained' : 'not-found';
+      }
+    },
+
     // ---- Exclusive contracts (docs/royalties.md#exclusive-contracts) ----
     // The current contract is the item's `frozen` attribute (its stored name, kept).
 

@@ -11,6 +11,7 @@ import { eventually } from '../support/eventually';
 import { fileMarker } from '../support/marker';
 import { generateAs, newClient, signInToConsole, submitApplication, waitForStatus } from '../support/review-console';
 import { documentClient, idToken, useTwin } from '../support/twin';
+import { approvedModelConfig } from '../support/live-model';
 
 // A talent paid through Stripe Connect end to end on the twin, in Chromium (docs/product.md
 // #talent-portal, #console-payouts): an accepted talent sets up payouts on the Stripe emulator's
@@ -52,7 +53,8 @@ it('a talent sets up payouts on Stripe, earns, and after the close sees Paid wit
   await eventually(async () => (await admin('POST', `/applications/${applicationId}/decision`, { decision: 'accept' })) !== 409, { timeoutMs: 30_000, what: 'the application to take a decision' });
   const talentId = await eventually(async () => (await waitForStatus(twin(), applicationId, 'accepted', 60_000)).talentId, { timeoutMs: 60_000, what: 'the accepted application to name its talent' });
   await admin('PATCH', `/talent/${talentId}`, { status: 'active' });
-  await admin('PUT', `/talent/${talentId}/generation-config`, { model: `humanly-preview/${marker}`, triggerWord: marker });
+  // The talent approved their trained model (test/e2e/training.test.ts proves that part).
+  await approvedModelConfig(twin(), talentId, marker);
 
   // The talent signs in: payouts are not set up.
   await seedUser(twin().urls.cognito, twin().userPoolId, { email, password: PASSWORD, groups: ['talent'], name: `Noor ${marker}`, attributes: { 'custom:role': 'talent' } });

@@ -13,6 +13,7 @@ import { generateAs, newClient, signInToConsole, submitApplication, waitForStatu
 import { documentClient, idToken, useTwin } from '../support/twin';
 import { seriousViolations, saveShots } from '../support/a11y';
 import { fileMarker } from '../support/marker';
+import { approvedModelConfig } from '../support/live-model';
 
 // A talent's royalties end to end on the twin, in Chromium (docs/royalties.md#talent-portal): a
 // standard applicant is accepted in the review console, made active with a generation config; a
@@ -52,7 +53,8 @@ it('a talent accepted in the console earns from a client’s images, sees it liv
   // The workflow goes on after the decision: the talent profile is created next.
   const talentId = await eventually(async () => (await waitForStatus(twin(), applicationId, 'accepted', 60_000)).talentId, { timeoutMs: 60_000, what: 'the accepted application to name its talent' });
   await admin('PATCH', `/talent/${talentId}`, { status: 'active' });
-  await admin('PUT', `/talent/${talentId}/generation-config`, { model: `humanly-preview/${marker}`, triggerWord: marker });
+  // The talent approved their trained model (test/e2e/training.test.ts proves that part).
+  await approvedModelConfig(twin(), talentId, marker);
 
   // A client on the Free plan ($0.30 a credit) makes two images with the likeness.
   const client = await newClient(twin(), `brand.${marker}@people.example`);

@@ -99,7 +99,9 @@ export function GenerationConfigSection({ talentId }: { talentId: string }) {
             Generation config
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            The Replicate model trained on this talent's likeness, and the word that calls it up in a prompt.
+            The Replicate model trained on this talent's likeness, and the word that calls it up in a prompt. Typed here for
+            seeded talent only: a talent accepted from an application generates with the version of their own model they
+            approved (see Likeness model trainings).
           </Typography>
         </Box>
         {loaded === 'loading' ? (

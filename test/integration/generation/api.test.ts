@@ -236,4 +236,17 @@ describe('the talent and the console', () => {
     // Not in the catalog's own answers.
     expect((await call(adminToken, 'GET', `/admin/talent/${id}`)).json).not.toHaveProperty('generation');
   });
+
+  it("refuses a hand-typed config for a talent accepted from an application: their approved version stays", async () => {
+    const adminToken = await admin();
+    const id = `gen-trained-${run}`;
+    const store = talentStore(documentClient(twin()), twin().physicalName('CatalogTalentTable'));
+    await store.create(talentFactory({ id, status: 'active' }) as never, undefined, { applicationId: `app-${run}` });
+    const approved = { version: 'b'.repeat(64), triggerWord: 'OWNTOK' };
+    expect(await store.setGenerationConfig(id, approved)).toBe(true);
+    const path = `/admin/talent/${id}/generation-config`;
+    const typed = await call(adminToken, 'PUT', path, { model: 'humanly-preview/maya-chen', triggerWord: 'TOK' });
+    expect(typed).toMatchObject({ status: 409, json: { error: expect.stringContaining('trained from their own photos') } });
+    expect(await call(adminToken, 'GET', path)).toMatchObject({ status: 200, json: approved });
+  });
 });
