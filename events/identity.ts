@@ -23,7 +23,11 @@ export const FACE_CONSENT_VERSION = '2026-11-27';
 export const FACE_CONSENT_TEXT =
   'I agree that Humanly analyses the faces in my photos and in a live selfie (face descriptors: biometric data) only to check that every photo shows me, and deletes that data with my photos. Without this, a reviewer compares my photos by hand.';
 
-export const FACE_CONSENT_STATES = ['pending', 'given', 'declined'] as const;
+/**
+ * The face data consent as it stands now: `withdrawn` once the person took back a consent they
+ * had given (the signed record keeps what was given; `faceConsentWithdrawnAt` says when).
+ */
+export const FACE_CONSENT_STATES = ['pending', 'given', 'declined', 'withdrawn'] as const;
 export type FaceConsentState = (typeof FACE_CONSENT_STATES)[number];
 
 /** Where the selfie stands: none yet, analysed and waiting for the photo set, or its result. */
@@ -34,7 +38,7 @@ export type SelfieState = (typeof SELFIE_STATES)[number];
 export const IDENTITY_STATES = [
   /** Waiting for the applicant's answer on the confirmation page. */
   'awaiting-consent',
-  /** Face data consent declined (or never answered): reviewed by hand. */
+  /** Face data consent declined, withdrawn (or never answered): reviewed by hand. */
   'manual',
   /** Photos being analysed. */
   'checking',
@@ -68,6 +72,13 @@ export const IdentityConsentRequest = z.strictObject({
   consentVersion: z.string({ error: 'consentVersion is required' }).max(40),
 });
 export type IdentityConsentRequest = z.infer<typeof IdentityConsentRequest>;
+
+/**
+ * `POST /founding-identity/withdraw-consent`: takes back the face data consent (docs/identity.md,
+ * "Withdrawal"): the selfie and the sealed face analyses are deleted, nothing is analysed again,
+ * and the review goes on by hand. Answers the same the second time.
+ */
+export const WithdrawConsentRequest = z.strictObject({ token: IdentityToken });
 
 /** `POST /founding-identity/selfie-upload`: a presigned PUT for the selfie (JPEG, at most SELFIE_MAX_BYTES). */
 export const SELFIE_MAX_BYTES = 5 * 1024 * 1024;
@@ -126,6 +137,8 @@ export const IdentityStatus = z.object({
   faceConsent: z.enum(FACE_CONSENT_STATES),
   /** The consent text to sign and its version; `signedAt` once signed. */
   consent: z.object({ version: z.string(), text: z.string(), faceVersion: z.string(), faceText: z.string(), signedAt: z.iso.datetime().optional() }),
+  /** When the face data consent was withdrawn (faceConsent `withdrawn`). */
+  faceConsentWithdrawnAt: z.iso.datetime().optional(),
   selfie: z.object({ state: z.enum(SELFIE_STATES), message: z.string().optional() }),
   /** Counts once the photos were checked: usable of total, and how many more are needed. */
   photos: z.object({ total: z.number().int(), usable: z.number().int(), needed: z.number().int() }).optional(),
@@ -155,6 +168,8 @@ export const ReviewIdentity = z.object({
   state: z.enum(IDENTITY_STATES),
   faceConsent: z.enum(FACE_CONSENT_STATES),
   consent: ConsentRecord.optional(),
+  /** When the person withdrew the face data consent given in `consent`: the review is by hand. */
+  faceConsentWithdrawnAt: z.iso.datetime().optional(),
   /** "27 usable · 2 no face · 1 another person". */
   summary: z
     .object({ total: z.number().int(), usable: z.number().int(), counts: z.partialRecord(z.enum(FACE_FINDING_CODES), z.number().int()) })
@@ -167,6 +182,18 @@ export const ReviewIdentity = z.object({
   replaceBy: z.iso.datetime().optional(),
 });
 export type ReviewIdentity = z.infer<typeof ReviewIdentity>;
+
+/**
+ * `GET /me/face-data` and `POST /me/face-data/withdraw` (talent portal): the face data consent of
+ * the application the talent's account came from; `givenAt` when it was given (signed), and
+ * `withdrawnAt` once withdrawn.
+ */
+export const FaceDataStatus = z.object({
+  faceConsent: z.enum(FACE_CONSENT_STATES),
+  givenAt: z.iso.datetime().optional(),
+  withdrawnAt: z.iso.datetime().optional(),
+});
+export type FaceDataStatus = z.infer<typeof FaceDataStatus>;
 
 /** Whether accepting needs a written reason: the selfie did not match (or none was taken while faces were checked). */
 export function acceptNeedsReason(identity: Pick<ReviewIdentity, 'faceConsent' | 'selfie'> | undefined): boolean {

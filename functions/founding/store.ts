@@ -28,6 +28,8 @@ export interface StoredIdentity {
   faceConsent: FaceConsentState;
   /** Written once, never changed (photoSetHash and selfieHash are added once each). */
   consent?: ConsentRecord;
+  /** When a given face data consent was withdrawn (faceConsent `withdrawn`; docs/identity.md). */
+  faceConsentWithdrawnAt?: string;
   summary?: NonNullable<ReviewIdentity['summary']>;
   selfie?: { state: SelfieState; key?: string; score?: number; threshold?: number; takenAt?: string };
   replacementRounds?: number;

@@ -1,4 +1,13 @@
-import { CONSENT_VERSION, IdentityConsentRequest, IdentityRequest, ReplacementSubmitRequest, ReplacementUploadRequest, SelfieSubmitRequest, SelfieUploadRequest } from '../../events/identity';
+import {
+  CONSENT_VERSION,
+  IdentityConsentRequest,
+  IdentityRequest,
+  ReplacementSubmitRequest,
+  ReplacementUploadRequest,
+  SelfieSubmitRequest,
+  SelfieUploadRequest,
+  WithdrawConsentRequest,
+} from '../../events/identity';
 import type * as z from 'zod';
 import {
   AdminAccountStateRequest,
@@ -129,6 +138,7 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
     schema: IdentityConsentRequest,
     body: (m) => ({ token: confirmationToken(m), faceConsent: false, typedName: `Ada ${m}`, consentVersion: CONSENT_VERSION }),
   },
+  'POST /founding-identity/withdraw-consent': { schema: WithdrawConsentRequest, body: (m) => ({ token: confirmationToken(m) }) },
   'POST /founding-identity/selfie-upload': { schema: SelfieUploadRequest, body: (m) => ({ token: confirmationToken(m), contentType: 'image/jpeg', size: 123_456 }) },
   'POST /founding-identity/selfie': { schema: SelfieSubmitRequest, body: (m) => ({ token: confirmationToken(m), key: `applications/app_${m}/identity/selfie-1.jpg` }) },
   'POST /founding-identity/replacement-uploads': { schema: ReplacementUploadRequest, body: (m) => ({ token: confirmationToken(m), files: [{ contentType: 'image/jpeg', size: 123_456 }] }) },
@@ -150,6 +160,10 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'GET /me/likeness-model': {},
   'POST /me/likeness-model/approve': {},
   'POST /me/likeness-model/reject': { schema: RejectLikenessModelRequest, body: (m) => ({ note: `Not me ${m}` }) },
+  // Face data of the application the talent came from: the run's accepted talent gave no face
+  // consent (409, nothing to withdraw); a talent without an application finds none (404).
+  'GET /me/face-data': {},
+  'POST /me/face-data/withdraw': {},
   // Royalties of the run's accepted talent; the statement named is another talent's (404 to them).
   'GET /me/earnings': {},
   'GET /me/exclusive-talent': {},

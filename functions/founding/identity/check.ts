@@ -7,6 +7,7 @@ import type { PhotoResult } from '../../../events/founding';
 import type { FaceFinding } from '../../../events/identity';
 import { FACE_FINDING_CODES, type FaceFindingCode } from '../../../events/identity-values';
 import type { Email } from '../../shared/email-layout';
+import { isConditionFailure } from '../../shared/errors';
 import { log } from '../../shared/log';
 import type { Bucket } from '../../shared/s3';
 import { replacePageUrl, replacePhotosEmail } from '../emails/identity';
@@ -16,6 +17,7 @@ import type { FoundingStore, StoredApplication, StoredIdentity } from '../store'
 import { open, seal, sha256Hex } from './crypto';
 import { setPhotosOf } from './photos';
 import { mintIdentityToken } from './tokens';
+import { deleteFaceData } from './withdraw';
 
 /** Rounds of replacements an applicant is asked for; after the last, the reviewer decides with what there is. */
 const MAX_REPLACEMENT_ROUNDS = 3;
@@ -115,6 +117,7 @@ export async function runFaceChecks(deps: FaceCheckDeps, applicationId: string):
   // The analysis took a while: the applicant may have taken a selfie meanwhile. Read the identity
   // again, so what the selfie route wrote (its key, its hash on the consent) is kept.
   identity = (await deps.store.getApplication(applicationId)).identity ?? identity;
+  if (identity.faceConsent !== 'given') return faceConsentGone(deps, applicationId, identity.state);
   const selfieAnalysis = await readSelfieAnalysis(deps, applicationId);
   const selfie = selfieAnalysis ? selfieStateOf(matchSelfie(selfieAnalysis, analyses), identity.selfie) : identity.selfie;
   const rounds = identity.replacementRounds ?? 0;
@@ -136,7 +139,12 @@ export async function runFaceChecks(deps: FaceCheckDeps, applicationId: string):
     next.replacementRounds = rounds + 1;
     next.replaceBy = replaceLink.expiresAt;
   }
-  await deps.store.updateApplication(applicationId, { photoResults: results, identity: next });
+  try {
+    await deps.store.updateApplication(applicationId, { photoResults: results, identity: next }, { condition: '#identity.#faceConsent = :given', names: { '#identity': 'identity', '#faceConsent': 'faceConsent' }, values: { ':given': 'given' } });
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+    return faceConsentGone(deps, applicationId, 'manual');
+  }
   await deps.store.addHistory(applicationId, 'faces checked', {
     note: `${usable} usable of ${summary.total}${Object.entries(summary.counts).map(([c, n]) => ` · ${n} ${c.replace(/-/g, ' ')}`).join('')}${selfie ? ` · selfie: ${selfie.state}` : ''}`,
   });
@@ -152,6 +160,16 @@ export async function runFaceChecks(deps: FaceCheckDeps, applicationId: string):
     await resumeIdentityWait(deps, applicationId, { identity: next.state, usable });
   }
   return { state: next.state, usable };
+}
+
+/**
+ * The consent was withdrawn while the photos were analysed: what this run sealed is deleted
+ * with the rest of the face data, and nothing is recorded (the withdrawal resumes the review).
+ */
+async function faceConsentGone(deps: Pick<FaceCheckDeps, 'storage'>, applicationId: string, state: StoredIdentity['state']): Promise<{ state: StoredIdentity['state'] }> {
+  await deleteFaceData(deps.storage, applicationId);
+  log.info('face consent withdrawn during the checks: analyses deleted', { applicationId });
+  return { state };
 }
 
 /** The selfie's stored state from a match. */

@@ -1,6 +1,6 @@
 // What the applicant reads of their proof of person (IdentityStatus, events/identity.ts).
 import { MIN_APPLICATION_IMAGES } from '../../../events/founding-values';
-import { CONSENT_TEXT, CONSENT_VERSION, FACE_CONSENT_TEXT, FACE_CONSENT_VERSION, type IdentityStatus } from '../../../events/identity';
+import { CONSENT_TEXT, CONSENT_VERSION, FACE_CONSENT_TEXT, FACE_CONSENT_VERSION, type FaceDataStatus, type IdentityStatus } from '../../../events/identity';
 import { SELFIE_RESULT_TEXTS, type SelfieResult } from '../../../events/identity-values';
 import type { Bucket } from '../../shared/s3';
 import { thumbnailKey } from '../keys';
@@ -24,6 +24,7 @@ export async function identityStatusOf(app: StoredApplication, options: { storag
     state: identity.state,
     faceConsent: identity.faceConsent,
     consent: { version: CONSENT_VERSION, text: CONSENT_TEXT, faceVersion: FACE_CONSENT_VERSION, faceText: FACE_CONSENT_TEXT, ...(identity.consent ? { signedAt: identity.consent.signedAt } : {}) },
+    ...(identity.faceConsentWithdrawnAt ? { faceConsentWithdrawnAt: identity.faceConsentWithdrawnAt } : {}),
     selfie: {
       state: selfieState,
       ...(selfieState === 'waiting-for-photos' ? { message: SELFIE_WAITING_TEXT } : selfieState !== 'none' ? { message: SELFIE_RESULT_TEXTS[selfieState as SelfieResult] } : {}),
@@ -44,4 +45,14 @@ export async function identityStatusOf(app: StoredApplication, options: { storag
     );
   }
   return status;
+}
+
+/** The face data consent as the talent portal shows it: given when, withdrawn when. */
+export function faceDataStatusOf(app: StoredApplication): FaceDataStatus {
+  const identity = app.identity ?? NEW_IDENTITY;
+  return {
+    faceConsent: identity.faceConsent,
+    ...(identity.consent?.faceConsent === 'given' ? { givenAt: identity.consent.signedAt } : {}),
+    ...(identity.faceConsentWithdrawnAt ? { withdrawnAt: identity.faceConsentWithdrawnAt } : {}),
+  };
 }

@@ -41,18 +41,37 @@ export class Identity extends NestedStack {
       generateSecretString: { excludePunctuation: true, passwordLength: 64 },
     });
     const identityObjects = bucket.arnForObjects('applications/*/identity/*');
+    // Withdrawing the face data consent deletes the selfie and the sealed analyses (docs/identity.md, "Withdrawal").
+    const deleteFaceData = (fn: AppFunction) => {
+      fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [identityObjects] }));
+      fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn], conditions: { StringLike: { 's3:prefix': ['applications/*/identity/*'] } } }));
+    };
 
     const applicant = new AppFunction(this, 'ApplicantIdentity', {
       entry: 'functions/founding/routes/applicant-identity/handler.ts',
-      description: "POST /founding-identity*: the applicant's consent, selfie upload and replacement photos, by identity token",
+      description: "POST /founding-identity*: the applicant's consent and its withdrawal, selfie upload and replacement photos, by identity token",
     })
       .bindTable(table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem'], { indexes: false })
       // Thumbnails signed for the replace page; presigned PUTs only under the identity prefix.
       .bindBucketObjects(bucket, 'PHOTOS_BUCKET', ['GetObject'], 'applications/*')
       .bindBus(bus);
     applicant.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [identityObjects] }));
+    deleteFaceData(applicant);
     rateLimits.bind(applicant);
-    for (const path of ['', '/consent', '/selfie-upload', '/replacement-uploads', '/replacements']) api.route(`POST /founding-identity${path}`, applicant, 'public');
+    for (const path of ['', '/consent', '/withdraw-consent', '/selfie-upload', '/replacement-uploads', '/replacements']) api.route(`POST /founding-identity${path}`, applicant, 'public');
+
+    // The talent portal: the face data consent of the application the account came from, and its withdrawal.
+    const faceData = new AppFunction(this, 'MyFaceData', {
+      entry: 'functions/founding/routes/my-face-data/handler.ts',
+      description: "GET /me/face-data and POST /me/face-data/withdraw: a talent's face data consent and its withdrawal",
+    })
+      .bindTable(table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem'], { indexes: false })
+      .bindBus(bus);
+    faceData.addEnvironment('PHOTOS_BUCKET', bucket.bucketName);
+    deleteFaceData(faceData);
+    rateLimits.bind(faceData);
+    api.route('GET /me/face-data', faceData, 'talent');
+    api.route('POST /me/face-data/withdraw', faceData, 'talent');
 
     const selfie = new AppFunction(this, 'SubmitSelfie', {
       entry: 'functions/founding/routes/submit-selfie/handler.ts',
@@ -65,6 +84,8 @@ export class Identity extends NestedStack {
       .bindTable(table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem'], { indexes: false })
       .bindBucketObjects(bucket, 'PHOTOS_BUCKET', ['GetObject'], 'applications/*');
     selfie.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [identityObjects] }));
+    // A selfie analysed while the consent was withdrawn is deleted with the rest of the face data.
+    deleteFaceData(selfie);
     this.key.grantRead(selfie);
     rateLimits.bind(selfie);
     api.route('POST /founding-identity/selfie', selfie, 'public');

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { FOUNDING_IDENTITY_CHECK_REQUESTED } from '../../../../events/founding';
-import { IdentityConsentRequest, IdentityRequest, ReplacementSubmitRequest, ReplacementUploadRequest, SelfieUploadRequest } from '../../../../events/identity';
+import { IdentityConsentRequest, IdentityRequest, ReplacementSubmitRequest, ReplacementUploadRequest, SelfieUploadRequest, WithdrawConsentRequest } from '../../../../events/identity';
 import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
 import { publish } from '../../../shared/events';
@@ -8,7 +8,7 @@ import { httpHandler, json, parseJsonBody } from '../../../shared/http';
 import { clientIpOf, rateLimiter } from '../../../shared/rate-limit';
 import { s3Bucket } from '../../../shared/s3';
 import { foundingStore } from '../../store';
-import { giveConsent, identityStatus, replacementUploads, selfieUpload, submitReplacements, type ApplicantIdentityDeps } from './service';
+import { giveConsent, identityStatus, replacementUploads, selfieUpload, submitReplacements, withdrawConsent, type ApplicantIdentityDeps } from './service';
 
 const config = loadConfig(
   z.object({
@@ -22,7 +22,8 @@ const config = loadConfig(
 /**
  * The applicant's proof of person (docs/identity.md), one function for the light routes:
  * `POST /founding-identity` (status), `/founding-identity/consent`, `/founding-identity/selfie-upload`,
- * `/founding-identity/replacement-uploads` and `/founding-identity/replacements`.
+ * `/founding-identity/replacement-uploads`, `/founding-identity/replacements` and
+ * `/founding-identity/withdraw-consent`.
  */
 export const handler = httpHandler(async (event) => {
   const doc = documentClient();
@@ -38,5 +39,6 @@ export const handler = httpHandler(async (event) => {
   if (path.endsWith('/founding-identity/selfie-upload')) return json(200, await selfieUpload(deps, parseJsonBody(event, SelfieUploadRequest), ip));
   if (path.endsWith('/founding-identity/replacement-uploads')) return json(200, await replacementUploads(deps, parseJsonBody(event, ReplacementUploadRequest), ip));
   if (path.endsWith('/founding-identity/replacements')) return json(200, await submitReplacements(deps, parseJsonBody(event, ReplacementSubmitRequest), ip));
+  if (path.endsWith('/founding-identity/withdraw-consent')) return json(200, await withdrawConsent(deps, parseJsonBody(event, WithdrawConsentRequest).token, ip));
   return json(200, await identityStatus(deps, parseJsonBody(event, IdentityRequest).token, ip));
 });

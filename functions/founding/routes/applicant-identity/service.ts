@@ -20,6 +20,7 @@ import type { Bucket } from '../../../shared/s3';
 import { setPhotosOf } from '../../identity/photos';
 import { NEW_IDENTITY, identityStatusOf } from '../../identity/status';
 import { applicationOfToken } from '../../identity/tokens';
+import { withdrawFaceConsent } from '../../identity/withdraw';
 import { identityKeys } from '../../keys';
 import { IDENTITY_MESSAGES, identityNetworkRule } from '../../identity/messages';
 import type { FoundingStore, StoredApplication } from '../../store';
@@ -87,10 +88,20 @@ export async function giveConsent(deps: ApplicantIdentityDeps, request: Identity
   return identityStatusOf({ ...app, identity });
 }
 
+/**
+ * `POST /founding-identity/withdraw-consent`: takes back the face data consent (docs/identity.md,
+ * "Withdrawal"). Whatever the application's status: a decided application's face data goes too.
+ */
+export async function withdrawConsent(deps: ApplicantIdentityDeps, token: string, ip: string): Promise<IdentityStatus> {
+  const app = await open(deps, token, ip);
+  return identityStatusOf(await withdrawFaceConsent(deps, app, 'identity page'));
+}
+
 /** `POST /founding-identity/selfie-upload`: a presigned PUT for the live selfie, under the application's private prefix. */
 export async function selfieUpload(deps: ApplicantIdentityDeps, request: { token: string; size: number }, ip: string): Promise<SelfieUploadResponse> {
   const app = await open(deps, request.token, ip);
   if (CLOSED.has(app.status)) throw new ConflictError(IDENTITY_MESSAGES.closed);
+  if (app.identity?.faceConsent === 'withdrawn') throw new ConflictError(IDENTITY_MESSAGES.faceConsentWithdrawn);
   if (app.identity?.faceConsent !== 'given') throw new ConflictError(IDENTITY_MESSAGES.noFaceConsent);
   const key = identityKeys.selfieUpload(app.id, `${Date.now().toString(36)}-${randomBytes(6).toString('hex')}`);
   const url = await deps.storage.createUrl(key, { expiresIn: UPLOAD_URL_SECONDS, contentType: 'image/jpeg', contentLength: request.size });

@@ -2,7 +2,7 @@
 // uploaded is analysed now, sealed, and matched with the photo set once the set has been
 // checked; the answer says what to do (a match, or take it again).
 import type { IdentityStatus } from '../../../../events/identity';
-import { ConflictError, ValidationError } from '../../../shared/errors';
+import { ConflictError, isConditionFailure, ValidationError } from '../../../shared/errors';
 import { log } from '../../../shared/log';
 import type { RateLimiter } from '../../../shared/rate-limit';
 import type { Bucket } from '../../../shared/s3';
@@ -11,6 +11,7 @@ import { readSetAnalyses, writeSelfieAnalysis } from '../../identity/check';
 import { sha256Hex } from '../../identity/crypto';
 import { identityStatusOf } from '../../identity/status';
 import { applicationOfToken } from '../../identity/tokens';
+import { deleteFaceData } from '../../identity/withdraw';
 import { identityKeys } from '../../keys';
 import type { FoundingStore, StoredIdentity } from '../../store';
 import { IDENTITY_MESSAGES, identityNetworkRule } from '../../identity/messages';
@@ -34,6 +35,11 @@ export async function submitSelfie(deps: SubmitSelfieDeps, request: { token: str
   const app = await applicationOfToken(deps.store, request.token);
   await deps.limit([{ name: 'founding-identity.selfie', subject: app.id, limit: SELFIES_PER_APPLICATION_PER_HOUR, windowSeconds: 3600, message: SELFIES_MESSAGE }]);
   if (['accepted', 'rejected', 'invalid'].includes(app.status)) throw new ConflictError(IDENTITY_MESSAGES.closed);
+  if (app.identity?.faceConsent === 'withdrawn') {
+    // A selfie PUT through a link issued before the withdrawal is not kept either.
+    await deleteFaceData(deps.storage, app.id);
+    throw new ConflictError(IDENTITY_MESSAGES.faceConsentWithdrawn);
+  }
   if (app.identity?.faceConsent !== 'given') throw new ConflictError(IDENTITY_MESSAGES.noFaceConsent);
   const prefix = identityKeys.prefix(app.id);
   if (!request.key.startsWith(`${prefix}selfie-`) || request.key.slice(prefix.length).includes('/')) throw new ValidationError(NOT_A_SELFIE, { key: NOT_A_SELFIE });
@@ -62,7 +68,14 @@ export async function submitSelfie(deps: SubmitSelfieDeps, request: { token: str
     selfie,
     ...(oneFace && app.identity.consent && !app.identity.consent.selfieHash ? { consent: { ...app.identity.consent, selfieHash: sha256Hex(bytes) } } : {}),
   };
-  await deps.store.updateApplication(app.id, { identity });
+  // Only while the consent stands: withdrawn during the analysis, what it wrote goes too.
+  try {
+    await deps.store.updateApplication(app.id, { identity }, { condition: '#identity.#faceConsent = :given', names: { '#identity': 'identity', '#faceConsent': 'faceConsent' }, values: { ':given': 'given' } });
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+    await deleteFaceData(deps.storage, app.id);
+    throw new ConflictError(IDENTITY_MESSAGES.faceConsentWithdrawn);
+  }
   await deps.store.addHistory(app.id, 'selfie taken', { note: `Selfie: ${selfie.state}${selfie.score !== undefined ? ` (${selfie.score} of ${selfie.threshold})` : ''}` });
   log.info('selfie analysed', { applicationId: app.id, state: selfie.state });
   return identityStatusOf({ ...app, identity });

@@ -1,15 +1,15 @@
 // Consumer of `FoundingApplication.IdentityCheckRequested` (docs/identity.md): runs the face
-// checks of an application that consented, or resumes the workflow of one that declined (its
-// photos are reviewed by hand, nothing is analysed).
+// checks of an application that consented, or resumes the workflow of one that declined or
+// withdrew the consent (its photos are reviewed by hand, nothing is analysed).
 import { log } from '../../../shared/log';
 import { resumeIdentityWait, runFaceChecks, type FaceCheckDeps } from '../../identity/check';
 
 export async function checkFaces(deps: FaceCheckDeps, applicationId: string): Promise<{ state: string; usable?: number }> {
   const app = await deps.store.getApplication(applicationId);
   const identity = app.identity;
-  if (identity?.faceConsent === 'declined') {
+  if (identity?.faceConsent === 'declined' || identity?.faceConsent === 'withdrawn') {
     await resumeIdentityWait(deps, applicationId, { identity: 'manual' });
-    log.info('face checks declined: reviewed by hand', { applicationId });
+    log.info(`face checks ${identity.faceConsent}: reviewed by hand`, { applicationId });
     return { state: 'manual' };
   }
   return runFaceChecks(deps, applicationId);

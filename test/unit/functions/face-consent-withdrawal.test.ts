@@ -1,0 +1,219 @@
+// Withdrawing the face data consent (docs/identity.md, "Withdrawal"): by the identity token and
+// from the talent portal. The selfie and the sealed analyses are deleted (replacement photos
+// stay), the withdrawal is recorded beside the unchanged consent record, a second withdrawal
+// changes nothing, a review waiting for the proof of person goes on by hand, nothing is analysed
+// afterwards, and a token or an account reaches its own application only.
+import type { ConsentRecord } from '../../../events/identity';
+import { identityKeys } from '../../../functions/founding/keys';
+import type { FoundingStore, StoredApplication, StoredIdentity } from '../../../functions/founding/store';
+import { mintIdentityToken } from '../../../functions/founding/identity/tokens';
+import { withdrawConsent, type ApplicantIdentityDeps } from '../../../functions/founding/routes/applicant-identity/service';
+import { myFaceData, withdrawMyFaceData } from '../../../functions/founding/routes/my-face-data/service';
+import { submitSelfie } from '../../../functions/founding/routes/submit-selfie/service';
+import { checkFaces } from '../../../functions/founding/triggers/check-faces/service';
+import type { FaceCheckDeps } from '../../../functions/founding/identity/check';
+import { memoryBucket } from '../../../functions/shared/s3';
+
+beforeEach(() => void jest.spyOn(console, 'log').mockImplementation(() => undefined));
+
+const A = 'app_aaaaaaaaaaaaaaaaaaaa';
+const B = 'app_bbbbbbbbbbbbbbbbbbbb';
+const NOW = new Date('2026-12-01T10:00:00.000Z');
+const CONSENT: ConsentRecord = { version: '2026-11-27', typedName: 'Ana Lima', signedAt: '2026-11-28T09:00:00.000Z', faceConsent: 'given', faceConsentVersion: '2026-11-27', selfieHash: 'a'.repeat(64) };
+const GIVEN: StoredIdentity = {
+  state: 'checked',
+  faceConsent: 'given',
+  consent: CONSENT,
+  summary: { total: 30, usable: 30, counts: {} },
+  selfie: { state: 'match', key: identityKeys.selfieUpload(A, '1'), score: 0.8, threshold: 0.55, takenAt: '2026-11-28T09:05:00.000Z' },
+  checkedAt: '2026-11-28T09:06:00.000Z',
+};
+
+function app(id: string, email: string, identity?: StoredIdentity, extra: Partial<StoredApplication> = {}): StoredApplication {
+  return { id, program: 'founding', status: 'pending_review', firstName: 'Ana', lastName: 'Lima', email, submittedAt: '2026-11-27T10:00:00.000Z', imagePaths: [], ...(identity ? { identity } : {}), ...extra };
+}
+
+/** The store's part the routes use, in memory; conditions on the face consent are honoured as DynamoDB would. */
+function memoryStore(apps: StoredApplication[]) {
+  const items = new Map(apps.map((a) => [a.id, structuredClone(a)]));
+  const tokens = new Map<string, { applicationId: string; expiresAt: number; purpose: 'identity' | 'replace' }>();
+  const history: Array<{ id: string; event: string; note?: string }> = [];
+  const updates: string[] = [];
+  const store = {
+    now: () => NOW,
+    async putIdentityToken(hash: string, token: { applicationId: string; expiresAt: number; purpose: 'identity' | 'replace' }) {
+      tokens.set(hash, token);
+    },
+    getIdentityToken: async (hash: string) => tokens.get(hash),
+    getEmailLock: async (email: string) => {
+      const found = [...items.values()].find((a) => a.email === email);
+      return found ? { applicationId: found.id } : undefined;
+    },
+    async getApplication(id: string) {
+      const found = items.get(id);
+      if (!found) throw Object.assign(new Error(`application ${id} not found`), { name: 'ApplicationNotFound' });
+      return structuredClone(found);
+    },
+    async updateApplication(id: string, set: Record<string, unknown>, options: { condition?: string; values?: Record<string, unknown>; remove?: string[] } = {}) {
+      const item = items.get(id)!;
+      if (options.condition?.includes('#faceConsent = :given') && item.identity?.faceConsent !== 'given') {
+        throw Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' });
+      }
+      updates.push(id);
+      Object.assign(item, structuredClone(set));
+      for (const field of options.remove ?? []) delete (item as unknown as Record<string, unknown>)[field];
+    },
+    async addHistory(id: string, event: string, extra: { note?: string } = {}) {
+      history.push({ id, event, note: extra.note });
+    },
+  };
+  return { store: store as unknown as FoundingStore & typeof store, items, history, updates };
+}
+
+function world(apps: StoredApplication[]) {
+  const { store, items, history, updates } = memoryStore(apps);
+  const storage = memoryBucket();
+  const put = (key: string) => storage.write(key, Buffer.from(key), 'application/octet-stream');
+  const requested: string[] = [];
+  const deps: ApplicantIdentityDeps = { store, storage, limit: async () => undefined, requestCheck: async (id) => void requested.push(id) };
+  return { deps, store, storage, put, items, history, updates, requested };
+}
+
+/** A's and B's face data and A's replacement photo, as the routes and the trigger leave them. */
+async function faceDataOf(w: ReturnType<typeof world>, id: string) {
+  await Promise.all([w.put(identityKeys.selfieUpload(id, '1')), w.put(identityKeys.descriptors(id)), w.put(identityKeys.selfieDescriptor(id)), w.put(identityKeys.replacement(id, 'r1', 'jpg'))]);
+}
+
+describe('withdrawing the face data consent by the identity token', () => {
+  it('deletes the selfie and the sealed analyses, keeps replacement photos, and records the withdrawal beside the unchanged record', async () => {
+    const w = world([app(A, 'ana@people.example', GIVEN), app(B, 'bea@people.example', { ...GIVEN, selfie: { state: 'match', key: identityKeys.selfieUpload(B, '1') } })]);
+    await faceDataOf(w, A);
+    await faceDataOf(w, B);
+    const { token } = await mintIdentityToken(w.store, A, 'identity');
+
+    const status = await withdrawConsent(w.deps, token, '198.51.100.7');
+
+    expect(status).toMatchObject({ applicationId: A, faceConsent: 'withdrawn', state: 'manual', faceConsentWithdrawnAt: NOW.toISOString(), selfie: { state: 'none' } });
+    expect(await w.storage.list(identityKeys.prefix(A))).toEqual([identityKeys.replacement(A, 'r1', 'jpg')]);
+    const stored = w.items.get(A)!.identity!;
+    expect(stored).toMatchObject({ faceConsent: 'withdrawn', faceConsentWithdrawnAt: NOW.toISOString(), state: 'manual', summary: GIVEN.summary });
+    expect(stored.consent).toEqual(CONSENT);
+    expect(stored.selfie).toBeUndefined();
+    expect(w.history).toEqual([{ id: A, event: 'face consent withdrawn', note: expect.stringContaining('3 files') }]);
+    expect(w.requested).toEqual([A]);
+    // The token opened A only: B's face data and record are as they were.
+    expect((await w.storage.list(identityKeys.prefix(B))).length).toBe(4);
+    expect(w.items.get(B)!.identity).toEqual({ ...GIVEN, selfie: { state: 'match', key: identityKeys.selfieUpload(B, '1') } });
+  });
+
+  it('answers the same the second time and changes nothing', async () => {
+    const w = world([app(A, 'ana@people.example', GIVEN)]);
+    await faceDataOf(w, A);
+    const { token } = await mintIdentityToken(w.store, A, 'identity');
+    const first = await withdrawConsent(w.deps, token, '198.51.100.7');
+    const record = structuredClone(w.items.get(A));
+
+    const second = await withdrawConsent(w.deps, token, '198.51.100.7');
+
+    expect(second).toEqual(first);
+    expect(w.items.get(A)).toEqual(record);
+    expect(w.updates).toEqual([A]);
+    expect(w.history).toHaveLength(1);
+    expect(w.requested).toEqual([A]);
+  });
+
+  it('refuses an unknown or expired token and a consent never given', async () => {
+    const w = world([app(A, 'ana@people.example', { state: 'manual', faceConsent: 'declined', consent: { ...CONSENT, faceConsent: 'declined' } })]);
+    await expect(withdrawConsent(w.deps, 'B'.repeat(43), '198.51.100.7')).rejects.toMatchObject({ status: 404 });
+    const { token } = await mintIdentityToken(w.store, A, 'identity');
+    await expect(withdrawConsent(w.deps, token, '198.51.100.7')).rejects.toMatchObject({ status: 409, message: expect.stringContaining('nothing to withdraw') });
+    const expired = await mintIdentityToken({ ...w.store, now: () => new Date(NOW.getTime() - 8 * 86_400_000) }, A, 'identity');
+    await expect(withdrawConsent(w.deps, expired.token, '198.51.100.7')).rejects.toMatchObject({ status: 410 });
+    expect(w.updates).toEqual([]);
+  });
+
+  it('is limited per network and per application like the other identity routes', async () => {
+    const w = world([app(A, 'ana@people.example', GIVEN)]);
+    const rules: string[] = [];
+    const { token } = await mintIdentityToken(w.store, A, 'identity');
+    await withdrawConsent({ ...w.deps, limit: async (r) => void rules.push(...r.map((x) => `${x.name}:${x.subject}`)) }, token, '198.51.100.7');
+    expect(rules).toEqual(['founding-identity.ip:198.51.100.7', `founding-identity.application:${A}`]);
+  });
+});
+
+describe('after the withdrawal', () => {
+  it('resumes a review waiting for the proof of person by hand, and analyses nothing', async () => {
+    const w = world([app(A, 'ana@people.example', { ...GIVEN, state: 'awaiting-photos', replaceBy: '2026-12-05T10:00:00.000Z' }, { identityTaskToken: 'task-1' })]);
+    const { token } = await mintIdentityToken(w.store, A, 'identity');
+    await withdrawConsent(w.deps, token, '198.51.100.7');
+    expect(w.items.get(A)!.identity).not.toHaveProperty('replaceBy');
+
+    const resumed: Array<[string, object]> = [];
+    const analyze = jest.fn();
+    const deps = { store: w.store, storage: w.storage, key: async () => Buffer.alloc(32), analyze, validate: jest.fn(), send: jest.fn(), siteUrl: 'https://humanly.test', resume: async (t: string, o: object) => void resumed.push([t, o]) } as unknown as FaceCheckDeps;
+    // What the withdrawal asked for: the check-faces trigger with the withdrawn consent.
+    expect(await checkFaces(deps, w.requested[0]!)).toEqual({ state: 'manual' });
+    expect(resumed).toEqual([['task-1', { identity: 'manual' }]]);
+    expect(analyze).not.toHaveBeenCalled();
+    expect(w.items.get(A)!.identityTaskToken).toBeUndefined();
+  });
+
+  it('refuses a selfie, and deletes one uploaded through a link issued before', async () => {
+    const w = world([app(A, 'ana@people.example', GIVEN)]);
+    const { token } = await mintIdentityToken(w.store, A, 'identity');
+    await withdrawConsent(w.deps, token, '198.51.100.7');
+    const late = identityKeys.selfieUpload(A, 'late');
+    await w.put(late);
+    const analyze = jest.fn();
+
+    await expect(submitSelfie({ ...w.deps, key: async () => Buffer.alloc(32), analyze }, { token, key: late }, '198.51.100.7')).rejects.toMatchObject({ status: 409, message: expect.stringContaining('withdrew') });
+    expect(analyze).not.toHaveBeenCalled();
+    expect(await w.storage.list(identityKeys.prefix(A))).toEqual([]);
+  });
+
+  it('drops a selfie analysed while the consent was withdrawn', async () => {
+    const w = world([app(A, 'ana@people.example', { ...GIVEN, selfie: undefined })]);
+    const { token } = await mintIdentityToken(w.store, A, 'identity');
+    const key = identityKeys.selfieUpload(A, 'racing');
+    await w.put(key);
+    // The analysis takes a while; the applicant withdraws from their other device meanwhile.
+    const analyze = async () => {
+      await withdrawConsent(w.deps, token, '198.51.100.7');
+      return { width: 600, height: 600, faceCount: 1, face: null, brightness: 120, hash: '0'.repeat(64), mirroredHash: '0'.repeat(64) } as never;
+    };
+    await expect(submitSelfie({ ...w.deps, key: async () => Buffer.alloc(32), analyze }, { token, key }, '198.51.100.7')).rejects.toMatchObject({ status: 409 });
+    expect(await w.storage.list(identityKeys.prefix(A))).toEqual([]);
+    expect(w.items.get(A)!.identity).toMatchObject({ faceConsent: 'withdrawn' });
+    expect(w.items.get(A)!.identity!.selfie).toBeUndefined();
+  });
+});
+
+describe('withdrawing from the talent portal', () => {
+  const talent = (email: string, emailVerified = true) => ({ sub: `sub-${email}`, email, emailVerified });
+
+  it('reaches the application under the account’s confirmed email only', async () => {
+    const w = world([app(A, 'ana@people.example', GIVEN), app(B, 'bea@people.example', GIVEN)]);
+    await faceDataOf(w, A);
+    await faceDataOf(w, B);
+    const deps = { ...w.deps, store: w.store };
+
+    expect(await myFaceData(deps, talent('bea@people.example'), '198.51.100.7')).toEqual({ faceConsent: 'given', givenAt: CONSENT.signedAt });
+    expect(await withdrawMyFaceData(deps, talent(' Bea@People.example '), '198.51.100.7')).toEqual({ faceConsent: 'withdrawn', givenAt: CONSENT.signedAt, withdrawnAt: NOW.toISOString() });
+    expect(w.items.get(A)!.identity).toEqual(GIVEN);
+    expect((await w.storage.list(identityKeys.prefix(A))).length).toBe(4);
+    expect(await w.storage.list(identityKeys.prefix(B))).toEqual([identityKeys.replacement(B, 'r1', 'jpg')]);
+    expect(w.history).toEqual([{ id: B, event: 'face consent withdrawn', note: expect.stringContaining('talent portal') }]);
+
+    // An unconfirmed email, or none with an application, opens nothing.
+    await expect(withdrawMyFaceData(deps, talent('ana@people.example', false), '198.51.100.7')).rejects.toMatchObject({ status: 404 });
+    await expect(withdrawMyFaceData(deps, talent('nobody@people.example'), '198.51.100.7')).rejects.toMatchObject({ status: 404 });
+    expect(w.items.get(A)!.identity).toEqual(GIVEN);
+  });
+
+  it('is limited per account and per network', async () => {
+    const w = world([app(A, 'ana@people.example', GIVEN)]);
+    const rules: string[] = [];
+    await withdrawMyFaceData({ ...w.deps, store: w.store, limit: async (r) => void rules.push(...r.map((x) => `${x.name}:${x.subject}`)) }, talent('ana@people.example'), '198.51.100.7');
+    expect(rules).toEqual(['founding-identity.ip:198.51.100.7', 'face-data.account:sub-ana@people.example']);
+  });
+});
