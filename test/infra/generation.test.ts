@@ -2,30 +2,15 @@
 // task functions, the webhook route, the monthly allowance's schedule, who reads the Replicate
 // token, and that each function is granted exactly what it calls; and the Royalties nested
 // stack's monthly close and console routes.
-import { Template } from 'aws-cdk-lib/assertions';
-import { synthTemplate } from '../../infra/local/template';
-import { actionsOf, synthStack } from '../support/stack';
+import { actionsOf, flattenedStack, synthStack } from '../support/stack';
 
 const { nested } = synthStack();
 // The app's template with its nested stacks flattened in, as the twin reads it (decision 032):
 // the workflow is Generation's, the monthly close Royalties', the monthly allowance the main
 // stack's, and a reference across stacks reads as the resource it names.
-const template = Template.fromJSON(synthTemplate({ stage: 'test' }));
-
-type Statement = { Action: string | string[]; Resource: unknown };
+const { template, logicalId: idOf, statementsOf } = flattenedStack();
 const resources = (type: string) => template.findResources(type);
-const idOf = (type: string, prefix: string) => {
-  const id = Object.keys(resources(type)).find((k) => k.startsWith(prefix));
-  if (!id) throw new Error(`no ${type} ${prefix}`);
-  return id;
-};
 const fnId = (prefix: string) => idOf('AWS::Lambda::Function', prefix);
-const statementsOf = (prefix: string): Statement[] => {
-  const roleId = resources('AWS::Lambda::Function')[fnId(prefix)].Properties.Role['Fn::GetAtt'][0];
-  return Object.values(resources('AWS::IAM::Policy'))
-    .filter((p) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId))
-    .flatMap((p) => p.Properties.PolicyDocument.Statement);
-};
 /** A function's grants other than its own logs, as `action on resource` strings with readable resources. */
 const grantsOf = (prefix: string) =>
   statementsOf(prefix)
@@ -216,7 +201,7 @@ describe('license files and erasure (infra, decision 035)', () => {
     const grants = grantsOf('ConsoleErasePerson');
     expect(grants.filter((g) => g.endsWith(' generations'))).toEqual(['dynamodb:DeleteItem generations', 'dynamodb:Query generations', 'dynamodb:Scan generations', 'dynamodb:UpdateItem generations']);
     expect(grants.filter((g) => g.includes(' images'))).toEqual(['s3:DeleteObject images/generations/*', 's3:GetObject images/generations/*', 's3:ListBucket images']);
-    const list = statementsOf('ConsoleErasePerson').find((s) => actionsOf(s).includes('s3:ListBucket') && JSON.stringify(s.Resource).includes(bucket)) as Statement & { Condition?: unknown };
-    expect(list.Condition).toEqual({ StringLike: { 's3:prefix': ['generations/*'] } });
+    const list = statementsOf('ConsoleErasePerson').find((s) => actionsOf(s).includes('s3:ListBucket') && JSON.stringify(s.Resource).includes(bucket));
+    expect(list?.Condition).toEqual({ StringLike: { 's3:prefix': ['generations/*'] } });
   });
 });

@@ -5,27 +5,13 @@
 // what they do with the Training table, the training bucket, the founding photos and the
 // Replicate token. Read from the app's template with its nested stacks flattened in, as the twin
 // reads it (a reference across stacks reads as the resource it names).
-import { Template } from 'aws-cdk-lib/assertions';
 import { LIKENESS_REMOVED } from '../../events/likeness-events';
 import { EVENT_SOURCE } from '../../events/product';
-import { synthTemplate } from '../../infra/local/template';
-import { actionsOf } from '../support/stack';
+import { actionsOf, flattenedStack } from '../support/stack';
 
-const template = Template.fromJSON(synthTemplate({ stage: 'test' }));
-type Statement = { Action: string | string[]; Resource: unknown; Condition?: unknown };
+const { template, logicalId: idOf, statementsOf } = flattenedStack();
 const resources = (type: string) => template.findResources(type);
-const idOf = (type: string, prefix: string) => {
-  const id = Object.keys(resources(type)).find((k) => k.startsWith(prefix));
-  if (!id) throw new Error(`no ${type} ${prefix}`);
-  return id;
-};
 const fnId = (prefix: string) => idOf('AWS::Lambda::Function', prefix);
-const statementsOf = (prefix: string): Statement[] => {
-  const roleId = resources('AWS::Lambda::Function')[fnId(prefix)].Properties.Role['Fn::GetAtt'][0];
-  return Object.values(resources('AWS::IAM::Policy'))
-    .filter((p) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId))
-    .flatMap((p) => p.Properties.PolicyDocument.Statement);
-};
 const names: Array<[string, string]> = [
   [idOf('AWS::DynamoDB::Table', 'TrainingTable'), 'training'],
   [idOf('AWS::DynamoDB::Table', 'FoundingApplicationsTable'), 'applications'],

@@ -1,8 +1,8 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { buildApp } from '../../infra/lib/app';
-import { synthesizedApp } from '../../infra/local/template';
+import { synthTemplate, synthesizedApp } from '../../infra/local/template';
 
-type Statement = { Action: string | string[]; Resource: unknown; Effect?: string };
+type Statement = { Action: string | string[]; Resource: unknown; Effect?: string; Condition?: unknown };
 
 /** The app of the `test` stage with `context` over its defaults (no bundling), synthesized once per run (decision 034). */
 export const testApp = (context: Record<string, unknown> = {}, options: { nag?: boolean } = {}) => synthesizedApp({ stage: 'test', ...context }, options);
@@ -24,6 +24,14 @@ export function synthStack(context: Record<string, unknown> = {}) {
     return Template.fromJSON(app.nested[at].template);
   };
 
+  const { logicalId, statementsOf } = templateQueries(template);
+
+  const routeKeys = () => Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map((r) => r.Properties);
+  return { template, nested, logicalId, statementsOf, routeKeys };
+}
+
+/** Lookups on a template: a resource's logical id by its prefix, and the IAM statements of a function's role. */
+function templateQueries(template: Template) {
   const logicalId = (type: string, prefix: string) => {
     const id = Object.keys(template.findResources(type)).find((k) => k.startsWith(prefix));
     if (!id) throw new Error(`no ${type} ${prefix}`);
@@ -38,9 +46,16 @@ export function synthStack(context: Record<string, unknown> = {}) {
       .filter((p) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId))
       .flatMap((p) => p.Properties.PolicyDocument.Statement);
   };
+  return { logicalId, statementsOf };
+}
 
-  const routeKeys = () => Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map((r) => r.Properties);
-  return { template, nested, logicalId, statementsOf, routeKeys };
+/**
+ * The app's template with its nested stacks flattened in, as the twin reads it (decision 032): a
+ * reference across stacks reads as the resource it names. With the same lookups as synthStack.
+ */
+export function flattenedStack() {
+  const template = Template.fromJSON(synthTemplate({ stage: 'test' }));
+  return { template, ...templateQueries(template) };
 }
 
 export const actionsOf = (s: { Action: string | string[] }) => (Array.isArray(s.Action) ? s.Action : [s.Action]);
