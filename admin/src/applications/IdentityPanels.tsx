@@ -1,5 +1,6 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { Box, Chip, IconButton, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import { useNotify } from 'react-admin';
 import type { ApplicationDetail } from '../../../events/founding';
 import type { ReviewIdentity } from '../../../events/identity';
@@ -145,12 +146,16 @@ export function ConsentRecordSection({ identity }: { identity: ReviewIdentity })
               ['Typed name', consent.typedName],
               ['Signed at', formatDateTime(consent.signedAt)],
               ['Face data consent', `${consent.faceConsent === 'given' ? 'Given' : 'Declined'} (version ${consent.faceConsentVersion})`],
+              ...(identity.faceConsentWithdrawnAt
+                ? [['Face consent withdrawn', <span data-testid="face-consent-withdrawn">{`On ${formatDateTime(identity.faceConsentWithdrawnAt)}: selfie and face analyses deleted`}</span>] satisfies [string, ReactNode]]
+                : []),
               ['Photo set hash', consent.photoSetHash ? <Hash value={consent.photoSetHash} what="photo set hash" /> : 'Not checked yet'],
               ['Selfie hash', consent.selfieHash ? <Hash value={consent.selfieHash} what="selfie hash" /> : 'No selfie yet'],
             ]}
           />
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
-            Kept unchanged: the record is written once when the applicant signs and cannot be edited.
+            Kept unchanged: the record is written once when the applicant signs and cannot be edited
+            {identity.faceConsentWithdrawnAt ? '; the withdrawal is recorded beside it' : ''}.
           </Typography>
         </>
       ) : (

@@ -41,7 +41,11 @@ export function summaryText(summary: Summary): string {
 }
 
 /** Where the identity check stands, in words. */
-export function identityStateText(identity: Pick<ReviewIdentity, 'state' | 'faceConsent' | 'replaceBy'>): string {
+export function identityStateText(identity: Pick<ReviewIdentity, 'state' | 'faceConsent' | 'replaceBy' | 'faceConsentWithdrawnAt'>): string {
+  // Withdrawn: by hand whatever the state was when it happened (an older record may not say manual).
+  if (identity.faceConsent === 'withdrawn') {
+    return `Reviewed by hand: face consent withdrawn${identity.faceConsentWithdrawnAt ? ` on ${formatDateTime(identity.faceConsentWithdrawnAt)}` : ''}`;
+  }
   switch (identity.state) {
     case 'awaiting-consent':
       return 'Waiting for the applicant’s consent';

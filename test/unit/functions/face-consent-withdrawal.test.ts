@@ -3,7 +3,10 @@
 // stay), the withdrawal is recorded beside the unchanged consent record, a second withdrawal
 // changes nothing, a review waiting for the proof of person goes on by hand, nothing is analysed
 // afterwards, and a token or an account reaches its own application only.
-import type { ConsentRecord } from '../../../events/identity';
+import { acceptNeedsReason, type ConsentRecord } from '../../../events/identity';
+import { identityStateText } from '../../../admin/src/applications/labels';
+import { DataExport } from '../../../events/likeness';
+import { exportMyData, type DataExportDeps } from '../../../functions/likeness/routes/export-my-data/service';
 import { identityKeys } from '../../../functions/founding/keys';
 import type { FoundingStore, StoredApplication, StoredIdentity } from '../../../functions/founding/store';
 import { mintIdentityToken } from '../../../functions/founding/identity/tokens';
@@ -215,5 +218,33 @@ describe('withdrawing from the talent portal', () => {
     const rules: string[] = [];
     await withdrawMyFaceData({ ...w.deps, store: w.store, limit: async (r) => void rules.push(...r.map((x) => `${x.name}:${x.subject}`)) }, talent('ana@people.example'), '198.51.100.7');
     expect(rules).toEqual(['founding-identity.ip:198.51.100.7', 'face-data.account:sub-ana@people.example']);
+  });
+});
+
+describe('the talent’s data export', () => {
+  it('carries the consent record as it was given and the withdrawal beside it', async () => {
+    const withdrawn = app(A, 'ana@people.example', { state: 'manual', faceConsent: 'withdrawn', consent: CONSENT, faceConsentWithdrawnAt: NOW.toISOString() }, { status: 'accepted', talentId: 'ana-lima' });
+    const deps = {
+      accounts: { get: async () => ({ id: 's1', email: withdrawn.email, full_name: 'Ana Lima', role: 'talent', disabled: false, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' }), create: jest.fn() },
+      standing: { founding: { getEmailLock: async () => ({ applicationId: A }), getApplication: async () => withdrawn }, talent: { get: async () => undefined, getExcludedIndustries: async () => undefined } },
+      founding: { getApplication: async () => withdrawn },
+      talent: { getForGeneration: async () => undefined },
+      royalties: {},
+      generations: {},
+      trainings: { listTrainings: async () => [] },
+      siteUrl: 'https://humanly.test/',
+      limit: async () => undefined,
+      now: () => NOW,
+    } as unknown as DataExportDeps;
+    const data = DataExport.parse(await exportMyData(deps, { sub: 's1', email: withdrawn.email, role: 'talent', emailVerified: true }));
+    expect(data.application).toMatchObject({ id: A, consent: CONSENT, fields: { faceConsentWithdrawnAt: NOW.toISOString() } });
+  });
+});
+
+describe('the review console', () => {
+  it('says the review is by hand since the withdrawal, and needs no reason to accept', () => {
+    const identity = { state: 'manual' as const, faceConsent: 'withdrawn' as const, consent: CONSENT, faceConsentWithdrawnAt: '2026-12-01T10:00:00.000Z' };
+    expect(identityStateText(identity)).toMatch(/^Reviewed by hand: face consent withdrawn on .*2026/);
+    expect(acceptNeedsReason(identity)).toBe(false);
   });
 });

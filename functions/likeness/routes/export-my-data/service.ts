@@ -62,7 +62,9 @@ const APPLICATION_FIELDS = [
 
 function applicationOf(app: StoredApplication): NonNullable<DataExport['application']> {
   const stored = app as StoredApplication & Record<string, unknown>;
-  const fields = Object.fromEntries(APPLICATION_FIELDS.filter((f) => stored[f] !== undefined).map((f) => [f, stored[f]]));
+  const fields: Record<string, unknown> = Object.fromEntries(APPLICATION_FIELDS.filter((f) => stored[f] !== undefined).map((f) => [f, stored[f]]));
+  // The consent record stays as it was given; its withdrawal is a field of its own (docs/identity.md, "Withdrawal").
+  if (app.identity?.faceConsentWithdrawnAt) fields.faceConsentWithdrawnAt = app.identity.faceConsentWithdrawnAt;
   return {
     id: app.id,
     // Only accepted talent export; an unconfirmed application never reaches here.

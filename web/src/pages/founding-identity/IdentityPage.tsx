@@ -9,6 +9,7 @@ import { ConsentSteps, choiceLabel } from './ConsentSteps';
 import { PROBLEM_TEXTS, problemOf, selfieMessage, stepOf, tokenFromHash, type Problem } from './flow';
 import { Alert, StepHeading, StepList } from './parts';
 import { SelfieStep } from './SelfieStep';
+import { longDate, WithdrawFaceConsent } from './WithdrawFaceConsent';
 import './identity.css';
 
 type Load = { at: 'loading' } | { at: 'ready'; status: IdentityStatus } | { at: 'failed'; problem: Problem };
@@ -133,6 +134,9 @@ export function IdentityPage() {
           />
         )}
         {step === 'done' && <Done status={status} />}
+        {step !== 'consent' && status.faceConsent === 'given' && (
+          <WithdrawFaceConsent api={api} token={token} status={status} contactEmail={contactEmail} onStatus={ready} onLinkLost={lost} />
+        )}
       </>
     );
   }
@@ -172,11 +176,20 @@ function Done({ status }: { status: IdentityStatus }) {
           </p>
         )}
         <p>
-          You signed the consent{status.consent.signedAt ? ` on ${new Date(status.consent.signedAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' })}` : ''}.{' '}
+          You signed the consent{status.consent.signedAt ? ` on ${longDate(status.consent.signedAt)}` : ''}.{' '}
           {status.faceConsent === 'declined'
             ? `Your answer on face data: “${choiceLabel(false)}”. Nothing about your face is analysed; a reviewer compares your photos by hand.`
-            : `Your answer on face data: “${choiceLabel(true)}”.`}
+            : status.faceConsent === 'withdrawn'
+              ? ''
+              : `Your answer on face data: “${choiceLabel(true)}”.`}
         </p>
+        {status.faceConsent === 'withdrawn' && (
+          <p data-testid="face-consent-withdrawn">
+            You withdrew your face data consent{status.faceConsentWithdrawnAt ? ` on ${longDate(status.faceConsentWithdrawnAt)}` : ''}. Your
+            selfie and the face analyses of your photos are deleted, and nothing about your face is analysed again; a reviewer compares your
+            photos by hand.
+          </p>
+        )}
       </div>
       {status.state === 'awaiting-photos' ? (
         <p>Some of your photos cannot be used for training: we emailed you a link to replace them. The review starts once you have.</p>

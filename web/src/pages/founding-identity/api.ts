@@ -41,6 +41,8 @@ export interface IdentityApi {
   status(token: string): Promise<IdentityStatus>;
   /** `POST /founding-identity/consent`: the face data answer and the signature. */
   consent(request: { token: string; faceConsent: boolean; typedName: string; consentVersion: string }): Promise<IdentityStatus>;
+  /** `POST /founding-identity/withdraw-consent`: withdraws the face data consent (the selfie and face analyses are deleted). */
+  withdrawConsent(token: string): Promise<IdentityStatus>;
   /** `POST /founding-identity/selfie-upload`: a presigned PUT for a JPEG selfie of `size` bytes. */
   selfieUpload(token: string, size: number): Promise<SelfieUploadResponse>;
   /** `POST /founding-identity/selfie`: analyses the uploaded selfie and matches it with the photos. */
@@ -59,6 +61,7 @@ export function identityApi(options: Pick<ApiOptions, 'apiUrl' | 'fetch'>): Iden
   return {
     status: (token) => status('/founding-identity', { token }),
     consent: (request) => status('/founding-identity/consent', request),
+    withdrawConsent: (token) => status('/founding-identity/withdraw-consent', { token }),
     selfieUpload: (token, size) =>
       api.read('POST', '/founding-identity/selfie-upload', () => schemas().then((s) => s.SelfieUploadResponse), {
         body: { token, contentType: 'image/jpeg', size },

@@ -169,7 +169,10 @@ export function privacySections({ contactEmail, links }: LegalTextContext): Lega
             <dd>
               We ask for this consent on its own, before anything is analysed, and nothing is ticked for you. If you say
               no, no face data is created: a reviewer compares your photos by hand, and you take no selfie. You can
-              withdraw this consent at any time by emailing <Mail email={contactEmail} />; we then delete your face data.
+              withdraw this consent at any time, as easily as you gave it: on the page where you gave it (the link in your
+              confirmation email), in your Talent Portal under &ldquo;Face data&rdquo;, or by emailing{' '}
+              <Mail email={contactEmail} />. Your selfie and face descriptors are then deleted at once, nothing about your
+              face is analysed again, and a reviewer compares your photos by hand.
             </dd>
             <dt>How it is protected</dt>
             <dd>
@@ -181,9 +184,10 @@ export function privacySections({ contactEmail, links }: LegalTextContext): Lega
             <dt>When it is deleted</dt>
             <dd>
               Together with your photos: within 30 days after an application is declined, when you ask us to delete your
-              data, and when you remove your likeness. The record of your signed consent (the version of the text, the name
-              you typed, the time, and fingerprints of your photo files and selfie from which no picture or face can be
-              rebuilt) is kept as proof of your consent.
+              data, and when you remove your likeness. When you withdraw your consent to face checks, your face data is
+              deleted at once and your photos stay with your application. The record of your signed consent (the version
+              of the text, the name you typed, the time, and fingerprints of your photo files and selfie from which no
+              picture or face can be rebuilt) is kept as proof of your consent, with the date you withdrew it.
             </dd>
             <dt>The law</dt>
             <dd>

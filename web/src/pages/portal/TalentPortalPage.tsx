@@ -13,6 +13,7 @@ import {
 } from '../../account/format';
 import { Icon } from '../../components/Icon';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { FaceDataCard } from './face-data/FaceDataCard';
 import { LikenessControlsSection } from './likeness/LikenessControlsSection';
 import { LikenessUsageCard } from './LikenessUsageCard';
 import { PortalGate, type SignedIn } from './PortalGate';
@@ -49,6 +50,7 @@ function TalentPortal({ auth }: { auth: SignedIn }) {
       <div className="container acct-body">
         <div className="acct-grid">
           <ApplicationCard standing={standing} email={me.profile.email} />
+          {standing.application && <FaceDataCard auth={auth} />}
           {standing.likeness && <LikenessCard likeness={standing.likeness} />}
           <ProfileCard profile={me.profile} updateProfile={auth.updateProfile} />
         </div>

@@ -1,0 +1,131 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { FaceDataStatus } from '../../../../../events/identity';
+import { formatDate } from '../../../account/format';
+import { Icon } from '../../../components/Icon';
+import { useConfig } from '../../../config';
+import { WithdrawDialog } from './WithdrawDialog';
+import type { SignedIn } from '../PortalGate';
+import { faceDataApi } from './api';
+import './FaceDataCard.css';
+
+/** The consent's state in a line: "Consent given on Nov 28, 2026". */
+function stateLine(status: FaceDataStatus): string {
+  switch (status.faceConsent) {
+    case 'given':
+      return status.givenAt ? `Consent given on ${formatDate(status.givenAt)}` : 'Consent given';
+    case 'withdrawn':
+      return status.withdrawnAt ? `Consent withdrawn on ${formatDate(status.withdrawnAt)}` : 'Consent withdrawn';
+    case 'declined':
+      return 'Face checks declined';
+    case 'pending':
+      return 'No answer yet';
+  }
+}
+
+/** What the state means for the talent. */
+function stateBody(status: FaceDataStatus): string {
+  switch (status.faceConsent) {
+    case 'given':
+      return 'Your photos and a live selfie were checked for faces, only to confirm they all show you. You can withdraw this consent at any time.';
+    case 'withdrawn':
+      return 'Your selfie and the face analyses of your photos were deleted, and nothing about your face is analysed. Your photos are reviewed by hand.';
+    case 'declined':
+      return 'Nothing about your face was analysed: a reviewer compared your photos by hand.';
+    case 'pending':
+      return 'You have not answered the face data consent: nothing about your face is analysed.';
+  }
+}
+
+/**
+ * The talent portal's face data card (docs/identity.md, "Withdrawal"): whether face data consent
+ * was given on the application, and its withdrawal after a confirmation.
+ */
+export function FaceDataCard({ auth }: { auth: SignedIn }) {
+  const id = useId();
+  const { apiUrl } = useConfig();
+  const api = useMemo(() => faceDataApi({ apiUrl, getIdToken: auth.getIdToken }), [apiUrl, auth.getIdToken]);
+  const [status, setStatus] = useState<FaceDataStatus>();
+  const [loadError, setLoadError] = useState<string>();
+  const [attempt, setAttempt] = useState(0);
+  const [open, setOpen] = useState(false);
+  const [message, setMessage] = useState('');
+  const button = useRef<HTMLButtonElement>(null);
+  const line = useRef<HTMLParagraphElement>(null);
+  const wasOpen = useRef(false);
+
+  useEffect(() => {
+    let current = true;
+    api.status().then(
+      (s) => {
+        if (!current) return;
+        setStatus(s);
+        setLoadError(undefined);
+      },
+      (err: unknown) => current && setLoadError(err instanceof Error ? err.message : 'Your face data consent could not be loaded.'),
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, attempt]);
+
+  // Once the dialog closes: back on the button, or on the new state once withdrawn (the button is gone).
+  useEffect(() => {
+    if (!open && wasOpen.current) (button.current ?? line.current)?.focus();
+    wasOpen.current = open;
+  }, [open]);
+
+  const withdraw = async () => {
+    const next = await api.withdraw();
+    setStatus(next);
+    setMessage('Your face data consent is withdrawn: your selfie and face analyses are deleted.');
+    setOpen(false);
+  };
+
+  return (
+    <section className="card acct-card face-data" aria-labelledby={`${id}-title`} aria-busy={!status && !loadError} data-testid="face-data-card">
+      <h2 id={`${id}-title`} className="acct-card__title">
+        <Icon name="shield" size={20} /> Face data
+      </h2>
+      {status ? (
+        <>
+          <p ref={line} tabIndex={-1} className="face-data__line" data-testid="face-data-state">
+            <strong>{stateLine(status)}</strong>
+            {status.faceConsent === 'given' && (
+              <>
+                <span aria-hidden="true"> · </span>
+                <button ref={button} type="button" className="face-data__withdraw" aria-haspopup="dialog" onClick={() => setOpen(true)} data-testid="face-data-withdraw">
+                  Withdraw<span className="sr-only"> face data consent</span>
+                </button>
+              </>
+            )}
+          </p>
+          <p className="acct-muted">{stateBody(status)}</p>
+        </>
+      ) : loadError ? (
+        <>
+          <p className="acct-error" role="alert">
+            {loadError}
+          </p>
+          <div className="acct-actions">
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => {
+                setLoadError(undefined);
+                setAttempt((n) => n + 1);
+              }}
+            >
+              Try again
+            </button>
+          </div>
+        </>
+      ) : (
+        <p className="acct-muted">Loading your face data consent…</p>
+      )}
+      <p className="acct-saved" role="status" data-testid="face-data-message">
+        {message}
+      </p>
+      {open && <WithdrawDialog withdraw={withdraw} onClose={() => setOpen(false)} />}
+    </section>
+  );
+}
