@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { IdentityStatus } from '../../../../events/identity';
 import { REVIEW_TIME_TEXT } from '../../../../events/founding-values';
@@ -36,6 +36,8 @@ export function IdentityPage() {
   const [reloads, setReloads] = useState(0);
   const [checking, setChecking] = useState(false);
   const [checkNote, setCheckNote] = useState<string>();
+  // Set when the applicant has just withdrawn the face data consent here: the focus goes to what it did.
+  const [justWithdrawn, setJustWithdrawn] = useState(false);
   const [consentPart, setConsentPart] = useState<{ part: 'face' | 'sign'; faceConsent: boolean | null }>({ part: 'face', faceConsent: null });
 
   useEffect(() => {
@@ -133,9 +135,19 @@ export function IdentityPage() {
             checkNote={checkNote}
           />
         )}
-        {step === 'done' && <Done status={status} />}
+        {step === 'done' && <Done status={status} focusWithdrawal={justWithdrawn} />}
         {step !== 'consent' && status.faceConsent === 'given' && (
-          <WithdrawFaceConsent api={api} token={token} status={status} contactEmail={contactEmail} onStatus={ready} onLinkLost={lost} />
+          <WithdrawFaceConsent
+            api={api}
+            token={token}
+            status={status}
+            contactEmail={contactEmail}
+            onStatus={(next) => {
+              setJustWithdrawn(true);
+              ready(next);
+            }}
+            onLinkLost={lost}
+          />
         )}
       </>
     );
@@ -163,7 +175,11 @@ export function IdentityPage() {
 }
 
 /** The end of the flow: what happens next, in the words of the last answer. */
-function Done({ status }: { status: IdentityStatus }) {
+function Done({ status, focusWithdrawal = false }: { status: IdentityStatus; focusWithdrawal?: boolean }) {
+  const withdrawal = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (focusWithdrawal) withdrawal.current?.focus();
+  }, [focusWithdrawal]);
   const selfie = status.faceConsent === 'given' ? selfieMessage(status) : undefined;
   const matched = status.selfie.state === 'match';
   return (
@@ -184,7 +200,7 @@ function Done({ status }: { status: IdentityStatus }) {
               : `Your answer on face data: “${choiceLabel(true)}”.`}
         </p>
         {status.faceConsent === 'withdrawn' && (
-          <p data-testid="face-consent-withdrawn">
+          <p ref={withdrawal} tabIndex={-1} className="idv-withdrawn" data-testid="face-consent-withdrawn">
             You withdrew your face data consent{status.faceConsentWithdrawnAt ? ` on ${longDate(status.faceConsentWithdrawnAt)}` : ''}. Your
             selfie and the face analyses of your photos are deleted, and nothing about your face is analysed again; a reviewer compares your
             photos by hand.

@@ -90,16 +90,15 @@ export function FaceDataCard({ auth }: { auth: SignedIn }) {
         <>
           <p ref={line} tabIndex={-1} className="face-data__line" data-testid="face-data-state">
             <strong>{stateLine(status)}</strong>
-            {status.faceConsent === 'given' && (
-              <>
-                <span aria-hidden="true"> · </span>
-                <button ref={button} type="button" className="face-data__withdraw" aria-haspopup="dialog" onClick={() => setOpen(true)} data-testid="face-data-withdraw">
-                  Withdraw<span className="sr-only"> face data consent</span>
-                </button>
-              </>
-            )}
           </p>
           <p className="acct-muted">{stateBody(status)}</p>
+          {status.faceConsent === 'given' && (
+            <div className="acct-actions">
+              <button ref={button} type="button" className="button button--secondary face-data__withdraw" aria-haspopup="dialog" onClick={() => setOpen(true)} data-testid="face-data-withdraw">
+                Withdraw consent
+              </button>
+            </div>
+          )}
         </>
       ) : loadError ? (
         <>
@@ -122,7 +121,8 @@ export function FaceDataCard({ auth }: { auth: SignedIn }) {
       ) : (
         <p className="acct-muted">Loading your face data consent…</p>
       )}
-      <p className="acct-saved" role="status" data-testid="face-data-message">
+      {/* Read out; the card's new state says the same for the eye. */}
+      <p className="sr-only" role="status" data-testid="face-data-message">
         {message}
       </p>
       {open && <WithdrawDialog withdraw={withdraw} onClose={() => setOpen(false)} />}
