@@ -13,6 +13,27 @@ const IDENTITY_LINK_MESSAGES = {
 
 const hashOf = (token: string) => createHash('sha256').update(`identity-token:${token}`).digest('hex');
 
+/**
+ * The identity token a confirmation gives, derived from the confirmation link's own secret token
+ * (one way: the identity token does not lead back to the link). Derived rather than random, so a
+ * confirmation retried after a failure part way (the application confirmed, the token not yet
+ * stored or its answer lost) gives the applicant the same token instead of none.
+ */
+export function identityTokenOfConfirmation(confirmToken: string): string {
+  return createHash('sha256').update(`identity-of-confirmation:${confirmToken}`).digest('base64url');
+}
+
+/** Whether the token is stored (issued before). */
+export async function identityTokenIssued(store: Pick<FoundingStore, 'getIdentityToken'>, token: string): Promise<boolean> {
+  return (await store.getIdentityToken(hashOf(token))) !== undefined;
+}
+
+/** Stores `token` for the application (a derived one; mintIdentityToken makes a random one), valid IDENTITY_TOKEN_DAYS. */
+export async function issueIdentityToken(store: Pick<FoundingStore, 'putIdentityToken' | 'now'>, applicationId: string, token: string): Promise<void> {
+  const expires = store.now().getTime() + IDENTITY_TOKEN_DAYS * 86_400_000;
+  await store.putIdentityToken(hashOf(token), { applicationId, expiresAt: Math.floor(expires / 1000), purpose: 'identity' });
+}
+
 /** A new token for the application, stored by its hash. */
 export async function mintIdentityToken(store: Pick<FoundingStore, 'putIdentityToken' | 'now'>, applicationId: string, purpose: 'identity' | 'replace'): Promise<{ token: string; expiresAt: string }> {
   const token = randomBytes(32).toString('base64url');

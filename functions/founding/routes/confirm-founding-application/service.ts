@@ -12,7 +12,7 @@ import { log } from '../../../shared/log';
 import type { RateLimiter } from '../../../shared/rate-limit';
 import { ApplicationNotFoundError, type FoundingStore, type StoredApplication } from '../../store';
 import { announce, confirmTokenHash } from '../../confirmation';
-import { mintIdentityToken } from '../../identity/tokens';
+import { identityTokenIssued, identityTokenOfConfirmation, issueIdentityToken } from '../../identity/tokens';
 
 export interface ConfirmDeps {
   store: FoundingStore;
@@ -52,7 +52,8 @@ export async function confirmApplication(deps: ConfirmDeps, req: FoundingConfirm
   ]);
   const answer: FoundingConfirmResponse = { success: true, applicationId: app.id, program: app.program, message: CONFIRMATION_MESSAGES.confirmed };
 
-  if (token.usedAt) return alreadyUsed(deps, app, answer);
+  const identityToken = identityTokenOfConfirmation(req.token);
+  if (token.usedAt) return alreadyUsed(deps, app, { ...answer, identityToken });
   if (token.expiresAt * 1000 <= deps.store.now().getTime()) throw new GoneError(CONFIRMATION_MESSAGES.expiredLink);
   if (app.status !== AWAITING_CONFIRMATION || !app.fingerprint || !app.response) throw new GoneError(CONFIRMATION_MESSAGES.usedLink);
 
@@ -78,7 +79,7 @@ export async function confirmApplication(deps: ConfirmDeps, req: FoundingConfirm
   await announce(deps, app.id, app.program, app.submittedAt);
   log.info('founding application confirmed', { applicationId: app.id, program: app.program });
   // The confirmation page goes on to the consent and the live selfie with this (docs/identity.md).
-  const { token: identityToken } = await mintIdentityToken(deps.store, app.id, 'identity');
+  await issueIdentityToken(deps.store, app.id, identityToken);
   return { ...answer, identityToken };
 }
 
@@ -92,9 +93,16 @@ async function applicationOf(deps: ConfirmDeps, applicationId: string): Promise<
   }
 }
 
-/** A used link is refused, unless its confirmation was stored but not announced: then it is announced now. */
-async function alreadyUsed(deps: ConfirmDeps, app: StoredApplication, answer: FoundingConfirmResponse): Promise<FoundingConfirmResponse> {
-  if (app.submittedEvent !== 'failed') throw new GoneError(CONFIRMATION_MESSAGES.usedLink);
-  await announce(deps, app.id, app.program, app.submittedAt);
+/**
+ * A used link is refused, unless the confirmation it made failed part way: stored but not
+ * announced (it is announced now), or announced without its identity token (issued now). Either
+ * way the applicant goes on to the consent and the selfie with the link's own identity token.
+ */
+async function alreadyUsed(deps: ConfirmDeps, app: StoredApplication, answer: FoundingConfirmResponse & { identityToken: string }): Promise<FoundingConfirmResponse> {
+  const unannounced = app.submittedEvent === 'failed';
+  if (!unannounced && (await identityTokenIssued(deps.store, answer.identityToken))) throw new GoneError(CONFIRMATION_MESSAGES.usedLink);
+  if (unannounced) await announce(deps, app.id, app.program, app.submittedAt);
+  await issueIdentityToken(deps.store, app.id, answer.identityToken);
+  log.info('founding confirmation finished on a retry', { applicationId: app.id, announced: unannounced });
   return answer;
 }
