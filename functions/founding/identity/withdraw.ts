@@ -38,13 +38,15 @@ export async function deleteFaceData(storage: Pick<Bucket, 'list' | 'remove'>, a
 /**
  * Withdraws the face data consent of `app`. Recorded first (so no analysis starts after it),
  * then the face data is deleted and the review workflow asked to go on by hand. A second call
- * answers the same application and records nothing (it deletes whatever a failed first call may
- * have left). Refused (409) when no face data consent was given.
+ * answers the same application and records nothing: it deletes whatever a failed first call may
+ * have left and asks the workflow again (resuming a review that is not waiting changes nothing). Refused (409) when no face data consent was given.
  */
 export async function withdrawFaceConsent(deps: WithdrawDeps, app: StoredApplication, through: WithdrawnThrough): Promise<StoredApplication> {
   const identity = app.identity;
   if (identity?.faceConsent === 'withdrawn') {
+    // What a first call that failed part way may have left: the files, and the review still waiting.
     await deleteFaceData(deps.storage, app.id);
+    await deps.requestCheck(app.id);
     return app;
   }
   if (identity?.faceConsent !== 'given') throw new ConflictError(IDENTITY_MESSAGES.nothingToWithdraw);

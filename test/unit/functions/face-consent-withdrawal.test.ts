@@ -122,7 +122,26 @@ describe('withdrawing the face data consent by the identity token', () => {
     expect(w.items.get(A)).toEqual(record);
     expect(w.updates).toEqual([A]);
     expect(w.history).toHaveLength(1);
+    // Asked again, in case the first call's request was lost: resuming twice changes nothing.
+    expect(w.requested).toEqual([A, A]);
+  });
+
+  it('finishes a first withdrawal that failed after recording it: the files go and the review is asked to go on', async () => {
+    const w = world([app(A, 'ana@people.example', GIVEN)]);
+    await faceDataOf(w, A);
+    const { token } = await mintIdentityToken(w.store, A, 'identity');
+    const requestCheck = w.deps.requestCheck;
+    w.deps.requestCheck = async () => {
+      throw new Error('EventBridge is down');
+    };
+    await expect(withdrawConsent(w.deps, token, '198.51.100.7')).rejects.toThrow(/EventBridge/);
+    w.deps.requestCheck = requestCheck;
+    // A file the first call did not get to.
+    await w.put(identityKeys.selfieUpload(A, '1'));
+
+    await withdrawConsent(w.deps, token, '198.51.100.7');
     expect(w.requested).toEqual([A]);
+    expect(await w.storage.list(identityKeys.prefix(A))).toEqual([identityKeys.replacement(A, 'r1', 'jpg')]);
   });
 
   it('refuses an unknown or expired token and a consent never given', async () => {
