@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { LikenessModelView, SampleView } from '../../../../../events/training';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Icon } from '../../../components/Icon';
 import { useConfig } from '../../../config';
 import type { SignedIn } from '../PortalGate';
@@ -32,6 +33,12 @@ export default function LikenessModelCard({ auth }: { auth: SignedIn }) {
   const [rejecting, setRejecting] = useState(false);
   const approveButton = useRef<HTMLButtonElement>(null);
   const lastReload = useRef(0);
+  const wasApproving = useRef(false);
+  // Back on Approve once the dialog has closed (while it is open the page behind is inert).
+  useEffect(() => {
+    if (!approving && wasApproving.current) approveButton.current?.focus();
+    wasApproving.current = approving;
+  }, [approving]);
 
   useEffect(() => {
     let current = true;
@@ -210,7 +217,6 @@ export default function LikenessModelCard({ auth }: { auth: SignedIn }) {
             setView(next);
             setError(undefined);
             setMessage('Your likeness is live: clients can now license images made with your model.');
-            approveButton.current?.focus();
             // The likeness card above shows the library status the approval changed.
             void auth.refresh();
           }}
@@ -218,10 +224,7 @@ export default function LikenessModelCard({ auth }: { auth: SignedIn }) {
             setApproving(false);
             afterRefusal(err, 'Your approval could not be sent. Try again.');
           }}
-          onClose={() => {
-            setApproving(false);
-            approveButton.current?.focus();
-          }}
+          onClose={() => setApproving(false)}
         />
       )}
     </section>
@@ -343,8 +346,8 @@ function RejectForm({
 }
 
 /**
- * The confirmation before the likeness goes live: a modal <dialog> (the page behind is inert,
- * Escape closes it unless the approval is on its way) saying what approval means.
+ * The confirmation before the likeness goes live (ConfirmDialog) saying what approval means. A
+ * refusal closes it: the card says why and shows what stands now.
  */
 function ApproveDialog({
   approve,
@@ -357,59 +360,36 @@ function ApproveDialog({
   onRefused: (err: unknown) => void;
   onClose: () => void;
 }) {
-  const id = useId();
-  const ref = useRef<HTMLDialogElement>(null);
-  const heading = useRef<HTMLHeadingElement>(null);
-  const [sending, setSending] = useState(false);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return undefined;
-    if (!dialog.open) dialog.showModal();
-    heading.current?.focus();
-    return () => dialog.close();
-  }, []);
-
-  const confirm = async (e: FormEvent) => {
-    e.preventDefault();
-    setSending(true);
+  const confirm = async () => {
+    let next: LikenessModelView;
     try {
-      onDone(await approve());
+      next = await approve();
     } catch (err) {
       onRefused(err);
+      return;
     }
+    onDone(next);
   };
 
   return (
-    <dialog
-      ref={ref}
-      className="model-dialog"
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-what`}
-      onCancel={(e) => {
-        e.preventDefault();
-        if (!sending) onClose();
-      }}
-      data-testid="likeness-model-approve-dialog"
-    >
-      <form onSubmit={(e) => void confirm(e)} noValidate>
-        <h2 id={`${id}-title`} ref={heading} tabIndex={-1} className="model-dialog__title">
-          Put your likeness live?
-        </h2>
-        <p id={`${id}-what`}>
-          Once you approve, clients can generate and license images of you made with this model, within the industries you allow.
-          You are paid royalties on every license.
+    <ConfirmDialog
+      title="Put your likeness live?"
+      description={
+        <p>
+          Once you approve, clients can generate and license images of you made with this model, within the industries you allow. You
+          are paid royalties on every license.
         </p>
-        <p>You can pause new generations or request removal from this page at any time; licenses already issued stay valid.</p>
-        <div className="acct-actions">
-          <button type="submit" className="button button--primary" disabled={sending} data-testid="likeness-model-approve-confirm">
-            {sending ? 'Approving…' : 'Approve and go live'}
-          </button>
-          <button type="button" className="button button--ghost" disabled={sending} onClick={onClose}>
-            Not yet
-          </button>
-        </div>
-      </form>
-    </dialog>
+      }
+      confirmLabel="Approve and go live"
+      busyLabel="Approving…"
+      cancelLabel="Not yet"
+      onConfirm={confirm}
+      errorFallback="Your approval could not be sent. Try again."
+      onClose={onClose}
+      testId="likeness-model-approve-dialog"
+      confirmTestId="likeness-model-approve-confirm"
+    >
+      <p>You can pause new generations or request removal from this page at any time; licenses already issued stay valid.</p>
+    </ConfirmDialog>
   );
 }
