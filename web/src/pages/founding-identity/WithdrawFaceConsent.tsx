@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { IdentityStatus } from '../../../../events/identity';
 import type { IdentityApi } from './api';
 import { problemOf, type Problem } from './flow';
-import { WithdrawDialog } from './WithdrawDialog';
+import { WithdrawFaceConsentDialog } from '../../components/WithdrawFaceConsentDialog';
+import './withdraw.css';
 
 /** "28 November 2026". */
 export const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
@@ -60,7 +61,14 @@ export function WithdrawFaceConsent({
           Withdraw face data consent
         </button>
       </p>
-      {open && <WithdrawDialog withdraw={withdraw} onClose={() => setOpen(false)} />}
+      {open && (
+        <WithdrawFaceConsentDialog
+          review="a reviewer compares your photos by hand, and your application goes on."
+          unaffected="Your photos stay with your application."
+          withdraw={withdraw}
+          onClose={() => setOpen(false)}
+        />
+      )}
     </section>
   );
 }

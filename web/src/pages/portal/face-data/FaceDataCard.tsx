@@ -3,10 +3,11 @@ import type { FaceDataStatus } from '../../../../../events/identity';
 import { formatDate } from '../../../account/format';
 import { Icon } from '../../../components/Icon';
 import { useConfig } from '../../../config';
-import { WithdrawDialog } from './WithdrawDialog';
+import { WithdrawFaceConsentDialog } from '../../../components/WithdrawFaceConsentDialog';
 import type { SignedIn } from '../PortalGate';
 import { faceDataApi } from './api';
 import './FaceDataCard.css';
+import { LoadFailed } from '../LoadFailed';
 
 /** The consent's state in a line: "Consent given on Nov 28, 2026". */
 function stateLine(status: FaceDataStatus): string {
@@ -101,23 +102,13 @@ export function FaceDataCard({ auth }: { auth: SignedIn }) {
           )}
         </>
       ) : loadError ? (
-        <>
-          <p className="acct-error" role="alert">
-            {loadError}
-          </p>
-          <div className="acct-actions">
-            <button
-              type="button"
-              className="button button--ghost"
-              onClick={() => {
-                setLoadError(undefined);
-                setAttempt((n) => n + 1);
-              }}
-            >
-              Try again
-            </button>
-          </div>
-        </>
+        <LoadFailed
+            message={loadError}
+            onRetry={() => {
+              setLoadError(undefined);
+              setAttempt((n) => n + 1);
+            }}
+          />
       ) : (
         <p className="acct-muted">Loading your face data consent…</p>
       )}
@@ -125,7 +116,14 @@ export function FaceDataCard({ auth }: { auth: SignedIn }) {
       <p className="sr-only" role="status" data-testid="face-data-message">
         {message}
       </p>
-      {open && <WithdrawDialog withdraw={withdraw} onClose={() => setOpen(false)} />}
+      {open && (
+        <WithdrawFaceConsentDialog
+          review="while your application is reviewed, a reviewer compares your photos by hand."
+          unaffected="Your photos, your likeness and your earnings are not affected."
+          withdraw={withdraw}
+          onClose={() => setOpen(false)}
+        />
+      )}
     </section>
   );
 }

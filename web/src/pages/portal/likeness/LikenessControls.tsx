@@ -9,6 +9,7 @@ import { likenessApi } from './api';
 import { RemovalDialog } from './RemovalDialog';
 import './LikenessControls.css';
 import { saveFile } from '../../../lib/saveFile';
+import { LoadFailed } from '../LoadFailed';
 
 /** "25 December 2026, 10:00 UTC": a removal's date, as the emails state it. */
 function whenText(iso: string): string {
@@ -130,19 +131,13 @@ export default function LikenessControls({ auth, likeness }: { auth: SignedIn; l
       <section className="card acct-card" aria-labelledby={`${id}-title`} aria-busy={!loadError} data-testid="likeness-controls">
         {title}
         {loadError ? (
-          <>
-            <p className="acct-error" role="alert">
-              {loadError}
-            </p>
-            <div className="acct-actions">
-              <button type="button" className="button button--ghost" onClick={() => {
-                  setLoadError(undefined);
-                  setAttempt((n) => n + 1);
-                }}>
-                Try again
-              </button>
-            </div>
-          </>
+          <LoadFailed
+            message={loadError}
+            onRetry={() => {
+              setLoadError(undefined);
+              setAttempt((n) => n + 1);
+            }}
+          />
         ) : (
           <p className="acct-muted">Loading your likeness controls…</p>
         )}

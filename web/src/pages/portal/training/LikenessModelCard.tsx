@@ -8,6 +8,7 @@ import { checkNote, likenessModelApi, NOTE_MAX_LENGTH, type LikenessModelApi } f
 import { currentStep, isRunning, modelStateText, retrainsText, sampleAlt, TRAINING_STEPS } from './format';
 import { startPolling } from './poll';
 import './LikenessModelCard.css';
+import { LoadFailed } from '../LoadFailed';
 
 const errorText = (err: unknown, fallback: string) => (err instanceof Error && err.message ? err.message : fallback);
 
@@ -103,23 +104,13 @@ export default function LikenessModelCard({ auth }: { auth: SignedIn }) {
       <section className="card acct-card" aria-labelledby={`${id}-title`} aria-busy={!loadError} data-testid="likeness-model">
         {title}
         {loadError ? (
-          <>
-            <p className="acct-error" role="alert">
-              {loadError}
-            </p>
-            <div className="acct-actions">
-              <button
-                type="button"
-                className="button button--ghost"
-                onClick={() => {
-                  setLoadError(undefined);
-                  setAttempt((n) => n + 1);
-                }}
-              >
-                Try again
-              </button>
-            </div>
-          </>
+          <LoadFailed
+            message={loadError}
+            onRetry={() => {
+              setLoadError(undefined);
+              setAttempt((n) => n + 1);
+            }}
+          />
         ) : (
           <p className="acct-muted">Loading your likeness model…</p>
         )}
