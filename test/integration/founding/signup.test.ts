@@ -198,7 +198,15 @@ describe('founding signup through presigned uploads', () => {
     const { uploadSession, keys } = await uploadAll(twin(), email, asJpegFiles(photos.slice(0, 30)));
     expect((await signup(twin(), signupPayload(email, uploadSession, keys))).status).toBe(200);
     const token = await confirmationToken(twin(), email);
-    expect((await confirm(twin(), token)).status).toBe(200);
+    const confirmed = await confirm(twin(), token);
+    expect(confirmed.status).toBe(200);
+    // At once again (the first answer lost on the way): the same answer, not "already used".
+    const retried = await confirm(twin(), token);
+    expect(retried).toMatchObject({ status: 200, json: confirmed.json });
+    // Used a while ago: refused.
+    await documentClient(twin()).send(
+      new UpdateCommand({ TableName: table(), Key: { pk: `CONFIRM#${confirmTokenHash(token)}`, sk: 'TOKEN' }, UpdateExpression: 'SET usedAt = :then', ExpressionAttributeValues: { ':then': new Date(Date.now() - 20 * 60_000).toISOString() } }),
+    );
     const reused = await confirm(twin(), token);
     expect(reused.status).toBe(410);
     expect(reused.json.error).toBe(CONFIRMATION_MESSAGES.usedLink);

@@ -13,12 +13,13 @@ const LINK = 'a-confirmation-link-token-of-forty-three-char';
 
 /** The founding store as the confirmation uses it, in memory; `failIdentityPuts` makes the next puts of identity tokens throw. */
 function memoryStore(app: StoredApplication) {
-  const now = new Date('2026-11-27T12:00:00Z');
+  const clock = { now: new Date('2026-11-27T12:00:00Z') };
+  const now = clock.now;
   const confirmTokens = new Map([[confirmTokenHash(LINK), { applicationId: app.id, expiresAt: now.getTime() / 1000 + 3600, usedAt: undefined as string | undefined }]]);
   const identityTokens = new Map<string, { applicationId: string; expiresAt: number; purpose: 'identity' | 'replace' }>();
-  const state = { app: { ...app }, failIdentityPuts: 0 };
+  const state = { app: { ...app }, failIdentityPuts: 0, clock };
   const store = {
-    now: () => now,
+    now: () => clock.now,
     getConfirmToken: async (hash: string) => confirmTokens.get(hash),
     getApplication: async () => ({ ...state.app }),
     updateApplication: async (_id: string, set: Partial<StoredApplication>, opts?: { remove?: string[] }) => {
@@ -93,11 +94,20 @@ describe('a confirmation retried after it failed part way', () => {
     expect((await applicationOfToken(store, retried.identityToken!)).id).toBe(state.app.id);
   });
 
-  it('gives the same identity token for the same link, and refuses the link once it was used to the end', async () => {
-    const { store } = memoryStore(application());
+  it('answers a retry soon after a confirmation as the confirmation was (its answer may have been lost), with the same identity token', async () => {
+    const { store, state } = memoryStore(application());
     const d = deps(store);
     const first = await confirmApplication(d, { token: LINK }, { ip: '203.0.113.9' });
-    expect(first.identityToken).toBeDefined();
+    state.clock.now = new Date(state.clock.now.getTime() + 10 * 60_000);
+    expect(await confirmApplication(d, { token: LINK }, { ip: '203.0.113.9' })).toEqual(first);
+    expect(d.published).toHaveLength(1);
+  });
+
+  it('refuses the link once it was used to the end, after the retry window', async () => {
+    const { store, state } = memoryStore(application());
+    const d = deps(store);
+    expect((await confirmApplication(d, { token: LINK }, { ip: '203.0.113.9' })).identityToken).toBeDefined();
+    state.clock.now = new Date(state.clock.now.getTime() + 16 * 60_000);
     await expect(confirmApplication(d, { token: LINK }, { ip: '203.0.113.9' })).rejects.toMatchObject({ status: 410, message: CONFIRMATION_MESSAGES.usedLink });
   });
 });

@@ -53,7 +53,7 @@ export async function confirmApplication(deps: ConfirmDeps, req: FoundingConfirm
   const answer: FoundingConfirmResponse = { success: true, applicationId: app.id, program: app.program, message: CONFIRMATION_MESSAGES.confirmed };
 
   const identityToken = identityTokenOfConfirmation(req.token);
-  if (token.usedAt) return alreadyUsed(deps, app, { ...answer, identityToken });
+  if (token.usedAt) return alreadyUsed(deps, app, token.usedAt, { ...answer, identityToken });
   if (token.expiresAt * 1000 <= deps.store.now().getTime()) throw new GoneError(CONFIRMATION_MESSAGES.expiredLink);
   if (app.status !== AWAITING_CONFIRMATION || !app.fingerprint || !app.response) throw new GoneError(CONFIRMATION_MESSAGES.usedLink);
 
@@ -94,13 +94,26 @@ async function applicationOf(deps: ConfirmDeps, applicationId: string): Promise<
 }
 
 /**
- * A used link is refused, unless the confirmation it made failed part way: stored but not
- * announced (it is announced now), or announced without its identity token (issued now). Either
- * way the applicant goes on to the consent and the selfie with the link's own identity token.
+ * How long after a confirmation the same link is answered as the confirmation was: a retry of a
+ * request whose answer was lost (a time-out on the way back) gets it again, not "already used".
  */
-async function alreadyUsed(deps: ConfirmDeps, app: StoredApplication, answer: FoundingConfirmResponse & { identityToken: string }): Promise<FoundingConfirmResponse> {
+const CONFIRM_REPLAY_MS = 15 * 60_000;
+
+/**
+ * A used link is refused, unless the confirmation it made failed part way: stored but not
+ * announced (it is announced now), or announced without its identity token (issued now), or
+ * made in the last CONFIRM_REPLAY_MS (its answer may not have arrived). In each case the
+ * applicant goes on to the consent and the selfie with the link's own identity token.
+ */
+async function alreadyUsed(
+  deps: ConfirmDeps,
+  app: StoredApplication,
+  usedAt: string,
+  answer: FoundingConfirmResponse & { identityToken: string },
+): Promise<FoundingConfirmResponse> {
   const unannounced = app.submittedEvent === 'failed';
-  if (!unannounced && (await identityTokenIssued(deps.store, answer.identityToken))) throw new GoneError(CONFIRMATION_MESSAGES.usedLink);
+  const replay = deps.store.now().getTime() - Date.parse(usedAt) < CONFIRM_REPLAY_MS;
+  if (!unannounced && !replay && (await identityTokenIssued(deps.store, answer.identityToken))) throw new GoneError(CONFIRMATION_MESSAGES.usedLink);
   if (unannounced) await announce(deps, app.id, app.program, app.submittedAt);
   await issueIdentityToken(deps.store, app.id, answer.identityToken);
   log.info('founding confirmation finished on a retry', { applicationId: app.id, announced: unannounced });
