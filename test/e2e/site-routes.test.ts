@@ -74,8 +74,20 @@ const ROUTES: Array<[string, string[]]> = [
 ];
 
 describe('routes', () => {
+  // One page for every route (a new context each is most of a route's time): each test goes to
+  // its route afresh and reads only the errors of its own visit.
+  let page: Page;
+  const errors: string[] = [];
+  beforeAll(async () => {
+    const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+    page.on('pageerror', (e) => errors.push(e.message));
+  });
+
   it.each(ROUTES.map(([path, texts]) => ({ path, texts })))('$path shows its key texts and a title', async ({ path, texts }) => {
-    const { page, errors } = await open(path);
+    errors.length = 0;
+    await gotoApp(page, `${twin().urls.web}${path}`);
+    await page.locator('h1').first().waitFor();
     // Data-driven pages (the talent library) fill in after the API answers.
     for (const text of texts) await page.getByText(text).first().waitFor({ state: 'attached', timeout: 10_000 });
     expect(await page.locator('h1').count()).toBe(1);
