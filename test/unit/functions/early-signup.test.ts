@@ -253,6 +253,29 @@ describe('the welcome consumer', () => {
     expect(send).toHaveBeenCalledTimes(1);
   });
 
+  it('sends once when recording the email as sent fails after it went out (a throttled write): the delivery does not fail and is not sent again', async () => {
+    const w = world();
+    await signUp(w.signupDeps, request, CALLER);
+    await confirm(w.confirmDeps, { token: w.tokenFor('ada@example.com') }, CALLER);
+    const send = jest.fn().mockResolvedValue(undefined);
+    const deps = { store: waitlistStore(doc, 'w'), siteUrl: 'https://humanly.example', send, once: inMemoryIdempotency() };
+    // The first write of `sent` is refused as DynamoDB refuses a throttled one; the table answers the rest.
+    let refused = 0;
+    dynamo.on(UpdateCommand, { ExpressionAttributeValues: { ':state': 'sent' } }).callsFake(async (input) => {
+      if (refused++ === 0) throw Object.assign(new Error('Rate of requests exceeds the allowed throughput.'), { name: 'ProvisionedThroughputExceededException' });
+      w.items.set(input.Key.pk, { ...w.items.get(input.Key.pk), welcome: 'sent' });
+      return {};
+    });
+    const event = WaitlistSignedUp.parse(w.publish.mock.calls[0][1]);
+    expect(await sendWelcome(deps, event)).toBe('sent');
+    // Refused once, then recorded.
+    expect(refused).toBe(2);
+    expect([...w.items.values()].find((i) => i.email === 'ada@example.com')?.welcome).toBe('sent');
+    // Delivered again (EventBridge retries what failed): nothing more is sent.
+    expect(await sendWelcome(deps, event)).toBe('skipped');
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
   it('the v2 fixture carries no address or name', () => {
     expect(Object.keys(WaitlistSignedUpV2.parse(fixtureV2)).sort()).toEqual(['position', 'signedUpAt', 'version']);
     expect(() => WaitlistSignedUpV2.parse({ ...fixtureV2, email: 'ada@example.com' })).toThrow();

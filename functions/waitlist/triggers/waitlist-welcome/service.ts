@@ -46,6 +46,25 @@ async function send(deps: WelcomeDeps, signup: Signup): Promise<WelcomeOutcome> 
     await deps.store.markWelcome(signup.email, 'failed', { error: String((err as Error).message) }).catch(() => undefined);
     throw err;
   }
-  await deps.store.markWelcome(signup.email, 'sent');
+  await recordSent(deps, signup);
   return 'sent';
+}
+
+/**
+ * Records the email as sent. It went out already: a failure to record it must not fail the
+ * delivery, which would be retried and send it again. Tried a few times (each with the SDK's own
+ * retries); if it still fails, the signup keeps `sending` and the error is logged.
+ */
+async function recordSent(deps: WelcomeDeps, signup: Signup): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await deps.store.markWelcome(signup.email, 'sent');
+      return;
+    } catch (err) {
+      if (attempt >= 3) {
+        log.error('welcome email sent but not recorded as sent', err, { position: signup.position });
+        return;
+      }
+    }
+  }
 }
