@@ -9,11 +9,10 @@
 //   typecheck, lint            needed by nothing: at the lowest CPU priority, in the
 //                              time the tests leave idle (the twin's waits), off the critical path
 //   build                      needs nothing; only bench and e2e need it
-//   unit -> workflow           one jest process at a time, beside the checks
-//   infra, integration         side by side after workflow: the infra tests are CPU for a minute,
-//                              the integration files (two workers) mostly wait on the twin
+//   unit -> workflow -> infra  one jest process at a time, beside the checks
+//   integration                after infra, with two workers: its files mostly wait on the twin
 //   bench                      once the sites are built: the quick runs, at the lowest CPU priority
-//   e2e                        after both, one file at a time: browsers are the most sensitive
+//   e2e                        after integration, one file at a time: browsers are the most sensitive
 //                              to a busy CPU, and their files read the shared twin's library and counts
 import { spawn } from 'node:child_process';
 import * as path from 'node:path';
@@ -45,9 +44,9 @@ const JEST: Step[] = [
   { name: 'unit', command: jest('unit', '--maxWorkers=2'), after: [] },
   { name: 'workflow', command: jest('workflow'), after: ['unit'] },
   { name: 'infra', command: jest('infra'), after: ['warm', 'workflow'] },
-  { name: 'integration', command: jest('integration', '--maxWorkers=2'), after: ['warm', 'workflow'] },
+  { name: 'integration', command: jest('integration', '--maxWorkers=2'), after: ['warm', 'infra'] },
   { name: 'bench', command: jest('bench'), after: ['warm'], needs: ['build'], nice: true },
-  { name: 'e2e', command: jest('e2e'), after: ['integration', 'infra'], needs: ['build'] },
+  { name: 'e2e', command: jest('e2e'), after: ['integration'], needs: ['build'] },
 ];
 
 type Outcome = 'passed' | 'failed' | 'skipped';
