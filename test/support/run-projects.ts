@@ -11,7 +11,8 @@
 //   build                      needs nothing; only bench and e2e need it
 //   unit -> workflow -> infra  one jest process at a time, beside the checks
 //   integration                after infra, with two workers: its files mostly wait on the twin
-//   bench                      once the sites are built: the quick runs, at the lowest CPU priority
+//   bench                      after infra (the CPU-bound steps before it go first): the quick runs,
+//                              each with its own twin, at the lowest CPU priority beside integration and e2e
 //   e2e                        after integration, one file at a time: browsers are the most sensitive
 //                              to a busy CPU, and their files read the shared twin's library and counts
 import { spawn } from 'node:child_process';
@@ -45,7 +46,7 @@ const JEST: Step[] = [
   { name: 'workflow', command: jest('workflow'), after: ['unit'] },
   { name: 'infra', command: jest('infra'), after: ['warm', 'workflow'] },
   { name: 'integration', command: jest('integration', '--maxWorkers=2'), after: ['warm', 'infra'] },
-  { name: 'bench', command: jest('bench'), after: ['warm'], needs: ['build'], nice: true },
+  { name: 'bench', command: jest('bench'), after: ['warm', 'infra'], needs: ['build'], nice: true },
   { name: 'e2e', command: jest('e2e'), after: ['integration'], needs: ['build'] },
 ];
 
