@@ -84,6 +84,23 @@ export function talentStore(doc: DynamoDBDocumentClient, tableName: string) {
     }
   };
 
+  /**
+   * One write to a talent that holds only while `condition` does: 'done', else whether the talent
+   * is missing ('not-found') or the condition refused it ('refused'), read consistently after.
+   */
+  async function updateIf(id: string, set: string, values: Record<string, unknown>, condition: string): Promise<'done' | 'not-found' | 'refused'> {
+    try {
+      await doc.send(
+        new UpdateCommand({ TableName: tableName, Key: { id }, UpdateExpression: set, ConditionExpression: `attribute_exists(id) AND ${condition}`, ExpressionAttributeValues: values }),
+      );
+      return 'done';
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+      const out = await doc.send(new GetCommand({ TableName: tableName, Key: { id }, ConsistentRead: true, ProjectionExpression: 'id' }));
+      return out.Item ? 'refused' : 'not-found';
+    }
+  }
+
   return {
     /** Every active talent as the public sees it. */
     async listPublic(): Promise<PublicTalent[]> {
@@ -189,22 +206,8 @@ export function talentStore(doc: DynamoDBDocumentClient, tableName: string) {
      * changed. One conditional write, so an acceptance that lands meanwhile is not overwritten.
      */
     async setHandTypedGenerationConfig(id: string, config: GenerationConfig): Promise<'set' | 'not-found' | 'trained'> {
-      try {
-        await doc.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: { id },
-            UpdateExpression: 'SET generation = :g',
-            ConditionExpression: 'attribute_exists(id) AND attribute_not_exists(applicationId)',
-            ExpressionAttributeValues: { ':g': config },
-          }),
-        );
-        return 'set';
-      } catch (err) {
-        if (!isConditionFailure(err)) throw err;
-        const found = await doc.send(new GetCommand({ TableName: tableName, Key: { id }, ProjectionExpression: 'id' }));
-        return found.Item ? 'trained' : 'not-found';
-      }
+      const outcome = await updateIf(id, 'SET generation = :g', { ':g': config }, 'attribute_not_exists(applicationId)');
+      return outcome === 'done' ? 'set' : outcome === 'refused' ? 'trained' : 'not-found';
     },
 
     // ---- Exclusive contracts (docs/royalties.md#exclusive-contracts) ----
@@ -216,22 +219,8 @@ export function talentStore(doc: DynamoDBDocumentClient, tableName: string) {
      * cannot both succeed). Answers 'recorded', or what stood in the way.
      */
     async setExclusiveContract(id: string, contract: ExclusiveContract): Promise<'recorded' | 'not-found' | 'conflict'> {
-      try {
-        await doc.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: { id },
-            UpdateExpression: 'SET frozen = :c',
-            ConditionExpression: 'attribute_exists(id) AND attribute_not_exists(frozen) AND attribute_not_exists(removal) AND attribute_not_exists(removedAt)',
-            ExpressionAttributeValues: { ':c': contract },
-          }),
-        );
-        return 'recorded';
-      } catch (err) {
-        if (!isConditionFailure(err)) throw err;
-        const out = await doc.send(new GetCommand({ TableName: tableName, Key: { id }, ConsistentRead: true, ProjectionExpression: 'id' }));
-        return out.Item ? 'conflict' : 'not-found';
-      }
+      const outcome = await updateIf(id, 'SET frozen = :c', { ':c': contract }, 'attribute_not_exists(frozen) AND attribute_not_exists(removal) AND attribute_not_exists(removedAt)');
+      return outcome === 'done' ? 'recorded' : outcome === 'refused' ? 'conflict' : 'not-found';
     },
 
     /**
