@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { PASSWORD_RULES } from '../../../../events/account-values';
 import { FieldError } from '../../components/FormField';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -44,6 +45,38 @@ export function AccountCard({
         {children}
       </div>
     </div>
+  );
+}
+
+/** The account layout's "Loading…" (web/src/auth/AccountLayout.tsx), inline for the same reason, so nothing jumps. */
+const CENTRED = { display: 'grid', placeItems: 'center', minHeight: '50vh', color: 'var(--color-text-muted)' } as const;
+
+/**
+ * What a sign-in page shows while it reads the session: the layout's "Loading…" carried on, so a
+ * signed-in person on their way to `?next=` never sees a form flash before they are sent on.
+ */
+export function SessionCheck({ title }: { title: string }) {
+  usePageTitle(title);
+  return (
+    <div className="container" style={CENTRED} role="status" data-testid="session-check">
+      Loading…
+    </div>
+  );
+}
+
+/** A sign-in page opened by someone signed in: who they are, Continue (to `continueTo`) and Sign out. */
+export function SignedInCard({ eyebrow, testId, email, continueTo, onSignOut }: { eyebrow: string; testId: string; email: string; continueTo: string; onSignOut: () => void }) {
+  return (
+    <AccountCard title="You are signed in" eyebrow={eyebrow} testId={testId} intro={<p>Signed in as <strong>{email}</strong>.</p>}>
+      <div className="account-actions" data-testid="signed-in-card">
+        <Link className="button button--primary" to={continueTo}>
+          Continue
+        </Link>
+        <button type="button" className="button button--secondary" onClick={onSignOut}>
+          Sign out
+        </button>
+      </div>
+    </AccountCard>
   );
 }
 

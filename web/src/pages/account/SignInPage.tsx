@@ -1,5 +1,5 @@
 import { confirmSignIn, signInWithRedirect, type SignInOutput } from 'aws-amplify/auth';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { passwordProblems } from '../../../../events/account-values';
 import { accountConfigNow } from '../../auth/account-config';
@@ -8,9 +8,10 @@ import { authErrorName, codeErrorMessage, signInErrorMessage } from '../../auth/
 import { safeNextPath } from '../../auth/next-path';
 import { rememberSignUp } from '../../auth/pending-sign-up';
 import { afterSignInPath } from '../../auth/portal-path';
+import { signedInEntry } from '../../auth/signed-in-entry';
 import { useAuth } from '../../auth/useAuth';
 import { TextField } from '../../components/FormField';
-import { AccountCard, FormMessage, PasswordField, SubmitButton, looksLikeEmail, normalEmail } from './AccountCard';
+import { AccountCard, FormMessage, PasswordField, SessionCheck, SignedInCard, SubmitButton, looksLikeEmail, normalEmail } from './AccountCard';
 import { confirmPath, currentRole, passwordSignIn, sendNewCode, useHandedEmail, withEmail } from './session';
 
 /** /sign-in (docs/product.md#sign-in): email and password; an invited talent sets a new password here. */
@@ -25,6 +26,12 @@ export function SignInPage() {
   const [step, setStep] = useState<'password' | 'new-password'>('password');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  // Signed in already (a plan chosen before the pricing page's script ran, a bookmark): straight on to `next`.
+  const entry = signedInEntry({ loading: auth.loading, signedIn: Boolean(auth.user), role: auth.role, next: params.get('next'), busy: busy || step !== 'password' });
+  const redirectTo = entry.show === 'redirect' ? entry.to : undefined;
+  useEffect(() => {
+    if (redirectTo) void navigate(redirectTo, { replace: true });
+  }, [redirectTo, navigate]);
   const notice = params.get('confirmed') ? 'Your email is confirmed. Sign in to continue.' : params.get('reset') ? 'Your password was changed. Sign in with it.' : '';
 
   async function finish(result: SignInOutput, typedEmail: string, typedPassword: string) {
@@ -108,19 +115,9 @@ export function SignInPage() {
     );
   }
 
-  if (auth.user && !busy) {
-    return (
-      <AccountCard title="You are signed in" eyebrow="Sign in" testId="sign-in-page" intro={<p>Signed in as <strong>{auth.user.email}</strong>.</p>}>
-        <div className="account-actions">
-          <Link className="button button--primary" to={afterSignInPath(next, auth.role)}>
-            Continue
-          </Link>
-          <button type="button" className="button button--secondary" onClick={() => void auth.signOut()}>
-            Sign out
-          </button>
-        </div>
-      </AccountCard>
-    );
+  if (entry.show === 'wait' || entry.show === 'redirect') return <SessionCheck title="Sign in" />;
+  if (entry.show === 'signed-in' && auth.user) {
+    return <SignedInCard eyebrow="Sign in" testId="sign-in-page" email={auth.user.email} continueTo={entry.continueTo} onSignOut={() => void auth.signOut()} />;
   }
 
   return (

@@ -1,14 +1,16 @@
 import { signUp } from 'aws-amplify/auth';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FULL_NAME_MAX_LENGTH, ROLE_ATTRIBUTE, passwordProblems, type AccountRole } from '../../../../events/account-values';
 import { signUpErrorMessage } from '../../auth/errors';
 import { safeNextPath } from '../../auth/next-path';
 import { rememberSignUp } from '../../auth/pending-sign-up';
+import { signedInEntry } from '../../auth/signed-in-entry';
 import { reportSignUpConflict, signUpAnsweringAlike } from '../../auth/sign-up-conflict';
+import { useAuth } from '../../auth/useAuth';
 import { useConfig } from '../../config';
 import { TextField } from '../../components/FormField';
-import { AccountCard, FormMessage, PasswordField, SubmitButton, looksLikeEmail, normalEmail } from './AccountCard';
+import { AccountCard, FormMessage, PasswordField, SessionCheck, SignedInCard, SubmitButton, looksLikeEmail, normalEmail } from './AccountCard';
 import { confirmPath, withEmail } from './session';
 
 const ROLE_CHOICES: readonly { role: AccountRole; title: string; body: string }[] = [
@@ -19,8 +21,10 @@ const ROLE_CHOICES: readonly { role: AccountRole; title: string; body: string }[
 /**
  * /sign-up (docs/product.md#sign-in): email, password, full name and a role; then the emailed
  * code. An address that has an account already leads to the same code step (decision 040).
+ * Someone signed in already goes straight on to `?next=` (web/src/auth/signed-in-entry.ts).
  */
 export function SignUpPage() {
+  const auth = useAuth();
   const navigate = useNavigate();
   const { apiUrl } = useConfig();
   const [params] = useSearchParams();
@@ -32,6 +36,13 @@ export function SignUpPage() {
   const [role, setRole] = useState<AccountRole | null>(initialRole === 'client' || initialRole === 'talent' ? initialRole : null);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+
+  // Signed in already (a plan chosen before the pricing page's script ran): straight on to `next`.
+  const entry = signedInEntry({ loading: auth.loading, signedIn: Boolean(auth.user), role: auth.role, next: params.get('next'), busy });
+  const redirectTo = entry.show === 'redirect' ? entry.to : undefined;
+  useEffect(() => {
+    if (redirectTo) void navigate(redirectTo, { replace: true });
+  }, [redirectTo, navigate]);
 
   const name = fullName.trim();
   const address = normalEmail(email);
@@ -60,6 +71,11 @@ export function SignUpPage() {
       setError(signUpErrorMessage(err));
       setBusy(false);
     }
+  }
+
+  if (entry.show === 'wait' || entry.show === 'redirect') return <SessionCheck title="Create an account" />;
+  if (entry.show === 'signed-in' && auth.user) {
+    return <SignedInCard eyebrow="Join" testId="sign-up-page" email={auth.user.email} continueTo={entry.continueTo} onSignOut={() => void auth.signOut()} />;
   }
 
   return (
