@@ -68,6 +68,14 @@ export const PLAN_INCLUDES: readonly { title: string; body: string }[] = [
   { title: 'Platform access', body: 'The full Talent Library, every style and your generation history.' },
 ];
 
+/**
+ * How changing plans is billed, in the words of the pricing page and the client portal
+ * (docs/product.md#changing-plans, docs/payments.md "Allowances"): an upgrade's credits follow what
+ * Stripe actually charged, and a charge too small to collect brings none.
+ */
+export const PLAN_CHANGE_RULE =
+  'Upgrade any time: you pay only the difference for the rest of your billing period and get the new plan’s additional credits in proportion to what you paid (half the period left, half the additional credits). If the difference is too small for Stripe to charge, no credits are added. Downgrades start at your next renewal.';
+
 /** "$35", "$0", "$0.40": whole dollars without cents, otherwise two decimals. */
 export function formatUsd(cents: number): string {
   if (!Number.isInteger(cents)) throw new RangeError(`cents must be an integer, got ${cents}`);

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 
 import { Link } from 'react-router';
 import { CREDIT_PACK_SIZES, MAX_PACK_QUANTITY, UPGRADE_FIRST_MESSAGE, type CreditPackSize } from '../../../../events/payment-values';
 import type { BillingResponse, CheckoutStatus } from '../../../../events/payments';
-import { formatUsd, planById, type PlanId } from '../../../../events/plans';
+import { PLAN_CHANGE_RULE, formatUsd, planById, type PlanId } from '../../../../events/plans';
 import { creditsText } from '../../account/format';
 import { Icon } from '../../components/Icon';
 import type { PaymentsApi } from '../../payments/api';
@@ -198,9 +198,8 @@ export function BillingCard({
               </li>
             ))}
           </ul>
-          <p className="acct-muted">
-            {live ? 'Upgrades start now; you pay the difference for the rest of this period.' : 'You pay at Stripe’s secure checkout and come back here.'}{' '}
-            <Link to="/pricing">Compare plans</Link>
+          <p className="acct-muted" data-testid="plan-change-rule">
+            {live ? PLAN_CHANGE_RULE : 'You pay at Stripe’s secure checkout and come back here.'} <Link to="/pricing">Compare plans</Link>
           </p>
         </div>
       )}

@@ -4,7 +4,7 @@ import { Icon } from '../../components/Icon';
 import { useStoredSignIn } from '../../lib/stored-sign-in';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { planChoicePath } from '../../payments/format';
-import { CREDIT_DEFINITION, PLANS, PLAN_INCLUDES, extraCreditText, formatUsd } from '../../../../events/plans';
+import { CREDIT_DEFINITION, PLANS, PLAN_CHANGE_RULE, PLAN_INCLUDES, extraCreditText, formatUsd } from '../../../../events/plans';
 import './PricingPage.css';
 
 const noSubscription = () => () => undefined;
@@ -96,6 +96,12 @@ export function PricingPage() {
               </li>
             ))}
           </ul>
+          <div className="pricing__rule" data-testid="plan-change-rule">
+            <Icon name="calendar" size={20} />
+            <p>
+              <strong>Changing plans.</strong> {PLAN_CHANGE_RULE}
+            </p>
+          </div>
         </div>
       </section>
 
