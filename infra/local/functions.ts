@@ -25,7 +25,15 @@ class LambdaError extends Error {
   }
 }
 
-type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void; timer: NodeJS.Timeout };
+/** An invocation in flight, on the worker that runs it. */
+type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void; timer: NodeJS.Timeout; worker: Worker };
+
+/** A function's worker (its execution environment) and its init phase. */
+interface PooledWorker {
+  worker: Worker;
+  /** Resolves once the module has loaded. */
+  ready: Promise<Worker>;
+}
 
 /** The template's functions that have a source entry, with their twin names and ARNs. */
 export function templateFunctions(template: CfnTemplate): LocalFunction[] {
@@ -47,7 +55,8 @@ export function templateFunctions(template: CfnTemplate): LocalFunction[] {
  * loaded in its own worker thread with exactly the environment the template gives it.
  */
 export class FunctionRuntime {
-  private readonly workers = new Map<string, Promise<Worker>>();
+  /** The warm worker of each function; a worker stopped at a time-out or crashed is no longer here. */
+  private readonly workers = new Map<string, PooledWorker>();
   private readonly pending = new Map<string, Pending>();
   private readonly byName = new Map<string, LocalFunction>();
   /** Each function's bundle, by logical id (several functions of one entry share one). */
@@ -95,17 +104,57 @@ export class FunctionRuntime {
 
   /** The function's worker, started on first use; resolves once its module has loaded (the init phase). */
   private worker(fn: LocalFunction): Promise<Worker> {
-    let ready = this.workers.get(fn.name);
-    if (!ready) {
-      ready = this.startWorker(fn);
-      this.workers.set(fn.name, ready);
+    let pooled = this.workers.get(fn.name);
+    if (!pooled) {
+      const started = this.startWorker(fn);
+      this.workers.set(fn.name, started);
       // A worker whose module failed to load is started again on the next invocation.
-      ready.catch(() => this.workers.delete(fn.name));
+      started.ready.catch(() => this.leavePool(fn, started.worker));
+      pooled = started;
     }
-    return ready;
+    return pooled.ready;
   }
 
-  private startWorker(fn: LocalFunction): Promise<Worker> {
+  /** Takes `worker` out of the pool if it is still there: the next invocation starts a fresh one. */
+  private leavePool(fn: LocalFunction, worker: Worker): void {
+    if (this.workers.get(fn.name)?.worker === worker) this.workers.delete(fn.name);
+  }
+
+  /** Fails every invocation still in flight on `worker` (which has stopped or is stopping). */
+  private failInFlight(worker: Worker, error: () => Error): void {
+    for (const [id, p] of this.pending) {
+      if (p.worker !== worker) continue;
+      this.pending.delete(id);
+      clearTimeout(p.timer);
+      p.reject(error());
+    }
+  }
+
+  /**
+   * Lambda stops an execution environment whose invocation ran past its time-out: nothing the
+   * handler would still have done happens, and the next invocation gets a fresh environment (a
+   * cold start). The twin does the same with the worker: out of the pool at once, then
+   * terminated. Invocations sharing the worker (the twin's one difference: on Lambda each has
+   * its own environment) fail with it rather than keep running in a worker that is being stopped.
+   */
+  private stopAtTimeout(fn: LocalFunction, worker: Worker): void {
+    this.leavePool(fn, worker);
+    this.failInFlight(
+      worker,
+      () =>
+        new LambdaError(
+          'Runtime.ExitError',
+          `${fn.name} was stopped during the invocation: another invocation sharing its twin worker timed out (on Lambda each has an environment of its own)`,
+          fn.name,
+        ),
+    );
+    void worker.terminate().then(
+      () => this.opts.log?.(fn.name, `worker stopped after a time-out of ${fn.timeoutMs / 1000} s; the next invocation starts a new one`),
+      (err: Error) => this.opts.log?.(fn.name, `worker could not be stopped after its time-out: ${err.message}`),
+    );
+  }
+
+  private startWorker(fn: LocalFunction): PooledWorker {
     const props = this.template.Resources[fn.logicalId].Properties ?? {};
     const templateEnv: Record<string, string> = this.resolver.resolve(props.Environment?.Variables ?? {});
     const worker = new Worker(path.join(__dirname, 'lambda-worker.js'), {
@@ -133,7 +182,7 @@ export class FunctionRuntime {
     forward(worker.stdout);
     forward(worker.stderr);
     worker.unref();
-    return new Promise((resolve, reject) => {
+    const ready = new Promise<Worker>((resolve, reject) => {
       worker.on('message', (msg: { id?: string; ready?: boolean; result?: unknown; error?: { name: string; message: string } }) => {
         if (msg.ready) {
           resolve(worker);
@@ -150,7 +199,16 @@ export class FunctionRuntime {
         this.opts.log?.(fn.name, `worker crashed: ${err.message}`);
         reject(new LambdaError('Runtime.ImportModuleError', err.message, fn.name));
       });
+      // However it ended (crashed, stopped at a time-out, the twin stopping), a worker that has
+      // exited serves nothing more: out of the pool, and what was in flight on it fails now
+      // instead of waiting for its time-out.
+      worker.on('exit', (code) => {
+        this.leavePool(fn, worker);
+        this.failInFlight(worker, () => new LambdaError('Runtime.ExitError', `${fn.name}'s worker exited (code ${code}) during the invocation`, fn.name));
+        reject(new LambdaError('Runtime.ImportModuleError', `${fn.name}'s worker exited (code ${code}) before its module loaded`, fn.name));
+      });
     });
+    return { worker, ready };
   }
 
   /** Resolves a function name, ARN or `...:function:name:alias` to the function. */
@@ -194,7 +252,9 @@ export class FunctionRuntime {
     const fn = this.find(nameOrArn);
     if (!fn) throw new LambdaError('ResourceNotFoundException', `Function not found: ${nameOrArn}`, nameOrArn);
     // The time-out counts from the handler's start, not the cold start (Lambda's init phase has its own).
-    const worker = await this.worker(fn);
+    let worker = await this.worker(fn);
+    // A worker stopped (another invocation's time-out) between its start and now is not used.
+    while (!this.stopped && this.workers.get(fn.name)?.worker !== worker) worker = await this.worker(fn);
     if (this.stopped) throw new LambdaError('ServiceException', 'The twin stopped during the invocation', fn.name);
     const id = randomUUID();
     const deadline = Date.now() + fn.timeoutMs;
@@ -202,8 +262,9 @@ export class FunctionRuntime {
       const timer = setTimeout(() => {
         this.pending.delete(id);
         reject(new LambdaError('TimeoutError', `Task timed out after ${fn.timeoutMs / 1000} seconds`, fn.name));
+        this.stopAtTimeout(fn, worker);
       }, fn.timeoutMs);
-      this.pending.set(id, { resolve, reject, timer });
+      this.pending.set(id, { resolve, reject, timer, worker });
       worker.postMessage({
         id,
         event,
@@ -225,7 +286,7 @@ export class FunctionRuntime {
       p.reject(new LambdaError('ServiceException', 'The twin stopped during the invocation', ''));
     }
     this.pending.clear();
-    const started = await Promise.allSettled([...this.workers.values()]);
+    const started = await Promise.allSettled([...this.workers.values()].map((w) => w.ready));
     await Promise.all(started.flatMap((w) => (w.status === 'fulfilled' ? [w.value.terminate()] : [])));
     this.workers.clear();
   }
