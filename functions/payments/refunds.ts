@@ -20,7 +20,9 @@ import { formatUsd } from '../../events/plans';
 import { creditLedger } from '../accounts';
 import { publish } from '../shared/events';
 import { log } from '../shared/log';
+import { RaceLostError } from '../shared/retry';
 import { consoleStore, type ChargedPayment, type ConsoleStore, type TakeBackRecord } from './console-store';
+import { noteErasedAccountEvent } from './erasure';
 import { paymentsStore, type PaymentsStore } from './store';
 
 /** What the ledger's take-back answers that refunds use. */
@@ -33,6 +35,8 @@ export interface ChargeEventDeps {
   stripe: Stripe;
   payments: Pick<ConsoleStore, 'payment' | 'hold' | 'release' | 'recordRefunded' | 'recordDispute' | 'recordTakeBack'>;
   flags: Pick<PaymentsStore, 'flagAccount'>;
+  /** Where a refund or dispute of an erased client's payment is recorded (it changes nothing). */
+  erased: Pick<PaymentsStore, 'recordErasedAccountEvent'>;
   ledger: {
     takeBack(accountId: string, change: { key: string; source: string; credits: number; reason: string }): Promise<TakeBackAnswer>;
   };
@@ -47,6 +51,7 @@ export function chargeEventDeps(doc: DynamoDBDocumentClient, config: { PAYMENTS_
     stripe,
     payments: consoleStore(doc, config.PAYMENTS_TABLE),
     flags: paymentsStore(doc, config.PAYMENTS_TABLE),
+    erased: paymentsStore(doc, config.PAYMENTS_TABLE),
     ledger: creditLedger(doc, config.ACCOUNTS_TABLE),
     publish: (type, detail) => publish(config.EVENT_BUS_NAME, type, detail),
     now: () => new Date(),
@@ -54,10 +59,11 @@ export function chargeEventDeps(doc: DynamoDBDocumentClient, config: { PAYMENTS_
 }
 
 /**
- * A refund or dispute of a payment not recorded yet (its own event is still on its way): thrown
- * so the webhook answers 500 and Stripe sends the event again.
+ * A refund or dispute of a payment not recorded yet (its own event is still on its way, often in
+ * the same instant): a lost race, so the webhook tries again in a moment, and past its bounded
+ * retries answers 500 and Stripe sends the event again.
  */
-export class PaymentNotRecordedError extends Error {
+export class PaymentNotRecordedError extends RaceLostError {
   override name = 'PaymentNotRecordedError';
   constructor(readonly paymentIntentId: string) {
     super(`no payment is recorded for ${paymentIntentId} yet`);
@@ -111,10 +117,10 @@ export async function applyChargeEvent(deps: ChargeEventDeps, event: Stripe.Even
 }
 
 /**
- * Another event of the same payment is being applied: thrown so the webhook answers 500 and
- * Stripe sends this one again, when it will count from what the other took back.
+ * Another event of the same payment is being applied: a lost race, so the webhook tries again in a
+ * moment, when it counts from what the other took back.
  */
-export class PaymentBusyError extends Error {
+export class PaymentBusyError extends RaceLostError {
   override name = 'PaymentBusyError';
   constructor(readonly paymentIntentId: string) {
     super(`another refund or dispute event of ${paymentIntentId} is being applied`);
@@ -129,7 +135,10 @@ const HOLD_MS = 60_000;
  * count from the same earlier claim; PaymentNotRecordedError while its own event has not landed.
  */
 async function withPayment(deps: ChargeEventDeps, paymentIntentId: string, holder: string, apply: (payment: ChargedPayment) => Promise<void>): Promise<void> {
-  if (!(await deps.payments.payment(paymentIntentId))) throw new PaymentNotRecordedError(paymentIntentId);
+  const recorded = await deps.payments.payment(paymentIntentId);
+  if (!recorded) throw new PaymentNotRecordedError(paymentIntentId);
+  // An erased client's payment: no account to take credits back from; recorded and alarmed.
+  if (recorded.erasedAt) return noteErasedAccountEvent({ store: deps.erased, event: { id: holder } }, { object: 'payment', objectId: paymentIntentId, accountId: recorded.accountId });
   if (!(await deps.payments.hold(paymentIntentId, holder, new Date(Date.now() + HOLD_MS)))) throw new PaymentBusyError(paymentIntentId);
   try {
     // Read again once held: what earlier take-backs claimed is final now.

@@ -33,6 +33,15 @@ export interface OnceOptions<R> {
   inProgressMessage?: string;
 }
 
+/**
+ * The same key is being run by another invocation right now (409): an HTTP client retries; an
+ * event consumer retries in a moment (`retryRaces`, functions/shared/retry.ts), when it finds the
+ * other run's answer.
+ */
+export class IdempotencyInProgressError extends ConflictError {
+  override name = 'IdempotencyInProgressError';
+}
+
 /** Runs `fn(input)` at most once per key of `options`; services receive this as a dependency. */
 export type Once = <I extends object, R>(options: OnceOptions<R>, input: I, fn: (input: I) => Promise<R>) => Promise<R>;
 
@@ -87,7 +96,7 @@ async function runOnce<I extends object, R>(
     return await run(input);
   } catch (err) {
     const name = (err as Error | undefined)?.name;
-    if (name === 'IdempotencyAlreadyInProgressError') throw new ConflictError(options.inProgressMessage ?? IN_PROGRESS);
+    if (name === 'IdempotencyAlreadyInProgressError') throw new IdempotencyInProgressError(options.inProgressMessage ?? IN_PROGRESS);
     if (name === 'IdempotencyValidationError') throw new UnprocessableError(KEY_REUSED);
     throw err;
   }

@@ -1,9 +1,8 @@
 /**
  * Structured JSON logs. Request bodies, emails and photos are personal data: callers pass
  * only identifiers and outcomes, never payloads. As a second line of defence, anything that
- * looks like an email address is replaced before a line is written, and an error is logged by
- * its name and code only: its message can quote the address it failed on (SES and Cognito
- * messages do), so it is never logged.
+ * looks like an email address is replaced before a line is written, an error's message and stack
+ * included (they can quote the address they failed on: SES and Cognito messages do).
  */
 import { METRICS_NAMESPACE_ENV, ROUTE_DIMENSION, type FailureMetric } from '../../events/metrics';
 
@@ -17,13 +16,30 @@ export function redactEmails(text: string): string {
   return text.replace(EMAIL_LIKE, REDACTED_EMAIL);
 }
 
-/** What may be logged of an error: its name, and its code and HTTP status when it has them. */
-function errorFields(err: unknown): Fields {
+/** How much of a message or stack is kept: enough to find the line, not a whole payload. */
+const MAX_MESSAGE = 500;
+const MAX_STACK = 2_000;
+
+/**
+ * What is logged of an error: its name, message and stack (and its cause's), its code and HTTP
+ * status when it has them. Messages can quote the address they failed on (SES and Cognito
+ * messages do): they are redacted, as the whole line is before it is written (`write`).
+ */
+export function errorFields(err: unknown): Fields {
   if (!(err instanceof Error)) return { error: typeof err };
   const e = err as Error & { code?: unknown; Code?: unknown; $metadata?: { httpStatusCode?: unknown } };
   const code = typeof e.code === 'string' || typeof e.code === 'number' ? e.code : typeof e.Code === 'string' ? e.Code : undefined;
   const status = e.$metadata?.httpStatusCode;
-  return { error: e.name, code, status: typeof status === 'number' ? status : undefined };
+  const cause = e.cause instanceof Error ? e.cause : undefined;
+  return {
+    error: e.name,
+    // Redacted here as well as on the whole line: there an address before an escaped line break would take the break with it.
+    errorMessage: redactEmails(e.message.slice(0, MAX_MESSAGE)),
+    stack: e.stack === undefined ? undefined : redactEmails(e.stack.slice(0, MAX_STACK)),
+    code,
+    status: typeof status === 'number' ? status : undefined,
+    ...(cause ? { cause: cause.name, causeMessage: redactEmails(cause.message.slice(0, MAX_MESSAGE)) } : {}),
+  };
 }
 
 function write(level: 'info' | 'warn' | 'error', message: string, fields?: Fields): void {

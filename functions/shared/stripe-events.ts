@@ -6,6 +6,7 @@ import Stripe from 'stripe';
 import { AppError, ValidationError } from './errors';
 import { json, type HttpEvent, type HttpResult } from './http';
 import { log } from './log';
+import { retryRaces } from './retry';
 
 export const MISSING_SIGNATURE_MESSAGE = 'This request has no Stripe-Signature header: only Stripe may send events here.';
 export const BAD_SIGNATURE_MESSAGE = 'The Stripe-Signature header does not match this body: the event was not applied.';
@@ -30,7 +31,9 @@ export interface StripeDelivery {
 /**
  * Verifies and applies one delivery. A missing or wrong signature answers 400 and reads or
  * changes nothing. An event applied before answers 200 at once; otherwise it is applied and then
- * marked applied. Any failure, a refusal of ours included, answers 500 so Stripe sends it again.
+ * marked applied. A lost race with another delivery (a conditional write, an idempotency record
+ * in progress) is retried inside the delivery, bounded and with jitter (functions/shared/retry.ts);
+ * any other failure, a refusal of ours included, answers 500 so Stripe sends it again.
  */
 export async function receiveStripeDelivery(deps: StripeDelivery, request: HttpEvent): Promise<HttpResult> {
   const signature = headerOf(request, 'stripe-signature');
@@ -45,7 +48,11 @@ export async function receiveStripeDelivery(deps: StripeDelivery, request: HttpE
   if (await deps.eventApplied(event.id)) return json(200, { received: true, replayed: true });
   let outcome: 'applied' | 'ignored';
   try {
-    outcome = await deps.apply(event);
+    // The events of one payment arrive together and write the same items: a lost race is tried
+    // again at once, reading Stripe and our state afresh, instead of waiting for Stripe's retry.
+    outcome = await retryRaces(() => deps.apply(event), {
+      onRetry: (err, attempt) => log.info(`${deps.label} retried after a lost race`, { id: event.id, type: event.type, attempt, error: (err as Error)?.name }),
+    });
   } catch (err) {
     // A refusal of ours (a ledger key, a missing balance) is still our failure: Stripe must retry.
     if (err instanceof AppError) throw new Error(`${event.type} ${event.id} was not applied: ${err.message}`, { cause: err });

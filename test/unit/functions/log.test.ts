@@ -15,20 +15,24 @@ function captured(fn: () => void): string {
 }
 
 describe('logs', () => {
-  it('log an error by name, code and status, never by its message (which can quote an address)', () => {
+  it('log an error by name, message, stack, code, status and cause, with any address in them redacted', () => {
     const ses = Object.assign(new Error('Email address is not verified: ada.lovelace@example.org'), {
       name: 'MessageRejected',
       $metadata: { httpStatusCode: 400 },
     });
     const node = Object.assign(new Error('connect ECONNREFUSED for grace@example.com'), { code: 'ECONNREFUSED' });
+    const wrapped = new Error('invoice.paid evt_1 was not applied', { cause: new TypeError('Cannot read properties of undefined') });
     const out = captured(() => {
       log.error('welcome email failed', ses, { position: 3 });
       log.error('could not reach the store', node);
+      log.error('unhandled error', wrapped);
     });
-    const [first, second] = out.split('\n').map((l) => JSON.parse(l));
-    expect(first).toMatchObject({ level: 'error', message: 'welcome email failed', error: 'MessageRejected', status: 400, position: 3 });
-    expect(second).toMatchObject({ error: 'Error', code: 'ECONNREFUSED' });
-    expect(out).not.toMatch(/lovelace|grace|not verified|ECONNREFUSED for/);
+    const [first, second, third] = out.split('\n').map((l) => JSON.parse(l));
+    expect(first).toMatchObject({ level: 'error', message: 'welcome email failed', error: 'MessageRejected', errorMessage: 'Email address is not verified: [email]', status: 400, position: 3 });
+    expect(first.stack).toMatch(/Email address is not verified: \[email\]\n\s+at /);
+    expect(second).toMatchObject({ error: 'Error', code: 'ECONNREFUSED', errorMessage: 'connect ECONNREFUSED for [email]' });
+    expect(third).toMatchObject({ error: 'Error', errorMessage: 'invoice.paid evt_1 was not applied', cause: 'TypeError', causeMessage: 'Cannot read properties of undefined' });
+    expect(out).not.toMatch(/lovelace|grace@/);
   });
 
   it('replace anything email-like in messages and fields at every level', () => {
