@@ -40,6 +40,8 @@ export const LedgerEntry = z.object({
   at: Iso,
   /** The admin who granted these credits, by email (admin grants only). */
   by: z.string().optional(),
+  /** That admin's Cognito `sub` (the console's view only). */
+  bySub: z.string().optional(),
   /** The generation a reserve, commit or release belongs to. */
   generationId: z.string().optional(),
   /** When a grant's credits stop being spendable (plan credits; decision 043). */

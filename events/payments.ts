@@ -90,8 +90,8 @@ export const PaymentRecord = z.object({
   at: Iso,
   invoiceId: z.string().optional(),
   receiptUrl: z.string().optional(),
-  /** Refunds asked from the console: when, by which admin, how much and why (the console's view only). */
-  refunds: z.array(z.object({ at: Iso, by: z.string(), amountCents: Cents, reason: z.string() })).optional(),
+  /** Refunds asked from the console: when, by which admin (email and Cognito sub), how much and why (the console's view only). */
+  refunds: z.array(z.object({ at: Iso, by: z.string(), bySub: z.string().optional(), amountCents: Cents, reason: z.string() })).optional(),
 });
 export type PaymentRecord = z.infer<typeof PaymentRecord>;
 

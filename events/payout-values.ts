@@ -32,6 +32,14 @@ export const STATEMENT_PAYOUT_LABELS: Record<StatementPayoutState, string> = {
   'nothing-due': 'Nothing due',
 };
 
+/**
+ * What an administrator did to a statement's payout, as the payout records it (append-only, with
+ * who and when): `run` (a payout run started from the console changed it), `retried` (the
+ * console's retry of a failed transfer), `marked-paid` (recorded as paid outside Stripe).
+ */
+export const PAYOUT_ACTIONS = ['run', 'retried', 'marked-paid'] as const;
+export type PayoutAction = (typeof PAYOUT_ACTIONS)[number];
+
 /** A payout run's reconciliation: statements' amounts due must equal transfers + carried + failed + manual + awaiting. */
 export const RECONCILIATION_STATES = ['balanced', 'differences'] as const;
 

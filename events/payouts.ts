@@ -2,7 +2,7 @@
 // monthly payout runs. Web, admin and functions all parse with these schemas.
 import * as z from 'zod';
 
-import { CONNECT_STATES, RECONCILIATION_STATES, STATEMENT_PAYOUT_STATES } from './payout-values';
+import { CONNECT_STATES, PAYOUT_ACTIONS, RECONCILIATION_STATES, STATEMENT_PAYOUT_STATES } from './payout-values';
 
 const Iso = z.iso.datetime();
 const Cents = z.number().int();
@@ -19,6 +19,25 @@ export const ConnectAccountStatus = z.object({
   payoutsEnabled: z.boolean(),
 });
 export type ConnectAccountStatus = z.infer<typeof ConnectAccountStatus>;
+
+/** An administrator's action on a payout: what, when, and who (their Cognito email and sub). */
+export const PayoutActionEntry = z.object({
+  action: z.enum(PAYOUT_ACTIONS),
+  at: Iso,
+  /** The admin's email, as the console shows it. */
+  by: z.string(),
+  /** The admin's Cognito `sub`. */
+  bySub: z.string(),
+});
+export type PayoutActionEntry = z.infer<typeof PayoutActionEntry>;
+
+/** One run of a month's payouts: when, and the admin who started it (none: the monthly close). */
+export const PayoutRunEntry = z.object({
+  at: Iso,
+  by: z.string().optional(),
+  bySub: z.string().optional(),
+});
+export type PayoutRunEntry = z.infer<typeof PayoutRunEntry>;
 
 /** One statement's payout. */
 export const StatementPayout = z.object({
@@ -42,6 +61,8 @@ export const StatementPayout = z.object({
   reference: z.string().optional(),
   reason: z.string().optional(),
   attempts: z.number().int().optional(),
+  /** What admins did to it, oldest first (the console's view only: the talent's omits it). */
+  actions: z.array(PayoutActionEntry).optional(),
 });
 export type StatementPayout = z.infer<typeof StatementPayout>;
 
@@ -57,6 +78,8 @@ export type MyPayoutsResponse = z.infer<typeof MyPayoutsResponse>;
 export const PayoutRun = z.object({
   month: Month,
   ranAt: Iso.optional(),
+  /** Every run of the month, oldest first: when, and who started it. */
+  runs: z.array(PayoutRunEntry).optional(),
   payouts: z.array(StatementPayout),
   totals: z.object({
     statementsCents: Cents,

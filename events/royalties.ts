@@ -146,7 +146,10 @@ export type Payout = z.infer<typeof Payout>;
 /** One change an admin made to a statement's payout: who, when, what. Append-only. */
 export const StatementAuditEntry = z.object({
   at: Iso,
+  /** Who changed it: an admin's email, or "Stripe". */
   by: z.string(),
+  /** The admin's Cognito `sub`, when an admin's action changed it. */
+  bySub: z.string().optional(),
   action: z.enum(['marked-paid', 'marked-unpaid']),
   detail: z.string(),
 });

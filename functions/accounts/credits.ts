@@ -333,7 +333,8 @@ export function ledgerWrite(
     ...options.guard,
   };
   // The entry keeps the lots it moved (and a grant's category): the ledger explains every lot too.
-  const stored = { ...entry, lots, ...(change.category ? { category: change.category } : {}) };
+  // An admin's grant keeps the admin's Cognito sub beside their email (the console's view reads it).
+  const stored = { ...entry, lots, ...(change.category ? { category: change.category } : {}), ...(change.by ? { bySub: change.by.sub } : {}) };
   return {
     entry,
     entryItem: { ...accountKeys.ledger(accountId, seq), ...stored },

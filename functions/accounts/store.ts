@@ -277,7 +277,8 @@ export function accountStore(doc: DynamoDBDocumentClient, tableName: string, now
       ]);
       return {
         ...summaryOf(item, balances.get(id)),
-        ledger: (ledger.Items ?? []).map(toEntry),
+        // The console's view of an admin's grant also names the admin's sub (the client's ledger does not).
+        ledger: (ledger.Items ?? []).map((i) => ({ ...toEntry(i), ...(typeof i.bySub === 'string' ? { bySub: i.bySub } : {}) })),
         audit: audit.map((a) => ({ at: String(a.at), by: String(a.by), action: a.action as AuditEntry['action'], detail: String(a.detail) })),
       };
     },

@@ -8,10 +8,12 @@ import { isConditionFailure } from '../shared/errors';
 import { paymentKeys } from './keys';
 import type { StoredPayment } from './store';
 
-/** A refund asked from the console: who, when, how much and why. */
+/** A refund asked from the console: who (the admin's email and Cognito sub), when, how much and why. */
 export interface RefundRequestRecord {
   at: string;
   by: string;
+  /** Absent on refunds recorded before the sub was kept. */
+  bySub?: string;
   amountCents: number;
   reason: string;
   refundId: string;
@@ -41,7 +43,7 @@ const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 
 /** A stored payment item with every field refunds read. */
 function toChargedPayment(item: Record<string, unknown>): ChargedPayment {
-  const optional = (['invoiceId', 'checkoutId', 'subscriptionId', 'chargeId', 'receiptUrl', 'disputeId', 'disputeStatus'] as const).filter((f) => str(item[f]));
+  const optional = (['invoiceId', 'checkoutId', 'subscriptionId', 'chargeId', 'receiptUrl', 'disputeId', 'disputeStatus', 'erasedAt'] as const).filter((f) => str(item[f]));
   return {
     paymentIntentId: str(item.paymentIntentId) ?? String(item.pk ?? '').replace(/^PAYMENT#/, ''),
     accountId: String(item.accountId ?? ''),

@@ -6,9 +6,11 @@
 // month's transfers are listed from Stripe, so a statement is never paid twice.
 import Stripe from 'stripe';
 import { FAILURE_METRICS } from '../../events/metrics';
-import { PAYOUT_MESSAGES, transferGroupOf } from '../../events/payout-values';
+import { PAYOUT_MESSAGES, transferGroupOf, type PayoutAction } from '../../events/payout-values';
+import type { PayoutActionEntry } from '../../events/payouts';
 import { NOTHING_DUE_MESSAGE, statementId as statementIdOf } from '../../events/royalty-values';
 import type { RoyaltyStore } from '../royalties';
+import type { AdminActor } from '../shared/auth';
 import type { SendEmail } from '../shared/email';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
 import { log } from '../shared/log';
@@ -35,6 +37,9 @@ const SETTLED = new Set<PayoutRecord['state']>(['paid', 'manual', 'carried', 'no
 
 /** The idempotency key of a statement's transfer: the statement id, then one per retry. */
 export const transferKeyOf = (statementId: string, attempt: number) => (attempt <= 1 ? `payout:${statementId}` : `payout:${statementId}:${attempt}`);
+
+/** The admin's action as a payout records it. */
+const actionOf = (action: PayoutAction, by: AdminActor, at: string): PayoutActionEntry => ({ action, at, by: by.email, bySub: by.sub });
 
 /** A statement id `YYYY-MM_<talentId>` split, or undefined when it is not one. */
 function parseStatementId(id: string | undefined): { month: string; talentId: string } | undefined {
@@ -82,16 +87,18 @@ async function accountOf(deps: PayoutDeps, talentId: string): Promise<{ connect?
 
 /**
  * Pays one statement, once: answers its payout as stored after. A settled payout (paid, manual,
- * carried, nothing due) is answered as it is; a failed one only changes on `retry`.
+ * carried, nothing due) is answered as it is; a failed one only changes on `retry`. With `by`
+ * (an admin's run or retry), a payout this changes records the admin's action, appended to its
+ * `actions`.
  */
-export async function payStatement(deps: PayoutDeps, statement: Statement, options: { retry?: boolean } = {}): Promise<PayoutRecord> {
+export async function payStatement(deps: PayoutDeps, statement: Statement, options: { retry?: boolean; by?: AdminActor } = {}): Promise<PayoutRecord> {
   const { talentId, month } = statement;
   const id = statementIdOf(month, talentId);
   const current = await deps.store.getPayout(talentId, month);
   if (current && SETTLED.has(current.state)) {
     if (options.retry) throw new ConflictError(current.state === 'paid' || current.state === 'manual' ? PAYOUT_MESSAGES.alreadyPaid : PAYOUT_MESSAGES.notRetryable);
     // A run that stopped between the payout and the statement: the statement is marked now.
-    if (current.state === 'paid' && current.transferId && !statement.paid) await markStatementPaid(deps, current);
+    if (current.state === 'paid' && current.transferId && !statement.paid) await markStatementPaid(deps, current, options);
     return current;
   }
   if (current?.state === 'failed') {
@@ -118,8 +125,17 @@ export async function payStatement(deps: PayoutDeps, statement: Statement, optio
     updatedAt: now,
   };
   const takeIn = () => Promise.all(earlier.map((p) => deps.store.markCarriedInto(talentId, p.month, month)));
+  // The admin's action, appended once to the payout's actions by the first write that changes its state.
+  const prior = current?.actions ?? [];
+  const action = options.by ? actionOf(options.retry ? 'retried' : 'run', options.by, now) : undefined;
+  let actions = prior;
   const write = async (record: PayoutRecord, from: Parameters<PayoutStore['putPayout']>[1]): Promise<PayoutRecord> => {
-    if (await deps.store.putPayout(record, from)) return record;
+    const next = action && actions === prior && record.state !== current?.state ? [...prior, action] : actions;
+    const stored: PayoutRecord = { ...record, ...(next.length ? { actions: next } : {}) };
+    if (await deps.store.putPayout(stored, from, { actionsSeen: actions.length })) {
+      actions = next;
+      return stored;
+    }
     // Another run got there first: theirs stands.
     return (await deps.store.getPayout(talentId, month))!;
   };
@@ -167,15 +183,22 @@ export async function payStatement(deps: PayoutDeps, statement: Statement, optio
   }
   const paidAt = new Date(transfer.created * 1000).toISOString();
   const paid = await write({ ...base, state: 'paid', attempts: attempt, transferId: transfer.id, amountCents: transfer.amount, paidAt, updatedAt: deps.now().toISOString() }, ['transferring']);
-  if (paid.state === 'paid') await markStatementPaid(deps, paid);
+  if (paid.state === 'paid') await markStatementPaid(deps, paid, options);
   return paid;
 }
 
-/** The statement marked paid by Stripe with the transfer as its reference, and the history line. */
-async function markStatementPaid(deps: PayoutDeps, paid: PayoutRecord): Promise<void> {
+/**
+ * The statement marked paid by Stripe with the transfer as its reference, and the history line.
+ * When an admin's retry or run made the transfer, the statement's audit names that admin.
+ */
+async function markStatementPaid(deps: PayoutDeps, paid: PayoutRecord, options: { retry?: boolean; by?: AdminActor } = {}): Promise<void> {
   const { talentId, month, transferId, amountCents } = paid;
   const paidAt = paid.paidAt ?? paid.updatedAt;
-  await deps.statements.setPaid(talentId, month, { paidAt, reference: transferId!, by: 'Stripe' }, { at: paid.updatedAt, by: 'Stripe', action: 'marked-paid', detail: `Stripe transfer ${transferId} of ${dollars(amountCents)}` });
+  const transfer = `Stripe transfer ${transferId} of ${dollars(amountCents)}`;
+  const audit = options.by
+    ? { at: paid.updatedAt, by: options.by.email, bySub: options.by.sub, action: 'marked-paid' as const, detail: `${options.retry ? 'Retried' : 'Payout run'} from the console: ${transfer}` }
+    : { at: paid.updatedAt, by: 'Stripe', action: 'marked-paid' as const, detail: transfer };
+  await deps.statements.setPaid(talentId, month, { paidAt, reference: transferId!, by: 'Stripe' }, audit);
   await deps.store.addHistory(talentId, { at: paidAt, what: `Paid ${dollars(amountCents)} for ${monthLabel(month)} (transfer ${transferId})` }, `paid-${paid.statementId}`);
 }
 
@@ -183,20 +206,20 @@ async function markStatementPaid(deps: PayoutDeps, paid: PayoutRecord): Promise<
  * Pays every statement of the month. One statement's unexpected failure (Stripe unreachable) does
  * not stop the others; the run then throws, so its trigger is retried and a rerun finishes.
  */
-export async function runMonth(deps: PayoutDeps, month: string): Promise<{ month: string; payouts: PayoutRecord[]; errors: number }> {
+export async function runMonth(deps: PayoutDeps, month: string, by?: AdminActor): Promise<{ month: string; payouts: PayoutRecord[]; errors: number }> {
   const statements = await deps.statements.listStatementsOfMonth(month);
   const payouts: PayoutRecord[] = [];
   let errors = 0;
   // Talent in a stable order: a rerun meets them as the first run did.
   for (const statement of [...statements].sort((a, b) => a.talentId.localeCompare(b.talentId))) {
     try {
-      payouts.push(await payStatement(deps, statement));
+      payouts.push(await payStatement(deps, statement, by ? { by } : {}));
     } catch (err) {
       errors += 1;
       log.error('payout not made', err, { statementId: statementIdOf(month, statement.talentId) });
     }
   }
-  await deps.store.setRan(month, deps.now().toISOString());
+  await deps.store.setRan(month, deps.now().toISOString(), by);
   log.info('payout run', { month, statements: statements.length, errors });
   return { month, payouts, errors };
 }
@@ -221,11 +244,11 @@ export async function payAwaiting(deps: PayoutDeps, talentId: string): Promise<P
 }
 
 /** `POST /admin/payouts/{statementId}/retry`: a failed transfer again, with the next attempt's key. */
-export async function retryPayout(deps: PayoutDeps, statementId: string | undefined): Promise<PayoutRecord> {
+export async function retryPayout(deps: PayoutDeps, statementId: string | undefined, by: AdminActor): Promise<PayoutRecord> {
   const statement = await statementOf(deps, statementId);
   const current = await deps.store.getPayout(statement.talentId, statement.month);
   if (!current) throw new NotFoundError(PAYOUT_MESSAGES.notFound);
-  return payStatement(deps, statement, { retry: true });
+  return payStatement(deps, statement, { retry: true, by });
 }
 
 /** `POST /admin/payouts/{statementId}/manual`: paid outside Stripe, with the admin's reference and reason. */
@@ -233,7 +256,7 @@ export async function manualPayout(
   deps: PayoutDeps,
   statementId: string | undefined,
   request: { reference: string; reason: string; paidAt?: string },
-  admin: string,
+  admin: AdminActor,
 ): Promise<PayoutRecord> {
   const statement = await statementOf(deps, statementId);
   const { talentId, month } = statement;
@@ -263,11 +286,12 @@ export async function manualPayout(
     reference: request.reference,
     reason: request.reason,
     attempts: current?.attempts ?? 0,
+    actions: [...(current?.actions ?? []), actionOf('marked-paid', admin, now)],
     updatedAt: now,
   };
-  if (!(await deps.store.putPayout(record, current ? [current.state] : ['absent']))) throw new ConflictError('This payout changed meanwhile: load it again.');
+  if (!(await deps.store.putPayout(record, current ? [current.state] : ['absent'], { actionsSeen: current?.actions?.length ?? 0 }))) throw new ConflictError('This payout changed meanwhile: load it again.');
   await Promise.all(earlier.map((p) => deps.store.markCarriedInto(talentId, p.month, month)));
-  await deps.statements.setPaid(talentId, month, { paidAt, reference: request.reference, by: admin }, { at: now, by: admin, action: 'marked-paid', detail: `Paid outside Stripe (${request.reference}): ${request.reason}` });
-  await deps.store.addHistory(talentId, { at: now, what: `Marked paid outside Stripe by ${admin}: ${dollars(record.amountCents)} for ${monthLabel(month)} (${request.reference}): ${request.reason}` }, `manual-${record.statementId}`);
+  await deps.statements.setPaid(talentId, month, { paidAt, reference: request.reference, by: admin.email }, { at: now, by: admin.email, bySub: admin.sub, action: 'marked-paid', detail: `Paid outside Stripe (${request.reference}): ${request.reason}` });
+  await deps.store.addHistory(talentId, { at: now, what: `Marked paid outside Stripe by ${admin.email}: ${dollars(record.amountCents)} for ${monthLabel(month)} (${request.reference}): ${request.reason}` }, `manual-${record.statementId}`);
   return record;
 }

@@ -3,7 +3,7 @@
 // applied, all in the Payouts table. The statements themselves stay in royalties' store.
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { PAYOUTS_LIST_INDEX, type StatementPayoutState } from '../../events/payout-values';
-import type { ConnectAccountStatus, StatementPayout } from '../../events/payouts';
+import type { ConnectAccountStatus, PayoutRunEntry, StatementPayout } from '../../events/payouts';
 import { ERASED_TALENT_NAME } from '../../events/erasure';
 import { isConditionFailure } from '../shared/errors';
 import { queryAll } from '../shared/query-all';
@@ -128,16 +128,22 @@ export function payoutStore(doc: DynamoDBDocumentClient, tableName: string) {
      * Writes a statement's payout when its current state is one of `from` (`absent`: there is
      * none yet). False when another writer got there first: the caller reads it again.
      */
-    async putPayout(record: PayoutRecord, from: (StatementPayoutState | 'absent')[]): Promise<boolean> {
+    async putPayout(record: PayoutRecord, from: (StatementPayoutState | 'absent')[], options: { actionsSeen?: number } = {}): Promise<boolean> {
       const states = from.filter((s): s is StatementPayoutState => s !== 'absent');
       const conditions = [...(from.includes('absent') ? ['attribute_not_exists(pk)'] : []), ...states.map((_, i) => `#state = :from${i}`)];
+      // The admins' actions are a history: a write that adds one must find the list as it was read.
+      const seen = options.actionsSeen;
+      const names = { ...(states.length ? { '#state': 'state' } : {}), ...(seen !== undefined ? { '#actions': 'actions' } : {}) };
+      const values = { ...Object.fromEntries(states.map((s, i) => [`:from${i}`, s])), ...(seen !== undefined ? { ':seen': seen } : {}) };
+      const condition = seen === undefined ? conditions.join(' OR ') : `(${conditions.join(' OR ')}) AND (${seen === 0 ? 'attribute_not_exists(#actions) OR ' : ''}size(#actions) = :seen)`;
       try {
         await doc.send(
           new PutCommand({
             TableName: tableName,
             Item: { ...payoutKeys.payout(record.talentId, record.month), listKey: payoutKeys.monthList(record.month), at: `${record.month}#${record.talentId}`, ...record },
-            ConditionExpression: conditions.join(' OR '),
-            ...(states.length ? { ExpressionAttributeNames: { '#state': 'state' }, ExpressionAttributeValues: Object.fromEntries(states.map((s, i) => [`:from${i}`, s])) } : {}),
+            ConditionExpression: condition,
+            ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+            ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
           }),
         );
         return true;
@@ -187,12 +193,23 @@ export function payoutStore(doc: DynamoDBDocumentClient, tableName: string) {
       await putOnce({ ...payoutKeys.event(eventId), type, at });
     },
 
-    async getRun(month: string): Promise<{ ranAt: string } | undefined> {
-      return get<{ ranAt: string }>(payoutKeys.run(month));
+    /** The month's last run and every run recorded (oldest first). */
+    async getRun(month: string): Promise<{ ranAt: string; runs?: PayoutRunEntry[] } | undefined> {
+      return get<{ ranAt: string; runs?: PayoutRunEntry[] }>(payoutKeys.run(month));
     },
 
-    async setRan(month: string, at: string): Promise<void> {
-      await doc.send(new PutCommand({ TableName: tableName, Item: { ...payoutKeys.run(month), month, ranAt: at } }));
+    /** Records a run of the month: its time, appended to the month's runs with the admin who started it (none: the monthly close). */
+    async setRan(month: string, at: string, by?: { sub: string; email: string }): Promise<void> {
+      const run: PayoutRunEntry = { at, ...(by ? { by: by.email, bySub: by.sub } : {}) };
+      await doc.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: payoutKeys.run(month),
+          UpdateExpression: 'SET #month = :month, ranAt = :at, runs = list_append(if_not_exists(runs, :none), :run)',
+          ExpressionAttributeNames: { '#month': 'month' },
+          ExpressionAttributeValues: { ':month': month, ':at': at, ':none': [], ':run': [run] },
+        }),
+      );
     },
 
     /** Claims a one-time action (an email); false when it was claimed before. */

@@ -20,9 +20,9 @@ export function payoutView(record: PayoutRecord): StatementPayout {
 /** What a talent reads of a payout that failed for a reason of ours: no instructions meant for the console. */
 export const OURS_TO_FIX_MESSAGE = 'Your payout is delayed on our side. Nothing is needed from you: we will send it as soon as it is fixed.';
 
-/** A stored payout as its talent sees it: a failure of ours is named as ours, never with the console's instructions. */
+/** A stored payout as its talent sees it: a failure of ours is named as ours, never with the console's instructions, nor the admins who acted on it. */
 export function talentPayoutView(record: PayoutRecord): StatementPayout {
-  const view = payoutView(record);
+  const { actions: _actions, ...view } = payoutView(record);
   return record.state === 'failed' && record.oursToFix ? { ...view, failure: OURS_TO_FIX_MESSAGE } : view;
 }
 
@@ -104,7 +104,7 @@ export async function readRun(deps: RunReadDeps, month: string): Promise<PayoutR
     transfersOfMonth(deps.stripe, month),
     deps.store.getRun(month),
   ]);
-  return buildRun(month, statements, payouts, transfers, run?.ranAt);
+  return { ...buildRun(month, statements, payouts, transfers, run?.ranAt), ...(run?.runs?.length ? { runs: run.runs } : {}) };
 }
 
 const cents = (n: number) => (n / 100).toFixed(2);

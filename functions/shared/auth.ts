@@ -54,6 +54,16 @@ export function requireGroup(event: HttpEvent, group: Group): Caller {
   return caller;
 }
 
+/** An administrator as a change of money records them: their Cognito `sub` and email. */
+export interface AdminActor {
+  sub: string;
+  /** The token's email; the sub when it has none. */
+  email: string;
+}
+
+/** The admin behind a verified caller (from `requireGroup(event, 'admin')`). */
+export const adminActorOf = (caller: Caller): AdminActor => ({ sub: caller.sub, email: caller.email ?? caller.sub });
+
 /** A signed-in client or talent of the site, from the authorizer's verified claims only. */
 export interface AccountCaller {
   sub: string;

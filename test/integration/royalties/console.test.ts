@@ -109,7 +109,7 @@ describe('GET /admin/statements/{id} and a payment outside Stripe', () => {
     const afterPaid = AdminStatement.parse((await call('GET', `/statements/${id}`)).json);
     expect(afterPaid.payout).toMatchObject({ status: 'paid', reference: `WIRE-${run}` });
     expect(Date.parse(afterPaid.payout.paidAt!)).toBeGreaterThanOrEqual(before - 1000);
-    expect(afterPaid.audit).toEqual([{ at: expect.any(String), by: twin().admin.email, action: 'marked-paid', detail: `Paid outside Stripe (WIRE-${run}): Paid by bank wire` }]);
+    expect(afterPaid.audit).toEqual([{ at: expect.any(String), by: twin().admin.email, bySub: expect.any(String), action: 'marked-paid', detail: `Paid outside Stripe (WIRE-${run}): Paid by bank wire` }]);
     const storedAfter = (await royalties().getStatement(due, MONTH))!;
     expect({ ...storedAfter, paid: undefined, audit: undefined }).toEqual({ ...stored, paid: undefined, audit: undefined });
     expect(storedAfter.paid?.by).toBe(twin().admin.email);

@@ -13,13 +13,14 @@ import { buildRun, OURS_TO_FIX_MESSAGE, payoutView, talentPayoutView } from '../
 import type { StatementRecord } from '../../../functions/royalties/store';
 
 type Statement = StatementRecord;
+const ADMIN = { sub: 'admin-sub-1', email: 'admin@humanly.example' };
 
 function memoryStore() {
   const connects = new Map<string, ConnectRecord>();
   const payouts = new Map<string, PayoutRecord>();
   const history: Array<HistoryEntry & { talentId: string; key: string }> = [];
   const once = new Set<string>();
-  const runs = new Map<string, string>();
+  const runs = new Map<string, Array<{ at: string; by?: string; bySub?: string }>>();
   const clone = <T>(v: T): T => structuredClone(v);
   const store: Partial<PayoutStore> = {
     getConnect: async (talentId) => clone(connects.get(talentId)),
@@ -27,9 +28,10 @@ function memoryStore() {
     getPayout: async (talentId, month) => clone(payouts.get(`${talentId}|${month}`)),
     listPayouts: async (talentId) => [...payouts.values()].filter((p) => p.talentId === talentId).sort((a, b) => a.month.localeCompare(b.month)).map(clone),
     listPayoutsOfMonth: async (month) => [...payouts.values()].filter((p) => p.month === month).map(clone),
-    async putPayout(record, from) {
+    async putPayout(record, from, options = {}) {
       const current = payouts.get(`${record.talentId}|${record.month}`);
-      const ok = current ? from.includes(current.state) : from.includes('absent');
+      const actionsAsRead = options.actionsSeen === undefined || (current?.actions?.length ?? 0) === options.actionsSeen;
+      const ok = (current ? from.includes(current.state) : from.includes('absent')) && actionsAsRead;
       if (ok) payouts.set(`${record.talentId}|${record.month}`, clone(record));
       return ok;
     },
@@ -42,10 +44,10 @@ function memoryStore() {
     },
     claimOnce: async (key) => (once.has(key) ? false : (once.add(key), true)),
     releaseOnce: async (key) => void once.delete(key),
-    setRan: async (month, at) => void runs.set(month, at),
-    getRun: async (month) => (runs.has(month) ? { ranAt: runs.get(month)! } : undefined),
+    setRan: async (month, at, by) => void runs.set(month, [...(runs.get(month) ?? []), { at, ...(by ? { by: by.email, bySub: by.sub } : {}) }]),
+    getRun: async (month) => (runs.has(month) ? { ranAt: runs.get(month)!.at(-1)!.at, runs: runs.get(month)! } : undefined),
   };
-  return { store: store as PayoutStore, connects, payouts, history };
+  return { store: store as PayoutStore, connects, payouts, history, runs };
 }
 
 /** Stripe's part the run uses: accounts, transfers keyed by idempotency key (an error is replayed too). */
@@ -105,6 +107,7 @@ function world() {
   const s = stripeDouble();
   const statements = new Map<string, Statement>();
   const paid: Array<{ talentId: string; month: string; reference?: string; by?: string }> = [];
+  const audits: Array<{ talentId: string; month: string; by: string; bySub?: string; detail: string }> = [];
   const sent: Array<{ to: string; subject: string; text: string }> = [];
   const deps: PayoutDeps = {
     stripe: s.stripe,
@@ -112,8 +115,9 @@ function world() {
     statements: {
       getStatement: async (talentId, month) => statements.get(`${talentId}|${month}`),
       listStatementsOfMonth: async (month) => [...statements.values()].filter((st) => st.month === month),
-      setPaid: async (talentId, month, p) => {
+      setPaid: async (talentId, month, p, entry) => {
         paid.push({ talentId, month, reference: p?.reference, by: p?.by });
+        audits.push({ talentId, month, by: entry.by, ...(entry.bySub ? { bySub: entry.bySub } : {}), detail: entry.detail });
         const st = statements.get(`${talentId}|${month}`);
         if (st) st.paid = p;
         return st;
@@ -130,7 +134,7 @@ function world() {
   };
   const add = (talentId: string, month: string, cents: number) => statements.set(`${talentId}|${month}`, statementOf(talentId, month, cents));
   const connect = (talentId: string) => data.connects.set(talentId, { talentId, accountId: `acct_${talentId}`, email: `${talentId}@talent.example`, talentName: `Name of ${talentId}`, createdAt: '2026-11-01T00:00:00Z' });
-  return { ...data, ...s, deps, add, connect, paid, sent, statements };
+  return { ...data, ...s, deps, add, connect, paid, audits, sent, statements };
 }
 
 let logged: string[];
@@ -216,10 +220,15 @@ describe('the payout run', () => {
     // A rerun leaves it failed; the retry makes the transfer with the second attempt's key.
     expect((await runMonth(w.deps, '2026-11')).payouts[0]).toMatchObject({ state: 'failed' });
     await expect(w.stripe.transfers.create({ amount: 1500 } as never, { idempotencyKey: transferKeyOf('2026-11_ada', 1) })).rejects.toThrow('balance_insufficient');
-    const retried = await retryPayout(w.deps, '2026-11_ada');
+    const retried = await retryPayout(w.deps, '2026-11_ada', ADMIN);
     expect(retried).toMatchObject({ state: 'paid', attempts: 2, transferId: 'tr_1' });
     expect([...w.answers.keys()]).toEqual(['payout:2026-11_ada', 'payout:2026-11_ada:2']);
-    await expect(retryPayout(w.deps, '2026-11_ada')).rejects.toThrow('already paid');
+    // The retry names the admin, once, on the payout and on the statement's audit; the talent's view omits it.
+    expect(retried.actions).toEqual([{ action: 'retried', at: '2026-12-01T02:00:00.000Z', by: ADMIN.email, bySub: ADMIN.sub }]);
+    expect(w.audits).toEqual([expect.objectContaining({ talentId: 'ada', by: ADMIN.email, bySub: ADMIN.sub, detail: 'Retried from the console: Stripe transfer tr_1 of $15.00' })]);
+    expect(talentPayoutView(retried).actions).toBeUndefined();
+    await expect(retryPayout(w.deps, '2026-11_ada', ADMIN)).rejects.toThrow('already paid');
+    expect(w.payouts.get('ada|2026-11')!.actions).toHaveLength(1);
   });
 
   it('emails the talent what to do when the refusal is theirs to fix, once per attempt', async () => {
@@ -253,19 +262,38 @@ describe('the payout run', () => {
     const w = world();
     w.add('di', '2026-11', 2000);
     await runMonth(w.deps, '2026-11');
-    const manual = await manualPayout(w.deps, '2026-11_di', { reference: 'WIRE-1', reason: 'Bank wire' }, 'admin@humanly.example');
+    const manual = await manualPayout(w.deps, '2026-11_di', { reference: 'WIRE-1', reason: 'Bank wire' }, ADMIN);
     expect(manual).toMatchObject({ state: 'manual', reference: 'WIRE-1', reason: 'Bank wire', amountCents: 2000 });
+    expect(manual.actions).toEqual([{ action: 'marked-paid', at: '2026-12-01T02:00:00.000Z', by: ADMIN.email, bySub: ADMIN.sub }]);
     expect(w.paid).toEqual([{ talentId: 'di', month: '2026-11', reference: 'WIRE-1', by: 'admin@humanly.example' }]);
-    await expect(manualPayout(w.deps, '2026-11_di', { reference: 'x', reason: 'y' }, 'a')).rejects.toThrow('already paid');
-    await expect(manualPayout(w.deps, '2026-11_nobody', { reference: 'x', reason: 'y' }, 'a')).rejects.toThrow('no statement');
+    expect(w.audits).toEqual([expect.objectContaining({ by: ADMIN.email, bySub: ADMIN.sub })]);
+    await expect(manualPayout(w.deps, '2026-11_di', { reference: 'x', reason: 'y' }, ADMIN)).rejects.toThrow('already paid');
+    await expect(manualPayout(w.deps, '2026-11_nobody', { reference: 'x', reason: 'y' }, ADMIN)).rejects.toThrow('no statement');
   });
 
   it('refuses a manual payout of a statement that pays nothing, writing nothing', async () => {
     const w = world();
     w.add('fa', '2026-11', 0);
-    await expect(manualPayout(w.deps, '2026-11_fa', { reference: 'WIRE-2', reason: 'Bank wire' }, 'a')).rejects.toMatchObject({ status: 409, message: NOTHING_DUE_MESSAGE });
+    await expect(manualPayout(w.deps, '2026-11_fa', { reference: 'WIRE-2', reason: 'Bank wire' }, ADMIN)).rejects.toMatchObject({ status: 409, message: NOTHING_DUE_MESSAGE });
     expect(w.payouts.get('fa|2026-11')).toBeUndefined();
     expect(w.paid).toEqual([]);
+  });
+
+  it("a run started by an admin records the admin on the month's runs and on each payout it changes, once; the close's run names nobody", async () => {
+    const w = world();
+    w.connect('ada');
+    w.add('ada', '2026-11', 1500);
+    w.add('bo', '2026-11', 400);
+    await runMonth(w.deps, '2026-11', ADMIN);
+    const ran = { action: 'run', at: '2026-12-01T02:00:00.000Z', by: ADMIN.email, bySub: ADMIN.sub };
+    // Transferring then paid: one action, not one per write.
+    expect(w.payouts.get('ada|2026-11')).toMatchObject({ state: 'paid', actions: [ran] });
+    expect(w.payouts.get('bo|2026-11')).toMatchObject({ state: 'carried', actions: [ran] });
+    expect(w.audits).toEqual([expect.objectContaining({ talentId: 'ada', by: ADMIN.email, bySub: ADMIN.sub, detail: 'Payout run from the console: Stripe transfer tr_1 of $15.00' })]);
+    // A rerun changes nothing, so records nothing on the payouts; the month keeps every run.
+    await runMonth(w.deps, '2026-11');
+    expect(w.payouts.get('ada|2026-11')!.actions).toEqual([ran]);
+    expect(w.runs.get('2026-11')).toEqual([{ at: '2026-12-01T02:00:00.000Z', by: ADMIN.email, bySub: ADMIN.sub }, { at: '2026-12-01T02:00:00.000Z' }]);
   });
 
   it('a statement with nothing due transfers nothing', async () => {

@@ -88,7 +88,7 @@ export async function userBilling(deps: UserBillingDeps, accountId: string): Pro
   );
   const records = [
     ...payments.map((p) => {
-      const refunds = (asked.get(p.paymentIntentId) ?? []).map(({ at, by, amountCents, reason }) => ({ at, by, amountCents, reason }));
+      const refunds = (asked.get(p.paymentIntentId) ?? []).map(({ at, by, bySub, amountCents, reason }) => ({ at, by, ...(bySub ? { bySub } : {}), amountCents, reason }));
       return { ...recordOf(p, charges.get(p.paymentIntentId)), ...(refunds.length ? { refunds } : {}) };
     }),
     ...unpaid,

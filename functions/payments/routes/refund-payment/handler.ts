@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { AdminRefundRequest } from '../../../../events/payments';
-import { requireGroup } from '../../../shared/auth';
+import { adminActorOf, requireGroup } from '../../../shared/auth';
 import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
 import { NotFoundError } from '../../../shared/errors';
@@ -28,7 +28,7 @@ export const handler = httpHandler(async (event) => {
     { payments: consoleStore(documentClient(), config.PAYMENTS_TABLE), stripe: await stripeFromEnv() },
     id,
     body,
-    caller.email ?? caller.sub,
+    adminActorOf(caller),
     key,
   );
   log.info('refund asked of Stripe', { paymentIntentId: id, amountCents: result.amountCents, by: caller.sub });

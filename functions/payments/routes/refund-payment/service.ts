@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import type { AdminRefundRequest, AdminRefundResponse } from '../../../../events/payments';
 import { formatUsd } from '../../../../events/plans';
+import type { AdminActor } from '../../../shared/auth';
 import { ConflictError, NotFoundError, ValidationError } from '../../../shared/errors';
 import type { ConsoleStore } from '../../console-store';
 
@@ -30,7 +31,7 @@ export async function refundPayment(
   deps: RefundDeps,
   paymentIntentId: string,
   request: AdminRefundRequest,
-  by: string,
+  by: AdminActor,
   idempotencyKey: string | undefined,
 ): Promise<AdminRefundResponse> {
   const payment = await deps.payments.payment(paymentIntentId);
@@ -48,7 +49,7 @@ export async function refundPayment(
   let refund: Stripe.Refund;
   try {
     refund = await deps.stripe.refunds.create(
-      { payment_intent: paymentIntentId, amount, reason: 'requested_by_customer', metadata: { reason: request.reason, by } },
+      { payment_intent: paymentIntentId, amount, reason: 'requested_by_customer', metadata: { reason: request.reason, by: by.email } },
       { idempotencyKey: key },
     );
   } catch (err) {
@@ -56,7 +57,8 @@ export async function refundPayment(
   }
   await deps.payments.recordRefundRequest(paymentIntentId, {
     at: (deps.now ?? (() => new Date()))().toISOString(),
-    by,
+    by: by.email,
+    bySub: by.sub,
     amountCents: refund.amount,
     reason: request.reason,
     refundId: refund.id,
