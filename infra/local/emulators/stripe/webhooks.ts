@@ -20,6 +20,13 @@ export type StripeFault =
   | { kind: 'duplicate-delivery'; times?: number; types?: string[]; objectIncludes?: string }
   /** The next `times` (at least 2) matching deliveries are held, then made newest first. */
   | { kind: 'out-of-order'; times?: number; types?: string[]; objectIncludes?: string }
+  /**
+   * The matching deliveries of one turn of the emulator (one API call, hosted page or clock
+   * advance: every event of a payment, or of a clock's renewals) are made together at the end
+   * of that turn, all at once, each `copies` times (default 1, at most 10), newest first when
+   * `order` is `reversed`. It stays until cleared, unless `times` limits the deliveries it takes.
+   */
+  | { kind: 'burst'; times?: number; types?: string[]; objectIncludes?: string; copies?: number; order?: 'emitted' | 'reversed' }
   /** API calls answered 500 `api_error` before anything is done (a retry with the same key runs them). */
   | { kind: 'http-5xx'; times?: number }
   /** API calls answered 429 `rate_limit`. */
@@ -37,12 +44,13 @@ const FAULT_KINDS: ReadonlyArray<StripeFault['kind']> = [
   'lose-delivery',
   'duplicate-delivery',
   'out-of-order',
+  'burst',
   'http-5xx',
   'http-429',
   'lose-answer',
   'insufficient-balance',
 ];
-type DeliveryFaultKind = 'lose-delivery' | 'duplicate-delivery' | 'out-of-order';
+type DeliveryFaultKind = 'lose-delivery' | 'duplicate-delivery' | 'out-of-order' | 'burst';
 
 /** One event's delivery to one endpoint (the control route `GET /_emulator/deliveries` lists them). */
 export interface Delivery {
@@ -50,7 +58,7 @@ export interface Delivery {
   type: string;
   endpoint: string;
   url: string;
-  /** `pending` while tried again, `held` by an out-of-order fault, `lost` by a fault, `failed` once the tries ran out. */
+  /** `pending` while tried again, `held` by an out-of-order or burst fault, `lost` by a fault, `failed` once the tries ran out. */
   status: 'pending' | 'held' | 'delivered' | 'failed' | 'lost';
   /** Each attempt: when (ms since the epoch) and the HTTP status answered (0: no answer). */
   attempts: Array<{ at: number; status: number }>;
@@ -90,6 +98,8 @@ export class Webhooks {
   readonly deliveries: Delivery[] = [];
   private faults: Array<StripeFault & { left: number }> = [];
   private held: Array<{ delivery: Delivery; event: Stripe.Event; endpoint: Endpoint; fault: object }> = [];
+  /** The deliveries each burst fault holds until the end of the current turn. */
+  private readonly bursts = new Map<object, Array<{ delivery: Delivery; event: Stripe.Event; endpoint: Endpoint }>>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private stopped = false;
 
@@ -148,8 +158,15 @@ export class Webhooks {
 
   inject(fault: StripeFault): void {
     if (!FAULT_KINDS.includes(fault?.kind)) throw new Error(`Unknown Stripe fault ${JSON.stringify(fault?.kind)} (one of: ${FAULT_KINDS.join(', ')})`);
-    const times = fault.times ?? (fault.kind === 'out-of-order' ? 2 : 1);
-    if (!Number.isInteger(times) || times < 1) throw new Error(`Fault times must be a whole number of at least 1, got ${fault.times}`);
+    const times = fault.times ?? (fault.kind === 'out-of-order' ? 2 : fault.kind === 'burst' ? Number.POSITIVE_INFINITY : 1);
+    if (times !== Number.POSITIVE_INFINITY && (!Number.isInteger(times) || times < 1)) throw new Error(`Fault times must be a whole number of at least 1, got ${fault.times}`);
+    if (fault.kind === 'burst') {
+      const copies = fault.copies ?? 1;
+      if (!Number.isInteger(copies) || copies < 1 || copies > 10) throw new Error(`A burst fault's copies must be a whole number from 1 to 10, got ${fault.copies}`);
+      if (fault.order !== undefined && fault.order !== 'emitted' && fault.order !== 'reversed') {
+        throw new Error(`A burst fault's order must be 'emitted' or 'reversed', got ${JSON.stringify(fault.order)}`);
+      }
+    }
     if (fault.kind === 'out-of-order' && times < 2) throw new Error('An out-of-order fault holds at least 2 deliveries (times >= 2)');
     if ('types' in fault && fault.types !== undefined && (!Array.isArray(fault.types) || fault.types.some((t) => typeof t !== 'string'))) {
       throw new Error('Fault types must be a list of event types');
@@ -178,7 +195,7 @@ export class Webhooks {
   private takeDeliveryFault(event: Stripe.Event, json: string): (StripeFault & { left: number; kind: DeliveryFaultKind }) | undefined {
     const fault = this.faults.find(
       (f) =>
-        (f.kind === 'lose-delivery' || f.kind === 'duplicate-delivery' || f.kind === 'out-of-order') &&
+        (f.kind === 'lose-delivery' || f.kind === 'duplicate-delivery' || f.kind === 'out-of-order' || f.kind === 'burst') &&
         (!f.types || f.types.includes(event.type)) &&
         (!f.objectIncludes || json.includes(f.objectIncludes)),
     ) as (StripeFault & { left: number; kind: DeliveryFaultKind }) | undefined;
@@ -275,12 +292,37 @@ export class Webhooks {
       }
       return;
     }
+    if (fault?.kind === 'burst') {
+      this.holdForBurst(fault, delivery, event, endpoint);
+      return;
+    }
     // After the API call's answer has gone, as on Stripe.
     this.later(0, () => this.attempt(delivery, event, endpoint, 0));
     if (fault?.kind === 'duplicate-delivery') {
       const twin: Delivery = { ...delivery, attempts: [], duplicate: true };
       this.deliveries.push(twin);
       this.later(0, () => this.attempt(twin, event, endpoint, 0));
+    }
+  }
+
+  /** Holds a delivery (and its copies) with the rest of its turn's; the first one held schedules the turn's release. */
+  private holdForBurst(fault: Extract<StripeFault, { kind: 'burst' }>, delivery: Delivery, event: Stripe.Event, endpoint: Endpoint): void {
+    let batch = this.bursts.get(fault);
+    if (!batch) {
+      const mine: Array<{ delivery: Delivery; event: Stripe.Event; endpoint: Endpoint }> = [];
+      batch = mine;
+      this.bursts.set(fault, mine);
+      this.later(0, () => {
+        this.bursts.delete(fault);
+        for (const h of fault.order === 'reversed' ? [...mine].reverse() : mine) this.attempt(h.delivery, h.event, h.endpoint, 0);
+      });
+    }
+    delivery.status = 'held';
+    batch.push({ delivery, event, endpoint });
+    for (let i = 1; i < (fault.copies ?? 1); i++) {
+      const copy: Delivery = { ...delivery, attempts: [], duplicate: true };
+      this.deliveries.push(copy);
+      batch.push({ delivery: copy, event, endpoint });
     }
   }
 
