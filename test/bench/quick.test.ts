@@ -94,6 +94,17 @@ describe('benches in quick mode', () => {
     ]);
   }, 8 * MINUTES);
 
+  it('bench:payments pays checkouts, packs and renewals through the Stripe emulator, the webhook answering no 500 and each account holding what it paid for', async () => {
+    // The bench itself fails when a payment's credits never show in GET /me or an account holds other credits than it paid for.
+    const phases = ['at once', 'twice, reversed', 'renewals'];
+    await expectQuickRun('payments', [
+      ...phases.map((p) => new RegExp(`${p}\\s+webhook answers >= 500: 0 of [1-9][\\d,]* answers`)),
+      ...phases.map((p) => new RegExp(`${p}\\s+payment -> credits in GET /me p50 [\\d.]+ s, p95 [\\d.]+ s`)),
+      ...phases.map((p) => new RegExp(`${p}\\s+ratio to a GET /me round trip \\(p50 [\\d.]+ ms\\): p50 [\\d.]+, p95 [\\d.]+`)),
+      ...phases.map((p) => new RegExp(`${p}\\s+accounts holding exactly the credits paid for: (\\d+) of \\1`)),
+    ]);
+  }, 8 * MINUTES);
+
   it('bench:site runs Lighthouse on one route and sizes the JavaScript of every prerendered route', async () => {
     await expectQuickRun('site', [/run 1\/1 \/\s+score \d+/, /Gzipped JavaScript each prerendered page/, /\/founding-talent-application\s+[\d.]+ KB/]);
   }, 8 * MINUTES);
