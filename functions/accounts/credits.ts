@@ -5,7 +5,10 @@
 // 036): each grant records what one of its credits is worth, the balance holds its open lots
 // oldest first, and spending takes the oldest first. Plan credits expire (decision 043): every
 // change first drops the lots whose time ran out with an `expire` entry in the same transaction,
-// so the stored balance always equals its lots, and readers never count an expired lot.
+// so the stored balance always equals its lots, and readers never count an expired lot. A
+// take-back (decision 049) also claims its source's credits that running generations hold
+// reserved: a release drops them instead of returning them, a commit spends them and says so; and
+// it counts the source's expired credits apart from the spent ones (the shortfall is spent only).
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { GrantCategory, LedgerKind } from '../../events/account-values';
@@ -32,17 +35,29 @@ export type LinkedWrite = NonNullable<TransactWriteCommandInput['TransactItems']
 export interface LedgerResult {
   entry: LedgerEntry;
   balance: number;
-  /** The credits the change moved, by lot: granted, reserved, committed or released. */
+  /** The credits the change moved, by lot: granted, reserved, committed or released (returned to the balance). */
   lots: LotCredits[];
+  /**
+   * A commit's or release's credits that a take-back had claimed (decision 049): committed, they
+   * were spent after their purchase was refunded; released, they were dropped, not returned.
+   */
+  claimed?: LotCredits[];
   /** True when the key was seen before: the first result, nothing written again. */
   replayed: boolean;
 }
 
-/** What a take-back removed (`takenBack`) and what of the asked credits were no longer on the balance (`shortfall`). */
+/**
+ * What a take-back did with the credits it asked for (decision 049): `takenBack` were removed from
+ * the client's reach (from the balance, and `reserved` of them claimed from running generations);
+ * `expired` had expired unspent; `shortfall` had been spent. `takenBack + expired + shortfall` is
+ * the credits asked.
+ */
 export interface TakeBackResult {
   entry: LedgerEntry;
   balance: number;
   takenBack: number;
+  reserved: number;
+  expired: number;
   shortfall: number;
   replayed: boolean;
 }
@@ -111,7 +126,11 @@ interface Guard {
   lots?: LotCredits[];
   /** A take-back's outcome. */
   takenBack?: number;
+  reservedTakenBack?: number;
+  expiredTakenBack?: number;
   shortfall?: number;
+  /** A commit's or release's credits a take-back had claimed. */
+  claimed?: LotCredits[];
 }
 
 const MAX_KEY_LENGTH = 255;
@@ -308,7 +327,7 @@ export function ledgerWrite(
   seq: number,
   at: string,
   lots: LotCredits[],
-  options: { delta?: number; guard?: Partial<Guard> } = {},
+  options: { delta?: number; guard?: Partial<Guard>; stored?: Record<string, unknown> } = {},
 ) {
   const entry: LedgerEntry = {
     id: randomUUID(),
@@ -337,7 +356,8 @@ export function ledgerWrite(
   const stored = { ...entry, lots, ...(change.category ? { category: change.category } : {}), ...(change.by ? { bySub: change.by.sub } : {}) };
   return {
     entry,
-    entryItem: { ...accountKeys.ledger(accountId, seq), ...stored },
+    // `options.stored`: what else the entry explains (a take-back's claims, a release's dropped credits).
+    entryItem: { ...accountKeys.ledger(accountId, seq), ...stored, ...options.stored },
     guardItem: { ...accountKeys.guard(accountId, change.key), ...guard },
   };
 }
@@ -346,6 +366,53 @@ export function ledgerWrite(
 function expireWrite(accountId: string, expired: LotCredits[], balanceAfter: number, seq: number, at: string) {
   const entry: LedgerEntry = { id: randomUUID(), kind: 'expire', credits: -creditsIn(expired), balanceAfter, reason: expiryReason(expired), at };
   return { entry, entryItem: { ...accountKeys.ledger(accountId, seq), ...entry, lots: expired } };
+}
+
+/**
+ * The writes that count expired credits by their source (decision 049), made in the transaction of
+ * their `expire` entry: a later take-back of that purchase counts them as expired, not spent.
+ */
+export function expiryTallyWrites(
+  tableName: string,
+  accountId: string,
+  expired: readonly LotCredits[],
+  at: string,
+  /** A take-back's source and how many of its expired credits it counted (one write per source). */
+  counted?: { source: string; credits: number },
+): LinkedWrite[] {
+  const bySource = new Map<string, { expired: number; counted: number }>();
+  const of = (source: string) => bySource.get(source) ?? bySource.set(source, { expired: 0, counted: 0 }).get(source)!;
+  for (const lot of expired) if (lot.source) of(lot.source).expired += lot.credits;
+  if (counted && counted.credits > 0) of(counted.source).counted += counted.credits;
+  return [...bySource].map(([source, n]) => ({
+    Update: {
+      TableName: tableName,
+      Key: accountKeys.source(accountId, source),
+      UpdateExpression: 'ADD expired :n, expiredTakenBack :c SET #source = :s, updatedAt = :at',
+      ExpressionAttributeNames: { '#source': 'source' },
+      ExpressionAttributeValues: { ':n': n.expired, ':c': n.counted, ':s': source, ':at': at },
+    },
+  }));
+}
+
+/**
+ * Takes `n` of a reservation's open credits: its unclaimed ones (`open`) and those a take-back
+ * claimed (`claimed`, decision 049). A commit spends unclaimed credits first, a release drops
+ * claimed ones first, so a refunded credit is spent only when nothing else is left to spend.
+ */
+export function takeHeld(
+  open: readonly LotCredits[],
+  claimed: readonly LotCredits[],
+  n: number,
+  first: 'open' | 'claimed',
+): { fromOpen: LotCredits[]; fromClaimed: LotCredits[]; openAfter: LotCredits[]; claimedAfter: LotCredits[] } {
+  const firstLots = first === 'open' ? open : claimed;
+  const fromFirst = takeOldest(firstLots, Math.min(n, creditsIn(firstLots)));
+  const secondLots = first === 'open' ? claimed : open;
+  const fromSecond = takeOldest(secondLots, n - creditsIn(fromFirst.taken));
+  return first === 'open'
+    ? { fromOpen: fromFirst.taken, openAfter: fromFirst.rest, fromClaimed: fromSecond.taken, claimedAfter: fromSecond.rest }
+    : { fromClaimed: fromFirst.taken, claimedAfter: fromFirst.rest, fromOpen: fromSecond.taken, openAfter: fromSecond.rest };
 }
 
 const cursorOf = (sk: string) => Buffer.from(sk, 'utf8').toString('base64url');
@@ -370,24 +437,57 @@ interface Reservation {
   committed: number;
   released: number;
   open: number;
-  /** The open credits by lot, oldest first; undefined on reservations made before lots. */
+  /** The open credits no take-back claimed, by lot, oldest first; undefined on reservations made before lots. */
   lots?: LotCredits[];
+  /** The open credits a take-back claimed (decision 049), by lot: part of `open`, never returned to the balance. */
+  claimed: LotCredits[];
+  /** All the credits take-backs ever claimed from it. */
+  takenBack: number;
+}
+
+/** The balance as stored: its credits, sequence, lots, and the generations holding credits reserved. */
+interface StoredBalance {
+  credits: number;
+  seq: number;
+  lots?: LotCredits[];
+  /** Generations with credits reserved and still open (decision 049: take-backs claim from them). */
+  openReservations: string[];
 }
 
 export type CreditLedger = ReturnType<typeof creditLedger>;
 
 export function creditLedger(doc: DynamoDBDocumentClient, tableName: string, now: () => Date = () => new Date()) {
-  const readBalance = async (accountId: string): Promise<{ credits: number; seq: number; lots?: LotCredits[] } | undefined> => {
+  const readBalance = async (accountId: string): Promise<StoredBalance | undefined> => {
     const out = await doc.send(new GetCommand({ TableName: tableName, Key: accountKeys.balance(accountId), ConsistentRead: true }));
-    return out.Item ? { credits: Number(out.Item.credits), seq: Number(out.Item.seq ?? 0), lots: storedLots(out.Item.lots) } : undefined;
+    if (!out.Item) return undefined;
+    const open = Array.isArray(out.Item.openReservations) ? out.Item.openReservations.filter((g): g is string => typeof g === 'string') : [];
+    return { credits: Number(out.Item.credits), seq: Number(out.Item.seq ?? 0), lots: storedLots(out.Item.lots), openReservations: open };
+  };
+
+  /** What became of a source's credits beyond the balance: how many expired, and how many of those take-backs counted already. */
+  const readSource = async (accountId: string, source: string): Promise<{ expired: number; expiredTakenBack: number }> => {
+    const out = await doc.send(new GetCommand({ TableName: tableName, Key: accountKeys.source(accountId, source), ConsistentRead: true }));
+    const n = (v: unknown) => (typeof v === 'number' ? v : 0);
+    return { expired: n(out.Item?.expired), expiredTakenBack: n(out.Item?.expiredTakenBack) };
   };
 
   const readReservation = async (accountId: string, generationId: string): Promise<Reservation | undefined> => {
     const out = await doc.send(new GetCommand({ TableName: tableName, Key: accountKeys.reservation(accountId, generationId), ConsistentRead: true }));
     if (!out.Item) return undefined;
     const n = (v: unknown) => (typeof v === 'number' ? v : 0);
-    return { reserved: n(out.Item.reserved), committed: n(out.Item.committed), released: n(out.Item.released), open: n(out.Item.open), lots: storedLots(out.Item.openLots) };
+    return {
+      reserved: n(out.Item.reserved),
+      committed: n(out.Item.committed),
+      released: n(out.Item.released),
+      open: n(out.Item.open),
+      lots: storedLots(out.Item.openLots),
+      claimed: storedLots(out.Item.takenBackLots) ?? [],
+      takenBack: n(out.Item.takenBack),
+    };
   };
+
+  /** A reservation's unclaimed open credits, by lot (the rule of lotsBehind for one made before lots). */
+  const unclaimedLots = (accountId: string, held: Reservation) => resolveLots(accountId, held.open - creditsIn(held.claimed), held.lots);
 
   /** The account's plan, for items written before lots (one profile read, only when needed). */
   const planOf = async (accountId: string): Promise<PlanId> => {
@@ -411,7 +511,8 @@ export function creditLedger(doc: DynamoDBDocumentClient, tableName: string, now
     if (guard.kind !== kind || guard.credits !== change.credits || (guard.generationId ?? undefined) !== (change.generationId ?? undefined) || otherLot || otherSource) {
       throw new ConflictError(KEY_REUSED_MESSAGE);
     }
-    return { entry: guard.entry, balance: guard.balance, lots: storedLots(guard.lots) ?? [], replayed: true, guard };
+    const claimed = storedLots(guard.claimed);
+    return { entry: guard.entry, balance: guard.balance, lots: storedLots(guard.lots) ?? [], ...(claimed?.length ? { claimed } : {}), replayed: true, guard };
   };
 
   /**
@@ -423,7 +524,9 @@ export function creditLedger(doc: DynamoDBDocumentClient, tableName: string, now
    * before the change's; credits the change itself puts on the balance already expired (a
    * release of credits reserved before their expiry, a late grant) leave in one just after.
    * `linked` adds writes of the change's own (a license with the credit it consumes), given the
-   * lots moved. A lost race reads again and retries.
+   * lots moved. A take-back (decision 049) also claims its source's credits held by the open
+   * reservations the balance lists, under their own conditions, and counts its source's expired
+   * credits (the source's tally item) apart from the spent ones. A lost race reads again and retries.
    */
   const apply = async (accountId: string, kind: ChangeKind, change: Change, linked?: (moved: LotCredits[]) => LinkedWrite[]): Promise<LedgerResult & { guard?: Guard }> => {
     checkChange(kind, change);
@@ -444,12 +547,19 @@ export function creditLedger(doc: DynamoDBDocumentClient, tableName: string, now
       if ((kind === 'commit' || kind === 'release') && (held?.open ?? 0) < n) throw new ConflictError(NO_RESERVATION_MESSAGE);
 
       // Which credits move: a grant adds its lot last; a reserve takes the balance's oldest; a
-      // commit or release takes the reservation's oldest open ones, and a release puts them back
-      // first on the balance (they were its oldest); a take-back removes its source's unspent ones.
-      const heldLots = held ? await resolveLots(accountId, held.open, held.lots) : [];
+      // commit takes the reservation's oldest unclaimed credits, then claimed ones (spent after a
+      // take-back); a release drops claimed ones first, then puts unclaimed ones back first on the
+      // balance (they were its oldest); a take-back removes its source's unspent ones, then claims
+      // its source's credits that open reservations hold (decision 049).
+      const heldLots = held ? await unclaimedLots(accountId, held) : [];
       let moved: LotCredits[];
+      let claimed: LotCredits[] = [];
       let lotsAfter = live;
       let heldAfter = heldLots;
+      let claimedAfter = held?.claimed ?? [];
+      let openReservations = seen.openReservations;
+      const claims: { generationId: string; held: Reservation; open: LotCredits[]; claimed: LotCredits[] }[] = [];
+      let expiredCounted = 0;
       if (kind === 'grant') {
         moved = [lotOf(change.lot!, n)];
         lotsAfter = compactLots([...live, ...moved]);
@@ -458,18 +568,40 @@ export function creditLedger(doc: DynamoDBDocumentClient, tableName: string, now
         moved = taken;
         lotsAfter = rest;
         heldAfter = compactLots([...heldLots, ...taken]);
+        if (!openReservations.includes(change.generationId!)) openReservations = [...openReservations, change.generationId!];
       } else if (kind === 'take-back') {
         const { taken, rest } = takeFromSource(live, change.source!, n);
         moved = taken;
         lotsAfter = rest;
+        let left = n - creditsIn(taken);
+        for (const generationId of seen.openReservations) {
+          if (left <= 0) break;
+          const other = await readReservation(accountId, generationId);
+          if (!other || other.open <= 0) continue;
+          const from = takeFromSource(await unclaimedLots(accountId, other), change.source!, left);
+          if (!from.taken.length) continue;
+          left -= creditsIn(from.taken);
+          claims.push({ generationId, held: other, open: from.rest, claimed: compactLots([...other.claimed, ...from.taken]) });
+          claimed = compactLots([...claimed, ...from.taken]);
+        }
+        if (left > 0) {
+          // Expired credits of the source were never spent: counted here, once (the tally's `expiredTakenBack`).
+          const tally = await readSource(accountId, change.source!);
+          const expiringNow = creditsIn(expired.filter((l) => l.source === change.source));
+          expiredCounted = Math.min(left, Math.max(0, tally.expired + expiringNow - tally.expiredTakenBack));
+        }
       } else {
-        const { taken, rest } = takeOldest(heldLots, n);
-        moved = taken;
-        heldAfter = rest;
-        if (kind === 'release') lotsAfter = compactLots([...taken, ...live]);
+        const take = takeHeld(heldLots, held!.claimed, n, kind === 'commit' ? 'open' : 'claimed');
+        heldAfter = take.openAfter;
+        claimedAfter = take.claimedAfter;
+        claimed = take.fromClaimed;
+        // A commit consumes both; a release returns only the unclaimed ones.
+        moved = kind === 'commit' ? compactLots([...take.fromOpen, ...take.fromClaimed]) : take.fromOpen;
+        if (kind === 'release') lotsAfter = compactLots([...take.fromOpen, ...live]);
+        if (!heldAfter.length && !claimedAfter.length) openReservations = openReservations.filter((g) => g !== change.generationId);
       }
-      // 0 - x, not -x: a take-back of nothing is 0, never -0.
-      const delta = kind === 'take-back' ? 0 - creditsIn(moved) : deltaOf(kind, n);
+      // 0 - x, not -x: a take-back of nothing is 0, never -0. A release adds back only what it returns.
+      const delta = kind === 'take-back' ? 0 - creditsIn(moved) : kind === 'release' ? creditsIn(moved) : deltaOf(kind, n);
       const late = splitExpired(lotsAfter, when.getTime());
 
       // The entries in order: what expired before, the change, what expired with it.
@@ -488,10 +620,33 @@ export function creditLedger(doc: DynamoDBDocumentClient, tableName: string, now
         const lateItem = expireWrite(accountId, late.expired, balance, ++seq, at).entryItem;
         entryItems.push(lateItem);
       }
-      const outcome = kind === 'take-back' ? { takenBack: creditsIn(moved), shortfall: n - creditsIn(moved) } : {};
+      const reservedTakenBack = kind === 'take-back' ? creditsIn(claimed) : 0;
+      const outcome: Partial<Guard> =
+        kind === 'take-back'
+          ? {
+              takenBack: creditsIn(moved) + reservedTakenBack,
+              reservedTakenBack,
+              expiredTakenBack: expiredCounted,
+              shortfall: n - creditsIn(moved) - reservedTakenBack - expiredCounted,
+            }
+          : claimed.length
+            ? { claimed }
+            : {};
+      // What the entry explains beyond the lots it moved: the credits claimed from generations, a
+      // release's credits dropped, a commit's credits spent after a take-back.
+      const explained: Record<string, unknown> =
+        kind === 'take-back'
+          ? {
+              ...(claims.length ? { reservedTakenBack: claims.map((c) => ({ generationId: c.generationId, credits: creditsIn(c.claimed) - creditsIn(c.held.claimed) })) } : {}),
+              ...(expiredCounted ? { expiredTakenBack: expiredCounted } : {}),
+            }
+          : claimed.length
+            ? { [kind === 'commit' ? 'spentTakenBack' : 'droppedTakenBack']: claimed }
+            : {};
       const { entry, entryItem, guardItem } = ledgerWrite(accountId, kind, change, afterChange, changeSeq, at, moved, {
         delta,
         guard: { balance, ...outcome },
+        stored: explained,
       });
       entryItems.splice(expired.length ? 1 : 0, 0, entryItem);
 
@@ -502,7 +657,7 @@ export function creditLedger(doc: DynamoDBDocumentClient, tableName: string, now
           Update: {
             TableName: tableName,
             Key: accountKeys.balance(accountId),
-            UpdateExpression: 'SET credits = :after, seq = :seq, lots = :lots, updatedAt = :at',
+            UpdateExpression: 'SET credits = :after, seq = :seq, lots = :lots, openReservations = :reservations, updatedAt = :at',
             // Never below zero: the balance must still be the one read, and hold the reserve.
             ConditionExpression: kind === 'reserve' ? 'seq = :seen AND credits >= :n' : 'seq = :seen',
             ExpressionAttributeValues: {
@@ -510,11 +665,32 @@ export function creditLedger(doc: DynamoDBDocumentClient, tableName: string, now
               ':seq': seq,
               ':seen': seen.seq,
               ':lots': late.live,
+              ':reservations': openReservations,
               ':at': at,
               ...(kind === 'reserve' ? { ':n': n } : {}),
             },
           },
         },
+        ...expiryTallyWrites(tableName, accountId, [...expired, ...late.expired], at, kind === 'take-back' ? { source: change.source!, credits: expiredCounted } : undefined),
+        // The credits claimed from each reservation, under the state it was read in.
+        ...claims.map(
+          (c): LinkedWrite => ({
+            Update: {
+              TableName: tableName,
+              Key: accountKeys.reservation(accountId, c.generationId),
+              UpdateExpression: 'ADD takenBack :c SET openLots = :held, takenBackLots = :claimed',
+              ConditionExpression: 'reserved = :seenReserved AND #open = :seenOpen',
+              ExpressionAttributeNames: { '#open': 'open' },
+              ExpressionAttributeValues: {
+                ':c': creditsIn(c.claimed) - creditsIn(c.held.claimed),
+                ':held': c.open,
+                ':claimed': c.claimed,
+                ':seenReserved': c.held.reserved,
+                ':seenOpen': c.held.open,
+              },
+            },
+          }),
+        ),
       ];
       if (generation) {
         // The reservation as it was read: a reserve creates it or adds to it; a commit and a
@@ -525,12 +701,12 @@ export function creditLedger(doc: DynamoDBDocumentClient, tableName: string, now
           Update: {
             TableName: tableName,
             Key: accountKeys.reservation(accountId, change.generationId!),
-            UpdateExpression: `ADD ${counts} SET generationId = :g, openLots = :held`,
+            UpdateExpression: `ADD ${counts} SET generationId = :g, openLots = :held${kind === 'reserve' ? '' : ', takenBackLots = :claimed'}`,
             ConditionExpression: unchanged,
             ExpressionAttributeNames: { '#open': 'open' },
             ExpressionAttributeValues: {
               ':n': n,
-              ...(kind === 'reserve' ? {} : { ':minus': -n }),
+              ...(kind === 'reserve' ? {} : { ':minus': -n, ':claimed': claimedAfter }),
               ':g': change.generationId,
               ':held': heldAfter,
               ...(held ? { ':seenReserved': held.reserved, ':seenOpen': held.open } : {}),
@@ -548,7 +724,7 @@ export function creditLedger(doc: DynamoDBDocumentClient, tableName: string, now
 
       try {
         await doc.send(new TransactWriteCommand({ TransactItems: items }));
-        return { entry, balance, lots: moved, replayed: false, guard: { kind, credits: n, entry, balance, ...outcome } };
+        return { entry, balance, lots: moved, ...(claimed.length && kind !== 'take-back' ? { claimed } : {}), replayed: false, guard: { kind, credits: n, entry, balance, ...outcome } };
       } catch (err) {
         const reasons = reasonsOf(err);
         if (!reasons && (err as Error)?.name !== 'TransactionConflictException') throw err;
@@ -580,6 +756,7 @@ export function creditLedger(doc: DynamoDBDocumentClient, tableName: string, now
           new TransactWriteCommand({
             TransactItems: [
               { Put: { TableName: tableName, Item: entryItem, ConditionExpression: 'attribute_not_exists(pk)' } },
+              ...expiryTallyWrites(tableName, accountId, expired, at),
               {
                 Update: {
                   TableName: tableName,
@@ -640,15 +817,26 @@ export function creditLedger(doc: DynamoDBDocumentClient, tableName: string, now
     },
 
     /**
-     * Takes back up to `credits` unspent credits of the lots of `source` (a refunded or disputed
-     * purchase), oldest first, never below zero; credits a generation holds reserved are not
-     * taken. `takenBack` is what it removed, `shortfall` what of `credits` was no longer there
-     * (spent, reserved, or expired). The entry is written even when nothing was left (0), so the
-     * history explains the refund. Once per key: a repeat answers the first result.
+     * Takes back up to `credits` credits of the lots of `source` (a refunded or disputed purchase),
+     * never below zero (decision 049): first its unspent credits on the balance, oldest first, then
+     * its credits running generations hold reserved (claimed: a release drops them, a commit spends
+     * them and says so). `takenBack` is both, `reserved` the claimed part; of the rest, `expired`
+     * had expired unspent (each expired credit counted by one take-back only) and `shortfall` had
+     * been spent. The entry is written even when nothing was left (0), so the history explains
+     * the refund. Once per key: a repeat answers the first result.
      */
     async takeBack(accountId: string, change: { key: string; source: string; credits: number; reason: string }): Promise<TakeBackResult> {
       const result = await apply(accountId, 'take-back', change);
-      return { entry: result.entry, balance: result.balance, takenBack: result.guard?.takenBack ?? 0, shortfall: result.guard?.shortfall ?? change.credits, replayed: result.replayed };
+      const g = result.guard;
+      return {
+        entry: result.entry,
+        balance: result.balance,
+        takenBack: g?.takenBack ?? 0,
+        reserved: g?.reservedTakenBack ?? 0,
+        expired: g?.expiredTakenBack ?? 0,
+        shortfall: g?.shortfall ?? change.credits,
+        replayed: result.replayed,
+      };
     },
 
     /** Takes credits from the balance for a generation, oldest lots first; InsufficientCreditsError when the balance is short. */
@@ -656,7 +844,11 @@ export function creditLedger(doc: DynamoDBDocumentClient, tableName: string, now
       return withoutGuard(await apply(accountId, 'reserve', change));
     },
 
-    /** Makes (part of) a generation's reservation final, its oldest open credits first: the balance does not change. */
+    /**
+     * Makes (part of) a generation's reservation final, its oldest unclaimed credits first, then
+     * credits a take-back claimed (`claimed`: spent after their purchase was refunded): the
+     * balance does not change.
+     */
     async commit(accountId: string, change: { credits: number; key: string; generationId: string; reason: string }): Promise<LedgerResult> {
       return withoutGuard(await apply(accountId, 'commit', change));
     },
@@ -677,21 +869,32 @@ export function creditLedger(doc: DynamoDBDocumentClient, tableName: string, now
       return { ...result, ...(result.lots[0] ? { credit: result.lots[0] } : {}) };
     },
 
-    /** Returns (part of) a generation's reservation to the balance, where its credits come first again (they were the oldest). */
+    /**
+     * Returns (part of) a generation's reservation to the balance, where its credits come first
+     * again (they were the oldest); credits a take-back claimed go first and are dropped, not
+     * returned (`claimed`; decision 049).
+     */
     async release(accountId: string, change: { credits: number; key: string; generationId: string; reason: string }): Promise<LedgerResult> {
       return withoutGuard(await apply(accountId, 'release', change));
     },
 
-    /** What a generation has reserved, committed and released so far (undefined when it reserved nothing). */
-    async reservation(accountId: string, generationId: string): Promise<{ reserved: number; committed: number; released: number; open: number } | undefined> {
+    /**
+     * What a generation has reserved, committed and released so far (undefined when it reserved
+     * nothing), and `takenBack` when take-backs claimed some of its credits (part of `open` until
+     * committed or released).
+     */
+    async reservation(
+      accountId: string,
+      generationId: string,
+    ): Promise<{ reserved: number; committed: number; released: number; open: number; takenBack?: number } | undefined> {
       const held = await readReservation(accountId, generationId);
-      return held && { reserved: held.reserved, committed: held.committed, released: held.released, open: held.open };
+      return held && { reserved: held.reserved, committed: held.committed, released: held.released, open: held.open, ...(held.takenBack ? { takenBack: held.takenBack } : {}) };
     },
 
-    /** The credits a generation still holds open, by lot, oldest first (what its next commits consume). */
+    /** The credits a generation still holds open, by lot, oldest first in the order its next commits consume them (claimed ones last). */
     async reservedLots(accountId: string, generationId: string): Promise<LotCredits[]> {
       const held = await readReservation(accountId, generationId);
-      return held ? resolveLots(accountId, held.open, held.lots) : [];
+      return held ? [...(await unclaimedLots(accountId, held)), ...held.claimed] : [];
     },
 
     /** One page of the ledger, newest first; `cursor` is the previous page's `nextCursor`. */

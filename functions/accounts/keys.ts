@@ -22,6 +22,8 @@ export const accountKeys = {
   ledgerPrefix: 'LEDGER#',
   guard: (id: string, key: string) => ({ pk: pk(id), sk: `KEY#${key}` }),
   reservation: (id: string, generationId: string) => ({ pk: pk(id), sk: `GEN#${generationId}` }),
+  /** What became of one purchase's credits beyond the balance: `expired` and `expiredTakenBack` (decision 049). */
+  source: (id: string, source: string) => ({ pk: pk(id), sk: `SOURCE#${source}` }),
   audit: (id: string, at: string, auditId: string) => ({ pk: pk(id), sk: `AUDIT#${at}#${auditId}` }),
   auditPrefix: 'AUDIT#',
 };

@@ -6,10 +6,12 @@
 // A refund takes back the purchase's credits in proportion to what is refunded in total
 // (rounded up: a refund never leaves a client a credit they did not pay for), less what earlier
 // refunds asked back; a lost dispute takes back whatever of the purchase was not asked back yet.
-// Only unspent credits of that purchase's lot can go (never below zero); the credits already
-// spent are the shortfall, recorded on the payment, and the account is flagged for the console;
-// the royalties those spent credits earned are taken back from the talent's next statement (the
-// event `Payments.SpentCreditsRefunded`, docs/payouts.md "Money taken back").
+// Only unspent credits of that purchase's lot can go (never below zero), those on the balance and
+// those a running generation holds reserved (decision 049: released, they are dropped); credits
+// of it that expired unspent are neither taken nor spent; the credits already spent are the
+// shortfall, recorded on the payment, and the account is flagged for the console; the royalties
+// those spent credits earned are taken back from the talent's next statement (the event
+// `Payments.SpentCreditsRefunded`, docs/payouts.md "Money taken back").
 // An open dispute takes nothing: the client may still win it, and a won dispute keeps its credits.
 // The events of one payment are applied one at a time (the payment is held while one applies).
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -25,10 +27,14 @@ import { consoleStore, type ChargedPayment, type ConsoleStore, type TakeBackReco
 import { noteErasedAccountEvent } from './erasure';
 import { paymentsStore, type PaymentsStore } from './store';
 
-/** What the ledger's take-back answers that refunds use. */
+/** What the ledger's take-back answers that refunds use (the shortfall is spent credits only: never expired ones). */
 interface TakeBackAnswer {
   takenBack: number;
   shortfall: number;
+  /** Of `takenBack`, the credits claimed from running generations. */
+  reserved?: number;
+  /** Credits of the purchase that had expired unspent. */
+  expired?: number;
 }
 
 export interface ChargeEventDeps {
@@ -228,5 +234,12 @@ async function takeBack(deps: ChargeEventDeps, payment: ChargedPayment, change: 
     await deps.flags.flagAccount(payment.accountId, { source: change.key, spentCredits: record.shortfall, reason: change.reason.slice(0, 200) });
     log.warn('refunded credits were already spent', { accountId: payment.accountId, paymentIntentId: payment.paymentIntentId, shortfall: record.shortfall });
   }
-  log.info('credits taken back', { accountId: payment.accountId, paymentIntentId: payment.paymentIntentId, takenBack: record.takenBack, shortfall: record.shortfall });
+  log.info('credits taken back', {
+    accountId: payment.accountId,
+    paymentIntentId: payment.paymentIntentId,
+    takenBack: record.takenBack,
+    reserved: answer.reserved ?? 0,
+    expired: answer.expired ?? 0,
+    shortfall: record.shortfall,
+  });
 }
