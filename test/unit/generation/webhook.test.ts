@@ -161,6 +161,14 @@ describe('Replicate webhook', () => {
     expect(await f.call(event)).toMatchObject({ statusCode: 200, body: JSON.stringify({ received: true, replay: true }) });
     expect(f.resumed).toEqual([{ token: 'token-1', output: { status: 'succeeded', error: '' } }]);
   });
+  it('the same delivery made twice at the same moment is applied once and both answer 200 (the second waits for the first)', async () => {
+    const f = fakes(waiting);
+    const event = signed({}, 'msg_twice');
+    const answers = await Promise.all([f.call(event), f.call(event)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(answers.map((a) => a.body).sort()).toEqual([JSON.stringify({ received: true }), JSON.stringify({ received: true, replay: true })].sort());
+    expect(f.resumed).toHaveLength(1);
+  });
 });
 
 describe('monthly allowance', () => {

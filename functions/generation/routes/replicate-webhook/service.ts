@@ -6,6 +6,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../../shared/e
 import { ONE_DAY, type Once } from '../../../shared/idempotency';
 import { json, type HttpEvent, type HttpResult } from '../../../shared/http';
 import { log } from '../../../shared/log';
+import { isRaceLost, retryRaces } from '../../../shared/retry';
 import { clientIpOf, type RateLimiter } from '../../../shared/rate-limit';
 import type { GenerationStore } from '../../store';
 import { isFinalPrediction, outcomeOf, storedPrediction, type PredictionOutcome } from '../../prediction';
@@ -55,7 +56,7 @@ export async function handleReplicateWebhook(deps: WebhookDeps, event: HttpEvent
   const final = isFinalPrediction(prediction.status);
 
   // Kept a day: Replicate retries a delivery for about a minute.
-  const outcome = await deps.once<{ webhookId: string }, 'applied' | 'replay'>(
+  const applyOnce = () => deps.once<{ webhookId: string }, 'applied' | 'replay'>(
     { name: 'replicate-webhook', key: 'webhookId', expiresAfterSeconds: ONE_DAY, onReplay: () => 'replay' },
     { webhookId },
     async () => {
@@ -64,12 +65,16 @@ export async function handleReplicateWebhook(deps: WebhookDeps, event: HttpEvent
       } catch (err) {
         // A signed delivery that cannot be applied: Replicate retries it for about a minute,
         // then the generation waits on its polls; either way somebody must look.
-        log.metric(FAILURE_METRICS.webhookApplyFailed, { fields: { generationId, error: err instanceof Error ? err.name : typeof err } });
+        // A lost race is tried again below, not alarmed.
+        if (!isRaceLost(err)) log.metric(FAILURE_METRICS.webhookApplyFailed, { fields: { generationId, error: err instanceof Error ? err.name : typeof err } });
         throw err;
       }
       return 'applied';
     },
   );
+  // Deliveries of one prediction (processing, then succeeded; or the same one twice) can arrive
+  // together: a lost race is tried again at once rather than left for Replicate's retry.
+  const outcome = await retryRaces(applyOnce);
   if (outcome === 'replay') {
     log.info('webhook replayed; nothing changed', { generationId });
     return json(200, { received: true, replay: true });

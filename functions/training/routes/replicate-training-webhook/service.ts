@@ -5,6 +5,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../../shared/e
 import { ONE_DAY, type Once } from '../../../shared/idempotency';
 import { json, type HttpEvent, type HttpResult } from '../../../shared/http';
 import { log } from '../../../shared/log';
+import { isRaceLost, retryRaces } from '../../../shared/retry';
 import { clientIpOf, type RateLimiter } from '../../../shared/rate-limit';
 import { outcomeOf, type TrainingOutcome } from '../../outcome';
 import { isFinalStatus } from '../../replicate';
@@ -49,19 +50,23 @@ export async function handleTrainingWebhook(deps: TrainingWebhookDeps, event: Ht
   if (!training) throw new NotFoundError(TRAINING_NOT_FOUND_MESSAGE);
   if (training.replicateTrainingId && training.replicateTrainingId !== replicate.id) throw new ConflictError(TRAINING_MISMATCH_MESSAGE);
 
-  const outcome = await deps.once<{ webhookId: string }, 'applied' | 'replay'>(
+  const applyOnce = () => deps.once<{ webhookId: string }, 'applied' | 'replay'>(
     { name: 'replicate-training-webhook', key: 'webhookId', expiresAfterSeconds: ONE_DAY, onReplay: () => 'replay' },
     { webhookId },
     async () => {
       try {
         await apply(deps, trainingId, replicate);
       } catch (err) {
-        log.metric(FAILURE_METRICS.webhookApplyFailed, { fields: { trainingId, error: err instanceof Error ? err.name : typeof err } });
+        // A lost race is tried again below, not alarmed.
+        if (!isRaceLost(err)) log.metric(FAILURE_METRICS.webhookApplyFailed, { fields: { trainingId, error: err instanceof Error ? err.name : typeof err } });
         throw err;
       }
       return 'applied';
     },
   );
+  // Deliveries of one prediction (processing, then succeeded; or the same one twice) can arrive
+  // together: a lost race is tried again at once rather than left for Replicate's retry.
+  const outcome = await retryRaces(applyOnce);
   return json(200, outcome === 'replay' ? { received: true, replay: true } : { received: true });
 }
 
