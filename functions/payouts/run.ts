@@ -196,7 +196,7 @@ async function markStatementPaid(deps: PayoutDeps, paid: PayoutRecord, options: 
   const paidAt = paid.paidAt ?? paid.updatedAt;
   const transfer = `Stripe transfer ${transferId} of ${dollars(amountCents)}`;
   const audit = options.by
-    ? { at: paid.updatedAt, by: options.by.email, bySub: options.by.sub, action: 'marked-paid' as const, detail: `${options.retry ? 'Retried' : 'Payout run'} from the console: ${transfer}` }
+    ? { at: paid.updatedAt, by: options.by.email, bySub: options.by.sub, action: 'marked-paid' as const, detail: `${transfer}, ${options.retry ? 'retried' : 'by a payout run'} from the console` }
     : { at: paid.updatedAt, by: 'Stripe', action: 'marked-paid' as const, detail: transfer };
   await deps.statements.setPaid(talentId, month, { paidAt, reference: transferId!, by: 'Stripe' }, audit);
   await deps.store.addHistory(talentId, { at: paidAt, what: `Paid ${dollars(amountCents)} for ${monthLabel(month)} (transfer ${transferId})` }, `paid-${paid.statementId}`);

@@ -87,8 +87,8 @@ export function BillingSection({ billing }: { billing: ReturnType<typeof useUser
                       <TableCell align="right">
                         {p.refundedCents ? money(p.refundedCents) : '—'}
                         {p.refunds?.map((r) => (
-                          <Typography key={`${r.at}-${r.amountCents}`} component="span" variant="body2" color="text.secondary" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
-                            {money(r.amountCents)} by {r.by}, {formatDateTime(r.at)}: {r.reason}
+                          <Typography key={`${r.at}-${r.amountCents}`} component="span" variant="body2" color="text.secondary" sx={{ display: 'block', overflowWrap: 'anywhere', textAlign: 'left', minWidth: 220 }} data-testid="payment-refund">
+                            Refunded {money(r.amountCents)} by {r.by} on {formatDateTime(r.at)}: {r.reason}
                           </Typography>
                         ))}
                       </TableCell>

@@ -26,12 +26,11 @@ import { useSearchParams } from 'react-router';
 import { PayoutMonth, type PayoutRun, type StatementPayout } from '../../../events/payouts';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { Fields } from '../common/DetailSection';
-import { formatDateTime } from '../common/format';
 import { NameCell } from '../common/NameCell';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { errorText } from '../users/labels';
 import { PayoutActions } from './PayoutActions';
-import { latestClosedMonth, monthLabel, noteOf, PAYOUT_STATE_LABELS, PAYOUT_STATE_STYLES, payoutRunCsvName, reconciliationText, referenceOf, totalsRows, usd } from './labels';
+import { actionText, lastRunText, latestClosedMonth, monthLabel, noteOf, PAYOUT_STATE_LABELS, PAYOUT_STATE_STYLES, payoutRunCsvName, reconciliationText, referenceOf, totalsRows, usd } from './labels';
 import { saveFile } from '../common/saveFile';
 
 type RunState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; run: PayoutRun };
@@ -91,8 +90,8 @@ export function PayoutRunPage() {
             <Typography id={headingId} component="h1" variant="h5">
               {month ? `Payouts for ${monthLabel(month)}` : 'Payouts'}
             </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {state.status === 'ready' && state.run.ranAt ? `Last run ${formatDateTime(state.run.ranAt)}` : 'Not run yet for this month'}
+            <Typography variant="body2" color="text.secondary" data-testid="payout-last-run">
+              {state.status === 'ready' ? lastRunText(state.run) : '\u00a0'}
             </Typography>
           </Box>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}>
@@ -241,6 +240,7 @@ function PayoutRow({ payout: p, onChanged }: { payout: StatementPayout; onChange
       <TableCell sx={{ maxWidth: 320 }} data-testid="payout-note">
         {noteOf(p)}
         {p.attempts && p.attempts > 1 ? ` (${p.attempts} attempts)` : ''}
+        <PayoutActionLines payout={p} />
       </TableCell>
       <TableCell align="right">
         <PayoutActions payout={p} onChanged={onChanged} />
@@ -266,7 +266,22 @@ function PayoutBlock({ payout: p, onChanged }: { payout: StatementPayout; onChan
           ['Notes', noteOf(p)],
         ]}
       />
+      <PayoutActionLines payout={p} />
       <PayoutActions payout={p} onChanged={onChanged} />
+    </Box>
+  );
+}
+
+/** Who acted on the payout and when, oldest first ("Retried by ana@humanly.example on 28 Nov 2026, 14:03"). */
+function PayoutActionLines({ payout: p }: { payout: StatementPayout }) {
+  if (!p.actions?.length) return null;
+  return (
+    <Box component="ul" aria-label={`Admin actions on the payout to ${p.talentName ?? p.talentId}`} sx={{ listStyle: 'none', m: 0, mt: 0.5, p: 0 }}>
+      {p.actions.map((a, i) => (
+        <Typography key={`${a.at}-${i}`} component="li" variant="caption" color="text.secondary" sx={{ display: 'block', overflowWrap: 'anywhere' }} data-testid="payout-action" data-action={a.action}>
+          {actionText(a)}
+        </Typography>
+      ))}
     </Box>
   );
 }

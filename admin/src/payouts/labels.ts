@@ -1,8 +1,9 @@
 // Words and figures of the console's payouts (docs/product.md#console-payouts). Pure, so tests
 // read them as the page does.
-import type { StatementPayoutState } from '../../../events/payout-values';
-import { ManualPayoutRequest, type PayoutRun, type StatementPayout } from '../../../events/payouts';
+import type { PayoutAction, StatementPayoutState } from '../../../events/payout-values';
+import { ManualPayoutRequest, type PayoutActionEntry, type PayoutRun, type StatementPayout } from '../../../events/payouts';
 import { dollarsOfCents } from '../../../events/royalty-format';
+import { formatDateTime } from '../common/format';
 
 export { monthLabel } from '../statements/labels';
 
@@ -56,6 +57,24 @@ export function noteOf(p: StatementPayout): string {
   if (p.state === 'carried') return 'Under the minimum: carried to the next payout.';
   if (p.state === 'awaiting-account') return 'The talent has not finished setting up payouts.';
   return '';
+}
+
+/** An admin's action on a payout, as the console words it before "by <who> on <when>". */
+export const PAYOUT_ACTION_LABELS: Record<PayoutAction, string> = {
+  run: 'Run',
+  retried: 'Retried',
+  'marked-paid': 'Marked paid outside Stripe',
+};
+
+/** Who did it and when: "Retried by ana@humanly.example on 28 Nov 2026, 14:03". */
+export const actionText = (a: PayoutActionEntry) => `${PAYOUT_ACTION_LABELS[a.action]} by ${a.by} on ${formatDateTime(a.at)}`;
+
+/** The header's line on the month's runs: the last one, who started it (the monthly close, when no admin did) and how many there were. */
+export function lastRunText(run: Pick<PayoutRun, 'ranAt' | 'runs'>): string {
+  const last = run.runs?.at(-1);
+  if (!last) return run.ranAt ? `Last run ${formatDateTime(run.ranAt)}` : 'Not run yet for this month';
+  const count = run.runs!.length;
+  return `Last run by ${last.by ?? 'the monthly close'} on ${formatDateTime(last.at)}${count > 1 ? ` · ${count} runs` : ''}`;
 }
 
 /** The run's totals, in the order accounting reads them. */

@@ -1,5 +1,6 @@
 import type { PayoutRun, StatementPayout } from '../../../events/payouts';
-import { canMarkManual, canRetry, latestClosedMonth, manualRequest, noteOf, reconciliationText, referenceOf, totalsRows, usd } from '../../../admin/src/payouts/labels';
+import { actionText, canMarkManual, canRetry, lastRunText, latestClosedMonth, manualRequest, noteOf, reconciliationText, referenceOf, totalsRows, usd } from '../../../admin/src/payouts/labels';
+import { formatDateTime } from '../../../admin/src/common/format';
 
 const payout = (over: Partial<StatementPayout>): StatementPayout => ({
   statementId: '2026-10_t1',
@@ -18,6 +19,24 @@ describe('console payouts: the month', () => {
   it('defaults to the month whose statements closed last, across a year', () => {
     expect(latestClosedMonth(new Date('2026-11-27T16:00:00Z'))).toBe('2026-10');
     expect(latestClosedMonth(new Date('2027-01-01T00:30:00Z'))).toBe('2026-12');
+  });
+});
+
+describe('console payouts: who and when', () => {
+  const at = '2026-11-28T14:03:00.000Z';
+  const ana = { by: 'ana@humanly.example', bySub: 'sub-ana', at };
+
+  it("names the admin and the time of each action on a payout", () => {
+    expect(actionText({ action: 'retried', ...ana })).toBe(`Retried by ana@humanly.example on ${formatDateTime(at)}`);
+    expect(actionText({ action: 'marked-paid', ...ana })).toBe(`Marked paid outside Stripe by ana@humanly.example on ${formatDateTime(at)}`);
+    expect(actionText({ action: 'run', ...ana })).toBe(`Run by ana@humanly.example on ${formatDateTime(at)}`);
+  });
+
+  it("says who started the month's last run (the monthly close when no admin did) and how many runs there were", () => {
+    expect(lastRunText({})).toBe('Not run yet for this month');
+    expect(lastRunText({ ranAt: at })).toBe(`Last run ${formatDateTime(at)}`);
+    expect(lastRunText({ ranAt: at, runs: [{ at }] })).toBe(`Last run by the monthly close on ${formatDateTime(at)}`);
+    expect(lastRunText({ ranAt: at, runs: [{ at: '2026-11-01T02:00:00.000Z' }, { at, by: ana.by, bySub: ana.bySub }] })).toBe(`Last run by ana@humanly.example on ${formatDateTime(at)} · 2 runs`);
   });
 });
 

@@ -225,7 +225,7 @@ describe('the payout run', () => {
     expect([...w.answers.keys()]).toEqual(['payout:2026-11_ada', 'payout:2026-11_ada:2']);
     // The retry names the admin, once, on the payout and on the statement's audit; the talent's view omits it.
     expect(retried.actions).toEqual([{ action: 'retried', at: '2026-12-01T02:00:00.000Z', by: ADMIN.email, bySub: ADMIN.sub }]);
-    expect(w.audits).toEqual([expect.objectContaining({ talentId: 'ada', by: ADMIN.email, bySub: ADMIN.sub, detail: 'Retried from the console: Stripe transfer tr_1 of $15.00' })]);
+    expect(w.audits).toEqual([expect.objectContaining({ talentId: 'ada', by: ADMIN.email, bySub: ADMIN.sub, detail: 'Stripe transfer tr_1 of $15.00, retried from the console' })]);
     expect(talentPayoutView(retried).actions).toBeUndefined();
     await expect(retryPayout(w.deps, '2026-11_ada', ADMIN)).rejects.toThrow('already paid');
     expect(w.payouts.get('ada|2026-11')!.actions).toHaveLength(1);
@@ -289,7 +289,7 @@ describe('the payout run', () => {
     // Transferring then paid: one action, not one per write.
     expect(w.payouts.get('ada|2026-11')).toMatchObject({ state: 'paid', actions: [ran] });
     expect(w.payouts.get('bo|2026-11')).toMatchObject({ state: 'carried', actions: [ran] });
-    expect(w.audits).toEqual([expect.objectContaining({ talentId: 'ada', by: ADMIN.email, bySub: ADMIN.sub, detail: 'Payout run from the console: Stripe transfer tr_1 of $15.00' })]);
+    expect(w.audits).toEqual([expect.objectContaining({ talentId: 'ada', by: ADMIN.email, bySub: ADMIN.sub, detail: 'Stripe transfer tr_1 of $15.00, by a payout run from the console' })]);
     // A rerun changes nothing, so records nothing on the payouts; the month keeps every run.
     await runMonth(w.deps, '2026-11');
     expect(w.payouts.get('ada|2026-11')!.actions).toEqual([ran]);
