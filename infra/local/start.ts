@@ -39,7 +39,8 @@ Humanly is running (ready in ${((Date.now() - started) / 1000).toFixed(1)} s):
                curl -H 'Authorization: Bearer ${twin.replicate.token}' ${twin.urls.replicate}/v1/trainings
              Stripe ${twin.urls.stripe} (test mode; the official stripe client and curl drive it)
                secret key    ${twin.stripe.secretKey}
-               test cards    ${twin.stripe.testCards.map((c) => `${spacedNumber(c.number)} ${c.description}`).join('\n                             ')}
+               publishable   ${twin.stripe.publishableKey}
+${webhookSecretLines(twin.stripeWebhookSecrets)}               test cards    ${twin.stripe.testCards.map((c) => `${spacedNumber(c.number)} ${c.description}`).join('\n                             ')}
                any future expiry, any CVC; payouts onboarding (Connect): SSN last 4 ${ONBOARDING_TEST_VALUES.ssnLast4},
                routing ${ONBOARDING_TEST_VALUES.routingNumber}, account ${ONBOARDING_TEST_VALUES.accountNumber} (${ONBOARDING_TEST_VALUES.failingAccountNumbers.join(' and ')} fail payouts);
                renewals happen when the clock moves:
@@ -62,6 +63,15 @@ Press Ctrl-C to stop.
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+/** The signing secrets of the twin's own webhook endpoints, one line each (none when the template has none). */
+function webhookSecretLines(secrets: { platform?: string; connect?: string }): string {
+  const lines = [
+    secrets.platform && `               webhook secret ${secrets.platform} (POST /webhooks/stripe)`,
+    secrets.connect && `               Connect secret ${secrets.connect} (POST /webhooks/stripe-connect)`,
+  ].filter(Boolean);
+  return lines.map((l) => `${l}\n`).join('');
 }
 
 main().catch((err) => {

@@ -122,6 +122,12 @@ export interface Twin {
   replicate: ReplicateControl;
   /** The Stripe emulator's keys, faults, deliveries and clock (decision 042). */
   stripe: StripeControl;
+  /**
+   * The signing secrets (`whsec_...`) the Stripe emulator signs the twin's own endpoints with:
+   * the payments wing's (`platform`) and the payouts wing's Connect one (`connect`), when the
+   * template has them.
+   */
+  stripeWebhookSecrets: { platform?: string; connect?: string };
   emails(): Promise<Array<{ from: string; to: string[]; replyTo?: string[]; subject: string; text?: string; html?: string; at: string }>>;
   /** Resolves when no event delivery is under way. */
   idle(): Promise<void>;
@@ -474,6 +480,7 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
       functions,
       replicate,
       stripe,
+      stripeWebhookSecrets: { platform: stripeWebhookSecret, connect: stripeConnectWebhookSecret },
       instruments: instruments && {
         meters: () => instruments.snapshot(),
         reset: () => instruments.reset(),

@@ -1,5 +1,6 @@
 // Secrets Manager on the twin: every AWS::SecretsManager::Secret of the template, with its value
-// (`SecretString` as given, `GenerateSecretString` as a fresh random value per twin), served to
+// (`SecretString` as given, `GenerateSecretString` as a fresh random value per twin, in the
+// provider's own shape for the credentials the emulators take: PROVIDER_CREDENTIALS), served to
 // the functions' GetSecretValue by the control plane (AWS_ENDPOINT_URL_SECRETS_MANAGER).
 import { randomBytes, randomInt } from 'node:crypto';
 import { LOCAL_ACCOUNT, LOCAL_REGION, resourcesOfType, type CfnTemplate, type Resolver } from '../template';
@@ -44,6 +45,43 @@ export function generatePassword(spec: GenerateSecretString = {}): string {
   return Array.from({ length }, () => alphabet[randomInt(alphabet.length)]).join('');
 }
 
+const alphanumeric = (length: number) => generatePassword({ ExcludePunctuation: true, PasswordLength: length });
+
+/** A credential of another provider that the template keeps in Secrets Manager. */
+export interface ProviderCredential {
+  /** The secret's logical id starts with this (as the twin finds it: `LocalSecrets.valueOf`). */
+  logicalIdPrefix: string;
+  what: string;
+  /** The value's shape, as the provider issues it. */
+  pattern: RegExp;
+  /** A fresh value of that shape. */
+  make: () => string;
+}
+
+/**
+ * The credentials the twin's emulators take, drawn per twin in the shape the providers issue
+ * (the template can only ask for a random password, which looks like nobody's key): a Stripe
+ * test-mode secret key (`sk_test_` and 99 letters and digits, 107 characters as Stripe's), the
+ * signing secrets of Stripe's webhook endpoints (`whsec_` and 32), a Replicate API token (`r8_`
+ * and 37). Each emulator refuses any other value, as the provider does.
+ */
+export const PROVIDER_CREDENTIALS: readonly ProviderCredential[] = [
+  { logicalIdPrefix: 'StripeSecretKey', what: 'Stripe secret key', pattern: /^sk_test_[A-Za-z0-9]{99}$/, make: () => `sk_test_${alphanumeric(99)}` },
+  { logicalIdPrefix: 'StripeWebhookSecret', what: "Stripe webhook endpoint's signing secret", pattern: /^whsec_[A-Za-z0-9]{32}$/, make: () => `whsec_${alphanumeric(32)}` },
+  {
+    logicalIdPrefix: 'StripeConnectWebhookSecret',
+    what: "Stripe Connect webhook endpoint's signing secret",
+    pattern: /^whsec_[A-Za-z0-9]{32}$/,
+    make: () => `whsec_${alphanumeric(32)}`,
+  },
+  { logicalIdPrefix: 'ReplicateToken', what: 'Replicate API token', pattern: /^r8_[A-Za-z0-9]{37}$/, make: () => `r8_${alphanumeric(37)}` },
+];
+
+/** The provider credential a secret of this logical id holds (undefined for any other secret). */
+export function providerCredential(logicalId: string): ProviderCredential | undefined {
+  return PROVIDER_CREDENTIALS.find((c) => logicalId.startsWith(c.logicalIdPrefix));
+}
+
 class SecretNotFoundError extends Error {
   constructor(id: string) {
     super(`Secrets Manager can't find the specified secret: ${id}`);
@@ -65,7 +103,8 @@ export class LocalSecrets {
       if (typeof props.SecretString === 'string') value = props.SecretString;
       else {
         const spec = (props.GenerateSecretString ?? {}) as GenerateSecretString;
-        const password = generatePassword(spec);
+        const credential = spec.SecretStringTemplate ? undefined : providerCredential(logicalId);
+        const password = credential ? credential.make() : generatePassword(spec);
         value =
           spec.SecretStringTemplate && spec.GenerateStringKey
             ? JSON.stringify({ ...JSON.parse(spec.SecretStringTemplate), [spec.GenerateStringKey]: password })

@@ -66,7 +66,7 @@ describe('Replicate emulator on the shared twin, through the real client', () =>
     });
     const secretId = twin().physicalName('ReplicateToken');
     const token = (await secrets.send(new GetSecretValueCommand({ SecretId: secretId }))).SecretString!;
-    expect(token).toMatch(/^[A-Za-z0-9]{40}$/);
+    expect(token).toMatch(/^r8_[A-Za-z0-9]{37}$/);
 
     // A wrong token is refused as Replicate refuses it.
     const stranger = replicateApi({ token: 'r8_not_ours', baseUrl: `${twin().urls.replicate}/v1` });

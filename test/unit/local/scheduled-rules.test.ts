@@ -53,7 +53,7 @@ describe('Secrets Manager on the twin', () => {
     const resolver = new Resolver(template);
     const secrets = new LocalSecrets(template, resolver);
     const token = secrets.valueOf('ReplicateToken')!;
-    expect(token).toMatch(/^[A-Za-z0-9]{40}$/);
+    expect(token).toMatch(/^r8_[A-Za-z0-9]{37}$/);
     const arn = resolver.resolve({ Ref: 'ReplicateToken3' }) as string;
     expect(arn).toMatch(/^arn:aws:secretsmanager:us-east-1:\d+:secret:ReplicateToken3-[0-9a-f]{6}$/);
     expect(secrets.getSecretValue(arn)).toMatchObject({ ARN: arn, SecretString: token, VersionStages: ['AWSCURRENT'] });

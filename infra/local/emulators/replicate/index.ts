@@ -6,7 +6,7 @@
 // trainings follow Replicate's paths too: a training checks its zip of photos as the trainer does
 // and adds a version whose previews are drawn from the set's first photo. The parts: predictions.ts,
 // trainings.ts (and training-set.ts), models.ts, webhooks.ts, faults.ts, preview.ts, api.ts.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import * as http from 'node:http';
 import * as path from 'node:path';
 import { DEFAULT_INDUSTRY_CLASSIFIER_MODEL } from '../../../../events/industries';
@@ -49,7 +49,7 @@ export interface ReplicateControl {
 export interface ReplicateEmulator extends EmulatorHandle, ReplicateControl {}
 
 export interface ReplicateOptions extends EmulatorOptions {
-  /** The only API token accepted (Bearer); a random one when absent. */
+  /** The only API token accepted (Bearer), shaped as Replicate's (`r8_` and 37 letters and digits); a random one when absent. */
   token?: string;
   /** The token's account, the owner of the models it may create (default `humanly`). */
   account?: string;
@@ -78,6 +78,10 @@ const DEFAULT_LATENCY: ReplicateLatency = { startingMs: 200, processingMs: 1000,
 const DEFAULT_TRAINING_LATENCY: TrainingLatency = { startingMs: 200, processingMs: 1500 };
 const DEFAULT_WEBHOOK_RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 15_000, 30_000];
 const HOUR_MS = 60 * 60 * 1000;
+/** Replicate's API tokens: `r8_` and 37 letters and digits. */
+const TOKEN_SHAPE = /^r8_[A-Za-z0-9]{37}$/;
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const newToken = () => `r8_${Array.from({ length: 37 }, () => ALPHANUMERIC[randomInt(ALPHANUMERIC.length)]).join('')}`;
 
 function checkedLatency<T extends object>(next: Partial<T>): Partial<T> {
   for (const [k, v] of Object.entries(next)) {
@@ -87,7 +91,10 @@ function checkedLatency<T extends object>(next: Partial<T>): Partial<T> {
 }
 
 export async function startReplicate(options: ReplicateOptions = {}): Promise<ReplicateEmulator> {
-  const token = options.token ?? `r8_${randomBytes(18).toString('base64url')}`;
+  const token = options.token ?? newToken();
+  if (!TOKEN_SHAPE.test(token)) {
+    throw new Error(`The Replicate emulator takes an API token shaped as Replicate's, r8_ and 37 letters and digits; got one starting ${JSON.stringify(token.slice(0, 3))}`);
+  }
   const account = options.account ?? DEFAULT_ACCOUNT;
   const webhookSecret = `whsec_${randomBytes(32).toString('base64')}`;
   const log = options.log ?? (options.verbose ? (line: string) => console.log(`[replicate] ${line}`) : () => undefined);

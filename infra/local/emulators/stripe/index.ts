@@ -17,7 +17,7 @@ import { days } from './clock';
 import { Connect } from './connect';
 import { Engine, formatAmount, type CatalogProduct } from './engine';
 import { parseForm, Reader, StripeApiError, type Params } from './form';
-import { newId, newSecret } from './objects';
+import { newId, randomText } from './objects';
 import { checkoutPage, documentPage, messagePage, onboardingPage, portalPage, type CardFormError } from './pages';
 import { Webhooks, type Delivery, type StripeFault } from './webhooks';
 
@@ -60,7 +60,10 @@ export interface StripeControl {
 export interface StripeEmulator extends EmulatorHandle, StripeControl {}
 
 export interface StripeOptions extends EmulatorOptions {
-  /** The only secret key accepted; a random `sk_test_...` when absent. */
+  /**
+   * The only secret key accepted, a test-mode key as Stripe issues them (`sk_test_` and letters
+   * and digits); a random one when absent.
+   */
   secretKey?: string;
   /** Products and prices there from the start (the twin's: `planCatalog()`). */
   catalog?: CatalogProduct[];
@@ -112,11 +115,18 @@ function keyOf(header: string | undefined): string | undefined {
   return undefined;
 }
 
+/** A test-mode secret key's shape; the emulator is test mode only, so never `sk_live_`. */
+const SECRET_KEY_SHAPE = /^sk_test_[A-Za-z0-9]{24,}$/;
+
 const redact = (key: string) => `${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}`;
 
 export async function startStripe(options: StripeOptions = {}): Promise<StripeEmulator> {
-  const secretKey = options.secretKey ?? newSecret('sk_test');
-  const publishableKey = `pk_test_${createHash('sha256').update(secretKey).digest('hex').slice(0, 32)}`;
+  // Stripe's keys: `sk_test_` and 99 letters and digits, and a publishable key of the same length.
+  const secretKey = options.secretKey ?? `sk_test_${randomText(99)}`;
+  if (!SECRET_KEY_SHAPE.test(secretKey)) {
+    throw new Error(`The Stripe emulator takes a test-mode secret key, sk_test_ and letters and digits; got one starting ${JSON.stringify(secretKey.slice(0, 8))}`);
+  }
+  const publishableKey = `pk_test_${createHash('sha512').update(secretKey).digest('hex').slice(0, 99)}`;
   const log = options.log ?? (options.verbose ? (line: string) => console.log(`[stripe] ${line}`) : () => undefined);
   let endpoint = '';
   const webhooks = new Webhooks({ retryDelaysMs: options.webhookRetryDelaysMs ?? DEFAULT_WEBHOOK_RETRY_DELAYS_MS, timeoutMs: options.webhookTimeoutMs ?? 10_000, log });
@@ -157,6 +167,15 @@ export async function startStripe(options: StripeOptions = {}): Promise<StripeEm
     if (!key) {
       return fail(
         new StripeApiError(401, 'invalid_request_error', "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY'). See https://stripe.com/docs/api#authentication for details, or we can help at https://support.stripe.com/."),
+      );
+    }
+    if (key === publishableKey) {
+      return fail(
+        new StripeApiError(
+          403,
+          'invalid_request_error',
+          'This API call cannot be made with a publishable API key. Please use a secret API key. You can find a list of your API keys at https://dashboard.stripe.com/account/apikeys.',
+        ),
       );
     }
     if (key !== secretKey) return fail(new StripeApiError(401, 'invalid_request_error', `Invalid API Key provided: ${redact(key)}`, { code: 'api_key_invalid' }));

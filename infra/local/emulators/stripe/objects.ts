@@ -9,7 +9,7 @@ import type Stripe from 'stripe';
 export const API_VERSION = '2026-10-28.endive';
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-const randomText = (length: number) => [...randomBytes(length)].map((b) => ALPHANUMERIC[b % ALPHANUMERIC.length]).join('');
+export const randomText = (length: number) => [...randomBytes(length)].map((b) => ALPHANUMERIC[b % ALPHANUMERIC.length]).join('');
 
 /** An id as Stripe makes them: a prefix, then random letters and digits (`cus_...`, `cs_test_...`). */
 export function newId(prefix: string, length = 24): string {
