@@ -67,7 +67,7 @@ export function SessionCheck({ title }: { title: string }) {
 /** A sign-in page opened by someone signed in: who they are, Continue (to `continueTo`) and Sign out. */
 export function SignedInCard({ eyebrow, testId, email, continueTo, onSignOut }: { eyebrow: string; testId: string; email: string; continueTo: string; onSignOut: () => void }) {
   return (
-    <AccountCard title="You are signed in" eyebrow={eyebrow} testId={testId} intro={<p>Signed in as <strong>{email}</strong>.</p>}>
+    <AccountCard title="You are signed in" eyebrow={eyebrow} testId={testId} intro={<p>Signed in as <strong className="account-card__email">{email}</strong>.</p>}>
       <div className="account-actions" data-testid="signed-in-card">
         <Link className="button button--primary" to={continueTo}>
           Continue
