@@ -78,6 +78,28 @@ export function messageStore(doc: DynamoDBDocumentClient, tableName: string) {
       }
     },
 
+    /**
+     * Gives back one count of the sender's day, for a message that was counted but not received
+     * (it could not be stored or announced), so the sender's retry is not refused for it.
+     */
+    async releaseDailyCount(email: string, now: Date): Promise<void> {
+      const day = now.toISOString().slice(0, 10);
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { pk: senderDayKey(email, day) },
+            UpdateExpression: 'SET #count = #count - :one',
+            ConditionExpression: '#count > :zero',
+            ExpressionAttributeNames: { '#count': 'count' },
+            ExpressionAttributeValues: { ':zero': 0, ':one': 1 },
+          }),
+        );
+      } catch (err) {
+        if (!isConditionFailure(err)) throw err;
+      }
+    },
+
     async putMessage(message: StoredMessage): Promise<void> {
       await doc.send(
         new PutCommand({ TableName: tableName, Item: { pk: messageKey(message.id), ...message }, ConditionExpression: 'attribute_not_exists(pk)' }),

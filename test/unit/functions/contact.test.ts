@@ -101,6 +101,39 @@ describe('receiveMessage', () => {
     expect(dynamo.commandCalls(DeleteCommand)[0].args[0].input.Key).toEqual({ pk: 'MESSAGE#id-1' });
   });
 
+  it("gives the sender's daily count back when the message is not received, so the retry is not refused for it", async () => {
+    const countChanges = () => dynamo.commandCalls(UpdateCommand).map((c) => c.args[0].input.UpdateExpression);
+    const counted = 'SET #count = if_not_exists(#count, :zero) + :one, expiresAt = :expires';
+    const given = 'SET #count = #count - :one';
+    const deps = (publish: jest.Mock) => ({ store: messageStore(doc, 'm'), once: inMemoryIdempotency(), limit: noRateLimit, publish, newId: () => 'id-1' });
+
+    // Not announced: removed, and its count given back.
+    await expect(receiveMessage(deps(jest.fn().mockRejectedValue(new Error('bus down'))), request, CALLER)).rejects.toThrow('bus down');
+    expect(countChanges()).toEqual([counted, given]);
+    const release = dynamo.commandCalls(UpdateCommand)[1].args[0].input;
+    expect(release).toMatchObject({ Key: dynamo.commandCalls(UpdateCommand)[0].args[0].input.Key, ConditionExpression: '#count > :zero' });
+
+    // Not stored.
+    dynamo.reset();
+    dynamo.onAnyCommand().resolves({});
+    dynamo.on(PutCommand).rejects(new Error('table unavailable'));
+    await expect(receiveMessage(deps(jest.fn()), request, CALLER)).rejects.toThrow('table unavailable');
+    expect(countChanges()).toEqual([counted, given]);
+
+    // Not removed: the message is still there, so it still counts.
+    dynamo.reset();
+    dynamo.onAnyCommand().resolves({});
+    dynamo.on(DeleteCommand).rejects(new Error('table unavailable'));
+    await expect(receiveMessage(deps(jest.fn().mockRejectedValue(new Error('bus down'))), request, CALLER)).rejects.toThrow('bus down');
+    expect(countChanges()).toEqual([counted]);
+
+    // Received: counted once, nothing given back.
+    dynamo.reset();
+    dynamo.onAnyCommand().resolves({});
+    await expect(receiveMessage(deps(jest.fn().mockResolvedValue(undefined)), request, CALLER)).resolves.toEqual({ received: true });
+    expect(countChanges()).toEqual([counted]);
+  });
+
   it('answers 429 once the sender has used up the day', async () => {
     dynamo.on(UpdateCommand).rejects(new ConditionalCheckFailedException({ message: 'no', $metadata: {} }));
     const publish = jest.fn();

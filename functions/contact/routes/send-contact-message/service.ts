@@ -33,7 +33,8 @@ export interface ContactDeps {
  * Stores a contact message and announces `Contact.MessageReceived`; the emails follow from
  * the event. 202 means both happened: if the event cannot be put on the bus the message is
  * removed again and the call fails, so the person retries instead of waiting for a reply that
- * the team was never told about. With an `Idempotency-Key`, a repeat stores nothing more.
+ * the team was never told about. A message not received (not stored, or removed so) gives its
+ * count of the sender's day back, so the retry is not refused by the daily cap for it. With an `Idempotency-Key`, a repeat stores nothing more.
  * Every call counts against its IP address's hourly and daily limits first.
  */
 export async function receiveMessage(deps: ContactDeps, req: ContactRequest, caller: { ip: string }, idempotencyKey?: string): Promise<ContactResponse> {
@@ -60,14 +61,24 @@ async function receive(deps: ContactDeps, req: ContactRequest): Promise<ContactR
     message: req.message,
     page: req.page,
   };
-  await deps.store.putMessage(message);
+  /** The count of a message that was not received, given back (the answer is the failure either way). */
+  const giveBackCount = () =>
+    deps.store.releaseDailyCount(req.email, now).catch((e) => log.error("could not give back the sender's daily count", e, { messageId: id }));
+  try {
+    await deps.store.putMessage(message);
+  } catch (err) {
+    await giveBackCount();
+    throw err;
+  }
 
   const detail: ContactMessageReceivedV1 = { version: 1, messageId: id, page: req.page, receivedAt: message.createdAt };
   try {
     await deps.publish(CONTACT_MESSAGE_RECEIVED, detail);
   } catch (err) {
     log.error('could not announce contact message; removing it so the sender can retry', err, { messageId: id });
-    await deps.store.deleteMessage(id).catch((e) => log.error('could not remove unannounced contact message', e, { messageId: id }));
+    await deps.store
+      .deleteMessage(id)
+      .then(giveBackCount, (e) => log.error('could not remove unannounced contact message', e, { messageId: id }));
     throw err;
   }
   log.info('contact message received', { messageId: id, page: req.page });
