@@ -152,13 +152,17 @@ function periodInvoiceOf(deps: ApplyDeps, invoice: Stripe.Invoice, lines: Stripe
   const line = period ?? upgrade;
   if (!line) return undefined;
   const plan = planOfPrice(deps.prices, priceOfLine(line))!;
+  const quantity = period ? (line.quantity ?? 1) : 1;
   return {
     id: invoice.id!,
     created: invoice.created,
     number: invoice.number ?? '',
     kind: period ? 'period' : 'upgrade',
     plan,
-    planCredits: planById(plan).monthlyCredits * (period ? (line.quantity ?? 1) : 1),
+    planCredits: planById(plan).monthlyCredits * quantity,
+    planPriceCents: planById(plan).monthlyPriceCents * quantity,
+    // Only what Stripe collected pays for credits: not a charge under its minimum, carried to the customer's balance.
+    amountPaidCents: invoice.status === 'paid' ? invoice.amount_paid : 0,
     periodEnd: line.period.end,
   };
 }
@@ -184,8 +188,10 @@ async function chargeOf(deps: ApplyDeps, paymentIntentId: string): Promise<{ cha
 /**
  * A paid subscription invoice: syncs the subscription, grants the period's allowance once (key
  * `invoice:<id>`; an upgrade's proration invoice grants the new plan's allowance less what the
- * period's earlier invoices granted) as paid credits expiring at the end of the following period,
- * and records the payment. An invoice that is not paid (now) grants nothing.
+ * period's earlier invoices granted), never more than what Stripe collected pays for at the
+ * plan's rate (`allowancesOfPeriod`), as paid credits expiring at the end of the following period,
+ * and records the payment. An invoice that is not paid (now), or paid without a charge (a $0
+ * invoice, or an amount under Stripe's minimum moved to the customer's balance), grants nothing.
  */
 export async function applyPaidInvoice(deps: ApplyDeps, invoiceId: string): Promise<void> {
   const invoice = await deps.stripe.invoices.retrieve(invoiceId);

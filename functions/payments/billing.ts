@@ -1,6 +1,6 @@
 // The payments wing's rules as pure functions (docs/payments.md): what a Stripe subscription
-// status means for the plan, what a paid credit is worth, when plan credits expire, and what an
-// upgrade's proration invoice grants. The webhook's service applies them; unit tests pin them.
+// status means for the plan, what a paid credit is worth, when plan credits expire, and what a
+// paid invoice grants (never more credits than it collected money for). The webhook's service applies them; unit tests pin them.
 import type Stripe from 'stripe';
 import type { SubscriptionState } from '../../events/payment-values';
 import type { PlanId } from '../../events/plans';
@@ -78,11 +78,24 @@ export function planCreditsExpireAt(periodEnd: number, interval: BillingInterval
 }
 
 /**
- * What an upgrade's proration invoice grants: the new plan's monthly allowance less what this
- * period's earlier grants already gave, never negative.
+ * What an upgrade's proration invoice may grant at most: the new plan's monthly allowance less
+ * what this period's earlier grants already gave, never negative.
  */
 export function upgradeAllowance(newPlanCredits: number, grantedThisPeriod: number): number {
   return Math.max(0, newPlanCredits - Math.max(0, grantedThisPeriod));
+}
+
+/**
+ * The credits an amount actually collected pays for at a plan's own rate (its monthly price for
+ * its monthly credits), rounded down: never a credit that was not paid for. An invoice Stripe did
+ * not collect (`amount_paid` 0: a $0 invoice, or a charge under Stripe's minimum that moved to the
+ * customer's balance) pays for none.
+ */
+export function creditsPaidFor(amountPaidCents: number, planCredits: number, planPriceCents: number): number {
+  if (!Number.isSafeInteger(amountPaidCents) || amountPaidCents < 0) throw new RangeError(`amount paid must be whole cents, 0 or more (got ${amountPaidCents})`);
+  if (!Number.isSafeInteger(planCredits) || planCredits < 0) throw new RangeError(`plan credits must be a whole number, 0 or more (got ${planCredits})`);
+  if (!Number.isSafeInteger(planPriceCents) || planPriceCents < 1) throw new RangeError(`a paid plan's price must be whole cents, 1 or more (got ${planPriceCents})`);
+  return Math.floor((amountPaidCents * planCredits) / planPriceCents);
 }
 
 /** A paid invoice of a subscription, as far as its credits go. */
@@ -94,23 +107,31 @@ export interface PeriodInvoice {
   /** `period`: a period's own invoice (created or renewed); `upgrade`: a plan switch's proration within it. */
   kind: 'period' | 'upgrade';
   plan: PlanId;
-  /** The plan's monthly allowance (of the new plan, for an upgrade). */
+  /** The plan's monthly allowance (of the new plan, for an upgrade), times the quantity for a period. */
   planCredits: number;
+  /** The plan's monthly price for those credits, in cents. */
+  planPriceCents: number;
+  /** What Stripe collected for the invoice (`amount_paid`), in cents. */
+  amountPaidCents: number;
   periodEnd: number;
 }
 
 /**
  * The credits each paid invoice of one period grants, taken in the order the invoices were made:
  * the period's own invoice its plan's allowance, each upgrade the new plan's allowance less what
- * the invoices before it granted (`upgradeAllowance`). The same answer whatever order the events
- * arrive in, since it is computed from every invoice of the period.
+ * the invoices before it granted (`upgradeAllowance`); and never more than the invoice's
+ * collected amount pays for at its plan's rate (`creditsPaidFor`). So an upgrade late in a period
+ * is charged a prorated few dollars and grants that many dollars' worth of credits, and one Stripe
+ * did not collect grants none. The same answer whatever order the events arrive in, since it is
+ * computed from every invoice of the period.
  */
 export function allowancesOfPeriod(invoices: readonly PeriodInvoice[]): Map<string, number> {
   const ordered = [...invoices].sort((a, b) => a.created - b.created || a.number.localeCompare(b.number, 'en', { numeric: true }) || a.id.localeCompare(b.id));
   const out = new Map<string, number>();
   let granted = 0;
   for (const inv of ordered) {
-    const credits = inv.kind === 'period' ? inv.planCredits : upgradeAllowance(inv.planCredits, granted);
+    const allowance = inv.kind === 'period' ? inv.planCredits : upgradeAllowance(inv.planCredits, granted);
+    const credits = Math.min(allowance, creditsPaidFor(inv.amountPaidCents, inv.planCredits, inv.planPriceCents));
     out.set(inv.id, credits);
     granted += credits;
   }

@@ -69,6 +69,8 @@ export type CheckoutAnswer =
   | { ok: false; field: 'number' | 'expiry' | 'cvc' | 'email' | 'name' | 'session'; message: string };
 
 const DISPUTE_RESPONSE_DAYS = 7;
+/** The smallest charge Stripe makes in USD: an invoice due less is marked paid, its amount carried to the customer's balance. */
+const MINIMUM_CHARGE_CENTS = 50;
 
 export class Engine {
   readonly clocks = new Clocks();
@@ -609,6 +611,14 @@ export class Engine {
       created: this.clocks.now(this.clockOfSubscription(sub)),
       hostedUrl: this.url(`/invoices/${id}`),
     });
+    if (c.balance > 0) {
+      // What an earlier invoice did not collect (under the minimum charge) is owed on this one.
+      inv.starting_balance = c.balance;
+      inv.amount_due += c.balance;
+      inv.amount_remaining = inv.amount_due;
+      c.balance = 0;
+      inv.ending_balance = 0;
+    }
     this.invoices.set(id, inv);
     sub.latest_invoice = id;
     this.emit('invoice.created', inv, this.clockOfSubscription(sub));
@@ -637,6 +647,12 @@ export class Engine {
     const before = structuredClone(sub);
     if (inv.amount_due === 0) {
       this.markPaid(inv, now, clock);
+    } else if (inv.amount_due < MINIMUM_CHARGE_CENTS) {
+      // Under Stripe's minimum charge: nothing is collected; the invoice is marked paid and its
+      // amount moves to the customer's balance, which the next invoice collects.
+      c.balance += inv.amount_due;
+      inv.ending_balance = c.balance;
+      this.markPaid(inv, now, clock, 0);
     } else {
       const pmId = (sub.default_payment_method as string | null) ?? (c.invoice_settings.default_payment_method as string | null);
       let paid = false;
@@ -689,9 +705,9 @@ export class Engine {
     this.invoicePayments.set(payment.id, payment);
   }
 
-  private markPaid(inv: Stripe.Invoice, now: number, clock: string | null): void {
+  private markPaid(inv: Stripe.Invoice, now: number, clock: string | null, collected = inv.amount_due): void {
     inv.status = 'paid';
-    inv.amount_paid = inv.amount_due;
+    inv.amount_paid = collected;
     inv.amount_remaining = 0;
     inv.next_payment_attempt = null;
     inv.status_transitions.paid_at = now;
