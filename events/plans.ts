@@ -74,7 +74,7 @@ export const PLAN_INCLUDES: readonly { title: string; body: string }[] = [
  * Stripe actually charged, and a charge too small to collect brings none.
  */
 export const PLAN_CHANGE_RULE =
-  'Upgrade any time: you pay only the difference for the rest of your billing period and get the new plan’s additional credits in proportion to what you paid (half the period left, half the additional credits). If the difference is too small for Stripe to charge, no credits are added. Downgrades start at your next renewal.';
+  'Upgrade any time: you pay only the difference for the rest of your billing period, and get as many of the new plan’s additional credits as that payment buys at the new plan’s price per credit. If the difference is too small for Stripe to charge, no credits are added. Downgrades start at your next renewal.';
 
 /** "$35", "$0", "$0.40": whole dollars without cents, otherwise two decimals. */
 export function formatUsd(cents: number): string {
