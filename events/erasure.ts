@@ -50,6 +50,12 @@ export interface ErasureCounts {
   trainingFiles: number;
   /** The talent's likeness model and training records deleted. */
   trainingRecords: number;
+  /** The client's live Stripe subscriptions canceled at once (no more renewals). */
+  subscriptionsCanceled: number;
+  /** The client's Stripe customers deleted (with their saved cards). */
+  stripeCustomersDeleted: number;
+  /** The client's payments, kept for accounting and refunds without a receipt link or refund notes. */
+  paymentsAnonymised: number;
 }
 
 /** Who a license names once its client's data is erased: the license stays valid, without the person. */

@@ -26,6 +26,11 @@ export const FAILURE_METRICS = {
   payoutFailed: 'PayoutsFailed',
   /** A talent's likeness model training failed: too few photos, the trainer, a time-out or a step (docs/training.md). */
   trainingFailed: 'LikenessTrainingsFailed',
+  /**
+   * A Stripe event about a client whose data was erased (a renewal, an invoice, a refund), answered
+   * 200 and applied to nothing (docs/payments.md "Erasure", decision 019).
+   */
+  erasedAccountEvent: 'StripeEventsOfErasedAccounts',
 } as const;
 
 export type FailureMetric = (typeof FAILURE_METRICS)[keyof typeof FAILURE_METRICS];

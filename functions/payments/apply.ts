@@ -9,6 +9,7 @@ import { ONE_DAY, type Once } from '../shared/idempotency';
 import { log } from '../shared/log';
 import { allowancesOfPeriod, intervalOf, isLive, isoOf, paidCreditValueMicros, planCreditsExpireAt, subscriptionStateOf, type PeriodInvoice } from './billing';
 import { paymentFailedEmail, planActiveEmail, planEndedEmail } from './emails';
+import { canceledByErasure, isErasedCustomerEvent, noteErasedAccountEvent } from './erasure';
 import { planOfCreditPrice, planOfPrice, type StripePrices } from './stripe';
 import type { PaymentsStore, SubscriptionMirror } from './store';
 
@@ -33,6 +34,8 @@ export interface ApplyDeps {
   send: (to: string, email: Email) => Promise<unknown>;
   once: Once;
   siteUrl: string;
+  /** The event being applied, when the caller says which: recorded with one about an erased client. */
+  event?: { id: string; type: string };
 }
 
 /** How long an email's once-record is kept: longer than Stripe goes on sending an event. */
@@ -82,6 +85,8 @@ export async function syncSubscription(deps: ApplyDeps, subscriptionId: string):
   const customerId = idOf(sub.customer)!;
   const accountId = await deps.store.accountOfCustomer(customerId);
   if (!accountId) {
+    // An erased client's (the erasure's own cancellation among them): recorded, nothing applied.
+    if (await isErasedCustomerEvent(deps, customerId, { object: 'subscription', objectId: subscriptionId, expected: canceledByErasure(sub) })) return undefined;
     log.warn('a subscription of a customer that is no account of ours; nothing applied', { subscriptionId, customerId });
     return undefined;
   }
@@ -94,8 +99,9 @@ export async function syncSubscription(deps: ApplyDeps, subscriptionId: string):
   }
   const account = await deps.accounts.get(accountId);
   if (!account) {
-    log.warn('a subscription of an account that no longer exists; nothing applied', { subscriptionId, accountId });
-    return { accountId, subscription: sub };
+    // Erased before its customer was marked (an erasure older than its payments step): nothing applied, no invoice either.
+    await noteErasedAccountEvent(deps, { object: 'subscription', objectId: subscriptionId, customerId, accountId });
+    return undefined;
   }
 
   const previous = await deps.store.subscriptionOf(accountId);
@@ -198,6 +204,7 @@ export async function applyPaidInvoice(deps: ApplyDeps, invoiceId: string): Prom
   if (invoice.status !== 'paid') return;
   const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
   if (!subscriptionId) return;
+  if (await isErasedCustomerEvent(deps, idOf(invoice.customer), { object: 'invoice', objectId: invoiceId })) return;
   const synced = await syncSubscription(deps, subscriptionId);
   if (!synced) return;
   const { accountId, subscription } = synced;
@@ -257,6 +264,7 @@ export async function notifyPaymentFailed(deps: ApplyDeps, eventInvoice: Stripe.
   if (invoice.status !== 'open') return;
   const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
   const accountId = await deps.store.accountOfCustomer(idOf(invoice.customer)!);
+  if (!accountId && (await isErasedCustomerEvent(deps, idOf(invoice.customer), { object: 'invoice', objectId: invoice.id! }))) return;
   if (!accountId || !subscriptionId) return;
   const account = await deps.accounts.get(accountId);
   const lines = await linesOf(deps, invoice);
@@ -287,6 +295,8 @@ export async function applyCompletedCheckout(deps: ApplyDeps, sessionId: string)
   if (session.status !== 'complete' || session.payment_status !== 'paid') return;
   const record = await deps.store.getCheckout(sessionId);
   const customerId = idOf(session.customer);
+  // Paid before the client was erased, applied after: their checkout record still names the account.
+  if (await isErasedCustomerEvent(deps, customerId, { object: 'checkout', objectId: sessionId })) return;
   const accountId = record?.accountId ?? (customerId ? await deps.store.accountOfCustomer(customerId) : undefined);
   if (!accountId) {
     log.warn('a checkout of no account of ours; nothing applied', { sessionId });

@@ -21,8 +21,14 @@ export const paymentKeys = {
   event: (eventId: string) => ({ pk: `EVENT#${eventId}`, sk: 'EVENT' }),
   /** An account that spent credits later refunded or disputed (listKey FLAGGED). */
   flag: (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'FLAG' }),
+  /**
+   * A Stripe event about an erased client, applied to nothing (listKey ERASED_EVENTS): by the
+   * event's id, or by what it was about when the caller did not say which event it was.
+   */
+  erasedAccountEvent: (ref: string) => ({ pk: `ERASED_EVENT#${ref}`, sk: 'EVENT' }),
 };
 
 export const SUBSCRIPTIONS_LIST = 'SUBSCRIPTIONS';
 export const FLAGGED_LIST = 'FLAGGED';
+export const ERASED_EVENTS_LIST = 'ERASED_EVENTS';
 export const paymentsListOf = (month: string) => `PAYMENTS#${month}`;

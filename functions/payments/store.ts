@@ -2,13 +2,13 @@
 // table goes through here. The layout is in keys.ts: the customer mapping both ways (written once,
 // under a condition), the checkouts we created, one payment per payment intent, the account's
 // subscription as last read from Stripe, applied-event markers and flags.
-import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { SubscriptionState } from '../../events/payment-values';
 import type { PaymentRecord } from '../../events/payments';
 import type { PlanId } from '../../events/plans';
 import { isConditionFailure } from '../shared/errors';
 import { queryAll } from '../shared/query-all';
-import { ACCOUNT_INDEX, FLAGGED_LIST, LIST_INDEX, SUBSCRIPTIONS_LIST, paymentKeys, paymentsListOf } from './keys';
+import { ACCOUNT_INDEX, ERASED_EVENTS_LIST, FLAGGED_LIST, LIST_INDEX, SUBSCRIPTIONS_LIST, paymentKeys, paymentsListOf } from './keys';
 
 /** The `accountKey` of an account's payments (the `byAccount` index). */
 const paymentsOfAccount = (accountId: string) => `PAYMENTS#${accountId}`;
@@ -52,6 +52,8 @@ export interface StoredPayment {
   subscriptionId?: string;
   chargeId?: string;
   receiptUrl?: string;
+  /** Set when the client's data was erased: the payment stays for accounting, without a receipt link or refund notes. */
+  erasedAt?: string;
 }
 
 /** The account's subscription as last read from Stripe. */
@@ -72,7 +74,23 @@ export interface SubscriptionMirror {
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
-const num = (v: unknown) => (typeof v === 'number' ? v : 0);
+
+/** What a refund request's reason becomes once its client is erased (it was typed by an admin and may name them). */
+export const ERASED_REFUND_REASON = "(erased with the client's data)";
+
+/** A Stripe event about an erased client, as recorded (ids only, no personal data). */
+export interface ErasedAccountEvent {
+  /** The event's id and type, when the caller knows them. */
+  eventId?: string;
+  eventType?: string;
+  /** What it was about: `subscription`, `invoice`, `checkout`, `payment` (a refund or dispute). */
+  object: string;
+  objectId: string;
+  customerId?: string;
+  accountId?: string;
+  /** The deletion of a subscription the erasure itself canceled: recorded, not alarmed. */
+  expected: boolean;
+}const num = (v: unknown) => (typeof v === 'number' ? v : 0);
 
 function toCheckout(item: Record<string, unknown>): CheckoutRecord {
   return {
@@ -88,7 +106,7 @@ function toCheckout(item: Record<string, unknown>): CheckoutRecord {
 
 const PAYMENT_FIELDS = ['paymentIntentId', 'accountId', 'kind', 'description', 'at', 'source', 'grantKey', 'status'] as const;
 const PAYMENT_NUMBERS = ['amountCents', 'refundedCents', 'credits', 'creditsTakenBack', 'creditsShortfall'] as const;
-const PAYMENT_OPTIONAL = ['invoiceId', 'checkoutId', 'subscriptionId', 'chargeId', 'receiptUrl'] as const;
+const PAYMENT_OPTIONAL = ['invoiceId', 'checkoutId', 'subscriptionId', 'chargeId', 'receiptUrl', 'erasedAt'] as const;
 
 function toPayment(item: Record<string, unknown>): StoredPayment {
   const out: Record<string, unknown> = {};
@@ -156,9 +174,37 @@ export function paymentsStore(doc: DynamoDBDocumentClient, tableName: string, no
       return str((await get(paymentKeys.customerOfAccount(accountId)))?.customerId);
     },
 
-    /** The account a Stripe customer belongs to, if it is ours. */
+    /** The account a Stripe customer belongs to, if it is ours and its client was not erased. */
     async accountOfCustomer(customerId: string): Promise<string | undefined> {
-      return str((await get(paymentKeys.accountOfCustomer(customerId)))?.accountId);
+      const item = await get(paymentKeys.accountOfCustomer(customerId));
+      return item?.erased === true ? undefined : str(item?.accountId);
+    },
+
+    /** A customer of ours as mapped, erased or not (an erased client's mapping stays, marked, to know its late events). */
+    async customerRecord(customerId: string): Promise<{ accountId: string; erased: boolean } | undefined> {
+      const item = await get(paymentKeys.accountOfCustomer(customerId));
+      return str(item?.accountId) ? { accountId: String(item!.accountId), erased: item!.erased === true } : undefined;
+    },
+
+    /**
+     * Marks the customer as an erased client's (erasure, before anything is changed at Stripe):
+     * from then on its events are known as about an erased account and change nothing. The item
+     * keeps only ids and times.
+     */
+    async markCustomerErased(customerId: string, accountId: string, at: Date): Promise<void> {
+      await doc.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: paymentKeys.accountOfCustomer(customerId),
+          UpdateExpression: 'SET erased = :t, erasedAt = if_not_exists(erasedAt, :at), customerId = :c, accountId = if_not_exists(accountId, :a)',
+          ExpressionAttributeValues: { ':t': true, ':at': at.toISOString(), ':c': customerId, ':a': accountId },
+        }),
+      );
+    },
+
+    /** Deletes the account's side of the mapping (erasure, once its customer is deleted at Stripe). */
+    async forgetCustomerOfAccount(accountId: string): Promise<void> {
+      await doc.send(new DeleteCommand({ TableName: tableName, Key: paymentKeys.customerOfAccount(accountId) }));
     },
 
     /**
@@ -246,6 +292,33 @@ export function paymentsStore(doc: DynamoDBDocumentClient, tableName: string, no
       );
     },
 
+    /**
+     * Takes what could identify the client off a payment (erasure): the receipt link (Stripe's
+     * receipt page shows their email and card) and the reasons typed with refund requests. Amounts,
+     * dates, credits, ids, refund and dispute figures stay for accounting and refunds. True when
+     * it was not erased before.
+     */
+    async anonymisePayment(paymentIntentId: string, at: Date): Promise<boolean> {
+      const item = await get(paymentKeys.payment(paymentIntentId));
+      if (!item || str(item.erasedAt)) return false;
+      const requests = Array.isArray(item.refundRequests) ? (item.refundRequests as Array<Record<string, unknown>>).map((r) => ({ ...r, reason: ERASED_REFUND_REASON })) : undefined;
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: paymentKeys.payment(paymentIntentId),
+            UpdateExpression: `SET erasedAt = :at${requests ? ', refundRequests = :r' : ''} REMOVE receiptUrl`,
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(erasedAt)',
+            ExpressionAttributeValues: { ':at': at.toISOString(), ...(requests ? { ':r': requests } : {}) },
+          }),
+        );
+        return true;
+      } catch (err) {
+        if (isConditionFailure(err)) return false;
+        throw err;
+      }
+    },
+
     /** The account's payments, newest first. */
     async paymentsOf(accountId: string): Promise<StoredPayment[]> {
       const items = await queryAll(doc, tableName, {
@@ -302,6 +375,28 @@ export function paymentsStore(doc: DynamoDBDocumentClient, tableName: string, no
       }
     },
 
+    /**
+     * Ends the account's mirror of a subscription canceled by erasure (its own deletion event will
+     * change nothing, being about an erased account), so recurring revenue stops counting it.
+     */
+    async endErasedSubscription(accountId: string, subscriptionId: string): Promise<void> {
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: paymentKeys.subscription(accountId),
+            UpdateExpression: 'SET #status = :canceled, #state = :ended, updatedAt = :at REMOVE scheduledPlan',
+            ConditionExpression: 'subscriptionId = :id',
+            ExpressionAttributeNames: { '#status': 'status', '#state': 'state' },
+            ExpressionAttributeValues: { ':canceled': 'canceled', ':ended': 'ended', ':at': now().toISOString(), ':id': subscriptionId },
+          }),
+        );
+      } catch (err) {
+        // No mirror, or the mirror of another subscription: nothing to end.
+        if (!isConditionFailure(err)) throw err;
+      }
+    },
+
     /** Every account's subscription mirror (recurring revenue reads the live ones). */
     async subscriptions(): Promise<SubscriptionMirror[]> {
       const items = await queryAll(doc, tableName, {
@@ -322,6 +417,15 @@ export function paymentsStore(doc: DynamoDBDocumentClient, tableName: string, no
     /** Marks a Stripe event applied, after everything it changes has been written. */
     async markEventApplied(eventId: string, type: string): Promise<void> {
       await putNew({ ...paymentKeys.event(eventId), eventId, type, appliedAt: now().toISOString() });
+    },
+
+    /**
+     * Records a Stripe event about an erased client that was applied to nothing (the first record
+     * of a reference stays): ids, types and times only.
+     */
+    async recordErasedAccountEvent(event: ErasedAccountEvent): Promise<void> {
+      const ref = event.eventId ?? `${event.object}:${event.objectId}`;
+      await putNew({ ...paymentKeys.erasedAccountEvent(ref), ...event, at: now().toISOString(), listKey: ERASED_EVENTS_LIST });
     },
 
     // ---- Flags ----------------------------------------------------------------------------------

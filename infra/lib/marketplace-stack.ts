@@ -65,6 +65,8 @@ export class MarketplaceStack extends Stack {
       trainingsByTalentArn: training.byTalentIndexArn,
       trainingBucket: training.bucket,
       replicateToken: generation.replicateToken,
+      paymentsTable: payments.table,
+      stripeSecretKey: payments.stripeSecretKey,
     });
 
     // Last: the alarms walk the stack for every function, queue and state machine created above.

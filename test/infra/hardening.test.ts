@@ -310,9 +310,15 @@ describe('erasure', () => {
     expect(on(objects('pending/*'))).toEqual(['s3:DeleteObject']);
     expect(on({ 'Fn::GetAtt': [logicalId('AWS::Cognito::UserPool', 'AuthUserPool'), 'Arn'] })).toEqual(['cognito-idp:AdminDeleteUser', 'cognito-idp:ListUsers']);
     const all = statements.flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
-    // Besides, the Replicate token only: a talent's model versions are deleted there
-    // (test/infra/likeness-removal.test.ts checks the token's and the training files' resources).
-    expect(all.filter((a) => !/^(dynamodb|s3|cognito-idp|logs):/.test(a)).sort()).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
+    // Besides, two secrets: the Replicate token (a talent's model versions are deleted there;
+    // test/infra/likeness-removal.test.ts checks the token's and the training files' resources) and
+    // the Stripe key (a client's subscriptions and customer; test/infra/payments.test.ts).
+    expect(all.filter((a) => !/^(dynamodb|s3|cognito-idp|logs):/.test(a)).sort()).toEqual([
+      'secretsmanager:DescribeSecret',
+      'secretsmanager:DescribeSecret',
+      'secretsmanager:GetSecretValue',
+      'secretsmanager:GetSecretValue',
+    ]);
     // And a client's delivered images (decision 035): read once to keep each pixel hash, then
     // deleted (test/infra/generation.test.ts checks their resources); a talent's training sets and
     // samples deleted (listed under samples/).

@@ -5,7 +5,8 @@ import { ACCESS_METADATA } from '../../infra/lib/platform/http-api';
 import { stageConfig } from '../../infra/lib/platform/stage-config';
 import { synthTemplate } from '../../infra/local/template';
 import { App } from 'aws-cdk-lib';
-import { actionsOf } from '../support/stack';
+import { FAILURE_METRICS } from '../../events/metrics';
+import { actionsOf, synthStack } from '../support/stack';
 
 const template = Template.fromJSON(synthTemplate({ stage: 'test' }));
 type Statement = { Action: string | string[]; Resource: unknown };
@@ -64,6 +65,8 @@ describe('payments (infra)', () => {
         'ReceiveConnectEvent',
         'RunPayouts',
         'StartPayoutOnboarding',
+        // Erasure cancels a client's subscriptions and deletes their customer (functions/payments/erasure.ts).
+        'ConsoleErasePerson',
       ].sort(),
     );
     expect(readersOf('StripeWebhookSecret')).toEqual(['ReceiveStripeEvent']);
@@ -84,6 +87,35 @@ describe('payments (infra)', () => {
     expect(tables.some((t) => t.includes('AccountsTable'))).toBe(true);
     expect(tables.some((t) => t.includes('PaymentsTable'))).toBe(true);
     expect(tables.filter((t) => !/AccountsTable|PaymentsTable|IdempotencyTable/.test(t))).toEqual([]);
+  });
+});
+
+describe('payments erasure (infra)', () => {
+  it('lets the erasure anonymise the Payments table\'s items and read the Stripe key, without putting or scanning there', () => {
+    const statements = statementsOf(idOf('AWS::Lambda::Function', 'ConsoleErasePerson'));
+    const payments = statements.filter((s) => JSON.stringify(s.Resource).includes('PaymentsTable'));
+    expect([...new Set(payments.flatMap(actionsOf))].sort()).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem']);
+    // Query on the byAccount index only (a client's payments), nothing on the table's other index.
+    const query = payments.filter((s) => actionsOf(s).includes('dynamodb:Query'));
+    expect(query.map((s) => JSON.stringify(s.Resource))).toEqual([expect.stringMatching(/\/index\/byAccount"/)]);
+    expect(functions[idOf('AWS::Lambda::Function', 'ConsoleErasePerson')].Properties.Environment.Variables.STRIPE_SECRET_KEY_SECRET).toBeDefined();
+  });
+
+  it('alarms on StripeEventsOfErasedAccounts of this stack\'s namespace at its first occurrence, notifying the alarm topic', () => {
+    const { nested } = synthStack();
+    const alarms = nested('Alarms').toJSON().Resources as Record<string, { Type: string; Properties: Record<string, any> }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const alarm = Object.values(alarms).find((r) => r.Type === 'AWS::CloudWatch::Alarm' && r.Properties.MetricName === FAILURE_METRICS.erasedAccountEvent);
+    expect(alarm?.Properties).toMatchObject({
+      MetricName: 'StripeEventsOfErasedAccounts',
+      Statistic: 'Sum',
+      Period: 300,
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      TreatMissingData: 'notBreaching',
+    });
+    const topic = Object.keys(alarms).find((id) => alarms[id]!.Type === 'AWS::SNS::Topic')!;
+    expect(alarm!.Properties.AlarmActions).toEqual([{ Ref: topic }]);
+    expect(alarm!.Properties.Namespace).toEqual(functions[idOf('AWS::Lambda::Function', 'ReceiveStripeEvent')].Properties.Environment.Variables.METRICS_NAMESPACE);
   });
 });
 

@@ -23,6 +23,9 @@ const PLACES: Array<[keyof ErasureCounts, string]> = [
   ['modelVersions', 'Likeness model versions (deleted on Replicate)'],
   ['trainingFiles', 'Training photo sets and sample images'],
   ['trainingRecords', 'Likeness model and training records'],
+  ['subscriptionsCanceled', 'Stripe subscriptions canceled (no further renewals)'],
+  ['stripeCustomersDeleted', 'Stripe customers deleted, with their saved cards'],
+  ['paymentsAnonymised', 'Payments (kept for accounting and refunds, without receipt links or refund notes)'],
 ];
 
 /**
@@ -67,7 +70,8 @@ export function ErasurePage({ dataProvider }: { dataProvider: ConsoleDataProvide
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
             When someone asks to be forgotten, this removes everything we hold under their email address: their waitlist
             signup, contact messages, founding applications and photos, their sign-in account, the images they generated,
-            their payout details and kept request answers. Their licenses stay valid without their name, and their
+            their payout details and kept request answers. A client&apos;s subscriptions are canceled at once and their
+            Stripe customer and saved cards deleted, so they are never charged again. Their licenses stay valid without their name, and their
             generations and statements stay for accounting without it. It cannot be undone. A record of the erasure is
             kept, without the address.
           </Typography>
@@ -123,7 +127,7 @@ export function ErasurePage({ dataProvider }: { dataProvider: ConsoleDataProvide
       >
         <DialogContentText sx={{ mb: 2 }}>
           This permanently deletes their waitlist place, messages, applications with every photo, their account, the images
-          they generated and their payout details. Their licenses stay valid, issued to &ldquo;A Humanly client&rdquo;; their
+          they generated and their payout details, and cancels their subscription at once. Their licenses stay valid, issued to &ldquo;A Humanly client&rdquo;; their
           generations and statements stay for accounting without their name. Type the address again to confirm.
         </DialogContentText>
         <TextField

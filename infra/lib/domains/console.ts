@@ -5,7 +5,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { PENDING_PREFIX } from '../../../events/founding';
-import { GENERATION_IMAGES_PREFIX, GENERATIONS_CREATED_INDEX } from '../../../events/resource-names';
+import { GENERATION_IMAGES_PREFIX, GENERATIONS_CREATED_INDEX, PAYMENTS_ACCOUNT_INDEX } from '../../../events/resource-names';
 import { SAMPLES_PREFIX, TRAINING_SETS_PREFIX } from '../../../events/training-values';
 import { AppFunction } from '../platform/app-function';
 import type { Platform } from '../platform/platform';
@@ -31,6 +31,10 @@ export interface ConsoleProps {
   trainingBucket: IBucket;
   /** The Replicate API token: erasure deletes the talent's model versions on Replicate. */
   replicateToken: ISecret;
+  /** Customers, payments and subscription mirrors (the Payments stack's table): erasure anonymises a client's. */
+  paymentsTable: ITable;
+  /** The Stripe secret key: erasure cancels a client's subscriptions and deletes their customer. */
+  stripeSecretKey: ISecret;
 }
 
 /**
@@ -102,6 +106,14 @@ export class Console extends Construct {
     erase.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: [props.trainingsByTalentArn] }));
     erase.addToRolePolicy(new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [props.trainingBucket.arnForObjects(`${TRAINING_SETS_PREFIX}*`)] }));
     props.replicateToken.grantRead(erase);
+    // A client's payments (functions/payments/erasure.ts): subscriptions canceled and the customer
+    // deleted at Stripe, the customer's mapping marked erased, the payments (found by the
+    // byAccount index) anonymised, the subscription mirror ended.
+    erase
+      .bindTable(props.paymentsTable, 'PAYMENTS_TABLE', ['GetItem', 'UpdateItem', 'DeleteItem'], { indexes: false })
+      .addEnvironment('STRIPE_SECRET_KEY_SECRET', config.stripeSecretKeyName ?? props.stripeSecretKey.secretArn);
+    erase.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${props.paymentsTable.tableArn}/index/${PAYMENTS_ACCOUNT_INDEX}`] }));
+    props.stripeSecretKey.grantRead(erase);
     api.route('POST /admin/erasures', erase, 'admin');
   }
 }

@@ -142,6 +142,12 @@ export class Alarms extends NestedStack {
       'A talent\'s likeness model training failed (too few photos, the trainer, a time-out or a step): the console\'s trainings of the talent show the reason and the logs; retrain there once fixed',
       failures(FAILURE_METRICS.trainingFailed),
     );
+    // The payments webhook counts each Stripe event about a client whose data was erased (docs/payments.md#erasure).
+    alarm(
+      'StripeEventsOfErasedAccounts',
+      'Stripe sent an event about a client whose data was erased (a renewal, an invoice, a checkout, a refund or dispute): it was answered 200 and applied to nothing. The Payments table\'s ERASED_EVENT items (listKey ERASED_EVENTS) name the event and the Stripe object: check in Stripe whether money moved (refund a charge made after the erasure)',
+      failures(FAILURE_METRICS.erasedAccountEvent),
+    );
     alarm('EmailBounces', 'Our emails bounced (5 or more in 15 minutes): check the sender domain and the addresses we mail', props.email.metric('Bounce'), 5);
     alarm('EmailComplaints', 'A recipient marked our email as spam', props.email.metric('Complaint'));
   }

@@ -1,12 +1,14 @@
 import { erasePerson, type ErasureDeps } from '../../../functions/console/routes/erase-person/service';
 import { ApplicationBeingValidatedError } from '../../../functions/founding/store';
 import type { ClientGenerations } from '../../../functions/generation/store';
+import { StripeUnavailableForErasureError } from '../../../functions/payments/erasure';
+import Stripe from 'stripe';
 
 const NOW = new Date('2026-11-24T12:00:00Z');
 const minutesAgo = (n: number) => new Date(NOW.getTime() - n * 60_000).toISOString();
 
 /** Fakes for every place, recording what was called in order. */
-function fakes(options: { validating?: boolean; generations?: ClientGenerations['generations']; talentIds?: string[] } = {}) {
+function fakes(options: { validating?: boolean; generations?: ClientGenerations['generations']; talentIds?: string[]; stripeDown?: boolean } = {}) {
   const calls: string[] = [];
   const found: ClientGenerations = {
     accountIds: ['acc-1'],
@@ -30,6 +32,11 @@ function fakes(options: { validating?: boolean; generations?: ClientGenerations[
     eraseMessages: async () => (calls.push('messages'), 2),
     deletePhotos: async (prefix) => (calls.push(`photos ${prefix}`), prefix.startsWith('applications/') ? 60 : 30),
     eraseIdempotencyRecords: async () => (calls.push('idempotency'), 1),
+    erasePayments: async (_email, at) => {
+      calls.push(`payments at ${at.toISOString()}`);
+      if (options.stripeDown) throw new StripeUnavailableForErasureError('canceling a subscription', new Stripe.errors.StripeConnectionError({ message: 'connect ECONNREFUSED' }));
+      return { subscriptionsCanceled: 1, stripeCustomersDeleted: 1, paymentsAnonymised: 2 };
+    },
     record: async (_email, erasedBy, removed, now) => (calls.push('record'), { id: 'r1', erasedAt: now.toISOString(), erasedBy, removed }),
     now: () => NOW,
   };
@@ -43,6 +50,8 @@ describe('erasePerson', () => {
     expect(calls).toEqual([
       'find founding',
       'find generations',
+      // Stripe first: when it fails nothing else is erased yet, and no renewal charges after.
+      'payments at 2026-11-24T12:00:00.000Z',
       // While the application still leads to the talent, so a repeated run finds them again.
       'payouts of ada-talent at 2026-11-24T12:00:00.000Z',
       'likeness model of ada-talent',
@@ -78,8 +87,21 @@ describe('erasePerson', () => {
         modelVersions: 2,
         trainingFiles: 9,
         trainingRecords: 4,
+        subscriptionsCanceled: 1,
+        stripeCustomersDeleted: 1,
+        paymentsAnonymised: 2,
       },
     });
+  });
+
+  it('stops with 503 before erasing anything else when Stripe fails, saying to try again', async () => {
+    const { deps, calls } = fakes({ stripeDown: true });
+    await expect(erasePerson(deps, 'ada@example.com', 'admin-sub')).rejects.toMatchObject({
+      status: 503,
+      message:
+        "Stripe failed while erasing the client's payments (canceling a subscription: StripeConnectionError). Their subscription may still be live, so nothing else of this person was erased; try the erasure again in a few minutes.",
+    });
+    expect(calls).toEqual(['find founding', 'find generations', 'payments at 2026-11-24T12:00:00.000Z']);
   });
 
   it('deletes the likeness model of every talent the address became, and counts them all; none for a person who was no talent', async () => {

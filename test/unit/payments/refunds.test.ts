@@ -160,6 +160,7 @@ function world(opts: { credits: number; amountCents: number; unspent: number }):
           if (!w.flags.some((f) => f.source === flag.source)) w.flags.push({ source: flag.source, spentCredits: flag.spentCredits });
         },
       },
+      erased: { recordErasedAccountEvent: async () => undefined },
       ledger: {
         takeBack: async (_accountId, change) => {
           const seen = seenTakeBacks.get(change.key);

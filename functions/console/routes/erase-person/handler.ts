@@ -6,7 +6,7 @@ import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
 import { httpHandler, json, parseJsonBody } from '../../../shared/http';
 import { eraseFoundingItems, planFoundingErasure } from '../../../founding';
-import { eraseAccountsByEmail } from '../../../accounts';
+import { accountStore, eraseAccountsByEmail } from '../../../accounts';
 import { erasureStore } from '../../../shared/erasure';
 import { s3Bucket } from '../../../shared/s3';
 import { eraseMessagesFrom } from '../../../contact';
@@ -16,6 +16,8 @@ import { erasePayoutsOfTalent } from '../../../payouts';
 import { eraseTalentPayouts } from '../../../royalties';
 import { removeLikenessModel, trainingApiFromEnv, trainingStore } from '../../../training';
 import { pixelHashOf } from '../../../shared/pixel-hash';
+import { stripeFromEnv } from '../../../shared/stripe';
+import { erasePaymentsOf, paymentsStore } from '../../../payments';
 import { erasePerson } from './service';
 
 const config = loadConfig(
@@ -33,6 +35,7 @@ const config = loadConfig(
     TRAINING_TABLE: z.string().min(1),
     TRAINING_BUCKET: z.string().min(1),
     USER_POOL_ID: z.string().min(1),
+    PAYMENTS_TABLE: z.string().min(1),
   }),
 );
 
@@ -92,6 +95,11 @@ export const handler = httpHandler(async (event) => {
         return users.length;
       },
       eraseAccountData: (email) => eraseAccountsByEmail(doc, config.ACCOUNTS_TABLE, email),
+      // Before the account goes: its id leads to the customer (Stripe's list by address finds the rest).
+      erasePayments: async (email, at) => {
+        const account = await accountStore(doc, config.ACCOUNTS_TABLE).findByEmail(email);
+        return erasePaymentsOf({ stripe: await stripeFromEnv(), store: paymentsStore(doc, config.PAYMENTS_TABLE) }, { accountIds: account ? [account.id] : [], email }, at);
+      },
       eraseIdempotencyRecords: (email) => erasureStore(doc, config.ERASURES_TABLE).eraseIdempotencyRecords(config.IDEMPOTENCY_TABLE, email),
       record: async (email, by, removed, now) => {
         const { id, erasedAt, erasedBy } = await erasureStore(doc, config.ERASURES_TABLE).record(email, by, removed, now);

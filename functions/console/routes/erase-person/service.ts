@@ -2,6 +2,7 @@ import type { ErasureCounts, ErasureResult } from '../../../../events/erasure';
 import { ConflictError } from '../../../shared/errors';
 import { ApplicationBeingValidatedError, applicationPrefix, pendingPrefix, type FoundingErasure, type FoundingErasurePlan } from '../../../founding';
 import { GenerationRunningError, refuseWhileRunning, type ClientGenerations } from '../../../generation';
+import type { PaymentsErased } from '../../../payments';
 
 /** Everything erasure reaches, one function per place (the handler binds them to AWS). */
 export interface ErasureDeps {
@@ -25,6 +26,11 @@ export interface ErasureDeps {
   /** Deletes the profiles, credits and audit of the accounts with this email; returns how many items. */
   eraseAccountData: (email: string) => Promise<number>;
   eraseIdempotencyRecords: (email: string) => Promise<number>;
+  /**
+   * The client's payments (functions/payments/erasure.ts): their Stripe subscriptions canceled at
+   * once and customers deleted, our payments anonymised. Stripe failing answers 503 (retry later).
+   */
+  erasePayments: (email: string, at: Date) => Promise<PaymentsErased>;
   record: (email: string, erasedBy: string, removed: ErasureCounts, now: Date) => Promise<ErasureResult>;
   now: () => Date;
 }
@@ -42,6 +48,11 @@ export interface ErasureDeps {
  * the application still leads to them; then the founding items; then the account, so nobody
  * signs in while the rest is removed; then their generations (files deleted, licenses kept valid
  * for a client named ERASED_LICENSEE, generations without email, name and prompt).
+ *
+ * The client's payments go first of all, once nothing refuses: their subscriptions are canceled
+ * and their customer deleted at Stripe, so nobody is charged after an erasure that said it was
+ * done. When Stripe fails the erasure stops there (503), before anything else is erased, and the
+ * admin runs it again.
  */
 export async function erasePerson(deps: ErasureDeps, email: string, erasedBy: string): Promise<ErasureResult> {
   // One time for the whole erasure: the record's, and what every redacted item is marked with.
@@ -62,6 +73,7 @@ export async function erasePerson(deps: ErasureDeps, email: string, erasedBy: st
     throw err;
   }
 
+  const payments = await deps.erasePayments(email, now);
   let payoutDetails = 0;
   let statements = 0;
   let modelVersions = 0;
@@ -103,6 +115,9 @@ export async function erasePerson(deps: ErasureDeps, email: string, erasedBy: st
     modelVersions,
     trainingFiles,
     trainingRecords,
+    subscriptionsCanceled: payments.subscriptionsCanceled,
+    stripeCustomersDeleted: payments.stripeCustomersDeleted,
+    paymentsAnonymised: payments.paymentsAnonymised,
   };
   return deps.record(email, erasedBy, removed, now);
 }
