@@ -90,7 +90,9 @@ export interface ErasedAccountEvent {
   accountId?: string;
   /** The deletion of a subscription the erasure itself canceled: recorded, not alarmed. */
   expected: boolean;
-}const num = (v: unknown) => (typeof v === 'number' ? v : 0);
+}
+
+const num = (v: unknown) => (typeof v === 'number' ? v : 0);
 
 function toCheckout(item: Record<string, unknown>): CheckoutRecord {
   return {
