@@ -185,6 +185,9 @@ describe('erasure by email', () => {
       modelVersions: 0,
       trainingFiles: 0,
       trainingRecords: 0,
+      subscriptionsCanceled: 0,
+      stripeCustomersDeleted: 0,
+      paymentsAnonymised: 0,
     });
   });
 });
