@@ -10,7 +10,7 @@ import { log } from '../shared/log';
 import type { ErasedAccountEvent, PaymentsStore } from './store';
 
 /** Left on a subscription the erasure cancels: its own deletion event is expected, so it is not alarmed. */
-export const ERASURE_CANCELLATION_COMMENT = "Canceled by the erasure of the client's data";
+const ERASURE_CANCELLATION_COMMENT = "Canceled by the erasure of the client's data";
 
 /** What the erasure of a client did at Stripe and in our payments. */
 export interface PaymentsErased {

@@ -76,7 +76,7 @@ export interface SubscriptionMirror {
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
 /** What a refund request's reason becomes once its client is erased (it was typed by an admin and may name them). */
-export const ERASED_REFUND_REASON = "(erased with the client's data)";
+const ERASED_REFUND_REASON = "(erased with the client's data)";
 
 /** A Stripe event about an erased client, as recorded (ids only, no personal data). */
 export interface ErasedAccountEvent {

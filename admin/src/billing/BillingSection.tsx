@@ -72,7 +72,7 @@ export function BillingSection({ billing }: { billing: ReturnType<typeof useUser
                     <TableCell align="right">Taken back</TableCell>
                     <TableCell>Receipt</TableCell>
                     <TableCell>
-                      <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                      <Box component="span" sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
                         Actions
                       </Box>
                     </TableCell>

@@ -51,8 +51,8 @@ function RetryButton({ payout, onChanged }: { payout: StatementPayout; onChanged
   );
 }
 
-/** Hidden from sight, read by screen readers (the row's talent, for buttons repeated on every row). */
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+/** Hidden from sight, read by screen readers (the row's talent, for buttons repeated on every row). In `sx`, `width: 1` would be 100%. */
+const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 function ManualButton({ payout, onChanged }: { payout: StatementPayout; onChanged: () => void }) {
   const dataProvider = useDataProvider<ConsoleDataProvider>();

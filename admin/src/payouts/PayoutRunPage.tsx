@@ -20,7 +20,7 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { Title, useDataProvider, useNotify } from 'react-admin';
 import { useSearchParams } from 'react-router';
 import { PayoutMonth, type PayoutRun, type StatementPayout } from '../../../events/payouts';
@@ -200,7 +200,7 @@ function RunView({ run, onChanged }: { run: PayoutRun; onChanged: () => void }) 
                     <TableCell scope="col">Reference</TableCell>
                     <TableCell scope="col">Notes</TableCell>
                     <TableCell scope="col" align="right">
-                      <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                      <Box component="span" sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
                         Actions
                       </Box>
                     </TableCell>
@@ -237,10 +237,9 @@ function PayoutRow({ payout: p, onChanged }: { payout: StatementPayout; onChange
       <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }} data-testid="payout-reference">
         {referenceOf(p) || '—'}
       </TableCell>
-      <TableCell sx={{ maxWidth: 320 }} data-testid="payout-note">
-        {noteOf(p)}
-        {p.attempts && p.attempts > 1 ? ` (${p.attempts} attempts)` : ''}
-        <PayoutActionLines payout={p} />
+      <TableCell sx={{ minWidth: 220, maxWidth: 320 }} data-testid="payout-note">
+        {noteText(p)}
+        <PayoutActionLines payout={p} spaced={Boolean(noteText(p))} />
       </TableCell>
       <TableCell align="right">
         <PayoutActions payout={p} onChanged={onChanged} />
@@ -263,20 +262,27 @@ function PayoutBlock({ payout: p, onChanged }: { payout: StatementPayout; onChan
           ['Carried in', usd(p.carriedInCents)],
           ['Amount', usd(p.amountCents)],
           ['Reference', <span key="ref" data-testid="payout-reference">{referenceOf(p) || '—'}</span>],
-          ['Notes', noteOf(p)],
+          ['Notes', noteText(p) || '—'],
+          ...(p.actions?.length ? [['Who and when', <PayoutActionLines key="actions" payout={p} />] as [string, ReactNode]] : []),
         ]}
       />
-      <PayoutActionLines payout={p} />
       <PayoutActions payout={p} onChanged={onChanged} />
     </Box>
   );
 }
 
+/** The notes of a payout with its attempts: "The transfer failed. (2 attempts)", or "2 attempts" alone. */
+function noteText(p: StatementPayout): string {
+  const note = noteOf(p);
+  const attempts = p.attempts && p.attempts > 1 ? `${p.attempts} attempts` : '';
+  return note && attempts ? `${note} (${attempts})` : note || attempts;
+}
+
 /** Who acted on the payout and when, oldest first ("Retried by ana@humanly.example on 28 Nov 2026, 14:03"). */
-function PayoutActionLines({ payout: p }: { payout: StatementPayout }) {
+function PayoutActionLines({ payout: p, spaced = false }: { payout: StatementPayout; spaced?: boolean }) {
   if (!p.actions?.length) return null;
   return (
-    <Box component="ul" aria-label={`Admin actions on the payout to ${p.talentName ?? p.talentId}`} sx={{ listStyle: 'none', m: 0, mt: 0.5, p: 0 }}>
+    <Box component="ul" aria-label={`Admin actions on the payout to ${p.talentName ?? p.talentId}`} sx={{ listStyle: 'none', m: 0, mt: spaced ? 0.75 : 0, p: 0, '& li + li': { mt: 0.25 } }}>
       {p.actions.map((a, i) => (
         <Typography key={`${a.at}-${i}`} component="li" variant="caption" color="text.secondary" sx={{ display: 'block', overflowWrap: 'anywhere' }} data-testid="payout-action" data-action={a.action}>
           {actionText(a)}
