@@ -612,6 +612,48 @@ describe('Stripe emulator of its own: idempotency, errors and webhook faults, th
     expect(order).toEqual([b.id, a.id]);
   });
 
+  it('a burst fault makes every event of a payment at once, twice each and newest first', async () => {
+    // An endpoint that answers nothing until every delivery expected has arrived: only deliveries made at once all reach it.
+    const arrived: Array<{ id: string; type: string }> = [];
+    const waiting: http.ServerResponse[] = [];
+    let expected = Number.POSITIVE_INFINITY;
+    const answerAllOnce = () => arrived.length >= expected && waiting.splice(0).forEach((res) => res.writeHead(200).end());
+    const server = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const event = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        arrived.push({ id: event.id, type: event.type });
+        waiting.push(res);
+        answerAllOnce();
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const own = emulator.addWebhookEndpoint({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}/hooks`, enabledEvents: ['charge.succeeded', 'payment_intent.succeeded', 'checkout.session.completed'] });
+    try {
+      const customer = await stripe.customers.create({ email: 'burst@example.com' });
+      const session = await stripe.checkout.sessions.create({ mode: 'payment', customer: customer.id, line_items: [{ price: creditPriceId('starter'), quantity: 50 }] });
+      emulator.inject({ kind: 'burst', copies: 2, order: 'reversed', objectIncludes: customer.id });
+      expect((await pay(session.url!, '4242 4242 4242 4242')).status).toBe(200);
+      const events = (await stripe.events.list({ limit: 20 })).data.filter((e) => own.enabled_events.includes(e.type) && JSON.stringify(e.data.object).includes(customer.id));
+      expect(events.map((e) => e.type).sort()).toEqual(['charge.succeeded', 'checkout.session.completed', 'payment_intent.succeeded']);
+      expected = 2 * events.length;
+      answerAllOnce();
+      await eventually(() => emulator.deliveries().filter((d) => d.endpoint === own.id && d.status === 'delivered').length === expected, { what: 'every delivery answered' });
+      // Newest first (the list is newest first too), each twice; the copy is marked.
+      const newestFirst = events.map((e) => e.id);
+      expect(arrived.map((a) => a.id)).toEqual(newestFirst.flatMap((id) => [id, id]));
+      const ours = emulator.deliveries().filter((d) => d.endpoint === own.id);
+      expect(ours.filter((d) => d.duplicate)).toHaveLength(events.length);
+      expect(() => emulator.inject({ kind: 'burst', copies: 0 })).toThrow(/copies must be a whole number from 1 to 10/);
+    } finally {
+      emulator.clear();
+      await stripe.webhookEndpoints.del(own.id);
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+  });
+
   it("the emulator's clock renews subscriptions of customers on no test clock", async () => {
     const customer = await stripe.customers.create({ email: 'own-clock@example.com' });
     const session = await stripe.checkout.sessions.create({ mode: 'subscription', customer: customer.id, line_items: [{ price: planPriceId('enterprise'), quantity: 1 }] });
