@@ -12,6 +12,12 @@ export const paymentKeys = {
   /** A checkout we created: whose it is, what it buys, whether its event was applied. */
   checkout: (sessionId: string) => ({ pk: `CHECKOUT#${sessionId}`, sk: 'CHECKOUT' }),
   /**
+   * The account's one open plan checkout (`token`, `plan`, `sessionId`, `url`, `expiresAt`): claimed
+   * under a condition before a plan's session is made, so two tabs never open two (docs/payments.md,
+   * "One open plan checkout per account").
+   */
+  planCheckout: (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'PLAN_CHECKOUT' }),
+  /**
    * One payment (a paid invoice or a credit-pack checkout) by its payment intent: account, amount,
    * credits and the ledger lot they were granted as (`grantKey`), refunds and credits taken back
    * (accountKey: the client's list; listKey `PAYMENTS#<YYYY-MM>`: the month's revenue).

@@ -29,6 +29,18 @@ export interface CheckoutRecord {
   appliedAt?: string;
 }
 
+/** The account's plan checkout while one is open: claimed first (`token`), then its session. */
+export interface PlanCheckoutClaim {
+  accountId: string;
+  /** Who claimed it: only the same token may fill it in, drop it or replace it. */
+  token: string;
+  plan: PlanId;
+  /** When the claim lapses: the session's `expires_at`, or a minute after the claim while its session is being made. */
+  expiresAt: string;
+  sessionId?: string;
+  url?: string;
+}
+
 /** A payment (a paid invoice or a pack checkout) by its payment intent. */
 export interface StoredPayment {
   paymentIntentId: string;
@@ -247,6 +259,77 @@ export function paymentsStore(doc: DynamoDBDocumentClient, tableName: string, no
         );
       } catch (err) {
         // A session we did not create (made in Stripe's dashboard): nothing to mark.
+        if (!isConditionFailure(err)) throw err;
+      }
+    },
+
+    // ---- Plan checkouts (one open per account) ----------------------------------------------------
+
+    /**
+     * Claims the account's plan checkout: written when none stands or the standing one lapsed, or,
+     * with `replacing`, when the standing one still has that token. Answers undefined when won,
+     * otherwise the claim that stands (with an empty token when it vanished meanwhile).
+     */
+    async claimPlanCheckout(claim: Omit<PlanCheckoutClaim, 'sessionId' | 'url'>, replacing?: string): Promise<PlanCheckoutClaim | undefined> {
+      const key = paymentKeys.planCheckout(claim.accountId);
+      try {
+        await doc.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: { ...key, ...claim, claimedAt: now().toISOString() },
+            ConditionExpression: replacing ? '#token = :old' : 'attribute_not_exists(pk) OR expiresAt <= :now',
+            ...(replacing ? { ExpressionAttributeNames: { '#token': 'token' }, ExpressionAttributeValues: { ':old': replacing } } : { ExpressionAttributeValues: { ':now': now().toISOString() } }),
+          }),
+        );
+        return undefined;
+      } catch (err) {
+        if (!isConditionFailure(err)) throw err;
+      }
+      const item = await get(key);
+      if (!item) return { accountId: claim.accountId, token: '', plan: claim.plan, expiresAt: claim.expiresAt };
+      return {
+        accountId: String(item.accountId),
+        token: String(item.token),
+        plan: item.plan as PlanId,
+        expiresAt: String(item.expiresAt),
+        ...(str(item.sessionId) ? { sessionId: String(item.sessionId) } : {}),
+        ...(str(item.url) ? { url: String(item.url) } : {}),
+      };
+    },
+
+    /** Fills in the claimed plan checkout's session; false when the claim is no longer this token's. */
+    async openPlanCheckout(accountId: string, token: string, session: { sessionId: string; url: string; expiresAt: string }): Promise<boolean> {
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: paymentKeys.planCheckout(accountId),
+            UpdateExpression: 'SET sessionId = :s, #url = :u, expiresAt = :e',
+            ConditionExpression: '#token = :t',
+            ExpressionAttributeNames: { '#token': 'token', '#url': 'url' },
+            ExpressionAttributeValues: { ':s': session.sessionId, ':u': session.url, ':e': session.expiresAt, ':t': token },
+          }),
+        );
+        return true;
+      } catch (err) {
+        if (isConditionFailure(err)) return false;
+        throw err;
+      }
+    },
+
+    /** Drops the claim if it is still this token's (its session could not be made). */
+    async dropPlanCheckout(accountId: string, token: string): Promise<void> {
+      try {
+        await doc.send(
+          new DeleteCommand({
+            TableName: tableName,
+            Key: paymentKeys.planCheckout(accountId),
+            ConditionExpression: '#token = :t',
+            ExpressionAttributeNames: { '#token': 'token' },
+            ExpressionAttributeValues: { ':t': token },
+          }),
+        );
+      } catch (err) {
         if (!isConditionFailure(err)) throw err;
       }
     },

@@ -4,6 +4,7 @@
 import { createHmac } from 'node:crypto';
 import type Stripe from 'stripe';
 import { NO_BILLING_ACCOUNT_MESSAGE, UPGRADE_FIRST_MESSAGE, USE_PORTAL_MESSAGE } from '../../../events/payment-values';
+import { PLAN_CHECKOUT_OPENING_MESSAGE } from '../../../functions/payments/routes/create-checkout-session/service';
 import { eventually } from '../../support/eventually';
 import { fileMarker } from '../../support/marker';
 import { callApi, useTwin } from '../../support/twin';
@@ -211,16 +212,53 @@ describe('whose checkout and portal', () => {
   it('two checkouts at once for a new account make one Stripe customer, mapped both ways', async () => {
     const client = await newClient(twin(), marker, 'twotabs');
     expect(await billing(client)).toMatchObject({ plan: 'free', hasBillingAccount: false });
-    const [one, two] = await Promise.all([
+    const answers = await Promise.all([
       callApi(twin(), client.token, 'POST', '/me/checkout-sessions', { kind: 'plan', plan: 'starter' }),
       callApi(twin(), client.token, 'POST', '/me/checkout-sessions', { kind: 'plan', plan: 'pro' }),
     ]);
-    expect([one.status, two.status]).toEqual([201, 201]);
-    const customers = await Promise.all([one, two].map(async (a) => (await stripe.checkout.sessions.retrieve(a.json.id)).customer));
-    expect(customers[0]).toBe(customers[1]);
+    // One plan checkout at a time: the other is refused while the first is being made, or replaces it.
+    const made = answers.filter((a) => a.status === 201);
+    expect(made.length).toBeGreaterThan(0);
+    for (const a of answers.filter((x) => x.status !== 201)) expect(a).toMatchObject({ status: 409, json: { error: PLAN_CHECKOUT_OPENING_MESSAGE } });
+    const customers = await Promise.all(made.map(async (a) => (await stripe.checkout.sessions.retrieve(a.json.id)).customer));
+    expect(new Set(customers).size).toBe(1);
     const { payments } = stores(twin());
     expect(await payments.customerOf(client.id)).toBe(customers[0]);
     expect(await payments.accountOfCustomer(customers[0] as string)).toBe(client.id);
     expect(await billing(client)).toMatchObject({ plan: 'free', hasBillingAccount: true });
+  });
+
+  it('two plan checkouts started at once (two tabs) can never both be paid: one live subscription per account', async () => {
+    const client = await newClient(twin(), marker, 'onesub');
+    const { customer } = await clockedCustomer(twin(), stripe, client, marker);
+    const start = (plan: string) => callApi(twin(), client.token, 'POST', '/me/checkout-sessions', { kind: 'plan', plan });
+    const tabs = await Promise.all([start('starter'), start('starter')]);
+    for (const t of tabs) if (t.status !== 201) expect(t).toMatchObject({ status: 409, json: { error: PLAN_CHECKOUT_OPENING_MESSAGE } });
+    // Once the first is made, asking again for the same plan answers the same open session.
+    const again = await start('starter');
+    expect(again.status).toBe(201);
+    for (const t of tabs.filter((x) => x.status === 201)) expect(t.json.id).toBe(again.json.id);
+    // Each tab pays what it was given; only one payment can go through.
+    await Promise.all([...tabs.filter((t) => t.status === 201), again].map((t) => pay(t.json.url, '4242 4242 4242 4242')));
+    await checkoutApplied(twin(), client, again.json.id);
+    const subscriptions = await stripe.subscriptions.list({ customer: customer.id, status: 'all' });
+    expect(subscriptions.data.filter((s) => s.status === 'active')).toHaveLength(1);
+    // Another plan now: the portal, as before.
+    expect(await start('pro')).toMatchObject({ status: 409, json: { error: USE_PORTAL_MESSAGE } });
+  });
+
+  it('a plan checkout for another plan replaces the open one, which can no longer be paid', async () => {
+    const client = await newClient(twin(), marker, 'switchtab');
+    const { customer } = await clockedCustomer(twin(), stripe, client, marker);
+    const first = await callApi(twin(), client.token, 'POST', '/me/checkout-sessions', { kind: 'plan', plan: 'starter' });
+    expect(first.status).toBe(201);
+    const second = await callApi(twin(), client.token, 'POST', '/me/checkout-sessions', { kind: 'plan', plan: 'pro' });
+    expect(second.status).toBe(201);
+    expect(second.json.id).not.toBe(first.json.id);
+    expect((await stripe.checkout.sessions.retrieve(first.json.id)).status).toBe('expired');
+    expect((await pay(first.json.url, '4242 4242 4242 4242')).status).not.toBe(303);
+    expect((await pay(second.json.url, '4242 4242 4242 4242')).status).toBe(303);
+    await checkoutApplied(twin(), client, second.json.id);
+    expect((await stripe.subscriptions.list({ customer: customer.id, status: 'all' })).data.map((s) => s.status)).toEqual(['active']);
   });
 });

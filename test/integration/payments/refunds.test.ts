@@ -8,11 +8,13 @@ import { AdminBillingResponse, AdminRefundResponse } from '../../../events/payme
 import { creditLedger } from '../../../functions/accounts/credits';
 import { accountStore } from '../../../functions/accounts/store';
 import { ALREADY_REFUNDED_MESSAGE, amountTooLargeMessage, DISPUTED_MESSAGE, PAYMENT_NOT_FOUND_MESSAGE } from '../../../functions/payments/routes/refund-payment/service';
+import { consoleStore } from '../../../functions/payments/console-store';
 import { paymentsStore, type StoredPayment } from '../../../functions/payments/store';
 import { seedUser } from '../../../infra/local/provision';
 import { eventually } from '../../support/eventually';
 import { fileMarker } from '../../support/marker';
 import { callApi, documentClient, idToken, useTwin } from '../../support/twin';
+import { checkoutAndPay, checkoutApplied, clockedCustomer, newClient } from './money';
 
 jest.setTimeout(240_000);
 const twin = useTwin();
@@ -167,6 +169,61 @@ describe('refunds from the console', () => {
     const twice = await refund(bought.paymentIntentId, { reason: `Again ${run}` });
     expect(twice.status).toBe(409);
     expect(twice.json.error).toBe(ALREADY_REFUNDED_MESSAGE);
+  });
+
+  it('take back the credits a running generation holds: its release drops them, its commits spend the others first (decision 049)', async () => {
+    const client = await starterClient('reserved');
+    const bought = await buyPack(client);
+    expect(await balanceOf(client)).toBe(60);
+    // A generation of 60 images holds everything: the 10 Free credits (oldest) and the 50 of the pack.
+    const generationId = `gen-${run}-reserved`;
+    await tables().ledger.reserve(client.id, { credits: 60, key: `gen:${generationId}:reserve`, generationId, reason: 'Test generation' });
+    expect(await balanceOf(client)).toBe(0);
+
+    expect((await refund(bought.paymentIntentId, { reason: `Refund while generating ${run}` })).status).toBe(201);
+    const applied = await eventually(async () => {
+      const p = await payment(bought.paymentIntentId);
+      return p.creditsTakenBack + p.creditsShortfall > 0 ? p : undefined;
+    }, { what: 'the whole refund applied' });
+    // Claimed from the generation, not spent: nothing is a shortfall and the account is not flagged.
+    expect(applied).toMatchObject({ status: 'refunded', creditsTakenBack: 50, creditsShortfall: 0 });
+    expect((await tables().payments.flaggedAccounts()).find((f) => f.accountId === client.id)).toBeUndefined();
+    expect(await tables().ledger.reservation(client.id, generationId)).toMatchObject({ open: 60, takenBack: 50 });
+
+    // The generation delivers 4 images (paid with the Free credits) and releases the rest.
+    for (let i = 0; i < 4; i++) {
+      const commit = await tables().ledger.commitOne(client.id, { key: `gen:${generationId}:commit:${i}`, generationId, reason: 'Image' }, () => []);
+      expect(commit.claimed).toBeUndefined();
+    }
+    const released = await tables().ledger.release(client.id, { credits: 56, key: `gen:${generationId}:release`, generationId, reason: 'Generation: credits returned' });
+    expect(released).toMatchObject({ entry: { kind: 'release', credits: 6 } });
+    expect(released.claimed?.reduce((n, l) => n + l.credits, 0)).toBe(50);
+    // Only the 6 Free credits left come back: the refunded 50 never return.
+    expect(await balanceOf(client)).toBe(6);
+  });
+
+  it('do not count credits that expired unspent as spent: no shortfall, no flag', async () => {
+    const client = await newClient(twin(), run, 'expired');
+    await clockedCustomer(twin(), stripe, client, run);
+    const sessionId = await checkoutAndPay(twin(), client, { kind: 'plan', plan: 'starter' });
+    await checkoutApplied(twin(), client, sessionId);
+    const invoicePaid = await eventually(async () => (await tables().payments.paymentsOf(client.id)).find((p) => p.kind === 'subscription' && p.credits > 0), {
+      what: 'the first invoice of the plan recorded',
+      timeoutMs: 60_000,
+    });
+    // Long after: the daily sweep expires the invoice's 80 plan credits, never spent.
+    const later = creditLedger(documentClient(twin()), twin().physicalName('AccountsTable'), () => new Date('2031-06-01T00:00:00.000Z'));
+    const swept = await later.expire(client.id);
+    expect(swept.expired.filter((l) => l.source === invoicePaid.source).reduce((n, l) => n + l.credits, 0)).toBe(80);
+
+    expect((await refund(invoicePaid.paymentIntentId, { reason: `Refund of expired credits ${run}` })).status).toBe(201);
+    // Asked back: all 80, none on the balance, none spent.
+    const applied = await eventually(async () => {
+      const p = await consoleStore(documentClient(twin()), twin().physicalName('PaymentsTable')).payment(invoicePaid.paymentIntentId);
+      return p && p.creditsClaimed > 0 ? p : undefined;
+    }, { what: 'the refund of the invoice applied' });
+    expect(applied).toMatchObject({ status: 'refunded', creditsClaimed: 80, creditsTakenBack: 0, creditsShortfall: 0 });
+    expect((await tables().payments.flaggedAccounts()).find((f) => f.accountId === client.id)).toBeUndefined();
   });
 
   it('answer 404 for a payment we never recorded, and refuse a body without a reason', async () => {
