@@ -14,7 +14,9 @@ export interface ReceiveDeps extends ApplyDeps {
 }
 
 /** Applies one verified event by its type; anything else is acknowledged and ignored. */
-async function applyStripeEvent(deps: ReceiveDeps, event: Stripe.Event): Promise<'applied' | 'ignored'> {
+async function applyStripeEvent(receive: ReceiveDeps, event: Stripe.Event): Promise<'applied' | 'ignored'> {
+  // The event itself goes along: one about an erased client is recorded by its id.
+  const deps: ReceiveDeps = { ...receive, event: { id: event.id, type: event.type } };
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':
