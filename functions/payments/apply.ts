@@ -104,6 +104,13 @@ export async function syncSubscription(deps: ApplyDeps, subscriptionId: string):
     return undefined;
   }
 
+  if (isDuplicate(sub)) {
+    // Cancelled as a second live subscription: the plan, the credits and the emails are the kept one's.
+    if (state === 'ended') await deps.store.endSubscriptionMirror(accountId, sub.id);
+    return { accountId, subscription: sub };
+  }
+  if (isLive(state) && !(await keepsOldestLive(deps, accountId, sub))) return { accountId, subscription: await deps.stripe.subscriptions.retrieve(sub.id) };
+
   const previous = await deps.store.subscriptionOf(accountId);
   const scheduledPlan = state === 'ended' ? undefined : await scheduledPlanOf(deps, sub, plan, item.current_period_end);
   const mirror: Omit<SubscriptionMirror, 'updatedAt'> = {
@@ -135,6 +142,72 @@ export async function syncSubscription(deps: ApplyDeps, subscriptionId: string):
     await sendOnce(deps, 'payments.plan-ended-email', sub.id, account.email, planEndedEmail({ name: account.full_name, plan, siteUrl: deps.siteUrl }));
   }
   return { accountId, subscription: sub, mirror };
+}
+
+// ---- One live subscription per account --------------------------------------------------------
+
+/** The comment a second live subscription is cancelled with; it marks it for every later event. */
+export const DUPLICATE_SUBSCRIPTION_COMMENT = 'Cancelled at once: the account already has a live subscription (the older one is kept).';
+const isDuplicate = (sub: Stripe.Subscription) => sub.cancellation_details?.comment === DUPLICATE_SUBSCRIPTION_COMMENT;
+
+/**
+ * Keeps one live subscription per account, whatever raced to make two (two checkouts paid at
+ * once): the customer's live subscriptions are read from Stripe, the oldest is kept, and every
+ * newer one is cancelled at once (no proration) and its paid invoices refunded in full, each
+ * under an idempotency key, so a repeat does nothing more. A refunded invoice's payment is
+ * recorded first (with the credits granted, none if none were), so its `charge.refunded` takes
+ * back whatever it granted. Answers whether `sub` is the one kept.
+ */
+async function keepsOldestLive(deps: ApplyDeps, accountId: string, sub: Stripe.Subscription): Promise<boolean> {
+  const customer = idOf(sub.customer)!;
+  const live: Stripe.Subscription[] = [];
+  for await (const other of deps.stripe.subscriptions.list({ customer, limit: 100 })) {
+    if (isLive(subscriptionStateOf(other)) && !isDuplicate(other)) live.push(other);
+  }
+  if (!live.some((l) => l.id === sub.id)) live.push(sub);
+  if (live.length < 2) return true;
+  // The oldest first; made in the same second, the lower id (compared by code unit, as Stripe's ids sort).
+  live.sort((a, b) => a.created - b.created || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const [kept, ...extra] = live;
+  for (const duplicate of extra) await cancelDuplicate(deps, accountId, duplicate.id, kept.id);
+  return kept.id === sub.id;
+}
+
+async function cancelDuplicate(deps: ApplyDeps, accountId: string, subscriptionId: string, keptId: string): Promise<void> {
+  const now = await deps.stripe.subscriptions.retrieve(subscriptionId);
+  if (now.status !== 'canceled') {
+    await deps.stripe.subscriptions.cancel(
+      subscriptionId,
+      { prorate: false, invoice_now: false, cancellation_details: { comment: DUPLICATE_SUBSCRIPTION_COMMENT } },
+      { idempotencyKey: `duplicate-subscription:${subscriptionId}` },
+    );
+  }
+  for await (const invoice of deps.stripe.invoices.list({ subscription: subscriptionId, status: 'paid', limit: 100 })) {
+    if (invoice.amount_paid <= 0) continue;
+    const paymentIntentId = await invoicePaymentIntent(deps, invoice.id!);
+    if (!paymentIntentId) continue;
+    const { paidAt, ...charge } = await chargeOf(deps, paymentIntentId);
+    // Written once (by payment intent): the invoice's own record, with its credits, stays if it came first.
+    await deps.store.recordPayment({
+      paymentIntentId,
+      accountId,
+      kind: 'subscription',
+      description: 'Second subscription, refunded',
+      amountCents: invoice.amount_paid,
+      credits: 0,
+      at: paidAt,
+      source: `invoice:${invoice.id}`,
+      grantKey: `invoice:${invoice.id}`,
+      invoiceId: invoice.id!,
+      subscriptionId,
+      ...charge,
+    });
+    await deps.stripe.refunds.create(
+      { payment_intent: paymentIntentId, reason: 'duplicate', metadata: { accountId, subscription: subscriptionId, kept: keptId } },
+      { idempotencyKey: `duplicate-subscription-refund:${invoice.id}` },
+    );
+  }
+  log.warn('a second live subscription of one account was cancelled and refunded', { accountId, subscriptionId, kept: keptId });
 }
 
 // ---- Invoices ---------------------------------------------------------------------------------
@@ -208,6 +281,8 @@ export async function applyPaidInvoice(deps: ApplyDeps, invoiceId: string): Prom
   const synced = await syncSubscription(deps, subscriptionId);
   if (!synced) return;
   const { accountId, subscription } = synced;
+  // A second subscription, cancelled and refunded (its payment recorded then): it grants nothing.
+  if (isDuplicate(subscription)) return;
 
   const mine = periodInvoiceOf(deps, invoice, await linesOf(deps, invoice));
   let credits = 0;

@@ -23,7 +23,7 @@ export interface PaymentsErasureDeps {
   stripe: Pick<Stripe, 'customers' | 'subscriptions'>;
   store: Pick<
     PaymentsStore,
-    'customerOf' | 'customerRecord' | 'markCustomerErased' | 'paymentsOf' | 'anonymisePayment' | 'subscriptionOf' | 'endErasedSubscription' | 'forgetCustomerOfAccount'
+    'customerOf' | 'customerRecord' | 'markCustomerErased' | 'paymentsOf' | 'anonymisePayment' | 'subscriptionOf' | 'endSubscriptionMirror' | 'forgetCustomerOfAccount'
   >;
 }
 
@@ -119,7 +119,7 @@ export async function erasePaymentsOf(deps: PaymentsErasureDeps, found: { accoun
   for (const accountId of accountIds) {
     const mirror = await deps.store.subscriptionOf(accountId);
     if (mirror && mirror.state !== 'ended' && (canceled.get(accountId) ?? []).includes(mirror.subscriptionId)) {
-      await deps.store.endErasedSubscription(accountId, mirror.subscriptionId);
+      await deps.store.endSubscriptionMirror(accountId, mirror.subscriptionId);
     }
     for (const payment of await deps.store.paymentsOf(accountId)) {
       if (await deps.store.anonymisePayment(payment.paymentIntentId, at)) paymentsAnonymised += 1;

@@ -461,10 +461,11 @@ export function paymentsStore(doc: DynamoDBDocumentClient, tableName: string, no
     },
 
     /**
-     * Ends the account's mirror of a subscription canceled by erasure (its own deletion event will
-     * change nothing, being about an erased account), so recurring revenue stops counting it.
+     * Ends the account's mirror of a subscription we canceled ourselves (by erasure, whose own
+     * deletion event changes nothing, or as an account's second live subscription), so recurring
+     * revenue stops counting it. The mirror of another subscription is left alone.
      */
-    async endErasedSubscription(accountId: string, subscriptionId: string): Promise<void> {
+    async endSubscriptionMirror(accountId: string, subscriptionId: string): Promise<void> {
       try {
         await doc.send(
           new UpdateCommand({

@@ -5,6 +5,7 @@ import { createHmac } from 'node:crypto';
 import type Stripe from 'stripe';
 import { NO_BILLING_ACCOUNT_MESSAGE, UPGRADE_FIRST_MESSAGE, USE_PORTAL_MESSAGE } from '../../../events/payment-values';
 import { PLAN_CHECKOUT_OPENING_MESSAGE } from '../../../functions/payments/routes/create-checkout-session/service';
+import { planById } from '../../../events/plans';
 import { eventually } from '../../support/eventually';
 import { fileMarker } from '../../support/marker';
 import { callApi, useTwin } from '../../support/twin';
@@ -245,6 +246,43 @@ describe('whose checkout and portal', () => {
     expect(subscriptions.data.filter((s) => s.status === 'active')).toHaveLength(1);
     // Another plan now: the portal, as before.
     expect(await start('pro')).toMatchObject({ status: 409, json: { error: USE_PORTAL_MESSAGE } });
+  });
+
+  it('two subscriptions paid at once for one account (sessions made outside our route): the older is kept, the newer cancelled at once and refunded in full, its credits never kept', async () => {
+    const client = await newClient(twin(), marker, 'twosubs');
+    const { customer } = await clockedCustomer(twin(), stripe, client, marker);
+    const session = (plan: string) =>
+      stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer: customer.id,
+        line_items: [{ price: `price_humanly_${plan}_monthly`, quantity: 1 }],
+        success_url: 'https://humanly.example/client-portal',
+        cancel_url: 'https://humanly.example/pricing',
+      });
+    const [a, b] = await Promise.all([session('starter'), session('pro')]);
+    const paid = await Promise.all([pay(a.url!, '4242 4242 4242 4242'), pay(b.url!, '4242 4242 4242 4242')]);
+    expect(paid.map((p) => p.status)).toEqual([303, 303]);
+    const settled = await eventually(
+      async () => {
+        const subs = (await stripe.subscriptions.list({ customer: customer.id, status: 'all' })).data;
+        const live = subs.filter((s) => s.status === 'active');
+        const canceled = subs.filter((s) => s.status === 'canceled');
+        if (live.length !== 1 || canceled.length !== 1) return undefined;
+        const refunds = (await stripe.refunds.list({ limit: 100 })).data.filter((r) => r.metadata?.subscription === canceled[0].id);
+        return refunds.length === 1 && { live: live[0], canceled: canceled[0], refund: refunds[0] };
+      },
+      { what: 'one subscription kept, the other cancelled and refunded', timeoutMs: 60_000 },
+    );
+    // The older is kept (both made at the test clock's same second: the lower id).
+    expect(settled.live.created < settled.canceled.created || (settled.live.created === settled.canceled.created && settled.live.id < settled.canceled.id)).toBe(true);
+    const refundedInvoice = (await stripe.invoices.list({ subscription: settled.canceled.id, status: 'paid' })).data[0];
+    expect(settled.refund).toMatchObject({ amount: refundedInvoice.amount_paid, reason: 'duplicate', status: 'succeeded' });
+    const keptPlan = settled.live.items.data[0].price.id === 'price_humanly_pro_monthly' ? 'pro' : 'starter';
+    await eventually(async () => (await billing(client)).plan === keptPlan && (await balance(client)) === 10 + planById(keptPlan).monthlyCredits, {
+      what: `the account on ${keptPlan} with its credits alone`,
+      timeoutMs: 60_000,
+    });
+    expect(await billing(client)).toMatchObject({ plan: keptPlan, subscription: { id: settled.live.id, state: 'active' } });
   });
 
   it('a plan checkout for another plan replaces the open one, which can no longer be paid', async () => {
