@@ -109,9 +109,12 @@ export async function syncSubscription(deps: ApplyDeps, subscriptionId: string):
     if (state === 'ended') await deps.store.endSubscriptionMirror(accountId, sub.id);
     return { accountId, subscription: sub };
   }
-  if (isLive(state) && !(await keepsOldestLive(deps, accountId, sub))) return { accountId, subscription: await deps.stripe.subscriptions.retrieve(sub.id) };
-
   const previous = await deps.store.subscriptionOf(accountId);
+  // Checked as a subscription goes live, or when the mirror names another: a renewal of the one
+  // already mirrored live lists nothing.
+  const knownLive = previous?.subscriptionId === sub.id && isLive(previous.state);
+  if (isLive(state) && !knownLive && !(await keepsOldestLive(deps, accountId, sub))) return { accountId, subscription: await deps.stripe.subscriptions.retrieve(sub.id) };
+
   const scheduledPlan = state === 'ended' ? undefined : await scheduledPlanOf(deps, sub, plan, item.current_period_end);
   const mirror: Omit<SubscriptionMirror, 'updatedAt'> = {
     accountId,
