@@ -150,7 +150,7 @@ export async function syncSubscription(deps: ApplyDeps, subscriptionId: string):
 // ---- One live subscription per account --------------------------------------------------------
 
 /** The comment a second live subscription is cancelled with; it marks it for every later event. */
-export const DUPLICATE_SUBSCRIPTION_COMMENT = 'Cancelled at once: the account already has a live subscription (the older one is kept).';
+const DUPLICATE_SUBSCRIPTION_COMMENT = 'Cancelled at once: the account already has a live subscription (the older one is kept).';
 const isDuplicate = (sub: Stripe.Subscription) => sub.cancellation_details?.comment === DUPLICATE_SUBSCRIPTION_COMMENT;
 
 /**

@@ -25,7 +25,7 @@ const MAX_STACK = 2_000;
  * status when it has them. Messages can quote the address they failed on (SES and Cognito
  * messages do): they are redacted, as the whole line is before it is written (`write`).
  */
-export function errorFields(err: unknown): Fields {
+function errorFields(err: unknown): Fields {
   if (!(err instanceof Error)) return { error: typeof err };
   const e = err as Error & { code?: unknown; Code?: unknown; $metadata?: { httpStatusCode?: unknown } };
   const code = typeof e.code === 'string' || typeof e.code === 'number' ? e.code : typeof e.Code === 'string' ? e.Code : undefined;

@@ -60,7 +60,7 @@ export function noteOf(p: StatementPayout): string {
 }
 
 /** An admin's action on a payout, as the console words it before "by <who> on <when>". */
-export const PAYOUT_ACTION_LABELS: Record<PayoutAction, string> = {
+const PAYOUT_ACTION_LABELS: Record<PayoutAction, string> = {
   run: 'Run',
   retried: 'Retried',
   'marked-paid': 'Marked paid outside Stripe',

@@ -78,7 +78,7 @@ export const PROVIDER_CREDENTIALS: readonly ProviderCredential[] = [
 ];
 
 /** The provider credential a secret of this logical id holds (undefined for any other secret). */
-export function providerCredential(logicalId: string): ProviderCredential | undefined {
+function providerCredential(logicalId: string): ProviderCredential | undefined {
   return PROVIDER_CREDENTIALS.find((c) => logicalId.startsWith(c.logicalIdPrefix));
 }
 

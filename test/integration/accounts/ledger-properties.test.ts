@@ -2,7 +2,8 @@
 // grants (with and without expiry, with and without a source), reserves, commits, releases,
 // take-backs, sweeps and clock moves, the balance is the sum of its unexpired lots, never below
 // zero, and every commit consumes the oldest credit its generation holds: the value an accrual
-// uses. The ledger is checked against a model of single credits in a queue, oldest first.
+// uses. A take-back claims its source's reserved credits and counts expired ones apart from spent
+// ones (decision 049). The ledger is checked against a model of single credits in a queue, oldest first.
 import { randomUUID } from 'node:crypto';
 import * as fc from 'fast-check';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -74,10 +75,25 @@ describe('credit ledger properties', () => {
         runs += 1;
         await accountStore(doc, table, now).create({ id, email: `props.${runs}.${run}@people.example`, full_name: 'Property Test', role: 'client' });
 
-        // The model: the balance's credits oldest first, each generation's held credits oldest first.
+        // The model: the balance's credits oldest first; each generation's held credits oldest
+        // first, unclaimed and claimed by a take-back (decision 049); the generations holding
+        // credits in the order they began to; each source's credits that expired off the balance,
+        // and how many of those take-backs counted.
         let balance: Unit[] = units(await ledger.lots(id));
         const held: Unit[][] = GENERATIONS.map(() => []);
-        const live = () => (balance = balance.filter((u) => !expired(u, clock)));
+        const claimed: Unit[][] = GENERATIONS.map(() => []);
+        let holding: number[] = [];
+        const expiredOf = new Map<string, number>();
+        const countedOf = new Map<string, number>();
+        const live = () =>
+          (balance = balance.filter((u) => {
+            if (!expired(u, clock)) return true;
+            if (u.source) expiredOf.set(u.source, (expiredOf.get(u.source) ?? 0) + 1);
+            return false;
+          }));
+        const stillHolding = (g: number) => {
+          if (!held[g].length && !claimed[g].length) holding = holding.filter((x) => x !== g);
+        };
 
         for (const [i, step] of ops.entries()) {
           const key = `k${i}`;
@@ -101,25 +117,31 @@ describe('credit ledger properties', () => {
               const taken = balance.splice(0, step.credits);
               expect(units(result.lots)).toEqual(taken);
               held[step.gen].push(...taken);
+              if (!holding.includes(step.gen)) holding.push(step.gen);
             }
           } else if (step.op === 'commitOne') {
             const generationId = GENERATIONS[step.gen];
-            if (!held[step.gen].length) {
+            if (!held[step.gen].length && !claimed[step.gen].length) {
               await expect(ledger.commitOne(id, { key, generationId, reason: 'Image' }, () => [])).rejects.toMatchObject({ status: 409 });
             } else {
               const result = await ledger.commitOne(id, { key, generationId, reason: 'Image' }, () => []);
-              // The credit an accrual is valued on: the oldest the generation holds, expired or not.
-              expect(result.credit && unitOf(result.credit)).toEqual(held[step.gen].shift());
+              // The credit an accrual is valued on: the oldest unclaimed one the generation holds,
+              // expired or not; a claimed (refunded) one only when nothing else is left.
+              expect(result.credit && unitOf(result.credit)).toEqual(held[step.gen].length ? held[step.gen].shift() : claimed[step.gen].shift());
+              stillHolding(step.gen);
             }
             live();
           } else if (step.op === 'release') {
             const generationId = GENERATIONS[step.gen];
-            if (held[step.gen].length < step.credits) {
+            if (held[step.gen].length + claimed[step.gen].length < step.credits) {
               await expect(ledger.release(id, { credits: step.credits, key, generationId, reason: 'Not delivered' })).rejects.toMatchObject({ status: 409 });
             } else {
               await ledger.release(id, { credits: step.credits, key, generationId, reason: 'Not delivered' });
               live();
-              balance.unshift(...held[step.gen].splice(0, step.credits));
+              // Claimed credits are dropped first, never returned; the rest come back first on the balance.
+              const dropped = claimed[step.gen].splice(0, step.credits).length;
+              balance.unshift(...held[step.gen].splice(0, step.credits - dropped));
+              stillHolding(step.gen);
             }
             live();
           } else if (step.op === 'takeBack') {
@@ -128,8 +150,29 @@ describe('credit ledger properties', () => {
             const result = await ledger.takeBack(id, { key, source, credits: step.credits, reason: 'Refund' });
             let left = step.credits;
             balance = balance.filter((u) => !(u.source === source && left > 0 && left-- > 0));
-            expect({ takenBack: result.takenBack, shortfall: result.shortfall }).toEqual({ takenBack: step.credits - left, shortfall: left });
-            expect(result.entry).toMatchObject({ kind: 'take-back', credits: 0 - (step.credits - left) });
+            const fromBalance = step.credits - left;
+            // Then the source's credits the generations hold, in the order they began to hold them.
+            let fromHeld = 0;
+            for (const g of holding) {
+              held[g] = held[g].filter((u) => {
+                if (u.source !== source || left <= 0) return true;
+                left -= 1;
+                fromHeld += 1;
+                claimed[g].push(u);
+                return false;
+              });
+            }
+            // Then those that expired unspent and no take-back counted yet: not spent, no shortfall.
+            const expiredCounted = Math.min(left, (expiredOf.get(source) ?? 0) - (countedOf.get(source) ?? 0));
+            countedOf.set(source, (countedOf.get(source) ?? 0) + expiredCounted);
+            left -= expiredCounted;
+            expect({ takenBack: result.takenBack, reserved: result.reserved, expired: result.expired, shortfall: result.shortfall }).toEqual({
+              takenBack: fromBalance + fromHeld,
+              reserved: fromHeld,
+              expired: expiredCounted,
+              shortfall: left,
+            });
+            expect(result.entry).toMatchObject({ kind: 'take-back', credits: 0 - fromBalance });
             // Once per key: a repeat answers the first result and changes nothing.
             expect(await ledger.takeBack(id, { key, source, credits: step.credits, reason: 'Refund' })).toMatchObject({ replayed: true, takenBack: result.takenBack, entry: result.entry });
           } else if (step.op === 'clock') {

@@ -24,7 +24,7 @@ const alreadyOnPlanMessage = (name: string) => `You are already on the ${name} p
 /** A second plan checkout while the first one's session is still being made (two tabs at once). */
 export const PLAN_CHECKOUT_OPENING_MESSAGE = 'A plan checkout is already being opened for your account, in another tab or window. Use that one, or try again in a minute.';
 /** A plan checkout asked for while the account's open one has just been paid. */
-export const PLAN_CHECKOUT_PAID_MESSAGE = 'Your plan checkout has just been paid: your plan shows in a moment. To change plans after that, use the billing portal.';
+const PLAN_CHECKOUT_PAID_MESSAGE = 'Your plan checkout has just been paid: your plan shows in a moment. To change plans after that, use the billing portal.';
 
 /** How long a claim holds while its session is being made (a crash in between frees it then). */
 const CLAIM_PENDING_MS = 60_000;
