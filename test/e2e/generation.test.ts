@@ -7,7 +7,7 @@ import {
   XMP_NAMESPACE,
   excludedIndustryMessage,
 } from '../../events/generation-values';
-import { gotoApp, useBrowser } from '../support/browser';
+import { gotoApp, onOwnNetwork, useBrowser } from '../support/browser';
 import { latestCognitoCode } from '../support/cognito-mail';
 import { useTwin } from '../support/twin';
 import { seriousViolations, saveShots } from '../support/a11y';
@@ -34,6 +34,7 @@ describe('generation', () => {
   it('a new client generates 4 images of Maya Chen, downloads one with its license inside, and sees the license and the spent credits', async () => {
     const email = `client.${marker}@people.example`;
     const context = await browser().newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    await onOwnNetwork(context, twin().urls.cognito);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { UPGRADE_FIRST_MESSAGE } from '../../events/payment-values';
 import { formatUsd, planById } from '../../events/plans';
-import { gotoApp, useBrowser } from '../support/browser';
+import { gotoApp, onOwnNetwork, useBrowser } from '../support/browser';
 import { latestCognitoCode } from '../support/cognito-mail';
 import { eventually } from '../support/eventually';
 import { useTwin } from '../support/twin';
@@ -66,6 +66,7 @@ describe('payments', () => {
   it('a visitor chooses Starter, signs up, pays, generates, buys a pack, meets a declined card and cancels at period end', async () => {
     const email = `payer.${marker}@people.example`;
     const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
+    await onOwnNetwork(context, twin().urls.cognito);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -183,6 +184,7 @@ describe('payments', () => {
 
   it('a Free client is asked to upgrade before buying credits; a talent is told plans are for clients; a cancelled checkout says nothing was charged', async () => {
     const context = await browser().newContext({ viewport: { width: 390, height: 844 } });
+    await onOwnNetwork(context, twin().urls.cognito);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));

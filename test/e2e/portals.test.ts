@@ -3,7 +3,7 @@ import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { creditLedger } from '../../functions/accounts/credits';
 import { PROMOTIONAL_LOT } from '../../events/plans';
 import { createAcceptedTalent } from '../support/accepted-talent';
-import { gotoApp, useBrowser } from '../support/browser';
+import { gotoApp, onOwnNetwork, useBrowser } from '../support/browser';
 import { eventually } from '../support/eventually';
 import { cognitoClient, documentClient, useTwin } from '../support/twin';
 import { seriousViolations, saveShots } from '../support/a11y';
@@ -22,6 +22,7 @@ const browser = useBrowser();
 
 async function newPage(width = 1280): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser().newContext({ viewport: { width, height: 900 } });
+  await onOwnNetwork(context, twin().urls.cognito);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

@@ -1,5 +1,5 @@
 import { ConfirmSignUpCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { gotoApp, useBrowser } from '../support/browser';
+import { gotoApp, onOwnNetwork, useBrowser } from '../support/browser';
 import { cognitoMails, latestCognitoCode } from '../support/cognito-mail';
 import { eventually } from '../support/eventually';
 import { fileMarker } from '../support/marker';
@@ -17,6 +17,7 @@ const browser = useBrowser();
 /** Signs up on the page; what the person sees next: the page's path and its introduction. */
 async function signUpOnPage(email: string): Promise<{ path: string; intro: string; alerts: string[] }> {
   const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
+  await onOwnNetwork(context, twin().urls.cognito);
   const page = await context.newPage();
   try {
     await gotoApp(page, `${twin().urls.web}/sign-up`);

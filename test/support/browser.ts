@@ -1,4 +1,6 @@
-import { chromium, type Browser } from 'playwright-core';
+import * as http from 'node:http';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { freshAddress } from './from-address';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -61,4 +63,44 @@ export function useBrowser(options: { args?: () => Promise<string[]> } = {}): ()
 export async function gotoApp(page: import('playwright-core').Page, url: string): Promise<void> {
   await page.goto(url);
   await page.locator('html[data-app-ready]').waitFor({ state: 'attached', timeout: 20_000 });
+}
+
+/** Headers a proxy does not pass on: they describe one connection, not the message. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'host']);
+
+/**
+ * Makes a browser context's calls to the user pool (`cognitoUrl`, the twin's Cognito) from a
+ * loopback address of its own, as a person on their own network does. The pool's web ACL counts
+ * code-sending calls (sign-up, resend, forgot password) per address (decision 040); without this,
+ * every browser of a run shares 127.0.0.1 and one file's sign-ups use up another's. Each call is
+ * made from Node through `localAddress` and its answer handed to the page unchanged (Playwright
+ * answers the CORS preflight of a routed call itself).
+ */
+export async function onOwnNetwork(context: BrowserContext, cognitoUrl: string): Promise<void> {
+  const agent = new http.Agent({ localAddress: freshAddress(), keepAlive: false });
+  const origin = new URL(cognitoUrl).origin;
+  await context.route(
+    (url) => url.origin === origin,
+    async (route) => {
+      const request = route.request();
+      const headers = Object.fromEntries(Object.entries(await request.allHeaders()).filter(([name]) => !HOP_BY_HOP.has(name) && !name.startsWith(':')));
+      const body = request.postDataBuffer();
+      const answer = await new Promise<{ status: number; headers: Record<string, string>; body: Buffer } | undefined>((resolve) => {
+        const call = http.request(request.url(), { method: request.method(), headers, agent }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const out: Record<string, string> = {};
+            for (const [name, value] of Object.entries(res.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = Array.isArray(value) ? value.join(', ') : value;
+            resolve({ status: res.statusCode ?? 502, headers: out, body: Buffer.concat(chunks) });
+          });
+          // The connection failed: the page sees a network error, as it would.
+          res.on('error', () => resolve(undefined));
+        });
+        call.on('error', () => resolve(undefined));
+        call.end(body ?? undefined);
+      });
+      await (answer ? route.fulfill(answer) : route.abort('connectionfailed'));
+    },
+  );
 }
