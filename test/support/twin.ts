@@ -315,7 +315,7 @@ export async function postJson(url: string, body: unknown, headers: Record<strin
 }
 
 /** Calls the twin's API at `path`, with the ID token when given and the body as JSON when given. */
-export async function callApi(twin: TestTwin, token: string | undefined, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiAnswer> {
+export async function callApi(twin: { urls: Pick<TestTwin['urls'], 'api'> }, token: string | undefined, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiAnswer> {
   return answerOf(
     await fetch(`${twin.urls.api}${path}`, {
       method,

@@ -38,6 +38,7 @@ import type { StripeFault } from '../../../infra/local/emulators/stripe/webhooks
 import { seedUser } from '../../../infra/local/provision';
 import { startTwin, type Twin } from '../../../infra/local/twin';
 import { inParallel, randomLoopback } from '../../support/callers';
+import { callApi } from '../../support/twin';
 import { eventually } from '../../support/eventually';
 
 const QUICK = process.argv.includes('--quick');
@@ -112,26 +113,9 @@ const count = (n: number) => n.toLocaleString('en-US');
 const documentClient = (twin: Twin) =>
   DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: twin.urls.dynamodb, region: TWIN_REGION, credentials: { ...TWIN_CREDENTIALS } }));
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each caller reads the fields it needs
-async function api(twin: Twin, token: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
-  const res = await fetch(`${twin.urls.api}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = text;
-  }
-  return { status: res.status, json };
-}
-
 /** The account's balance and plan as `GET /me` shows them. */
 async function me(twin: Twin, client: Client): Promise<{ balance: number; plan: string | undefined }> {
-  const answer = await api(twin, client.token, 'GET', '/me');
+  const answer = await callApi(twin, client.token, 'GET', '/me');
   if (answer.status !== 200) throw new Error(`GET /me answered ${answer.status}: ${JSON.stringify(answer.json)}`);
   return { balance: answer.json.credits?.balance ?? 0, plan: answer.json.plan?.id };
 }
@@ -202,7 +186,7 @@ async function renewalShown(twin: Twin, stripe: Stripe, client: Client, balance:
 
 /** Starts a checkout through our route and pays it on the hosted page; the session and when the page answered. */
 async function checkoutAndPay(twin: Twin, client: Client, body: unknown): Promise<{ sessionId: string; paidAt: number }> {
-  const started = await api(twin, client.token, 'POST', '/me/checkout-sessions', body);
+  const started = await callApi(twin, client.token, 'POST', '/me/checkout-sessions', body);
   if (started.status !== 201) throw new Error(`POST /me/checkout-sessions ${JSON.stringify(body)} answered ${started.status}: ${JSON.stringify(started.json)}`);
   const paid = await pay(started.json.url);
   const paidAt = performance.now();

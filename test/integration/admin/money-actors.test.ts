@@ -4,21 +4,17 @@
 // grant each keep the admin's Cognito sub and email with the time, and the answers the console
 // reads (the month's payout run, the statement, the client's billing and ledger) show them.
 import { randomUUID } from 'node:crypto';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import Stripe from 'stripe';
 import { AdminUserDetail } from '../../../events/accounts';
 import { AdminBillingResponse } from '../../../events/payments';
 import { PayoutRun, StatementPayout, MyPayoutsResponse } from '../../../events/payouts';
 import { AdminStatement } from '../../../events/royalties';
 import { statementId } from '../../../events/royalty-values';
-import { ONBOARDING_TEST_VALUES } from '../../../infra/local/emulators/stripe';
-import { seedUser } from '../../../infra/local/provision';
-import { createAcceptedTalent } from '../../support/accepted-talent';
 import { eventually } from '../../support/eventually';
 import { fileMarker } from '../../support/marker';
 import { putClosedStatement } from '../../support/statements';
 import { callApi, documentClient, idToken, useTwin } from '../../support/twin';
-import { newClient, pay, stores } from '../payments/money';
+import { newClient, pay, stores, stripeOf } from '../payments/money';
+import { payee, submitOnboarding, type Payee } from '../payouts/payees';
 
 jest.setTimeout(240_000);
 const twin = useTwin();
@@ -32,45 +28,15 @@ let admin: string;
 /** The admin as the API records them: the id token's email and Cognito sub. */
 let who: { email: string; sub: string };
 const asAdmin = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => callApi(twin(), admin, method, `/admin${path}`, body, headers);
-const stripe = async () => {
-  const url = new URL(twin().urls.stripe);
-  return new Stripe((await twin().stripe.config()).secretKey, { host: url.hostname, port: Number(url.port), protocol: 'http' });
-};
-
-interface Talent {
-  talentId: string;
-  name: string;
-  token: string;
-}
-
-async function talent(name: string): Promise<Talent> {
-  const talentId = `act-${name}-${run}`;
-  const email = `${name}.${run}@actors.example`;
-  const accepted = await createAcceptedTalent(twin(), { email, talentId, firstName: name, lastName: 'Payee', founding: true, marker: `${name}-${run}` });
-  await documentClient(twin()).send(
-    new UpdateCommand({ TableName: twin().physicalName('CatalogTalentTable'), Key: { id: talentId }, UpdateExpression: 'SET applicationId = :a', ExpressionAttributeValues: { ':a': accepted.applicationId } }),
-  );
-  await seedUser(twin().urls.cognito, twin().userPoolId, { email, password: PASSWORD, groups: ['talent'], attributes: { 'custom:role': 'talent' } });
-  return { talentId, name: `${name} Payee`, token: await idToken(twin(), email, PASSWORD, 'web') };
-}
+const stripe = () => stripeOf(twin());
+const talent = (name: string) => payee(twin(), name, { prefix: 'act', run, domain: 'actors.example', password: PASSWORD });
+type Talent = Payee;
 
 /** Sets up payouts as the talent does: the portal's button, then Stripe's hosted page filled in. */
 async function onboard(t: Talent): Promise<void> {
   const started = await callApi(twin(), t.token, 'POST', '/me/payouts/onboarding');
   expect(started.status).toBe(200);
-  const submitted = await fetch(String(started.json.url), {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      first_name: t.name.split(' ')[0]!,
-      last_name: 'Payee',
-      dob: '1990-04-12',
-      ssn_last_4: ONBOARDING_TEST_VALUES.ssnLast4,
-      routing_number: ONBOARDING_TEST_VALUES.routingNumber,
-      account_number: ONBOARDING_TEST_VALUES.accountNumber,
-    }).toString(),
-  });
+  const submitted = await submitOnboarding(String(started.json.url), t);
   expect(submitted.status).toBe(303);
   await eventually(async () => MyPayoutsResponse.parse((await callApi(twin(), t.token, 'GET', '/me/payouts')).json).account.state === 'active', {
     what: `the payout account of ${t.talentId} active`,

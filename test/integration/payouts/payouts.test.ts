@@ -3,20 +3,17 @@
 // transfers nothing), carries a smaller one into the next month's payout, waits for an account
 // that is not set up, shows a refused transfer in the run's reconciliation and retries it once the
 // platform's balance is back; and a talent reaches only their own payouts, never naming an account.
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import Stripe from 'stripe';
-import { seedUser } from '../../../infra/local/provision';
-import { ONBOARDING_TEST_VALUES } from '../../../infra/local/emulators/stripe';
 import { PAYOUT_MESSAGES, transferGroupOf } from '../../../events/payout-values';
 import { MyPayoutsResponse, PayoutRun, StatementPayout } from '../../../events/payouts';
 import { StatementDetail } from '../../../events/royalties';
 import { statementId } from '../../../events/royalty-values';
-import { createAcceptedTalent } from '../../support/accepted-talent';
 import { csvRecords } from '../../support/csv';
 import { eventually } from '../../support/eventually';
 import { fileMarker } from '../../support/marker';
 import { putClosedStatement } from '../../support/statements';
 import { callApi, documentClient, idToken, useTwin } from '../../support/twin';
+import { stripeOf } from '../payments/money';
+import { payee, submitOnboarding, type Payee } from './payees';
 import { OURS_TO_FIX_MESSAGE } from '../../../functions/payouts/views';
 
 jest.setTimeout(240_000);
@@ -31,28 +28,9 @@ const LATE = '2011-06';
 
 let admin: string;
 const asAdmin = (method: string, path: string, body?: unknown) => callApi(twin(), admin, method, `/admin${path}`, body);
-const stripe = async () => {
-  const url = new URL(twin().urls.stripe);
-  return new Stripe((await twin().stripe.config()).secretKey, { host: url.hostname, port: Number(url.port), protocol: 'http' });
-};
-
-interface Talent {
-  talentId: string;
-  name: string;
-  token: string;
-}
-
-async function talent(who: string): Promise<Talent> {
-  const talentId = `pay-${who}-${run}`;
-  const email = `${who}.${run}@payouts.example`;
-  const accepted = await createAcceptedTalent(twin(), { email, talentId, firstName: who, lastName: 'Payee', founding: true, marker: `${who}-${run}` });
-  // The catalog item names the application the talent came from (their address before they set up payouts).
-  await documentClient(twin()).send(
-    new UpdateCommand({ TableName: twin().physicalName('CatalogTalentTable'), Key: { id: talentId }, UpdateExpression: 'SET applicationId = :a', ExpressionAttributeValues: { ':a': accepted.applicationId } }),
-  );
-  await seedUser(twin().urls.cognito, twin().userPoolId, { email, password: PASSWORD, groups: ['talent'], attributes: { 'custom:role': 'talent' } });
-  return { talentId, name: `${who} Payee`, token: await idToken(twin(), email, PASSWORD, 'web') };
-}
+const stripe = () => stripeOf(twin());
+const talent = (who: string) => payee(twin(), who, { prefix: 'pay', run, domain: 'payouts.example', password: PASSWORD });
+type Talent = Payee;
 
 /** Sets up payouts as the talent does: the portal's button, then Stripe's hosted page filled in. */
 async function onboard(t: Talent): Promise<void> {
@@ -60,19 +38,7 @@ async function onboard(t: Talent): Promise<void> {
   expect(started.status).toBe(200);
   const url = String(started.json.url);
   expect((await fetch(url)).status).toBe(200);
-  const submitted = await fetch(url, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      first_name: t.name.split(' ')[0]!,
-      last_name: 'Payee',
-      dob: '1990-04-12',
-      ssn_last_4: ONBOARDING_TEST_VALUES.ssnLast4,
-      routing_number: ONBOARDING_TEST_VALUES.routingNumber,
-      account_number: ONBOARDING_TEST_VALUES.accountNumber,
-    }).toString(),
-  });
+  const submitted = await submitOnboarding(url, t);
   expect(submitted.status).toBe(303);
   expect(submitted.headers.get('location')).toContain('/talent-portal?payouts=return');
   // Back in the portal: payouts active, the bank's last four digits, nothing due at Stripe.
