@@ -207,7 +207,10 @@ async function upload(store: UploadStore, email: string, photos: readonly Select
   const onSession = (uploadSession: string) => {
     store.session.uploadSession = uploadSession;
   };
-  await uploadPhotos(store.apiUrl, email, photos, store.session.uploadSession, { onPhoto, onSession });
+  // A key is in the session the moment its file is uploaded; the list has it only once React has
+  // rendered the change: a file uploaded by an earlier attempt is never sent again either way.
+  const known = photos.map((p) => (p.key || !store.session.keys.has(p.id) ? p : { ...p, key: store.session.keys.get(p.id) }));
+  await uploadPhotos(store.apiUrl, email, known, store.session.uploadSession, { onPhoto, onSession });
 }
 
 /**
