@@ -1,4 +1,4 @@
-// Payments (docs/product.md#payments, DESIGN.md "Payments (clients)"): the values the pricing
+// Payments (docs/product.md#payments, docs/payments.md): the values the pricing
 // page, the portals, the console and the payments wing share. Plain values, no zod. Amounts are
 // integer cents; credits are integers.
 import { PLANS, type PlanId } from './plans';

@@ -1,4 +1,4 @@
-// Payouts to talent through Stripe Connect (docs/payouts.md, DESIGN.md "Payouts (talent)"): the
+// Payouts to talent through Stripe Connect (docs/payouts.md): the
 // values the talent portal, the console and the payouts wing share. Plain values, no zod.
 // Amounts are integer cents.
 

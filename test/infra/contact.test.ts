@@ -32,7 +32,7 @@ describe('contact messages', () => {
     expect(nonLogActions(statements.filter(onTable(idempotencyId)))).toEqual(IDEMPOTENCY_ACTIONS);
     const failed = logicalId('AWS::SQS::Queue', 'ContactNotifyDeadLettersFailed');
     const onFailed = (s: { Resource: unknown }) => JSON.stringify(s.Resource) === JSON.stringify({ 'Fn::GetAtt': [failed, 'Arn'] });
-    // Its on-failure destination (infra/lib/event-rules.ts) receives events it failed on.
+    // Its on-failure destination (infra/lib/platform/event-rules.ts) receives events it failed on.
     expect(nonLogActions(statements.filter(onFailed))).toEqual(['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage']);
     expect(nonLogActions(statements.filter((s) => !onTable(tableId)(s) && !onTable(idempotencyId)(s) && !onFailed(s)))).toEqual(['ses:SendEmail']);
   });

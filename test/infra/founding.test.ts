@@ -134,7 +134,7 @@ describe('least privilege', () => {
   it('lets the upload recorder read pending uploads and put records, nothing else', () => {
     const failed = { 'Fn::GetAtt': [logicalId('AWS::SQS::Queue', 'FoundingRecordUploadDeadLettersFailed'), 'Arn'] };
     const onFailed = (s: { Resource: unknown }) => JSON.stringify(s.Resource) === JSON.stringify(failed);
-    // Its on-failure destination (infra/lib/event-rules.ts) receives uploads it failed to record.
+    // Its on-failure destination (infra/lib/platform/event-rules.ts) receives uploads it failed to record.
     expect(nonLogActions(statementsOf('FoundingRecordUpload').filter(onFailed))).toEqual(['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage']);
     expect(nonLogActions(statementsOf('FoundingRecordUpload').filter((s) => !onFailed(s)))).toEqual(['dynamodb:PutItem', 's3:GetObject']);
     expect(s3Statements('FoundingRecordUpload')[0].Resource).toEqual(objects('pending/*'));

@@ -80,7 +80,7 @@ describe('least privilege', () => {
     const on = (id: string) => statements.filter((s) => JSON.stringify(s.Resource) === JSON.stringify({ 'Fn::GetAtt': [id, 'Arn'] })).flatMap(actions).sort();
     expect(on(tableId)).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
     expect(on(idempotencyId)).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
-    // Its on-failure destination (infra/lib/event-rules.ts) receives events it failed on.
+    // Its on-failure destination (infra/lib/platform/event-rules.ts) receives events it failed on.
     expect(on(logicalId('AWS::SQS::Queue', 'WaitlistWelcomeDeadLettersFailed'))).toEqual(['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage']);
     const all = statements.flatMap(actions).sort();
     expect(all.filter((a) => !a.startsWith('logs:') && !a.startsWith('dynamodb:') && !a.startsWith('sqs:'))).toEqual(['ses:SendEmail']);

@@ -14,7 +14,7 @@ import { DEFAULT_TRAINING_HARDWARE, HARDWARE_MICROS_PER_SECOND, MAX_TALENT_RETRA
 import { DEFAULT_GENERATION_COST_MICROS } from '../../../infra/lib/platform/stage-config';
 
 /**
- * Training times to price: 2 to 30 minutes for a FLUX LoRA (../shared/TOOLCHAIN.md); the $1.50-2 a
+ * Training times to price: 2 to 30 minutes for a FLUX LoRA (Replicate's published training times); the $1.50-2 a
  * training reported for 1,000 steps is 16 to 22 minutes at the H100's price.
  */
 const TRAINING_MINUTES = [2, 10, 20, 30] as const;
