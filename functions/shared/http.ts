@@ -22,6 +22,23 @@ export function json(status: number, body: unknown, headers: Record<string, stri
   };
 }
 
+/** A file name safe to put in a `Content-Disposition` header as it is. */
+const SAFE_FILENAME = /^[\w.-]+$/;
+
+/**
+ * A CSV download (text from `toCsv`, functions/shared/csv.ts): 200, `text/csv`, saved under
+ * `filename`, never cached. The name is ours (a month, a year, a day), never the caller's, so
+ * it is checked rather than encoded.
+ */
+export function csv(filename: string, body: string): HttpResult {
+  if (!SAFE_FILENAME.test(filename)) throw new Error(`unsafe CSV file name: ${filename}`);
+  return {
+    statusCode: 200,
+    headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${filename}"`, 'cache-control': 'no-store' },
+    body,
+  };
+}
+
 function rawBody(event: HttpEvent): string {
   if (!event.body) return '';
   return event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { FAILURE_METRICS, METRICS_NAMESPACE_ENV } from '../../../events/metrics';
 import { EarlySignupRequest } from '../../../events/waitlist';
 import { ConflictError } from '../../../functions/shared/errors';
-import { httpHandler, json, MAX_JSON_BODY_BYTES, parseJsonBody, type HttpEvent } from '../../../functions/shared/http';
+import { csv, httpHandler, json, MAX_JSON_BODY_BYTES, parseJsonBody, type HttpEvent } from '../../../functions/shared/http';
 import { metricsWritten } from '../../support/metrics';
 
 const event = (body: string | undefined, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
@@ -110,5 +110,19 @@ describe('error mapping', () => {
     const res = await h(event('{"n":"1"}'));
     expect(res.statusCode).toBe(400);
     expect(JSON.parse(String(res.body)).fields).toEqual({ n: 'n must be a number' });
+  });
+});
+
+describe('CSV answers', () => {
+  it('answers the text as a download under its file name, never cached', () => {
+    expect(csv('payouts-2026-10.csv', '\uFEFF"a"\r\n')).toEqual({
+      statusCode: 200,
+      headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="payouts-2026-10.csv"', 'cache-control': 'no-store' },
+      body: '\uFEFF"a"\r\n',
+    });
+  });
+
+  it.each(['a"b.csv', 'a b.csv', '../x.csv', 'x.csv\r\nset-cookie: y', ''])('refuses a file name a header cannot carry as it is: %j', (name) => {
+    expect(() => csv(name, '')).toThrow(/unsafe CSV file name/);
   });
 });

@@ -4,7 +4,7 @@ import { royaltyStore } from '../../../royalties';
 import { requireRole } from '../../../shared/auth';
 import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
-import { httpHandler, json } from '../../../shared/http';
+import { csv, httpHandler, json } from '../../../shared/http';
 import { stripeFromEnv } from '../../../shared/stripe';
 import { payoutStore } from '../../store';
 import { myEarningsCsv, myPayouts, type MyPayoutsDeps } from './service';
@@ -26,8 +26,8 @@ export const handler = httpHandler(async (event) => {
     now: () => new Date(),
   };
   if ((event.rawPath ?? '').endsWith('/earnings.csv')) {
-    const { filename, csv } = await myEarningsCsv(deps, caller, event.queryStringParameters?.year);
-    return { statusCode: 200, headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${filename}"`, 'cache-control': 'no-store' }, body: csv };
+    const file = await myEarningsCsv(deps, caller, event.queryStringParameters?.year);
+    return csv(file.filename, file.csv);
   }
   return json(200, await myPayouts(deps, caller));
 });

@@ -3,7 +3,7 @@ import { royaltyStore } from '../../../royalties';
 import { requireGroup } from '../../../shared/auth';
 import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
-import { httpHandler, json } from '../../../shared/http';
+import { csv, httpHandler, json } from '../../../shared/http';
 import { stripeFromEnv } from '../../../shared/stripe';
 import { payoutStore } from '../../store';
 import { payoutHistory, payoutRun, payoutRunCsv, type PayoutReadDeps } from './service';
@@ -18,8 +18,8 @@ export const handler = httpHandler(async (event) => {
   const path = event.rawPath ?? '';
   if (path.endsWith('/payout-history')) return json(200, await payoutHistory(deps, event.pathParameters?.id));
   if (path.endsWith('/csv')) {
-    const { filename, csv } = await payoutRunCsv(deps, event.pathParameters?.month);
-    return { statusCode: 200, headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${filename}"`, 'cache-control': 'no-store' }, body: csv };
+    const file = await payoutRunCsv(deps, event.pathParameters?.month);
+    return csv(file.filename, file.csv);
   }
   return json(200, await payoutRun(deps, event.pathParameters?.month));
 });

@@ -4,7 +4,7 @@ import { queryOf } from '../../../shared/admin-list';
 import { requireGroup } from '../../../shared/auth';
 import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
-import { httpHandler, validationErrorFrom } from '../../../shared/http';
+import { csv, httpHandler, validationErrorFrom } from '../../../shared/http';
 import { log } from '../../../shared/log';
 import { royaltyStore } from '../../store';
 import { exportStatementsCsv, payoutCsvFilename } from './service';
@@ -19,16 +19,8 @@ export const handler = httpHandler(async (event) => {
   const parsed = Query.safeParse(queryOf(event));
   if (!parsed.success) throw validationErrorFrom(parsed.error);
   const { month } = parsed.data;
-  const csv = await exportStatementsCsv(royaltyStore(documentClient(), config.GENERATIONS_TABLE), month);
+  const text = await exportStatementsCsv(royaltyStore(documentClient(), config.GENERATIONS_TABLE), month);
   // Who exported payout details, never what.
   log.info('payouts exported', { month, by: caller.sub });
-  return {
-    statusCode: 200,
-    headers: {
-      'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': `attachment; filename="${payoutCsvFilename(month)}"`,
-      'cache-control': 'no-store',
-    },
-    body: csv,
-  };
+  return csv(payoutCsvFilename(month), text);
 });

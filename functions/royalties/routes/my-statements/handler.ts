@@ -3,7 +3,7 @@ import { accountStores, AccountTables } from '../../../accounts';
 import { requireRole } from '../../../shared/auth';
 import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
-import { httpHandler, json } from '../../../shared/http';
+import { csv, httpHandler, json } from '../../../shared/http';
 import { capMicrosOfCents } from '../../arithmetic';
 import { royaltyStore } from '../../store';
 import { myEarnings, myStatement, myStatementCsv, myStatements, type MyRoyaltiesDeps } from './service';
@@ -30,12 +30,8 @@ export const handler = httpHandler(async (event) => {
   if (path.endsWith('/me/earnings')) return json(200, await myEarnings(deps, caller));
   if (id === undefined) return json(200, await myStatements(deps, caller));
   if (path.endsWith('/csv')) {
-    const { filename, csv } = await myStatementCsv(deps, caller, id);
-    return {
-      statusCode: 200,
-      headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${filename}"`, 'cache-control': 'no-store' },
-      body: csv,
-    };
+    const file = await myStatementCsv(deps, caller, id);
+    return csv(file.filename, file.csv);
   }
   return json(200, await myStatement(deps, caller, id));
 });
