@@ -1,6 +1,7 @@
 // ESLint for the whole repository (`npm run lint`): typescript-eslint everywhere, the rules of
 // hooks in the two React apps, no import cycles, the import table of docs/architecture.md (wings,
-// shared, events, infra, sites), and no page importing another page's files.
+// shared, events, infra, sites), no page importing another page's files, and the one way of each
+// thing where a second way has crept back before (docs/architecture.md, "One way of each thing").
 const fs = require('node:fs');
 const path = require('node:path');
 const js = require('@eslint/js');
@@ -9,6 +10,7 @@ const reactHooks = require('eslint-plugin-react-hooks');
 const importX = require('eslint-plugin-import-x');
 const { createTypeScriptImportResolver } = require('eslint-import-resolver-typescript');
 const globals = require('globals');
+const local = require('./eslint.local-rules');
 
 /**
  * A page under web/src/pages/X may import only from X itself and from shared code (components/,
@@ -106,6 +108,33 @@ const boundaryZones = [
   },
 ];
 
+const TASK_TOKEN_IMPORTS = {
+  name: '@aws-sdk/client-sfn',
+  importNames: ['SendTaskSuccessCommand', 'SendTaskFailureCommand'],
+  message: 'Resume a task token with resumeTask or failTask (functions/shared/workflows.ts).',
+};
+const DYNAMODB_IMPORTS = ['@aws-sdk/lib-dynamodb', '@aws-sdk/client-dynamodb'].map((name) => ({
+  name,
+  message: "A service calls its wing's store by intention (store.markChecked(...)); the store holds the DynamoDB calls.",
+}));
+
+/**
+ * Fixed sleeps in tests (decision 053): a test waits for a condition (eventually() of
+ * test/support/eventually.ts, the one place that pauses between tries) or an event, never for a
+ * length of time.
+ */
+const FIXED_SLEEPS = [
+  "NewExpression[callee.name='Promise'] CallExpression[callee.name='setTimeout'][arguments.0.type='Identifier']",
+  "NewExpression[callee.name='Promise'] CallExpression[callee.name='setTimeout'][arguments.0.type='ArrowFunctionExpression'][arguments.0.body.type='CallExpression'][arguments.0.body.arguments.length=0]",
+  'CallExpression[callee.name=/^(sleep|delay|pause)$/]',
+  "CallExpression[callee.property.name='waitForTimeout']",
+  "CallExpression[callee.name='promisify'][arguments.0.name='setTimeout']",
+  'ImportDeclaration[source.value=/^(node:)?timers.promises$/]',
+].map((selector) => ({
+  selector,
+  message: 'Wait for a condition, not for a length of time: eventually() of test/support/eventually.ts, or an event (decision 053).',
+}));
+
 module.exports = tseslint.config(
   {
     ignores: [
@@ -154,6 +183,36 @@ module.exports = tseslint.config(
     },
   },
   {
+    // Comments cite only files in the repository (eslint.local-rules.js).
+    files: ['**/*.{ts,tsx,js}'],
+    plugins: { local: local.plugin },
+    rules: { 'local/no-outside-citation': 'error' },
+  },
+  {
+    // A Step Functions task is resumed one way: resumeTask/failTask of functions/shared/workflows.ts,
+    // which knows which answers mean the token is spent.
+    files: ['functions/**/*.ts', 'infra/**/*.ts', 'test/**/*.ts'],
+    ignores: ['functions/shared/workflows.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [TASK_TOKEN_IMPORTS] }] },
+  },
+  {
+    // Services state intentions; the wing's store writes the DynamoDB expressions and conditions.
+    files: ['functions/**/service.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [TASK_TOKEN_IMPORTS, ...DYNAMODB_IMPORTS] }] },
+  },
+  {
+    // One handler per route: API Gateway's table picks the function, so a handler never reads the
+    // path or the method to choose what to do.
+    files: ['functions/**/handler.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[property.name='rawPath'], Property[key.name='rawPath']", message: 'A handler serves one route: give each path its own route folder and function instead of testing rawPath.' },
+        { selector: "MemberExpression[property.name='method'][object.property.name='http']", message: 'A handler serves one route: give each method its own route folder and function instead of branching on it.' },
+      ],
+    },
+  },
+  {
     files: ['web/**/*.{ts,tsx}', 'admin/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat.recommended,
     languageOptions: { globals: globals.browser },
@@ -163,5 +222,11 @@ module.exports = tseslint.config(
     files: ['**/*.js'],
     languageOptions: { sourceType: 'commonjs', globals: globals.node },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // Tests wait for conditions, never for time. The fixtures stand in for slow Lambda code.
+    files: ['test/**/*.ts'],
+    ignores: ['test/support/eventually.ts', 'test/unit/local/fixtures/**'],
+    rules: { 'no-restricted-syntax': ['error', ...FIXED_SLEEPS] },
   },
 );
