@@ -1,4 +1,4 @@
-import { SendTaskSuccessCommand, StartExecutionCommand } from '@aws-sdk/client-sfn';
+import { SendTaskFailureCommand, SendTaskSuccessCommand, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { FAILURE_METRICS } from '../../events/metrics';
 import { stepFunctions } from './clients';
 import { log } from './log';
@@ -19,22 +19,37 @@ export async function startExecution(stateMachineArn: string, name: string, inpu
   }
 }
 
-/** Step Functions' answers for a task token that is no longer waited on (used already, or timed out). */
-const SPENT_TOKEN = new Set(['TaskTimedOut', 'InvalidToken', 'TaskDoesNotExist']);
-
 /**
- * Resumes a `.waitForTaskToken` step with `output`. A token another caller used first (two sides
- * may both see the outcome) or that timed out is answered `false`, not thrown.
+ * Step Functions' answers for a task token no execution waits on any more: used already (two
+ * sides may both see an outcome: a webhook and a poll, a decision and a re-armed wait) or timed
+ * out. Declared here only: `resumeTask` and `failTask` answer `false` for them.
  */
-export async function resumeTask(taskToken: string, output: object): Promise<boolean> {
+export const SPENT_TOKEN_ERRORS: readonly string[] = ['TaskTimedOut', 'InvalidToken', 'TaskDoesNotExist'];
+
+/** Whether an error of SendTaskSuccess / SendTaskFailure says the token is spent. */
+export const isSpentToken = (err: unknown): boolean => SPENT_TOKEN_ERRORS.includes((err as { name?: string } | undefined)?.name ?? '');
+
+async function sendTask(send: () => Promise<unknown>): Promise<boolean> {
   try {
-    await stepFunctions().send(new SendTaskSuccessCommand({ taskToken, output: JSON.stringify(output) }));
+    await send();
     return true;
   } catch (err) {
-    if (SPENT_TOKEN.has((err as { name?: string }).name ?? '')) {
-      log.info('task token already used or timed out', { error: (err as Error).name });
-      return false;
-    }
-    throw err;
+    if (!isSpentToken(err)) throw err;
+    log.info('task token already used or timed out', { error: (err as Error).name });
+    return false;
   }
+}
+
+/**
+ * The one way a function resumes a `.waitForTaskToken` step: SendTaskSuccess with `output` as
+ * JSON. `false` when the token is spent (see SPENT_TOKEN_ERRORS): the caller decides whether
+ * that matters. Any other error is thrown (the caller retries or fails).
+ */
+export function resumeTask(taskToken: string, output: object): Promise<boolean> {
+  return sendTask(() => stepFunctions().send(new SendTaskSuccessCommand({ taskToken, output: JSON.stringify(output) })));
+}
+
+/** Ends a `.waitForTaskToken` step with an error the state machine catches (SendTaskFailure); `false` when the token is spent. */
+export function failTask(taskToken: string, error: string, cause: string): Promise<boolean> {
+  return sendTask(() => stepFunctions().send(new SendTaskFailureCommand({ taskToken, error, cause })));
 }

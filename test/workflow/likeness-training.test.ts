@@ -48,6 +48,7 @@ import type { Email } from '../../functions/shared/email';
 import { inMemoryIdempotency } from '../../functions/shared/idempotency';
 import { noRateLimit } from '../../functions/shared/rate-limit';
 import { memoryBucket } from '../../functions/shared/s3';
+import { isSpentToken } from '../../functions/shared/workflows';
 import { fakeReplicate, WEBHOOK_SECRET } from '../unit/training/fake-replicate';
 import { memoryTrainingStore } from '../unit/training/memory-store';
 import { metricsWritten } from '../support/metrics';
@@ -216,7 +217,16 @@ async function world(options: { photos?: number; talentAfterAttempts?: number } 
       {
         store: data.store,
         secret: async () => WEBHOOK_SECRET,
-        resume: async (token, output) => runner!.sendTaskSuccess(token, JSON.stringify(output)),
+        // As resumeTask answers: false for a token no execution waits on.
+        resume: async (token, output) => {
+          try {
+            runner!.sendTaskSuccess(token, JSON.stringify(output));
+            return true;
+          } catch (err) {
+            if (isSpentToken(err)) return false;
+            throw err;
+          }
+        },
         limit: noRateLimit,
         once,
         now,

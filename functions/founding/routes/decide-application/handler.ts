@@ -1,12 +1,12 @@
-import { SendTaskSuccessCommand } from '@aws-sdk/client-sfn';
 import * as z from 'zod';
 import { DecisionRequest } from '../../../../events/founding';
 import { requireGroup } from '../../../shared/auth';
-import { documentClient, stepFunctions } from '../../../shared/clients';
+import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
 import { UnauthorizedError } from '../../../shared/errors';
 import { publish } from '../../../shared/events';
 import { httpHandler, json, parseJsonBody } from '../../../shared/http';
+import { resumeTask } from '../../../shared/workflows';
 import { foundingStore } from '../../store';
 import { decide } from './service';
 
@@ -25,9 +25,7 @@ export const handler = httpHandler(async (event) => {
   const answer = await decide(
     {
       store: foundingStore(documentClient(), config.APPLICATIONS_TABLE),
-      resume: async (taskToken, output) => {
-        await stepFunctions().send(new SendTaskSuccessCommand({ taskToken, output: JSON.stringify(output) }));
-      },
+      resume: resumeTask,
       publish: (type, detail) => publish(config.EVENT_BUS_NAME, type, detail),
     },
     event.pathParameters?.id ?? '',

@@ -12,8 +12,8 @@ import { APPLICATION_ID_PATTERN } from '../../keys';
 
 export interface DecideDeps {
   store: FoundingStore;
-  /** Resumes the workflow's review task (Step Functions SendTaskSuccess). */
-  resume: (taskToken: string, output: ApplicationDecisionRecord) => Promise<void>;
+  /** Resumes the workflow's review task (`resumeTask`): `false` when the token is spent. */
+  resume: (taskToken: string, output: ApplicationDecisionRecord) => Promise<boolean>;
   publish: (detailType: string, detail: object) => Promise<void>;
   /** Pauses between attempts to resume (tests pass a fake). */
   sleep?: (ms: number) => Promise<void>;
@@ -25,8 +25,6 @@ export interface DecisionAnswer {
   decision: ApplicationDecisionRecord;
 }
 
-/** Step Functions' answers for a token that is no longer awaited (a reminder replaced it). */
-const STALE_TOKEN = new Set(['TaskTimedOut', 'InvalidToken', 'TaskDoesNotExist']);
 /** Pauses before the second and third attempt to resume the workflow. */
 const RESUME_PAUSES_MS = [200, 1000];
 
@@ -108,14 +106,10 @@ async function resumeWorkflow(deps: DecideDeps, id: string, taskToken: string, r
   const sleep = deps.sleep ?? sleeper;
   for (let attempt = 0; ; attempt++) {
     try {
-      await deps.resume(taskToken, record);
+      // A spent token: no longer awaited (a reminder period ended and the wait is being re-armed).
+      if (!(await deps.resume(taskToken, record))) log.warn('review task token stale; the re-armed review step resumes with the recorded decision', { applicationId: id });
       break;
     } catch (err) {
-      const name = (err as Error).name;
-      if (STALE_TOKEN.has(name)) {
-        log.warn('review task token stale; the re-armed review step resumes with the recorded decision', { applicationId: id });
-        break;
-      }
       if (attempt >= RESUME_PAUSES_MS.length) {
         log.error('could not resume the review workflow; the token is kept for the next attempt', err, { applicationId: id });
         throw new AppError(RESUME_FAILED_MESSAGE, 503);

@@ -1,8 +1,8 @@
-import { SendTaskFailureCommand, SendTaskSuccessCommand } from '@aws-sdk/client-sfn';
 import * as z from 'zod';
-import { documentClient, stepFunctions } from '../../../shared/clients';
+import { documentClient } from '../../../shared/clients';
 import { foundingStore } from '../../store';
 import { loadConfig } from '../../../shared/config';
+import { failTask, resumeTask } from '../../../shared/workflows';
 import { APPLICATION_ID_PATTERN } from '../../keys';
 import { awaitReview } from './service';
 
@@ -21,8 +21,8 @@ export async function handler(event: unknown) {
   return awaitReview(
     {
       store: foundingStore(documentClient(), config.APPLICATIONS_TABLE),
-      resume: (token, output) => stepFunctions().send(new SendTaskSuccessCommand({ taskToken: token, output: JSON.stringify(output) })),
-      fail: (token, error, cause) => stepFunctions().send(new SendTaskFailureCommand({ taskToken: token, error, cause })),
+      resume: resumeTask,
+      fail: failTask,
     },
     applicationId,
     taskToken,

@@ -5,9 +5,9 @@ import { log } from '../../../shared/log';
 
 export interface AwaitReviewDeps {
   store: FoundingStore;
-  /** SendTaskSuccess: resumes the execution at once when a decision is already recorded. */
+  /** `resumeTask`: resumes the execution at once when a decision is already recorded. */
   resume: (taskToken: string, output: ApplicationDecisionRecord) => Promise<unknown>;
-  /** SendTaskFailure: ends this wait with an error the state machine catches. */
+  /** `failTask`: ends this wait with an error the state machine catches. */
   fail: (taskToken: string, error: string, cause: string) => Promise<unknown>;
 }
 

@@ -1,11 +1,11 @@
-import { SendTaskSuccessCommand } from '@aws-sdk/client-sfn';
 import * as z from 'zod';
 import { replicateFromEnv } from '../../replicate';
-import { documentClient, stepFunctions } from '../../../shared/clients';
+import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
 import { httpHandler } from '../../../shared/http';
 import { idempotency } from '../../../shared/idempotency';
 import { rateLimiter } from '../../../shared/rate-limit';
+import { resumeTask } from '../../../shared/workflows';
 import { generationStore } from '../../store';
 import { handleReplicateWebhook } from './service';
 
@@ -20,7 +20,7 @@ export const handler = httpHandler(async (event, context) => {
     {
       store: generationStore(doc, config.GENERATIONS_TABLE),
       secret: async () => (await replicateFromEnv()).webhookSecret(),
-      resume: (token, output) => stepFunctions().send(new SendTaskSuccessCommand({ taskToken: token, output: JSON.stringify(output) })),
+      resume: resumeTask,
       limit: rateLimiter(doc, config.RATE_LIMITS_TABLE),
       once: idempotency(config.IDEMPOTENCY_TABLE, context),
       now: () => new Date(),

@@ -15,8 +15,8 @@ export interface WebhookDeps {
   store: GenerationStore;
   /** Replicate's webhook signing secret (`whsec_...`). */
   secret: () => Promise<string>;
-  /** SendTaskSuccess; the errors of a token that is gone (the poll path won) are the caller's to ignore. */
-  resume: (taskToken: string, output: PredictionOutcome) => Promise<unknown>;
+  /** Resumes the waiting step (`resumeTask`): `false` when the token is spent (the poll path won). */
+  resume: (taskToken: string, output: PredictionOutcome) => Promise<boolean>;
   limit: RateLimiter;
   /** The idempotency utility: each delivery (`webhook-id`) is applied once. */
   once: Once;
@@ -27,9 +27,6 @@ export interface WebhookDeps {
 const WEBHOOKS_PER_MINUTE = 600;
 const WEBHOOK_RATE_MESSAGE = 'Too many webhook deliveries from this address. Try again in a minute.';
 export const PREDICTION_MISMATCH_MESSAGE = 'This prediction does not belong to this generation.';
-
-/** Errors of SendTaskSuccess with a token no execution waits on any more. */
-const STALE_TOKEN_ERRORS = ['TaskTimedOut', 'InvalidToken', 'TaskDoesNotExist'];
 
 function rawBodyOf(event: HttpEvent): string {
   if (!event.body) return '';
@@ -100,10 +97,7 @@ async function apply(deps: WebhookDeps, generationId: string, prediction: Predic
   if (stored.mismatch) throw new ConflictError(PREDICTION_MISMATCH_MESSAGE);
   await deps.store.recordStep(generationId, { step: 'Webhook', at, detail: `completed: ${prediction.status}` });
   if (!stored.taskToken) return;
-  try {
-    await deps.resume(stored.taskToken, outcomeOf(prediction));
-  } catch (err) {
-    if (!STALE_TOKEN_ERRORS.includes((err as Error)?.name)) throw err;
+  if (!(await deps.resume(stored.taskToken, outcomeOf(prediction)))) {
     log.info('the execution no longer waits for this webhook (polling took over)', { generationId });
   }
 }

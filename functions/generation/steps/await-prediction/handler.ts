@@ -1,7 +1,7 @@
-import { SendTaskSuccessCommand } from '@aws-sdk/client-sfn';
 import * as z from 'zod';
-import { documentClient, stepFunctions } from '../../../shared/clients';
+import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
+import { resumeTask } from '../../../shared/workflows';
 import { generationStore } from '../../store';
 import { GenerationInput, TablesConfig } from '../../input';
 import { awaitPrediction } from './service';
@@ -16,7 +16,7 @@ export async function handler(event: unknown) {
   return awaitPrediction(
     {
       store: generationStore(documentClient(), config.GENERATIONS_TABLE),
-      resume: (token, output) => stepFunctions().send(new SendTaskSuccessCommand({ taskToken: token, output: JSON.stringify(output) })),
+      resume: resumeTask,
       now: () => new Date(),
     },
     generationId,

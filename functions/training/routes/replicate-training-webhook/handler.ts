@@ -1,9 +1,9 @@
-import { SendTaskSuccessCommand } from '@aws-sdk/client-sfn';
-import { documentClient, stepFunctions } from '../../../shared/clients';
+import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
 import { httpHandler } from '../../../shared/http';
 import { idempotency } from '../../../shared/idempotency';
 import { rateLimiter } from '../../../shared/rate-limit';
+import { resumeTask } from '../../../shared/workflows';
 import * as z from 'zod';
 import { TrainingTableConfig } from '../../config';
 import { trainingApiFromEnv } from '../../replicate';
@@ -19,7 +19,7 @@ export const handler = httpHandler(async (event, context) => {
     {
       store: trainingStore(doc, config.TRAINING_TABLE),
       secret: async () => (await trainingApiFromEnv()).webhookSecret(),
-      resume: (token, output) => stepFunctions().send(new SendTaskSuccessCommand({ taskToken: token, output: JSON.stringify(output) })),
+      resume: resumeTask,
       limit: rateLimiter(doc, config.RATE_LIMITS_TABLE),
       once: idempotency(config.IDEMPOTENCY_TABLE, context),
       now: () => new Date(),

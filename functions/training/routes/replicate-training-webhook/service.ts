@@ -15,8 +15,8 @@ export interface TrainingWebhookDeps {
   store: Pick<TrainingStore, 'getTraining' | 'adoptReplicateTraining' | 'recordReplicateStatus' | 'updateTraining'>;
   /** Replicate's webhook signing secret (`whsec_...`). */
   secret: () => Promise<string>;
-  /** SendTaskSuccess; the errors of a token no execution waits on (polling took over) are ignored. */
-  resume: (taskToken: string, output: TrainingOutcome) => Promise<unknown>;
+  /** Resumes the waiting step (`resumeTask`): `false` when the token is spent (polling took over). */
+  resume: (taskToken: string, output: TrainingOutcome) => Promise<boolean>;
   limit: RateLimiter;
   /** Each delivery (`webhook-id`) is applied once. */
   once: Once;
@@ -27,8 +27,6 @@ export interface TrainingWebhookDeps {
 const WEBHOOKS_PER_MINUTE = 600;
 const WEBHOOK_RATE_MESSAGE = 'Too many webhook deliveries from this address. Try again in a minute.';
 export const TRAINING_MISMATCH_MESSAGE = 'This Replicate training does not belong to this training.';
-/** Errors of SendTaskSuccess with a token no execution waits on any more. */
-const STALE_TOKEN_ERRORS = ['TaskTimedOut', 'InvalidToken', 'TaskDoesNotExist'];
 
 const rawBodyOf = (event: HttpEvent) => (!event.body ? '' : event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body);
 
@@ -81,10 +79,7 @@ async function apply(deps: TrainingWebhookDeps, trainingId: string, replicate: {
   if (stored.mismatch) throw new ConflictError(TRAINING_MISMATCH_MESSAGE);
   log.info('training webhook: completed', { trainingId, status: replicate.status });
   if (!stored.taskToken) return;
-  try {
-    await deps.resume(stored.taskToken, outcomeOf(replicate));
-  } catch (err) {
-    if (!STALE_TOKEN_ERRORS.includes((err as Error)?.name)) throw err;
+  if (!(await deps.resume(stored.taskToken, outcomeOf(replicate)))) {
     log.info('the execution no longer waits for this webhook (polling took over)', { trainingId });
   }
 }

@@ -1,7 +1,7 @@
-import { SendTaskSuccessCommand } from '@aws-sdk/client-sfn';
 import * as z from 'zod';
-import { documentClient, stepFunctions } from '../../../shared/clients';
+import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
+import { resumeTask } from '../../../shared/workflows';
 import { TrainingInput, TrainingTableConfig } from '../../config';
 import { trainingStore } from '../../store';
 import { awaitTraining } from './service';
@@ -15,7 +15,7 @@ export async function handler(event: unknown) {
   return awaitTraining(
     {
       store: trainingStore(documentClient(), config.TRAINING_TABLE),
-      resume: (token, output) => stepFunctions().send(new SendTaskSuccessCommand({ taskToken: token, output: JSON.stringify(output) })),
+      resume: resumeTask,
     },
     trainingId,
     taskToken,
