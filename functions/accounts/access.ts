@@ -7,7 +7,7 @@ import type { Talent } from '../../events/talent';
 import type { Account, AccountStore } from './store';
 import type { EmailLock, StoredApplication } from '../founding';
 import type { AccountCaller } from '../shared/auth';
-import { ForbiddenError } from '../shared/errors';
+import { ConflictError, ForbiddenError } from '../shared/errors';
 import type { RateRule } from '../shared/rate-limit';
 
 export const ACCOUNT_DISABLED_MESSAGE = 'This account is disabled. Contact support.';
@@ -51,28 +51,33 @@ export interface StandingDeps {
  * application names; `applied` otherwise; `none` without an application or a confirmed email).
  */
 export async function talentStanding(deps: StandingDeps, caller: Pick<AccountCaller, 'email' | 'emailVerified'>): Promise<TalentStanding> {
-  if (!caller.emailVerified) return { access: 'none' };
+  return (await standingAndTalent(deps, caller)).standing;
+}
+
+/** The standing, with the catalog talent its likeness was read from (read once). */
+async function standingAndTalent(deps: StandingDeps, caller: Pick<AccountCaller, 'email' | 'emailVerified'>): Promise<{ standing: TalentStanding; talent?: Talent }> {
+  if (!caller.emailVerified) return { standing: { access: 'none' } };
   const lock = await deps.founding.getEmailLock(caller.email.trim().toLowerCase());
-  if (!lock) return { access: 'none' };
+  if (!lock) return { standing: { access: 'none' } };
   let app: StoredApplication;
   try {
     app = await deps.founding.getApplication(lock.applicationId);
   } catch (err) {
-    if ((err as Error)?.name === 'ApplicationNotFound') return { access: 'none' };
+    if ((err as Error)?.name === 'ApplicationNotFound') return { standing: { access: 'none' } };
     throw err;
   }
-  if (app.status === 'awaiting_confirmation') return { access: 'none' };
+  if (app.status === 'awaiting_confirmation') return { standing: { access: 'none' } };
   const application = { id: app.id, status: app.status, submittedAt: app.submittedAt };
-  if (app.status !== 'accepted') return { access: 'applied', application };
+  if (app.status !== 'accepted') return { standing: { access: 'applied', application } };
   // Until the talent saves their own, the exclusions chosen on the application stand.
-  const likeness = app.talentId ? await likenessOf(deps, app.talentId, app.excludedIndustries ?? []) : undefined;
-  return { access: 'accepted', application, ...(likeness ? { likeness } : {}) };
+  const found = app.talentId ? await likenessOf(deps, app.talentId, app.excludedIndustries ?? []) : undefined;
+  return { standing: { access: 'accepted', application, ...(found ? { likeness: found.likeness } : {}) }, talent: found?.talent };
 }
 
-async function likenessOf(deps: StandingDeps, talentId: string, chosenOnApplication: ExcludableIndustry[]): Promise<Likeness | undefined> {
+async function likenessOf(deps: StandingDeps, talentId: string, chosenOnApplication: ExcludableIndustry[]): Promise<{ likeness: Likeness; talent: Talent } | undefined> {
   const [talent, excluded] = await Promise.all([deps.talent.get(talentId), deps.talent.getExcludedIndustries(talentId)]);
   if (!talent) return undefined;
-  return { talentId, name: talent.name, status: talent.status, founding: talent.founding, excludedIndustries: excluded ?? chosenOnApplication };
+  return { likeness: { talentId, name: talent.name, status: talent.status, founding: talent.founding, excludedIndustries: excluded ?? chosenOnApplication }, talent };
 }
 
 /** An accepted talent's standing with its likeness; 403 for anyone else (the route's access class). */
@@ -80,4 +85,31 @@ export async function requireAcceptedTalent(deps: StandingDeps, caller: AccountC
   const standing = await talentStanding(deps, caller);
   if (standing.access !== 'accepted') throw new ForbiddenError(NOT_ACCEPTED_MESSAGE);
   return standing;
+}
+
+/** What `callerTalent` reads: the caller's account and their standing as talent. */
+export interface CallerTalentDeps {
+  accounts: Pick<AccountStore, 'get' | 'create'>;
+  standing: StandingDeps;
+}
+
+/** The signed-in talent behind a `/me` route: their account, their likeness and its catalog talent. */
+export interface CallerTalent {
+  account: Account;
+  likeness: Likeness;
+  talent: Talent;
+}
+
+/**
+ * The one way a `/me` route finds the caller's own talent (the request never names one): the
+ * caller's account (created the first time; 403 when disabled), their accepted standing (403
+ * otherwise) and the catalog talent their application became (409 while it is not in the
+ * catalog). The talent id comes from the caller's accepted application, never from the request.
+ */
+export async function callerTalent(deps: CallerTalentDeps, caller: AccountCaller): Promise<CallerTalent> {
+  const account = await currentAccount(deps.accounts, caller);
+  const { standing, talent } = await standingAndTalent(deps.standing, caller);
+  if (standing.access !== 'accepted') throw new ForbiddenError(NOT_ACCEPTED_MESSAGE);
+  if (!standing.likeness || !talent) throw new ConflictError(NO_LIKENESS_MESSAGE);
+  return { account, likeness: standing.likeness, talent };
 }

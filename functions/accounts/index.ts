@@ -3,6 +3,15 @@
 export { accountStore, eraseAccountsByEmail, type Account, type AccountStore } from './store';
 export { creditLedger, InsufficientCreditsError, LinkedWriteRefusedError, type CreditLedger } from './credits';
 // Who the caller of a /me route is and where they stand as talent.
-export { currentAccount, NO_LIKENESS_MESSAGE, ownChangeRule, requireAcceptedTalent, type StandingDeps } from './access';
+export {
+  callerTalent,
+  currentAccount,
+  NO_LIKENESS_MESSAGE,
+  ownChangeRule,
+  requireAcceptedTalent,
+  type CallerTalent,
+  type CallerTalentDeps,
+  type StandingDeps,
+} from './access';
 export { AccountTables, accountStores } from './caller-stores';
 export { profileOf } from './profile';

@@ -12,7 +12,7 @@ import {
   REMOVAL_ALREADY_REQUESTED_MESSAGE,
 } from '../../events/royalty-values';
 import { deliverNow, type Outbox } from '../shared/email';
-import { currentAccount, NO_LIKENESS_MESSAGE, ownChangeRule, requireAcceptedTalent, type Account, type AccountStore, type StandingDeps } from '../accounts';
+import { callerTalent, NO_LIKENESS_MESSAGE, ownChangeRule, type Account, type CallerTalentDeps } from '../accounts';
 import type { AccountCaller } from '../shared/auth';
 import { ConflictError, ValidationError } from '../shared/errors';
 import { log } from '../shared/log';
@@ -20,9 +20,7 @@ import type { RateLimiter } from '../shared/rate-limit';
 import type { TalentStore } from '../catalog';
 import { dayText, removalRequestedEmail } from './emails/removal';
 
-export interface LikenessControlDeps {
-  accounts: Pick<AccountStore, 'get' | 'create'>;
-  standing: StandingDeps;
+export interface LikenessControlDeps extends CallerTalentDeps {
   talent: Pick<TalentStore, 'getForGeneration' | 'setPaused' | 'requestRemoval' | 'cancelRemoval'>;
   now: () => Date;
 }
@@ -48,9 +46,7 @@ interface Current {
 
 /** The caller's account, accepted standing and likeness controls; 403 / 409 as the other `/me` likeness routes. */
 async function current(deps: LikenessControlDeps, caller: AccountCaller): Promise<Current> {
-  const account = await currentAccount(deps.accounts, caller);
-  const { likeness } = await requireAcceptedTalent(deps.standing, caller);
-  if (!likeness) throw new ConflictError(NO_LIKENESS_MESSAGE);
+  const { account, likeness } = await callerTalent(deps, caller);
   const found = await deps.talent.getForGeneration(likeness.talentId);
   if (!found) throw new ConflictError(NO_LIKENESS_MESSAGE);
   return { account, likeness: { ...likeness, founding: found.talent.founding }, controls: found.controls };

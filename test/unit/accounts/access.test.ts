@@ -1,7 +1,7 @@
 // Who may call the /me routes, from the authorizer's claims only; the account every route starts
 // from; a talent's standing (docs/product.md#accounts).
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
-import { ACCOUNT_DISABLED_MESSAGE, currentAccount, talentStanding, type StandingDeps } from '../../../functions/accounts/access';
+import { ACCOUNT_DISABLED_MESSAGE, callerTalent, currentAccount, NO_LIKENESS_MESSAGE, talentStanding, type StandingDeps } from '../../../functions/accounts/access';
 import { NO_ACCOUNT_ROLE_MESSAGE, requireAccount, requireRole } from '../../../functions/shared/auth';
 import type { HttpEvent } from '../../../functions/shared/http';
 import type { Account } from '../../../functions/accounts/store';
@@ -137,6 +137,30 @@ describe('talentStanding', () => {
     const d = deps(app('accepted', 'tia'));
     expect(await talentStanding(d, { ...verified, emailVerified: false })).toEqual({ access: 'none' });
     expect(d.locks).toEqual([]);
+  });
+
+  describe('callerTalent', () => {
+    const caller = { sub: 's1', email: 'tia@b.example', role: 'talent' as const, emailVerified: true };
+    const accounts = (over: Partial<Account> = {}) => ({ get: async () => account({ role: 'talent', ...over }), create: jest.fn() });
+
+    it("gives the caller's account, likeness and catalog talent, reading the talent once", async () => {
+      const standing = deps(app('accepted', 'tia'));
+      const get = jest.spyOn(standing.talent, 'get');
+      const found = await callerTalent({ accounts: accounts(), standing }, caller);
+      expect(found.account.id).toBe('s1');
+      expect(found.likeness).toEqual({ talentId: 'tia', name: 'Tia', status: 'active', founding: true, excludedIndustries: ['alcohol'] });
+      expect(found.talent).toMatchObject({ id: 'tia', royaltyPlan: 'founding-35' });
+      expect(get).toHaveBeenCalledTimes(1);
+    });
+
+    it('refuses a disabled account and anyone not accepted with 403, an accepted talent not in the catalog with 409', async () => {
+      await expect(callerTalent({ accounts: accounts({ disabled: true }), standing: deps(app('accepted', 'tia')) }, caller)).rejects.toMatchObject({ status: 403, message: ACCOUNT_DISABLED_MESSAGE });
+      await expect(callerTalent({ accounts: accounts(), standing: deps(app('pending_review')) }, caller)).rejects.toMatchObject({ status: 403 });
+      await expect(callerTalent({ accounts: accounts(), standing: deps() }, caller)).rejects.toMatchObject({ status: 403 });
+      await expect(callerTalent({ accounts: accounts(), standing: deps(app('accepted')) }, caller)).rejects.toMatchObject({ status: 409, message: NO_LIKENESS_MESSAGE });
+      const gone = { ...deps(app('accepted', 'tia')), talent: { get: async () => undefined, getExcludedIndustries: async () => undefined } };
+      await expect(callerTalent({ accounts: accounts(), standing: gone }, caller)).rejects.toMatchObject({ status: 409, message: NO_LIKENESS_MESSAGE });
+    });
   });
 });
 

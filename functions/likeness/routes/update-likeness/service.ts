@@ -1,13 +1,11 @@
 import type { Likeness } from '../../../../events/accounts';
 import { EXCLUDABLE_INDUSTRIES, type ExcludableIndustry } from '../../../../events/founding-values';
-import { currentAccount, NO_LIKENESS_MESSAGE, ownChangeRule, requireAcceptedTalent, type AccountStore, type StandingDeps } from '../../../accounts';
+import { callerTalent, NO_LIKENESS_MESSAGE, ownChangeRule, type CallerTalentDeps } from '../../../accounts';
 import type { AccountCaller } from '../../../shared/auth';
 import { ConflictError } from '../../../shared/errors';
 import type { RateLimiter } from '../../../shared/rate-limit';
 
-export interface LikenessDeps {
-  accounts: Pick<AccountStore, 'get' | 'create'>;
-  standing: StandingDeps;
+export interface LikenessDeps extends CallerTalentDeps {
   setExcludedIndustries(talentId: string, industries: ExcludableIndustry[]): Promise<boolean>;
   limit: RateLimiter;
 }
@@ -19,9 +17,7 @@ export interface LikenessDeps {
 export async function updateLikeness(deps: LikenessDeps, caller: AccountCaller, excluded: ExcludableIndustry[]): Promise<Likeness> {
   // The account's id is the caller's `sub`.
   await deps.limit([ownChangeRule('likeness', caller.sub)]);
-  await currentAccount(deps.accounts, caller);
-  const { likeness } = await requireAcceptedTalent(deps.standing, caller);
-  if (!likeness) throw new ConflictError(NO_LIKENESS_MESSAGE);
+  const { likeness } = await callerTalent(deps, caller);
   // Stored once each, in the order the product lists them.
   const industries = EXCLUDABLE_INDUSTRIES.filter((i) => excluded.includes(i));
   if (!(await deps.setExcludedIndustries(likeness.talentId, industries))) throw new ConflictError(NO_LIKENESS_MESSAGE);

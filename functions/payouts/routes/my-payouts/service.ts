@@ -1,15 +1,13 @@
 import type Stripe from 'stripe';
-import { PAYOUT_MESSAGES } from '../../../../events/payout-values';
 import type { MyPayoutsResponse } from '../../../../events/payouts';
 import type { RoyaltyStore } from '../../../royalties';
+import { callerTalent, type CallerTalentDeps } from '../../../accounts';
 import type { AccountCaller } from '../../../shared/auth';
-import { ValidationError } from '../../../shared/errors';
 import { connectStatusOf, NOT_STARTED } from '../../connect';
 import type { PayoutStore } from '../../store';
-import { myTalent, type TalentCallerDeps } from '../../talent';
-import { earningsCsv, talentPayoutView } from '../../views';
+import { talentPayoutView } from '../../views';
 
-export interface MyPayoutsDeps extends TalentCallerDeps {
+export interface MyPayoutsDeps extends CallerTalentDeps {
   stripe: Stripe;
   store: Pick<PayoutStore, 'getConnect' | 'setConnectStatus' | 'listPayouts'>;
   statements: Pick<RoyaltyStore, 'listStatements'>;
@@ -23,7 +21,7 @@ export interface MyPayoutsDeps extends TalentCallerDeps {
  * statement's payout, newest first.
  */
 export async function myPayouts(deps: MyPayoutsDeps, caller: AccountCaller): Promise<MyPayoutsResponse> {
-  const { talentId } = await myTalent(deps, caller);
+  const { id: talentId } = (await callerTalent(deps, caller)).talent;
   const connect = await deps.store.getConnect(talentId);
   let account = NOT_STARTED;
   if (connect) {
@@ -32,12 +30,4 @@ export async function myPayouts(deps: MyPayoutsDeps, caller: AccountCaller): Pro
   }
   const payouts = (await deps.store.listPayouts(talentId)).sort((a, b) => b.month.localeCompare(a.month)).map(talentPayoutView);
   return { account, minimumCents: deps.minimumCents, payouts };
-}
-
-/** `GET /me/payouts/earnings.csv?year=YYYY`: the year's statements and payouts, for the talent's taxes. */
-export async function myEarningsCsv(deps: MyPayoutsDeps, caller: AccountCaller, year: string | undefined): Promise<{ filename: string; csv: string }> {
-  if (!year || !/^\d{4}$/.test(year)) throw new ValidationError(PAYOUT_MESSAGES.badYear, { year: PAYOUT_MESSAGES.badYear });
-  const { talentId } = await myTalent(deps, caller);
-  const [statements, payouts] = await Promise.all([deps.statements.listStatements(talentId), deps.store.listPayouts(talentId)]);
-  return earningsCsv(year, statements, payouts);
 }

@@ -1,14 +1,14 @@
 import type Stripe from 'stripe';
 import { PAYOUT_MESSAGES } from '../../../../events/payout-values';
 import type { RedirectResponse } from '../../../../events/payments';
+import { callerTalent, type CallerTalentDeps } from '../../../accounts';
 import type { AccountCaller } from '../../../shared/auth';
 import { ValidationError } from '../../../shared/errors';
 import type { RateLimiter, RateRule } from '../../../shared/rate-limit';
 import { createConnectedAccount, onboardingLink } from '../../connect';
 import type { PayoutStore } from '../../store';
-import { myTalent, type TalentCallerDeps } from '../../talent';
 
-export interface OnboardingDeps extends TalentCallerDeps {
+export interface OnboardingDeps extends CallerTalentDeps {
   stripe: Stripe;
   store: Pick<PayoutStore, 'getConnect' | 'putConnect' | 'addHistory'>;
   limit: RateLimiter;
@@ -32,7 +32,7 @@ const onboardingRule = (talentId: string): RateRule => ({
  */
 export async function startOnboarding(deps: OnboardingDeps, caller: AccountCaller, body: string | undefined): Promise<RedirectResponse> {
   if (body && body.trim() && body.trim() !== '{}') throw new ValidationError(PAYOUT_MESSAGES.accountFromBrowser);
-  const { talentId, name } = await myTalent(deps, caller);
+  const { id: talentId, name } = (await callerTalent(deps, caller)).talent;
   await deps.limit([onboardingRule(talentId)]);
   let connect = await deps.store.getConnect(talentId);
   if (!connect) {

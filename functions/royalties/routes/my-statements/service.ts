@@ -1,30 +1,17 @@
 import { StatementIdSchema, type EarningsResponse, type StatementDetail, type StatementList } from '../../../../events/royalties';
 import { buildStatement, monthOfIso } from '../../arithmetic';
 import { STATEMENT_NOT_FOUND_MESSAGE } from '../../../../events/royalty-values';
-import type { Talent } from '../../../../events/talent';
-import { currentAccount, NO_LIKENESS_MESSAGE, requireAcceptedTalent, type AccountStore, type StandingDeps } from '../../../accounts';
+import { callerTalent, type CallerTalentDeps } from '../../../accounts';
 import type { AccountCaller } from '../../../shared/auth';
-import { ConflictError, NotFoundError, ValidationError } from '../../../shared/errors';
+import { NotFoundError, ValidationError } from '../../../shared/errors';
 import { statementCsv, statementCsvFilename, statementDetailOf, statementSummaryOf } from '../../statement-views';
 import type { RoyaltyStore } from '../../store';
 
-export interface MyRoyaltiesDeps {
-  accounts: Pick<AccountStore, 'get' | 'create'>;
-  standing: StandingDeps;
+export interface MyRoyaltiesDeps extends CallerTalentDeps {
   royalties: Pick<RoyaltyStore, 'openAccruals' | 'claimedAccruals' | 'latestStatementBefore' | 'listStatements' | 'getStatement' | 'claimedTakenBack'>;
   /** The stage's cap on promotional royalties per statement: this month so far is what the close would build now. */
   promotionalCapMicros: number;
   now?: () => Date;
-}
-
-/** The accepted talent behind the caller and their royalty plan now (it prices accruals written before plans were recorded on them). */
-async function myTalent(deps: MyRoyaltiesDeps, caller: AccountCaller): Promise<{ talentId: string; plan: Talent['royaltyPlan'] }> {
-  await currentAccount(deps.accounts, caller);
-  const { likeness } = await requireAcceptedTalent(deps.standing, caller);
-  if (!likeness) throw new ConflictError(NO_LIKENESS_MESSAGE);
-  const talent = await deps.standing.talent.get(likeness.talentId);
-  if (!talent) throw new ConflictError(NO_LIKENESS_MESSAGE);
-  return { talentId: likeness.talentId, plan: talent.royaltyPlan };
 }
 
 /**
@@ -33,7 +20,8 @@ async function myTalent(deps: MyRoyaltiesDeps, caller: AccountCaller): Promise<{
  * remainder the latest statement carried out.
  */
 export async function myEarnings(deps: MyRoyaltiesDeps, caller: AccountCaller): Promise<EarningsResponse> {
-  const { talentId, plan } = await myTalent(deps, caller);
+  // The talent's plan now prices accruals written before plans were recorded on them.
+  const { id: talentId, royaltyPlan: plan } = (await callerTalent(deps, caller)).talent;
   const month = monthOfIso((deps.now?.() ?? new Date()).toISOString());
   const [open, latest] = await Promise.all([deps.royalties.openAccruals(talentId, month, plan), deps.royalties.latestStatementBefore(talentId, month)]);
   const { totals } = buildStatement(open, latest?.totals.carriedOutMicros ?? 0, deps.promotionalCapMicros);
@@ -42,7 +30,7 @@ export async function myEarnings(deps: MyRoyaltiesDeps, caller: AccountCaller): 
 
 /** `GET /me/statements`: the talent's closed statements, newest first, each with its payout status. */
 export async function myStatements(deps: MyRoyaltiesDeps, caller: AccountCaller): Promise<StatementList> {
-  const { talentId } = await myTalent(deps, caller);
+  const { id: talentId } = (await callerTalent(deps, caller)).talent;
   const records = await deps.royalties.listStatements(talentId);
   return { statements: records.map((r) => statementSummaryOf(r)) };
 }
@@ -54,7 +42,7 @@ export async function myStatements(deps: MyRoyaltiesDeps, caller: AccountCaller)
 export async function myStatement(deps: MyRoyaltiesDeps, caller: AccountCaller, id: string | undefined): Promise<StatementDetail> {
   const parsed = StatementIdSchema.safeParse(id);
   if (!parsed.success) throw new ValidationError(parsed.error.issues[0]!.message);
-  const { talentId, plan } = await myTalent(deps, caller);
+  const { id: talentId, royaltyPlan: plan } = (await callerTalent(deps, caller)).talent;
   const [month, owner] = [parsed.data.slice(0, 7), parsed.data.slice(8)];
   if (owner !== talentId) throw new NotFoundError(STATEMENT_NOT_FOUND_MESSAGE);
   const record = await deps.royalties.getStatement(talentId, month);

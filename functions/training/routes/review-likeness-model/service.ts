@@ -7,7 +7,7 @@ import {
   RETRAINS_USED_MESSAGE,
 } from '../../../../events/training-values';
 import { likenessState } from '../../../../events/likeness';
-import { NO_LIKENESS_MESSAGE, ownChangeRule } from '../../../accounts';
+import { callerTalent, NO_LIKENESS_MESSAGE, ownChangeRule } from '../../../accounts';
 import type { TalentStore } from '../../../catalog';
 import type { AccountCaller } from '../../../shared/auth';
 import { ConflictError } from '../../../shared/errors';
@@ -15,7 +15,7 @@ import { log } from '../../../shared/log';
 import type { RateLimiter } from '../../../shared/rate-limit';
 import { startRetraining, type StartTrainingDeps } from '../../start';
 import type { LikenessModelRecord, TrainingRecord, TrainingStore } from '../../store';
-import { callerTalent, modelViewOf, type TalentModelDeps } from '../../talent-model';
+import { modelViewOf, type TalentModelDeps } from '../../talent-model';
 
 export interface ReviewDeps extends TalentModelDeps {
   store: TalentModelDeps['store'] & Pick<TrainingStore, 'review'> & StartTrainingDeps['store'];
@@ -46,7 +46,7 @@ async function waitingForReview(deps: ReviewDeps, talentId: string): Promise<{ m
  * A talent an admin hid after an approval stays hidden on later ones.
  */
 export async function approveLikenessModel(deps: ReviewDeps, caller: AccountCaller): Promise<LikenessModelView> {
-  const { talentId } = await callerTalent(deps, caller);
+  const { likeness: { talentId } } = await callerTalent(deps, caller);
   await deps.limit([ownChangeRule('likeness', caller.sub)]);
   const { model, training } = await waitingForReview(deps, talentId);
   const found = await deps.catalog.getForGeneration(talentId);
@@ -73,7 +73,7 @@ export async function approveLikenessModel(deps: ReviewDeps, caller: AccountCall
  * a live version stays live, and without one nothing is generated.
  */
 export async function rejectLikenessModel(deps: ReviewDeps, caller: AccountCaller, note: string): Promise<LikenessModelView & { retraining: boolean; message?: string }> {
-  const { talentId } = await callerTalent(deps, caller);
+  const { likeness: { talentId } } = await callerTalent(deps, caller);
   await deps.limit([ownChangeRule('likeness', caller.sub)]);
   const { model, training } = await waitingForReview(deps, talentId);
   const rejections = model.rejections + 1;
