@@ -129,7 +129,7 @@ describe('analyzePhoto', () => {
   });
 
   it('refuses bytes that are not an image', async () => {
-    await expect(analyzePhoto(Buffer.from('not an image at all'))).rejects.toThrow();
+    await expect(analyzePhoto(Buffer.from('not an image at all'))).rejects.toThrow('Input buffer contains unsupported image format');
   });
 });
 

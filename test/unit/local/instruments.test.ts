@@ -122,7 +122,7 @@ describe('meter proxy', () => {
       });
     expect((await send()).status).toBe(200);
     await instruments.inject({ kind: 'ses-down', mode: 'refused' });
-    await expect(send()).rejects.toThrow();
+    await expect(send()).rejects.toMatchObject({ name: 'TypeError', cause: expect.objectContaining({ code: 'ECONNREFUSED' }) });
     await instruments.clear('ses-down');
     expect((await send()).status).toBe(200);
     await instruments.inject({ kind: 'ses-down', mode: '5xx' });

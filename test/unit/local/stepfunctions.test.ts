@@ -1,5 +1,6 @@
 import { StateMachineRunner, StepFunctionsError, type StateMachineRunnerOptions } from '../../../infra/local/stepfunctions';
 import { Resolver, stateMachineDefinition, type CfnTemplate } from '../../../infra/local/template';
+import { eventually } from '../../support/eventually';
 
 const ARN = 'arn:aws:states:us-east-1:123456789012:stateMachine:review-flow';
 const FLAKY = 'arn:aws:lambda:us-east-1:123456789012:function:flaky';
@@ -222,10 +223,15 @@ describe('StateMachineRunner', () => {
     const alive = h.nextNotify();
     const first = runner.startExecution(ARN, {}, 'alive');
     const { token } = await alive;
-    for (let i = 0; i < 8; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 75));
-      runner.sendTaskHeartbeat(token);
-    }
+    // Heartbeats at most 75 ms apart until twice the heartbeat time has passed since the task began.
+    const since = Date.now();
+    await eventually(
+      () => {
+        runner!.sendTaskHeartbeat(token);
+        return Date.now() - since > 600;
+      },
+      { maxIntervalMs: 75, what: 'twice the heartbeat time under heartbeats' },
+    );
     expect(runner.describeExecution(first.executionArn).status).toBe('RUNNING');
     runner.sendTaskSuccess(token, { ok: true });
     expect((await runner.waitForExecution(first.executionArn, 5000)).status).toBe('SUCCEEDED');

@@ -138,7 +138,7 @@ describe('conversions', () => {
   it('never fails the page, whatever the API does', async () => {
     const { calls } = serveGlobally([new TypeError('Failed to fetch')]);
     expect(() => recordConversion(API, 'waitlist')).not.toThrow();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await new Promise((resolve) => setImmediate(resolve));
     expect(calls[0].url).toBe(`${API}/events/conversion`);
     expect(calls[0].init).toMatchObject({ method: 'POST', keepalive: true, body: JSON.stringify({ type: 'waitlist' }) });
   });
