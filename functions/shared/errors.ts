@@ -59,10 +59,14 @@ export class UnprocessableError extends AppError {
 }
 
 /**
- * DynamoDB's refusal of a write whose condition does not hold. It lives here, not beside the
- * idempotency utility, so a function that only writes conditionally does not bundle Powertools.
+ * DynamoDB's refusal of a write whose condition does not hold: a single write's
+ * `ConditionalCheckFailedException`, or a transaction cancelled because one of its conditions
+ * did not hold (a `ConditionalCheckFailed` reason; a transaction cancelled only by a conflict is
+ * not one). Told by the error's name and reasons, never its message. It lives here, not beside
+ * the idempotency utility, so a function that only writes conditionally does not bundle Powertools.
  */
-export const isConditionFailure = (err: unknown): boolean => (err as Error | undefined)?.name === 'ConditionalCheckFailedException';
+export const isConditionFailure = (err: unknown): boolean =>
+  (err as Error | undefined)?.name === 'ConditionalCheckFailedException' || (cancellationReasons(err)?.includes('ConditionalCheckFailed') ?? false);
 
 /**
  * The reason codes of a cancelled DynamoDB transaction, one per item in order
