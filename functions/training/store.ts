@@ -90,7 +90,6 @@ export interface TrainingRecord {
   logsUrl?: string;
   samples?: SampleRecord[];
   readyAt?: string;
-  emailedAt?: string;
   review?: { decision: 'approved' | 'rejected'; note?: string; at: string };
   approvedAt?: string;
   failure?: { code: TrainingFailureCode; message: string; at: string };

@@ -275,7 +275,7 @@ async function world(options: { photos?: number; talentAfterAttempts?: number } 
       emailTalent({ store: data.store, founding, send: async (to, email) => {
           sent.push({ to, email });
           return 'message-id';
-        }, once, siteUrl: 'https://humanly.example', now }, TrainingInput.parse(p).trainingId),
+        }, once, siteUrl: 'https://humanly.example' }, TrainingInput.parse(p).trainingId),
     'record-failure': (p) => recordFailure({ store: data.store, replicate: async () => replicate.api, now }, RecordFailureInput.parse(p)),
   };
 

@@ -22,7 +22,6 @@ export async function handler(event: unknown, context?: Context) {
       send: emailSender(config),
       once: idempotency(config.IDEMPOTENCY_TABLE, context),
       siteUrl: config.SITE_URL,
-      now: () => new Date(),
     },
     trainingId,
   );

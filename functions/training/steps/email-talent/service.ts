@@ -7,29 +7,30 @@ import { TrainingNotFound } from '../../errors';
 import type { TrainingStore } from '../../store';
 
 export interface EmailTalentDeps {
-  store: Pick<TrainingStore, 'getTraining' | 'updateTraining'>;
+  store: Pick<TrainingStore, 'getTraining'>;
   founding: Pick<FoundingStore, 'getApplication'>;
   send: SendEmail;
   /** The idempotency utility: the email of a training is sent once, however often the step runs. */
   once: Once;
   siteUrl: string;
-  now: () => Date;
 }
 
 /**
  * Step EmailTalent: tells the talent their model is ready for review, with a link to the talent
- * portal, at the address of the application they were accepted from. Sent once per training.
+ * portal, at the address of the application they were accepted from. Sent once per training
+ * (decision 050): a repeat of the step answers `{ sent: false }` and sends nothing.
  */
 export async function emailTalent(deps: EmailTalentDeps, trainingId: string): Promise<{ sent: boolean }> {
   const training = await deps.store.getTraining(trainingId);
   if (!training) throw new TrainingNotFound(trainingId);
-  if (training.emailedAt) return { sent: false };
-  const application = await deps.founding.getApplication(training.applicationId);
-  await deps.once({ name: 'likeness-model-ready', key: 'trainingId', expiresAfterSeconds: 7 * ONE_DAY }, { trainingId }, async () => {
-    await deps.send(application.email, modelReadyEmail({ firstName: application.firstName, siteUrl: deps.siteUrl, retraining: training.number > 1 }));
-    return { sent: true };
-  });
-  await deps.store.updateTraining(trainingId, { emailedAt: deps.now().toISOString() });
-  log.info('talent told the likeness model is ready', { trainingId });
-  return { sent: true };
+  return deps.once<{ trainingId: string }, { sent: boolean }>(
+    { name: 'likeness-model-ready', key: 'trainingId', expiresAfterSeconds: 7 * ONE_DAY, onReplay: () => ({ sent: false }) },
+    { trainingId },
+    async () => {
+      const application = await deps.founding.getApplication(training.applicationId);
+      await deps.send(application.email, modelReadyEmail({ firstName: application.firstName, siteUrl: deps.siteUrl, retraining: training.number > 1 }));
+      log.info('talent told the likeness model is ready', { trainingId });
+      return { sent: true };
+    },
+  );
 }
