@@ -4,7 +4,7 @@ import { useDataProvider } from 'react-admin';
 import type { AdminRefundResponse, PaymentRecord } from '../../../events/payments';
 import { FORBIDDEN_MESSAGE } from '../authProvider';
 import type { ConsoleDataProvider } from '../dataProvider';
-import { errorText } from '../users/labels';
+import { errorText } from '../common/errorText';
 import { centsOfDollars, money } from './labels';
 
 /**

@@ -1,57 +1,28 @@
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import FlagIcon from '@mui/icons-material/Flag';
 import PointOfSaleIcon from '@mui/icons-material/PointOfSale';
-import { Alert, Box, Button } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
+import { Box } from '@mui/material';
 import { useDataProvider } from 'react-admin';
-import type { RevenueResponse } from '../../../events/payments';
 import { StatCard } from '../dashboard/StatCard';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { monthLabel } from '../statements/labels';
-import { errorText } from '../users/labels';
+import { LoadError } from '../common/Loaded';
+import { useConsoleQuery } from '../common/useConsoleQuery';
 import { money } from './labels';
-
-type RevenueState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; revenue: RevenueResponse };
 
 /** The dashboard's money: revenue this month (less refunds), recurring revenue, accounts flagged after refunds. */
 export function RevenueCards() {
   const dataProvider = useDataProvider<ConsoleDataProvider>();
-  const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<RevenueState>({ status: 'loading' });
-  useEffect(() => {
-    let cancelled = false;
-    dataProvider.getRevenue().then(
-      (result) => {
-        if (cancelled) return;
-        if (typeof result?.data?.monthToDateCents !== 'number') setState({ status: 'error', message: 'You do not have access to revenue.' });
-        else setState({ status: 'ready', revenue: result.data });
-      },
-      (e: unknown) => !cancelled && setState({ status: 'error', message: errorText(e, 'Unknown error') }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [dataProvider, attempt]);
-  const reload = useCallback(() => {
-    setState({ status: 'loading' });
-    setAttempt((n) => n + 1);
-  }, []);
-
-  if (state.status === 'error') {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={reload}>
-            Retry
-          </Button>
-        }
-      >
-        Could not load the revenue figures. {state.message}
-      </Alert>
-    );
-  }
-  const r = state.status === 'ready' ? state.revenue : undefined;
+  const revenue = useConsoleQuery({
+    queryKey: ['revenue'],
+    read: () => dataProvider.getRevenue(),
+    isAnswer: (data) => typeof data.monthToDateCents === 'number',
+    forbidden: 'You do not have access to revenue.',
+    failed: 'Unknown error',
+  });
+  // The cards keep their place while the figures load; a failure replaces them.
+  if (revenue.isError && !revenue.isFetching) return <LoadError message={`Could not load the revenue figures. ${revenue.message}`} onRetry={() => void revenue.refetch()} />;
+  const r = revenue.data;
   const loading = '…';
   return (
     <Box data-testid="revenue-cards" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>

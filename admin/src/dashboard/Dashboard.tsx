@@ -5,7 +5,8 @@ import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import MarkEmailUnreadIcon from '@mui/icons-material/MarkEmailUnread';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import StarIcon from '@mui/icons-material/Star';
-import { Alert, Box, Button, Card, CardContent, Chip, LinearProgress, Typography } from '@mui/material';
+import { Box, Chip, Typography } from '@mui/material';
+import { Loaded } from '../common/Loaded';
 import { Title, useGetIdentity } from 'react-admin';
 import { APPLICATION_STATUSES } from '../../../events/founding-values';
 import { RevenueCards } from '../billing/RevenueCards';
@@ -24,7 +25,7 @@ const applicationsWith = (status: string) =>
 /** The console's home page: founding spots, the review queue, the waitlist, failed emails and generations, royalties and revenue. */
 export function Dashboard() {
   const { identity } = useGetIdentity();
-  const stats = useStats();
+  const statsQuery = useStats();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, mt: 2, mb: 4 }}>
       <Title title="Dashboard" />
@@ -37,110 +38,94 @@ export function Dashboard() {
           Follow {BRAND_NAME}'s pre-launch and decide on founding talent applications.
         </Typography>
       </Box>
-      {stats.status === 'loading' ? (
-        <Card role="status">
-          <CardContent>
-            <Typography color="text.secondary">Loading the figures…</Typography>
-            <LinearProgress aria-label="Loading" sx={{ mt: 1.5, height: 8, borderRadius: 4 }} />
-          </CardContent>
-        </Card>
-      ) : stats.status === 'error' ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={stats.reload}>
-              Retry
-            </Button>
-          }
-        >
-          Could not load the dashboard figures. {stats.message}
-        </Alert>
-      ) : (
-        <>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
-            <StatCard
-              id="founding"
-              icon={<StarIcon color="primary" />}
-              title="Founding spots"
-              value={`${stats.stats.founding.taken} of ${stats.stats.founding.total} taken`}
-              progress={percent(stats.stats.founding.taken, stats.stats.founding.total)}
-              caption={`${stats.stats.founding.total - stats.stats.founding.taken} left for accepted founding talent`}
-            />
-            <StatCard
-              id="reviews"
-              icon={<HourglassTopIcon color="primary" />}
-              title="Reviews waiting"
-              value={String(stats.stats.applications.waitingForReview)}
-              to={applicationsWith('pending_review')}
-              caption={
-                stats.stats.applications.oldestWaitingSince
-                  ? `Oldest waiting ${ageOf(stats.stats.applications.oldestWaitingSince)} (since ${formatDateTime(stats.stats.applications.oldestWaitingSince)})`
-                  : 'Nothing is waiting for a decision.'
-              }
-            />
-            <StatCard
-              id="waitlist"
-              icon={<GroupsIcon color="primary" />}
-              title="Early-access waitlist"
-              value={`${stats.stats.waitlist.count} of ${stats.stats.waitlist.capacity}`}
-              progress={percent(stats.stats.waitlist.count, stats.stats.waitlist.capacity)}
-              caption={`Waitlist: ${stats.stats.waitlist.count} of ${stats.stats.waitlist.capacity} signed up`}
-              to="#/waitlist"
-            />
-          </Box>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
-            <StatCard
-              id="applications"
-              icon={<AssignmentIndIcon color="primary" />}
-              title="Applications by status"
-              value={`${stats.stats.applications.total} in all`}
-              to="#/applications"
-            >
-              <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, p: 0, m: 0, listStyle: 'none' }}>
-                {APPLICATION_STATUSES.map((status) => (
-                  <li key={status}>
-                    <Chip
-                      component="a"
-                      href={applicationsWith(status)}
-                      clickable
-                      color={STATUS_COLORS[status]}
-                      variant={stats.stats.applications.byStatus[status] ? 'filled' : 'outlined'}
-                      label={`${STATUS_LABELS[status]}: ${stats.stats.applications.byStatus[status] ?? 0}`}
-                    />
-                  </li>
-                ))}
-              </Box>
-            </StatCard>
-            <StatCard
-              id="failed-emails"
-              icon={<MarkEmailUnreadIcon color={stats.stats.failedEmails.total ? 'error' : 'primary'} />}
-              title="Emails that failed to send"
-              value={String(stats.stats.failedEmails.total)}
-              caption={`Application confirmations: ${stats.stats.failedEmails.applications} · Waitlist welcomes: ${stats.stats.failedEmails.waitlist} · Contact replies: ${stats.stats.failedEmails.contact}`}
-            />
-            <StatCard
-              id="failed-generations"
-              icon={<BrokenImageIcon color={stats.stats.generations.failed ? 'error' : 'primary'} />}
-              title="Failed generations"
-              value={String(stats.stats.generations.failed)}
-              to={generationsWith('failed')}
-              caption="Generations that ended without images; their credits were returned."
-            />
-            <StatCard
-              id="royalties-owed"
-              icon={<PaymentsIcon color={stats.stats.royalties.owedCents ? 'warning' : 'primary'} />}
-              title="Royalties owed"
-              value={`$${dollarsOfCents(stats.stats.royalties.owedCents)}`}
-              to={stats.stats.royalties.closedMonth ? statementsOfMonth(stats.stats.royalties.closedMonth) : '#/statements'}
-              caption={
-                stats.stats.royalties.closedMonth
-                  ? `${stats.stats.royalties.unpaidStatements} unpaid ${stats.stats.royalties.unpaidStatements === 1 ? 'statement' : 'statements'} for ${monthLabel(stats.stats.royalties.closedMonth)}`
-                  : 'No month has been closed yet.'
-              }
-            />
-          </Box>
-        </>
-      )}
+      <Loaded query={statsQuery} loading="Loading the figures…" failed="Could not load the dashboard figures.">
+        {(stats) => (
+          <>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+              <StatCard
+                id="founding"
+                icon={<StarIcon color="primary" />}
+                title="Founding spots"
+                value={`${stats.founding.taken} of ${stats.founding.total} taken`}
+                progress={percent(stats.founding.taken, stats.founding.total)}
+                caption={`${stats.founding.total - stats.founding.taken} left for accepted founding talent`}
+              />
+              <StatCard
+                id="reviews"
+                icon={<HourglassTopIcon color="primary" />}
+                title="Reviews waiting"
+                value={String(stats.applications.waitingForReview)}
+                to={applicationsWith('pending_review')}
+                caption={
+                  stats.applications.oldestWaitingSince
+                    ? `Oldest waiting ${ageOf(stats.applications.oldestWaitingSince)} (since ${formatDateTime(stats.applications.oldestWaitingSince)})`
+                    : 'Nothing is waiting for a decision.'
+                }
+              />
+              <StatCard
+                id="waitlist"
+                icon={<GroupsIcon color="primary" />}
+                title="Early-access waitlist"
+                value={`${stats.waitlist.count} of ${stats.waitlist.capacity}`}
+                progress={percent(stats.waitlist.count, stats.waitlist.capacity)}
+                caption={`Waitlist: ${stats.waitlist.count} of ${stats.waitlist.capacity} signed up`}
+                to="#/waitlist"
+              />
+            </Box>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+              <StatCard
+                id="applications"
+                icon={<AssignmentIndIcon color="primary" />}
+                title="Applications by status"
+                value={`${stats.applications.total} in all`}
+                to="#/applications"
+              >
+                <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, p: 0, m: 0, listStyle: 'none' }}>
+                  {APPLICATION_STATUSES.map((status) => (
+                    <li key={status}>
+                      <Chip
+                        component="a"
+                        href={applicationsWith(status)}
+                        clickable
+                        color={STATUS_COLORS[status]}
+                        variant={stats.applications.byStatus[status] ? 'filled' : 'outlined'}
+                        label={`${STATUS_LABELS[status]}: ${stats.applications.byStatus[status] ?? 0}`}
+                      />
+                    </li>
+                  ))}
+                </Box>
+              </StatCard>
+              <StatCard
+                id="failed-emails"
+                icon={<MarkEmailUnreadIcon color={stats.failedEmails.total ? 'error' : 'primary'} />}
+                title="Emails that failed to send"
+                value={String(stats.failedEmails.total)}
+                caption={`Application confirmations: ${stats.failedEmails.applications} · Waitlist welcomes: ${stats.failedEmails.waitlist} · Contact replies: ${stats.failedEmails.contact}`}
+              />
+              <StatCard
+                id="failed-generations"
+                icon={<BrokenImageIcon color={stats.generations.failed ? 'error' : 'primary'} />}
+                title="Failed generations"
+                value={String(stats.generations.failed)}
+                to={generationsWith('failed')}
+                caption="Generations that ended without images; their credits were returned."
+              />
+              <StatCard
+                id="royalties-owed"
+                icon={<PaymentsIcon color={stats.royalties.owedCents ? 'warning' : 'primary'} />}
+                title="Royalties owed"
+                value={`$${dollarsOfCents(stats.royalties.owedCents)}`}
+                to={stats.royalties.closedMonth ? statementsOfMonth(stats.royalties.closedMonth) : '#/statements'}
+                caption={
+                  stats.royalties.closedMonth
+                    ? `${stats.royalties.unpaidStatements} unpaid ${stats.royalties.unpaidStatements === 1 ? 'statement' : 'statements'} for ${monthLabel(stats.royalties.closedMonth)}`
+                    : 'No month has been closed yet.'
+                }
+              />
+            </Box>
+          </>
+        )}
+      </Loaded>
       <RevenueCards />
     </Box>
   );

@@ -7,7 +7,7 @@ import type { AdminGeneration, GenerationImage } from '../../../events/generatio
 import { Fields, Section } from '../common/DetailSection';
 import { formatDateTime } from '../common/format';
 import type { ConsoleDataProvider } from '../dataProvider';
-import { errorText } from '../users/labels';
+import { errorText } from '../common/errorText';
 import { GenerationStatusChip } from './GenerationStatusChip';
 import { stepLabel } from './labels';
 

@@ -4,7 +4,7 @@ import { useDataProvider, useNotify } from 'react-admin';
 import type { StatementPayout } from '../../../events/payouts';
 import { FORBIDDEN_MESSAGE } from '../authProvider';
 import type { ConsoleDataProvider } from '../dataProvider';
-import { errorText } from '../users/labels';
+import { errorText } from '../common/errorText';
 import { canMarkManual, canRetry, manualRequest, usd, type ManualForm } from './labels';
 
 const today = () => new Date().toISOString().slice(0, 10);

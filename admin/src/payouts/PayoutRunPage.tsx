@@ -20,7 +20,8 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Title, useDataProvider, useNotify } from 'react-admin';
 import { useSearchParams } from 'react-router';
 import { PayoutMonth, type PayoutRun, type StatementPayout } from '../../../events/payouts';
@@ -28,37 +29,24 @@ import { ConfirmDialog } from '../common/ConfirmDialog';
 import { Fields } from '../common/DetailSection';
 import { NameCell } from '../common/NameCell';
 import type { ConsoleDataProvider } from '../dataProvider';
-import { errorText } from '../users/labels';
+import { errorText } from '../common/errorText';
+import { Loaded } from '../common/Loaded';
+import { useConsoleQuery } from '../common/useConsoleQuery';
 import { PayoutActions } from './PayoutActions';
 import { actionText, lastRunText, latestClosedMonth, monthLabel, noteOf, PAYOUT_STATE_LABELS, PAYOUT_STATE_STYLES, payoutRunCsvName, reconciliationText, referenceOf, totalsRows, usd } from './labels';
 import { saveFile } from '../common/saveFile';
 
-type RunState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; run: PayoutRun };
-
-/** A month's payout run (GET /admin/payout-runs/{month}); `reload` reads it again, `set` shows an answer already in hand. */
+/** A month's payout run (GET /admin/payout-runs/{month}); off until a valid month is chosen. */
 function usePayoutRun(month: string | undefined) {
   const dataProvider = useDataProvider<ConsoleDataProvider>();
-  const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<RunState>({ status: 'loading' });
-  useEffect(() => {
-    if (!month) return;
-    let cancelled = false;
-    dataProvider.getPayoutRun(month).then(
-      (result) => {
-        if (cancelled) return;
-        // After a 401 or 403, react-admin's proxy resolves with `{ data: {} }`.
-        if (!Array.isArray(result?.data?.payouts)) setState({ status: 'error', message: 'You do not have access to payouts.' });
-        else setState({ status: 'ready', run: result.data });
-      },
-      (e: unknown) => !cancelled && setState({ status: 'error', message: errorText(e, 'The payout run could not be loaded.') }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [dataProvider, month, attempt]);
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  const set = useCallback((run: PayoutRun) => setState({ status: 'ready', run }), []);
-  return { state, reload, set };
+  return useConsoleQuery({
+    queryKey: ['payout-run', month],
+    read: () => dataProvider.getPayoutRun(month ?? ''),
+    isAnswer: (data) => Array.isArray(data.payouts),
+    forbidden: 'You do not have access to payouts.',
+    failed: 'The payout run could not be loaded.',
+    enabled: Boolean(month),
+  });
 }
 
 /**
@@ -72,7 +60,10 @@ export function PayoutRunPage() {
   const [typed, setTyped] = useState(() => params.get('month') ?? latestClosedMonth());
   const valid = PayoutMonth.safeParse(typed).success;
   const month = valid ? typed : undefined;
-  const { state, reload, set } = usePayoutRun(month);
+  const run = usePayoutRun(month);
+  const queryClient = useQueryClient();
+  // "Run payouts" answers with the run: show it without reading it again.
+  const set = (answer: PayoutRun) => queryClient.setQueryData(['console', 'payout-run', answer.month], answer);
   const monthId = useId();
   const headingId = useId();
 
@@ -91,7 +82,7 @@ export function PayoutRunPage() {
               {month ? `Payouts for ${monthLabel(month)}` : 'Payouts'}
             </Typography>
             <Typography variant="body2" color="text.secondary" data-testid="payout-last-run">
-              {state.status === 'ready' ? lastRunText(state.run) : '\u00a0'}
+              {run.data ? lastRunText(run.data) : '\u00a0'}
             </Typography>
           </Box>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}>
@@ -112,24 +103,11 @@ export function PayoutRunPage() {
           </Box>
         </CardContent>
       </Card>
-      {!month ? null : state.status === 'loading' ? (
-        <Box role="status" sx={{ display: 'flex', gap: 1, alignItems: 'center', p: 2 }}>
-          <CircularProgress size={20} /> Loading the payouts…
-        </Box>
-      ) : state.status === 'error' ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={reload}>
-              Try again
-            </Button>
-          }
-        >
-          {state.message}
-        </Alert>
-      ) : (
-        <RunView run={state.run} onChanged={reload} />
-      )}
+      {month ? (
+        <Loaded query={run} loading="Loading the payouts…">
+          {(data) => <RunView run={data} onChanged={() => void run.refetch()} />}
+        </Loaded>
+      ) : null}
     </Box>
   );
 }

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useDataProvider, useListContext, useNotify } from 'react-admin';
 import type { StatementSummary } from '../../../events/royalties';
 import type { ConsoleDataProvider } from '../dataProvider';
-import { errorText } from '../users/labels';
+import { errorText } from '../common/errorText';
 import { payoutCsvName } from './labels';
 import { saveFile } from '../common/saveFile';
 

@@ -23,7 +23,7 @@ import type { ExclusiveContract } from '../../../events/generations';
 import type { ExclusiveContractRequest, ExclusiveContractResponse } from '../../../events/likeness';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import type { ConsoleDataProvider } from '../dataProvider';
-import { errorText } from '../users/labels';
+import { errorText } from '../common/errorText';
 
 type Field = 'accountId' | 'brandName' | 'startsAt' | 'until';
 type FieldErrors = Partial<Record<Field, string>>;

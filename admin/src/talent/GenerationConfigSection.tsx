@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
 import type { GenerationConfig } from '../../../events/generations';
 import type { ConsoleDataProvider } from '../dataProvider';
-import { errorText } from '../users/labels';
+import { errorText } from '../common/errorText';
 
 type Kind = 'model' | 'version';
 type FieldErrors = Partial<Record<'model' | 'version' | 'triggerWord', string>>;

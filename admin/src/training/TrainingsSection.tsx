@@ -19,7 +19,8 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
 import type { AdminTrainingsResponse, AdminTrainingView } from '../../../events/training';
 import { DEFAULT_TRAINING_STEPS, MAX_TRAINING_STEPS, MIN_TRAINING_STEPS } from '../../../events/training-values';
@@ -27,13 +28,13 @@ import { ConfirmDialog } from '../common/ConfirmDialog';
 import { Fields, Section } from '../common/DetailSection';
 import { formatDateTime } from '../common/format';
 import type { ConsoleDataProvider } from '../dataProvider';
-import { errorText } from '../users/labels';
+import { errorText } from '../common/errorText';
+import { Loaded } from '../common/Loaded';
+import { useConsoleQuery } from '../common/useConsoleQuery';
 import { canRollBack, costText, durationText, isRunningTraining, MODEL_STATE_LABELS, REASON_LABELS, retrainRequest, TRAINING_STATUS_LABELS } from './labels';
 
 /** Read by screen readers only. */
 const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
-
-type LoadState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: AdminTrainingsResponse };
 
 /**
  * A talent's likeness model trainings on their console page (docs/training.md#routes): the model,
@@ -45,35 +46,22 @@ type LoadState = { status: 'loading' } | { status: 'error'; message: string } | 
 export function TrainingsSection({ talentId }: { talentId: string }) {
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const notify = useNotify();
+  const queryClient = useQueryClient();
   const id = useId();
-  const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
   const [retraining, setRetraining] = useState(false);
   const [rollingBack, setRollingBack] = useState<AdminTrainingView>();
 
-  useEffect(() => {
-    let cancelled = false;
-    dataProvider.getTrainings(talentId).then(
-      (result) => {
-        if (cancelled) return;
-        // react-admin answers `{data: {}}` after a 401/403 it has handled.
-        if (!Array.isArray(result?.data?.trainings)) setState({ status: 'error', message: 'You do not have access to trainings.' });
-        else setState({ status: 'ready', data: result.data });
-      },
-      (e: unknown) => !cancelled && setState({ status: 'error', message: errorText(e, 'The trainings could not be loaded.') }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [dataProvider, talentId, attempt]);
-  const reload = useCallback(() => {
-    setState({ status: 'loading' });
-    setAttempt((n) => n + 1);
-  }, []);
+  const trainings = useConsoleQuery({
+    queryKey: ['trainings', talentId],
+    read: () => dataProvider.getTrainings(talentId),
+    isAnswer: (data) => Array.isArray(data.trainings),
+    forbidden: 'You do not have access to trainings.',
+    failed: 'The trainings could not be loaded.',
+  });
+  const reload = () => void trainings.refetch();
 
-  const data = state.status === 'ready' ? state.data : undefined;
-  const running = data?.trainings.some(isRunningTraining) ?? false;
-  const action = data ? (
+  const running = trainings.data?.trainings.some(isRunningTraining) ?? false;
+  const action = trainings.data ? (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
       <Button size="small" onClick={reload}>
         Refresh
@@ -87,45 +75,32 @@ export function TrainingsSection({ talentId }: { talentId: string }) {
   return (
     <Box sx={{ mt: 2 }} data-testid="trainings-section">
       <Section title="Likeness model trainings" id={`${id}-title`} action={action}>
-        {state.status === 'loading' ? (
-          <Box role="status" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-            <CircularProgress size={18} /> Loading the trainings…
-          </Box>
-        ) : state.status === 'error' ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={reload}>
-                Try again
-              </Button>
-            }
-          >
-            {state.message}
-          </Alert>
-        ) : (
-          <>
-            <Fields
-              rows={[
-                ['Model', MODEL_STATE_LABELS[state.data.state]],
-                ['On Replicate', state.data.model],
-                ['Trigger word', state.data.triggerWord],
-                ['Talent’s rejections', `${state.data.rejections} (retrains left to the talent: ${state.data.retrainsLeft})`],
-              ]}
-            />
-            {running && (
-              <Alert severity="info" sx={{ mt: 2 }}>
-                A training is running. Refresh to see where it stands; Retrain is possible once it has finished.
-              </Alert>
-            )}
-            {state.data.trainings.length === 0 ? (
-              <Box color="text.secondary" sx={{ mt: 2 }}>
-                No trainings yet{state.data.state === 'none' ? ': this talent’s generation config was set by hand.' : '.'}
-              </Box>
-            ) : (
-              <TrainingsTable trainings={state.data.trainings} onRollBack={setRollingBack} />
-            )}
-          </>
-        )}
+        <Loaded query={trainings} loading="Loading the trainings…">
+          {(data) => (
+            <>
+              <Fields
+                rows={[
+                  ['Model', MODEL_STATE_LABELS[data.state]],
+                  ['On Replicate', data.model],
+                  ['Trigger word', data.triggerWord],
+                  ['Talent’s rejections', `${data.rejections} (retrains left to the talent: ${data.retrainsLeft})`],
+                ]}
+              />
+              {running && (
+                <Alert severity="info" sx={{ mt: 2 }}>
+                  A training is running. Refresh to see where it stands; Retrain is possible once it has finished.
+                </Alert>
+              )}
+              {data.trainings.length === 0 ? (
+                <Box color="text.secondary" sx={{ mt: 2 }}>
+                  No trainings yet{data.state === 'none' ? ': this talent’s generation config was set by hand.' : '.'}
+                </Box>
+              ) : (
+                <TrainingsTable trainings={data.trainings} onRollBack={setRollingBack} />
+              )}
+            </>
+          )}
+        </Loaded>
       </Section>
 
       {retraining && (
@@ -147,7 +122,7 @@ export function TrainingsSection({ talentId }: { talentId: string }) {
           onClose={() => setRollingBack(undefined)}
           onDone={(next) => {
             setRollingBack(undefined);
-            setState({ status: 'ready', data: next });
+            queryClient.setQueryData(['console', 'trainings', talentId], next);
             notify(`Training #${rollingBack.number}'s version is live again.`, { type: 'success' });
           }}
         />

@@ -19,7 +19,8 @@ import { MAX_ADMIN_GRANT } from '../../../events/accounts';
 import type { PlanId } from '../../../events/plans';
 import { FORBIDDEN_MESSAGE } from '../authProvider';
 import type { ConsoleDataProvider } from '../dataProvider';
-import { errorText, PLAN_CHOICES, planName } from './labels';
+import { PLAN_CHOICES, planName } from './labels';
+import { errorText } from '../common/errorText';
 
 /**
  * A confirmation dialog whose action waits for the API (pessimistic): nothing changes on screen

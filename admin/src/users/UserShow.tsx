@@ -41,8 +41,8 @@ function UserPage() {
             </Typography>
             <Chip size="small" variant="outlined" label={ROLE_LABELS[record.role] ?? record.role} />
             {record.disabled ? <Chip size="small" color="error" label="Disabled" /> : null}
-            {billing.status === 'ready' && billing.billing.spentRefundedCredits > 0 ? (
-              <Chip size="small" color="error" variant="outlined" label={`Spent refunded credits: ${billing.billing.spentRefundedCredits}`} title={flagText(billing.billing.spentRefundedCredits)} data-testid="refund-flag" />
+            {billing.data && billing.data.spentRefundedCredits > 0 ? (
+              <Chip size="small" color="error" variant="outlined" label={`Spent refunded credits: ${billing.data.spentRefundedCredits}`} title={flagText(billing.data.spentRefundedCredits)} data-testid="refund-flag" />
             ) : null}
           </Box>
           <Typography variant="body2" color="text.secondary">
@@ -96,13 +96,11 @@ function UserPage() {
 
       {isClient ? (
         <BillingSection
-          billing={{
-            ...billing,
-            // A refund's credits come back with Stripe's event: the balance and ledger are read again too.
-            reload: () => {
-              billing.reload();
-              changed();
-            },
+          billing={billing}
+          // A refund's credits come back with Stripe's event: the balance and ledger are read again too.
+          onRefunded={() => {
+            void billing.refetch();
+            changed();
           }}
         />
       ) : null}

@@ -18,9 +18,3 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
 
 /** "+25", "-3", "0": a ledger line's change to the balance. */
 export const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
-
-/** The API's `{error}` of a failed call, else the error's own message. */
-export function errorText(e: unknown, fallback: string): string {
-  const err = e as { body?: { error?: string }; message?: string } | undefined;
-  return err?.body?.error ?? err?.message ?? fallback;
-}
