@@ -59,8 +59,11 @@ describe('payments (infra)', () => {
         'GetCheckoutSession',
         'ReceiveStripeEvent',
         // The payouts wing calls Stripe with the same platform key (docs/payouts.md).
-        'AdminPayoutActions',
-        'AdminPayoutReads',
+        'AdminExportPayoutRunCsv',
+        'AdminGetPayoutRun',
+        'AdminRecordManualPayout',
+        'AdminRetryPayout',
+        'AdminRunPayoutMonth',
         'MyPayouts',
         'ReceiveConnectEvent',
         'RunPayouts',

@@ -56,7 +56,7 @@ describe('payouts (infra)', () => {
   });
 
   it('gives the run and the console the stage\'s minimum, $10 unless the stage says otherwise', () => {
-    for (const entry of ['functions/payouts/triggers/run-payouts/handler.ts', 'functions/payouts/routes/payout-actions/handler.ts', 'functions/payouts/routes/my-payouts/handler.ts']) {
+    for (const entry of ['functions/payouts/triggers/run-payouts/handler.ts', 'functions/payouts/routes/run-payout-month/handler.ts', 'functions/payouts/routes/retry-payout/handler.ts', 'functions/payouts/routes/record-manual-payout/handler.ts', 'functions/payouts/routes/my-payouts/handler.ts']) {
       expect({ entry, minimum: envOf(entry).PAYOUT_MINIMUM_CENTS }).toEqual({ entry, minimum: '1000' });
     }
     expect(stageConfig(new App({ context: { payoutMinimumCents: '2500' } })).payoutMinimumCents).toBe(2_500);

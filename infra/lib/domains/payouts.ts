@@ -111,14 +111,24 @@ export class Payouts extends NestedStack {
       this.stripeFunction(
         'MyPayouts',
         'functions/payouts/routes/my-payouts/handler.ts',
-        "GET /me/payouts and /me/payouts/earnings.csv: the talent's payout account, each statement's payout, the year's earnings",
+        "GET /me/payouts: the talent's payout account as Stripe says now and each statement's payout",
         platform,
         props,
-        ['GetItem', 'Query'],
+        ['GetItem', 'Query', 'UpdateItem'],
       ),
     ).bindTable(props.generationsTable, 'GENERATIONS_TABLE', ['GetItem', 'Query'], { indexes: false });
     api.route('GET /me/payouts', mine, 'accepted-talent');
-    api.route('GET /me/payouts/earnings.csv', mine, 'accepted-talent');
+
+    // The year's statements and payouts: neither Stripe nor a write.
+    const earnings = talentOf(
+      new AppFunction(this, 'MyEarningsCsv', {
+        entry: 'functions/payouts/routes/export-my-earnings-csv/handler.ts',
+        description: "GET /me/payouts/earnings.csv: the talent's statements and payouts of a year, for their taxes",
+      }),
+    )
+      .bindTable(this.table, 'PAYOUTS_TABLE', ['Query'], { indexes: false })
+      .bindTable(props.generationsTable, 'GENERATIONS_TABLE', ['GetItem', 'Query'], { indexes: false });
+    api.route('GET /me/payouts/earnings.csv', earnings, 'accepted-talent');
   }
 
   /**
@@ -162,38 +172,28 @@ export class Payouts extends NestedStack {
   /** The console: payout runs with their reconciliation and CSV, retry, manual payouts, a talent's history. */
   private consoleRoutes(platform: Platform, props: PayoutsProps): void {
     const { api } = platform;
-    const reads = this.statements(
-      this.stripeFunction(
-        'AdminPayoutReads',
-        'functions/payouts/routes/payout-run-reads/handler.ts',
-        "GET /admin/payout-runs/{month}, its CSV and GET /admin/talent/{id}/payout-history: payouts, Stripe's transfers, reconciliation (admins only)",
-        platform,
-        props,
-        ['GetItem', 'Query'],
-      ),
-      props,
-      ['GetItem', 'Query'],
-    );
-    api.route('GET /admin/payout-runs/{month}', reads, 'admin');
-    api.route('GET /admin/payout-runs/{month}/csv', reads, 'admin');
-    api.route('GET /admin/talent/{id}/payout-history', reads, 'admin');
+    // A month's run: its statements, payouts and Stripe's transfers, read only.
+    const runReader = (id: string, entry: string, description: string) =>
+      this.statements(this.stripeFunction(id, entry, description, platform, props, ['GetItem', 'Query']), props, ['GetItem', 'Query']);
+    const run = runReader('AdminGetPayoutRun', 'functions/payouts/routes/get-payout-run/handler.ts', "GET /admin/payout-runs/{month}: payouts, Stripe's transfers, reconciliation (admins only)");
+    api.route('GET /admin/payout-runs/{month}', run, 'admin');
+    const runCsv = runReader('AdminExportPayoutRunCsv', 'functions/payouts/routes/export-payout-run-csv/handler.ts', "GET /admin/payout-runs/{month}/csv: the month's run as a CSV download (admins only)");
+    api.route('GET /admin/payout-runs/{month}/csv', runCsv, 'admin');
 
-    const writes = this.talentAddress(
-      this.statements(
-        this.stripeFunction(
-          'AdminPayoutActions',
-          'functions/payouts/routes/payout-actions/handler.ts',
-          'POST /admin/payout-runs/{month}, /admin/payouts/{statementId}/retry and /manual: runs, retries and records payouts (admins only)',
-          platform,
-          props,
-        ),
-        props,
-        STATEMENT_WRITES,
-      ),
-      props,
-    ).bindEmail(platform.email);
-    api.route('POST /admin/payout-runs/{month}', writes, 'admin');
-    api.route('POST /admin/payouts/{statementId}/retry', writes, 'admin');
-    api.route('POST /admin/payouts/{statementId}/manual', writes, 'admin');
+    const history = new AppFunction(this, 'AdminGetPayoutHistory', {
+      entry: 'functions/payouts/routes/get-payout-history/handler.ts',
+      description: "GET /admin/talent/{id}/payout-history: a talent's account events, bank changes and payouts (admins only)",
+    }).bindTable(this.table, 'PAYOUTS_TABLE', ['Query'], { indexes: false });
+    api.route('GET /admin/talent/{id}/payout-history', history, 'admin');
+
+    // Runs, retries and records payouts: Stripe, the statements and the talent's address for the emails.
+    const payoutWriter = (id: string, entry: string, description: string) =>
+      this.talentAddress(this.statements(this.stripeFunction(id, entry, description, platform, props), props, STATEMENT_WRITES), props).bindEmail(platform.email);
+    const runNow = payoutWriter('AdminRunPayoutMonth', 'functions/payouts/routes/run-payout-month/handler.ts', "POST /admin/payout-runs/{month}: runs the month's payouts now (admins only)");
+    api.route('POST /admin/payout-runs/{month}', runNow, 'admin');
+    const retry = payoutWriter('AdminRetryPayout', 'functions/payouts/routes/retry-payout/handler.ts', "POST /admin/payouts/{statementId}/retry: a failed payout's transfer once more (admins only)");
+    api.route('POST /admin/payouts/{statementId}/retry', retry, 'admin');
+    const manual = payoutWriter('AdminRecordManualPayout', 'functions/payouts/routes/record-manual-payout/handler.ts', 'POST /admin/payouts/{statementId}/manual: records a payout made outside Stripe (admins only)');
+    api.route('POST /admin/payouts/{statementId}/manual', manual, 'admin');
   }
 }

@@ -1,0 +1,19 @@
+import * as z from 'zod';
+import { royaltyStore } from '../../../royalties';
+import { requireGroup } from '../../../shared/auth';
+import { documentClient } from '../../../shared/clients';
+import { loadConfig } from '../../../shared/config';
+import { httpHandler, json } from '../../../shared/http';
+import { stripeFromEnv } from '../../../shared/stripe';
+import { payoutStore } from '../../store';
+import { payoutRun } from './service';
+
+const config = loadConfig(z.object({ PAYOUTS_TABLE: z.string().min(1), GENERATIONS_TABLE: z.string().min(1) }));
+
+/** `GET /admin/payout-runs/{month}` (admins): the month's payouts, Stripe's transfers and the reconciliation. */
+export const handler = httpHandler(async (event) => {
+  requireGroup(event, 'admin');
+  const doc = documentClient();
+  const deps = { stripe: await stripeFromEnv(), store: payoutStore(doc, config.PAYOUTS_TABLE), statements: royaltyStore(doc, config.GENERATIONS_TABLE) };
+  return json(200, await payoutRun(deps, event.pathParameters?.month));
+});
