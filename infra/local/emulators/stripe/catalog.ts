@@ -3,7 +3,7 @@
 // credit (decision 042). Ids and lookup keys are fixed, so a stage's configuration can name the
 // twin's prices as it names the live account's.
 import { PLANS, type Plan } from '../../../../events/plans';
-import type { CatalogProduct } from './engine';
+import type { CatalogProduct } from './products';
 
 /** `price_humanly_starter_monthly`, `price_humanly_starter_credit`, ... */
 export const planPriceId = (plan: string) => `price_humanly_${plan}_monthly`;

@@ -5,8 +5,8 @@
 // A banner says the page is the local emulator in test mode, with the test cards.
 import type Stripe from 'stripe';
 import { spacedNumber, TEST_CARDS } from './cards';
-import { ONBOARDING_TEST_VALUES, type OnboardingField, type OnboardingView } from './connect';
-import { formatAmount, formatDate } from './engine';
+import { ONBOARDING_TEST_VALUES, type OnboardingField, type OnboardingView } from './accounts';
+import { formatAmount, formatDate } from './format';
 
 const esc = (s: string | number | null | undefined) =>
   String(s ?? '').replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&#39;', '"': '&quot;' })[c]!);
