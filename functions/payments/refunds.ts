@@ -23,9 +23,8 @@ import { creditLedger } from '../accounts';
 import { publish } from '../shared/events';
 import { log } from '../shared/log';
 import { RaceLostError } from '../shared/retry';
-import { consoleStore, type ChargedPayment, type ConsoleStore, type TakeBackRecord } from './console-store';
 import { noteErasedAccountEvent } from './erasure';
-import { paymentsStore, type PaymentsStore } from './store';
+import { paymentsStore, type ChargedPayment, type PaymentsStore, type TakeBackRecord } from './store';
 
 /** What the ledger's take-back answers that refunds use (the shortfall is spent credits only: never expired ones). */
 interface TakeBackAnswer {
@@ -39,7 +38,7 @@ interface TakeBackAnswer {
 
 export interface ChargeEventDeps {
   stripe: Stripe;
-  payments: Pick<ConsoleStore, 'payment' | 'hold' | 'release' | 'recordRefunded' | 'recordDispute' | 'recordTakeBack'>;
+  payments: Pick<PaymentsStore, 'chargedPayment' | 'hold' | 'release' | 'recordRefunded' | 'recordDispute' | 'recordTakeBack'>;
   flags: Pick<PaymentsStore, 'flagAccount'>;
   /** Where a refund or dispute of an erased client's payment is recorded (it changes nothing). */
   erased: Pick<PaymentsStore, 'recordErasedAccountEvent'>;
@@ -53,11 +52,12 @@ export interface ChargeEventDeps {
 
 /** The dependencies of `applyChargeEvent` for a function bound to both tables (the webhook's). */
 export function chargeEventDeps(doc: DynamoDBDocumentClient, config: { PAYMENTS_TABLE: string; ACCOUNTS_TABLE: string; EVENT_BUS_NAME: string }, stripe: Stripe): ChargeEventDeps {
+  const store = paymentsStore(doc, config.PAYMENTS_TABLE);
   return {
     stripe,
-    payments: consoleStore(doc, config.PAYMENTS_TABLE),
-    flags: paymentsStore(doc, config.PAYMENTS_TABLE),
-    erased: paymentsStore(doc, config.PAYMENTS_TABLE),
+    payments: store,
+    flags: store,
+    erased: store,
     ledger: creditLedger(doc, config.ACCOUNTS_TABLE),
     publish: (type, detail) => publish(config.EVENT_BUS_NAME, type, detail),
     now: () => new Date(),
@@ -141,14 +141,14 @@ const HOLD_MS = 60_000;
  * count from the same earlier claim; PaymentNotRecordedError while its own event has not landed.
  */
 async function withPayment(deps: ChargeEventDeps, paymentIntentId: string, holder: string, apply: (payment: ChargedPayment) => Promise<void>): Promise<void> {
-  const recorded = await deps.payments.payment(paymentIntentId);
+  const recorded = await deps.payments.chargedPayment(paymentIntentId);
   if (!recorded) throw new PaymentNotRecordedError(paymentIntentId);
   // An erased client's payment: no account to take credits back from; recorded and alarmed.
   if (recorded.erasedAt) return noteErasedAccountEvent({ store: deps.erased, event: { id: holder } }, { object: 'payment', objectId: paymentIntentId, accountId: recorded.accountId });
   if (!(await deps.payments.hold(paymentIntentId, holder, new Date(Date.now() + HOLD_MS)))) throw new PaymentBusyError(paymentIntentId);
   try {
     // Read again once held: what earlier take-backs claimed is final now.
-    const payment = await deps.payments.payment(paymentIntentId);
+    const payment = await deps.payments.chargedPayment(paymentIntentId);
     if (!payment) throw new PaymentNotRecordedError(paymentIntentId);
     await apply(payment);
   } finally {

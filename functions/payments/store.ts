@@ -1,8 +1,9 @@
 // The one data access of payments (docs/payments.md#keys): every read and write of the Payments
 // table goes through here. The layout is in keys.ts: the customer mapping both ways (written once,
 // under a condition), the checkouts we created, one payment per payment intent, the account's
-// subscription as last read from Stripe, applied-event markers and flags.
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+// subscription as last read from Stripe, refunds and disputes recorded on a payment, erased
+// clients' events and flags. One store for the table: the webhook, refunds and the console use it.
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { SubscriptionState } from '../../events/payment-values';
 import type { PaymentRecord } from '../../events/payments';
 import type { PlanId } from '../../events/plans';
@@ -68,6 +69,59 @@ export interface StoredPayment {
   erasedAt?: string;
 }
 
+/** A refund asked from the console: who (the admin's email and Cognito sub), when, how much and why. */
+export interface RefundRequestRecord {
+  at: string;
+  by: string;
+  /** Absent on refunds recorded before the sub was kept. */
+  bySub?: string;
+  amountCents: number;
+  reason: string;
+  refundId: string;
+}
+
+/** A payment with what refunds and disputes recorded on it. */
+export interface ChargedPayment extends StoredPayment {
+  /** Credits refunds and a lost dispute asked back so far (taken back + shortfall). */
+  creditsClaimed: number;
+  disputeId?: string;
+  /** The dispute's status as Stripe last said (needs_response, won, lost...). */
+  disputeStatus?: string;
+  refundRequests: RefundRequestRecord[];
+}
+
+/** The outcome of one take-back, recorded once on the payment under its ledger key. */
+export interface TakeBackRecord {
+  key: string;
+  /** Credits asked back (taken + shortfall). */
+  claimed: number;
+  takenBack: number;
+  shortfall: number;
+}
+
+/** A stored payment item with every field refunds read. */
+function toChargedPayment(item: Record<string, unknown>): ChargedPayment {
+  const optional = (['invoiceId', 'checkoutId', 'subscriptionId', 'chargeId', 'receiptUrl', 'disputeId', 'disputeStatus', 'erasedAt'] as const).filter((f) => nonEmpty(item[f]));
+  return {
+    paymentIntentId: nonEmpty(item.paymentIntentId) ?? String(item.pk ?? '').replace(/^PAYMENT#/, ''),
+    accountId: String(item.accountId ?? ''),
+    kind: item.kind === 'subscription' ? 'subscription' : 'credits',
+    description: String(item.description ?? ''),
+    amountCents: finite(item.amountCents),
+    refundedCents: finite(item.refundedCents),
+    status: (nonEmpty(item.status) ?? 'paid') as PaymentRecord['status'],
+    credits: finite(item.credits),
+    creditsTakenBack: finite(item.creditsTakenBack),
+    creditsShortfall: finite(item.creditsShortfall),
+    creditsClaimed: finite(item.creditsClaimed),
+    at: String(item.at ?? ''),
+    source: String(item.source ?? item.grantKey ?? ''),
+    grantKey: String(item.grantKey ?? item.source ?? ''),
+    ...Object.fromEntries(optional.map((f) => [f, item[f]])),
+    refundRequests: Array.isArray(item.refundRequests) ? (item.refundRequests as RefundRequestRecord[]) : [],
+  };
+}
+
 /** The account's subscription as last read from Stripe. */
 export interface SubscriptionMirror {
   accountId: string;
@@ -86,6 +140,8 @@ export interface SubscriptionMirror {
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+const nonEmpty = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+const finite = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 
 /** What a refund request's reason becomes once its client is erased (it was typed by an admin and may name them). */
 const ERASED_REFUND_REASON = "(erased with the client's data)";
@@ -173,6 +229,17 @@ export function paymentsStore(doc: DynamoDBDocumentClient, tableName: string, no
   const putNew = async (item: Record<string, unknown>): Promise<boolean> => {
     try {
       await doc.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+      return true;
+    } catch (err) {
+      if (isConditionFailure(err)) return false;
+      throw err;
+    }
+  };
+
+  /** An update its condition may refuse because it was applied already: true when it was written. */
+  const updateOnce = async (input: Omit<UpdateCommandInput, 'TableName'>): Promise<boolean> => {
+    try {
+      await doc.send(new UpdateCommand({ ...input, TableName: tableName }));
       return true;
     } catch (err) {
       if (isConditionFailure(err)) return false;
@@ -356,6 +423,86 @@ export function paymentsStore(doc: DynamoDBDocumentClient, tableName: string, no
     async getPayment(paymentIntentId: string): Promise<StoredPayment | undefined> {
       const item = await get(paymentKeys.payment(paymentIntentId));
       return item ? toPayment(item) : undefined;
+    },
+
+    // ---- Refunds and disputes of a payment (refunds.ts): every write is conditional, so a
+    // repeated or late event changes nothing.
+
+    /** A payment with what refunds and disputes recorded on it (refunds, the console). */
+    async chargedPayment(paymentIntentId: string): Promise<ChargedPayment | undefined> {
+      const item = await get(paymentKeys.payment(paymentIntentId));
+      return item ? toChargedPayment(item) : undefined;
+    },
+
+    /**
+     * Raises the payment's refunded amount to what Stripe says now, with its status (never lowers
+     * it: an older state read late changes nothing; a disputed payment keeps its dispute status).
+     * True when it changed.
+     */
+    recordRefunded(paymentIntentId: string, refund: { refundedCents: number; chargeId: string; status: PaymentRecord['status'] }): Promise<boolean> {
+      return updateOnce({
+        Key: paymentKeys.payment(paymentIntentId),
+        UpdateExpression: 'SET refundedCents = :r, chargeId = :c, #status = :s',
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(refundedCents) OR refundedCents < :r)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':r': refund.refundedCents, ':c': refund.chargeId, ':s': refund.status },
+      });
+    },
+
+    /** The payment's dispute as Stripe says now, and the status it gives the payment. */
+    recordDispute(paymentIntentId: string, dispute: { disputeId: string; disputeStatus: string; status: PaymentRecord['status'] }): Promise<boolean> {
+      return updateOnce({
+        Key: paymentKeys.payment(paymentIntentId),
+        UpdateExpression: 'SET disputeId = :d, disputeStatus = :ds, #status = :s',
+        // A lost dispute is final: a late read of its open state never undoes it.
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(disputeStatus) OR disputeStatus <> :lost)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':d': dispute.disputeId, ':ds': dispute.disputeStatus, ':s': dispute.status, ':lost': 'lost' },
+      });
+    },
+
+    /**
+     * Holds the payment for one refund or dispute event while it computes and takes back credits
+     * (what is still due depends on what earlier take-backs claimed). True when held; false while
+     * another event holds it. A holder that crashed lets go when `until` passes.
+     */
+    hold(paymentIntentId: string, holder: string, until: Date): Promise<boolean> {
+      return updateOnce({
+        Key: paymentKeys.payment(paymentIntentId),
+        UpdateExpression: 'SET heldBy = :h, heldUntil = :until',
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(heldUntil) OR heldUntil < :now OR heldBy = :h)',
+        ExpressionAttributeValues: { ':h': holder, ':until': until.toISOString(), ':now': now().toISOString() },
+      });
+    },
+
+    /** Lets go of the payment (only the holder can). */
+    async release(paymentIntentId: string, holder: string): Promise<void> {
+      await updateOnce({
+        Key: paymentKeys.payment(paymentIntentId),
+        UpdateExpression: 'REMOVE heldBy, heldUntil',
+        ConditionExpression: 'heldBy = :h',
+        ExpressionAttributeValues: { ':h': holder },
+      });
+    },
+
+    /** Adds a take-back's figures to the payment, once per ledger key. */
+    recordTakeBack(paymentIntentId: string, record: TakeBackRecord): Promise<boolean> {
+      return updateOnce({
+        Key: paymentKeys.payment(paymentIntentId),
+        UpdateExpression: 'ADD creditsClaimed :c, creditsTakenBack :t, creditsShortfall :s, takeBackKeys :k',
+        ConditionExpression: 'attribute_exists(pk) AND NOT contains(takeBackKeys, :key)',
+        ExpressionAttributeValues: { ':c': record.claimed, ':t': record.takenBack, ':s': record.shortfall, ':k': new Set([record.key]), ':key': record.key },
+      });
+    },
+
+    /** Who asked Stripe for a refund from the console, and why (appended once per Stripe refund). */
+    recordRefundRequest(paymentIntentId: string, request: RefundRequestRecord): Promise<boolean> {
+      return updateOnce({
+        Key: paymentKeys.payment(paymentIntentId),
+        UpdateExpression: 'SET refundRequests = list_append(if_not_exists(refundRequests, :empty), :one) ADD refundIds :id',
+        ConditionExpression: 'attribute_exists(pk) AND NOT contains(refundIds, :refund)',
+        ExpressionAttributeValues: { ':empty': [], ':one': [request], ':id': new Set([request.refundId]), ':refund': request.refundId },
+      });
     },
 
     /** Changes a recorded payment's refund figures or status (refunds and disputes). */

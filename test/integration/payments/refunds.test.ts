@@ -8,7 +8,6 @@ import { AdminBillingResponse, AdminRefundResponse } from '../../../events/payme
 import { creditLedger } from '../../../functions/accounts/credits';
 import { accountStore } from '../../../functions/accounts/store';
 import { ALREADY_REFUNDED_MESSAGE, amountTooLargeMessage, DISPUTED_MESSAGE, PAYMENT_NOT_FOUND_MESSAGE } from '../../../functions/payments/routes/refund-payment/service';
-import { consoleStore } from '../../../functions/payments/console-store';
 import { paymentsStore, type StoredPayment } from '../../../functions/payments/store';
 import { seedUser } from '../../../infra/local/provision';
 import { eventually } from '../../support/eventually';
@@ -219,7 +218,7 @@ describe('refunds from the console', () => {
     expect((await refund(invoicePaid.paymentIntentId, { reason: `Refund of expired credits ${run}` })).status).toBe(201);
     // Asked back: all 80, none on the balance, none spent.
     const applied = await eventually(async () => {
-      const p = await consoleStore(documentClient(twin()), twin().physicalName('PaymentsTable')).payment(invoicePaid.paymentIntentId);
+      const p = await tables().payments.chargedPayment(invoicePaid.paymentIntentId);
       return p && p.creditsClaimed > 0 ? p : undefined;
     }, { what: 'the refund of the invoice applied' });
     expect(applied).toMatchObject({ status: 'refunded', creditsClaimed: 80, creditsTakenBack: 0, creditsShortfall: 0 });

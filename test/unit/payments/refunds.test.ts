@@ -4,7 +4,7 @@
 import type { PaymentsSpentCreditsRefundedV1 } from '../../../events/payment-events';
 import fc from 'fast-check';
 import type Stripe from 'stripe';
-import type { ChargedPayment, TakeBackRecord } from '../../../functions/payments/console-store';
+import type { ChargedPayment, TakeBackRecord } from '../../../functions/payments/store';
 import { applyChargeEvent, creditsOfRefund, creditsStillDue, PaymentBusyError, paymentStatusOf, PaymentNotRecordedError, type ChargeEventDeps } from '../../../functions/payments/refunds';
 
 describe('creditsOfRefund', () => {
@@ -127,7 +127,7 @@ function world(opts: { credits: number; amountCents: number; unspent: number }):
         disputes: { retrieve: async (id: string) => (id === dispute.id ? { ...dispute } : Promise.reject(new Error(`no dispute ${id}`))) },
       } as unknown as Stripe,
       payments: {
-        payment: async (id) => (id === payment.paymentIntentId ? { ...payment } : undefined),
+        chargedPayment: async (id) => (id === payment.paymentIntentId ? { ...payment } : undefined),
         hold: async (_id, holder) => {
           if (w.held.by && w.held.by !== holder) return false;
           w.held.by = holder;

@@ -5,7 +5,6 @@ import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
 import { NotFoundError } from '../../../shared/errors';
 import { httpHandler, json } from '../../../shared/http';
-import { consoleStore } from '../../console-store';
 import { paymentsStore } from '../../store';
 import { stripeFromEnv } from '../../stripe';
 import { ACCOUNT_NOT_FOUND_MESSAGE, userBilling } from './service';
@@ -20,7 +19,7 @@ export const handler = httpHandler(async (event) => {
   if (!ACCOUNT_ID.test(id)) throw new NotFoundError(ACCOUNT_NOT_FOUND_MESSAGE);
   const doc = documentClient();
   const billing = await userBilling(
-    { accounts: accountStore(doc, config.ACCOUNTS_TABLE), payments: paymentsStore(doc, config.PAYMENTS_TABLE), refunds: consoleStore(doc, config.PAYMENTS_TABLE), stripe: await stripeFromEnv() },
+    { accounts: accountStore(doc, config.ACCOUNTS_TABLE), payments: paymentsStore(doc, config.PAYMENTS_TABLE), stripe: await stripeFromEnv() },
     id,
   );
   return json(200, billing);

@@ -2,7 +2,6 @@ import type Stripe from 'stripe';
 import { AdminBillingResponse, SubscriptionSummary, type PaymentRecord } from '../../../../events/payments';
 import type { AccountStore } from '../../../accounts';
 import { NotFoundError } from '../../../shared/errors';
-import type { ConsoleStore } from '../../console-store';
 import { paymentStatusOf } from '../../refunds';
 import { paymentRecordOf, type PaymentsStore, type StoredPayment, type SubscriptionMirror } from '../../store';
 
@@ -10,9 +9,8 @@ export const ACCOUNT_NOT_FOUND_MESSAGE = 'Account not found';
 
 export interface UserBillingDeps {
   accounts: Pick<AccountStore, 'get'>;
-  payments: Pick<PaymentsStore, 'paymentsOf' | 'subscriptionOf' | 'customerOf' | 'flagOf'>;
+  payments: Pick<PaymentsStore, 'paymentsOf' | 'subscriptionOf' | 'customerOf' | 'flagOf' | 'chargedPayment'>;
   /** Who asked for each refund, from the payment's own item. */
-  refunds: Pick<ConsoleStore, 'payment'>;
   stripe: Stripe;
 }
 
@@ -83,7 +81,7 @@ export async function userBilling(deps: UserBillingDeps, accountId: string): Pro
   }
   const asked = new Map(
     await Promise.all(
-      payments.filter((p) => p.refundedCents > 0 || charges.get(p.paymentIntentId)?.amount_refunded).map(async (p) => [p.paymentIntentId, (await deps.refunds.payment(p.paymentIntentId))?.refundRequests ?? []] as const),
+      payments.filter((p) => p.refundedCents > 0 || charges.get(p.paymentIntentId)?.amount_refunded).map(async (p) => [p.paymentIntentId, (await deps.payments.chargedPayment(p.paymentIntentId))?.refundRequests ?? []] as const),
     ),
   );
   const records = [

@@ -6,7 +6,7 @@ import { loadConfig } from '../../../shared/config';
 import { NotFoundError } from '../../../shared/errors';
 import { httpHandler, idempotencyKeyOf, json, parseJsonBody } from '../../../shared/http';
 import { log } from '../../../shared/log';
-import { consoleStore } from '../../console-store';
+import { paymentsStore } from '../../store';
 import { stripeFromEnv } from '../../stripe';
 import { PAYMENT_NOT_FOUND_MESSAGE, refundPayment } from './service';
 
@@ -25,7 +25,7 @@ export const handler = httpHandler(async (event) => {
   const key = idempotencyKeyOf(event);
   const body = parseJsonBody(event, AdminRefundRequest);
   const result = await refundPayment(
-    { payments: consoleStore(documentClient(), config.PAYMENTS_TABLE), stripe: await stripeFromEnv() },
+    { payments: paymentsStore(documentClient(), config.PAYMENTS_TABLE), stripe: await stripeFromEnv() },
     id,
     body,
     adminActorOf(caller),

@@ -3,7 +3,7 @@ import type { AdminRefundRequest, AdminRefundResponse } from '../../../../events
 import { formatUsd } from '../../../../events/plans';
 import type { AdminActor } from '../../../shared/auth';
 import { ConflictError, NotFoundError, ValidationError } from '../../../shared/errors';
-import type { ConsoleStore } from '../../console-store';
+import type { PaymentsStore } from '../../store';
 
 export const PAYMENT_NOT_FOUND_MESSAGE = 'Payment not found';
 export const ALREADY_REFUNDED_MESSAGE = 'This payment is already fully refunded.';
@@ -15,7 +15,7 @@ const refundedMessage = (amountCents: number) =>
   `Refunded ${formatUsd(amountCents)} through Stripe. The credits it bought are taken back when Stripe confirms the refund.`;
 
 export interface RefundDeps {
-  payments: Pick<ConsoleStore, 'payment' | 'recordRefundRequest'>;
+  payments: Pick<PaymentsStore, 'chargedPayment' | 'recordRefundRequest'>;
   stripe: Stripe;
   now?: () => Date;
 }
@@ -34,7 +34,7 @@ export async function refundPayment(
   by: AdminActor,
   idempotencyKey: string | undefined,
 ): Promise<AdminRefundResponse> {
-  const payment = await deps.payments.payment(paymentIntentId);
+  const payment = await deps.payments.chargedPayment(paymentIntentId);
   if (!payment) throw new NotFoundError(PAYMENT_NOT_FOUND_MESSAGE);
   const charges = await deps.stripe.charges.list({ payment_intent: paymentIntentId, limit: 10 });
   const charge = charges.data.find((c) => c.status === 'succeeded');
