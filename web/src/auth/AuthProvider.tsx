@@ -7,6 +7,7 @@ import { NO_USER_MESSAGE } from '../../../events/account-values';
 import type { Profile, UpdateMeRequest } from '../../../events/accounts';
 import type { AccountConfig } from './account-config';
 import { amplifyConfig } from './amplify-config';
+import { QueryProvider } from '../lib/query';
 import { AuthContext } from './context';
 import { fetchMe, patchMe } from './me-api';
 import { roleFromGroups } from './portal-path';
@@ -122,5 +123,9 @@ export function AuthProvider({ apiUrl, account, children }: { apiUrl: string; ac
 
   const actions = useMemo<AuthActions>(() => ({ getIdToken, refresh: load, updateProfile, signOut }), [getIdToken, load, updateProfile, signOut]);
   const value = useMemo<AuthContextValue>(() => ({ ...state, ...actions }), [state, actions]);
-  return <AuthContext value={value}>{children}</AuthContext>;
+  return (
+    <AuthContext value={value}>
+      <QueryProvider owner={state.user?.id ?? ''}>{children}</QueryProvider>
+    </AuthContext>
+  );
 }

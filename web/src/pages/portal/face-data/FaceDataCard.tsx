@@ -7,7 +7,8 @@ import { WithdrawFaceConsentDialog } from '../../../components/WithdrawFaceConse
 import type { SignedIn } from '../PortalGate';
 import { faceDataApi } from './api';
 import './FaceDataCard.css';
-import { LoadFailed } from '../LoadFailed';
+import { Loaded } from '../../../components/Loading';
+import { useAccountQuery } from '../../../lib/query';
 
 /** The consent's state in a line: "Consent given on Nov 28, 2026". */
 function stateLine(status: FaceDataStatus): string {
@@ -45,29 +46,12 @@ export function FaceDataCard({ auth }: { auth: SignedIn }) {
   const id = useId();
   const { apiUrl } = useConfig();
   const api = useMemo(() => faceDataApi({ apiUrl, getIdToken: auth.getIdToken }), [apiUrl, auth.getIdToken]);
-  const [status, setStatus] = useState<FaceDataStatus>();
-  const [loadError, setLoadError] = useState<string>();
-  const [attempt, setAttempt] = useState(0);
+  const [query, setStatus] = useAccountQuery('face-data', () => api.status());
   const [open, setOpen] = useState(false);
   const [message, setMessage] = useState('');
   const button = useRef<HTMLButtonElement>(null);
   const line = useRef<HTMLParagraphElement>(null);
   const wasOpen = useRef(false);
-
-  useEffect(() => {
-    let current = true;
-    api.status().then(
-      (s) => {
-        if (!current) return;
-        setStatus(s);
-        setLoadError(undefined);
-      },
-      (err: unknown) => current && setLoadError(err instanceof Error ? err.message : 'Your face data consent could not be loaded.'),
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, attempt]);
 
   // Once the dialog closes: back on the button, or on the new state once withdrawn (the button is gone).
   useEffect(() => {
@@ -83,35 +67,27 @@ export function FaceDataCard({ auth }: { auth: SignedIn }) {
   };
 
   return (
-    <section className="card acct-card face-data" aria-labelledby={`${id}-title`} aria-busy={!status && !loadError} data-testid="face-data-card">
+    <section className="card acct-card face-data" aria-labelledby={`${id}-title`} aria-busy={query.isPending} data-testid="face-data-card">
       <h2 id={`${id}-title`} className="acct-card__title">
         <Icon name="shield" size={20} /> Face data
       </h2>
-      {status ? (
-        <>
-          <p ref={line} tabIndex={-1} className="face-data__line" data-testid="face-data-state">
-            <strong>{stateLine(status)}</strong>
-          </p>
-          <p className="acct-muted">{stateBody(status)}</p>
-          {status.faceConsent === 'given' && (
-            <div className="acct-actions">
-              <button ref={button} type="button" className="button button--secondary face-data__withdraw" aria-haspopup="dialog" onClick={() => setOpen(true)} data-testid="face-data-withdraw">
-                Withdraw consent
-              </button>
-            </div>
-          )}
-        </>
-      ) : loadError ? (
-        <LoadFailed
-            message={loadError}
-            onRetry={() => {
-              setLoadError(undefined);
-              setAttempt((n) => n + 1);
-            }}
-          />
-      ) : (
-        <p className="acct-muted">Loading your face data consent…</p>
-      )}
+      <Loaded query={query} loading="Loading your face data consent…" failed="Your face data consent could not be loaded.">
+        {(status) => (
+          <>
+            <p ref={line} tabIndex={-1} className="face-data__line" data-testid="face-data-state">
+              <strong>{stateLine(status)}</strong>
+            </p>
+            <p className="acct-muted">{stateBody(status)}</p>
+            {status.faceConsent === 'given' && (
+              <div className="acct-actions">
+                <button ref={button} type="button" className="button button--secondary face-data__withdraw" aria-haspopup="dialog" onClick={() => setOpen(true)} data-testid="face-data-withdraw">
+                  Withdraw consent
+                </button>
+              </div>
+            )}
+          </>
+        )}
+      </Loaded>
       {/* Read out; the card's new state says the same for the eye. */}
       <p className="sr-only" role="status" data-testid="face-data-message">
         {message}

@@ -9,7 +9,9 @@ import { likenessApi } from './api';
 import { RemovalDialog } from './RemovalDialog';
 import './LikenessControls.css';
 import { saveFile } from '../../../lib/saveFile';
-import { LoadFailed } from '../LoadFailed';
+import { Loaded } from '../../../components/Loading';
+import { errorText } from '../../../lib/errorText';
+import { useAccountQuery } from '../../../lib/query';
 
 /** "25 December 2026, 10:00 UTC": a removal's date, as the emails state it. */
 function whenText(iso: string): string {
@@ -55,8 +57,8 @@ export default function LikenessControls({ auth, likeness }: { auth: SignedIn; l
   const id = useId();
   const { apiUrl } = useConfig();
   const api = useMemo(() => likenessApi({ apiUrl, getIdToken: auth.getIdToken }), [apiUrl, auth.getIdToken]);
-  const [status, setStatus] = useState<LikenessStatus>();
-  const [loadError, setLoadError] = useState<string>();
+  const [query, setStatus] = useAccountQuery('likeness-status', () => api.status());
+  const status = query.data;
   const [busy, setBusy] = useState<Busy>();
   const [error, setError] = useState<string>();
   const [message, setMessage] = useState('');
@@ -71,23 +73,6 @@ export default function LikenessControls({ auth, likeness }: { auth: SignedIn; l
     focusAfterDialog.current = undefined;
   }, [dialogOpen]);
 
-  // Bumped by "Try again" to load the controls once more.
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let current = true;
-    api.status().then(
-      (s) => {
-        if (!current) return;
-        setStatus(s);
-        setLoadError(undefined);
-      },
-      (err: unknown) => current && setLoadError(err instanceof Error ? err.message : 'Your likeness controls could not be loaded.'),
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, attempt]);
-
   const act = async (what: Exclude<Busy, undefined>, call: () => Promise<LikenessStatus>, done: (s: LikenessStatus) => string) => {
     setBusy(what);
     setError(undefined);
@@ -97,7 +82,7 @@ export default function LikenessControls({ auth, likeness }: { auth: SignedIn; l
       setStatus(next);
       setMessage(done(next));
     } catch (err) {
-      setError(err instanceof Error ? err.message : 'That did not work. Try again.');
+      setError(errorText(err, 'That did not work. Try again.'));
       // What stands may have changed (a contract, the notice ended): show it.
       void api.status().then(setStatus, () => undefined);
     } finally {
@@ -114,7 +99,7 @@ export default function LikenessControls({ auth, likeness }: { auth: SignedIn; l
       saveFile(filename, blob);
       setMessage(`Your data was downloaded as ${filename}.`);
     } catch (err) {
-      setError(err instanceof Error ? err.message : 'Your data could not be downloaded. Try again.');
+      setError(errorText(err, 'Your data could not be downloaded. Try again.'));
     } finally {
       setBusy(undefined);
     }
@@ -128,19 +113,11 @@ export default function LikenessControls({ auth, likeness }: { auth: SignedIn; l
 
   if (!status) {
     return (
-      <section className="card acct-card" aria-labelledby={`${id}-title`} aria-busy={!loadError} data-testid="likeness-controls">
+      <section className="card acct-card" aria-labelledby={`${id}-title`} aria-busy={!query.isError} data-testid="likeness-controls">
         {title}
-        {loadError ? (
-          <LoadFailed
-            message={loadError}
-            onRetry={() => {
-              setLoadError(undefined);
-              setAttempt((n) => n + 1);
-            }}
-          />
-        ) : (
-          <p className="acct-muted">Loading your likeness controls…</p>
-        )}
+        <Loaded query={query} loading="Loading your likeness controls…" failed="Your likeness controls could not be loaded.">
+          {() => null}
+        </Loaded>
       </section>
     );
   }

@@ -8,9 +8,9 @@ import { checkNote, likenessModelApi, NOTE_MAX_LENGTH, type LikenessModelApi } f
 import { currentStep, isRunning, modelStateText, retrainsText, sampleAlt, TRAINING_STEPS } from './format';
 import { startPolling } from './poll';
 import './LikenessModelCard.css';
-import { LoadFailed } from '../LoadFailed';
-
-const errorText = (err: unknown, fallback: string) => (err instanceof Error && err.message ? err.message : fallback);
+import { Loaded } from '../../../components/Loading';
+import { errorText } from '../../../lib/errorText';
+import { useAccountQuery } from '../../../lib/query';
 
 /** Sample URLs live 10 minutes: a broken image reads the model again, at most this often. */
 const SAMPLE_RELOAD_GAP_MS = 60_000;
@@ -25,9 +25,8 @@ export default function LikenessModelCard({ auth }: { auth: SignedIn }) {
   const id = useId();
   const { apiUrl } = useConfig();
   const api = useMemo(() => likenessModelApi({ apiUrl, getIdToken: auth.getIdToken }), [apiUrl, auth.getIdToken]);
-  const [view, setView] = useState<LikenessModelView>();
-  const [loadError, setLoadError] = useState<string>();
-  const [attempt, setAttempt] = useState(0);
+  const [query, setView] = useAccountQuery('likeness-model', () => api.model());
+  const view = query.data;
   const [error, setError] = useState<string>();
   const [message, setMessage] = useState('');
   const [approving, setApproving] = useState(false);
@@ -40,21 +39,6 @@ export default function LikenessModelCard({ auth }: { auth: SignedIn }) {
     if (!approving && wasApproving.current) approveButton.current?.focus();
     wasApproving.current = approving;
   }, [approving]);
-
-  useEffect(() => {
-    let current = true;
-    api.model().then(
-      (v) => {
-        if (!current) return;
-        setView(v);
-        setLoadError(undefined);
-      },
-      (err: unknown) => current && setLoadError(errorText(err, 'Your likeness model could not be loaded.')),
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, attempt]);
 
   // While a training runs: read again, from 5 s to a minute apart, never while the page is hidden.
   const running = view ? isRunning(view.state) : false;
@@ -79,7 +63,7 @@ export default function LikenessModelCard({ auth }: { auth: SignedIn }) {
       current = false;
       stop();
     };
-  }, [api, running]);
+  }, [api, running, setView]);
 
   const reloadSamples = () => {
     if (Date.now() - lastReload.current < SAMPLE_RELOAD_GAP_MS) return;
@@ -101,19 +85,11 @@ export default function LikenessModelCard({ auth }: { auth: SignedIn }) {
 
   if (!view) {
     return (
-      <section className="card acct-card" aria-labelledby={`${id}-title`} aria-busy={!loadError} data-testid="likeness-model">
+      <section className="card acct-card" aria-labelledby={`${id}-title`} aria-busy={!query.isError} data-testid="likeness-model">
         {title}
-        {loadError ? (
-          <LoadFailed
-            message={loadError}
-            onRetry={() => {
-              setLoadError(undefined);
-              setAttempt((n) => n + 1);
-            }}
-          />
-        ) : (
-          <p className="acct-muted">Loading your likeness model…</p>
-        )}
+        <Loaded query={query} loading="Loading your likeness model…" failed="Your likeness model could not be loaded.">
+          {() => null}
+        </Loaded>
       </section>
     );
   }
