@@ -12,7 +12,7 @@ import { PortalGate, type SignedIn } from './PortalGate';
 import { PortalHeader } from './PortalHeader';
 import { ProfileCard } from './ProfileCard';
 import { useAccountApi } from './useAccountApi';
-import { usePagedList } from './usePagedList';
+import { PagedListFooter, usePagedList } from './PagedList';
 import './AccountPortal.css';
 
 /**
@@ -84,6 +84,7 @@ function Ledger({ auth }: { auth: SignedIn }) {
   const api = useAccountApi(auth.getIdToken);
   const load = useCallback((cursor?: string) => api.ledger({ cursor }).then((page) => ({ items: page.entries, nextCursor: page.nextCursor })), [api]);
   const list = usePagedList<LedgerEntry, HTMLTableRowElement>({
+    name: 'ledger',
     load,
     idOf: (entry) => entry.id,
     // Read again whenever the balance changes (a grant from an admin, a spend).
@@ -91,7 +92,7 @@ function Ledger({ auth }: { auth: SignedIn }) {
     noun: ['entry', 'entries'],
     failedMessage: 'Your credit history could not be loaded.',
   });
-  const { items: entries, state, error, announce, focusId, firstNew } = list;
+  const { items: entries, state, error, focusId, firstNew } = list;
   // Whether a grant's credits have expired, as of when the page opened.
   const [openedAt] = useState(() => Date.now());
 
@@ -156,22 +157,7 @@ function Ledger({ auth }: { auth: SignedIn }) {
           </table>
         )
       )}
-      <p className="acct-error" role="alert">
-        {error}
-      </p>
-      <p className="sr-only" role="status">
-        {announce}
-      </p>
-      {list.more && state !== 'loading' && (
-        <button type="button" className="button button--secondary acct-more" disabled={state === 'more'} onClick={() => void list.loadMore()}>
-          {state === 'more' ? 'Loading…' : 'Load more'}
-        </button>
-      )}
-      {error && entries.length === 0 && (
-        <button type="button" className="button button--secondary acct-more" onClick={list.retry}>
-          Try again
-        </button>
-      )}
+      <PagedListFooter list={list} />
     </section>
   );
 }

@@ -9,7 +9,7 @@ import { DownloadButton } from '../../generation/DownloadButton';
 import { generationApi } from '../../generation/api';
 import { STATUS_TEXT } from '../../generation/format';
 import type { SignedIn } from './PortalGate';
-import { usePagedList } from './usePagedList';
+import { PagedListFooter, usePagedList } from './PagedList';
 import './GenerationHistory.css';
 
 /** Status chip colours the portal already has: succeeded as accepted, running as in review, failed. */
@@ -32,6 +32,7 @@ export function GenerationHistory({ auth }: { auth: SignedIn }) {
   const api = useMemo(() => generationApi({ apiUrl, getIdToken: auth.getIdToken }), [apiUrl, auth.getIdToken]);
   const load = useCallback((cursor?: string) => api.history(cursor).then((page) => ({ items: page.generations, nextCursor: page.nextCursor })), [api]);
   const list = usePagedList<Generation, HTMLElement>({
+    name: 'generation-history',
     load,
     idOf: (g) => g.id,
     // Read again whenever the balance changes (a generation spent or returned credits).
@@ -39,7 +40,7 @@ export function GenerationHistory({ auth }: { auth: SignedIn }) {
     noun: ['generation', 'generations'],
     failedMessage: 'Your generations could not be loaded.',
   });
-  const { items, state, error, announce, focusId, firstNew } = list;
+  const { items, state, error, focusId, firstNew } = list;
 
   return (
     <section className="card acct-card gen-history" aria-labelledby="history-title" data-testid="generation-history">
@@ -119,22 +120,7 @@ export function GenerationHistory({ auth }: { auth: SignedIn }) {
           ))}
         </ol>
       )}
-      <p className="acct-error" role="alert">
-        {error}
-      </p>
-      <p className="sr-only" role="status">
-        {announce}
-      </p>
-      {list.more && (
-        <button type="button" className="button button--secondary acct-more" onClick={() => void list.loadMore()} disabled={state === 'more'}>
-          {state === 'more' ? 'Loading…' : 'Load more'}
-        </button>
-      )}
-      {error && items.length === 0 && (
-        <button type="button" className="button button--secondary acct-more" onClick={list.retry}>
-          Try again
-        </button>
-      )}
+      <PagedListFooter list={list} />
     </section>
   );
 }
