@@ -26,7 +26,7 @@ describe('the promotional royalty cap (decision 037)', () => {
   });
 
   it('reaches the close, which records it on each statement, and this month\'s live earnings', () => {
-    for (const entry of ['functions/royalties/steps/close-talent-month/handler.ts', 'functions/royalties/routes/my-statements/handler.ts']) {
+    for (const entry of ['functions/royalties/steps/close-talent-month/handler.ts', 'functions/royalties/routes/get-my-earnings/handler.ts']) {
       expect({ entry, cap: fnOf(entry)?.Properties.Environment?.Variables?.PROMOTIONAL_ROYALTY_CAP_CENTS }).toEqual({ entry, cap: '2500' });
     }
   });

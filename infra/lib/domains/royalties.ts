@@ -44,18 +44,19 @@ export class Royalties extends NestedStack {
         .bindTable(props.accountsTable, 'ACCOUNTS_TABLE', ['GetItem', 'PutItem'], { indexes: false })
         .bindTable(props.applicationsTable, 'APPLICATIONS_TABLE', ['GetItem'])
         .bindTable(talentTable, 'TALENT_TABLE', ['GetItem']);
-    const reads = talentOf(
-      new AppFunction(this, 'MyStatements', {
-        entry: 'functions/royalties/routes/my-statements/handler.ts',
-        description: 'GET /me/earnings, /me/statements, /me/statements/{id} and its CSV: an accepted talent\'s royalties',
-        // This month so far applies the promotional cap as the close will.
-        environment: { PROMOTIONAL_ROYALTY_CAP_CENTS: String(platform.config.promotionalRoyaltyCapCents) },
-      }),
-    ).bindTable(generationsTable, 'GENERATIONS_TABLE', ['GetItem', 'Query'], { indexes: false });
-    api.route('GET /me/earnings', reads, 'accepted-talent');
-    api.route('GET /me/statements', reads, 'accepted-talent');
-    api.route('GET /me/statements/{id}', reads, 'accepted-talent');
-    api.route('GET /me/statements/{id}/csv', reads, 'accepted-talent');
+    const statementReader = (id: string, entry: string, description: string, environment: Record<string, string> = {}) =>
+      talentOf(new AppFunction(this, id, { entry, description, environment })).bindTable(generationsTable, 'GENERATIONS_TABLE', ['GetItem', 'Query'], { indexes: false });
+    const earnings = statementReader('MyEarnings', 'functions/royalties/routes/get-my-earnings/handler.ts', "GET /me/earnings: an accepted talent's royalties this month so far", {
+      // This month so far applies the promotional cap as the close will.
+      PROMOTIONAL_ROYALTY_CAP_CENTS: String(platform.config.promotionalRoyaltyCapCents),
+    });
+    api.route('GET /me/earnings', earnings, 'accepted-talent');
+    const statements = statementReader('MyStatements', 'functions/royalties/routes/my-statements/handler.ts', "GET /me/statements: an accepted talent's closed statements");
+    api.route('GET /me/statements', statements, 'accepted-talent');
+    const statement = statementReader('MyStatement', 'functions/royalties/routes/get-my-statement/handler.ts', "GET /me/statements/{id}: one of an accepted talent's statements with its lines");
+    api.route('GET /me/statements/{id}', statement, 'accepted-talent');
+    const statementCsv = statementReader('MyStatementCsv', 'functions/royalties/routes/export-my-statement-csv/handler.ts', "GET /me/statements/{id}/csv: one of an accepted talent's statements as a CSV download");
+    api.route('GET /me/statements/{id}/csv', statementCsv, 'accepted-talent');
 
     // The console: statements are listed by month through the table's byCreated index (another
     // stack's table: the grant names the index).
