@@ -6,6 +6,7 @@ import type { ExclusiveContract } from '../../events/generations';
 import type { AccrualLine, StatementAuditEntry, StatementTotals, TakenBackLine } from '../../events/royalties';
 import type { ROYALTY_PLANS } from '../../events/talent-values';
 import { isConditionFailure } from '../shared/errors';
+import { tableItems } from '../shared/store';
 import { CREATED_INDEX, generationKeys } from '../generation';
 import { queryAll } from '../shared/query-all';
 import { ERASED_TALENT_NAME } from '../../events/erasure';
@@ -69,8 +70,8 @@ export interface StoredTakenBack {
   royaltyMicros?: number;
 }
 
+/** What only the table needs: keys, the list index's key, its sort attribute. */
 const KEY_FIELDS = ['pk', 'sk', 'listKey', 'createdAt'];
-const strip = <T>(item: Record<string, unknown>): T => Object.fromEntries(Object.entries(item).filter(([k]) => !KEY_FIELDS.includes(k))) as T;
 
 /**
  * An accrual item as a statement line. Accruals written before the plan was recorded on them
@@ -94,6 +95,7 @@ function accrualOf(item: Record<string, unknown>, fallbackPlan: (typeof ROYALTY_
 }
 
 export function royaltyStore(doc: DynamoDBDocumentClient, tableName: string) {
+  const table = tableItems(doc, tableName, { keyFields: KEY_FIELDS });
   /** Accruals of months `fromMonth` (or the first) to `toMonth`, inclusive. */
   const accrualsBetween = async (talentId: string, fromMonth: string | undefined, toMonth: string, filter: { expression: string; values?: Record<string, unknown> }) =>
     queryAll(doc, tableName, {
@@ -183,11 +185,7 @@ export function royaltyStore(doc: DynamoDBDocumentClient, tableName: string) {
 
     /** Records a license's royalty taken back, once per license (a repeat writes nothing). */
     async putTakenBack(item: StoredTakenBack): Promise<void> {
-      try {
-        await doc.send(new PutCommand({ TableName: tableName, Item: { ...generationKeys.takenBack(item.talentId, item.licenseId), ...item }, ConditionExpression: 'attribute_not_exists(pk)' }));
-      } catch (err) {
-        if (!isConditionFailure(err)) throw err;
-      }
+      await table.putNew({ ...generationKeys.takenBack(item.talentId, item.licenseId), ...item });
     },
 
     /** The talent's royalties taken back that no statement has claimed yet, taken back before `before` (ISO). */
@@ -199,7 +197,7 @@ export function royaltyStore(doc: DynamoDBDocumentClient, tableName: string) {
         ExpressionAttributeValues: { ':pk': generationKeys.talent(talentId), ':p': generationKeys.takenBackPrefix, ':before': before },
         ConsistentRead: true,
       });
-      return items.map((i) => strip<StoredTakenBack>(i));
+      return items.map((i) => table.strip<StoredTakenBack>(i));
     },
 
     /**
@@ -235,10 +233,7 @@ export function royaltyStore(doc: DynamoDBDocumentClient, tableName: string) {
       return items.map((i) => ({ licenseId: String(i.licenseId), at: String(i.at), statementMonth: String(i.statementMonth), royaltyMicros: Number(i.royaltyMicros), reason: String(i.reason) }));
     },
 
-    async getStatement(talentId: string, month: string): Promise<StatementRecord | undefined> {
-      const out = await doc.send(new GetCommand({ TableName: tableName, Key: generationKeys.statement(talentId, month), ConsistentRead: true }));
-      return out.Item ? strip<StatementRecord>(out.Item) : undefined;
-    },
+    getStatement: (talentId: string, month: string) => table.get<StatementRecord>(generationKeys.statement(talentId, month)),
 
     /** The talent's latest statement of a month before `month` (its remainder is carried in). */
     async latestStatementBefore(talentId: string, month: string): Promise<StatementRecord | undefined> {
@@ -252,30 +247,17 @@ export function royaltyStore(doc: DynamoDBDocumentClient, tableName: string) {
         }),
       );
       const before = (items.Items ?? []).find((i) => i.sk !== generationKeys.statement(talentId, month).sk);
-      return before ? strip<StatementRecord>(before) : undefined;
+      return before ? table.strip<StatementRecord>(before) : undefined;
     },
 
     /** Writes a closed statement once: false when the month already has one (it never changes). */
-    async putStatement(statement: StatementRecord): Promise<boolean> {
-      try {
-        await doc.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: {
-              ...generationKeys.statement(statement.talentId, statement.month),
-              listKey: generationKeys.statementListKey(statement.month),
-              createdAt: statement.closedAt,
-              ...statement,
-            },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          }),
-        );
-        return true;
-      } catch (err) {
-        if (isConditionFailure(err)) return false;
-        throw err;
-      }
-    },
+    putStatement: (statement: StatementRecord) =>
+      table.putNew({
+        ...generationKeys.statement(statement.talentId, statement.month),
+        listKey: generationKeys.statementListKey(statement.month),
+        createdAt: statement.closedAt,
+        ...statement,
+      }),
 
     /** The talent's statements, newest month first. */
     async listStatements(talentId: string): Promise<StatementRecord[]> {
@@ -284,7 +266,7 @@ export function royaltyStore(doc: DynamoDBDocumentClient, tableName: string) {
         ExpressionAttributeValues: { ':pk': generationKeys.talent(talentId), ':p': generationKeys.statementPrefix },
         ScanIndexForward: false,
       });
-      return items.map((i) => strip<StatementRecord>(i));
+      return items.map((i) => table.strip<StatementRecord>(i));
     },
 
     /** Every talent's statement of a month (the console, the payout CSV), in close order. */
@@ -294,27 +276,12 @@ export function royaltyStore(doc: DynamoDBDocumentClient, tableName: string) {
         KeyConditionExpression: 'listKey = :k',
         ExpressionAttributeValues: { ':k': generationKeys.statementListKey(month) },
       });
-      return items.map((i) => strip<StatementRecord>(i));
+      return items.map((i) => table.strip<StatementRecord>(i));
     },
 
     /** Records that the talent was emailed about the statement; false when already recorded. */
-    async markNotified(talentId: string, month: string, at: string): Promise<boolean> {
-      try {
-        await doc.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: generationKeys.statement(talentId, month),
-            UpdateExpression: 'SET notifiedAt = :at',
-            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(notifiedAt)',
-            ExpressionAttributeValues: { ':at': at },
-          }),
-        );
-        return true;
-      } catch (err) {
-        if (isConditionFailure(err)) return false;
-        throw err;
-      }
-    },
+    markNotified: (talentId: string, month: string, at: string) =>
+      table.update(generationKeys.statement(talentId, month), { notifiedAt: at }, { expression: 'attribute_not_exists(notifiedAt)' }),
 
     /**
      * Marks a statement paid (or unpaid when `paid` is undefined) and appends the change to its
@@ -334,7 +301,7 @@ export function royaltyStore(doc: DynamoDBDocumentClient, tableName: string) {
             ReturnValues: 'ALL_NEW',
           }),
         );
-        return out.Attributes ? strip<StatementRecord>(out.Attributes) : undefined;
+        return out.Attributes ? table.strip<StatementRecord>(out.Attributes) : undefined;
       } catch (err) {
         if (isConditionFailure(err)) return undefined;
         throw err;
@@ -352,7 +319,7 @@ export function royaltyStore(doc: DynamoDBDocumentClient, tableName: string) {
         ExpressionAttributeValues: { ':pk': generationKeys.talent(talentId), ':p': generationKeys.contractHistoryPrefix },
         ScanIndexForward: false,
       });
-      return items.map((i) => strip<EndedContract>(i));
+      return items.map((i) => table.strip<EndedContract>(i));
     },
   };
 }
