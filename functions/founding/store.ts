@@ -16,6 +16,7 @@ import type { ApplicationDecisionRecord, ApplicationDetail, ApplicationSummary, 
 import type { ApplicationProgram, ApplicationStatus, ExcludableIndustry, RetryableStep } from '../../events/founding-values';
 import { AWAITING_CONFIRMATION } from '../../events/founding-values';
 import { cancellationReasons, isConditionFailure } from '../shared/errors';
+import type { Condition } from '../shared/store';
 import { log } from '../shared/log';
 import { deleteItems, scanItems } from '../shared/erasure';
 import { queryAll as queryAllItems } from '../shared/query-all';
@@ -166,13 +167,17 @@ export interface ConfirmToken {
   usedAt?: string;
 }
 
+/** Attributes of the application to remove with an update. */
 export interface UpdateOptions {
-  /** An extra condition (the item's existence is always required). */
-  condition?: string;
-  names?: Record<string, string>;
-  values?: Record<string, unknown>;
   remove?: string[];
 }
+
+/** The face data consent stands: a write of the face checks' results holds only while it does. */
+const FACE_CONSENT_GIVEN: Condition = {
+  expression: '#identity.#faceConsent = :given',
+  names: { '#identity': 'identity', '#faceConsent': 'faceConsent' },
+  values: { ':given': 'given' },
+};
 
 
 
@@ -234,6 +239,50 @@ export type FoundingStore = ReturnType<typeof foundingStore>;
 /** The FoundingApplications table; `now` stamps history entries and records (tests fix it). */
 export function foundingStore(doc: DynamoDBDocumentClient, tableName: string, now: () => Date = () => new Date()) {
   const queryAll = (input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>) => queryAllItems(doc, tableName, input);
+
+  /**
+   * Sets top-level attributes of the application (undefined values are skipped) and removes
+   * `remove`, while it exists and `condition` holds (ConditionalCheckFailedException otherwise).
+   */
+  const write = async (applicationId: string, set: Record<string, unknown>, options: UpdateOptions & { condition?: Condition } = {}): Promise<void> => {
+    const names: Record<string, string> = { ...options.condition?.names };
+    const values: Record<string, unknown> = { ...options.condition?.values };
+    const assignments: string[] = [];
+    Object.entries(set).forEach(([field, value], i) => {
+      if (value === undefined) return;
+      names[`#s${i}`] = field;
+      values[`:s${i}`] = value;
+      assignments.push(`#s${i} = :s${i}`);
+    });
+    const removals = (options.remove ?? []).map((field, i) => {
+      names[`#r${i}`] = field;
+      return `#r${i}`;
+    });
+    const expression = [assignments.length ? `SET ${assignments.join(', ')}` : '', removals.length ? `REMOVE ${removals.join(', ')}` : '']
+      .filter(Boolean)
+      .join(' ');
+    await doc.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: foundingKeys.application(applicationId),
+        UpdateExpression: expression,
+        ConditionExpression: options.condition ? `attribute_exists(pk) AND (${options.condition.expression})` : 'attribute_exists(pk)',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: Object.keys(values).length ? values : undefined,
+      }),
+    );
+  };
+
+  /** `write` under a condition of this store's own: false when the application is gone or the condition refuses it. */
+  const writeIf = async (applicationId: string, set: Record<string, unknown>, condition: Condition, remove?: string[]): Promise<boolean> => {
+    try {
+      await write(applicationId, set, { condition, remove });
+      return true;
+    } catch (err) {
+      if (isConditionFailure(err)) return false;
+      throw err;
+    }
+  };
 
   return {
     now,
@@ -462,37 +511,71 @@ export function foundingStore(doc: DynamoDBDocumentClient, tableName: string, no
     },
 
     /**
-     * Sets top-level attributes of the application (undefined values are skipped). Throws
-     * ConditionalCheckFailedException when `condition` does not hold.
+     * Sets top-level attributes of the application (undefined values are skipped) and removes
+     * `options.remove`. Throws ConditionalCheckFailedException when the application is gone. The
+     * writes that hold only in a given state are the methods below, named for what they record.
      */
-    async updateApplication(applicationId: string, set: Record<string, unknown>, options: UpdateOptions = {}): Promise<void> {
-      const names: Record<string, string> = { ...options.names };
-      const values: Record<string, unknown> = { ...options.values };
-      const assignments: string[] = [];
-      Object.entries(set).forEach(([field, value], i) => {
-        if (value === undefined) return;
-        names[`#s${i}`] = field;
-        values[`:s${i}`] = value;
-        assignments.push(`#s${i} = :s${i}`);
-      });
-      const removals = (options.remove ?? []).map((field, i) => {
-        names[`#r${i}`] = field;
-        return `#r${i}`;
-      });
-      const expression = [assignments.length ? `SET ${assignments.join(', ')}` : '', removals.length ? `REMOVE ${removals.join(', ')}` : '']
-        .filter(Boolean)
-        .join(' ');
-      await doc.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: foundingKeys.application(applicationId),
-          UpdateExpression: expression,
-          ConditionExpression: options.condition ? `attribute_exists(pk) AND (${options.condition})` : 'attribute_exists(pk)',
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: Object.keys(values).length ? values : undefined,
-        }),
-      );
-    },
+    updateApplication: (applicationId: string, set: Record<string, unknown>, options: UpdateOptions = {}): Promise<void> => write(applicationId, set, options),
+
+    /** The face checks' results, while the face data consent stands; false when it was withdrawn meanwhile (or the application is gone). */
+    recordFaceChecks: (applicationId: string, photoResults: PhotoResult[], identity: StoredIdentity) =>
+      writeIf(applicationId, { photoResults, identity }, FACE_CONSENT_GIVEN),
+
+    /** The selfie's outcome, while the face data consent stands; false when it was withdrawn meanwhile. */
+    recordSelfie: (applicationId: string, identity: StoredIdentity) => writeIf(applicationId, { identity }, FACE_CONSENT_GIVEN),
+
+    /** The face data consent withdrawn, once: false when it no longer stands (withdrawn meanwhile). */
+    withdrawFaceConsent: (applicationId: string, identity: StoredIdentity) => writeIf(applicationId, { identity }, FACE_CONSENT_GIVEN),
+
+    /** The signed consent, once: false when the application has one already. */
+    recordConsent: (applicationId: string, identity: StoredIdentity) =>
+      writeIf(applicationId, { identity }, { expression: 'attribute_not_exists(#identity.consent)', names: { '#identity': 'identity' } }),
+
+    /** Replacement photos sent, while the application waits for them and has none pending; false otherwise. */
+    recordReplacementsSent: (applicationId: string, identity: StoredIdentity) =>
+      writeIf(applicationId, { identity }, {
+        expression: '#identity.#state = :waiting AND attribute_not_exists(#identity.pendingReplacements)',
+        names: { '#identity': 'identity', '#state': 'state' },
+        values: { ':waiting': 'awaiting-photos' },
+      }),
+
+    /** The replacements sent at `pendingAt` applied to the photos, once: false when they were applied already. */
+    applyReplacements: (applicationId: string, pendingAt: string, applied: { photoResults: PhotoResult[]; identity: StoredIdentity; validPhotoCount: number }) =>
+      writeIf(applicationId, applied, { expression: '#identity.pendingReplacements.#at = :at', names: { '#identity': 'identity', '#at': 'at' }, values: { ':at': pendingAt } }),
+
+    /** The photos' validation, once: false when a concurrent run recorded its results first. */
+    recordValidation: (
+      applicationId: string,
+      validation: Required<Pick<StoredApplication, 'photoResults' | 'validPhotoCount' | 'rejectedPhotoCount' | 'validatedAt'>> & { status: 'validating' | 'invalid' },
+    ) => writeIf(applicationId, validation, { expression: 'attribute_not_exists(photoResults)' }),
+
+    /**
+     * The review's wait with its task token, while no decision is recorded and (with an
+     * `execution`) the review belongs to no other execution (decision 017); false otherwise.
+     */
+    waitForReview: (applicationId: string, wait: { taskToken: string; reviewWaitingSince: string; execution?: string }) =>
+      writeIf(
+        applicationId,
+        { taskToken: wait.taskToken, status: 'pending_review', reviewWaitingSince: wait.reviewWaitingSince, reviewExecution: wait.execution },
+        wait.execution
+          ? { expression: 'attribute_not_exists(decision) AND (attribute_not_exists(reviewExecution) OR reviewExecution = :execution)', values: { ':execution': wait.execution } }
+          : { expression: 'attribute_not_exists(decision)' },
+      ),
+
+    /** Forgets the review's task token once the workflow was resumed with it; false when the wait has another token now. */
+    clearTaskToken: (applicationId: string, taskToken: string) =>
+      writeIf(applicationId, {}, { expression: 'taskToken = :token', values: { ':token': taskToken } }, ['taskToken']),
+
+    /** Forgets the AwaitIdentity step's task token once used; false when the step waits with another one now. */
+    clearIdentityTaskToken: (applicationId: string, taskToken: string) =>
+      writeIf(applicationId, {}, { expression: 'identityTaskToken = :t', values: { ':t': taskToken } }, ['identityTaskToken']),
+
+    /**
+     * A failed application retried: back to `status` without its failure, while it is still the
+     * failure of `failedAt` (two retries at once start one); false otherwise.
+     */
+    markRetried: (applicationId: string, failedAt: string, retry: { status: ApplicationStatus; retryCount: number; reviewExecution?: string }) =>
+      writeIf(applicationId, retry, { expression: '#st = :failed AND failure.#at = :at', names: { '#st': 'status', '#at': 'at' }, values: { ':failed': 'failed', ':at': failedAt } }, ['failure']),
 
     /**
      * Appends an entry to the application's history (`HISTORY#{at}#{n}`), only while the

@@ -7,7 +7,7 @@ import type { PhotoResult } from '../../../events/founding';
 import type { FaceFinding } from '../../../events/identity';
 import { FACE_FINDING_CODES, type FaceFindingCode } from '../../../events/identity-values';
 import type { Email } from '../../shared/email-layout';
-import { isConditionFailure } from '../../shared/errors';
+import { RaceLostError } from '../../shared/retry';
 import { log } from '../../shared/log';
 import type { Bucket } from '../../shared/s3';
 import { replacePageUrl, replacePhotosEmail } from '../emails/identity';
@@ -45,9 +45,8 @@ export async function resumeIdentityWait(deps: Pick<FaceCheckDeps, 'store' | 're
   const token = (await deps.store.getApplication(applicationId)).identityTaskToken;
   if (!token) return;
   await deps.resume(token, output);
-  await deps.store.updateApplication(applicationId, {}, { remove: ['identityTaskToken'], condition: 'identityTaskToken = :t', values: { ':t': token } }).catch((err: { name?: string }) => {
-    if (err.name !== 'ConditionalCheckFailedException') throw err;
-  });
+  // False when the step waits with another token now: nothing to forget.
+  await deps.store.clearIdentityTaskToken(applicationId, token);
 }
 
 /** Where an application's analyses are sealed: bound to the application (AAD). */
@@ -139,12 +138,7 @@ export async function runFaceChecks(deps: FaceCheckDeps, applicationId: string):
     next.replacementRounds = rounds + 1;
     next.replaceBy = replaceLink.expiresAt;
   }
-  try {
-    await deps.store.updateApplication(applicationId, { photoResults: results, identity: next }, { condition: '#identity.#faceConsent = :given', names: { '#identity': 'identity', '#faceConsent': 'faceConsent' }, values: { ':given': 'given' } });
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-    return faceConsentGone(deps, applicationId, 'manual');
-  }
+  if (!(await deps.store.recordFaceChecks(applicationId, results, next))) return faceConsentGone(deps, applicationId, 'manual');
   await deps.store.addHistory(applicationId, 'faces checked', {
     note: `${usable} usable of ${summary.total}${Object.entries(summary.counts).map(([c, n]) => ` · ${n} ${c.replace(/-/g, ' ')}`).join('')}${selfie ? ` · selfie: ${selfie.state}` : ''}`,
   });
@@ -190,11 +184,9 @@ async function applyReplacements(deps: FaceCheckDeps, app: StoredApplication, re
   const next = [...results.map((r) => (r.index !== undefined && remove.has(r.index) && !r.replacedAt ? { ...r, replacedAt: pending.at } : r)), ...fresh];
   const accepted = fresh.filter((r) => r.accepted).length;
   const { pendingReplacements: _done, ...identity } = app.identity!;
-  await deps.store.updateApplication(
-    app.id,
-    { photoResults: next, identity, validPhotoCount: setPhotosOf(next).length },
-    { condition: '#identity.pendingReplacements.#at = :at', names: { '#identity': 'identity', '#at': 'at' }, values: { ':at': pending.at } },
-  );
+  if (!(await deps.store.applyReplacements(app.id, pending.at, { photoResults: next, identity, validPhotoCount: setPhotosOf(next).length }))) {
+    throw new RaceLostError(`the replacements of ${app.id} sent at ${pending.at} were applied by another check`);
+  }
   await deps.store.addHistory(app.id, 'photos replaced', { note: `${accepted} new photos accepted of ${fresh.length}, ${remove.size} removed` });
   await Promise.all(pending.keys.map((k) => deps.storage.remove(k)));
   return next;

@@ -3,7 +3,7 @@
 // signed consent record stays as it was given; the withdrawal is a field of its own
 // (`faceConsentWithdrawnAt`), the selfie and the sealed face analyses are deleted, nothing is
 // analysed again, and the review goes on by hand, as when the consent was declined.
-import { ConflictError, isConditionFailure } from '../../shared/errors';
+import { ConflictError } from '../../shared/errors';
 import { log } from '../../shared/log';
 import type { Bucket } from '../../shared/s3';
 import { identityKeys } from '../keys';
@@ -11,7 +11,7 @@ import type { FoundingStore, StoredApplication, StoredIdentity } from '../store'
 import { IDENTITY_MESSAGES } from './messages';
 
 export interface WithdrawDeps {
-  store: Pick<FoundingStore, 'getApplication' | 'updateApplication' | 'addHistory' | 'now'>;
+  store: Pick<FoundingStore, 'getApplication' | 'withdrawFaceConsent' | 'addHistory' | 'now'>;
   storage: Pick<Bucket, 'list' | 'remove'>;
   /**
    * Asks the check-faces trigger to run (FoundingApplication.IdentityCheckRequested): with the
@@ -54,10 +54,7 @@ export async function withdrawFaceConsent(deps: WithdrawDeps, app: StoredApplica
   // The selfie's key and result go with it; the findings, counts and the signed record stay.
   const { selfie: _selfie, replaceBy: _replaceBy, ...kept } = identity;
   const next: StoredIdentity = { ...kept, faceConsent: 'withdrawn', faceConsentWithdrawnAt: deps.store.now().toISOString(), state: 'manual' };
-  try {
-    await deps.store.updateApplication(app.id, { identity: next }, { condition: '#identity.#faceConsent = :given', names: { '#identity': 'identity', '#faceConsent': 'faceConsent' }, values: { ':given': 'given' } });
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
+  if (!(await deps.store.withdrawFaceConsent(app.id, next))) {
     // Withdrawn meanwhile (a second click): answer what stands.
     const now = await deps.store.getApplication(app.id);
     if (now.identity?.faceConsent === 'withdrawn') return withdrawFaceConsent(deps, now, through);

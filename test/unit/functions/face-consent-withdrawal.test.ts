@@ -42,6 +42,13 @@ function memoryStore(apps: StoredApplication[]) {
   const tokens = new Map<string, { applicationId: string; expiresAt: number; purpose: 'identity' | 'replace' }>();
   const history: Array<{ id: string; event: string; note?: string }> = [];
   const updates: string[] = [];
+  const whileGiven = async (id: string, set: Record<string, unknown>) => {
+    const item = items.get(id)!;
+    if (item.identity?.faceConsent !== 'given') return false;
+    updates.push(id);
+    Object.assign(item, structuredClone(set));
+    return true;
+  };
   const store = {
     now: () => NOW,
     async putIdentityToken(hash: string, token: { applicationId: string; expiresAt: number; purpose: 'identity' | 'replace' }) {
@@ -57,14 +64,28 @@ function memoryStore(apps: StoredApplication[]) {
       if (!found) throw Object.assign(new Error(`application ${id} not found`), { name: 'ApplicationNotFound' });
       return structuredClone(found);
     },
-    async updateApplication(id: string, set: Record<string, unknown>, options: { condition?: string; values?: Record<string, unknown>; remove?: string[] } = {}) {
+    async updateApplication(id: string, set: Record<string, unknown>, options: { remove?: string[] } = {}) {
       const item = items.get(id)!;
-      if (options.condition?.includes('#faceConsent = :given') && item.identity?.faceConsent !== 'given') {
-        throw Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' });
-      }
       updates.push(id);
       Object.assign(item, structuredClone(set));
       for (const field of options.remove ?? []) delete (item as unknown as Record<string, unknown>)[field];
+    },
+    /** The store's writes that hold only while the face data consent stands. */
+    async withdrawFaceConsent(id: string, identity: StoredIdentity) {
+      return whileGiven(id, { identity });
+    },
+    async recordSelfie(id: string, identity: StoredIdentity) {
+      return whileGiven(id, { identity });
+    },
+    async recordFaceChecks(id: string, photoResults: unknown, identity: StoredIdentity) {
+      return whileGiven(id, { photoResults, identity });
+    },
+    async clearIdentityTaskToken(id: string, token: string) {
+      const item = items.get(id)!;
+      if (item.identityTaskToken !== token) return false;
+      updates.push(id);
+      delete item.identityTaskToken;
+      return true;
     },
     async addHistory(id: string, event: string, extra: { note?: string } = {}) {
       history.push({ id, event, note: extra.note });

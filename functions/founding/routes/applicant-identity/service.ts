@@ -75,12 +75,7 @@ export async function giveConsent(deps: ApplicantIdentityDeps, request: Identity
     state: request.faceConsent ? ('checking' as const) : ('manual' as const),
     consent: { version: CONSENT_VERSION, typedName: request.typedName.trim(), signedAt: now, faceConsent: request.faceConsent ? ('given' as const) : ('declined' as const), faceConsentVersion: FACE_CONSENT_VERSION },
   };
-  try {
-    await deps.store.updateApplication(app.id, { identity }, { condition: 'attribute_not_exists(#identity.consent)', names: { '#identity': 'identity' } });
-  } catch (err) {
-    if ((err as { name?: string }).name === 'ConditionalCheckFailedException') throw new ConflictError(IDENTITY_MESSAGES.alreadySigned);
-    throw err;
-  }
+  if (!(await deps.store.recordConsent(app.id, identity))) throw new ConflictError(IDENTITY_MESSAGES.alreadySigned);
   await deps.store.addHistory(app.id, 'consent signed', { note: `Consent ${CONSENT_VERSION} signed; face checks ${request.faceConsent ? 'agreed' : 'declined: review by hand'}` });
   log.info('identity consent recorded', { applicationId: app.id, faceConsent: identity.faceConsent });
   // Either way the workflow goes on: the trigger checks the photos, or resumes the review by hand.
@@ -143,10 +138,7 @@ export async function submitReplacements(deps: ApplicantIdentityDeps, request: R
     if ((await deps.storage.size(key)) === undefined) throw new ValidationError(`A photo was not uploaded yet: upload it again (${key.slice(prefix.length)}).`, { keys: 'A photo was not uploaded yet.' });
   }
   const identity = { ...app.identity, state: 'checking' as const, pendingReplacements: { remove, keys: [...new Set(request.keys)], at: deps.store.now().toISOString() } };
-  await deps.store.updateApplication(app.id, { identity }, { condition: '#identity.#state = :waiting AND attribute_not_exists(#identity.pendingReplacements)', names: { '#identity': 'identity', '#state': 'state' }, values: { ':waiting': 'awaiting-photos' } }).catch((err: { name?: string }) => {
-    if (err.name === 'ConditionalCheckFailedException') throw new ConflictError(IDENTITY_MESSAGES.notAwaitingPhotos);
-    throw err;
-  });
+  if (!(await deps.store.recordReplacementsSent(app.id, identity))) throw new ConflictError(IDENTITY_MESSAGES.notAwaitingPhotos);
   await deps.store.addHistory(app.id, 'replacement photos sent', { note: `${request.keys.length} new photos, ${remove.length} to remove` });
   await deps.requestCheck(app.id);
   return identityStatusOf({ ...app, identity });

@@ -5,7 +5,7 @@ import {
   type FoundingApplicationDecidedV1,
 } from '../../../../events/founding';
 import { acceptNeedsReason, IDENTITY_REASON_REQUIRED } from '../../../../events/identity';
-import { AppError, ConflictError, NotFoundError, ValidationError, isConditionFailure } from '../../../shared/errors';
+import { AppError, ConflictError, NotFoundError, ValidationError } from '../../../shared/errors';
 import { log } from '../../../shared/log';
 import { ApplicationNotFoundError, type FoundingStore } from '../../store';
 import { APPLICATION_ID_PATTERN } from '../../keys';
@@ -117,9 +117,6 @@ async function resumeWorkflow(deps: DecideDeps, id: string, taskToken: string, r
       await sleep(RESUME_PAUSES_MS[attempt]);
     }
   }
-  try {
-    await deps.store.updateApplication(id, {}, { remove: ['taskToken'], condition: 'taskToken = :token', values: { ':token': taskToken } });
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-  }
+  // False when the wait has another token now: nothing to forget.
+  await deps.store.clearTaskToken(id, taskToken);
 }

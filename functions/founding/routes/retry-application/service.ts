@@ -1,6 +1,6 @@
 import type { RetryAnswer } from '../../../../events/founding';
 import type { RetryableStep } from '../../../../events/founding-values';
-import { AppError, ConflictError, NotFoundError, isConditionFailure } from '../../../shared/errors';
+import { AppError, ConflictError, NotFoundError } from '../../../shared/errors';
 import { log } from '../../../shared/log';
 import { ApplicationNotFoundError, type FoundingStore, type StoredApplication } from '../../store';
 import { APPLICATION_ID_PATTERN } from '../../keys';
@@ -52,17 +52,9 @@ export async function retryApplication(deps: RetryDeps, id: string, admin: strin
   const status = app.statusBeforeFailure ?? 'validating';
   const retries = (app.retryCount ?? 0) + 1;
   const execution = `${id}-retry-${retries}`;
-  try {
-    await deps.store.updateApplication(
-      id,
-      // The review, when still ahead, belongs to the new execution (decision 017).
-      { status, retryCount: retries, reviewExecution: step === 'ValidatePhotos' || step === 'AwaitReview' ? execution : undefined },
-      { remove: ['failure'], condition: '#st = :failed AND failure.#at = :at', names: { '#st': 'status', '#at': 'at' }, values: { ':failed': 'failed', ':at': app.failure.at } },
-    );
-  } catch (err) {
-    if (isConditionFailure(err)) throw new ConflictError(NOT_FAILED_MESSAGE);
-    throw err;
-  }
+  // The review, when still ahead, belongs to the new execution (decision 017).
+  const reviewExecution = step === 'ValidatePhotos' || step === 'AwaitReview' ? execution : undefined;
+  if (!(await deps.store.markRetried(id, app.failure.at, { status, retryCount: retries, reviewExecution }))) throw new ConflictError(NOT_FAILED_MESSAGE);
   try {
     await deps.start(execution, input);
   } catch (err) {

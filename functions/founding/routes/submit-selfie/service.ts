@@ -2,7 +2,7 @@
 // uploaded is analysed now, sealed, and matched with the photo set once the set has been
 // checked; the answer says what to do (a match, or take it again).
 import type { IdentityStatus } from '../../../../events/identity';
-import { ConflictError, isConditionFailure, ValidationError } from '../../../shared/errors';
+import { ConflictError, ValidationError } from '../../../shared/errors';
 import { log } from '../../../shared/log';
 import type { RateLimiter } from '../../../shared/rate-limit';
 import type { Bucket } from '../../../shared/s3';
@@ -69,10 +69,7 @@ export async function submitSelfie(deps: SubmitSelfieDeps, request: { token: str
     ...(oneFace && app.identity.consent && !app.identity.consent.selfieHash ? { consent: { ...app.identity.consent, selfieHash: sha256Hex(bytes) } } : {}),
   };
   // Only while the consent stands: withdrawn during the analysis, what it wrote goes too.
-  try {
-    await deps.store.updateApplication(app.id, { identity }, { condition: '#identity.#faceConsent = :given', names: { '#identity': 'identity', '#faceConsent': 'faceConsent' }, values: { ':given': 'given' } });
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
+  if (!(await deps.store.recordSelfie(app.id, identity))) {
     await deleteFaceData(deps.storage, app.id);
     throw new ConflictError(IDENTITY_MESSAGES.faceConsentWithdrawn);
   }

@@ -1,5 +1,4 @@
 import type { ApplicationDecisionRecord } from '../../../../events/founding';
-import { isConditionFailure } from '../../../shared/errors';
 import type { FoundingStore } from '../../store';
 import { log } from '../../../shared/log';
 
@@ -34,16 +33,7 @@ export async function awaitReview(deps: AwaitReviewDeps, applicationId: string, 
     return { waiting: false };
   }
   const first = !app.reviewWaitingSince;
-  try {
-    await deps.store.updateApplication(
-      applicationId,
-      { taskToken, status: 'pending_review', reviewWaitingSince: app.reviewWaitingSince ?? deps.store.now().toISOString(), reviewExecution: execution },
-      execution
-        ? { condition: 'attribute_not_exists(decision) AND (attribute_not_exists(reviewExecution) OR reviewExecution = :execution)', values: { ':execution': execution } }
-        : { condition: 'attribute_not_exists(decision)' },
-    );
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
+  if (!(await deps.store.waitForReview(applicationId, { taskToken, reviewWaitingSince: app.reviewWaitingSince ?? deps.store.now().toISOString(), execution }))) {
     // Decided, or claimed by another execution, between our read and our write.
     const now = await deps.store.getApplication(applicationId);
     if (ownedByAnother(now.reviewExecution)) return duplicate(deps, applicationId, taskToken);

@@ -1,7 +1,6 @@
 import type { PhotoResult } from '../../../../events/founding';
 import { MIN_APPLICATION_IMAGES } from '../../../../events/founding-values';
 import { pendingPrefix } from '../../keys';
-import { isConditionFailure } from '../../../shared/errors';
 import type { FoundingStore } from '../../store';
 import { log } from '../../../shared/log';
 import type { Bucket } from '../../../shared/s3';
@@ -48,28 +47,22 @@ export async function validatePhotos(deps: ValidatePhotosDeps, applicationId: st
   const validCount = outcome.validCount;
   const rejectedCount = results.length - validCount;
   const enough = validCount >= MIN_APPLICATION_IMAGES;
-  try {
-    await deps.store.updateApplication(
-      applicationId,
-      {
-        photoResults: results,
-        validPhotoCount: validCount,
-        rejectedPhotoCount: rejectedCount,
-        // Enough photos: still being checked (the proof of person) until the review waits for a decision.
-        status: enough ? 'validating' : 'invalid',
-        validatedAt: deps.store.now().toISOString(),
-      },
-      { condition: 'attribute_not_exists(photoResults)' },
-    );
-    await deps.store.addHistory(applicationId, 'validated', {
-      note: `${validCount} photos accepted, ${rejectedCount} refused${enough ? '' : `: fewer than ${MIN_APPLICATION_IMAGES}`}`,
-    });
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
+  const recorded = await deps.store.recordValidation(applicationId, {
+    photoResults: results,
+    validPhotoCount: validCount,
+    rejectedPhotoCount: rejectedCount,
+    // Enough photos: still being checked (the proof of person) until the review waits for a decision.
+    status: enough ? 'validating' : 'invalid',
+    validatedAt: deps.store.now().toISOString(),
+  });
+  if (!recorded) {
     // A concurrent run recorded its results first: report those.
-    const recorded = await deps.store.getApplication(applicationId);
-    return summary(applicationId, recorded.validPhotoCount ?? 0, recorded.rejectedPhotoCount ?? 0);
+    const first = await deps.store.getApplication(applicationId);
+    return summary(applicationId, first.validPhotoCount ?? 0, first.rejectedPhotoCount ?? 0);
   }
+  await deps.store.addHistory(applicationId, 'validated', {
+    note: `${validCount} photos accepted, ${rejectedCount} refused${enough ? '' : `: fewer than ${MIN_APPLICATION_IMAGES}`}`,
+  });
   log.info('photos validated', { applicationId, validCount, rejectedCount, enough, ms: Date.now() - started });
   await removeOriginals(deps, uploads);
   return { applicationId, validCount, rejectedCount, enough };
