@@ -1,7 +1,7 @@
 import type { ExcludableIndustry } from '../../events/founding-values';
 import { industryClassifierInput, readIndustryClassifierAnswer } from '../../events/industries';
 import { IndustryCheckUnavailable } from './errors';
-import type { Prediction, ReplicateApi } from './replicate';
+import { isFinalStatus, type Prediction, type PredictionApi } from '../shared/replicate';
 
 /**
  * The second industry check (decision 039): a language model on Replicate, named by the stage
@@ -27,11 +27,10 @@ interface ReplicateClassifierOptions {
   now?: () => number;
 }
 
-const FINAL = new Set(['succeeded', 'failed', 'canceled', 'aborted']);
 const DEFAULTS = { waitSeconds: 10, deadlineMs: 25_000, pollMs: 500 };
 
-/** The classifier through the wing's Replicate client (functions/generation/replicate.ts): its retries, its errors. */
-export function replicateIndustryClassifier(replicate: () => Promise<ReplicateApi>, options: ReplicateClassifierOptions): IndustryClassifier {
+/** The classifier through the Replicate client (functions/shared/replicate.ts): its retries, its errors. */
+export function replicateIndustryClassifier(replicate: () => Promise<PredictionApi>, options: ReplicateClassifierOptions): IndustryClassifier {
   const { model, waitSeconds, deadlineMs, pollMs } = { ...DEFAULTS, ...options };
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const now = options.now ?? Date.now;
@@ -42,7 +41,7 @@ export function replicateIndustryClassifier(replicate: () => Promise<ReplicateAp
     try {
       const api = await replicate();
       let prediction = await api.createPrediction({ model, input, waitSeconds });
-      while (!FINAL.has(prediction.status)) {
+      while (!isFinalStatus(prediction.status)) {
         if (now() - started >= deadlineMs) {
           await api.cancelPrediction(prediction.id).catch(() => undefined);
           throw new IndustryCheckUnavailable(`the classifier's prediction had not ended after ${deadlineMs} ms; canceled`);

@@ -1,13 +1,12 @@
 // What the generation workflow's steps share: the record they act on, and the prediction as the
 // workflow passes it between states.
 import { createHash } from 'node:crypto';
-import type { Prediction } from './replicate';
+import { isFinalStatus, type Prediction } from '../shared/replicate';
 import type { GenerationStore, StoredPrediction } from './store';
 import { GenerationNotFound } from './errors';
 
 /** Replicate's statuses after which a prediction changes no more. */
-const FINAL_PREDICTION_STATUSES: readonly string[] = ['succeeded', 'failed', 'canceled', 'aborted'];
-export const isFinalPrediction = (status: string) => FINAL_PREDICTION_STATUSES.includes(status);
+export const isFinalPrediction = (status: string) => isFinalStatus(status);
 
 /** What AwaitPrediction and PollPrediction answer the state machine (`$.prediction`). */
 export interface PredictionOutcome {

@@ -4,4 +4,3 @@
 export { removeLikenessModel } from './removal';
 // The talent's trainings, for the data export (likeness) and the console's erasure.
 export { trainingStore, type TrainingRecord } from './store';
-export { trainingApiFromEnv } from './replicate';

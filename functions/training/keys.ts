@@ -58,9 +58,3 @@ export const trainingSetKey = (trainingId: string) => `${TRAINING_SETS_PREFIX}${
 export const sampleKey = (trainingId: string, index: number) => `${SAMPLES_PREFIX}${trainingId}/${index}.png`;
 export const samplesPrefix = (trainingId: string) => `${SAMPLES_PREFIX}${trainingId}/`;
 
-/** `owner/name:id` -> `{ model: 'owner/name', id }`; undefined when it is not one. */
-export function parseVersionRef(ref: unknown): { model: string; id: string } | undefined {
-  if (typeof ref !== 'string') return undefined;
-  const m = /^([A-Za-z0-9._-]+\/[A-Za-z0-9._-]+):([a-f0-9]{64})$/.exec(ref);
-  return m ? { model: m[1], id: m[2] } : undefined;
-}

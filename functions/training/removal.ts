@@ -6,12 +6,12 @@ import { log } from '../shared/log';
 import type { Bucket } from '../shared/s3';
 import { RUNNING_TRAINING_STATUSES } from '../../events/training-values';
 import { samplesPrefix } from './keys';
-import { isFinalStatus, type TrainingApi } from './replicate';
+import { isFinalStatus, type ReplicateApi } from '../shared/replicate';
 import type { TrainingStore } from './store';
 
 export interface LikenessModelRemovalDeps {
   store: Pick<TrainingStore, 'getModel' | 'listTrainings' | 'updateTraining' | 'updateModel' | 'deleteAll'>;
-  replicate: () => Promise<Pick<TrainingApi, 'deleteVersion' | 'cancelTraining'>>;
+  replicate: () => Promise<Pick<ReplicateApi, 'deleteVersion' | 'cancelTraining'>>;
   /** The training bucket. */
   files: Pick<Bucket, 'list' | 'remove'>;
   now: () => Date;

@@ -4,7 +4,7 @@
 import Replicate from 'replicate';
 import { DEFAULT_INDUSTRY_CLASSIFIER_MODEL, industryClassifierInput, INDUSTRY_CHECK_UNAVAILABLE_MESSAGE } from '../../../events/industries';
 import { replicateIndustryClassifier } from '../../../functions/generation/industry-classifier';
-import { replicateApi } from '../../../functions/generation/replicate';
+import { replicateApi } from '../../../functions/shared/replicate';
 import { startReplicate, type ReplicateEmulator } from '../../../infra/local/emulators/replicate';
 
 jest.setTimeout(60_000);

@@ -2,7 +2,7 @@ import * as http from 'node:http';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import Replicate, { type Page, type Prediction as ReplicatePrediction } from 'replicate';
 import sharp from 'sharp';
-import { replicateApi, ReplicateError, type Prediction, type ReplicateApi } from '../../../functions/generation/replicate';
+import { replicateApi, ReplicateError, type Prediction, type ReplicateApi } from '../../../functions/shared/replicate';
 import { verifyReplicateWebhook, WebhookSignatureError } from '../../../functions/generation/replicate-webhooks';
 import { startReplicate, type ReplicateEmulator } from '../../../infra/local/emulators/replicate';
 import { eventually } from '../../support/eventually';

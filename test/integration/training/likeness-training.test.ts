@@ -31,7 +31,7 @@ import { talentStore } from '../../../functions/catalog/store';
 import { foundingStore } from '../../../functions/founding/store';
 import { removeLikenessModel } from '../../../functions/training';
 import { triggerWordFor } from '../../../functions/training/keys';
-import { trainingApi } from '../../../functions/training/replicate';
+import { replicateApi } from '../../../functions/shared/replicate';
 import { trainingStore, type TrainingRecord } from '../../../functions/training/store';
 import { s3Bucket } from '../../../functions/shared/s3';
 import { createAcceptedTalent } from '../../support/accepted-talent';
@@ -202,7 +202,7 @@ describe('the likeness model on the twin', () => {
     const removed = await removeLikenessModel(
       {
         store: trainings(),
-        replicate: async () => trainingApi({ token, baseUrl: `${twin().urls.replicate}/v1` }),
+        replicate: async () => replicateApi({ token, baseUrl: `${twin().urls.replicate}/v1` }),
         files: s3Bucket(twin().physicalName('TrainingFiles'), s3()),
         now: () => new Date(),
       },

@@ -7,7 +7,7 @@ import type { LikenessControls } from '../../../events/generations';
 import type { Talent } from '../../../events/talent';
 import { IndustryCheckUnavailable, PolicyRefused } from '../../../functions/generation/errors';
 import { replicateIndustryClassifier, type IndustryClassifier } from '../../../functions/generation/industry-classifier';
-import { replicateApi } from '../../../functions/generation/replicate';
+import { replicateApi } from '../../../functions/shared/replicate';
 import { checkPolicy, type CheckPolicyDeps } from '../../../functions/generation/steps/check-policy/service';
 import { failureOf } from '../../../functions/generation/steps/record-failure/service';
 import type { GenerationStore } from '../../../functions/generation/store';

@@ -2,7 +2,7 @@
 // whatever is retried. Replicate stands in as a list of the predictions it made, whose create can
 // lose its answer, never arrive, or refuse; the generation's item is kept in memory with the
 // conditions DynamoDB would check.
-import { ReplicateError, type ListedPrediction, type Prediction, type ReplicateApi } from '../../../functions/generation/replicate';
+import { ReplicateError, type ListedPrediction, type Prediction, type PredictionApi } from '../../../functions/shared/replicate';
 import { CREATE_SETTLE_MS, startPrediction, type StartPredictionDeps } from '../../../functions/generation/steps/start-prediction/service';
 import { predictionSeed } from '../../../functions/generation/prediction';
 import type { PredictionAttempt, StoredPrediction } from '../../../functions/generation/store';
@@ -24,7 +24,7 @@ function fakeReplicate(clock: { now: number }) {
     made.push(p);
     return p;
   };
-  const api: ReplicateApi = {
+  const api: PredictionApi = {
     async createPrediction(args) {
       calls.push('create');
       const outcome = outcomes.shift() ?? 'answered';

@@ -1,4 +1,6 @@
-import { replicateApi, ReplicateError, retryAfterMs } from '../../../functions/generation/replicate';
+import { parseVersionRef, replicateApi, ReplicateError, retryAfterMs, versionIdOf } from '../../../functions/shared/replicate';
+
+const VERSION = 'a'.repeat(64);
 
 /** A fetch that answers from a script, one entry per call, and records what it was asked. */
 function scripted(answers: Array<Response | Error>) {
@@ -26,10 +28,11 @@ const prediction = (status = 'starting', extra: Record<string, unknown> = {}) =>
 const failure = (status: number, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify({ detail: `status ${status}` }), { status, headers });
 
-function client(answers: Array<Response | Error>, retry = {}) {
+function client(answers: Array<Response | Error>, retry = {}, random?: () => number) {
   const script = scripted(answers);
   const sleeps: number[] = [];
   const api = replicateApi({
+    random,
     token: 'r8_test_token',
     baseUrl: 'http://replicate.test/v1',
     fetch: script.fetchFn,
@@ -68,10 +71,10 @@ describe('Replicate client', () => {
 
   it('creates by version on /predictions', async () => {
     const { api, calls } = client([prediction()]);
-    await api.createPrediction({ ...create, model: undefined, version: 'abc123', cancelAfterSeconds: undefined });
+    await api.createPrediction({ ...create, model: undefined, version: VERSION, cancelAfterSeconds: undefined });
     expect(calls[0].url).toBe('http://replicate.test/v1/predictions');
     expect(calls[0].headers.get('cancel-after')).toBeNull();
-    expect(JSON.parse(calls[0].body!).version).toBe('abc123');
+    expect(JSON.parse(calls[0].body!).version).toBe(VERSION);
   });
 
   it('retries a 429 after the Retry-After it was given, then succeeds', async () => {
@@ -217,5 +220,103 @@ describe('Replicate client', () => {
     await expect(api.getPrediction('../secret')).rejects.toThrow('Prediction id is not a Replicate id');
     await expect(api.createPrediction({ ...create, model: 'no-slash' })).rejects.toThrow("Model must be 'owner/name'");
     expect(calls).toHaveLength(0);
+  });
+});
+
+describe('Replicate client: trainings, versions and unsure answers', () => {
+  const training = (status = 'starting', extra: Record<string, unknown> = {}) =>
+    new Response(JSON.stringify({ id: 't1', status, input: { steps: 1000 }, output: null, error: null, urls: { web: 'https://replicate.com/p/t1' }, ...extra }), { status: 201 });
+  const trainingArgs = { trainer: 'ostris/flux-dev-lora-trainer', trainerVersion: VERSION, destination: 'humanly/likeness-1', input: { steps: 1000 }, webhook: 'https://hooks.test/t' };
+
+  it('parses one version pattern: 64 hexadecimal characters, alone or as owner/name:id', () => {
+    expect(parseVersionRef(`humanly/likeness-1:${VERSION}`)).toEqual({ model: 'humanly/likeness-1', id: VERSION });
+    expect(parseVersionRef(VERSION)).toBeUndefined();
+    expect(parseVersionRef('humanly/likeness-1:abc123')).toBeUndefined();
+    expect(parseVersionRef(42)).toBeUndefined();
+    expect(versionIdOf(VERSION)).toBe(VERSION);
+    expect(versionIdOf(`humanly/likeness-1:${VERSION}`)).toBe(VERSION);
+    expect(versionIdOf('abc123')).toBeUndefined();
+    expect(versionIdOf('A'.repeat(64))).toBeUndefined();
+  });
+
+  it('refuses a version that is not a version id before calling, for predictions and trainings alike', async () => {
+    const { api, calls } = client([]);
+    await expect(api.createPrediction({ ...create, model: undefined, version: 'abc123' })).rejects.toMatchObject({ name: 'ReplicateError', unsure: false });
+    await expect(api.createTraining({ ...trainingArgs, trainerVersion: 'abc123' })).rejects.toThrow('Version must be a version id');
+    await expect(api.deleteVersion('humanly/likeness-1', 'abc123')).rejects.toBeInstanceOf(ReplicateError);
+    await expect(api.getTraining('../secret')).rejects.toThrow('Training id is not a Replicate id');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('creates a training on the trainer version with the destination, the input and the start and completed events', async () => {
+    const { api, calls } = client([training()]);
+    expect(await api.createTraining(trainingArgs)).toEqual({ id: 't1', status: 'starting', error: null, input: { steps: 1000 }, webUrl: 'https://replicate.com/p/t1' });
+    expect(calls[0].url).toBe(`http://replicate.test/v1/models/ostris/flux-dev-lora-trainer/versions/${VERSION}/trainings`);
+    expect(JSON.parse(calls[0].body!)).toEqual({ destination: 'humanly/likeness-1', input: { steps: 1000 }, webhook: 'https://hooks.test/t', webhook_events_filter: ['start', 'completed'] });
+  });
+
+  it('a training create is sent once after an unsure answer, like a prediction create; a 429 is retried', async () => {
+    for (const unsure of [new TypeError('fetch failed'), failure(500)]) {
+      const { api, calls } = client([unsure, training()]);
+      await expect(api.createTraining(trainingArgs)).rejects.toMatchObject({ name: 'ReplicateError', unsure: true });
+      expect(calls).toHaveLength(1);
+    }
+    const throttled = client([failure(429, { 'Retry-After': '1' }), training()]);
+    expect((await throttled.api.createTraining(trainingArgs)).id).toBe('t1');
+    expect(throttled.calls).toHaveLength(2);
+    const refused = client([failure(422)]);
+    await expect(refused.api.createTraining(trainingArgs)).rejects.toMatchObject({ name: 'ReplicateError', status: 422, retryable: false, unsure: false });
+  });
+
+  it('a create answered 2xx with a body it cannot read is unsure: it was made', async () => {
+    for (const answer of [new Response('<html>', { status: 201 }), new Response(JSON.stringify({ status: 'starting' }), { status: 201 })]) {
+      const { api, calls } = client([answer, prediction()]);
+      await expect(api.createPrediction(create)).rejects.toMatchObject({ name: 'ReplicateError', unsure: true });
+      expect(calls).toHaveLength(1);
+    }
+  });
+
+  it('reads a training with its version, times, duration and logs page; reads are retried with jitter', async () => {
+    const done = training('succeeded', {
+      output: { version: `humanly/likeness-1:${VERSION}` },
+      metrics: { predict_time: 121.4 },
+      created_at: '2026-11-27T09:59:00Z',
+      started_at: '2026-11-27T10:00:00Z',
+      completed_at: '2026-11-27T10:02:05Z',
+    });
+    const { api, calls, sleeps } = client([failure(503), new TypeError('fetch failed'), done], {}, () => 0.5);
+    expect(await api.getTraining('t1')).toEqual({
+      id: 't1',
+      status: 'succeeded',
+      version: `humanly/likeness-1:${VERSION}`,
+      error: null,
+      input: { steps: 1000 },
+      predictTimeSeconds: 121.4,
+      createdAt: '2026-11-27T09:59:00Z',
+      startedAt: '2026-11-27T10:00:00Z',
+      completedAt: '2026-11-27T10:02:05Z',
+      webUrl: 'https://replicate.com/p/t1',
+    });
+    expect(calls).toHaveLength(3);
+    // Half of each doubling ceiling (100, 200): the jitter's randomness is the one given.
+    expect(sleeps).toEqual([50, 100]);
+  });
+
+  it('lists trainings of a window; a model made before is `exists`, a version already gone is `gone`', async () => {
+    const page = new Response(JSON.stringify({ results: [{ id: 't2', status: 'processing', input: {} }], next: null }), { status: 200 });
+    const { api, calls } = client([page, failure(409), failure(404)]);
+    expect((await api.listTrainings({ createdAfter: new Date('2026-11-27T10:00:00Z') })).map((t) => t.id)).toEqual(['t2']);
+    expect(new URL(calls[0].url).pathname).toBe('/v1/trainings');
+    expect(new URL(calls[0].url).searchParams.get('created_after')).toBe('2026-11-27T10:00:00.000Z');
+    expect(await api.createModel({ owner: 'humanly', name: 'likeness-1', hardware: 'gpu-t4', description: 'x' })).toBe('exists');
+    expect(await api.deleteVersion('humanly/likeness-1', VERSION)).toBe('gone');
+    expect(calls[2]).toMatchObject({ method: 'DELETE', url: `http://replicate.test/v1/models/humanly/likeness-1/versions/${VERSION}` });
+  });
+
+  it('every failure is a ReplicateError, the training calls\' too', async () => {
+    const { api } = client([failure(401), failure(403), new Response(JSON.stringify({ id: 'x', status: 'weird' }), { status: 200 })]);
+    await expect(api.cancelTraining('t1')).rejects.toMatchObject({ name: 'ReplicateError', status: 401, retryable: false });
+    await expect(api.createModel({ owner: 'humanly', name: 'likeness-1', hardware: 'gpu-t4', description: 'x' })).rejects.toMatchObject({ name: 'ReplicateError', status: 403 });
+    await expect(api.getTraining('x')).rejects.toThrow('Replicate answered a training without an id or a known status');
   });
 });

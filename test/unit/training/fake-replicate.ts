@@ -1,8 +1,14 @@
-// A Replicate of the training wing's calls (functions/training/replicate.ts `TrainingApi`) in memory,
+// A Replicate of the training wing's calls (functions/shared/replicate.ts `ReplicateApi`) in memory,
 // for the unit and workflow tests: models, trainings that the test finishes, predictions of
 // samples that succeed at once, and the webhook signing secret. Every call is recorded.
 import sharp from 'sharp';
-import type { ReplicateTraining, SamplePrediction, TrainingApi } from '../../../functions/training/replicate';
+import type { Prediction, ReplicateApi, ReplicateTraining } from '../../../functions/shared/replicate';
+
+/** The calls the training wing makes. */
+export type TrainingApi = Pick<
+  ReplicateApi,
+  'createModel' | 'createTraining' | 'getTraining' | 'cancelTraining' | 'listTrainings' | 'deleteVersion' | 'createPrediction' | 'getPrediction' | 'webhookSecret' | 'fetchOutput'
+>;
 
 type Status = ReplicateTraining['status'];
 
@@ -26,7 +32,7 @@ export const WEBHOOK_SECRET = `whsec_${Buffer.from('likeness-training-tests-secr
 export function fakeReplicate() {
   const models = new Map<string, { hardware: string; versions: string[]; deleted: string[] }>();
   const trainings = new Map<string, FakeTraining>();
-  const predictions = new Map<string, SamplePrediction & { version: string; input: Record<string, unknown> }>();
+  const predictions = new Map<string, Prediction & { version: string; input: Record<string, unknown> }>();
   const calls: string[] = [];
   let n = 0;
   let sample: Buffer | undefined;
@@ -55,7 +61,7 @@ export function fakeReplicate() {
     },
     async createTraining({ trainer, trainerVersion, destination, input, webhook }) {
       calls.push(`createTraining ${destination}`);
-      if (!models.has(destination)) throw Object.assign(new Error('The specified training destination does not exist'), { name: 'ReplicateCallError', status: 404 });
+      if (!models.has(destination)) throw Object.assign(new Error('The specified training destination does not exist'), { name: 'ReplicateError', status: 404 });
       const t: FakeTraining = { id: `rt${++n}`, trainer, trainerVersion, destination, input, webhook, status: 'starting', error: null };
       trainings.set(t.id, t);
       return view(t);
@@ -63,7 +69,7 @@ export function fakeReplicate() {
     async getTraining(id) {
       calls.push(`getTraining ${id}`);
       const t = trainings.get(id);
-      if (!t) throw Object.assign(new Error('not found'), { name: 'ReplicateCallError', status: 404 });
+      if (!t) throw Object.assign(new Error('not found'), { name: 'ReplicateError', status: 404 });
       return view(t);
     },
     async cancelTraining(id) {
@@ -85,22 +91,22 @@ export function fakeReplicate() {
     async createPrediction({ version, input }) {
       calls.push(`createPrediction ${version}`);
       const id = `rp${++n}`;
-      const p = { id, status: 'starting' as const, error: null, version, input };
+      const p = { id, status: 'starting' as const, output: null, error: null, version: version ?? '', input };
       predictions.set(id, p);
-      return { id, status: p.status, error: null };
+      return { id, status: p.status, output: null, error: null };
     },
     async getPrediction(id) {
-      if (!predictions.has(id)) throw Object.assign(new Error('not found'), { name: 'ReplicateCallError', status: 404 });
+      if (!predictions.has(id)) throw Object.assign(new Error('not found'), { name: 'ReplicateError', status: 404 });
       const read = (reads.get(id) ?? 0) + 1;
       reads.set(id, read);
-      if (slowPredictions && read < 2) return { id, status: 'processing', error: null };
+      if (slowPredictions && read < 2) return { id, status: 'processing', output: null, error: null };
       return { id, status: 'succeeded', output: `https://replicate.delivery/fake/${id}.png`, error: null };
     },
     async webhookSecret() {
       return WEBHOOK_SECRET;
     },
-    async download(url) {
-      calls.push(`download ${url}`);
+    async fetchOutput(url) {
+      calls.push(`fetchOutput ${url}`);
       sample ??= await sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 200, g: 120, b: 90 } } }).png().toBuffer();
       return sample;
     },

@@ -10,7 +10,7 @@ import { NOT_APPROVED_MESSAGE, TRAINING_NOT_FOUND_MESSAGE, TRAINING_RUNNING_MESS
 import { retrain } from '../../../functions/training/routes/retrain-likeness/service';
 import { rollback } from '../../../functions/training/routes/rollback-likeness/service';
 import { removeLikenessModel } from '../../../functions/training';
-import { ReplicateCallError } from '../../../functions/training/replicate';
+import { ReplicateError } from '../../../functions/shared/replicate';
 import { handleTrainingWebhook, TRAINING_MISMATCH_MESSAGE } from '../../../functions/training/routes/replicate-training-webhook/service';
 import { generateSamples } from '../../../functions/training/steps/generate-samples/service';
 import { recordFailure } from '../../../functions/training/steps/record-failure/service';
@@ -99,7 +99,7 @@ describe('StartTraining', () => {
     // Replicate makes the training, and the answer never comes back.
     const lossy = { ...w.replicate.api, createTraining: async (args: Parameters<typeof w.replicate.api.createTraining>[0]) => {
       await w.replicate.api.createTraining(args);
-      throw new ReplicateCallError('Replicate could not be reached for creating a training (TimeoutError)', undefined);
+      throw new ReplicateError('Replicate could not be reached (TimeoutError)', undefined, true, true);
     } };
     await expect(startTraining(deps(w, () => new Date(clock), lossy), T1)).rejects.toThrow('could not be reached');
     expect((await w.data.store.getTraining(T1))?.startAttemptAt).toBe(AT);
@@ -121,7 +121,7 @@ describe('StartTraining', () => {
     expect(w.replicate.trainings.size).toBe(1);
 
     const refused = await world();
-    const api = { ...refused.replicate.api, createTraining: async () => Promise.reject(new ReplicateCallError('Replicate answered 422 to creating a training', 422)) };
+    const api = { ...refused.replicate.api, createTraining: async () => Promise.reject(new ReplicateError('Replicate answered 422 to creating a training', 422, false)) };
     await expect(startTraining(deps(refused, () => new Date(AT), api), T1)).rejects.toThrow('422');
     expect((await refused.data.store.getTraining(T1))?.startAttemptAt).toBeUndefined();
   });

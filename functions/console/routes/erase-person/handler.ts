@@ -14,8 +14,9 @@ import { eraseWaitlistAddress } from '../../../waitlist';
 import { eraseClientGenerations, findClientGenerations, keepLicensePixelHash, redactGeneration, redactLicense } from '../../../generation';
 import { erasePayoutsOfTalent } from '../../../payouts';
 import { eraseTalentPayouts } from '../../../royalties';
-import { removeLikenessModel, trainingApiFromEnv, trainingStore } from '../../../training';
+import { removeLikenessModel, trainingStore } from '../../../training';
 import { pixelHashOf } from '../../../shared/pixel-hash';
+import { replicateFromEnv } from '../../../shared/replicate';
 import { stripeFromEnv } from '../../../shared/stripe';
 import { erasePaymentsOf, paymentsStore } from '../../../payments';
 import { erasePerson } from './service';
@@ -78,7 +79,7 @@ export const handler = httpHandler(async (event) => {
       // Versions on Replicate, training sets and samples, then the records (functions/training/removal.ts).
       eraseLikenessModel: (talentId) =>
         removeLikenessModel(
-          { store: trainingStore(doc, config.TRAINING_TABLE), replicate: trainingApiFromEnv, files: s3Bucket(config.TRAINING_BUCKET), now: () => new Date() },
+          { store: trainingStore(doc, config.TRAINING_TABLE), replicate: replicateFromEnv, files: s3Bucket(config.TRAINING_BUCKET), now: () => new Date() },
           talentId,
           { forget: true },
         ),

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { replicateFromEnv } from '../../replicate';
+import { replicateFromEnv } from '../../../shared/replicate';
 import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
 import { httpHandler } from '../../../shared/http';

@@ -5,7 +5,7 @@ import { generationStore } from '../../store';
 import { talentStore } from '../../../catalog';
 import { GenerationInput, TablesConfig } from '../../input';
 import { replicateIndustryClassifier } from '../../industry-classifier';
-import { replicateFromEnv } from '../../replicate';
+import { replicateFromEnv } from '../../../shared/replicate';
 import { checkPolicy } from './service';
 
 const config = loadConfig(

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import * as z from 'zod';
-import { replicateFromEnv } from '../../replicate';
+import { replicateFromEnv } from '../../../shared/replicate';
 import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
 import { s3Bucket } from '../../../shared/s3';

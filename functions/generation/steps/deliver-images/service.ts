@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { LICENSE_SCOPE, PREDICTION_FAILED_MESSAGE, licensePath } from '../../../../events/generation-values';
 import type { ROYALTY_PLANS } from '../../../../events/talent-values';
-import type { ReplicateApi } from '../../replicate';
+import type { PredictionApi } from '../../../shared/replicate';
 import { log } from '../../../shared/log';
 import { ConflictError } from '../../../shared/errors';
 import { LinkedWriteRefusedError, type CreditLedger } from '../../../accounts';
@@ -22,7 +22,7 @@ interface DeliveryTalent {
 export interface DeliverImagesDeps {
   store: GenerationStore;
   ledger: CreditLedger;
-  replicate: () => Promise<ReplicateApi>;
+  replicate: () => Promise<PredictionApi>;
   /** Re-encodes an output as PNG with the license's XMP. */
   encode: (image: Buffer, license: LicenseXmp) => Promise<Buffer>;
   /** Puts a delivered file into the private images bucket. */

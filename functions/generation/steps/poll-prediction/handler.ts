@@ -1,4 +1,4 @@
-import { replicateFromEnv } from '../../replicate';
+import { replicateFromEnv } from '../../../shared/replicate';
 import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
 import { generationStore } from '../../store';

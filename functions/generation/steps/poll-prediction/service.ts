@@ -1,10 +1,10 @@
-import type { ReplicateApi } from '../../replicate';
+import type { PredictionApi } from '../../../shared/replicate';
 import type { GenerationStore } from '../../store';
 import { generationOf, isFinalPrediction, outcomeOf, storedPrediction, type PredictionOutcome } from '../../prediction';
 
 export interface PollPredictionDeps {
   store: GenerationStore;
-  replicate: () => Promise<ReplicateApi>;
+  replicate: () => Promise<PredictionApi>;
   now: () => Date;
 }
 

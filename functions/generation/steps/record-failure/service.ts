@@ -7,7 +7,7 @@ import {
   type FailureCode,
   type GenerationStatus,
 } from '../../../../events/generation-values';
-import type { ReplicateApi } from '../../replicate';
+import type { PredictionApi } from '../../../shared/replicate';
 import { log } from '../../../shared/log';
 import type { CreditLedger } from '../../../accounts';
 import type { GenerationStore } from '../../store';
@@ -18,7 +18,7 @@ import { releaseKey } from '../../prediction';
 export interface RecordFailureDeps {
   store: GenerationStore;
   ledger: CreditLedger;
-  replicate: () => Promise<ReplicateApi>;
+  replicate: () => Promise<PredictionApi>;
   /** Counts a failure the model caused against the client's day (decision 038). */
   modelFailures: Pick<FailureBudget, 'count'>;
   now: () => Date;

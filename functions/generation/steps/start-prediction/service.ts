@@ -1,5 +1,5 @@
 import { ASPECT_RATIO, PREDICTION_DEADLINE_SECONDS, TALENT_NOT_CONFIGURED_MESSAGE, styledPrompt } from '../../../../events/generation-values';
-import { type ListedPrediction, type Prediction, type ReplicateApi, ReplicateError } from '../../replicate';
+import { type ListedPrediction, type Prediction, type PredictionApi, ReplicateError, versionIdOf } from '../../../shared/replicate';
 import type { GenerationStore, PredictionAttempt } from '../../store';
 import type { TalentStore } from '../../../catalog';
 import { log } from '../../../shared/log';
@@ -9,7 +9,7 @@ import { generationOf, isFinalPrediction, predictionSeed, storedPrediction } fro
 export interface StartPredictionDeps {
   store: Pick<GenerationStore, 'getForWorkflow' | 'recordStep' | 'storeFinalPrediction' | 'markPredictionAttempt' | 'adoptPrediction'>;
   talent: Pick<TalentStore, 'getForGeneration'>;
-  replicate: () => Promise<ReplicateApi>;
+  replicate: () => Promise<PredictionApi>;
   /** `<API endpoint>/webhooks/replicate`: the generation's id is added as `?generation=`. */
   webhookUrl: string;
   now: () => Date;
@@ -51,12 +51,9 @@ function predictionRequest(
 }
 type PredictionRequest = ReturnType<typeof predictionRequest>;
 
-/** `owner/name:id` or `id`: the version id. */
-const versionId = (v: string) => v.slice(v.lastIndexOf(':') + 1);
-
 /** Whether a listed prediction is the one this request made: model, prompt and seed, and the webhook when the list gives it. */
 function isMadeBy(p: ListedPrediction, request: PredictionRequest): boolean {
-  if (request.model ? p.model !== request.model : versionId(p.version) !== versionId(request.version ?? '')) return false;
+  if (request.model ? p.model !== request.model : versionIdOf(p.version) !== versionIdOf(request.version)) return false;
   if (p.input.prompt !== request.input.prompt || p.input.seed !== request.input.seed) return false;
   return p.webhook === undefined || p.webhook === request.webhook;
 }
@@ -125,7 +122,7 @@ export async function startPrediction(deps: StartPredictionDeps, generationId: s
  */
 async function findMade(
   deps: StartPredictionDeps,
-  replicate: ReplicateApi,
+  replicate: PredictionApi,
   generationId: string,
   request: PredictionRequest,
   attempt: PredictionAttempt,

@@ -6,7 +6,7 @@ import { rateLimiter } from '../../../shared/rate-limit';
 import { resumeTask } from '../../../shared/workflows';
 import * as z from 'zod';
 import { TrainingTableConfig } from '../../config';
-import { trainingApiFromEnv } from '../../replicate';
+import { replicateFromEnv } from '../../../shared/replicate';
 import { trainingStore } from '../../store';
 import { handleTrainingWebhook } from './service';
 
@@ -18,7 +18,7 @@ export const handler = httpHandler(async (event, context) => {
   return handleTrainingWebhook(
     {
       store: trainingStore(doc, config.TRAINING_TABLE),
-      secret: async () => (await trainingApiFromEnv()).webhookSecret(),
+      secret: async () => (await replicateFromEnv()).webhookSecret(),
       resume: resumeTask,
       limit: rateLimiter(doc, config.RATE_LIMITS_TABLE),
       once: idempotency(config.IDEMPOTENCY_TABLE, context),

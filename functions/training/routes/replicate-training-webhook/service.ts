@@ -8,7 +8,7 @@ import { log } from '../../../shared/log';
 import { isRaceLost, retryRaces } from '../../../shared/retry';
 import { clientIpOf, type RateLimiter } from '../../../shared/rate-limit';
 import { outcomeOf, type TrainingOutcome } from '../../outcome';
-import { isFinalStatus } from '../../replicate';
+import { isFinalStatus } from '../../../shared/replicate';
 import type { TrainingStore } from '../../store';
 
 export interface TrainingWebhookDeps {

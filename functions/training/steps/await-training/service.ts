@@ -1,7 +1,7 @@
 import { log } from '../../../shared/log';
 import { TrainingNotFound } from '../../errors';
 import { outcomeOf, type TrainingOutcome } from '../../outcome';
-import { isFinalStatus } from '../../replicate';
+import { isFinalStatus } from '../../../shared/replicate';
 import type { TrainingStore } from '../../store';
 
 export interface AwaitTrainingDeps {

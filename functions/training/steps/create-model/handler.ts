@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
 import { TrainingInput, TrainingTableConfig } from '../../config';
-import { trainingApiFromEnv } from '../../replicate';
+import { replicateFromEnv } from '../../../shared/replicate';
 import { trainingStore } from '../../store';
 import { createModel } from './service';
 
@@ -11,5 +11,5 @@ const config = loadConfig(TrainingTableConfig.extend({ TRAINING_HARDWARE: z.stri
 /** Workflow step CreateModel: `{ trainingId }` -> `{ model: 'created' | 'exists' }`. */
 export async function handler(event: unknown) {
   const { trainingId } = TrainingInput.parse(event);
-  return createModel({ store: trainingStore(documentClient(), config.TRAINING_TABLE), replicate: trainingApiFromEnv, hardware: config.TRAINING_HARDWARE }, trainingId);
+  return createModel({ store: trainingStore(documentClient(), config.TRAINING_TABLE), replicate: replicateFromEnv, hardware: config.TRAINING_HARDWARE }, trainingId);
 }

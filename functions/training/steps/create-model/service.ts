@@ -1,11 +1,11 @@
 import { log } from '../../../shared/log';
 import { LikenessRemoved, TrainingNotFound } from '../../errors';
-import type { TrainingApi } from '../../replicate';
+import type { ReplicateApi } from '../../../shared/replicate';
 import type { TrainingStore } from '../../store';
 
 export interface CreateModelDeps {
   store: Pick<TrainingStore, 'getTraining' | 'getModel'>;
-  replicate: () => Promise<Pick<TrainingApi, 'createModel'>>;
+  replicate: () => Promise<Pick<ReplicateApi, 'createModel'>>;
   /** The destination models' hardware (stage setting). */
   hardware: string;
 }

@@ -3,7 +3,7 @@ import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
 import { s3Bucket } from '../../../shared/s3';
 import { TrainingInput, TrainingTableConfig } from '../../config';
-import { trainingApiFromEnv } from '../../replicate';
+import { replicateFromEnv } from '../../../shared/replicate';
 import { trainingStore } from '../../store';
 import { generateSamples } from './service';
 
@@ -15,7 +15,7 @@ export async function handler(event: unknown) {
   return generateSamples(
     {
       store: trainingStore(documentClient(), config.TRAINING_TABLE),
-      replicate: trainingApiFromEnv,
+      replicate: replicateFromEnv,
       samples: s3Bucket(config.TRAINING_BUCKET),
       now: () => new Date(),
       sleep: (ms) => new Promise((r) => setTimeout(r, ms)),

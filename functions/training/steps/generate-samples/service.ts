@@ -4,12 +4,12 @@ import { log } from '../../../shared/log';
 import type { Bucket } from '../../../shared/s3';
 import { TrainingNotFound } from '../../errors';
 import { sampleKey } from '../../keys';
-import { isFinalStatus, type SamplePrediction, type TrainingApi } from '../../replicate';
+import { firstOutput, isFinalStatus, type Prediction, type ReplicateApi } from '../../../shared/replicate';
 import type { SampleRecord, TrainingStore } from '../../store';
 
 export interface GenerateSamplesDeps {
   store: Pick<TrainingStore, 'getTraining' | 'getModel' | 'updateTraining' | 'moveTraining'>;
-  replicate: () => Promise<Pick<TrainingApi, 'createPrediction' | 'getPrediction' | 'download'>>;
+  replicate: () => Promise<Pick<ReplicateApi, 'createPrediction' | 'getPrediction' | 'fetchOutput'>>;
   /** The training bucket: samples are private, reached by short-lived URLs only. */
   samples: Pick<Bucket, 'write'>;
   now: () => Date;
@@ -54,6 +54,8 @@ export async function generateSamples(deps: GenerateSamplesDeps, trainingId: str
     const created = await api.createPrediction({
       version: training.version,
       input: { prompt: sample.prompt, num_outputs: 1, aspect_ratio: '1:1', output_format: 'png', seed: seedOf(trainingId, sample.index) },
+      // Replicate holds its answer until the prediction ends, for a few seconds at most.
+      waitSeconds: 10,
     });
     sample.predictionId = created.id;
     await save();
@@ -82,14 +84,15 @@ export async function generateSamples(deps: GenerateSamplesDeps, trainingId: str
 }
 
 /** Stores a finished sample's image; false (its prediction forgotten, made again on the step's retry) when it gave none. */
-async function store(deps: GenerateSamplesDeps, api: Pick<TrainingApi, 'download'>, trainingId: string, sample: SampleRecord, prediction: SamplePrediction): Promise<boolean> {
-  if (prediction.status !== 'succeeded' || !prediction.output) {
+async function store(deps: GenerateSamplesDeps, api: Pick<ReplicateApi, 'fetchOutput'>, trainingId: string, sample: SampleRecord, prediction: Prediction): Promise<boolean> {
+  const output = firstOutput(prediction);
+  if (prediction.status !== 'succeeded' || !output) {
     log.warn('a sample prediction gave no image', { trainingId, sample: sample.index, status: prediction.status });
     sample.predictionId = undefined;
     return false;
   }
   const key = sampleKey(trainingId, sample.index);
-  await deps.samples.write(key, await api.download(prediction.output), 'image/png');
+  await deps.samples.write(key, await api.fetchOutput(output), 'image/png');
   sample.key = key;
   return true;
 }

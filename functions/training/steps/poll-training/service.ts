@@ -1,11 +1,11 @@
 import { TrainingNotFound } from '../../errors';
 import { outcomeOf, type TrainingOutcome } from '../../outcome';
-import { isFinalStatus, type TrainingApi } from '../../replicate';
+import { isFinalStatus, type ReplicateApi } from '../../../shared/replicate';
 import type { TrainingStore } from '../../store';
 
 export interface PollTrainingDeps {
   store: Pick<TrainingStore, 'getTraining' | 'recordReplicateStatus'>;
-  replicate: () => Promise<Pick<TrainingApi, 'getTraining'>>;
+  replicate: () => Promise<Pick<ReplicateApi, 'getTraining'>>;
   now: () => Date;
 }
 

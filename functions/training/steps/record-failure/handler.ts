@@ -1,7 +1,7 @@
 import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
 import { TrainingTableConfig } from '../../config';
-import { trainingApiFromEnv } from '../../replicate';
+import { replicateFromEnv } from '../../../shared/replicate';
 import { trainingStore } from '../../store';
 import { RecordFailureInput, recordFailure } from './service';
 
@@ -9,5 +9,5 @@ const config = loadConfig(TrainingTableConfig);
 
 /** Workflow step RecordFailure: `{ trainingId | input, error? | training? | timedOut? }` -> `{ recorded, code }`. */
 export async function handler(event: unknown) {
-  return recordFailure({ store: trainingStore(documentClient(), config.TRAINING_TABLE), replicate: trainingApiFromEnv, now: () => new Date() }, RecordFailureInput.parse(event));
+  return recordFailure({ store: trainingStore(documentClient(), config.TRAINING_TABLE), replicate: replicateFromEnv, now: () => new Date() }, RecordFailureInput.parse(event));
 }

@@ -4,7 +4,7 @@ import { RUNNING_TRAINING_STATUSES, TRAINING_FAILURE_TEXTS, TRAINING_ID_PATTERN,
 import { log } from '../../../shared/log';
 import { failureCodeOf } from '../../errors';
 import { acceptanceTrainingId } from '../../keys';
-import { isFinalStatus, type TrainingApi } from '../../replicate';
+import { isFinalStatus, type ReplicateApi } from '../../../shared/replicate';
 import type { TrainingStore } from '../../store';
 
 /**
@@ -23,7 +23,7 @@ export type RecordFailureInput = z.infer<typeof RecordFailureInput>;
 
 export interface RecordFailureDeps {
   store: Pick<TrainingStore, 'getTraining' | 'moveTraining'>;
-  replicate: () => Promise<Pick<TrainingApi, 'cancelTraining'>>;
+  replicate: () => Promise<Pick<ReplicateApi, 'cancelTraining'>>;
   now: () => Date;
 }
 

@@ -1,7 +1,7 @@
 import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
 import { TrainingInput, TrainingTableConfig } from '../../config';
-import { trainingApiFromEnv } from '../../replicate';
+import { replicateFromEnv } from '../../../shared/replicate';
 import { trainingStore } from '../../store';
 import { recordVersion } from './service';
 
@@ -10,5 +10,5 @@ const config = loadConfig(TrainingTableConfig);
 /** Workflow step RecordVersion: `{ trainingId }` -> `{ version }`. */
 export async function handler(event: unknown) {
   const { trainingId } = TrainingInput.parse(event);
-  return recordVersion({ store: trainingStore(documentClient(), config.TRAINING_TABLE), replicate: trainingApiFromEnv, now: () => new Date() }, trainingId);
+  return recordVersion({ store: trainingStore(documentClient(), config.TRAINING_TABLE), replicate: replicateFromEnv, now: () => new Date() }, trainingId);
 }

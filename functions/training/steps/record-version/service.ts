@@ -1,13 +1,12 @@
 import { trainingCostMicros } from '../../../../events/training-values';
 import { log } from '../../../shared/log';
 import { TrainerFailed, TrainingNotFound } from '../../errors';
-import { parseVersionRef } from '../../keys';
-import type { TrainingApi } from '../../replicate';
+import { parseVersionRef, type ReplicateApi } from '../../../shared/replicate';
 import type { TrainingStore } from '../../store';
 
 export interface RecordVersionDeps {
   store: Pick<TrainingStore, 'getTraining' | 'moveTraining'>;
-  replicate: () => Promise<Pick<TrainingApi, 'getTraining'>>;
+  replicate: () => Promise<Pick<ReplicateApi, 'getTraining'>>;
   now: () => Date;
 }
 

@@ -3,7 +3,7 @@ import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
 import { s3Bucket } from '../../../shared/s3';
 import { TrainerConfig, TrainingInput, TrainingTableConfig } from '../../config';
-import { trainingApiFromEnv } from '../../replicate';
+import { replicateFromEnv } from '../../../shared/replicate';
 import { trainingStore } from '../../store';
 import { startTraining } from './service';
 
@@ -15,7 +15,7 @@ export async function handler(event: unknown) {
   return startTraining(
     {
       store: trainingStore(documentClient(), config.TRAINING_TABLE),
-      replicate: trainingApiFromEnv,
+      replicate: replicateFromEnv,
       sets: s3Bucket(config.TRAINING_BUCKET),
       config,
       webhookUrl: config.WEBHOOK_URL,

@@ -3,12 +3,12 @@ import { log } from '../../../shared/log';
 import type { Bucket } from '../../../shared/s3';
 import { settingsOf, type TrainerConfig } from '../../config';
 import { LikenessRemoved, TrainingNotFound } from '../../errors';
-import { ReplicateCallError, type ReplicateTraining, type TrainingApi } from '../../replicate';
+import { ReplicateError, type ReplicateTraining, type ReplicateApi } from '../../../shared/replicate';
 import type { TrainingRecord, TrainingStore } from '../../store';
 
 export interface StartTrainingDeps {
   store: Pick<TrainingStore, 'getTraining' | 'getModel' | 'updateTraining' | 'markStartAttempt' | 'adoptReplicateTraining'>;
-  replicate: () => Promise<Pick<TrainingApi, 'createTraining' | 'listTrainings' | 'cancelTraining'>>;
+  replicate: () => Promise<Pick<ReplicateApi, 'createTraining' | 'listTrainings' | 'cancelTraining'>>;
   /** Presigns the training set's GET URL (the training bucket). */
   sets: Pick<Bucket, 'getUrl'>;
   config: TrainerConfig;
@@ -18,8 +18,8 @@ export interface StartTrainingDeps {
 }
 
 /**
- * How long after an attempt a create it sent can still appear in Replicate's list: the call gives
- * up after 20 s, and Replicate makes the training before it answers.
+ * How long after an attempt a create it sent can still appear in Replicate's list: the client gives
+ * up on a create's answer after 15 s (ATTEMPT_TIMEOUT_MS), and Replicate makes the training before it answers.
  */
 const CREATE_SETTLE_MS = 30_000;
 /** Replicate's clock and ours may differ a little: its list is read from this long before the attempt. */
@@ -69,7 +69,7 @@ export async function startTraining(deps: StartTrainingDeps, trainingId: string)
 
   if (training.startAttemptAt) {
     const attemptAt = Date.parse(training.startAttemptAt);
-    const made = (await api.listTrainings(new Date(attemptAt - CLOCK_SKEW_MS))).find((t) => isMadeFor(t, training.zipKey!, deps.config.TRAINER_INPUTS.images));
+    const made = (await api.listTrainings({ createdAfter: new Date(attemptAt - CLOCK_SKEW_MS) })).find((t) => isMadeFor(t, training.zipKey!, deps.config.TRAINER_INPUTS.images));
     if (made) return adopt(deps, training, made.id, 'found in the list after a lost answer');
     if (now.getTime() - attemptAt < CREATE_SETTLE_MS) throw new StartAttemptBusy();
   }
@@ -92,8 +92,9 @@ export async function startTraining(deps: StartTrainingDeps, trainingId: string)
       webhook: `${deps.webhookUrl}?training=${encodeURIComponent(trainingId)}`,
     });
   } catch (err) {
-    // A refusal (4xx other than a throttle) made nothing: the next attempt may create at once.
-    if (err instanceof ReplicateCallError && err.status !== undefined && err.status < 500 && err.status !== 429) {
+    // A sure answer (a refusal, a throttle that outlasted the client's retries) made nothing: the
+    // next attempt may create at once. An unsure one (no answer, a 5xx) keeps the mark.
+    if (err instanceof ReplicateError && !err.unsure) {
       await deps.store.updateTraining(trainingId, { startAttemptAt: undefined });
     }
     throw err;
