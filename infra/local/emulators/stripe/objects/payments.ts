@@ -124,6 +124,54 @@ export function paymentIntent(p: {
   };
 }
 
+/** A charge's outcome: authorized, or declined by the card's bank with its decline code. */
+function outcomeOf(failure: { declineCode: string } | null): Stripe.Charge.Outcome {
+  if (!failure) {
+    return { advice_code: null, network_advice_code: null, network_decline_code: null, network_status: 'approved_by_network', reason: null, risk_level: 'normal', risk_score: 20, seller_message: 'Payment complete.', type: 'authorized' };
+  }
+  return {
+    advice_code: 'try_again_later',
+    network_advice_code: null,
+    network_decline_code: null,
+    network_status: 'declined_by_network',
+    reason: failure.declineCode,
+    risk_level: 'normal',
+    risk_score: 20,
+    seller_message: 'The bank did not return any further details with this decline.',
+    type: 'issuer_declined',
+  };
+}
+
+/** A card charge's `payment_method_details.card`. */
+function cardDetailsOf(card: Stripe.PaymentMethod.Card, amount: number, paid: boolean): Stripe.Charge.PaymentMethodDetails.Card {
+  return {
+    amount_authorized: paid ? amount : null,
+    authorization_code: paid ? String(100000 + (amount % 900000)) : null,
+    brand: card.brand,
+    checks: card.checks,
+    country: card.country,
+    electronic_commerce_indicator: null,
+    exp_month: card.exp_month,
+    exp_year: card.exp_year,
+    extended_authorization: { status: 'disabled' },
+    fingerprint: card.fingerprint ?? null,
+    funding: card.funding,
+    incremental_authorization: { status: 'unavailable' },
+    installments: null,
+    last4: card.last4,
+    mandate: null,
+    multicapture: { status: 'unavailable' },
+    network: card.brand,
+    network_token: { used: false },
+    network_transaction_id: paid ? randomText(15) : null,
+    overcapture: { maximum_amount_capturable: amount, status: 'unavailable' },
+    regulated_status: 'unregulated',
+    three_d_secure: null,
+    transaction_link_id: null,
+    wallet: null,
+  };
+}
+
 export function charge(c: {
   id: string;
   amount: number;
@@ -164,51 +212,11 @@ export function charge(c: {
     livemode: false,
     metadata: c.metadata,
     on_behalf_of: null,
-    outcome: paid
-      ? { advice_code: null, network_advice_code: null, network_decline_code: null, network_status: 'approved_by_network', reason: null, risk_level: 'normal', risk_score: 20, seller_message: 'Payment complete.', type: 'authorized' }
-      : {
-          advice_code: 'try_again_later',
-          network_advice_code: null,
-          network_decline_code: null,
-          network_status: 'declined_by_network',
-          reason: c.failure!.declineCode,
-          risk_level: 'normal',
-          risk_score: 20,
-          seller_message: 'The bank did not return any further details with this decline.',
-          type: 'issuer_declined',
-        },
+    outcome: outcomeOf(c.failure),
     paid,
     payment_intent: c.paymentIntent,
     payment_method: c.paymentMethod.id,
-    payment_method_details: {
-      type: 'card',
-      card: {
-        amount_authorized: paid ? c.amount : null,
-        authorization_code: paid ? String(100000 + (c.amount % 900000)) : null,
-        brand: card.brand,
-        checks: card.checks,
-        country: card.country,
-        electronic_commerce_indicator: null,
-        exp_month: card.exp_month,
-        exp_year: card.exp_year,
-        extended_authorization: { status: 'disabled' },
-        fingerprint: card.fingerprint ?? null,
-        funding: card.funding,
-        incremental_authorization: { status: 'unavailable' },
-        installments: null,
-        last4: card.last4,
-        mandate: null,
-        multicapture: { status: 'unavailable' },
-        network: card.brand,
-        network_token: { used: false },
-        network_transaction_id: paid ? randomText(15) : null,
-        overcapture: { maximum_amount_capturable: c.amount, status: 'unavailable' },
-        regulated_status: 'unregulated',
-        three_d_secure: null,
-        transaction_link_id: null,
-        wallet: null,
-      },
-    },
+    payment_method_details: { type: 'card', card: cardDetailsOf(card, c.amount, paid) },
     receipt_email: c.paymentMethod.billing_details.email,
     receipt_number: null,
     receipt_url: paid ? c.receiptUrl : null,
