@@ -7,10 +7,11 @@ import type { PayoutsApi } from '../../../payouts/api';
 import { accountText, earningsYears, money, onboardingReturnOf, payoutText } from '../../../payouts/format';
 import { leaveForStripe } from '../../../payments/usePaymentsApi';
 import type { PayoutsState } from './usePayouts';
+import { Loading, LoadError } from '../../../components/Loading';
+import { errorText } from '../../../lib/errorText';
 import './PayoutsCard.css';
 import { saveFile } from '../../../lib/saveFile';
 
-const errorText = (err: unknown, fallback: string) => (err instanceof Error && err.message ? err.message : fallback);
 
 /** The card's anchor: statements waiting for an account link here. */
 const PAYOUTS_CARD_ID = 'payouts';
@@ -75,21 +76,8 @@ export function PayoutsCard({ api, payouts }: { api: PayoutsApi; payouts: Payout
       <h2 id={`${id}-title`} className="acct-card__title">
         <Icon name="coins" size={20} /> Payouts
       </h2>
-      {!data && !payouts.error && (
-        <p role="status" className="acct-muted">
-          Loading your payouts…
-        </p>
-      )}
-      {payouts.error && (
-        <div className="payouts__error">
-          <p className="acct-error" role="alert">
-            {payouts.error}
-          </p>
-          <button type="button" className="button button--secondary" onClick={reload}>
-            Try again
-          </button>
-        </div>
-      )}
+      {!data && !payouts.error && <Loading>Loading your payouts…</Loading>}
+      {payouts.error && <LoadError message={payouts.error} onRetry={reload} />}
       {returned === 'refresh' && leaving && (
         <p role="status" className="payouts__back">
           Your setup link expired: opening a new one…

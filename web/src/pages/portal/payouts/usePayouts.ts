@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { MyPayoutsResponse } from '../../../../../events/payouts';
+import { errorText } from '../../../lib/errorText';
 import type { PayoutsApi } from '../../../payouts/api';
 
 export interface PayoutsState {
@@ -11,23 +12,10 @@ export interface PayoutsState {
 
 /** The talent's payout account and statement payouts (GET /me/payouts), read on mount and on `reload`. */
 export function usePayouts(api: PayoutsApi): PayoutsState {
-  const [data, setData] = useState<MyPayoutsResponse>();
-  const [error, setError] = useState('');
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let current = true;
-    api.payouts().then(
-      (answer) => {
-        if (!current) return;
-        setData(answer);
-        setError('');
-      },
-      (err: unknown) => current && setError(err instanceof Error && err.message ? err.message : 'Your payouts could not be loaded.'),
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, attempt]);
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  return { data, error, reload };
+  const query = useQuery({ queryKey: ['payouts'], queryFn: () => api.payouts() });
+  return {
+    data: query.data,
+    error: query.isError ? errorText(query.error, 'Your payouts could not be loaded.') : '',
+    reload: () => void query.refetch(),
+  };
 }

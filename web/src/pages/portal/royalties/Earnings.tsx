@@ -1,4 +1,5 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useMemo, useRef, useState } from 'react';
 import type { Likeness } from '../../../../../events/accounts';
 import { noRoyaltyNote, PAYOUT_STATUS_LABELS, PROMOTIONAL_LABEL, TIER_LABELS } from '../../../../../events/royalty-values';
 import type { StatementPayout } from '../../../../../events/payouts';
@@ -6,6 +7,8 @@ import type { EarningsResponse, StatementDetail, StatementSummary } from '../../
 import { dollarsOfMicros, lineTierLabel } from '../../../../../events/royalty-format';
 import { formatDate } from '../../../account/format';
 import { Icon } from '../../../components/Icon';
+import { Loading, LoadError } from '../../../components/Loading';
+import { errorText } from '../../../lib/errorText';
 import { useConfig } from '../../../config';
 import { monthLabel } from '../../../generation/format';
 import { payoutsApi } from '../../../payouts/api';
@@ -23,8 +26,6 @@ const REFRESH_MS = 30_000;
 const CHART_MONTHS = 12;
 const MIN_CHART_SLOTS = 6;
 
-const errorText = (err: unknown, fallback: string) => (err instanceof Error && err.message ? err.message : fallback);
-
 /**
  * The talent portal's royalties (docs/royalties.md#talent-portal): this month so far (live),
  * how royalties are computed, a chart of monthly earnings, each closed statement with its tiers,
@@ -37,49 +38,20 @@ export default function Earnings({ auth, likeness }: { auth: SignedIn; likeness:
   const payouts = usePayouts(payoutsClient);
   const payoutOf = useMemo(() => new Map((payouts.data?.payouts ?? []).map((p) => [p.statementId, p])), [payouts.data]);
   const id = useId();
-  const [earnings, setEarnings] = useState<EarningsResponse>();
-  const [statements, setStatements] = useState<StatementSummary[]>();
-  const [error, setError] = useState('');
-  const [updatedAt, setUpdatedAt] = useState<Date>();
+  // This month's figures are read again every 30 s while the page is visible; the statements on mount and Refresh.
+  const earningsQuery = useQuery({ queryKey: ['earnings'], queryFn: () => api.earnings(), refetchInterval: REFRESH_MS });
+  const statementsQuery = useQuery({ queryKey: ['statements'], queryFn: () => api.statements() });
+  const earnings = earningsQuery.data;
+  const statements = statementsQuery.data;
+  const failure = earningsQuery.error ?? statementsQuery.error;
+  const error = failure ? errorText(failure, 'Your royalties could not be loaded.') : '';
+  const updatedAt = earningsQuery.dataUpdatedAt ? new Date(earningsQuery.dataUpdatedAt) : undefined;
   const [refreshing, setRefreshing] = useState(false);
-
-  // Every read, the first and each refresh, counts up `attempt`; the effect reads and applies.
-  const [attempt, setAttempt] = useState({ n: 0, what: 'all' as 'all' | 'earnings' });
   const refresh = () => {
     setRefreshing(true);
-    setAttempt((a) => ({ n: a.n + 1, what: 'all' }));
     payouts.reload();
+    void Promise.all([earningsQuery.refetch(), statementsQuery.refetch()]).finally(() => setRefreshing(false));
   };
-
-  useEffect(() => {
-    let current = true;
-    Promise.all([api.earnings(), attempt.what === 'all' ? api.statements() : Promise.resolve(undefined)]).then(
-      ([e, s]) => {
-        if (!current) return;
-        setEarnings(e);
-        if (s) setStatements(s);
-        setUpdatedAt(new Date());
-        setError('');
-        setRefreshing(false);
-      },
-      (err: unknown) => {
-        if (!current) return;
-        setError(errorText(err, 'Your royalties could not be loaded.'));
-        setRefreshing(false);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, attempt]);
-
-  // This month's figures again every 30 s while the page is visible.
-  useEffect(() => {
-    const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') setAttempt((a) => ({ n: a.n + 1, what: 'earnings' }));
-    }, REFRESH_MS);
-    return () => clearInterval(timer);
-  }, []);
 
   const nothingYet = earnings && statements && earnings.totals.licenses === 0 && statements.length === 0;
 
@@ -92,21 +64,8 @@ export default function Earnings({ auth, likeness }: { auth: SignedIn; likeness:
         <p className="acct-muted" data-testid="royalty-note">
           {transparencyNote(likeness.founding)}
         </p>
-        {!earnings && !error && (
-          <p role="status" className="acct-muted">
-            Loading your royalties…
-          </p>
-        )}
-        {error && (
-          <div className="roy-error">
-            <p className="acct-error" role="alert">
-              {error}
-            </p>
-            <button type="button" className="button button--secondary" onClick={refresh}>
-              Try again
-            </button>
-          </div>
-        )}
+        {!earnings && !error && <Loading>Loading your royalties…</Loading>}
+        {error && <LoadError message={error} onRetry={refresh} />}
         {nothingYet && <p data-testid="royalties-empty">No royalties yet. Each license issued with your likeness earns you a royalty, shown here as it happens.</p>}
         {earnings && (
           <div className="roy-month" data-testid="earnings-month">
