@@ -13,9 +13,10 @@ import type { RoyaltyStore } from '../royalties';
 import type { AdminActor } from '../shared/auth';
 import type { SendEmail } from '../shared/email';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
+import type { Once } from '../shared/idempotency';
 import { log } from '../shared/log';
 import { connectStatusOf, transferFailureOf } from './connect';
-import { dollars, monthLabel, payoutFailedEmail, setUpPayoutsEmail } from './emails';
+import { dollars, monthLabel, payoutFailedEmail, sendPayoutEmailOnce, setUpPayoutsEmail } from './emails';
 import type { ConnectRecord, PayoutRecord, PayoutStore } from './store';
 
 type Statement = NonNullable<Awaited<ReturnType<RoyaltyStore['getStatement']>>>;
@@ -27,6 +28,8 @@ export interface PayoutDeps {
   /** The talent's name and address for an email, when known (catalog and founding application). */
   contact: (talentId: string) => Promise<{ name: string; email?: string } | undefined>;
   send: SendEmail;
+  /** The idempotency utility: each payout email is sent once (decision 050). */
+  once: Once;
   siteUrl: string;
   minimumCents: number;
   now: () => Date;
@@ -67,13 +70,7 @@ async function emailOnce(deps: PayoutDeps, key: string, talentId: string, build:
     log.info('no address known for the talent: the payout email is not sent', { talentId, key });
     return;
   }
-  if (!(await deps.store.claimOnce(key, deps.now().toISOString()))) return;
-  try {
-    await deps.send(contact.email, build(contact.name));
-  } catch (err) {
-    await deps.store.releaseOnce(key);
-    throw err;
-  }
+  await sendPayoutEmailOnce(deps, key, contact.email, () => build(contact.name));
 }
 
 /** The talent's connected account and its state now (read from Stripe and recorded). */

@@ -18,7 +18,6 @@ const payoutKeys = {
   historyPrefix: 'HISTORY#',
   event: (eventId: string) => ({ pk: `EVENT#${eventId}`, sk: 'EVENT' }),
   run: (month: string) => ({ pk: `RUN#${month}`, sk: 'RUN' }),
-  once: (key: string) => ({ pk: `ONCE#${key}`, sk: 'ONCE' }),
 };
 
 /** A talent's connected account: created once, its id never leaves the server. */
@@ -210,14 +209,6 @@ export function payoutStore(doc: DynamoDBDocumentClient, tableName: string) {
           ExpressionAttributeValues: { ':month': month, ':at': at, ':none': [], ':run': [run] },
         }),
       );
-    },
-
-    /** Claims a one-time action (an email); false when it was claimed before. */
-    claimOnce: (key: string, at: string) => putOnce({ ...payoutKeys.once(key), at }),
-
-    /** Gives a claim back when its action failed, so the next run tries again. */
-    async releaseOnce(key: string): Promise<void> {
-      await doc.send(new DeleteCommand({ TableName: tableName, Key: payoutKeys.once(key) }));
     },
   };
 }

@@ -1,11 +1,13 @@
 // The payouts wing's dependencies, built once per function from its configuration: the Stripe
-// client, the stores, the talent's contact for emails, the stage's minimum.
+// client, the stores, the talent's contact for emails, the idempotency utility, the stage's minimum.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { Context } from 'aws-lambda';
 import * as z from 'zod';
 import { talentStore } from '../catalog';
 import { ApplicationNotFoundError, foundingStore } from '../founding';
 import { royaltyStore } from '../royalties';
 import { EmailConfig, type SendEmail } from '../shared/email';
+import { idempotency } from '../shared/idempotency';
 import { stripeFromEnv } from '../shared/stripe';
 import type { PayoutDeps } from './run';
 import { payoutStore } from './store';
@@ -17,10 +19,13 @@ export const PayoutRunConfig = EmailConfig.extend({
   TALENT_TABLE: z.string().min(1),
   APPLICATIONS_TABLE: z.string().min(1),
   PAYOUT_MINIMUM_CENTS: z.coerce.number().int().nonnegative(),
+  /** The idempotency records: the payout emails (and the Connect webhook's deliveries) once each. */
+  IDEMPOTENCY_TABLE: z.string().min(1),
 });
 export type PayoutRunConfig = z.infer<typeof PayoutRunConfig>;
 
-export async function payoutDeps(doc: DynamoDBDocumentClient, config: PayoutRunConfig, send: SendEmail): Promise<PayoutDeps> {
+/** Pass the invocation's context: an idempotency record in progress then expires with the invocation. */
+export async function payoutDeps(doc: DynamoDBDocumentClient, config: PayoutRunConfig, send: SendEmail, context?: Context): Promise<PayoutDeps> {
   const catalog = talentStore(doc, config.TALENT_TABLE);
   const applications = foundingStore(doc, config.APPLICATIONS_TABLE);
   return {
@@ -43,6 +48,7 @@ export async function payoutDeps(doc: DynamoDBDocumentClient, config: PayoutRunC
       return { name: found.talent.name, ...(email ? { email } : {}) };
     },
     send,
+    once: idempotency(config.IDEMPOTENCY_TABLE, context),
     siteUrl: config.SITE_URL,
     minimumCents: config.PAYOUT_MINIMUM_CENTS,
     now: () => new Date(),

@@ -152,6 +152,8 @@ export class Payouts extends NestedStack {
     )
       .addEnvironment('STRIPE_CONNECT_WEBHOOK_SECRET_SECRET', platform.config.stripeConnectWebhookSecretName ?? this.connectWebhookSecret.secretArn)
       .bindEmail(platform.email);
+    // Each delivery applied once, each email sent once (decision 050).
+    platform.idempotency.bind(receive);
     this.connectWebhookSecret.grantRead(receive);
     platform.api.route('POST /webhooks/stripe-connect', receive, 'signed');
   }
@@ -166,6 +168,7 @@ export class Payouts extends NestedStack {
       ),
       props,
     ).bindEmail(platform.email);
+    platform.idempotency.bind(run);
     consumeEvents(this, 'OnMonthClosed', { bus: platform.bus, detailType: ROYALTIES_MONTH_CLOSED, consumer: run, consequence: 'the payout run of the month' });
   }
 
@@ -188,7 +191,7 @@ export class Payouts extends NestedStack {
 
     // Runs, retries and records payouts: Stripe, the statements and the talent's address for the emails.
     const payoutWriter = (id: string, entry: string, description: string) =>
-      this.talentAddress(this.statements(this.stripeFunction(id, entry, description, platform, props), props, STATEMENT_WRITES), props).bindEmail(platform.email);
+      platform.idempotency.bind(this.talentAddress(this.statements(this.stripeFunction(id, entry, description, platform, props), props, STATEMENT_WRITES), props).bindEmail(platform.email));
     const runNow = payoutWriter('AdminRunPayoutMonth', 'functions/payouts/routes/run-payout-month/handler.ts', "POST /admin/payout-runs/{month}: runs the month's payouts now (admins only)");
     api.route('POST /admin/payout-runs/{month}', runNow, 'admin');
     const retry = payoutWriter('AdminRetryPayout', 'functions/payouts/routes/retry-payout/handler.ts', "POST /admin/payouts/{statementId}/retry: a failed payout's transfer once more (admins only)");

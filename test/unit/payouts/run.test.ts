@@ -11,6 +11,7 @@ import { manualPayout, payStatement, retryPayout, runMonth, transferKeyOf, type 
 import type { ConnectRecord, HistoryEntry, PayoutRecord, PayoutStore } from '../../../functions/payouts/store';
 import { buildRun, OURS_TO_FIX_MESSAGE, payoutView, talentPayoutView } from '../../../functions/payouts/views';
 import type { StatementRecord } from '../../../functions/royalties/store';
+import { inMemoryIdempotency } from '../../../functions/shared/idempotency';
 
 type Statement = StatementRecord;
 const ADMIN = { sub: 'admin-sub-1', email: 'admin@humanly.example' };
@@ -19,7 +20,6 @@ function memoryStore() {
   const connects = new Map<string, ConnectRecord>();
   const payouts = new Map<string, PayoutRecord>();
   const history: Array<HistoryEntry & { talentId: string; key: string }> = [];
-  const once = new Set<string>();
   const runs = new Map<string, Array<{ at: string; by?: string; bySub?: string }>>();
   const clone = <T>(v: T): T => structuredClone(v);
   const store: Partial<PayoutStore> = {
@@ -42,8 +42,6 @@ function memoryStore() {
     async addHistory(talentId, entry, key) {
       if (!history.some((h) => h.key === key)) history.push({ ...entry, talentId, key });
     },
-    claimOnce: async (key) => (once.has(key) ? false : (once.add(key), true)),
-    releaseOnce: async (key) => void once.delete(key),
     setRan: async (month, at, by) => void runs.set(month, [...(runs.get(month) ?? []), { at, ...(by ? { by: by.email, bySub: by.sub } : {}) }]),
     getRun: async (month) => (runs.has(month) ? { ranAt: runs.get(month)!.at(-1)!.at, runs: runs.get(month)! } : undefined),
   };
@@ -128,6 +126,7 @@ function world() {
       sent.push({ to, subject: email.subject, text: email.text });
       return undefined;
     },
+    once: inMemoryIdempotency(),
     siteUrl: 'https://humanly.example',
     minimumCents: 1000,
     now: () => new Date('2026-12-01T02:00:00Z'),
@@ -256,6 +255,18 @@ describe('the payout run', () => {
     w.setActive(true);
     expect((await runMonth(w.deps, '2026-11')).payouts[0]).toMatchObject({ state: 'paid', amountCents: 2000 });
     expect(w.sent).toHaveLength(1);
+  });
+
+  it('a payout email whose send failed leaves nothing behind: the next run sends it, once', async () => {
+    const w = world();
+    w.add('cy', '2026-11', 2000);
+    const send = w.deps.send;
+    w.deps.send = async () => Promise.reject(new Error('SES throttled'));
+    expect((await runMonth(w.deps, '2026-11')).errors).toBe(1);
+    w.deps.send = send;
+    await runMonth(w.deps, '2026-11');
+    await runMonth(w.deps, '2026-11');
+    expect(w.sent.map((m) => m.subject)).toEqual(['Set up payouts to receive your Humanly royalties']);
   });
 
   it('records a payout made outside Stripe, refusing one already paid', async () => {

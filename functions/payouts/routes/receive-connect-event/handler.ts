@@ -12,8 +12,8 @@ const config = loadConfig(PayoutRunConfig.extend({ STRIPE_CONNECT_WEBHOOK_SECRET
 const send = emailSender(config);
 
 /** `POST /webhooks/stripe-connect` (signed by Stripe): applies each verified Connect event once. */
-export const handler = httpHandler(async (event) => {
-  const pay = await payoutDeps(documentClient(), config, send);
+export const handler = httpHandler(async (event, context) => {
+  const pay = await payoutDeps(documentClient(), config, send, context);
   return receiveConnectEvent(
     {
       stripe: pay.stripe,
@@ -22,6 +22,7 @@ export const handler = httpHandler(async (event) => {
       statements: pay.statements,
       payAwaiting: async (talentId) => void (await payAwaiting(pay, talentId)),
       send,
+      once: pay.once,
       siteUrl: config.SITE_URL,
       now: pay.now,
     },

@@ -7,10 +7,11 @@ import { statementId as statementIdOf } from '../../../../events/royalty-values'
 import type { RoyaltyStore } from '../../../royalties';
 import type { SendEmail } from '../../../shared/email';
 import type { HttpEvent, HttpResult } from '../../../shared/http';
+import type { Once } from '../../../shared/idempotency';
 import { log } from '../../../shared/log';
 import { receiveStripeDelivery } from '../../../shared/stripe-events';
 import { bankFailureWords, connectStatusOf } from '../../connect';
-import { bankAccountChangedEmail, dollars, monthLabel, payoutFailedEmail } from '../../emails';
+import { bankAccountChangedEmail, dollars, monthLabel, payoutFailedEmail, sendPayoutEmailOnce } from '../../emails';
 import type { PayoutStore } from '../../store';
 
 export interface ConnectEventDeps {
@@ -21,6 +22,8 @@ export interface ConnectEventDeps {
   store: PayoutStore;
   statements: Pick<RoyaltyStore, 'setPaid'>;
   send: SendEmail;
+  /** The idempotency utility: each delivery is applied once, each email sent once (decision 050). */
+  once: Once;
   siteUrl: string;
   now: () => Date;
 }
@@ -28,13 +31,7 @@ export interface ConnectEventDeps {
 async function emailTalent(deps: ConnectEventDeps, talentId: string, key: string, build: (name: string) => Parameters<SendEmail>[1]): Promise<void> {
   const connect = await deps.store.getConnect(talentId);
   if (!connect?.email) return;
-  if (!(await deps.store.claimOnce(key, deps.now().toISOString()))) return;
-  try {
-    await deps.send(connect.email, build(connect.talentName));
-  } catch (err) {
-    await deps.store.releaseOnce(key);
-    throw err;
-  }
+  await sendPayoutEmailOnce(deps, key, connect.email, () => build(connect.talentName));
 }
 
 const bankWords = (type: string, bank: { last4?: string | null; bank_name?: string | null }) => {

@@ -10,8 +10,8 @@ const config = loadConfig(PayoutRunConfig);
 const send = emailSender(config);
 
 /** `POST /admin/payouts/{statementId}/retry` (admins): a failed payout's transfer once more. */
-export const handler = httpHandler(async (event) => {
+export const handler = httpHandler(async (event, context) => {
   const admin = adminActorOf(requireGroup(event, 'admin'));
-  const deps = await payoutDeps(documentClient(), config, send);
+  const deps = await payoutDeps(documentClient(), config, send, context);
   return json(200, await retry(deps, event.pathParameters?.statementId, admin));
 });
