@@ -1,4 +1,4 @@
-// What the likeness routes (functions/likeness/routes/get-likeness, pause-likeness, request-removal,
+// What the likeness routes (functions/likeness/routes/get-likeness, pause-likeness, resume-likeness, request-removal,
 // cancel-removal) share: the stores the likeness controls read and write, and the limiter of the
 // per-account limit on changes. Each route parses its own configuration, with exactly the
 // settings it needs.

@@ -49,12 +49,15 @@ export class Likeness extends NestedStack {
     ).bindTable(talentTable, 'TALENT_TABLE', ['GetItem'], { indexes: false });
     api.route('GET /me/likeness', status, 'accepted-talent');
 
-    const pause = findsLikeness(
-      new AppFunction(this, 'PauseLikeness', { entry: 'functions/likeness/routes/pause-likeness/handler.ts', description: 'POST /me/likeness/pause and /resume: an accepted talent pauses or resumes their likeness' }),
-    ).bindTable(talentTable, 'TALENT_TABLE', ['GetItem', 'UpdateItem'], { indexes: false });
-    rateLimits.bind(pause);
+    const pauseOrResume = (id: string, entry: string, description: string) => {
+      const fn = findsLikeness(new AppFunction(this, id, { entry, description })).bindTable(talentTable, 'TALENT_TABLE', ['GetItem', 'UpdateItem'], { indexes: false });
+      rateLimits.bind(fn);
+      return fn;
+    };
+    const pause = pauseOrResume('PauseLikeness', 'functions/likeness/routes/pause-likeness/handler.ts', 'POST /me/likeness/pause: an accepted talent pauses their likeness');
     api.route('POST /me/likeness/pause', pause, 'accepted-talent');
-    api.route('POST /me/likeness/resume', pause, 'accepted-talent');
+    const resume = pauseOrResume('ResumeLikeness', 'functions/likeness/routes/resume-likeness/handler.ts', 'POST /me/likeness/resume: an accepted talent resumes their likeness');
+    api.route('POST /me/likeness/resume', resume, 'accepted-talent');
 
     const removal = platform.email.bindOutbox(
       findsLikeness(

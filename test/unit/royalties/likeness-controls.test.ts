@@ -13,14 +13,11 @@ import {
 } from '../../../events/royalty-values';
 import type { Talent } from '../../../events/talent';
 import { removalDoneEmail, removalRequestedEmail } from '../../../functions/likeness/emails/removal';
-import {
-  FOUNDING_CONFIRMATION_MESSAGE,
-  cancelRemoval,
-  getLikenessStatus,
-  requestRemoval,
-  setLikenessPaused,
-  type RemovalDeps,
-} from '../../../functions/likeness/controls';
+import { cancelRemoval } from '../../../functions/likeness/routes/cancel-removal/service';
+import { getLikenessStatus } from '../../../functions/likeness/routes/get-likeness/service';
+import { pauseLikeness } from '../../../functions/likeness/routes/pause-likeness/service';
+import { FOUNDING_CONFIRMATION_MESSAGE, requestRemoval, type RemovalDeps } from '../../../functions/likeness/routes/request-removal/service';
+import { resumeLikeness } from '../../../functions/likeness/routes/resume-likeness/service';
 import { runLikenessSchedule } from '../../../functions/likeness/triggers/likeness-schedule/service';
 import type { StandingDeps } from '../../../functions/accounts/access';
 import { memoryOutbox, type Email, type TransactionWrite } from '../../../functions/shared/email';
@@ -134,12 +131,12 @@ describe('pause and resume', () => {
   it('pauses and resumes idempotently, and refuses once the likeness is removed', async () => {
     const { deps, state } = setup();
     expect((await getLikenessStatus(deps, caller)).state).toBe('available');
-    const paused = await setLikenessPaused(deps, caller, true);
+    const paused = await pauseLikeness(deps, caller);
     expect(paused).toMatchObject({ state: 'paused', paused: true, canRequestRemoval: true });
-    expect(await setLikenessPaused(deps, caller, true)).toEqual(paused);
-    expect(await setLikenessPaused(deps, caller, false)).toMatchObject({ state: 'available', paused: false });
+    expect(await pauseLikeness(deps, caller)).toEqual(paused);
+    expect(await resumeLikeness(deps, caller)).toMatchObject({ state: 'available', paused: false });
     state.controls.removedAt = new Date(T0).toISOString();
-    await expect(setLikenessPaused(deps, caller, true)).rejects.toMatchObject({ status: 409, message: ALREADY_REMOVED_MESSAGE });
+    await expect(pauseLikeness(deps, caller)).rejects.toMatchObject({ status: 409, message: ALREADY_REMOVED_MESSAGE });
   });
 });
 

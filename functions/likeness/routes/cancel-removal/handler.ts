@@ -3,7 +3,7 @@ import { AccountTables } from '../../../accounts';
 import { requireRole } from '../../../shared/auth';
 import { loadConfig } from '../../../shared/config';
 import { httpHandler, json } from '../../../shared/http';
-import { cancelRemoval } from '../../controls';
+import { cancelRemoval } from './service';
 import { likenessChangeDeps } from '../../route-deps';
 
 const deps = likenessChangeDeps(loadConfig(AccountTables.extend({ RATE_LIMITS_TABLE: z.string().min(1) })));

@@ -2,7 +2,7 @@ import { AccountTables } from '../../../accounts';
 import { requireRole } from '../../../shared/auth';
 import { loadConfig } from '../../../shared/config';
 import { httpHandler, json } from '../../../shared/http';
-import { getLikenessStatus } from '../../controls';
+import { getLikenessStatus } from './service';
 import { likenessControlDeps } from '../../route-deps';
 
 const deps = likenessControlDeps(loadConfig(AccountTables));

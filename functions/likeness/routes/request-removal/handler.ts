@@ -6,7 +6,7 @@ import { loadConfig, positiveIntFromEnv } from '../../../shared/config';
 import { documentClient } from '../../../shared/clients';
 import { OutboxConfig, emailOutbox } from '../../../shared/email';
 import { httpHandler, json, parseJsonBody } from '../../../shared/http';
-import { requestRemoval, type RemovalDeps } from '../../controls';
+import { requestRemoval, type RemovalDeps } from './service';
 import { likenessChangeDeps } from '../../route-deps';
 
 const config = loadConfig(
