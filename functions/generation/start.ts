@@ -128,7 +128,7 @@ export async function startGeneration(
           id,
           { step: 'start-failed', at: new Date().toISOString() },
           { status: 'failed', failure: { code: 'error', message: GENERATION_ERROR_MESSAGE } },
-          { expression: '#status = :queued', names: { '#status': 'status' }, values: { ':queued': 'queued' } },
+          { from: ['queued'] },
         )
         .catch((e: unknown) => log.error('failed generation not recorded', e, { generationId: id }));
       throw err;

@@ -6,6 +6,7 @@ import type { PlanId } from '../../events/plans';
 import type { NoRoyaltyReason } from '../../events/royalty-values';
 import type { ROYALTY_PLANS } from '../../events/talent-values';
 import { cancellationReasons, ConflictError, isConditionFailure, ValidationError } from '../shared/errors';
+import type { Condition } from '../shared/store';
 import { ACCOUNT_INDEX, CREATED_INDEX, LIST_PARTITION, generationKeys, monthOf } from './keys';
 import { queryAll } from '../shared/query-all';
 import { ERASED_LICENSEE } from '../../events/erasure';
@@ -117,6 +118,21 @@ function toLicense(item: Record<string, unknown>): LicenseRecord {
 type RoyaltyPlan = (typeof ROYALTY_PLANS)[number];
 
 export type GenerationStore = ReturnType<typeof generationStore>;
+
+/**
+ * When a step may be recorded: the generation is in one of `from` (or in none of `notFrom`), and
+ * records `prediction` when given.
+ */
+export type StepGuard = ({ from: readonly GenerationStatus[]; notFrom?: never } | { notFrom: readonly GenerationStatus[]; from?: never }) & { prediction?: string };
+
+/** The condition of a guarded step, built here only. */
+function guardCondition(guard: StepGuard): Condition {
+  const statuses = guard.from ?? guard.notFrom;
+  const values: Record<string, unknown> = Object.fromEntries(statuses.map((status, i) => [`:st${i}`, status]));
+  const list = `#st IN (${statuses.map((_, i) => `:st${i}`).join(', ')})`;
+  const parts = [...(guard.prediction === undefined ? [] : ['predictionId = :p']), guard.from ? list : `NOT ${list}`];
+  return { expression: parts.join(' AND '), names: { '#st': 'status' }, values: { ...values, ...(guard.prediction === undefined ? {} : { ':p': guard.prediction }) } };
+}
 
 export function generationStore(doc: DynamoDBDocumentClient, tableName: string) {
   /**
@@ -357,17 +373,14 @@ export function generationStore(doc: DynamoDBDocumentClient, tableName: string) 
     },
 
     /**
-     * Appends one step to `steps` and sets `set` (and `updatedAt`) in one UpdateItem, under
-     * `condition` when given (false when it does not hold). A step marked `once` is appended
-     * once however often a retried step records it; the fields are set either way.
+     * Appends one step to `steps` and sets `set` (and `updatedAt`) in one UpdateItem, only while
+     * the generation is in one of `guard.from` (and records `guard.prediction`) when given: false
+     * when it is not (a status never moves back). A step marked `once` is appended once however
+     * often a retried step records it; the fields are set either way.
      */
-    async recordStep(
-      id: string,
-      step: GenerationStepEntry & { once?: boolean },
-      set: Record<string, unknown> = {},
-      condition?: { expression: string; names?: Record<string, string>; values?: Record<string, unknown> },
-    ): Promise<boolean> {
+    async recordStep(id: string, step: GenerationStepEntry & { once?: boolean }, set: Record<string, unknown> = {}, guard?: StepGuard): Promise<boolean> {
       const { once, ...entry } = step;
+      const condition = guard && guardCondition(guard);
       const write = async (withStep: boolean) => {
         const names: Record<string, string> = { ...condition?.names };
         const values: Record<string, unknown> = { ':updatedAt': entry.at, ...condition?.values };

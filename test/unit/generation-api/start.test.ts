@@ -133,7 +133,7 @@ describe('startGeneration', () => {
         id: stored[0].id,
         step: 'start-failed',
         set: { status: 'failed', failure: { code: 'error', message: expect.stringContaining('Your credits were returned') } },
-        condition: expect.objectContaining({ values: { ':queued': 'queued' } }),
+        condition: { from: ['queued'] },
       },
     ]);
   });

@@ -61,9 +61,8 @@ function fakeStore(item: Record<string, unknown>) {
   const steps: string[] = [];
   const store: StartPredictionDeps['store'] = {
     getForWorkflow: async () => structuredClone(item) as never,
-    recordStep: async (_id, step, set = {}, condition) => {
-      const values = condition?.values ?? {};
-      if (condition && !(item.predictionId === values[':p'] && item.status === values[':queued'])) return false;
+    recordStep: async (_id, step, set = {}, guard) => {
+      if (guard && !(item.predictionId === guard.prediction && guard.from?.includes(item.status as never))) return false;
       Object.assign(item, set);
       steps.push(`${step.step}: ${step.detail}`);
       return true;

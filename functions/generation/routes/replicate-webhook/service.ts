@@ -86,11 +86,7 @@ async function apply(deps: WebhookDeps, generationId: string, prediction: Predic
     // has not (its create's answer may be lost; its retry finds the id here, decision 038).
     if (!(await deps.store.adoptPrediction(generationId, prediction.id, at))) throw new ConflictError(PREDICTION_MISMATCH_MESSAGE);
     if (prediction.status !== 'processing') return;
-    await deps.store.recordStep(generationId, { step: 'Webhook', at, detail: 'processing' }, { status: 'processing' }, {
-      expression: 'predictionId = :p AND #st IN (:queued, :starting)',
-      names: { '#st': 'status' },
-      values: { ':p': prediction.id, ':queued': 'queued', ':starting': 'starting' },
-    });
+    await deps.store.recordStep(generationId, { step: 'Webhook', at, detail: 'processing' }, { status: 'processing' }, { from: ['queued', 'starting'], prediction: prediction.id });
     return;
   }
   const stored = await deps.store.storeFinalPrediction(generationId, storedPrediction(prediction), at);

@@ -23,11 +23,7 @@ export async function pollPrediction(deps: PollPredictionDeps, generationId: str
     await deps.store.storeFinalPrediction(generationId, storedPrediction(prediction), at);
     await deps.store.recordStep(generationId, { step: 'PollPrediction', at, detail: `${prediction.status} (found by polling)`, once: true });
   } else if (prediction.status === 'processing' && generation.status === 'starting') {
-    await deps.store.recordStep(generationId, { step: 'Processing', at, detail: 'found by polling', once: true }, { status: 'processing' }, {
-      expression: '#st = :starting',
-      names: { '#st': 'status' },
-      values: { ':starting': 'starting' },
-    });
+    await deps.store.recordStep(generationId, { step: 'Processing', at, detail: 'found by polling', once: true }, { status: 'processing' }, { from: ['starting'] });
   }
   return outcomeOf(prediction);
 }

@@ -1,4 +1,5 @@
 import {
+  FINAL_STATUSES,
   GENERATION_CANCELED_MESSAGE,
   GENERATION_ERROR_MESSAGE,
   POLL_MAX_ATTEMPTS,
@@ -131,7 +132,7 @@ export async function recordFailure(deps: RecordFailureDeps, input: FailureInput
     generationId,
     { step: 'Failed', at: deps.now().toISOString(), detail: `${failure.code}: ${failure.detail}${modelCaused ? ' (counted toward the client\'s daily limit)' : ''}`.slice(0, 600), once: true },
     { status: failure.status, failure: { code: failure.code, message: failure.message }, creditsSpent: reservation?.committed ?? 0 },
-    { expression: 'NOT #st IN (:succeeded, :failed, :canceled)', names: { '#st': 'status' }, values: { ':succeeded': 'succeeded', ':failed': 'failed', ':canceled': 'canceled' } },
+    { notFrom: FINAL_STATUSES },
   );
   log.info('generation failed', { generationId, code: failure.code });
   return { recorded, code: failure.code };

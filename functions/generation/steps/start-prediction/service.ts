@@ -168,7 +168,7 @@ async function settle(
     { step: 'StartPrediction', at, detail: `prediction ${prediction.id}${how ? ` (${how})` : ''}`, once: true },
     { status: 'starting' },
     // A start or processing webhook moves on from queued; never back.
-    { expression: 'predictionId = :p AND #st = :queued', names: { '#st': 'status' }, values: { ':p': prediction.id, ':queued': 'queued' } },
+    { from: ['queued'], prediction: prediction.id },
   );
   // A prediction can answer final at once (a model that refuses the input).
   if (prediction.status && isFinalPrediction(prediction.status)) {
