@@ -14,6 +14,7 @@ import { generationKeys } from '../../../functions/generation/keys';
 import { licenseIdOf } from '../../../functions/generation/steps/deliver-images/service';
 import { createAcceptedTalent } from '../../support/accepted-talent';
 import { callApi, documentClient, idToken, useTwin } from '../../support/twin';
+import { atRest } from '../../support/at-rest';
 import { eventually } from '../../support/eventually';
 import { applyFounding, callerIp, emailsTo, foundingPayload, joinWaitlist, postFrom, serverErrorRetries, uploadPhotos, type Photo } from '../../support/user-flows';
 import { asJpegFiles, jpegs } from '../founding/support';
@@ -211,9 +212,7 @@ describe('fault matrix on the twin', () => {
     for (const key of applied.keys) replayed += await twin().instruments.replay({ source: 'aws.s3', detailIncludes: key });
     expect(replayed).toBe(applied.keys.length);
     expect(await twin().instruments.replay({ detailType: 'FoundingApplication.Submitted', detailIncludes: id })).toBeGreaterThan(0);
-    await twin().idle();
-    await new Promise((r) => setTimeout(r, 2000));
-    await twin().idle();
+    await atRest(twin());
 
     const after = await application(id);
     expect(after).toMatchObject({ status: 'pending_review', validPhotoCount: before.validPhotoCount, rejectedPhotoCount: before.rejectedPhotoCount });
@@ -262,8 +261,7 @@ describe('fault matrix on the twin', () => {
     const applied = await apply(applicant);
     await settledApplication(applied.applicationId!, ['pending_review', 'failed']);
     await eventually(async () => (await mailCount(applicant, RECEIVED)) >= 1, { timeoutMs: 60_000, what: 'received email' });
-    await twin().idle();
-    await new Promise((r) => setTimeout(r, 1000));
+    await atRest(twin());
     expect(await mailCount(applicant, RECEIVED)).toBe(1);
     const meters = await twin().instruments.meters();
     expect(meters.lambda[mailer].errors).toBeGreaterThan(0);
