@@ -23,8 +23,6 @@ export const paymentKeys = {
    * (accountKey: the client's list; listKey `PAYMENTS#<YYYY-MM>`: the month's revenue).
    */
   payment: (paymentIntentId: string) => ({ pk: `PAYMENT#${paymentIntentId}`, sk: 'PAYMENT' }),
-  /** A Stripe event applied already (its id): a repeat changes nothing. */
-  event: (eventId: string) => ({ pk: `EVENT#${eventId}`, sk: 'EVENT' }),
   /** An account that spent credits later refunded or disputed (listKey FLAGGED). */
   flag: (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'FLAG' }),
   /**

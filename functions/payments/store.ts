@@ -640,17 +640,7 @@ export function paymentsStore(doc: DynamoDBDocumentClient, tableName: string, no
       return items.map(toSubscription);
     },
 
-    // ---- Applied events -------------------------------------------------------------------------
-
-    /** True when this Stripe event was applied already. */
-    async eventApplied(eventId: string): Promise<boolean> {
-      return (await get(paymentKeys.event(eventId))) !== undefined;
-    },
-
-    /** Marks a Stripe event applied, after everything it changes has been written. */
-    async markEventApplied(eventId: string, type: string): Promise<void> {
-      await putNew({ ...paymentKeys.event(eventId), eventId, type, appliedAt: now().toISOString() });
-    },
+    // ---- Erased clients' events -------------------------------------------------------------------
 
     /**
      * Records a Stripe event about an erased client that was applied to nothing (the first record

@@ -1,6 +1,7 @@
 // The one data access of payouts (docs/payouts.md): the talent's connected account, each
-// statement's payout, the month's runs, the talent's payout history and the Connect events
-// applied, all in the Payouts table. The statements themselves stay in royalties' store.
+// statement's payout, the month's runs and the talent's payout history, all in the Payouts table.
+// Which Connect events were applied is kept by the idempotency utility (decision 050); the
+// statements themselves stay in royalties' store.
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { PAYOUTS_LIST_INDEX, type StatementPayoutState } from '../../events/payout-values';
 import type { ConnectAccountStatus, PayoutRunEntry, StatementPayout } from '../../events/payouts';
@@ -16,7 +17,6 @@ const payoutKeys = {
   monthList: (month: string) => `PAYOUTS#${month}`,
   history: (talentId: string, at: string, key: string) => ({ pk: `TALENT#${talentId}`, sk: `HISTORY#${at}#${key}` }),
   historyPrefix: 'HISTORY#',
-  event: (eventId: string) => ({ pk: `EVENT#${eventId}`, sk: 'EVENT' }),
   run: (month: string) => ({ pk: `RUN#${month}`, sk: 'RUN' }),
 };
 
@@ -182,14 +182,6 @@ export function payoutStore(doc: DynamoDBDocumentClient, tableName: string) {
         ScanIndexForward: false,
       });
       return items.map((i) => ({ at: String(i.at), what: String(i.what) }));
-    },
-
-    async eventApplied(eventId: string): Promise<boolean> {
-      return (await get(payoutKeys.event(eventId))) !== undefined;
-    },
-
-    async markEventApplied(eventId: string, type: string, at: string): Promise<void> {
-      await putOnce({ ...payoutKeys.event(eventId), type, at });
     },
 
     /** The month's last run and every run recorded (oldest first). */

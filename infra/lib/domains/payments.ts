@@ -21,7 +21,7 @@ const LEDGER_AND_PLAN: TableAction[] = ['GetItem', 'PutItem', 'UpdateItem', 'Que
  * of truth for money, our credit ledger for credits. A nested stack of its own (decision 032).
  */
 export class Payments extends NestedStack {
-  /** Customers, checkouts, payments, subscription mirrors, applied events and revenue by month. */
+  /** Customers, checkouts, payments, subscription mirrors and revenue by month. */
   readonly table: AppTable;
   readonly stripeSecretKey: ISecret;
   readonly stripeWebhookSecret: ISecret;

@@ -35,7 +35,7 @@ const PAYOUT_WRITES: TableAction[] = ['GetItem', 'PutItem', 'UpdateItem', 'Query
  * (decision 032).
  */
 export class Payouts extends NestedStack {
-  /** Connected accounts, statement payouts, runs, the talent's payout history and applied events. */
+  /** Connected accounts, statement payouts, runs and the talent's payout history. */
   readonly table: AppTable;
   readonly connectWebhookSecret: ISecret;
 

@@ -3,9 +3,11 @@
 import Stripe from 'stripe';
 import type { HttpEvent } from '../../../functions/shared/http';
 import { ConflictError, ValidationError } from '../../../functions/shared/errors';
-import { inMemoryIdempotency } from '../../../functions/shared/idempotency';
+import type { Once } from '../../../functions/shared/idempotency';
+import { eventually } from '../../support/eventually';
+import { recordingOnce } from '../../support/recording-once';
 import { receiveStripeEvent, type ReceiveDeps } from '../../../functions/payments/routes/receive-stripe-event/service';
-import { BAD_SIGNATURE_MESSAGE, MISSING_SIGNATURE_MESSAGE } from '../../../functions/shared/stripe-events';
+import { BAD_SIGNATURE_MESSAGE, MISSING_SIGNATURE_MESSAGE, receiveStripeDelivery } from '../../../functions/shared/stripe-events';
 import type { PaymentsStore } from '../../../functions/payments/store';
 
 const SECRET = 'whsec_unit_test_secret';
@@ -27,11 +29,8 @@ function request(body: string, signature: string | undefined, base64 = false): H
 const signed = (body: string, secret = SECRET) => stripe.webhooks.generateTestHeaderString({ payload: body, secret });
 
 function deps(overrides: Partial<ReceiveDeps> = {}) {
-  const applied = new Set<string>();
-  const store = {
-    eventApplied: async (id: string) => applied.has(id),
-    markEventApplied: async (id: string) => void applied.add(id),
-  } as unknown as PaymentsStore;
+  const { once, completed: applied } = recordingOnce('stripe-event', (input) => (input as { id: string }).id);
+  const store = {} as PaymentsStore;
   const d: ReceiveDeps = {
     stripe,
     secret: async () => SECRET,
@@ -40,7 +39,7 @@ function deps(overrides: Partial<ReceiveDeps> = {}) {
     accounts: { get: async () => undefined, setBillingPlan: async () => undefined },
     ledger: { grant: async () => undefined },
     send: async () => undefined,
-    once: inMemoryIdempotency(),
+    once,
     siteUrl: 'https://humanly.example',
     charges: {} as never,
     ...overrides,
@@ -80,5 +79,46 @@ describe('POST /webhooks/stripe', () => {
     await expect(failure).rejects.not.toBeInstanceOf(ConflictError);
     await expect(failure).rejects.toThrow('customer.subscription.updated evt_unit_1 was not applied: This idempotency key was already used');
     expect(applied.size).toBe(0);
+  });
+});
+
+describe('receiveStripeDelivery', () => {
+  it('applies an event once when two deliveries of it arrive at once: both answer 200, the second as a replay', async () => {
+    const recording = recordingOnce('stripe-event', (input) => (input as { id: string }).id);
+    let refused = 0;
+    const once: Once = async (options, input, fn) => {
+      try {
+        return await recording.once(options, input, fn);
+      } catch (err) {
+        if ((err as Error).name === 'IdempotencyInProgressError') refused += 1;
+        throw err;
+      }
+    };
+    let applying = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const delivery = {
+      stripe,
+      secret: async () => SECRET,
+      once,
+      name: 'stripe-event',
+      label: 'stripe event',
+      apply: async () => {
+        applying += 1;
+        await gate;
+        return 'applied' as const;
+      },
+    };
+    const body = eventBody('invoice.paid', { id: 'in_1', object: 'invoice' });
+    const first = receiveStripeDelivery(delivery, request(body, signed(body)));
+    const second = receiveStripeDelivery(delivery, request(body, signed(body)));
+    // The second finds the first's record in progress and waits for it inside the delivery.
+    await eventually(() => refused > 0, { what: "the second delivery to find the first's record in progress" });
+    release();
+    const answers = await Promise.all([first, second]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(answers.map((a) => JSON.parse(String(a.body)))).toEqual([{ received: true }, { received: true, replayed: true }]);
+    expect(applying).toBe(1);
+    expect(recording.completed).toEqual(new Set(['evt_unit_1']));
   });
 });

@@ -10,12 +10,12 @@ import { receiveConnectEvent, type ConnectEventDeps } from '../../../functions/p
 import type { HistoryEntry, PayoutRecord, PayoutStore } from '../../../functions/payouts/store';
 import { ValidationError } from '../../../functions/shared/errors';
 import type { HttpEvent } from '../../../functions/shared/http';
-import { inMemoryIdempotency } from '../../../functions/shared/idempotency';
+import { recordingOnce } from '../../support/recording-once';
 
 const SECRET = 'whsec_unit_connect';
 
 function world() {
-  const applied = new Set<string>();
+  const { once, completed: applied } = recordingOnce('stripe-connect-event', (input) => (input as { id: string }).id);
   const history: HistoryEntry[] = [];
   const payouts = new Map<string, PayoutRecord>([
     ['2026-11', { statementId: '2026-11_ada', talentId: 'ada', month: '2026-11', statementCents: 1500, carriedInCents: 0, amountCents: 1500, state: 'paid', transferId: 'tr_1', paidAt: '2026-12-01T02:00:00.000Z', updatedAt: '2026-12-01T02:00:00.000Z' }],
@@ -34,8 +34,6 @@ function world() {
       return true;
     },
     addHistory: async (_t, entry) => void history.push(entry),
-    eventApplied: async (id) => applied.has(id),
-    markEventApplied: async (id) => void applied.add(id),
   };
   const stripe = new Stripe('sk_test_unit');
   Object.assign(stripe.accounts, { retrieve: async (id: string) => ({ id, payouts_enabled: true, capabilities: { transfers: 'active' }, requirements: { currently_due: [] }, external_accounts: { data: [{ last4: '4321' }] } }) });
@@ -50,7 +48,7 @@ function world() {
       sent.push({ to, subject: email.subject });
       return undefined;
     },
-    once: inMemoryIdempotency(),
+    once,
     siteUrl: 'https://humanly.example',
     now: () => new Date('2026-12-02T00:00:00Z'),
   };

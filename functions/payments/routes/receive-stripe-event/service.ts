@@ -50,8 +50,8 @@ export function receiveStripeEvent(deps: ReceiveDeps, request: HttpEvent): Promi
     {
       stripe: deps.stripe,
       secret: deps.secret,
-      eventApplied: (id) => deps.store.eventApplied(id),
-      markApplied: (event) => deps.store.markEventApplied(event.id, event.type),
+      once: deps.once,
+      name: 'stripe-event',
       apply: (event) => applyStripeEvent(deps, event),
       label: 'stripe event',
     },

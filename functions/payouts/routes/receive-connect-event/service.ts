@@ -126,8 +126,8 @@ export function receiveConnectEvent(deps: ConnectEventDeps, request: HttpEvent):
     {
       stripe: deps.stripe,
       secret: deps.secret,
-      eventApplied: (id) => deps.store.eventApplied(id),
-      markApplied: (event) => deps.store.markEventApplied(event.id, event.type, deps.now().toISOString()),
+      once: deps.once,
+      name: 'stripe-connect-event',
       apply: (event) => applyConnectEvent(deps, event),
       label: 'stripe connect event',
     },
