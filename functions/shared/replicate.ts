@@ -54,7 +54,7 @@ export interface ReplicateTraining {
 }
 
 /** A window of Replicate's list (`created_after` / `created_before`), newest first, 100 a page. */
-export interface ListWindow {
+interface ListWindow {
   createdAfter: Date;
   createdBefore?: Date;
   /** Pages followed at most (a bound: the window is meant to be minutes wide); 10 by default. */

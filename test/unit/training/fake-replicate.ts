@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import type { Prediction, ReplicateApi, ReplicateTraining } from '../../../functions/shared/replicate';
 
 /** The calls the training wing makes. */
-export type TrainingApi = Pick<
+type TrainingApi = Pick<
   ReplicateApi,
   'createModel' | 'createTraining' | 'getTraining' | 'cancelTraining' | 'listTrainings' | 'deleteVersion' | 'createPrediction' | 'getPrediction' | 'webhookSecret' | 'fetchOutput'
 >;
