@@ -103,7 +103,7 @@ describe('unconfirmed sign-ups', () => {
       cognitoClient(twin()).send(
         new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: twin().clientIds.web, AuthParameters: { USERNAME: applicant, PASSWORD: SQUATTER_PASSWORD } }),
       ),
-    ).rejects.toBeDefined();
+    ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
   });
 });
 

@@ -24,7 +24,6 @@ function ses() {
   const state = { down: false };
   const send = async (to: string, e: Email) => {
     if (state.down) throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
-    await new Promise((r) => setTimeout(r, 20));
     sent.push({ to, subject: e.subject });
     return `msg-${sent.length}`;
   };
