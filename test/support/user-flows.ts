@@ -27,16 +27,21 @@ export const postFrom = (ip: string | undefined, url: string, body: unknown): Pr
 
 /**
  * What a person does with "Something went wrong on our side. Please try again in a moment.":
- * tries again (up to `retries` times, a moment apart). Every retry is counted in `retried`.
+ * tries again (up to `retries` times, a pause growing to half a second between tries). Every
+ * retry is counted in `retried`.
  */
 export const serverErrorRetries = { retried: 0 };
 async function postAsPerson(ip: string | undefined, url: string, body: unknown, retries: number): Promise<Answer> {
-  for (let attempt = 0; ; attempt++) {
-    const answer = await postFrom(ip, url, body);
-    if (answer.status < 500 || attempt >= retries) return answer;
-    serverErrorRetries.retried++;
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  let attempt = 0;
+  return eventually(
+    async () => {
+      const answer = await postFrom(ip, url, body);
+      if (answer.status < 500 || attempt++ >= retries) return answer;
+      serverErrorRetries.retried++;
+      return false;
+    },
+    { timeoutMs: 120_000, maxIntervalMs: 500, what: `an answer below 500 from ${url}` },
+  );
 }
 
 export const emailsTo = async (twin: FlowTwin, address: string) => (await twin.emails()).filter((m) => m.to.includes(address));
