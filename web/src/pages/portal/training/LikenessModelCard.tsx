@@ -12,6 +12,9 @@ import { Loaded } from '../../../components/Loading';
 import { errorText } from '../../../lib/errorText';
 import { useAccountQuery } from '../../../lib/query';
 
+/** The portal's status chips in the tone of the model's state. */
+const CHIP: Record<ReturnType<typeof modelStateText>['tone'], string> = { neutral: 'neutral', waiting: 'validating', action: 'validating', good: 'accepted', bad: 'failed' };
+
 /** Sample URLs live 10 minutes: a broken image reads the model again, at most this often. */
 const SAMPLE_RELOAD_GAP_MS = 60_000;
 
@@ -101,7 +104,7 @@ export default function LikenessModelCard({ auth }: { auth: SignedIn }) {
     <section className="card acct-card model-card" aria-labelledby={`${id}-title`} data-testid="likeness-model" data-state={view.state}>
       {title}
       <p className="acct-status">
-        <span className={`model-chip model-chip--${text.tone}`} data-testid="likeness-model-state">
+        <span className={`acct-status__chip acct-status__chip--${CHIP[text.tone]}`} data-testid="likeness-model-state">
           {text.label}
         </span>
       </p>
