@@ -5,7 +5,7 @@ import { useConfig } from '../../config';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { identityApi } from './api';
 import { PROBLEM_TEXTS, photoCountText, placeFields, problemOf, tokenFromHash, untilText, type Problem } from './flow';
-import { Alert, StepHeading } from './parts';
+import { Alert, LinkState, StepHeading } from './parts';
 import { REPLACEMENT_ACCEPT, changeProblem, percentSent, photosToShow, refusalOf, replacementType, uploadNewPhotos, type ApplicantPhoto, type NewPhoto } from './replacements';
 import './identity.css';
 
@@ -50,37 +50,14 @@ export function ReplacePhotosPage() {
     };
   }, [api, token, contactEmail, reloads]);
 
+  const retry = () => {
+    setLoad({ at: 'loading' });
+    setReloads((n) => n + 1);
+  };
   let body;
-  if (!token) {
-    body = (
-      <Alert testId="photos-link-problem">
-        <p>{PROBLEM_TEXTS.noToken}</p>
-      </Alert>
-    );
-  } else if (load.at === 'loading') {
-    body = (
-      <p className="idv-waiting" role="status">
-        Loading your photos…
-      </p>
-    );
-  } else if (load.at === 'failed') {
-    body = (
-      <Alert testId={load.problem.kind === 'link' ? 'photos-link-problem' : 'photos-load-problem'}>
-        <p>{load.problem.text}</p>
-        {load.problem.kind !== 'link' && (
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => {
-              setLoad({ at: 'loading' });
-              setReloads((n) => n + 1);
-            }}
-          >
-            Try again
-          </button>
-        )}
-      </Alert>
-    );
+  if (!token || load.at === 'loading' || load.at === 'failed') {
+    // Why there is nothing to show yet.
+    body = <LinkState name="photos" token={token} loading="Loading your photos…" pending={load.at === 'loading'} problem={load.at === 'failed' ? load.problem : undefined} onRetry={retry} />;
   } else if (load.at === 'sent') {
     body = <Sent status={load.status} />;
   } else if (!load.open) {
@@ -346,7 +323,7 @@ function PhotoGroup({
       <h2 id={id} className="idv-step__title">
         {title}
       </h2>
-      <ul className="idv-photos" data-testid={`${id}-list`}>
+      <ul className="idv-photos bare-list" data-testid={`${id}-list`}>
         {photos.map((p) => (
           <li key={p.index} className={`idv-photo${p.usable ? '' : ' idv-photo--bad'}${remove.has(p.index) ? ' is-removed' : ''}`}>
             <img src={p.thumbnailUrl} alt={`Photo ${p.index + 1}`} className="idv-photo__thumb" loading="lazy" />

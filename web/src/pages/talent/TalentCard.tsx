@@ -38,7 +38,7 @@ export function TalentCard({ talent }: { talent: PublicTalent }) {
 /** Placeholder cards while the library loads (hidden from assistive technology; a status line says it). */
 export function TalentCardSkeletons({ count = 3 }: { count?: number }) {
   return (
-    <ul className="library-grid" aria-hidden="true">
+    <ul className="library-grid bare-list" aria-hidden="true">
       {Array.from({ length: count }, (_, i) => (
         <li key={i} className="card library-card library-card--skeleton">
           <div className="library-card__media skeleton" />

@@ -175,7 +175,7 @@ function Library({ talent }: { talent: PublicTalent[] }) {
       </p>
 
       {shown.length > 0 ? (
-        <ul className="library-grid">
+        <ul className="library-grid bare-list">
           {shown.map((t) => (
             <TalentCard key={t.id} talent={t} />
           ))}
