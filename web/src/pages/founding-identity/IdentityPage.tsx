@@ -6,8 +6,8 @@ import { useConfig } from '../../config';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { identityApi } from './api';
 import { ConsentSteps, choiceLabel } from './ConsentSteps';
-import { PROBLEM_TEXTS, problemOf, selfieMessage, stepOf, tokenFromHash, type Problem } from './flow';
-import { Alert, StepHeading, StepList } from './parts';
+import { problemOf, selfieMessage, stepOf, tokenFromHash, type Problem } from './flow';
+import { LinkState, StepHeading, StepList } from './parts';
 import { SelfieStep } from './SelfieStep';
 import { longDate, WithdrawFaceConsent } from './WithdrawFaceConsent';
 import './identity.css';
@@ -75,33 +75,14 @@ export function IdentityPage() {
   const lost = (problem: Problem) => setLoad({ at: 'failed', problem });
   const ready = (status: IdentityStatus) => setLoad({ at: 'ready', status });
 
+  const retry = () => {
+    setLoad({ at: 'loading' });
+    setReloads((n) => n + 1);
+  };
   let body;
-  if (!token) {
-    body = (
-      <Alert testId="identity-link-problem">
-        <p>{PROBLEM_TEXTS.noToken}</p>
-      </Alert>
-    );
-  } else if (load.at === 'loading') {
-    body = (
-      <p className="idv-waiting" role="status">
-        Loading your application…
-      </p>
-    );
-  } else if (load.at === 'failed') {
-    body = (
-      <Alert testId={load.problem.kind === 'link' ? 'identity-link-problem' : 'identity-load-problem'}>
-        <p>{load.problem.text}</p>
-        {load.problem.kind !== 'link' && (
-          <button type="button" className="button button--secondary" onClick={() => {
-              setLoad({ at: 'loading' });
-              setReloads((n) => n + 1);
-            }}>
-            Try again
-          </button>
-        )}
-      </Alert>
-    );
+  if (!token || load.at === 'loading' || load.at === 'failed') {
+    // Why there is nothing to show yet.
+    body = <LinkState name="identity" token={token} loading="Loading your application…" pending={load.at === 'loading'} problem={load.at === 'failed' ? load.problem : undefined} onRetry={retry} />;
   } else {
     const { status } = load;
     const step = stepOf(status);

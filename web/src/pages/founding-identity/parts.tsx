@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { PROBLEM_TEXTS, type Problem } from './flow';
 
 /**
  * A step's heading, focused when it appears, so keyboard and screen-reader users land on each new
@@ -55,5 +56,39 @@ export function StepList({ steps, current }: { steps: readonly string[]; current
         </li>
       ))}
     </ol>
+  );
+}
+
+/**
+ * What a link's page (`name`: identity, photos) shows until its application is in: the link has no
+ * token, the application is loading (`loading`), or it could not be read, with Try again unless
+ * the link itself is the problem. Nothing once it is in.
+ */
+export function LinkState(props: { name: string; token: string | undefined; loading: string; problem?: Problem; pending: boolean; onRetry: () => void }) {
+  const { name, token, loading, problem, pending, onRetry } = props;
+  if (!token) {
+    return (
+      <Alert testId={`${name}-link-problem`}>
+        <p>{PROBLEM_TEXTS.noToken}</p>
+      </Alert>
+    );
+  }
+  if (pending) {
+    return (
+      <p className="idv-waiting" role="status">
+        {loading}
+      </p>
+    );
+  }
+  if (!problem) return null;
+  return (
+    <Alert testId={problem.kind === 'link' ? `${name}-link-problem` : `${name}-load-problem`}>
+      <p>{problem.text}</p>
+      {problem.kind !== 'link' && (
+        <button type="button" className="button button--secondary" onClick={onRetry}>
+          Try again
+        </button>
+      )}
+    </Alert>
   );
 }

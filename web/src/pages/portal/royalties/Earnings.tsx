@@ -243,15 +243,11 @@ function StatementItem({ summary, api, payout, minimumCents }: { summary: Statem
               <thead>
                 <tr>
                   <th scope="col">Tier</th>
-                  <th scope="col" className="roy-num">
-                    Licenses
-                  </th>
-                  <th scope="col" className="roy-num">
-                    Credit value
-                  </th>
-                  <th scope="col" className="roy-num">
-                    Royalty
-                  </th>
+                  {['Licenses', 'Credit value', 'Royalty'].map((heading) => (
+                    <th key={heading} scope="col" className="roy-num">
+                      {heading}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody>
