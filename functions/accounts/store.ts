@@ -157,7 +157,7 @@ export function accountStore(doc: DynamoDBDocumentClient, tableName: string, now
         }),
       );
     } catch (err) {
-      if (isConditionFailure(err) || (err as Error)?.name === 'TransactionCanceledException') {
+      if (isConditionFailure(err)) {
         if (!(await profileItem(id))) throw new NotFoundError(ACCOUNT_NOT_FOUND_MESSAGE);
       }
       throw err;

@@ -44,11 +44,6 @@ interface Update {
   ExpressionAttributeValues?: Record<string, unknown>;
 }
 
-/** A transaction refused because one of its conditions did not hold. */
-const cancelledByCondition = (err: unknown): boolean =>
-  (err as Error | undefined)?.name === 'TransactionCanceledException' &&
-  ((err as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? []).some((r) => r.Code === 'ConditionalCheckFailed');
-
 export function talentStore(doc: DynamoDBDocumentClient, tableName: string) {
   const scan = async function* (filter?: { expression: string; names: Record<string, string>; values: Record<string, unknown> }) {
     let start: Record<string, unknown> | undefined;
@@ -79,7 +74,7 @@ export function talentStore(doc: DynamoDBDocumentClient, tableName: string) {
       else await doc.send(new TransactWriteCommand({ TransactItems: [{ Update: { TableName: tableName, Key: { id }, ...update } }, ...also] }));
       return true;
     } catch (err) {
-      if (isConditionFailure(err) || cancelledByCondition(err)) return false;
+      if (isConditionFailure(err)) return false;
       throw err;
     }
   };
