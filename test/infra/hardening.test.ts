@@ -197,7 +197,8 @@ describe('the email outbox (decision 041)', () => {
     const writes = ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
     expect(entries).toEqual({
       'functions/likeness/routes/request-removal/handler.ts': { outbox: writes, sends: true },
-      'functions/likeness/routes/exclusive-contract/handler.ts': { outbox: writes, sends: true },
+      'functions/likeness/routes/record-exclusive-contract/handler.ts': { outbox: writes, sends: true },
+      'functions/likeness/routes/end-exclusive-contract/handler.ts': { outbox: writes, sends: true },
       'functions/likeness/triggers/likeness-schedule/handler.ts': { outbox: [...writes, 'dynamodb:Scan'].sort(), sends: true },
     });
   });

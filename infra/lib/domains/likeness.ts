@@ -111,17 +111,22 @@ export class Likeness extends NestedStack {
     });
 
     // Exclusive contracts: the console records and ends them; a brand sees its talent.
-    const contract = this.contractNotices(
-      new AppFunction(this, 'ExclusiveContract', { entry: 'functions/likeness/routes/exclusive-contract/handler.ts', description: 'GET, POST and DELETE /admin/talent/{id}/exclusive-contract: a talent\'s exclusive contract (admins only)' }),
-      platform,
-      props,
-    )
+    const readContract = new AppFunction(this, 'GetExclusiveContract', {
+      entry: 'functions/likeness/routes/get-exclusive-contract/handler.ts',
+      description: "GET /admin/talent/{id}/exclusive-contract: a talent's exclusive contract and the ended ones (admins only)",
+    })
       .bindTable(talentTable, 'TALENT_TABLE', ['GetItem'], { indexes: false })
-      .bindTable(props.generationsTable, 'GENERATIONS_TABLE', ['PutItem', 'Query'], { indexes: false })
-      .bindTable(props.accountsTable, 'ACCOUNTS_TABLE', ['GetItem'], { indexes: false });
-    api.route('GET /admin/talent/{id}/exclusive-contract', contract, 'admin');
-    api.route('POST /admin/talent/{id}/exclusive-contract', contract, 'admin');
-    api.route('DELETE /admin/talent/{id}/exclusive-contract', contract, 'admin');
+      .bindTable(props.generationsTable, 'GENERATIONS_TABLE', ['Query'], { indexes: false });
+    api.route('GET /admin/talent/{id}/exclusive-contract', readContract, 'admin');
+    const changesContract = (id: string, entry: string, description: string) =>
+      this.contractNotices(new AppFunction(this, id, { entry, description }), platform, props)
+        .bindTable(talentTable, 'TALENT_TABLE', ['GetItem'], { indexes: false })
+        .bindTable(props.generationsTable, 'GENERATIONS_TABLE', ['PutItem', 'Query'], { indexes: false })
+        .bindTable(props.accountsTable, 'ACCOUNTS_TABLE', ['GetItem'], { indexes: false });
+    const record = changesContract('RecordExclusiveContract', 'functions/likeness/routes/record-exclusive-contract/handler.ts', "POST /admin/talent/{id}/exclusive-contract: records a talent's exclusive contract (admins only)");
+    api.route('POST /admin/talent/{id}/exclusive-contract', record, 'admin');
+    const end = changesContract('EndExclusiveContract', 'functions/likeness/routes/end-exclusive-contract/handler.ts', "DELETE /admin/talent/{id}/exclusive-contract: ends a talent's exclusive contract early (admins only)");
+    api.route('DELETE /admin/talent/{id}/exclusive-contract', end, 'admin');
     const exclusive = new AppFunction(this, 'ListExclusiveTalent', { entry: 'functions/likeness/routes/list-exclusive-talent/handler.ts', description: 'GET /me/exclusive-talent: the talent under an exclusive contract with the calling client' })
       .bindTable(talentTable, 'TALENT_TABLE', ['Scan'], { indexes: false });
     api.route('GET /me/exclusive-talent', exclusive, 'client');

@@ -7,7 +7,10 @@ import {
   NO_CONTRACT_MESSAGE,
 } from '../../../events/royalty-values';
 import type { Talent } from '../../../events/talent';
-import { endExclusiveContract, CONTRACT_REMOVED_MESSAGE, getExclusiveContract, recordExclusiveContract, type ExclusiveContractDeps } from '../../../functions/likeness/routes/exclusive-contract/service';
+import type { ExclusiveContractDeps } from '../../../functions/likeness/exclusive-contracts';
+import { endExclusiveContract } from '../../../functions/likeness/routes/end-exclusive-contract/service';
+import { getExclusiveContract } from '../../../functions/likeness/routes/get-exclusive-contract/service';
+import { CONTRACT_REMOVED_MESSAGE, recordExclusiveContract } from '../../../functions/likeness/routes/record-exclusive-contract/service';
 import { exclusiveTalent } from '../../../functions/likeness/routes/list-exclusive-talent/service';
 import { runContractNotices, TERM_ENDED_BY } from '../../../functions/likeness/contract-notices';
 import { memoryOutbox, type Email } from '../../../functions/shared/email';

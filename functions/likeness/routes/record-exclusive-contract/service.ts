@@ -1,39 +1,14 @@
-import { CONTRACT_EXISTS_MESSAGE, CONTRACT_NOT_CLIENT_MESSAGE, CONTRACT_REMOVAL_PENDING_MESSAGE, CONTRACT_TERM_MESSAGE, NO_CONTRACT_MESSAGE } from '../../../../events/royalty-values';
+import { CONTRACT_EXISTS_MESSAGE, CONTRACT_NOT_CLIENT_MESSAGE, CONTRACT_REMOVAL_PENDING_MESSAGE, CONTRACT_TERM_MESSAGE } from '../../../../events/royalty-values';
 import type { ExclusiveContract } from '../../../../events/generations';
 import { likenessState, type ExclusiveContractRequest, type ExclusiveContractResponse } from '../../../../events/likeness';
-import { TALENT_NOT_FOUND_MESSAGE, isTalentId } from '../../../../events/talent-values';
+import { TALENT_NOT_FOUND_MESSAGE } from '../../../../events/talent-values';
 import { ConflictError, NotFoundError, ValidationError } from '../../../shared/errors';
 import { log } from '../../../shared/log';
-import { TERM_ENDED_BY, endContract, notifyStart, type ContractNoticeDeps } from '../../contract-notices';
-import type { AccountStore } from '../../../accounts';
-import type { RoyaltyStore } from '../../../royalties';
-import type { TalentStore } from '../../../catalog';
+import { TERM_ENDED_BY, endContract, notifyStart } from '../../contract-notices';
+import { contractTalent, exclusiveContractOf, type ExclusiveContractDeps } from '../../exclusive-contracts';
 
 /** A contract cannot be recorded for a talent whose likeness is removed. */
 export const CONTRACT_REMOVED_MESSAGE = 'This talent’s likeness has been removed; a contract cannot start.';
-
-export interface ExclusiveContractDeps extends ContractNoticeDeps {
-  talent: ContractNoticeDeps['talent'] & Pick<TalentStore, 'getForGeneration' | 'setExclusiveContract'>;
-  royalties: ContractNoticeDeps['royalties'] & Pick<RoyaltyStore, 'endedContracts'>;
-  accounts: Pick<AccountStore, 'get'>;
-  newId(): string;
-}
-
-async function talentOf(deps: ExclusiveContractDeps, talentId: string) {
-  const found = isTalentId(talentId) ? await deps.talent.getForGeneration(talentId) : undefined;
-  if (!found) throw new NotFoundError(TALENT_NOT_FOUND_MESSAGE);
-  return found;
-}
-
-/** `GET /admin/talent/{id}/exclusive-contract`: the contract on record (in force or starting) and the ended ones, newest first. */
-export async function getExclusiveContract(deps: ExclusiveContractDeps, talentId: string, now: Date): Promise<ExclusiveContractResponse> {
-  const { controls } = await talentOf(deps, talentId);
-  const history = (await deps.royalties.endedContracts(talentId)).sort((a, b) => b.endedAt.localeCompare(a.endedAt));
-  const contract = controls.frozen as ExclusiveContract | undefined;
-  // A contract past its term that the schedule has not archived yet is no longer current.
-  const current = contract?.id && Date.parse(contract.until) > now.getTime() ? contract : undefined;
-  return { ...(current ? { current } : {}), history };
-}
 
 /**
  * `POST /admin/talent/{id}/exclusive-contract`: records an exclusive contract for a client account. The term
@@ -46,7 +21,7 @@ export async function recordExclusiveContract(deps: ExclusiveContractDeps, talen
   if (Date.parse(request.until) <= Date.parse(startsAt) || Date.parse(request.until) <= now.getTime()) {
     throw new ValidationError(CONTRACT_TERM_MESSAGE, { until: CONTRACT_TERM_MESSAGE });
   }
-  const found = await talentOf(deps, talentId);
+  const found = await contractTalent(deps, talentId);
   const state = likenessState(found.controls, now);
   if (state === 'removed') throw new ConflictError(CONTRACT_REMOVED_MESSAGE);
   if (found.controls.removal) throw new ConflictError(CONTRACT_REMOVAL_PENDING_MESSAGE);
@@ -71,7 +46,7 @@ export async function recordExclusiveContract(deps: ExclusiveContractDeps, talen
   if (outcome === 'not-found') throw new NotFoundError(TALENT_NOT_FOUND_MESSAGE);
   if (outcome === 'conflict') {
     // Someone else got there first: say what stands in the way now.
-    const again = await talentOf(deps, talentId);
+    const again = await contractTalent(deps, talentId);
     if (again.controls.removedAt) throw new ConflictError(CONTRACT_REMOVED_MESSAGE);
     throw new ConflictError(again.controls.removal ? CONTRACT_REMOVAL_PENDING_MESSAGE : CONTRACT_EXISTS_MESSAGE);
   }
@@ -84,13 +59,5 @@ export async function recordExclusiveContract(deps: ExclusiveContractDeps, talen
       log.error('the contract-started email could not be sent now', { talentId, error: err instanceof Error ? err.name : String(err) });
     }
   }
-  return getExclusiveContract(deps, talentId, now);
-}
-
-/** `DELETE /admin/talent/{id}/exclusive-contract`: ends the contract early; it moves to the history with who ended it and when. */
-export async function endExclusiveContract(deps: ExclusiveContractDeps, talentId: string, endedBy: string, now: Date): Promise<ExclusiveContractResponse> {
-  const found = await talentOf(deps, talentId);
-  if (!found.controls.frozen?.id) throw new NotFoundError(NO_CONTRACT_MESSAGE);
-  await endContract(deps, found.talent, found.controls, { endedAt: now, endedBy });
-  return getExclusiveContract(deps, talentId, now);
+  return exclusiveContractOf(deps, talentId, now);
 }
