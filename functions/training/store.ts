@@ -4,7 +4,6 @@
 // changes it once.
 import {
   DeleteCommand,
-  GetCommand,
   PutCommand,
   QueryCommand,
   TransactWriteCommand,
@@ -13,6 +12,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { TrainingFailureCode, TrainingReason, TrainingStatus } from '../../events/training-values';
 import { isConditionFailure } from '../shared/errors';
+import { tableItems, updateExpression, type Condition } from '../shared/store';
 import { TRAININGS_BY_TALENT_INDEX, trainingKeys } from './keys';
 
 /** A talent's likeness model. */
@@ -99,36 +99,8 @@ export interface TrainingRecord {
   deletedAt?: string;
 }
 
-/** A conditional write that did not hold. */
-const cancelledByCondition = (err: unknown): boolean =>
-  (err as Error | undefined)?.name === 'TransactionCanceledException' &&
-  ((err as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? []).some((r) => r.Code === 'ConditionalCheckFailed');
-const refused = (err: unknown) => isConditionFailure(err) || cancelledByCondition(err);
-
+/** What only the table needs: its keys and the trainings-by-talent index key. */
 const KEY_FIELDS = ['pk', 'sk', 'talentKey'];
-const strip = <T>(item: Record<string, unknown>): T => Object.fromEntries(Object.entries(item).filter(([k]) => !KEY_FIELDS.includes(k))) as T;
-
-/** SET and REMOVE expressions for the given fields (undefined values are removed). */
-function updateOf(fields: Record<string, unknown>, names: Record<string, string>, values: Record<string, unknown>): string {
-  const set: string[] = [];
-  const remove: string[] = [];
-  Object.entries(fields).forEach(([field, value], i) => {
-    names[`#u${i}`] = field;
-    if (value === undefined) remove.push(`#u${i}`);
-    else {
-      values[`:u${i}`] = value;
-      set.push(`#u${i} = :u${i}`);
-    }
-  });
-  return [set.length ? `SET ${set.join(', ')}` : '', remove.length ? `REMOVE ${remove.join(', ')}` : ''].filter(Boolean).join(' ');
-}
-
-/** A condition of an update: an expression over the item, with its own names and values (built here only). */
-interface Condition {
-  expression: string;
-  names?: Record<string, string>;
-  values?: Record<string, unknown>;
-}
 
 /** Fields of a training to set; `undefined` removes one. */
 export type TrainingFields = Partial<{ [K in keyof TrainingRecord]: TrainingRecord[K] | undefined }>;
@@ -150,32 +122,7 @@ const NOT_FINAL_ON_REPLICATE: Condition = {
 export type TrainingStore = ReturnType<typeof trainingStore>;
 
 export function trainingStore(doc: DynamoDBDocumentClient, tableName: string) {
-  const get = async <T>(key: { pk: string; sk: string }): Promise<T | undefined> => {
-    const out = await doc.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
-    return out.Item ? strip<T>(out.Item) : undefined;
-  };
-
-  /** An update of an existing item; false when it or its condition does not hold. */
-  const update = async (key: { pk: string; sk: string }, fields: Record<string, unknown>, condition?: Condition): Promise<boolean> => {
-    const names: Record<string, string> = { ...condition?.names };
-    const values: Record<string, unknown> = { ...condition?.values };
-    try {
-      await doc.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: key,
-          UpdateExpression: updateOf(fields, names, values),
-          ConditionExpression: `attribute_exists(pk)${condition ? ` AND (${condition.expression})` : ''}`,
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: Object.keys(values).length ? values : undefined,
-        }),
-      );
-      return true;
-    } catch (err) {
-      if (refused(err)) return false;
-      throw err;
-    }
-  };
+  const { get, update, strip } = tableItems(doc, tableName, { keyFields: KEY_FIELDS });
 
   const trainingItem = (t: TrainingRecord) => ({ ...trainingKeys.training(t.id), ...t, talentKey: t.talentId });
 
@@ -219,7 +166,7 @@ export function trainingStore(doc: DynamoDBDocumentClient, tableName: string) {
         );
         return true;
       } catch (err) {
-        if (refused(err)) return false;
+        if (isConditionFailure(err)) return false;
         throw err;
       }
     },
@@ -232,7 +179,7 @@ export function trainingStore(doc: DynamoDBDocumentClient, tableName: string) {
     async addTraining(training: TrainingRecord, expectedCurrent: string | undefined, modelChanges: Partial<LikenessModelRecord> = {}): Promise<boolean> {
       const names: Record<string, string> = {};
       const values: Record<string, unknown> = { ':new': training.id, ':at': training.createdAt };
-      const changes = updateOf({ ...modelChanges }, names, values);
+      const changes = updateExpression({ ...modelChanges }, names, values);
       const running = [':preparing', ':training', ':sampling'];
       try {
         await doc.send(
@@ -267,7 +214,7 @@ export function trainingStore(doc: DynamoDBDocumentClient, tableName: string) {
         );
         return true;
       } catch (err) {
-        if (refused(err)) return false;
+        if (isConditionFailure(err)) return false;
         throw err;
       }
     },
@@ -338,7 +285,7 @@ export function trainingStore(doc: DynamoDBDocumentClient, tableName: string) {
         const token = out.Attributes?.taskToken;
         return { stored: true, ...(typeof token === 'string' ? { taskToken: token } : {}) };
       } catch (err) {
-        if (!refused(err)) throw err;
+        if (!isConditionFailure(err)) throw err;
         const now = await get<TrainingRecord>(trainingKeys.training(trainingId));
         if (now?.replicateTrainingId && now.replicateTrainingId !== replicate.id) return { stored: false, mismatch: true };
         return { stored: false };
@@ -353,7 +300,7 @@ export function trainingStore(doc: DynamoDBDocumentClient, tableName: string) {
     async review(training: TrainingRecord, decision: { decision: 'approved' | 'rejected'; note?: string; at: string }, model: Partial<LikenessModelRecord>): Promise<boolean> {
       const names: Record<string, string> = {};
       const values: Record<string, unknown> = {};
-      const modelUpdate = updateOf({ ...model, updatedAt: decision.at }, names, values);
+      const modelUpdate = updateExpression({ ...model, updatedAt: decision.at }, names, values);
       const approved = decision.decision === 'approved';
       try {
         await doc.send(
@@ -384,7 +331,7 @@ export function trainingStore(doc: DynamoDBDocumentClient, tableName: string) {
         );
         return true;
       } catch (err) {
-        if (refused(err)) return false;
+        if (isConditionFailure(err)) return false;
         throw err;
       }
     },
