@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { CREDIT_PACK_SIZES, MAX_PACK_QUANTITY, UPGRADE_FIRST_MESSAGE, type CreditPackSize } from '../../../../events/payment-values';
@@ -5,13 +6,12 @@ import type { BillingResponse, CheckoutStatus } from '../../../../events/payment
 import { PLAN_CHANGE_RULE, formatUsd, planById, type PlanId } from '../../../../events/plans';
 import { creditsText } from '../../account/format';
 import { Icon } from '../../components/Icon';
+import { errorText } from '../../lib/errorText';
 import type { PaymentsApi } from '../../payments/api';
 import { FollowAbortedError, followCheckout } from '../../payments/confirm';
 import { checkoutOutcomeText, packTotalCents, scheduledChangeText, subscriptionStateText, upgradeChoices } from '../../payments/format';
 import { leaveForStripe } from '../../payments/usePaymentsApi';
 import './Billing.css';
-
-const messageOf = (err: unknown, fallback: string) => (err instanceof Error && err.message ? err.message : fallback);
 
 /**
  * Calls `reset` when the browser shows this page again from its back-forward cache (Back from
@@ -29,25 +29,10 @@ function useOnReturn(reset: () => void) {
 
 /** `GET /me/billing`, read when the portal opens and again after a payment. */
 export function useBilling(api: PaymentsApi) {
-  const [billing, setBilling] = useState<BillingResponse>();
-  const [error, setError] = useState('');
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    let live = true;
-    api.billing().then(
-      (b) => {
-        if (!live) return;
-        setBilling(b);
-        setError('');
-      },
-      (err: unknown) => live && setError(messageOf(err, 'Your billing could not be loaded.')),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, version]);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-  return { billing, error, reload };
+  const query = useQuery({ queryKey: ['billing'], queryFn: () => api.billing() });
+  const { refetch } = query;
+  const reload = useCallback(() => void refetch(), [refetch]);
+  return { billing: query.data, error: query.isError ? errorText(query.error, 'Your billing could not be loaded.') : '', reload };
 }
 
 /** Opens Stripe's billing portal: the button's busy state and the refusal, if any. */
@@ -61,7 +46,7 @@ function useBillingPortal(api: PaymentsApi) {
       ({ url }) => leaveForStripe(url),
       (err: unknown) => {
         setOpening(false);
-        setError(messageOf(err, 'The billing portal could not open. Try again.'));
+        setError(errorText(err, 'The billing portal could not open. Try again.'));
       },
     );
   }, [api]);
@@ -116,7 +101,7 @@ export function BillingCard({
       ({ url }) => leaveForStripe(url),
       (err: unknown) => {
         setStarting(undefined);
-        setCheckoutError(messageOf(err, 'Checkout could not start. Try again.'));
+        setCheckoutError(errorText(err, 'Checkout could not start. Try again.'));
       },
     );
   };
@@ -229,7 +214,7 @@ export function BuyCreditsCard({ api, billing }: { api: PaymentsApi; billing: Bi
       ({ url }) => leaveForStripe(url),
       (err: unknown) => {
         setBusy(false);
-        setError(messageOf(err, 'Checkout could not start. Try again.'));
+        setError(errorText(err, 'Checkout could not start. Try again.'));
       },
     );
   };
@@ -326,7 +311,7 @@ export function CheckoutReturn({ id, api, onSettled }: { id: string; api: Paymen
       },
       (err: unknown) => {
         if (err instanceof FollowAbortedError) return;
-        setPhase({ name: 'failed', text: messageOf(err, 'We could not check this payment.') });
+        setPhase({ name: 'failed', text: errorText(err, 'We could not check this payment.') });
       },
     );
     return () => abort.abort();

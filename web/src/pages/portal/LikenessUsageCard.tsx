@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
-import type { LikenessUsage } from '../../../../events/generations';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { formatCredits } from '../../account/format';
 import { Icon } from '../../components/Icon';
+import { Loaded } from '../../components/Loading';
 import { useConfig } from '../../config';
 import { generationApi } from '../../generation/api';
 import { monthLabel, usageMonths } from '../../generation/format';
@@ -19,24 +20,8 @@ const CHART_MONTHS = 12;
 export function LikenessUsageCard({ auth }: { auth: SignedIn }) {
   const { apiUrl } = useConfig();
   const api = useMemo(() => generationApi({ apiUrl, getIdToken: auth.getIdToken }), [apiUrl, auth.getIdToken]);
-  const [usage, setUsage] = useState<LikenessUsage>();
-  const [error, setError] = useState('');
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let current = true;
-    api.likenessUsage().then(
-      (u) => {
-        if (!current) return;
-        setUsage(u);
-        setError('');
-      },
-      (err: unknown) => current && setError(err instanceof Error ? err.message : 'The images made with your likeness could not be loaded.'),
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, attempt]);
+  const query = useQuery({ queryKey: ['likeness-usage'], queryFn: () => api.likenessUsage() });
+  const usage = query.data;
 
   const months = usage ? usageMonths(usage.months, new Date(), CHART_MONTHS) : [];
   const max = Math.max(1, ...months.map((m) => m.images));
@@ -46,20 +31,10 @@ export function LikenessUsageCard({ auth }: { auth: SignedIn }) {
       <h2 id="images-title" className="acct-card__title">
         <Icon name="sparkles" size={20} /> Images made with your likeness
       </h2>
-      {!usage && !error && (
-        <p role="status" className="acct-muted">
-          Loading…
-        </p>
-      )}
-      {error && (
-        <>
-          <p className="acct-error" role="alert">
-            {error}
-          </p>
-          <button type="button" className="button button--secondary" onClick={() => setAttempt((n) => n + 1)}>
-            Try again
-          </button>
-        </>
+      {!usage && (
+        <Loaded query={query} loading="Loading…" failed="The images made with your likeness could not be loaded.">
+          {() => null}
+        </Loaded>
       )}
       {usage && usage.total === 0 && (
         <p>No images yet. Each image a client generates with your likeness, and its licence, will be counted here.</p>
