@@ -5,7 +5,7 @@
 import type Stripe from 'stripe';
 import { planById, type CreditLot, type PlanId } from '../../events/plans';
 import type { Email } from '../shared/email-layout';
-import { ONE_DAY, type Once } from '../shared/idempotency';
+import { ONE_DAY, sendOnce as sendEmailOnce, type Once } from '../shared/idempotency';
 import { log } from '../shared/log';
 import { allowancesOfPeriod, intervalOf, isLive, isoOf, paidCreditValueMicros, planCreditsExpireAt, subscriptionStateOf, type PeriodInvoice } from './billing';
 import { paymentFailedEmail, planActiveEmail, planEndedEmail } from './emails';
@@ -48,10 +48,7 @@ const priceOfLine = (line: Stripe.InvoiceLineItem) => idOf(line.pricing?.price_d
 const isProration = (line: Stripe.InvoiceLineItem) => line.parent?.subscription_item_details?.proration === true;
 
 async function sendOnce(deps: ApplyDeps, name: string, key: string, to: string, email: Email): Promise<void> {
-  await deps.once({ name, key: 'key', expiresAfterSeconds: EMAIL_ONCE_SECONDS }, { key }, async () => {
-    await deps.send(to, email);
-    return 'sent';
-  });
+  await sendEmailOnce(deps, { name, key, expiresAfterSeconds: EMAIL_ONCE_SECONDS }, to, () => email);
 }
 
 // ---- Subscriptions --------------------------------------------------------------------------------

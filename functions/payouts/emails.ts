@@ -2,24 +2,15 @@
 // to do, the bank account changed. Each says what happened and links to the talent portal, and is
 // sent once per key through the idempotency utility (decision 050).
 import { PRODUCT_NAME } from '../../events/product';
-import type { SendEmail } from '../shared/email';
 import { escapeHtml, frame, type Email } from '../shared/email-layout';
-import { ONE_DAY, type Once } from '../shared/idempotency';
-
-/** How long a payout email's record is kept: longer than a payout waits for its account or Stripe sends an event again. */
-const PAYOUT_EMAIL_ONCE_SECONDS = 400 * ONE_DAY;
+import { ONE_DAY } from '../shared/idempotency';
 
 /**
- * Sends a payout email once per `key` (`setup:<talent>`, `failed:<statement>:<attempt>`,
- * `bank:<event>`, `bank-failed:<payout>`): true when sent now, false when it was sent before. A
- * failed send leaves no record, so the retry of the run or the event sends it.
+ * The `sendOnce` operation of a payout email, by its key (`setup:<talent>`,
+ * `failed:<statement>:<attempt>`, `bank:<event>`, `bank-failed:<payout>`), kept longer than a
+ * payout waits for its account or Stripe sends an event again.
  */
-export async function sendPayoutEmailOnce(deps: { once: Once; send: SendEmail }, key: string, to: string, email: () => Email): Promise<boolean> {
-  return deps.once<{ key: string }, boolean>({ name: 'payout-email', key: 'key', expiresAfterSeconds: PAYOUT_EMAIL_ONCE_SECONDS, onReplay: () => false }, { key }, async () => {
-    await deps.send(to, email());
-    return true;
-  });
-}
+export const payoutEmailOnce = (key: string) => ({ name: 'payout-email', key, expiresAfterSeconds: 400 * ONE_DAY });
 
 /** Whole cents as dollars: `1234` -> `$12.34`. */
 export function dollars(cents: number): string {

@@ -13,10 +13,10 @@ import type { RoyaltyStore } from '../royalties';
 import type { AdminActor } from '../shared/auth';
 import type { SendEmail } from '../shared/email';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
-import type { Once } from '../shared/idempotency';
+import { sendOnce, type Once } from '../shared/idempotency';
 import { log } from '../shared/log';
 import { connectStatusOf, transferFailureOf } from './connect';
-import { dollars, monthLabel, payoutFailedEmail, sendPayoutEmailOnce, setUpPayoutsEmail } from './emails';
+import { dollars, monthLabel, payoutEmailOnce, payoutFailedEmail, setUpPayoutsEmail } from './emails';
 import type { ConnectRecord, PayoutRecord, PayoutStore } from './store';
 
 type Statement = NonNullable<Awaited<ReturnType<RoyaltyStore['getStatement']>>>;
@@ -70,7 +70,7 @@ async function emailOnce(deps: PayoutDeps, key: string, talentId: string, build:
     log.info('no address known for the talent: the payout email is not sent', { talentId, key });
     return;
   }
-  await sendPayoutEmailOnce(deps, key, contact.email, () => build(contact.name));
+  await sendOnce(deps, payoutEmailOnce(key), contact.email, () => build(contact.name));
 }
 
 /** The talent's connected account and its state now (read from Stripe and recorded). */

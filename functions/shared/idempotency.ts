@@ -8,6 +8,7 @@ import {
 import { BasePersistenceLayer, IdempotencyRecord } from '@aws-lambda-powertools/idempotency/persistence';
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import type { Context } from 'aws-lambda';
+import type { Email } from './email-layout';
 import { ConflictError, UnprocessableError } from './errors';
 
 /**
@@ -119,6 +120,28 @@ export function withIdempotencyKey<Req extends object, Res>(
     { name: `${route}.idempotency-key`, key: 'key', validate: 'request', expiresAfterSeconds: ONE_DAY },
     { key: key ?? null, request },
     (input) => fn(input.request),
+  );
+}
+
+/**
+ * Sends an email once per key of the named operation (decision 050): true when it was sent now,
+ * false when it was sent before (nothing is sent). A failed send leaves no record, so the retry of
+ * the step, run or delivery sends it; a send still in progress refuses a concurrent one (409). The
+ * email is built only when it is sent.
+ */
+export function sendOnce(
+  deps: { once: Once; send: (to: string, email: Email) => Promise<unknown> },
+  operation: { name: string; key: string; expiresAfterSeconds: number },
+  to: string,
+  email: () => Email,
+): Promise<boolean> {
+  return deps.once<{ key: string }, boolean>(
+    { name: operation.name, key: 'key', expiresAfterSeconds: operation.expiresAfterSeconds, onReplay: () => false },
+    { key: operation.key },
+    async () => {
+      await deps.send(to, email());
+      return true;
+    },
   );
 }
 

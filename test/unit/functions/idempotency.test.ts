@@ -1,5 +1,6 @@
 import { isConditionFailure } from '../../../functions/shared/errors';
-import { inMemoryIdempotency, withIdempotencyKey, type OnceOptions } from '../../../functions/shared/idempotency';
+import type { Email } from '../../../functions/shared/email-layout';
+import { inMemoryIdempotency, sendOnce, withIdempotencyKey, type OnceOptions } from '../../../functions/shared/idempotency';
 
 const options: OnceOptions<{ n: number }> = { name: 'test-op', key: 'id', expiresAfterSeconds: 60 };
 
@@ -43,6 +44,39 @@ describe('the idempotency utility (in-memory persistence, Powertools logic)', ()
     await once(options, { id: null }, async () => ({ n: ++runs }));
     await once(options, { id: null }, async () => ({ n: ++runs }));
     expect(runs).toBe(2);
+  });
+});
+
+describe('sendOnce', () => {
+  const email: Email = { subject: 'Hello', text: 'Hi', html: '<p>Hi</p>' };
+  const operation = { name: 'test-email', key: 'k1', expiresAfterSeconds: 60 };
+
+  it('sends once per key: true when sent, false (and nothing sent) on a repeat; another key sends again', async () => {
+    const sent: string[] = [];
+    let built = 0;
+    const deps = { once: inMemoryIdempotency(), send: async (to: string) => void sent.push(to) };
+    const build = () => (built++, email);
+    expect(await sendOnce(deps, operation, 'a@example.com', build)).toBe(true);
+    expect(await sendOnce(deps, operation, 'a@example.com', build)).toBe(false);
+    expect(await sendOnce(deps, { ...operation, key: 'k2' }, 'b@example.com', build)).toBe(true);
+    expect(sent).toEqual(['a@example.com', 'b@example.com']);
+    expect(built).toBe(2);
+  });
+
+  it('keeps nothing when the send fails, so the retry sends it', async () => {
+    const sent: string[] = [];
+    let fail = true;
+    const deps = {
+      once: inMemoryIdempotency(),
+      send: async (to: string) => {
+        if (fail) throw new Error('SES throttled');
+        sent.push(to);
+      },
+    };
+    await expect(sendOnce(deps, operation, 'a@example.com', () => email)).rejects.toThrow('SES throttled');
+    fail = false;
+    expect(await sendOnce(deps, operation, 'a@example.com', () => email)).toBe(true);
+    expect(sent).toEqual(['a@example.com']);
   });
 });
 

@@ -7,11 +7,11 @@ import { statementId as statementIdOf } from '../../../../events/royalty-values'
 import type { RoyaltyStore } from '../../../royalties';
 import type { SendEmail } from '../../../shared/email';
 import type { HttpEvent, HttpResult } from '../../../shared/http';
-import type { Once } from '../../../shared/idempotency';
+import { sendOnce, type Once } from '../../../shared/idempotency';
 import { log } from '../../../shared/log';
 import { receiveStripeDelivery } from '../../../shared/stripe-events';
 import { bankFailureWords, connectStatusOf } from '../../connect';
-import { bankAccountChangedEmail, dollars, monthLabel, payoutFailedEmail, sendPayoutEmailOnce } from '../../emails';
+import { bankAccountChangedEmail, dollars, monthLabel, payoutEmailOnce, payoutFailedEmail } from '../../emails';
 import type { PayoutStore } from '../../store';
 
 export interface ConnectEventDeps {
@@ -31,7 +31,7 @@ export interface ConnectEventDeps {
 async function emailTalent(deps: ConnectEventDeps, talentId: string, key: string, build: (name: string) => Parameters<SendEmail>[1]): Promise<void> {
   const connect = await deps.store.getConnect(talentId);
   if (!connect?.email) return;
-  await sendPayoutEmailOnce(deps, key, connect.email, () => build(connect.talentName));
+  await sendOnce(deps, payoutEmailOnce(key), connect.email, () => build(connect.talentName));
 }
 
 const bankWords = (type: string, bank: { last4?: string | null; bank_name?: string | null }) => {
