@@ -5,6 +5,7 @@ import { gotoApp, useBrowser } from '../support/browser';
 import { idToken, useTwin } from '../support/twin';
 import { saveShots, seriousViolations } from '../support/a11y';
 import { fileMarker } from '../support/marker';
+import { eventually } from '../support/eventually';
 
 // A talent's removal in Chromium on the twin (docs/royalties.md#likeness), where the notice is
 // 5 seconds: an accepted founding talent, active in the library, requests removal in the talent
@@ -93,8 +94,8 @@ it('an active talent requests removal, cancels, confirms; after the notice they 
   const [download] = await Promise.all([page.waitForEvent('download'), controls.getByRole('button', { name: 'Download my data (JSON)' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^humanly-data-\d{4}-\d{2}-\d{2}\.json$/);
 
-  // The notice (5 s on the twin) runs out; the hourly schedule carries the removal out.
-  await page.waitForTimeout(5_500);
+  // The notice (5 s on the twin) runs out: the talent leaves the library; the hourly schedule carries the removal out.
+  await eventually(async () => (await fetch(`${twin().urls.api}/talent/${talentId}`)).status === 404, { what: 'the talent out of the library once the notice ends' });
   await twin().events.runScheduled('LikenessSchedule');
   await page.reload();
   await state.filter({ hasText: 'Removed' }).waitFor({ timeout: 20_000 });

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { gotoApp, useBrowser } from '../support/browser';
 import { useTwin } from '../support/twin';
+import { eventually } from '../support/eventually';
 
 /** Every public route of the route table renders its key texts (docs/product.md#routes). */
 const twin = useTwin();
@@ -166,11 +167,17 @@ describe('behaviour', () => {
     const page = await context.newPage();
     await gotoApp(page, `${twin().urls.web}/home-preview`);
     const button = page.getByTestId('mobile-menu-button');
-    // The prerendered button works once the app has hydrated.
-    for (let tries = 0; tries < 20 && (await button.getAttribute('aria-expanded')) !== 'true'; tries++) {
-      await button.click();
-      await page.waitForTimeout(250);
-    }
+    // The prerendered button works once the app has hydrated: clicked until the menu opens.
+    await eventually(
+      async () => {
+        await button.click();
+        return page.locator('[data-testid="mobile-menu-button"][aria-expanded="true"]').waitFor({ timeout: 1_000 }).then(
+          () => true,
+          () => false,
+        );
+      },
+      { timeoutMs: 20_000, what: 'the mobile menu to open' },
+    );
     expect(await button.getAttribute('aria-expanded')).toBe('true');
     const menu = page.getByTestId('mobile-menu');
     for (const label of ['Our Why', 'Talent', 'Join', 'Create']) await menu.getByRole('link', { name: label, exact: true }).waitFor();

@@ -34,8 +34,8 @@ async function settle(page: Page): Promise<void> {
 /** The serious and critical WCAG 2.1 AA violations axe finds once the page has settled, each as `rule: targets`. */
 export async function seriousViolations(page: Page, options: AxeOptions = {}): Promise<string[]> {
   if (options.afterLoading) {
-    // Up to 15 s for the page's loading indicators to go; then axe judges the page either way.
-    await eventually(async () => (await page.getByRole('progressbar').count()) === 0, { timeoutMs: 15_000, what: 'the page to finish loading' }).catch(() => undefined);
+    // A page that never finishes loading fails here, naming it, rather than being judged half-drawn.
+    await eventually(async () => (await page.getByRole('progressbar').count()) === 0, { timeoutMs: 30_000, what: `${page.url()} to finish loading` });
   }
   await settle(page);
   let axe = new AxeBuilder({ page }).withTags(WCAG_AA);
@@ -61,7 +61,7 @@ export async function saveShots(page: Page, name: string, options: { asIs?: bool
   }
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(150);
+    await settle(page);
     await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
