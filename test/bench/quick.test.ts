@@ -1,10 +1,15 @@
 import { spawn } from 'node:child_process';
 import * as path from 'node:path';
+import { shareTwin } from '../support/twin-global-setup';
+import { QUICK_BENCH_TWIN } from './twin';
 
 /**
  * Each bench in quick mode (tiny sizes, the same code paths as a full run), so a bench that
  * breaks fails CI instead of rotting until someone runs it. Full runs stay manual: their
  * figures mean something only on a quiet machine.
+ *
+ * The quick runs share one twin, started here and handed to each bench's process (test/bench/twin.ts):
+ * a twin's start is most of a quick run's time. Each bench uses data of its own on it.
  */
 const ROOT = path.resolve(__dirname, '..', '..');
 const TSX = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
@@ -30,6 +35,12 @@ async function expectQuickRun(bench: string, figures: RegExp[]): Promise<void> {
 }
 
 const MINUTES = 60_000;
+
+let stopTwin: (() => Promise<void>) | undefined;
+beforeAll(async () => {
+  stopTwin = await shareTwin(QUICK_BENCH_TWIN);
+}, 8 * MINUTES);
+afterAll(() => stopTwin?.(), 2 * MINUTES);
 
 describe('benches in quick mode', () => {
   it('bench:waitlist measures every bundle with its template environment and signs up through the twin', async () => {

@@ -11,8 +11,11 @@
 //   build                      needs nothing; only bench and e2e need it
 //   unit -> workflow -> infra  one jest process at a time, beside the checks
 //   integration                after infra, with two workers: its files mostly wait on the twin
-//   bench                      after infra (the CPU-bound steps before it go first): the quick runs,
-//                              each with its own twin, at the lowest CPU priority beside integration and e2e
+//   bench                      after infra (the CPU-bound steps before it go first), beside integration
+//                              and e2e: the quick runs on one twin they share (decision 053), at the
+//                              usual priority like every step that runs a twin: a twin starved of CPU
+//                              lets its functions' time-outs (wall-clock, as Lambda's) run out and
+//                              answers 500
 //   e2e                        after integration, one file at a time: browsers are the most sensitive
 //                              to a busy CPU, and their files read the shared twin's library and counts
 import { spawn } from 'node:child_process';
@@ -29,7 +32,7 @@ interface Step {
   after: string[];
   /** Steps that must have passed: without them this one cannot run and is skipped. */
   needs?: string[];
-  /** Run at the lowest CPU priority. */
+  /** Run at the lowest CPU priority (never a step that runs a twin: see bench above). */
   nice?: boolean;
 }
 
@@ -46,7 +49,7 @@ const JEST: Step[] = [
   { name: 'workflow', command: jest('workflow'), after: ['unit'] },
   { name: 'infra', command: jest('infra'), after: ['warm', 'workflow'] },
   { name: 'integration', command: jest('integration', '--maxWorkers=2'), after: ['warm', 'infra'] },
-  { name: 'bench', command: jest('bench'), after: ['warm', 'infra'], needs: ['build'], nice: true },
+  { name: 'bench', command: jest('bench'), after: ['warm', 'infra'], needs: ['build'] },
   { name: 'e2e', command: jest('e2e'), after: ['integration'], needs: ['build'] },
 ];
 

@@ -4,8 +4,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { BusEvent } from '../../infra/local/eventbridge';
 import type { Fault, FaultKind } from '../../infra/local/instruments';
-import { startTwin, type Twin } from '../../infra/local/twin';
-import { SHARED_TWIN_ENV, type TwinHandoff } from './twin';
+import { startTwin, type Twin, type TwinOptions } from '../../infra/local/twin';
+import { SHARED_TWIN_ENV, type SharedTwinOptions, type TwinHandoff } from './twin';
 
 /**
  * One twin for every integration and e2e file of a run: starting one per file cost most of
@@ -23,24 +23,38 @@ const holder = globalThis as unknown as Record<symbol, Promise<Shared> | undefin
 
 export default async function setupSharedTwin(): Promise<void> {
   // Both projects name this setup; jest runs it once per project in the same process.
-  await (holder[KEY] ??= start());
+  // TWIN_INSTRUMENT=1 puts the meters and faults on the shared twin too (decision 018).
+  await (holder[KEY] ??= start({ instrument: process.env.TWIN_INSTRUMENT === '1' }));
 }
 
 export async function teardownSharedTwin(): Promise<void> {
   const shared = holder[KEY];
   holder[KEY] = undefined;
-  if (!shared) return;
-  const { twin, harness, dir } = await shared;
+  if (shared) await stop(await shared);
+}
+
+/**
+ * Starts a fast twin with `options` and hands it to every process started after this (test
+ * workers, the benches' quick runs: test/bench/quick.test.ts) through SHARED_TWIN_ENV.
+ * Resolves to the function that stops it.
+ */
+export async function shareTwin(options: SharedTwinOptions = {}): Promise<() => Promise<void>> {
+  const shared = await start(options);
+  return () => stop(shared);
+}
+
+async function stop({ twin, harness, dir }: Shared): Promise<void> {
+  if (process.env[SHARED_TWIN_ENV]?.startsWith(dir)) delete process.env[SHARED_TWIN_ENV];
   harness.closeAllConnections();
   await new Promise((r) => harness.close(r));
   await twin.stop();
   fs.rmSync(dir, { recursive: true, force: true });
 }
 
-async function start(): Promise<Shared> {
+async function start(options: SharedTwinOptions): Promise<Shared> {
   const started = Date.now();
-  // TWIN_INSTRUMENT=1 puts the meters and faults on the shared twin too (decision 018).
-  const twin = await startTwin({ fast: true, instrument: process.env.TWIN_INSTRUMENT === '1' });
+  const twinOptions: TwinOptions = { fast: true, ...options };
+  const twin = await startTwin(twinOptions);
   try {
     const harness = http.createServer((req, res) => {
       const chunks: Buffer[] = [];
@@ -77,6 +91,7 @@ async function start(): Promise<Shared> {
       functions: twin.functions.functions(),
       harness: `http://127.0.0.1:${(harness.address() as { port: number }).port}`,
       templateFile,
+      options,
     };
     const file = path.join(dir, 'twin.json');
     fs.writeFileSync(file, JSON.stringify(handoff));

@@ -95,7 +95,12 @@ export interface TwinHandoff {
   /** The harness server that runs the twin's in-process calls (see twin-global-setup.ts). */
   harness: string;
   templateFile: string;
+  /** What the twin was started with, beyond `fast` (a bench checks it suits it: test/bench/twin.ts). */
+  options: SharedTwinOptions;
 }
+
+/** The options of a shared twin: those that can be written down for the processes it is handed to. */
+export type SharedTwinOptions = Pick<TwinOptions, 'instrument' | 'waitScale' | 'context'>;
 
 /**
  * A twin for a test file. Without options it is the run's shared twin (started once by the
@@ -127,7 +132,8 @@ export function useTwin({ own = false, ...options }: TwinOptions & { own?: boole
   };
 }
 
-function ownTwin(twin: Twin): TestTwin {
+/** What a test sees of a twin started in its own process. */
+export function ownTwin(twin: Twin): TestTwin {
   return {
     urls: twin.urls,
     admin: twin.admin,
@@ -162,7 +168,8 @@ function on(twin: Twin) {
   return twin.instruments;
 }
 
-function sharedTwin(handoffFile: string): TestTwin {
+/** What a test sees of the shared twin described in `handoffFile` (SHARED_TWIN_ENV). */
+export function sharedTwin(handoffFile: string): TestTwin {
   const h = JSON.parse(fs.readFileSync(handoffFile, 'utf8')) as TwinHandoff;
   let template: CfnTemplate | undefined;
   const call = async (op: string, body: unknown = {}) => {

@@ -17,9 +17,10 @@
  */
 import sharp from 'sharp';
 import { MAX_UPLOADS_PER_IP_PER_HOUR, UPLOAD_LIMIT_MESSAGES, type FoundingUploadResponse } from '../../../events/founding';
-import { startTwin, type Twin } from '../../../infra/local/twin';
 import { postJsonFrom, type FromAnswer } from '../../support/from-address';
 import { eventually } from '../../support/eventually';
+import type { TestTwin } from '../../support/twin';
+import { benchTwin } from '../twin';
 
 const QUICK = process.argv.includes('--quick');
 const TOTAL_URLS = QUICK ? 1_000 : 10_000;
@@ -48,8 +49,8 @@ interface BotFigures {
   byStrategy: Map<Strategy, { issued: number; refused: number }>;
 }
 
-async function runBot(twin: Twin): Promise<BotFigures> {
-  const figures: BotFigures = { requested: 0, issued: 0, requests: 0, refusedBy: new Map(), byStrategy: new Map(STRATEGIES.map((s) => [s, { issued: 0, refused: 0 }])) };
+/** Runs the bot, counting into `figures` as it goes. */
+async function runBot(twin: TestTwin, figures: BotFigures): Promise<BotFigures> {
   const stamp = Date.now().toString(36);
   const sessions: Partial<Record<Strategy, string>> = {};
   let n = 0;
@@ -81,7 +82,7 @@ interface ApplicantFigures {
   steps: Array<{ step: string; status: number; ms: number }>;
 }
 
-async function runApplicant(twin: Twin): Promise<ApplicantFigures> {
+async function runApplicant(twin: TestTwin): Promise<ApplicantFigures> {
   const steps: ApplicantFigures['steps'] = [];
   const record = (step: string, res: FromAnswer) => {
     steps.push({ step, status: res.status, ms: res.ms });
@@ -139,7 +140,7 @@ async function runApplicant(twin: Twin): Promise<ApplicantFigures> {
 async function main() {
   console.log(`Starting the twin (upload-URL bot, ${TOTAL_URLS.toLocaleString('en')} URLs)...`);
   // Function failures are worth seeing (answers alone say only 500); routine log lines are not.
-  const twin = await startTwin({ fast: true, log: (line) => /failed|Error|timed out/.test(line) && console.error(`[twin] ${line.slice(0, 400)}`) });
+  const twin = await benchTwin({ log: (line) => /failed|Error|timed out/.test(line) && console.error(`[twin] ${line.slice(0, 400)}`) });
   try {
     // Cold starts are not what is measured: start two instances of the upload function (bot and
     // applicant run side by side) and one of signup and confirm, from a network of their own.
@@ -151,10 +152,11 @@ async function main() {
       warm('/founding-confirm', { token: 'A'.repeat(43) }, '127.88.0.4'),
     ]);
     const started = performance.now();
-    // The applicant starts once the bot is under way, and both run to the end.
-    const bot = runBot(twin);
-    await new Promise((r) => setTimeout(r, 200));
-    const [figures, applicant] = await Promise.all([bot, runApplicant(twin)]);
+    // The applicant starts once the bot is under way (its first requests answered), and both run to the end.
+    const figures: BotFigures = { requested: 0, issued: 0, requests: 0, refusedBy: new Map(), byStrategy: new Map(STRATEGIES.map((s) => [s, { issued: 0, refused: 0 }])) };
+    const bot = runBot(twin, figures);
+    await eventually(() => figures.requests > 0, { timeoutMs: 60_000, what: 'the bot under way' });
+    const [, applicant] = await Promise.all([bot, runApplicant(twin)]);
     const seconds = (performance.now() - started) / 1000;
 
     console.log('');

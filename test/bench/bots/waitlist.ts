@@ -24,9 +24,10 @@ import {
   WAITLIST_LINK_INVALID_MESSAGE,
 } from '../../../events/waitlist-values';
 import { TWIN_CREDENTIALS, TWIN_REGION } from '../../../infra/local/emulators/ports';
-import { startTwin, type Twin } from '../../../infra/local/twin';
 import { postJsonFrom, type FromAnswer } from '../../support/from-address';
 import { eventually } from '../../support/eventually';
+import type { TestTwin } from '../../support/twin';
+import { benchTwin } from '../twin';
 
 const QUICK = process.argv.includes('--quick');
 const SCALE = QUICK ? 0.2 : 1;
@@ -94,7 +95,11 @@ async function pool<T>(items: T[], concurrency: number, fn: (item: T) => Promise
   );
 }
 
+/** Every answer the bot has had so far, whatever the trick. */
+let botAnswers = 0;
+
 function count(figures: TrickFigures, res: FromAnswer) {
+  botAnswers += 1;
   figures.attempts += 1;
   if (res.status === 200) figures.answered200 += 1;
   else if (typeof res.json?.error === 'string' && res.status >= 400 && res.status < 500) {
@@ -103,7 +108,7 @@ function count(figures: TrickFigures, res: FromAnswer) {
   } else figures.other += 1;
 }
 
-async function runBot(twin: Twin): Promise<Map<string, TrickFigures>> {
+async function runBot(twin: TestTwin): Promise<Map<string, TrickFigures>> {
   const out = new Map<string, TrickFigures>();
   for (const trick of tricks()) {
     const figures: TrickFigures = { attempts: 0, answered200: 0, refusedBy: new Map(), other: 0 };
@@ -124,9 +129,9 @@ interface PersonResult {
   emailWaitMs: number;
 }
 
-async function runPerson(twin: Twin): Promise<PersonResult> {
-  // A moment after the bot starts, as a person arriving in the middle of it.
-  await new Promise((r) => setTimeout(r, 200));
+async function runPerson(twin: TestTwin): Promise<PersonResult> {
+  // Once the bot is under way (its first tries answered), as a person arriving in the middle of it.
+  await eventually(() => botAnswers > 0, { timeoutMs: 60_000, what: 'the bot under way' });
   const signup = await postJsonFrom(PERSON_NETWORK, `${twin.urls.api}/early-signup`, { email: PERSON, firstName: 'Real', terms: true });
   const started = performance.now();
   const link = await eventually(
@@ -142,7 +147,7 @@ async function runPerson(twin: Twin): Promise<PersonResult> {
   return { signup, confirm, emailWaitMs };
 }
 
-async function activeSignups(twin: Twin): Promise<Array<Record<string, unknown>>> {
+async function activeSignups(twin: TestTwin): Promise<Array<Record<string, unknown>>> {
   const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: twin.urls.dynamodb, region: TWIN_REGION, credentials: { ...TWIN_CREDENTIALS } }));
   const items: Array<Record<string, unknown>> = [];
   let start: Record<string, unknown> | undefined;
@@ -155,7 +160,7 @@ async function activeSignups(twin: Twin): Promise<Array<Record<string, unknown>>
 }
 
 async function main() {
-  const twin = await startTwin({ fast: true });
+  const twin = await benchTwin();
   try {
     // Load both functions first: their first start in the twin is not what is measured.
     await postJsonFrom('127.99.0.1', `${twin.urls.api}/early-signup`, { email: 'warm.up@example.com', website: 'warm-up' });

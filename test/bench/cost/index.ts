@@ -22,12 +22,14 @@ import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
 import { TWIN_CREDENTIALS, TWIN_REGION } from '../../../infra/local/emulators/ports';
 import type { Meters } from '../../../infra/local/instruments';
-import { startTwin, type Twin } from '../../../infra/local/twin';
+import { atRest } from '../../support/at-rest';
 import { eventually } from '../../support/eventually';
+import type { TestTwin } from '../../support/twin';
 import { applyFounding, callerIp, joinWaitlist, type Photo } from '../../support/user-flows';
 import { costOf, PRICES, PRICES_READ_ON, type PriceName } from './prices';
 import { trainingCostTable } from './training';
 import { unitEconomicsTable } from './unit-economics';
+import { benchTwin } from '../twin';
 
 const QUICK = process.argv.includes('--quick');
 const arg = (name: string, full: number, quick: number) => {
@@ -45,7 +47,9 @@ const ASSUMED_PHOTO_BYTES = 3.5 * 1024 * 1024;
 const MONTH = { 'waitlist signups': 10_000, 'founding applications (40 photos)': 500 } as const;
 
 interface Context {
-  twin: Twin;
+  twin: TestTwin;
+  /** The keys in the photo bucket before the scenario ran (a shared twin holds other benches' too). */
+  objectsBefore: Set<string>;
   /** Distinct caller addresses, so per-IP limits see distinct people. */
   nextIp(): string;
   photos: Photo[];
@@ -93,30 +97,38 @@ const SCENARIOS: Scenario[] = [
       if (status !== 'pending_review') throw new Error(`application ${i} ended ${status}, not pending_review: the sample measures the wrong path`);
     },
     async storedBytes(ctx) {
-      const s3 = new S3Client({ endpoint: ctx.twin.urls.s3, region: TWIN_REGION, credentials: { ...TWIN_CREDENTIALS }, forcePathStyle: true });
       let measured = 0;
       let objects = 0;
       let photos = 0;
       let otherBytes = 0;
-      let token: string | undefined;
-      do {
-        const page = await s3.send(new ListObjectsV2Command({ Bucket: ctx.twin.physicalName('FoundingPhotos'), ContinuationToken: token }));
-        for (const o of page.Contents ?? []) {
-          objects++;
-          measured += o.Size ?? 0;
-          if (/\/photos\//.test(o.Key ?? '')) photos++;
-          else otherBytes += o.Size ?? 0;
-        }
-        token = page.NextContinuationToken;
-      } while (token);
-      s3.destroy();
+      for (const [key, size] of await photoBucket(ctx.twin)) {
+        if (ctx.objectsBefore.has(key)) continue;
+        objects++;
+        measured += size;
+        if (/\/photos\//.test(key)) photos++;
+        else otherBytes += size;
+      }
       // Photos at the assumed full size; anything else (thumbnails, records) as measured.
       return { measured, objects, assumed: photos * ASSUMED_PHOTO_BYTES + otherBytes };
     },
   },
 ];
 
-async function applicationStatus(twin: Twin, email: string): Promise<string | undefined> {
+/** Every object of the founding photo bucket, key to size. */
+async function photoBucket(twin: TestTwin): Promise<Map<string, number>> {
+  const s3 = new S3Client({ endpoint: twin.urls.s3, region: TWIN_REGION, credentials: { ...TWIN_CREDENTIALS }, forcePathStyle: true });
+  const objects = new Map<string, number>();
+  let token: string | undefined;
+  do {
+    const page = await s3.send(new ListObjectsV2Command({ Bucket: twin.physicalName('FoundingPhotos'), ContinuationToken: token }));
+    for (const o of page.Contents ?? []) objects.set(o.Key!, o.Size ?? 0);
+    token = page.NextContinuationToken;
+  } while (token);
+  s3.destroy();
+  return objects;
+}
+
+async function applicationStatus(twin: TestTwin, email: string): Promise<string | undefined> {
   const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: twin.urls.dynamodb, region: TWIN_REGION, credentials: { ...TWIN_CREDENTIALS } }));
   const out = await doc.send(
     new ScanCommand({
@@ -128,22 +140,6 @@ async function applicationStatus(twin: Twin, email: string): Promise<string | un
   );
   doc.destroy();
   return out.Items?.[0]?.status as string | undefined;
-}
-
-const activity = (m: Meters) =>
-  JSON.stringify([Object.values(m.lambda).reduce((n, f) => n + f.invocations, 0), m.stepFunctions.transitions, m.ses.messages, m.dynamodb.calls, m.s3.tier1 + m.s3.tier2]);
-
-/** Waits until no event or invocation is in flight and the meters stood still for a second. */
-async function settle(twin: Twin): Promise<void> {
-  let before = '';
-  for (;;) {
-    await twin.idle();
-    const meters = twin.instruments!.meters();
-    const now = activity(meters);
-    if (now === before && meters.invocationsInFlight === 0) return;
-    before = now;
-    await new Promise((r) => setTimeout(r, 1000));
-  }
 }
 
 interface Line {
@@ -183,21 +179,22 @@ async function main() {
       body: await sharp({ create: { width: 640, height: 640, channels: 3, background: { r: (i * 37) % 256, g: (i * 91) % 256, b: (i * 53) % 256 } } }).jpeg({ quality: 80 }).toBuffer(),
     })),
   );
-  console.log('Starting an instrumented twin...');
-  const twin = await startTwin({ fast: true, instrument: true, log: process.env.TWIN_LOG ? (line) => console.error(line) : undefined });
+  const twin = await benchTwin({ instrument: true, log: process.env.TWIN_LOG ? (line) => console.error(line) : undefined });
   let callers = 0;
-  const ctx: Context = { twin, photos, nextIp: () => callerIp(callers++) };
+  const ctx: Context = { twin, photos, objectsBefore: new Set(), nextIp: () => callerIp(callers++) };
   const results: Array<{ name: Scenario['name']; sample: number; per1000: Line[]; wallS: number; lambdaByFn: Meters['lambda'] }> = [];
   try {
     for (const scenario of SCENARIOS) {
-      await settle(twin);
-      twin.instruments!.reset();
+      // What ran before (another bench on a shared twin, the previous scenario) has ended.
+      await atRest(twin, { timeoutMs: 180_000 });
+      ctx.objectsBefore = new Set((await photoBucket(twin)).keys());
+      await twin.instruments.reset();
       const started = performance.now();
       for (let i = 0; i < scenario.sample; i++) await scenario.run(ctx, i);
       for (let i = 0; i < scenario.sample; i++) await scenario.done?.(ctx, i);
-      await settle(twin);
+      await atRest(twin, { timeoutMs: 180_000 });
       const wallS = (performance.now() - started) / 1000;
-      const m = twin.instruments!.meters();
+      const m = await twin.instruments.meters();
       const stored = (await scenario.storedBytes?.(ctx, scenario.sample)) ?? { measured: 0, assumed: 0, objects: 0 };
       const scale = 1000 / scenario.sample;
       const apiRequests = countApiInvocations(twin, m);
@@ -221,7 +218,7 @@ async function main() {
 }
 
 /** API requests: one per invocation of a function behind an API route (the flows call nothing else). */
-function countApiInvocations(twin: Twin, m: Meters): number {
+function countApiInvocations(twin: TestTwin, m: Meters): number {
   const routed = new Set(
     Object.values(twin.template.Resources)
       .filter((r) => r.Type === 'AWS::ApiGatewayV2::Integration')

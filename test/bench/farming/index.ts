@@ -28,12 +28,12 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { FINAL_STATUSES, MAX_IMAGES } from '../../../events/generation-values';
 import { TWIN_CREDENTIALS, TWIN_REGION } from '../../../infra/local/emulators/ports';
 import { seedUser } from '../../../infra/local/provision';
-import { startTwin, type Twin } from '../../../infra/local/twin';
 import { createAcceptedTalent } from '../../support/accepted-talent';
 import { inParallel, send } from '../../support/callers';
 import { latestCognitoCode } from '../../support/cognito-mail';
 import { eventually } from '../../support/eventually';
-import { documentClient } from '../../support/twin';
+import { documentClient, type TestTwin } from '../../support/twin';
+import { benchTwin } from '../twin';
 
 const QUICK = process.argv.includes('--quick');
 const STAMP = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
@@ -62,7 +62,7 @@ function tricks(codeLimit: number): Trick[] {
   ];
 }
 
-const cognitoFrom = (twin: Twin, network: string) =>
+const cognitoFrom = (twin: TestTwin, network: string) =>
   new CognitoIdentityProviderClient({
     endpoint: twin.urls.cognito,
     region: TWIN_REGION,
@@ -71,14 +71,14 @@ const cognitoFrom = (twin: Twin, network: string) =>
   });
 
 /** The limit of a rule of the user pool's web ACL, as the template sets it. */
-function wafLimit(twin: Twin, ruleName: string): number {
+function wafLimit(twin: TestTwin, ruleName: string): number {
   const association = Object.values(twin.template.Resources).find((r) => r.Type === 'AWS::WAFv2::WebACLAssociation');
   if (!association) throw new Error('the template has no web ACL on the user pool');
   const acl = twin.template.Resources[association.Properties!.WebACLArn['Fn::GetAtt'][0]];
   return acl.Properties!.Rules.find((r: { Name: string }) => r.Name === ruleName).Statement.RateBasedStatement.Limit;
 }
 
-async function api(twin: Twin, network: string, token: string | undefined, method: string, path: string, body?: unknown) {
+async function api(twin: TestTwin, network: string, token: string | undefined, method: string, path: string, body?: unknown) {
   const answer = await send(`${twin.urls.api}${path}`, {
     method,
     from: network,
@@ -89,7 +89,7 @@ async function api(twin: Twin, network: string, token: string | undefined, metho
   return { status: answer.status, json: answer.json as any };
 }
 
-const signUp = (cognito: CognitoIdentityProviderClient, twin: Twin, email: string, name: string) =>
+const signUp = (cognito: CognitoIdentityProviderClient, twin: TestTwin, email: string, name: string) =>
   cognito.send(
     new SignUpCommand({
       ClientId: twin.clientIds.web,
@@ -104,7 +104,7 @@ const signUp = (cognito: CognitoIdentityProviderClient, twin: Twin, email: strin
   );
 
 /** Confirms with the mailed code and signs in: the id token. */
-async function confirmAndSignIn(cognito: CognitoIdentityProviderClient, twin: Twin, email: string): Promise<string> {
+async function confirmAndSignIn(cognito: CognitoIdentityProviderClient, twin: TestTwin, email: string): Promise<string> {
   const code = await latestCognitoCode(twin, email, { timeoutMs: 60_000 });
   await cognito.send(new ConfirmSignUpCommand({ ClientId: twin.clientIds.web, Username: email, ConfirmationCode: code }));
   const out = await cognito.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: twin.clientIds.web, AuthParameters: { USERNAME: email, PASSWORD } }));
@@ -112,7 +112,7 @@ async function confirmAndSignIn(cognito: CognitoIdentityProviderClient, twin: Tw
 }
 
 /** Spends every credit of the account on the talent, a generation at a time: the images delivered. */
-async function spendCredits(twin: Twin, network: string, token: string, talentId: string, tag: string): Promise<number> {
+async function spendCredits(twin: TestTwin, network: string, token: string, talentId: string, tag: string): Promise<number> {
   let images = 0;
   for (let round = 0; ; round++) {
     const me = await api(twin, network, token, 'GET', '/me');
@@ -146,12 +146,16 @@ interface TrickResult {
   images: number;
 }
 
-async function runTrick(twin: Twin, trick: Trick, talentId: string): Promise<TrickResult> {
+/** Sign-ups the bot has sent so far, whatever the trick. */
+let botSignUps = 0;
+
+async function runTrick(twin: TestTwin, trick: Trick, talentId: string): Promise<TrickResult> {
   const result: TrickResult = { attempts: 0, created: 0, blocked: 0, other: [], images: 0 };
   // Sign-ups first, as fast as the script goes; then each account confirms and spends.
   const accounts: Array<{ network: string; email: string }> = [];
   for (const attempt of trick.attempts) {
     result.attempts += 1;
+    botSignUps += 1;
     try {
       await signUp(cognitoFrom(twin, attempt.network), twin, attempt.email, 'Farm Account');
       accounts.push(attempt);
@@ -176,8 +180,8 @@ interface PersonResult {
 }
 
 /** A real client on another network, while the bot signs up: sign-up, code, sign-in, a first image. */
-async function runPerson(twin: Twin, talentId: string): Promise<PersonResult> {
-  await new Promise((r) => setTimeout(r, 200));
+async function runPerson(twin: TestTwin, talentId: string): Promise<PersonResult> {
+  await eventually(() => botSignUps > 0, { timeoutMs: 60_000, what: 'the bot signing up' });
   const started = performance.now();
   const steps: string[] = [];
   const cognito = cognitoFrom(twin, PERSON_NETWORK);
@@ -207,7 +211,7 @@ async function runPerson(twin: Twin, talentId: string): Promise<PersonResult> {
 }
 
 /** An accepted talent whose likeness clients can generate with, and their session. */
-async function farmingTalent(twin: Twin): Promise<{ talentId: string; token: string }> {
+async function farmingTalent(twin: TestTwin): Promise<{ talentId: string; token: string }> {
   const email = `farmer.${STAMP}@people.example`;
   const talentId = `farmer-${STAMP}`;
   const { applicationId } = await createAcceptedTalent(twin, { email, talentId, firstName: 'Fay', lastName: 'Farmer', founding: false, marker: STAMP });
@@ -232,7 +236,7 @@ async function farmingTalent(twin: Twin): Promise<{ talentId: string; token: str
  * month so far as the monthly close builds it (its caps included). The close itself refuses a
  * month that has not ended by the clock, so the bench reads the live figures.
  */
-async function earnings(twin: Twin, token: string): Promise<{ month: string; totals: Record<string, unknown> }> {
+async function earnings(twin: TestTwin, token: string): Promise<{ month: string; totals: Record<string, unknown> }> {
   const answer = await api(twin, TALENT_NETWORK, token, 'GET', '/me/earnings');
   if (answer.status !== 200) throw new Error(`GET /me/earnings answered ${answer.status}: ${JSON.stringify(answer.json)}`);
   return { month: answer.json.month, totals: answer.json.totals };
@@ -242,7 +246,7 @@ const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const micros = (m: unknown) => (typeof m === 'number' ? `$${(m / 1e6).toFixed(2)}` : '-');
 
 async function main(): Promise<void> {
-  const twin = await startTwin({ fast: true });
+  const twin = await benchTwin();
   let failed = false;
   try {
     const codeLimit = wafLimit(twin, 'cognito-codes-per-ip');

@@ -30,7 +30,9 @@ import { generationStore } from '../../../functions/generation/store';
 import { TWIN_CREDENTIALS, TWIN_REGION } from '../../../infra/local/emulators/ports';
 import type { Meters } from '../../../infra/local/instruments';
 import { seedUser } from '../../../infra/local/provision';
-import { startTwin, type Twin } from '../../../infra/local/twin';
+import { atRest } from '../../support/at-rest';
+import type { TestTwin } from '../../support/twin';
+import { benchTwin } from '../twin';
 import { eventually } from '../../support/eventually';
 
 const QUICK = process.argv.includes('--quick');
@@ -73,7 +75,7 @@ interface Client {
   token: string;
 }
 
-async function newClient(twin: Twin, n: number): Promise<Client> {
+async function newClient(twin: TestTwin, n: number): Promise<Client> {
   const email = `bench.generation.${randomUUID().slice(0, 8)}.${n}@clients.example`;
   const { sub } = await seedUser(twin.urls.cognito, twin.userPoolId, { email, password: PASSWORD, groups: ['client'], attributes: { 'custom:role': 'client' } });
   const doc = documentClient(twin);
@@ -87,7 +89,7 @@ async function newClient(twin: Twin, n: number): Promise<Client> {
   return { accountId: sub!, token: out.AuthenticationResult!.IdToken! };
 }
 
-async function api(twin: Twin, token: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+async function api(twin: TestTwin, token: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
   const res = await fetch(`${twin.urls.api}${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -101,7 +103,6 @@ const median = (values: number[]) => {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Run {
   /** Milliseconds from the prediction's success to the API showing it, per generation. */
@@ -116,7 +117,7 @@ interface Run {
   meters: Meters;
 }
 
-const documentClient = (twin: Twin) =>
+const documentClient = (twin: TestTwin) =>
   DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: twin.urls.dynamodb, region: TWIN_REGION, credentials: { ...TWIN_CREDENTIALS } }));
 
 /**
@@ -124,12 +125,12 @@ const documentClient = (twin: Twin) =>
  * prediction has succeeded, its GET is asked until it answers `succeeded` (asking earlier
  * would only load the twin).
  */
-async function runGenerations(twin: Twin, clients: Client[], mode: 'webhook' | 'polling'): Promise<Run> {
-  twin.replicate.clear();
-  twin.replicate.setLatency(LATENCY[mode]);
-  if (mode === 'polling') twin.replicate.inject({ kind: 'lose-webhook', events: ['start', 'completed'], times: GENERATIONS, model: MODEL });
+async function runGenerations(twin: TestTwin, clients: Client[], mode: 'webhook' | 'polling'): Promise<Run> {
+  await twin.replicate.clear();
+  await twin.replicate.setLatency(LATENCY[mode]);
+  if (mode === 'polling') await twin.replicate.inject({ kind: 'lose-webhook', events: ['start', 'completed'], times: GENERATIONS, model: MODEL });
   await twin.idle();
-  twin.instruments!.reset();
+  await twin.instruments.reset();
 
   const tag = randomUUID().slice(0, 8);
   const started = await Promise.all(
@@ -146,47 +147,46 @@ async function runGenerations(twin: Twin, clients: Client[], mode: 'webhook' | '
   const reading = new Set<string>();
   const lastAnswer = new Map<string, number>();
   let failure: Error | undefined;
-  const deadline = Date.now() + webhookWaitMs + 120_000;
-  while (latencies.size < started.length) {
-    if (failure) throw failure;
-    if (Date.now() > deadline) throw new Error(`${mode}: ${started.length - latencies.size} generations not visible as succeeded in time`);
-    const predictions = twin.replicate.predictions();
-    for (const g of started) {
-      if (latencies.has(g.id) || reading.has(g.id) || Date.now() - (lastAnswer.get(g.id) ?? 0) < READ_EVERY_MS) continue;
-      const p = predictions.find((x) => x.model === MODEL && String(x.input.prompt).includes(g.marker));
-      if (!p || p.status === 'starting' || p.status === 'processing') continue;
-      if (p.status !== 'succeeded') throw new Error(`${mode}: the prediction of ${g.id} ended ${p.status}`);
-      reading.add(g.id);
-      void api(twin, g.client.token, 'GET', `/generations/${g.id}`).then(
-        (res) => {
-          reading.delete(g.id);
-          lastAnswer.set(g.id, Date.now());
-          if (res.status !== 200) {
-            failure = new Error(`GET /generations/${g.id} answered ${res.status}`);
-            return;
-          }
-          const generation = Generation.parse(res.json);
-          g.completedAt = p.completedAt!;
-          if (generation.status === 'succeeded') latencies.set(g.id, Date.now() - p.completedAt!);
-          else if (generation.status === 'failed' || generation.status === 'canceled') {
-            failure = new Error(`${mode}: generation ${g.id} ended ${generation.status}: ${generation.failure?.message}`);
-          }
-        },
-        (err: Error) => {
-          reading.delete(g.id);
-          failure = err;
-        },
-      );
-    }
-    await sleep(10);
-  }
+  // Each look at the emulator a few milliseconds after the last (eventually's pauses, at most 20 ms).
+  const { failed } = await eventually(
+    async () => {
+      if (failure) return { failed: failure };
+      const predictions = await twin.replicate.predictions();
+      for (const g of started) {
+        if (latencies.has(g.id) || reading.has(g.id) || Date.now() - (lastAnswer.get(g.id) ?? 0) < READ_EVERY_MS) continue;
+        const p = predictions.find((x) => x.model === MODEL && String(x.input.prompt).includes(g.marker));
+        if (!p || p.status === 'starting' || p.status === 'processing') continue;
+        if (p.status !== 'succeeded') return { failed: new Error(`${mode}: the prediction of ${g.id} ended ${p.status}`) };
+        reading.add(g.id);
+        void api(twin, g.client.token, 'GET', `/generations/${g.id}`).then(
+          (res) => {
+            reading.delete(g.id);
+            lastAnswer.set(g.id, Date.now());
+            if (res.status !== 200) {
+              failure = new Error(`GET /generations/${g.id} answered ${res.status}`);
+              return;
+            }
+            const generation = Generation.parse(res.json);
+            g.completedAt = p.completedAt!;
+            if (generation.status === 'succeeded') latencies.set(g.id, Date.now() - p.completedAt!);
+            else if (generation.status === 'failed' || generation.status === 'canceled') {
+              failure = new Error(`${mode}: generation ${g.id} ended ${generation.status}: ${generation.failure?.message}`);
+            }
+          },
+          (err: Error) => {
+            reading.delete(g.id);
+            failure = err;
+          },
+        );
+      }
+      return latencies.size >= started.length && { failed: undefined };
+    },
+    { timeoutMs: webhookWaitMs + 120_000, maxIntervalMs: 20, what: `${mode}: every generation visible as succeeded` },
+  );
+  if (failed) throw failed;
   // The executions end after the delivery is visible (their last state); then the meters stay still.
-  await eventually(() => twin.instruments!.meters().invocationsInFlight === 0 && twin.instruments!.meters().stepFunctions.executions >= GENERATIONS, {
-    timeoutMs: 60_000,
-    what: 'every execution started and no invocation in flight',
-  }).catch(() => undefined); // what was metered by then is reported either way
-  await twin.idle();
-  await sleep(200);
+  await eventually(async () => (await twin.instruments.meters()).stepFunctions.executions >= GENERATIONS, { timeoutMs: 60_000, what: 'every execution started' });
+  await atRest(twin);
   const store = generationStore(documentClient(twin), twin.physicalName('GenerationsTable'));
   const known = await Promise.all(
     started.map(async (g) => {
@@ -196,7 +196,7 @@ async function runGenerations(twin: Twin, clients: Client[], mode: 'webhook' | '
       return Date.parse(step.at) - g.completedAt;
     }),
   );
-  return { latencies: [...latencies.values()], known, ids: started.map((g) => g.id), meters: twin.instruments!.meters() };
+  return { latencies: [...latencies.values()], known, ids: started.map((g) => g.id), meters: await twin.instruments.meters() };
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -206,7 +206,7 @@ async function main() {
     `Generation bench: ${GENERATIONS} generations of ${COUNT} image${COUNT === 1 ? '' : 's'} per mode, state machine waits at x${SCALE} ` +
       `(webhook wait ${seconds(webhookWaitMs)}, poll interval ${seconds(pollIntervalMs)}), predictions finishing over ${seconds(LATENCY.webhook.jitterMs)}${QUICK ? ' [quick]' : ''}`,
   );
-  const twin = await startTwin({ fast: true, waitScale: SCALE, instrument: true });
+  const twin = await benchTwin({ waitScale: SCALE, instrument: true });
   try {
     const [warm, ...clients] = await Promise.all(Array.from({ length: 1 + Math.ceil(GENERATIONS / GENERATIONS_PER_CLIENT) }, (_, n) => newClient(twin, n)));
     // The functions' first invocations (their init phase) would weigh on the first mode only.
@@ -273,8 +273,8 @@ ${generationWork.map(([name, m]) => `    ${name.padEnd(44)} ${perGeneration(m.in
 }
 
 /** One generation through the whole path, not measured. */
-async function runWarmUp(twin: Twin, client: Client) {
-  twin.replicate.setLatency({ startingMs: 10, processingMs: 10 });
+async function runWarmUp(twin: TestTwin, client: Client) {
+  await twin.replicate.setLatency({ startingMs: 10, processingMs: 10 });
   const res = await api(twin, client.token, 'POST', '/generations', { talentId: TALENT, prompt: 'bench warm-up: a potter', style: 'Portrait', count: 1 });
   if (res.status !== 202) throw new Error(`warm-up: POST /generations answered ${res.status}: ${JSON.stringify(res.json)}`);
   const { id } = GenerationStarted.parse(res.json);

@@ -36,9 +36,9 @@ import { planById } from '../../../events/plans';
 import { TWIN_CREDENTIALS, TWIN_REGION } from '../../../infra/local/emulators/ports';
 import type { StripeFault } from '../../../infra/local/emulators/stripe/webhooks';
 import { seedUser } from '../../../infra/local/provision';
-import { startTwin, type Twin } from '../../../infra/local/twin';
 import { inParallel, randomLoopback } from '../../support/callers';
-import { callApi } from '../../support/twin';
+import { callApi, type TestTwin } from '../../support/twin';
+import { benchTwin } from '../twin';
 import { eventually } from '../../support/eventually';
 
 const QUICK = process.argv.includes('--quick');
@@ -110,18 +110,18 @@ const millis = (ms: number) => `${ms.toFixed(1)} ms`;
 const ratio = (a: number, b: number) => (a / b).toFixed(1);
 const count = (n: number) => n.toLocaleString('en-US');
 
-const documentClient = (twin: Twin) =>
+const documentClient = (twin: TestTwin) =>
   DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: twin.urls.dynamodb, region: TWIN_REGION, credentials: { ...TWIN_CREDENTIALS } }));
 
 /** The account's balance and plan as `GET /me` shows them. */
-async function me(twin: Twin, client: Client): Promise<{ balance: number; plan: string | undefined }> {
+async function me(twin: TestTwin, client: Client): Promise<{ balance: number; plan: string | undefined }> {
   const answer = await callApi(twin, client.token, 'GET', '/me');
   if (answer.status !== 200) throw new Error(`GET /me answered ${answer.status}: ${JSON.stringify(answer.json)}`);
   return { balance: answer.json.credits?.balance ?? 0, plan: answer.json.plan?.id };
 }
 
 /** A client of the pool and its account (Free, its first credits), signed in on the site's app client, as money.ts makes them. */
-async function newClient(twin: Twin, n: number): Promise<Client> {
+async function newClient(twin: TestTwin, n: number): Promise<Client> {
   const email = `bench.payments.${STAMP}.${n}@clients.example`;
   const user = await seedUser(twin.urls.cognito, twin.userPoolId, { email, password: PASSWORD, groups: ['client'], name: 'Ada Client', attributes: { 'custom:role': 'client' } });
   await accountStore(documentClient(twin), twin.physicalName('AccountsTable')).create({ id: user.sub!, email, full_name: 'Ada Client', role: 'client' });
@@ -147,7 +147,7 @@ function pay(url: string): Promise<Response> {
 }
 
 /** Waits until GET /me shows at least `balance` credits (and the plan, when given); the milliseconds since `from`, or undefined if never. */
-async function creditsShown(twin: Twin, client: Client, balance: number, from: number, plan?: string): Promise<number | undefined> {
+async function creditsShown(twin: TestTwin, client: Client, balance: number, from: number, plan?: string): Promise<number | undefined> {
   let at: number | undefined;
   await eventually(
     async () => {
@@ -165,13 +165,13 @@ async function creditsShown(twin: Twin, client: Client, balance: number, from: n
  * happen together, so a client's GET /me is asked only once our route has accepted a delivery of
  * its renewal's invoice.paid (or the delivery's retries are over), not 50 at a time from the start.
  */
-async function renewalShown(twin: Twin, stripe: Stripe, client: Client, balance: number, from: { perf: number; epoch: number }): Promise<Measure> {
+async function renewalShown(twin: TestTwin, stripe: Stripe, client: Client, balance: number, from: { perf: number; epoch: number }): Promise<Measure> {
   const webhookUrl = `${twin.urls.api}/webhooks/stripe`;
   const [invoice] = (await stripe.invoices.list({ subscription: client.subscriptionId!, limit: 1 })).data;
   if (invoice?.billing_reason !== 'subscription_cycle') throw new Error(`the subscription ${client.subscriptionId} did not renew when the clock moved (its latest invoice: ${invoice?.billing_reason})`);
   const accepted = await eventually(
-    () => {
-      const ours = twin.stripe.deliveries({ type: 'invoice.paid', objectId: invoice.id }).filter((d) => d.url === webhookUrl);
+    async () => {
+      const ours = (await twin.stripe.deliveries({ type: 'invoice.paid', objectId: invoice.id })).filter((d) => d.url === webhookUrl);
       const at = Math.min(...ours.flatMap((d) => d.attempts.filter((a) => a.status >= 200 && a.status < 300).map((a) => a.at)));
       return Number.isFinite(at) ? { at } : ours.some((d) => d.status === 'failed') && { at: undefined };
     },
@@ -185,7 +185,7 @@ async function renewalShown(twin: Twin, stripe: Stripe, client: Client, balance:
 }
 
 /** Starts a checkout through our route and pays it on the hosted page; the session and when the page answered. */
-async function checkoutAndPay(twin: Twin, client: Client, body: unknown): Promise<{ sessionId: string; paidAt: number }> {
+async function checkoutAndPay(twin: TestTwin, client: Client, body: unknown): Promise<{ sessionId: string; paidAt: number }> {
   const started = await callApi(twin, client.token, 'POST', '/me/checkout-sessions', body);
   if (started.status !== 201) throw new Error(`POST /me/checkout-sessions ${JSON.stringify(body)} answered ${started.status}: ${JSON.stringify(started.json)}`);
   const paid = await pay(started.json.url);
@@ -195,7 +195,7 @@ async function checkoutAndPay(twin: Twin, client: Client, body: unknown): Promis
 }
 
 /** A client buys the plan, then a pack; each timed from its payment to its credits in GET /me. */
-async function buyPlanThenPack(twin: Twin, stripe: Stripe, client: Client): Promise<{ measures: Measure[]; expected: number }> {
+async function buyPlanThenPack(twin: TestTwin, stripe: Stripe, client: Client): Promise<{ measures: Measure[]; expected: number }> {
   const before = (await me(twin, client)).balance;
   const plan = await checkoutAndPay(twin, client, { kind: 'plan', plan: PLAN });
   const planMs = await creditsShown(twin, client, before + PLAN_CREDITS, plan.paidAt, PLAN);
@@ -208,7 +208,7 @@ async function buyPlanThenPack(twin: Twin, stripe: Stripe, client: Client): Prom
 }
 
 /** Medians of a `GET /me` round trip and of a raw put to DynamoDB Local, one after another. */
-async function measureBaseline(twin: Twin, client: Client, table: string): Promise<Baseline> {
+async function measureBaseline(twin: TestTwin, client: Client, table: string): Promise<Baseline> {
   const doc = documentClient(twin);
   const getMe: number[] = [];
   const puts: number[] = [];
@@ -224,8 +224,8 @@ async function measureBaseline(twin: Twin, client: Client, table: string): Promi
 }
 
 /** Waits until no delivery to our route is waiting for an attempt (each delivered, or its retries over). */
-async function deliveriesSettled(twin: Twin, webhookUrl: string): Promise<void> {
-  await eventually(() => !twin.stripe.deliveries().some((d) => d.url === webhookUrl && (d.status === 'pending' || d.status === 'held')), {
+async function deliveriesSettled(twin: TestTwin, webhookUrl: string): Promise<void> {
+  await eventually(async () => !(await twin.stripe.deliveries()).some((d) => d.url === webhookUrl && (d.status === 'pending' || d.status === 'held')), {
     timeoutMs: 60_000,
     what: 'every delivery to the webhook route made or given up',
   });
@@ -233,8 +233,8 @@ async function deliveriesSettled(twin: Twin, webhookUrl: string): Promise<void> 
 }
 
 /** Our route's answers between `from` and `to` (ms since the epoch), from the emulator's delivery records. */
-function answersBetween(twin: Twin, webhookUrl: string, from: number, to: number) {
-  const ours = twin.stripe.deliveries().filter((d) => d.url === webhookUrl && d.attempts.some((a) => a.at >= from && a.at <= to));
+async function answersBetween(twin: TestTwin, webhookUrl: string, from: number, to: number) {
+  const ours = (await twin.stripe.deliveries()).filter((d) => d.url === webhookUrl && d.attempts.some((a) => a.at >= from && a.at <= to));
   const attempts = ours.flatMap((d) => d.attempts.filter((a) => a.at >= from && a.at <= to));
   return {
     deliveries: ours.length,
@@ -246,7 +246,7 @@ function answersBetween(twin: Twin, webhookUrl: string, from: number, to: number
 }
 
 async function runPhase(
-  twin: Twin,
+  twin: TestTwin,
   name: string,
   fault: StripeFault,
   baselineClient: Client,
@@ -256,12 +256,12 @@ async function runPhase(
   const webhookUrl = `${twin.urls.api}/webhooks/stripe`;
   await deliveriesSettled(twin, webhookUrl);
   const baseline = await measureBaseline(twin, baselineClient, baselineTable);
-  twin.stripe.inject(fault);
+  await twin.stripe.inject(fault);
   const from = Date.now();
   const results = await work();
   await deliveriesSettled(twin, webhookUrl);
   const to = Date.now();
-  twin.stripe.clear();
+  await twin.stripe.clear();
   // Every account holds exactly what it paid for: nothing granted twice, nothing missing.
   const wrong: string[] = [];
   for (const r of results) {
@@ -272,7 +272,7 @@ async function runPhase(
     name,
     measures: results.flatMap((r) => r.measures),
     baseline,
-    ...answersBetween(twin, webhookUrl, from, to),
+    ...(await answersBetween(twin, webhookUrl, from, to)),
     exact: results.length - wrong.length,
     accounts: results.length,
     wrong,
@@ -320,11 +320,11 @@ async function main(): Promise<void> {
     `Payments bench: ${PAYMENTS} plan checkouts (${planById(PLAN).name}, ${PLAN_CREDITS} credits) and ${PAYMENTS} packs of ${PACK} credits a phase, ${PAYMENTS} renewals; ` +
       `card 4242 on the twin's Stripe emulator, ${PAYERS} clients paying at a time${QUICK ? ' [quick]' : ''}`,
   );
-  const twin = await startTwin({ fast: true });
+  const twin = await benchTwin();
   let ok = true;
   try {
     const url = new URL(twin.urls.stripe);
-    const stripe = new Stripe(twin.stripe.secretKey, { host: url.hostname, port: Number(url.port), protocol: 'http' });
+    const stripe = new Stripe((await twin.stripe.config()).secretKey, { host: url.hostname, port: Number(url.port), protocol: 'http' });
     const baselineTable = `bench-baseline-${STAMP}`;
     await new DynamoDBClient({ endpoint: twin.urls.dynamodb, region: TWIN_REGION, credentials: { ...TWIN_CREDENTIALS } }).send(
       new CreateTableCommand({ TableName: baselineTable, AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }], KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }], BillingMode: 'PAY_PER_REQUEST' }),
@@ -357,7 +357,7 @@ async function main(): Promise<void> {
         const renewing = atOnce.filter((c) => c.subscriptionId);
         const before = new Map(await Promise.all(renewing.map(async (c) => [c.id, (await me(twin, c)).balance] as const)));
         // A month and a day: every subscription of the emulator's own clock renews once, in one turn.
-        twin.stripe.advanceClock({ days: 32 });
+        await twin.stripe.advanceClock({ days: 32 });
         const movedAt = { perf: performance.now(), epoch: Date.now() };
         return Promise.all(
           renewing.map(async (client) => {

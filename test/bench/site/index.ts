@@ -19,7 +19,8 @@ import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import { REPO_ROOT } from '../../../infra/lib/platform/app-function';
 import { StaticSite } from '../../../infra/local/static-sites';
-import { startTwin, type Twin } from '../../../infra/local/twin';
+import { SHARED_TWIN_ENV } from '../../support/twin';
+import { benchTwin, type BenchTwin } from '../twin';
 
 const argValue = (name: string): string | undefined => {
   const i = process.argv.indexOf(`--${name}`);
@@ -129,21 +130,29 @@ async function main() {
   };
   fs.writeFileSync(path.join(distDir, BASELINE_PAGE), '<!doctype html><html lang="en"><title>Baseline</title><p>A one-line static page.</p></html>\n');
 
-  // The site first (its address goes into the API's CORS origins), then the twin for the API.
-  let runtimeConfig: Record<string, unknown> = {};
-  const headers: Record<string, string> = {}; // filled once the twin is up; the site reads it per request
-  const site = new StaticSite(distDir, () => runtimeConfig, headers);
-  const siteUrl = await site.listen(0);
-  let twin: Twin | undefined;
+  let site: StaticSite | undefined;
+  let siteUrl: string;
+  let twin: BenchTwin | undefined;
   try {
-    console.log('Starting the twin (the talent library calls its API) ...');
-    twin = await startTwin({ fast: true, context: { siteOrigins: [siteUrl] } });
-    const res = await fetch(`${twin.urls.web}/config.json`);
-    runtimeConfig = (await res.json()) as Record<string, unknown>;
-    // The same security headers the twin's site sends, so a CSP violation shows up as a console error.
-    for (const name of ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy']) {
-      const value = res.headers.get(name);
-      if (value) headers[name] = value;
+    if (QUICK && !argValue('dist') && process.env[SHARED_TWIN_ENV]) {
+      // On the twin the quick runs share: its own site serves the same build (web/dist), with its config and headers.
+      twin = await benchTwin();
+      siteUrl = twin.urls.web;
+    } else {
+      // The site first (its address goes into the API's CORS origins), then the twin for the API.
+      let runtimeConfig: Record<string, unknown> = {};
+      const headers: Record<string, string> = {}; // filled once the twin is up; the site reads it per request
+      site = new StaticSite(distDir, () => runtimeConfig, headers);
+      siteUrl = await site.listen(0);
+      console.log('Starting the twin (the talent library calls its API) ...');
+      twin = await benchTwin({ context: { siteOrigins: [siteUrl] } });
+      const res = await fetch(`${twin.urls.web}/config.json`);
+      runtimeConfig = (await res.json()) as Record<string, unknown>;
+      // The same security headers the twin's site sends, so a CSP violation shows up as a console error.
+      for (const name of ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy']) {
+        const value = res.headers.get(name);
+        if (value) headers[name] = value;
+      }
     }
 
     console.log(`Lighthouse ${RUNS}x per page, mobile preset, Chromium ${CHROME_PATH}, ${os.cpus().length} cores:`);
@@ -212,7 +221,7 @@ async function main() {
       `Targets: score >= ${TARGETS.score}, LCP <= ${TARGETS.lcpMs} ms, CLS <= ${TARGETS.cls}, TBT <= ${TARGETS.tbtMs} ms, JS <= ${kb(TARGETS.jsBytes)} gzipped, no auth code on marketing pages.`,
     );
   } finally {
-    await site.close();
+    await site?.close();
     await twin?.stop();
     if (!argValue('dist')) fs.rmSync(distDir, { recursive: true, force: true });
   }

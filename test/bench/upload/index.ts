@@ -15,11 +15,11 @@ import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { BROWSER_UPLOAD_CONCURRENCY, type FoundingUploadResponse } from '../../../events/founding';
 import { TWIN_CREDENTIALS, TWIN_REGION } from '../../../infra/local/emulators/ports';
-import { startTwin } from '../../../infra/local/twin';
 import { s3Bucket } from '../../../functions/shared/s3';
 import { validateObjects } from '../../../functions/founding/photos/validate';
 import { analyzePhoto, assessSet, loadFaceModel, type SetPhoto } from '../../../functions/founding/faces';
 import { personSet } from '../../support/face-photos';
+import { benchTwin } from '../twin';
 
 const QUICK = process.argv.includes('--quick');
 const arg = (name: string, fallback: number, quick: number) => {
@@ -67,8 +67,7 @@ async function main() {
   const files = Array.from({ length: PHOTOS }, (_, i) => distinct[i % DISTINCT]);
   const totalBytes = files.reduce((n, f) => n + f.length, 0);
 
-  console.log('Starting the twin...');
-  const twin = await startTwin({ fast: true });
+  const twin = await benchTwin();
   try {
     const bucket = twin.physicalName('FoundingPhotos');
     const s3 = new S3Client({

@@ -18,8 +18,8 @@ import { bundlePaths } from '../../../infra/local/bundle-cache';
 import { TWIN_CREDENTIALS, TWIN_REGION } from '../../../infra/local/emulators/ports';
 import { templateFunctions } from '../../../infra/local/functions';
 import { Resolver, synthTemplate, type CfnTemplate } from '../../../infra/local/template';
-import { startTwin } from '../../../infra/local/twin';
 import { postJsonFrom } from '../../support/from-address';
+import { benchTwin } from '../twin';
 
 const QUICK = process.argv.includes('--quick');
 const arg = (name: string, fallback: number, quick: number) => {
@@ -127,7 +127,7 @@ async function main() {
   }
   console.log(`  (empty module imports in ${baseline.toFixed(2)} ms; targets: under 300 KB and under 200 ms)`);
 
-  const twin = await startTwin({ fast: true, context: { waitlistCapacity: 10_000_000 } });
+  const twin = await benchTwin({ context: { waitlistCapacity: 10_000_000 } });
   try {
     const doc = DynamoDBDocumentClient.from(
       new DynamoDBClient({ endpoint: twin.urls.dynamodb, region: TWIN_REGION, credentials: { ...TWIN_CREDENTIALS } }),
