@@ -157,10 +157,12 @@ export class Generation extends NestedStack {
       new AppFunction(this, 'AdminDownloadLicense', { entry: 'functions/generation/routes/download-license-admin/handler.ts', description: 'GET /admin/licenses/{id}/download: any licensed image, for admins' }),
     ).bindTable(this.table, 'GENERATIONS_TABLE', ['GetItem']);
     api.route('GET /admin/licenses/{id}/download', adminDownload, 'admin');
-    const generationConfig = new AppFunction(this, 'GenerationConfig', { entry: 'functions/generation/routes/generation-config/handler.ts', description: 'GET and PUT /admin/talent/{id}/generation-config: a talent\'s model and trigger word (admins only)' })
+    const getConfig = new AppFunction(this, 'GetGenerationConfig', { entry: 'functions/generation/routes/get-generation-config/handler.ts', description: 'GET /admin/talent/{id}/generation-config: a talent\'s model and trigger word (admins only)' })
+      .bindTable(props.talentTable, 'TALENT_TABLE', ['GetItem']);
+    api.route('GET /admin/talent/{id}/generation-config', getConfig, 'admin');
+    const setConfig = new AppFunction(this, 'SetGenerationConfig', { entry: 'functions/generation/routes/set-generation-config/handler.ts', description: 'PUT /admin/talent/{id}/generation-config: sets a seeded talent\'s model and trigger word (admins only)' })
       .bindTable(props.talentTable, 'TALENT_TABLE', ['GetItem', 'UpdateItem']);
-    api.route('GET /admin/talent/{id}/generation-config', generationConfig, 'admin');
-    api.route('PUT /admin/talent/{id}/generation-config', generationConfig, 'admin');
+    api.route('PUT /admin/talent/{id}/generation-config', setConfig, 'admin');
   }
 
   /**
