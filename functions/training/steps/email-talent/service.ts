@@ -1,6 +1,6 @@
 import type { FoundingStore } from '../../../founding';
 import type { SendEmail } from '../../../shared/email';
-import { ONE_DAY, type Once } from '../../../shared/idempotency';
+import { ONE_DAY, sendOnce, type Once } from '../../../shared/idempotency';
 import { log } from '../../../shared/log';
 import { modelReadyEmail } from '../../emails';
 import { TrainingNotFound } from '../../errors';
@@ -23,14 +23,10 @@ export interface EmailTalentDeps {
 export async function emailTalent(deps: EmailTalentDeps, trainingId: string): Promise<{ sent: boolean }> {
   const training = await deps.store.getTraining(trainingId);
   if (!training) throw new TrainingNotFound(trainingId);
-  return deps.once<{ trainingId: string }, { sent: boolean }>(
-    { name: 'likeness-model-ready', key: 'trainingId', expiresAfterSeconds: 7 * ONE_DAY, onReplay: () => ({ sent: false }) },
-    { trainingId },
-    async () => {
-      const application = await deps.founding.getApplication(training.applicationId);
-      await deps.send(application.email, modelReadyEmail({ firstName: application.firstName, siteUrl: deps.siteUrl, retraining: training.number > 1 }));
-      log.info('talent told the likeness model is ready', { trainingId });
-      return { sent: true };
-    },
+  const application = await deps.founding.getApplication(training.applicationId);
+  const sent = await sendOnce(deps, { name: 'likeness-model-ready', key: trainingId, expiresAfterSeconds: 7 * ONE_DAY }, application.email, () =>
+    modelReadyEmail({ firstName: application.firstName, siteUrl: deps.siteUrl, retraining: training.number > 1 }),
   );
+  if (sent) log.info('talent told the likeness model is ready', { trainingId });
+  return { sent };
 }
