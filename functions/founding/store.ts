@@ -490,9 +490,9 @@ export function foundingStore(doc: DynamoDBDocumentClient, tableName: string, no
         );
         return 'confirmed';
       } catch (err) {
-        if (!isCancelled(err)) throw err;
-        const reasons = (err as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
-        if (reasons[1]?.Code === 'ConditionalCheckFailed') return 'duplicate';
+        const reasons = cancellationReasons(err);
+        if (!reasons) throw err;
+        if (reasons[1] === 'ConditionalCheckFailed') return 'duplicate';
         if (!reasons.length) {
           // Without cancellation reasons, the lock tells whether the address was taken.
           const taken = await doc.send(new GetCommand({ TableName: tableName, Key: foundingKeys.emailLock(app.email), ConsistentRead: true }));

@@ -550,10 +550,10 @@ export function generationStore(doc: DynamoDBDocumentClient, tableName: string) 
         );
         return true;
       } catch (err) {
-        const e = err as { name?: string; CancellationReasons?: Array<{ Code?: string }> };
-        if (e.name !== 'TransactionCanceledException') throw err;
-        if (e.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
-        if (e.CancellationReasons?.[1]?.Code !== 'ConditionalCheckFailed') throw err;
+        const reasons = cancellationReasons(err);
+        if (!reasons) throw err;
+        if (reasons[0] === 'ConditionalCheckFailed') return false;
+        if (reasons[1] !== 'ConditionalCheckFailed') throw err;
       }
       // The talent is no longer in the catalog: the generation is finished all the same.
       try {
