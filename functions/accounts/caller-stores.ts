@@ -15,7 +15,7 @@ export const AccountTables = z.object({
 });
 export type AccountTables = z.infer<typeof AccountTables>;
 
-/** The caller's account store and the stores of their standing (`currentAccount`, `requireAcceptedTalent`). */
+/** The caller's account store and the stores of their standing: what `callerTalent` (or `currentAccount` and `requireAcceptedTalent`) reads. */
 export function accountStores(doc: DynamoDBDocumentClient, tables: AccountTables) {
   const founding = foundingStore(doc, tables.APPLICATIONS_TABLE);
   const talent = talentStore(doc, tables.TALENT_TABLE);
