@@ -17,7 +17,7 @@ export const BAD_SIGNATURE_MESSAGE = 'The Stripe-Signature header does not match
  * lets one be sent again by hand. A delivery after that is applied again and changes nothing,
  * since every write it makes carries its own key (decision 050).
  */
-export const STRIPE_EVENT_ONCE_SECONDS = 30 * ONE_DAY;
+const STRIPE_EVENT_ONCE_SECONDS = 30 * ONE_DAY;
 
 /** The body exactly as sent: the signature covers its bytes. */
 const rawBodyOf = (event: HttpEvent): Buffer =>
