@@ -29,7 +29,9 @@ import { Resolver, resourcesOfType, stateMachineDefinition, type CfnTemplate } f
 import { retrain } from '../../functions/training/routes/retrain-likeness/service';
 import { rollback } from '../../functions/training/routes/rollback-likeness/service';
 import { acceptanceTrainingId, triggerWordFor } from '../../functions/training/keys';
-import { approveLikenessModel, rejectLikenessModel, type ReviewDeps } from '../../functions/training/routes/review-likeness-model/service';
+import { approveLikenessModel } from '../../functions/training/routes/approve-likeness-model/service';
+import { rejectLikenessModel } from '../../functions/training/routes/reject-likeness-model/service';
+import type { ReviewDeps } from '../../functions/training/review';
 import { handleTrainingWebhook } from '../../functions/training/routes/replicate-training-webhook/service';
 import { awaitTraining } from '../../functions/training/steps/await-training/service';
 import { buildTrainingSet } from '../../functions/training/steps/build-training-set/service';

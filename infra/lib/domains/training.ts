@@ -232,19 +232,27 @@ export class Training extends NestedStack {
       ).bindTable(props.talentTable, 'TALENT_TABLE', ['GetItem'], { indexes: false }),
     ).bindTable(table, 'TRAINING_TABLE', ['GetItem', 'Query']);
     api.route('GET /me/likeness-model', myModel, 'accepted-talent');
-    const review = startsTrainings(
-      signsSamples(
-        talentOwn(
-          new AppFunction(this, 'ReviewLikenessModel', {
-            entry: 'functions/training/routes/review-likeness-model/handler.ts',
-            description: 'POST /me/likeness-model/approve and /reject: an accepted talent approves their new version (it goes live) or asks to train again',
-          }),
-        ).bindTable(props.talentTable, 'TALENT_TABLE', ['GetItem', 'UpdateItem'], { indexes: false }),
-      ).bindTable(table, 'TRAINING_TABLE', ['GetItem', 'Query', 'UpdateItem', 'PutItem', 'ConditionCheckItem']),
+    // The talent's review of a new version: approving puts it live in the catalog, rejecting may start a new training.
+    const reviews = (id: string, entry: string, description: string, talentActions: TableAction[]) => {
+      const fn = signsSamples(talentOwn(new AppFunction(this, id, { entry, description })).bindTable(props.talentTable, 'TALENT_TABLE', talentActions, { indexes: false })).bindTable(
+        table,
+        'TRAINING_TABLE',
+        ['GetItem', 'Query', 'UpdateItem', 'PutItem', 'ConditionCheckItem'],
+      );
+      rateLimits.bind(fn);
+      return fn;
+    };
+    const approve = reviews(
+      'ApproveLikenessModel',
+      'functions/training/routes/approve-likeness-model/handler.ts',
+      'POST /me/likeness-model/approve: an accepted talent approves their new version; it goes live',
+      ['GetItem', 'UpdateItem'],
     );
-    rateLimits.bind(review);
-    api.route('POST /me/likeness-model/approve', review, 'accepted-talent');
-    api.route('POST /me/likeness-model/reject', review, 'accepted-talent');
+    api.route('POST /me/likeness-model/approve', approve, 'accepted-talent');
+    const reject = startsTrainings(
+      reviews('RejectLikenessModel', 'functions/training/routes/reject-likeness-model/handler.ts', 'POST /me/likeness-model/reject: an accepted talent rejects their new version and may have it trained again', ['GetItem']),
+    );
+    api.route('POST /me/likeness-model/reject', reject, 'accepted-talent');
 
     // ---- The console ----
     const trainings = signsSamples(

@@ -10,36 +10,32 @@ import { s3Bucket } from '../../../shared/s3';
 import { startExecution } from '../../../shared/workflows';
 import { TrainingTableConfig } from '../../config';
 import { trainingStore } from '../../store';
-import { approveLikenessModel, rejectLikenessModel, type ReviewDeps } from './service';
+import { rejectLikenessModel } from './service';
 
 const config = loadConfig(
   AccountTables.extend(TrainingTableConfig.shape).extend({ TRAINING_BUCKET: z.string().min(1), RATE_LIMITS_TABLE: z.string().min(1), STATE_MACHINE_ARN: z.string().min(1) }),
 );
 const samples = s3Bucket(config.TRAINING_BUCKET);
 
-/**
- * `POST /me/likeness-model/approve` and `POST /me/likeness-model/reject` `{ note }` (accepted
- * talent): the caller's decision on their own model's new version. Reject answers 202: a new
- * training starts.
- */
+/** `POST /me/likeness-model/reject` `{ note }` (accepted talent): rejects the version waiting for review; 202 when a new training starts. */
 export const handler = httpHandler(async (event) => {
   const caller = requireRole(event, 'talent');
+  const { note } = parseJsonBody(event, RejectLikenessModelRequest);
   const doc = documentClient();
   const { accounts, standing, talent } = accountStores(doc, config);
-  const deps: ReviewDeps = {
-    accounts,
-    standing,
-    catalog: talent,
-    store: trainingStore(doc, config.TRAINING_TABLE),
-    sampleUrl: (key) => samples.getUrl(key, { expiresIn: SAMPLE_URL_TTL_SECONDS }),
-    limit: rateLimiter(doc, config.RATE_LIMITS_TABLE),
-    startExecution: (name, input) => startExecution(config.STATE_MACHINE_ARN, name, input),
-    now: () => new Date(),
-  };
-  if ((event.routeKey ?? event.rawPath ?? '').endsWith('/reject')) {
-    const { note } = parseJsonBody(event, RejectLikenessModelRequest);
-    const answer = await rejectLikenessModel(deps, caller, note);
-    return json(answer.retraining ? 202 : 200, answer);
-  }
-  return json(200, await approveLikenessModel(deps, caller));
+  const answer = await rejectLikenessModel(
+    {
+      accounts,
+      standing,
+      catalog: talent,
+      store: trainingStore(doc, config.TRAINING_TABLE),
+      sampleUrl: (key) => samples.getUrl(key, { expiresIn: SAMPLE_URL_TTL_SECONDS }),
+      limit: rateLimiter(doc, config.RATE_LIMITS_TABLE),
+      startExecution: (name, input) => startExecution(config.STATE_MACHINE_ARN, name, input),
+      now: () => new Date(),
+    },
+    caller,
+    note,
+  );
+  return json(answer.retraining ? 202 : 200, answer);
 });
