@@ -27,7 +27,7 @@ export function useConsoleQuery<T>(options: {
     queryKey: ['console', ...queryKey],
     queryFn: async () => {
       const result = await read();
-      if (!result?.data || !isAnswer(result.data)) throw new Error(forbidden);
+      if (!result || result.data === undefined || !isAnswer(result.data)) throw new Error(forbidden);
       return result.data;
     },
     enabled,

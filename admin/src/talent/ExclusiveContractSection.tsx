@@ -15,6 +15,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
 import { Link } from 'react-router';
@@ -24,6 +25,8 @@ import type { ExclusiveContractRequest, ExclusiveContractResponse } from '../../
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { errorText } from '../common/errorText';
+import { Loading, LoadError } from '../common/Loaded';
+import { useConsoleQuery } from '../common/useConsoleQuery';
 
 type Field = 'accountId' | 'brandName' | 'startsAt' | 'until';
 type FieldErrors = Partial<Record<Field, string>>;
@@ -121,35 +124,24 @@ export function ExclusiveContractSection({ talentId }: { talentId: string }) {
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const notify = useNotify();
   const titleId = useId();
-  const [state, setAnswer] = useState<ExclusiveContractResponse | null>(null);
+  const queryClient = useQueryClient();
+  const contract = useConsoleQuery({
+    queryKey: ['exclusive-contract', talentId],
+    read: () => dataProvider.getExclusiveContract(talentId),
+    isAnswer: (data) => Array.isArray(data.history),
+    forbidden: 'You do not have access to this.',
+    failed: 'The exclusive contract could not be loaded.',
+  });
+  const state = contract.data;
   // When the answer came (whether a contract has started is read against it, not during render).
-  const [asOf, setAsOf] = useState(0);
-  const setState = (answer: ExclusiveContractResponse) => {
-    setAnswer(answer);
-    setAsOf(Date.now());
-  };
-  const [loadError, setLoadError] = useState('');
+  const asOf = contract.dataUpdatedAt;
+  const setState = (answer: ExclusiveContractResponse) => queryClient.setQueryData(['console', 'exclusive-contract', talentId], answer);
   const [form, setForm] = useState({ accountId: '', brandName: '', startsAt: '', until: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [confirming, setConfirming] = useState(false);
 
-  useEffect(() => {
-    let cancelled = false;
-    dataProvider.getExclusiveContract(talentId).then(
-      (result) => {
-        if (cancelled) return;
-        // react-admin answers `{data: {}}` after a 401/403 it has handled.
-        if (!result?.data || !Array.isArray(result.data.history)) setLoadError('You do not have access to this.');
-        else setState(result.data);
-      },
-      (e: unknown) => !cancelled && setLoadError(errorText(e, 'The exclusive contract could not be loaded.')),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [dataProvider, talentId]);
 
   const record = async () => {
     const local: FieldErrors = {};
@@ -204,10 +196,10 @@ export function ExclusiveContractSection({ talentId }: { talentId: string }) {
             request removal. It lifts by itself at the end of the term.
           </Typography>
         </Box>
-        {loadError ? (
-          <Alert severity="error">{loadError}</Alert>
+        {contract.isError && !contract.isFetching ? (
+          <LoadError message={contract.message} onRetry={() => void contract.refetch()} />
         ) : !state ? (
-          <CircularProgress size={24} aria-label="Loading the exclusive contract" />
+          <Loading>Loading the exclusive contract…</Loading>
         ) : (
           <>
             {current ? (

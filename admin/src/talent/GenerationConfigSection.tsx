@@ -1,9 +1,12 @@
 import { Alert, Box, Button, Card, CardContent, CircularProgress, FormControlLabel, Radio, RadioGroup, TextField, Typography } from '@mui/material';
-import { useEffect, useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
 import type { GenerationConfig } from '../../../events/generations';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { errorText } from '../common/errorText';
+import { Loaded } from '../common/Loaded';
+import { useConsoleQuery } from '../common/useConsoleQuery';
 
 type Kind = 'model' | 'version';
 type FieldErrors = Partial<Record<'model' | 'version' | 'triggerWord', string>>;
@@ -32,64 +35,16 @@ function fieldErrorsOf(e: unknown): FieldErrors {
  */
 export function GenerationConfigSection({ talentId }: { talentId: string }) {
   const dataProvider = useDataProvider<ConsoleDataProvider>();
-  const notify = useNotify();
+  const queryClient = useQueryClient();
   const titleId = useId();
-  const [loaded, setLoaded] = useState<'loading' | 'error' | 'none' | 'set'>('loading');
-  const [loadError, setLoadError] = useState<string>('');
-  const [form, setForm] = useState<Form>(formOf(null));
-  const { kind, reference, triggerWord } = form;
-  const [pending, setPending] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let cancelled = false;
-    dataProvider.getGenerationConfig(talentId).then(
-      (result) => {
-        if (cancelled) return;
-        // react-admin answers `{data: {}}` after a 401/403 it has handled.
-        const config = result?.data;
-        if (config && !('triggerWord' in config)) {
-          setLoaded('error');
-          setLoadError('You do not have access to this.');
-          return;
-        }
-        setLoaded(config ? 'set' : 'none');
-        setForm(formOf(config ?? null));
-      },
-      (e: unknown) => {
-        if (cancelled) return;
-        setLoaded('error');
-        setLoadError(errorText(e, 'The generation config could not be loaded.'));
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [dataProvider, talentId]);
-
-  const save = async () => {
-    setPending(true);
-    setErrors({});
-    setFormError(null);
-    const config = (kind === 'model' ? { model: reference.trim(), triggerWord: triggerWord.trim() } : { version: reference.trim(), triggerWord: triggerWord.trim() }) as GenerationConfig;
-    try {
-      const result = await dataProvider.setGenerationConfig(talentId, config);
-      if (!result?.data?.triggerWord) throw new Error('The generation config could not be saved.');
-      setLoaded('set');
-      setForm(formOf(result.data));
-      notify('Generation config saved.', { type: 'success' });
-    } catch (e) {
-      const fields = fieldErrorsOf(e);
-      setErrors(fields);
-      // A message for a field this form does not show goes above the button.
-      if (!fields.triggerWord && !fields[kind]) setFormError(errorText(e, 'The generation config could not be saved.'));
-    } finally {
-      setPending(false);
-    }
-  };
-
-  const referenceError = kind === 'model' ? errors.model : errors.version;
+  const config = useConsoleQuery<GenerationConfig | null>({
+    queryKey: ['generation-config', talentId],
+    read: () => dataProvider.getGenerationConfig(talentId),
+    // None yet is an answer too.
+    isAnswer: (data) => data === null || 'triggerWord' in data,
+    forbidden: 'You do not have access to this.',
+    failed: 'The generation config could not be loaded.',
+  });
   return (
     <Card component="section" aria-labelledby={titleId} sx={{ mt: 2 }}>
       {/* As wide as the profile form above. */}
@@ -104,44 +59,77 @@ export function GenerationConfigSection({ talentId }: { talentId: string }) {
             approved (see Likeness model trainings).
           </Typography>
         </Box>
-        {loaded === 'loading' ? (
-          <CircularProgress size={24} aria-label="Loading the generation config" />
-        ) : loaded === 'error' ? (
-          <Alert severity="error">{loadError}</Alert>
-        ) : (
-          <>
-            {loaded === 'none' ? <Alert severity="warning">No generation config yet: clients cannot generate this talent until one is saved.</Alert> : null}
-            <RadioGroup row aria-label="Refer to the model by" value={kind} onChange={(e) => (setForm({ ...form, kind: e.target.value as Kind }), setErrors({}))}>
-              <FormControlLabel value="model" control={<Radio />} label="Model (owner/name)" />
-              <FormControlLabel value="version" control={<Radio />} label="Version id" />
-            </RadioGroup>
-            <TextField
-              label={kind === 'model' ? 'Model' : 'Version'}
-              value={reference}
-              onChange={(e) => setForm({ ...form, reference: e.target.value })}
-              error={!!referenceError}
-              helperText={referenceError ?? (kind === 'model' ? 'For example humanly-preview/maya-chen.' : '64 hexadecimal characters.')}
-              slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'off' } }}
-              fullWidth
-            />
-            <TextField
-              label="Trigger word"
-              value={triggerWord}
-              onChange={(e) => setForm({ ...form, triggerWord: e.target.value })}
-              error={!!errors.triggerWord}
-              helperText={errors.triggerWord ?? 'One word, put before every prompt of this talent.'}
-              slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'off', maxLength: 40 } }}
-              sx={{ maxWidth: 360 }}
-            />
-            {formError ? <Alert severity="error">{formError}</Alert> : null}
-            <Box>
-              <Button variant="contained" onClick={save} disabled={pending} startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}>
-                Save generation config
-              </Button>
-            </Box>
-          </>
-        )}
+        <Loaded query={config} loading="Loading the generation config…">
+          {(data) => <ConfigForm talentId={talentId} config={data} onSaved={(saved) => queryClient.setQueryData(['console', 'generation-config', talentId], saved)} />}
+        </Loaded>
       </CardContent>
     </Card>
+  );
+}
+
+/** The config's fields, filled from what is saved (none: empty), and Save. */
+function ConfigForm({ talentId, config, onSaved }: { talentId: string; config: GenerationConfig | null; onSaved: (saved: GenerationConfig) => void }) {
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const notify = useNotify();
+  const [form, setForm] = useState<Form>(() => formOf(config));
+  const { kind, reference, triggerWord } = form;
+  const [pending, setPending] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const save = async () => {
+    setPending(true);
+    setErrors({});
+    setFormError(null);
+    const config = (kind === 'model' ? { model: reference.trim(), triggerWord: triggerWord.trim() } : { version: reference.trim(), triggerWord: triggerWord.trim() }) as GenerationConfig;
+    try {
+      const result = await dataProvider.setGenerationConfig(talentId, config);
+      if (!result?.data?.triggerWord) throw new Error('The generation config could not be saved.');
+      setForm(formOf(result.data));
+      onSaved(result.data);
+      notify('Generation config saved.', { type: 'success' });
+    } catch (e) {
+      const fields = fieldErrorsOf(e);
+      setErrors(fields);
+      // A message for a field this form does not show goes above the button.
+      if (!fields.triggerWord && !fields[kind]) setFormError(errorText(e, 'The generation config could not be saved.'));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const referenceError = kind === 'model' ? errors.model : errors.version;
+  return (
+    <>
+      {!config ? <Alert severity="warning">No generation config yet: clients cannot generate this talent until one is saved.</Alert> : null}
+      <RadioGroup row aria-label="Refer to the model by" value={kind} onChange={(e) => (setForm({ ...form, kind: e.target.value as Kind }), setErrors({}))}>
+        <FormControlLabel value="model" control={<Radio />} label="Model (owner/name)" />
+        <FormControlLabel value="version" control={<Radio />} label="Version id" />
+      </RadioGroup>
+      <TextField
+        label={kind === 'model' ? 'Model' : 'Version'}
+        value={reference}
+        onChange={(e) => setForm({ ...form, reference: e.target.value })}
+        error={!!referenceError}
+        helperText={referenceError ?? (kind === 'model' ? 'For example humanly-preview/maya-chen.' : '64 hexadecimal characters.')}
+        slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'off' } }}
+        fullWidth
+      />
+      <TextField
+        label="Trigger word"
+        value={triggerWord}
+        onChange={(e) => setForm({ ...form, triggerWord: e.target.value })}
+        error={!!errors.triggerWord}
+        helperText={errors.triggerWord ?? 'One word, put before every prompt of this talent.'}
+        slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'off', maxLength: 40 } }}
+        sx={{ maxWidth: 360 }}
+      />
+      {formError ? <Alert severity="error">{formError}</Alert> : null}
+      <Box>
+        <Button variant="contained" onClick={save} disabled={pending} startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}>
+          Save generation config
+        </Button>
+      </Box>
+    </>
   );
 }
