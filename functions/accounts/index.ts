@@ -9,7 +9,6 @@ export {
   NO_LIKENESS_MESSAGE,
   ownChangeRule,
   requireAcceptedTalent,
-  type CallerTalent,
   type CallerTalentDeps,
   type StandingDeps,
 } from './access';

@@ -41,8 +41,6 @@ export interface TableItemsOptions {
   partitionKey?: string;
 }
 
-export type TableItems = ReturnType<typeof tableItems>;
-
 /**
  * The shared item operations on one table, for a store to build its methods on:
  *
