@@ -15,7 +15,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
 import { Link } from 'react-router';
@@ -53,27 +53,24 @@ interface Client {
 function ClientSearch({ onPick }: { onPick: (client: Client) => void }) {
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const [input, setInput] = useState('');
-  const [options, setOptions] = useState<Client[]>([]);
-  const [loading, setLoading] = useState(false);
+  // What was typed, once typing has paused for a moment.
+  const [q, setQ] = useState('');
   useEffect(() => {
-    const q = input.trim();
-    if (q.length < 2) return;
-    let cancelled = false;
-    const timer = setTimeout(() => {
-      setLoading(true);
+    const timer = setTimeout(() => setQ(input.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [input]);
+  const search = useQuery({
+    queryKey: ['console', 'client-search', q],
+    queryFn: () =>
       dataProvider
         .getList<AdminUserSummary & { id: string }>('users', { filter: { q, role: 'client' }, pagination: { page: 1, perPage: 10 }, sort: { field: 'createdAt', order: 'DESC' } })
-        .then(
-          ({ data }) => !cancelled && setOptions(data.map((u) => ({ id: u.id, label: `${u.full_name || u.email} (${u.email})` }))),
-          () => !cancelled && setOptions([]),
-        )
-        .finally(() => !cancelled && setLoading(false));
-    }, 250);
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
-  }, [dataProvider, input]);
+        .then(({ data }) => data.map((u) => ({ id: u.id, label: `${u.full_name || u.email} (${u.email})` }))),
+    enabled: q.length >= 2,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+  const options = search.data ?? [];
+  const loading = search.isFetching;
   return (
     <Autocomplete<Client>
       options={options}
