@@ -19,7 +19,7 @@ export const QUICK_BENCH_TWIN: SharedTwinOptions = {
 };
 
 /** Whether a shared twin started with `shared` serves a bench that asks for `wanted`. */
-export function suits(shared: SharedTwinOptions, wanted: SharedTwinOptions): boolean {
+function suits(shared: SharedTwinOptions, wanted: SharedTwinOptions): boolean {
   if (wanted.instrument && !shared.instrument) return false;
   if ((wanted.waitScale ?? 0.001) !== (shared.waitScale ?? 0.001)) return false;
   return Object.entries(wanted.context ?? {}).every(([key, value]) => JSON.stringify(shared.context?.[key]) === JSON.stringify(value));
