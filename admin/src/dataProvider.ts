@@ -101,7 +101,7 @@ export interface ConsoleDataProvider extends DataProvider {
 }
 
 /** `GET /admin/talent/{id}/payout-history`: what happened to a talent's payout account and payouts, in words. */
-export interface PayoutHistory {
+interface PayoutHistory {
   entries: Array<{ at: string; what: string }>;
 }
 
@@ -146,7 +146,7 @@ function createHttpClient(apiUrl: string): HttpClient {
 }
 
 /** Checks the shape of GET /admin/stats against the API's own schema. */
-export function parseAdminStats(raw: unknown): AdminStats {
+function parseAdminStats(raw: unknown): AdminStats {
   const parsed = AdminStats.safeParse(raw);
   if (!parsed.success) throw new Error('Unexpected response from /admin/stats');
   return parsed.data;

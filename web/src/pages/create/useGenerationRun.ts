@@ -10,7 +10,7 @@ import { GenerationTimedOutError, PollAbortedError, pollGeneration } from '../..
 import { errorText } from '../../lib/errorText';
 
 /** Why the last run ended without images, shown under the form (the toast says it too, briefly). */
-export type Problem = { message: string; pricing?: boolean };
+type Problem = { message: string; pricing?: boolean };
 
 export interface GenerationRun {
   running: boolean;
