@@ -5,6 +5,16 @@ import { useQuery, type QueryKey, type UseQueryResult } from '@tanstack/react-qu
 export type ConsoleQuery<T> = UseQueryResult<T> & { message: string };
 
 /**
+ * The answer of a console read, or a failure saying `forbidden` when react-admin's proxy resolved
+ * with `{ data: {} }` after a 401 or 403 it has handled (`isAnswer` tells a real answer).
+ */
+export async function consoleAnswer<T>(read: () => Promise<{ data: T } | undefined>, isAnswer: (data: T) => boolean, forbidden: string): Promise<T> {
+  const result = await read();
+  if (!result || result.data === undefined || !isAnswer(result.data)) throw new Error(forbidden);
+  return result.data;
+}
+
+/**
  * Reads through react-admin's data provider into TanStack Query's cache (react-admin's own
  * QueryClient), so every console section loads, fails and retries the same way.
  *
@@ -25,11 +35,7 @@ export function useConsoleQuery<T>(options: {
   const { queryKey, read, isAnswer, forbidden, failed, enabled } = options;
   const query = useQuery({
     queryKey: ['console', ...queryKey],
-    queryFn: async () => {
-      const result = await read();
-      if (!result || result.data === undefined || !isAnswer(result.data)) throw new Error(forbidden);
-      return result.data;
-    },
+    queryFn: () => consoleAnswer(read, isAnswer, forbidden),
     enabled,
     retry: false,
     refetchOnWindowFocus: false,
