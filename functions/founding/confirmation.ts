@@ -20,11 +20,11 @@ export async function announce(deps: AnnounceDeps, applicationId: string, progra
   const detail: FoundingApplicationSubmittedV1 = { version: 1, applicationId, program, submittedAt };
   try {
     await deps.publish(FOUNDING_APPLICATION_SUBMITTED, detail);
-    await deps.store.updateApplication(applicationId, {}, { remove: ['submittedEvent'] });
+    await deps.store.markAnnounced(applicationId);
   } catch (err) {
     // Stored but not announced: the applicant's retry (the same link, or the same submission) announces it again.
     log.error('could not announce founding application', err, { applicationId });
-    await deps.store.updateApplication(applicationId, { submittedEvent: 'failed' }).catch((e) =>
+    await deps.store.markAnnouncementFailed(applicationId).catch((e) =>
       log.error('could not mark the announcement as failed', e, { applicationId }),
     );
     throw err;

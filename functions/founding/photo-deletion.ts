@@ -12,7 +12,7 @@ import type { Bucket } from '../shared/s3';
  * person's selfie and sealed face analyses under `identity/`) and any original upload of the
  * application still pending; records `photosDeletedAt` and a history line once. Safe to repeat.
  */
-export async function deletePhotos(deps: { store: Pick<FoundingStore, 'getApplication' | 'updateApplication' | 'addHistory' | 'now'>; storage: Pick<Bucket, 'list' | 'remove'> }, applicationId: string): Promise<{ deleted: number }> {
+export async function deletePhotos(deps: { store: Pick<FoundingStore, 'getApplication' | 'recordPhotosDeleted' | 'addHistory'>; storage: Pick<Bucket, 'list' | 'remove'> }, applicationId: string): Promise<{ deleted: number }> {
   const app = await deps.store.getApplication(applicationId);
   const own = pendingPrefix(app.uploadFolder ?? '');
   const keys = [...(await deps.storage.list(applicationPrefix(applicationId))), ...(app.imagePaths ?? []).filter((k) => k.startsWith(own))];
@@ -20,7 +20,7 @@ export async function deletePhotos(deps: { store: Pick<FoundingStore, 'getApplic
     await Promise.all(keys.slice(i, i + 10).map((k) => deps.storage.remove(k)));
   }
   if (!app.photosDeletedAt) {
-    await deps.store.updateApplication(applicationId, { photosDeletedAt: deps.store.now().toISOString() });
+    await deps.store.recordPhotosDeleted(applicationId);
     await deps.store.addHistory(applicationId, 'photos deleted');
   }
   log.info('application photos deleted', { applicationId, objects: keys.length });

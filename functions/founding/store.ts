@@ -517,6 +517,45 @@ export function foundingStore(doc: DynamoDBDocumentClient, tableName: string, no
      */
     updateApplication: (applicationId: string, set: Record<string, unknown>, options: UpdateOptions = {}): Promise<void> => write(applicationId, set, options),
 
+    /** `FoundingApplication.Submitted` published: a failed announcement is forgotten. */
+    markAnnounced: (applicationId: string) => write(applicationId, {}, { remove: ['submittedEvent'] }),
+
+    /** Stored but not announced: the applicant's retry announces it again. */
+    markAnnouncementFailed: (applicationId: string) => write(applicationId, { submittedEvent: 'failed' }),
+
+    /** The AwaitIdentity step's task token, for the proof of person to resume the workflow with. */
+    storeIdentityTaskToken: (applicationId: string, taskToken: string) => write(applicationId, { identityTaskToken: taskToken }),
+
+    /** An application email (`{kind}Email`) sent. */
+    recordEmailSent: (applicationId: string, kind: string) => write(applicationId, { [`${kind}Email`]: 'sent' }),
+
+    /** An application email failed for good, with its error's name. */
+    recordEmailFailed: (applicationId: string, kind: string, errorName: string) => write(applicationId, { [`${kind}Email`]: 'failed', [`${kind}EmailError`]: errorName }),
+
+    /** Whether the application got a founding spot (and which), and its royalty plan. */
+    recordSpotDecision: (applicationId: string, decision: { founding: boolean; spotNumber?: number; royaltyPlan: NonNullable<StoredApplication['royaltyPlan']> }) =>
+      write(applicationId, { ...decision, spotDecidedAt: now().toISOString() }),
+
+    /** The catalog talent the accepted application became. */
+    recordTalentCreated: (applicationId: string, talentId: string) => write(applicationId, { talentId, status: 'accepted' }),
+
+    /** The talent invited to sign in. */
+    recordInvited: (applicationId: string) => write(applicationId, { invitedAt: now().toISOString() }),
+
+    /** The application's photos tagged for the bucket's deletion rule. */
+    recordPhotosMarked: (applicationId: string) => write(applicationId, { photosMarkedAt: now().toISOString() }),
+
+    /** The application's photos deleted. */
+    recordPhotosDeleted: (applicationId: string) => write(applicationId, { photosDeletedAt: now().toISOString() }),
+
+    /** A step failed for good (decision 017): status `failed`, the failure, and the status a retry restores. */
+    recordFailure: (applicationId: string, failure: NonNullable<StoredApplication['failure']>, statusBeforeFailure: StoredApplication['status'] | undefined) =>
+      write(applicationId, { status: 'failed', failure, statusBeforeFailure }),
+
+    /** A retry whose execution could not start: the application is failed again as it was. */
+    restoreFailure: (applicationId: string, failure: NonNullable<StoredApplication['failure']>, retryCount: number) =>
+      write(applicationId, { status: 'failed', failure, retryCount }),
+
     /** The face checks' results, while the face data consent stands; false when it was withdrawn meanwhile (or the application is gone). */
     recordFaceChecks: (applicationId: string, photoResults: PhotoResult[], identity: StoredIdentity) =>
       writeIf(applicationId, { photoResults, identity }, FACE_CONSENT_GIVEN),

@@ -22,9 +22,11 @@ function memoryStore(app: StoredApplication) {
     now: () => clock.now,
     getConfirmToken: async (hash: string) => confirmTokens.get(hash),
     getApplication: async () => ({ ...state.app }),
-    updateApplication: async (_id: string, set: Partial<StoredApplication>, opts?: { remove?: string[] }) => {
-      state.app = { ...state.app, ...set };
-      for (const key of opts?.remove ?? []) delete (state.app as Record<string, unknown>)[key];
+    markAnnounced: async () => {
+      delete state.app.submittedEvent;
+    },
+    markAnnouncementFailed: async () => {
+      state.app = { ...state.app, submittedEvent: 'failed' };
     },
     confirmApplication: async (_app: StoredApplication, hash: string) => {
       const token = confirmTokens.get(hash)!;

@@ -59,7 +59,7 @@ export async function retryApplication(deps: RetryDeps, id: string, admin: strin
     await deps.start(execution, input);
   } catch (err) {
     log.error('could not start the retry execution', err, { applicationId: id, step });
-    await deps.store.updateApplication(id, { status: 'failed', failure: app.failure, retryCount: retries - 1 });
+    await deps.store.restoreFailure(id, app.failure, retries - 1);
     throw new AppError(START_FAILED_MESSAGE, 503);
   }
   await deps.store.addHistory(id, 'retried', { by: admin, note: `resumed at ${step}` });

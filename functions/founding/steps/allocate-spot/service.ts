@@ -37,11 +37,10 @@ export async function allocateSpot(deps: AllocateDeps, applicationId: string): P
     return app.founding ? { founding: true, spotNumber: app.spotNumber } : { founding: false };
   }
   const allocation = app.program === 'founding' ? await allocateFoundingSpot(deps, applicationId) : { founding: false };
-  await deps.store.updateApplication(applicationId, {
+  await deps.store.recordSpotDecision(applicationId, {
     founding: allocation.founding,
     spotNumber: allocation.spotNumber,
     royaltyPlan: allocation.founding ? 'founding-35' : 'standard-tiers',
-    spotDecidedAt: deps.store.now().toISOString(),
   });
   await deps.store.addHistory(applicationId, 'spot allocated', {
     note: allocation.founding

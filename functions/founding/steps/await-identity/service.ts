@@ -13,7 +13,7 @@ export interface AwaitIdentityDeps {
 }
 
 export async function awaitIdentity(deps: AwaitIdentityDeps, applicationId: string, taskToken: string): Promise<{ waiting: boolean }> {
-  await deps.store.updateApplication(applicationId, { identityTaskToken: taskToken });
+  await deps.store.storeIdentityTaskToken(applicationId, taskToken);
   // Read after the token is stored: whatever happened before it, this step sees it now, and
   // whatever happens after it finds the token.
   const identity = (await deps.store.getApplication(applicationId)).identity ?? { state: 'awaiting-consent' as const, faceConsent: 'pending' as const };

@@ -55,7 +55,7 @@ export async function createTalent(deps: CreateTalentDeps, applicationId: string
   // The applicant's excluded industries go with the likeness from the start (generation checks them);
   // the application's id names where the talent's email is (likeness notices).
   if (!(await deps.talent.create(talent, app.excludedIndustries ?? [], { applicationId })) && !(await deps.talent.get(id))) throw new Error(`talent id ${id} is taken and cannot be read`);
-  await deps.store.updateApplication(applicationId, { talentId: id, status: 'accepted' });
+  await deps.store.recordTalentCreated(applicationId, id);
   await deps.store.addHistory(applicationId, 'talent created', { note: id });
   log.info('talent created', { applicationId, talentId: id, founding });
   return { talentId: id };

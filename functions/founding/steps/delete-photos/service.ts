@@ -16,7 +16,7 @@ export async function markPhotosForDeletion(deps: { store: FoundingStore; storag
     await Promise.all(keys.slice(i, i + 10).map((k) => deps.storage.tag(k, { [DELETION_TAG.key]: DELETION_TAG.value })));
   }
   if (!app.photosMarkedAt) {
-    await deps.store.updateApplication(applicationId, { photosMarkedAt: deps.store.now().toISOString() });
+    await deps.store.recordPhotosMarked(applicationId);
     await deps.store.addHistory(applicationId, 'photos marked for deletion', { note: `${keys.length} objects` });
   }
   log.info('application photos marked for deletion', { applicationId, objects: keys.length });

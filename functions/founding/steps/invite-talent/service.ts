@@ -44,7 +44,7 @@ export async function inviteTalent(deps: InviteTalentDeps, applicationId: string
   }
   await deps.cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: deps.userPoolId, Username: app.email, GroupName: TALENT_GROUP }));
   if (!app.invitedAt) {
-    await deps.store.updateApplication(applicationId, { invitedAt: deps.store.now().toISOString() });
+    await deps.store.recordInvited(applicationId);
     await deps.store.addHistory(applicationId, 'invited', { note: existingUser ? `${talentId}: existing account added to talent` : talentId });
   }
   log.info('talent invited', { applicationId, talentId, existingUser, replacedUnconfirmed });

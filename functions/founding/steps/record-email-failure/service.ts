@@ -15,7 +15,7 @@ export interface RecordEmailFailureInput {
  */
 export async function recordEmailFailure(store: FoundingStore, input: RecordEmailFailureInput): Promise<{ recorded: true }> {
   const errorName = (input.error?.Error ?? 'unknown error').slice(0, 100);
-  await store.updateApplication(input.applicationId, { [`${input.kind}Email`]: 'failed', [`${input.kind}EmailError`]: errorName });
+  await store.recordEmailFailed(input.applicationId, input.kind, errorName);
   await store.addHistory(input.applicationId, 'email failed', { note: `${input.kind}: ${errorName}` });
   log.warn('application email failed for good', { applicationId: input.applicationId, kind: input.kind, error: errorName });
   return { recorded: true };

@@ -18,11 +18,7 @@ export async function recordFailure(store: FoundingStore, input: RecordFailureIn
   const app = await store.getApplication(input.applicationId);
   const error = (input.error?.Error || 'unknown error').slice(0, 100);
   const at = store.now().toISOString();
-  await store.updateApplication(input.applicationId, {
-    status: 'failed',
-    failure: { step: input.step, error, at },
-    statusBeforeFailure: app.status === 'failed' ? app.statusBeforeFailure : app.status,
-  });
+  await store.recordFailure(input.applicationId, { step: input.step, error, at }, app.status === 'failed' ? app.statusBeforeFailure : app.status);
   await store.addHistory(input.applicationId, 'step failed', { note: `${input.step}: ${error}` });
   log.warn('application step failed for good', { applicationId: input.applicationId, step: input.step, error });
   return { recorded: true };

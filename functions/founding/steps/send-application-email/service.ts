@@ -64,7 +64,7 @@ export async function sendApplicationEmail(deps: SendApplicationEmailDeps, input
     log.info('application email already sent', { applicationId, kind });
     return outcome;
   }
-  await deps.store.updateApplication(applicationId, { [`${kind}Email`]: 'sent' });
+  await deps.store.recordEmailSent(applicationId, kind);
   await deps.store.addHistory(applicationId, 'email sent', { note: kind });
   log.info('application email sent', { applicationId, kind });
   return { sent: true };
