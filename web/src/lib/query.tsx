@@ -5,16 +5,18 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
  * The account pages' TanStack Query client (decision 052). It sits inside the auth provider, which
  * loads only on account routes after the page is up, so marketing pages never download it. A
  * failed read is not retried on its own (the page says why, with Try again: LoadError), nor read
- * again when the window regains focus. When the signed-in account changes (`owner`), every cached
- * answer is dropped and what is on screen is read again, so no account sees another's data.
+ * again when the window regains focus. When the signed-in account changes or signs out (`owner`),
+ * every cached answer is dropped and what is on screen is read again, so no account sees another's data.
  */
 export function QueryProvider({ owner, children }: { owner: string; children: ReactNode }) {
   const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } }));
   const seen = useRef(owner);
   useEffect(() => {
     if (seen.current === owner) return;
+    const previous = seen.current;
     seen.current = owner;
-    void client.resetQueries();
+    // Signing in keeps what was read signed out (the public talent list); another account or signing out does not.
+    if (previous) void client.resetQueries();
   }, [client, owner]);
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
