@@ -6,7 +6,6 @@ import { Accounts } from './domains/accounts';
 import { Catalog } from './domains/catalog';
 import { Console } from './domains/console';
 import { Contact } from './domains/contact';
-import { Identity } from './domains/identity';
 import { Founding } from './domains/founding';
 import { Generation } from './domains/generation';
 import { Likeness } from './domains/likeness';
@@ -43,7 +42,6 @@ export class MarketplaceStack extends Stack {
     const contact = new Contact(this, 'Contact', platform);
     const catalog = new Catalog(this, 'Catalog', platform);
     const founding = new Founding(this, 'Founding', platform, { talentTable: catalog.table });
-    new Identity(this, 'Identity', platform, { applicationsTable: founding.table, photosBucket: founding.bucket, workflowArn: founding.workflowArn });
     const accounts = new Accounts(this, 'Accounts', platform, { applicationsTable: founding.table, talentTable: catalog.table });
     const tables = { accountsTable: accounts.table, talentTable: catalog.table, applicationsTable: founding.table };
     const generation = new Generation(this, 'Generation', platform, tables);

@@ -1,24 +1,27 @@
-import { ArnFormat, Duration, RemovalPolicy, Size, Stack } from 'aws-cdk-lib';
+import { ArnFormat, Duration, NestedStack, RemovalPolicy, Size, Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus, RuleTargetInput } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction, SfnStateMachine } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { HttpMethods } from 'aws-cdk-lib/aws-s3';
+import { HttpMethods, type IBucket } from 'aws-cdk-lib/aws-s3';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { LogLevel, StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import {
   DELETION_BACKSTOP_DAYS,
   DELETION_TAG,
   FOUNDING_APPLICATION_SUBMITTED,
+  FOUNDING_IDENTITY_CHECK_REQUESTED,
   PENDING_PREFIX,
   PENDING_UPLOAD_DAYS,
   UPLOAD_URL_TTL_SECONDS,
 } from '../../../events/founding';
+import { LIKENESS_REMOVED } from '../../../events/likeness-events';
 import { EVENT_SOURCE } from '../../../events/product';
 import { AppFunction, type AppFunctionProps } from '../platform/app-function';
 import { PrivateBucket } from '../platform/buckets';
-import { retriedRule } from '../platform/event-rules';
+import { consumeEvents, retriedRule } from '../platform/event-rules';
 import type { Platform } from '../platform/platform';
 import { AppTable } from '../platform/tables';
 import { foundingApplicationWorkflow } from '../workflows/founding-application';
@@ -180,6 +183,9 @@ export class Founding extends Construct {
     }).bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem', 'ConditionCheckItem']);
     retry.addToRolePolicy(new PolicyStatement({ actions: ['states:StartExecution'], resources: [workflow.stateMachineArn] }));
     api.route('POST /admin/applications/{id}/retry', retry, 'admin');
+
+    // The proof of person: a nested stack for room, beside this one in the main stack (decision 051).
+    new FoundingIdentity(Stack.of(this), 'Identity', platform, { applicationsTable: this.table, photosBucket: this.bucket, workflowArn: this.workflowArn });
   }
 
   /** The FoundingApplication state machine, its task functions and the rule that starts it. */
@@ -305,5 +311,123 @@ export class Founding extends Construct {
       target: (retry) => new SfnStateMachine(workflow, { input: RuleTargetInput.fromEventPath('$.detail'), ...retry }),
     });
     return workflow;
+  }
+}
+
+interface FoundingIdentityProps {
+  /** The founding applications: their proof of person is stored on them. */
+  applicationsTable: ITable;
+  /** The private photos bucket: the selfie, the sealed face analyses and replacement photos live under each application's prefix. */
+  photosBucket: IBucket;
+  /** The FoundingApplication state machine, whose AwaitIdentity step the face checks resume. */
+  workflowArn: string;
+}
+
+/** The face analysis library and its native image decoder, installed beside the bundle (docs/identity.md "Lambda"). */
+const FACES_MODULES = ['@vladmandic/human', '@tensorflow/tfjs', '@tensorflow/tfjs-backend-wasm', 'sharp'];
+
+/**
+ * The proof of person (functions/founding/identity, docs/identity.md): the applicant's routes
+ * reached with the identity token, the talent's face data routes, the live selfie's analysis, and
+ * the check-faces trigger that analyses the photos, asks for replacements and resumes the review
+ * workflow. The founding wing's code, built by the Founding construct (decision 051) in a nested
+ * stack of its own (decision 032): the main stack has no room for it.
+ */
+class FoundingIdentity extends NestedStack {
+  /** Encrypts face analyses (biometric data) before they are stored. */
+  readonly key: Secret;
+
+  constructor(scope: Stack, id: string, platform: Platform, props: FoundingIdentityProps) {
+    super(scope, id, { description: 'Proof of person: consent, live selfie and face checks of founding applications' });
+    const { api, bus, email, rateLimits } = platform;
+    const { applicationsTable: table, photosBucket: bucket } = props;
+    this.key = new Secret(this, 'IdentityKey', {
+      description: "Encrypts applicants' face analyses (biometric data) before they are stored",
+      generateSecretString: { excludePunctuation: true, passwordLength: 64 },
+    });
+    const identityObjects = bucket.arnForObjects('applications/*/identity/*');
+    // Withdrawing the face data consent deletes the selfie and the sealed analyses (docs/identity.md, "Withdrawal").
+    const deleteFaceData = (fn: AppFunction) => {
+      fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [identityObjects] }));
+      fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn], conditions: { StringLike: { 's3:prefix': ['applications/*/identity/*'] } } }));
+    };
+
+    // The applicant's routes, by identity token: one function per route, each with the grants they all had.
+    const applicantRoute = (fnId: string, path: string, folder: string, description: string) => {
+      const fn = new AppFunction(this, fnId, { entry: `functions/founding/routes/${folder}/handler.ts`, description: `POST /founding-identity${path}: ${description}` })
+        .bindTable(table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem'], { indexes: false })
+        // Thumbnails signed for the replace page; presigned PUTs only under the identity prefix.
+        .bindBucketObjects(bucket, 'PHOTOS_BUCKET', ['GetObject'], 'applications/*')
+        .bindBus(bus);
+      fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [identityObjects] }));
+      deleteFaceData(fn);
+      rateLimits.bind(fn);
+      api.route(`POST /founding-identity${path}`, fn, 'public');
+    };
+    applicantRoute('IdentityStatus', '', 'get-identity-status', 'where the applicant stands, with their photos on the replace page');
+    applicantRoute('IdentityConsent', '/consent', 'give-identity-consent', 'the face data consent and the signed consent');
+    applicantRoute('IdentityWithdrawConsent', '/withdraw-consent', 'withdraw-identity-consent', 'takes back the face data consent and deletes the face data');
+    applicantRoute('IdentitySelfieUpload', '/selfie-upload', 'request-selfie-upload', 'a presigned PUT for the live selfie');
+    applicantRoute('IdentityReplacementUploads', '/replacement-uploads', 'request-replacement-uploads', 'presigned PUTs for replacement photos');
+    applicantRoute('IdentityReplacements', '/replacements', 'submit-replacements', 'the photos to drop and the uploads that replace them');
+
+    // The talent portal: the face data consent of the application the account came from, and its withdrawal.
+    const faceDataRoute = (fnId: string, route: `${'GET' | 'POST'} /me/face-data${string}`, folder: string, description: string) => {
+      const fn = new AppFunction(this, fnId, { entry: `functions/founding/routes/${folder}/handler.ts`, description: `${route}: ${description}` })
+        .bindTable(table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem'], { indexes: false })
+        .bindBus(bus);
+      fn.addEnvironment('PHOTOS_BUCKET', bucket.bucketName);
+      deleteFaceData(fn);
+      rateLimits.bind(fn);
+      api.route(route, fn, 'talent');
+    };
+    faceDataRoute('MyFaceData', 'GET /me/face-data', 'get-my-face-data', "a talent's face data consent");
+    faceDataRoute('WithdrawMyFaceData', 'POST /me/face-data/withdraw', 'withdraw-my-face-data', "a talent withdraws their face data consent");
+
+    const selfie = new AppFunction(this, 'SubmitSelfie', {
+      entry: 'functions/founding/routes/submit-selfie/handler.ts',
+      description: 'POST /founding-identity/selfie: analyses the live selfie and matches it with the photo set',
+      memorySize: 2048,
+      timeout: Duration.seconds(29),
+      nodeModules: FACES_MODULES,
+      environment: { IDENTITY_KEY_SECRET: this.key.secretArn },
+    })
+      .bindTable(table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem'], { indexes: false })
+      .bindBucketObjects(bucket, 'PHOTOS_BUCKET', ['GetObject'], 'applications/*');
+    selfie.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [identityObjects] }));
+    // A selfie analysed while the consent was withdrawn is deleted with the rest of the face data.
+    deleteFaceData(selfie);
+    this.key.grantRead(selfie);
+    rateLimits.bind(selfie);
+    api.route('POST /founding-identity/selfie', selfie, 'public');
+
+    const check = new AppFunction(this, 'CheckFaces', {
+      entry: 'functions/founding/triggers/check-faces/handler.ts',
+      description: "Checks the faces of an application's photos (and replacements), emails what to replace, resumes the review",
+      memorySize: 3008,
+      timeout: Duration.minutes(10),
+      ephemeralStorageSize: Size.mebibytes(1024),
+      nodeModules: FACES_MODULES,
+      environment: { IDENTITY_KEY_SECRET: this.key.secretArn },
+    })
+      .bindTable(table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem'], { indexes: false })
+      .bindBucketObjects(bucket, 'PHOTOS_BUCKET', ['GetObject', 'PutObject', 'DeleteObject'], 'applications/*')
+      .bindEmail(email);
+    this.key.grantRead(check);
+    check.addToRolePolicy(new PolicyStatement({ actions: ['states:SendTaskSuccess'], resources: [props.workflowArn] }));
+    consumeEvents(this, 'OnIdentityCheckRequested', { bus, detailType: FOUNDING_IDENTITY_CHECK_REQUESTED, consumer: check, consequence: 'the face checks of the application' });
+
+    // A likeness removal carried out: the application the talent came from loses its photos and
+    // face data, everything under its prefix (and any original upload still pending), with
+    // photosDeletedAt and a history line on the application.
+    const deletePhotos = new AppFunction(this, 'DeleteRemovedLikenessPhotos', {
+      entry: 'functions/founding/triggers/delete-removed-likeness-photos/handler.ts',
+      description: "Likeness.Removed: deletes the photos, selfie and face analyses of the talent's founding application",
+      timeout: Duration.seconds(60),
+    })
+      .bindTable(table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem', 'ConditionCheckItem'], { indexes: false })
+      .bindBucketObjects(bucket, 'PHOTOS_BUCKET', ['DeleteObject'], 'applications/*', { listPrefix: 'applications/' });
+    deletePhotos.addToRolePolicy(new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [bucket.arnForObjects(`${PENDING_PREFIX}*`)] }));
+    consumeEvents(this, 'OnLikenessRemovedPhotos', { bus, detailType: LIKENESS_REMOVED, consumer: deletePhotos, consequence: "the talent's application photos and face data deleted" });
   }
 }

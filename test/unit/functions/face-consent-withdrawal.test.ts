@@ -10,8 +10,10 @@ import { exportMyData, type DataExportDeps } from '../../../functions/likeness/r
 import { identityKeys } from '../../../functions/founding/keys';
 import type { FoundingStore, StoredApplication, StoredIdentity } from '../../../functions/founding/store';
 import { mintIdentityToken } from '../../../functions/founding/identity/tokens';
-import { withdrawConsent, type ApplicantIdentityDeps } from '../../../functions/founding/routes/applicant-identity/service';
-import { myFaceData, withdrawMyFaceData } from '../../../functions/founding/routes/my-face-data/service';
+import type { ApplicantIdentityDeps } from '../../../functions/founding/identity/applicant';
+import { withdrawConsent } from '../../../functions/founding/routes/withdraw-identity-consent/service';
+import { myFaceData } from '../../../functions/founding/routes/get-my-face-data/service';
+import { withdrawMyFaceData } from '../../../functions/founding/routes/withdraw-my-face-data/service';
 import { submitSelfie } from '../../../functions/founding/routes/submit-selfie/service';
 import { checkFaces } from '../../../functions/founding/triggers/check-faces/service';
 import type { FaceCheckDeps } from '../../../functions/founding/identity/check';
