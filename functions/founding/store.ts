@@ -168,7 +168,7 @@ export interface ConfirmToken {
 }
 
 /** Attributes of the application to remove with an update. */
-export interface UpdateOptions {
+interface UpdateOptions {
   remove?: string[];
 }
 
@@ -509,13 +509,6 @@ export function foundingStore(doc: DynamoDBDocumentClient, tableName: string, no
       if (!out.Item) throw new ApplicationNotFoundError(applicationId);
       return out.Item as StoredApplication;
     },
-
-    /**
-     * Sets top-level attributes of the application (undefined values are skipped) and removes
-     * `options.remove`. Throws ConditionalCheckFailedException when the application is gone. The
-     * writes that hold only in a given state are the methods below, named for what they record.
-     */
-    updateApplication: (applicationId: string, set: Record<string, unknown>, options: UpdateOptions = {}): Promise<void> => write(applicationId, set, options),
 
     /** `FoundingApplication.Submitted` published: a failed announcement is forgotten. */
     markAnnounced: (applicationId: string) => write(applicationId, {}, { remove: ['submittedEvent'] }),

@@ -1,5 +1,7 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { foundingStore } from '../../functions/founding/store';
-import { newApplicationId } from '../../functions/founding/keys';
+import { foundingKeys, newApplicationId } from '../../functions/founding/keys';
+import { updateExpression } from '../../functions/shared/store';
 import { talentStore } from '../../functions/catalog/store';
 import { talentFactory } from './talent';
 import { documentClient, type TestTwin } from './twin';
@@ -8,6 +10,25 @@ export interface AcceptedTalent {
   applicationId: string;
   talentId: string;
   submittedAt: string;
+}
+
+/**
+ * Sets fields of a stored application straight in the twin's table: a test's starting state that
+ * no product write makes at once (photos validated without the workflow, a proof of person done).
+ */
+export async function setApplicationFields(twin: Pick<TestTwin, 'urls' | 'physicalName'>, applicationId: string, fields: Record<string, unknown>): Promise<void> {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  await documentClient(twin).send(
+    new UpdateCommand({
+      TableName: twin.physicalName('FoundingApplicationsTable'),
+      Key: foundingKeys.application(applicationId),
+      UpdateExpression: updateExpression(fields, names, values),
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    }),
+  );
 }
 
 /**

@@ -132,7 +132,7 @@ describe('a talent', () => {
     // join the shared twin's Talent Library): the likeness opens.
     const catalog = talentStore(doc, twin().physicalName('CatalogTalentTable'));
     await catalog.create({ id: talentId, name: 'Tia Talent', image: '/talent/tia.svg', tagline: 'Portraits', bio: 'Portraits.', generationCount: 0, featured: false, tags: [], samples: [], founding: false, royaltyPlan: 'standard-tiers', status: 'hidden' });
-    await founding.updateApplication(applicationId, { status: 'accepted', talentId });
+    await founding.recordTalentCreated(applicationId, talentId);
     const accepted = await call(token, 'GET', '/me');
     expect(accepted.json.talent).toMatchObject({ access: 'accepted', likeness: { talentId, name: 'Tia Talent', status: 'hidden', founding: false, excludedIndustries: [] } });
 

@@ -7,16 +7,15 @@
 import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { ApplicationDetail } from '../../../events/founding';
 import { CONSENT_VERSION, FaceDataStatus, IdentityStatus } from '../../../events/identity';
-import { foundingStore } from '../../../functions/founding/store';
 import { seedUser } from '../../../infra/local/provision';
 import { TWIN_CREDENTIALS, TWIN_REGION } from '../../../infra/local/emulators/ports';
-import { createAcceptedTalent } from '../../support/accepted-talent';
+import { createAcceptedTalent, setApplicationFields } from '../../support/accepted-talent';
 import { eventually } from '../../support/eventually';
 import { selfieOf } from '../../support/face-photos';
 import { postJsonFrom } from '../../support/from-address';
 import { fileMarker } from '../../support/marker';
 import { submitAndConfirm } from '../../support/review-console';
-import { callApi, documentClient, idToken, useTwin } from '../../support/twin';
+import { callApi, idToken, useTwin } from '../../support/twin';
 
 jest.setTimeout(300_000);
 const twin = useTwin();
@@ -89,7 +88,7 @@ async function talentWithFaceData(name: string): Promise<{ applicationId: string
   const email = `${name}.${run}@people.example`;
   const { applicationId } = await createAcceptedTalent(twin(), { email, talentId: `${name}-${run}`, firstName: name, lastName: run, founding: false, marker: `${name}-${run}` });
   const consent = { version: CONSENT_VERSION, typedName: `${name} ${run}`, signedAt: '2026-11-28T09:00:00.000Z', faceConsent: 'given', faceConsentVersion: CONSENT_VERSION };
-  await foundingStore(documentClient(twin()), twin().physicalName('FoundingApplicationsTable')).updateApplication(applicationId, {
+  await setApplicationFields(twin(), applicationId, {
     identity: { state: 'checked', faceConsent: 'given', consent, selfie: { state: 'match', key: `applications/${applicationId}/identity/selfie-1.jpg` } },
   });
   for (const key of ['selfie-1.jpg', 'descriptors.enc', 'selfie-descriptor.enc']) {

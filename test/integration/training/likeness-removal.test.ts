@@ -25,7 +25,7 @@ import { TWIN_CREDENTIALS, TWIN_REGION } from '../../../infra/local/emulators/po
 import { seedUser } from '../../../infra/local/provision';
 import { foundingStore } from '../../../functions/founding/store';
 import { trainingStore, type TrainingRecord } from '../../../functions/training/store';
-import { createAcceptedTalent } from '../../support/accepted-talent';
+import { createAcceptedTalent, setApplicationFields } from '../../support/accepted-talent';
 import { eventually } from '../../support/eventually';
 import { fileMarker } from '../../support/marker';
 import { callApi, documentClient, idToken, useTwin } from '../../support/twin';
@@ -81,7 +81,7 @@ async function acceptedTalent(who: string, firstName: string): Promise<Person> {
   }
   await put(`applications/${applicationId}/identity/selfie-1.jpg`, Buffer.from('a selfie'));
   await put(`applications/${applicationId}/identity/analyses/photos.sealed`, Buffer.from('sealed face analyses'));
-  await applications().updateApplication(applicationId, { photoResults, validPhotoCount: PHOTOS });
+  await setApplicationFields(twin(), applicationId, { photoResults, validPhotoCount: PHOTOS });
   await seedUser(twin().urls.cognito, twin().userPoolId, { email, password: PASSWORD, groups: ['talent'], name: firstName, attributes: { 'custom:role': 'talent' } });
   return { talentId, email, applicationId, token: await idToken(twin(), email, PASSWORD, 'web') };
 }

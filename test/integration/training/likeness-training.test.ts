@@ -28,13 +28,12 @@ import { TWIN_CREDENTIALS, TWIN_REGION } from '../../../infra/local/emulators/po
 import { seedUser } from '../../../infra/local/provision';
 import { accountStore } from '../../../functions/accounts/store';
 import { talentStore } from '../../../functions/catalog/store';
-import { foundingStore } from '../../../functions/founding/store';
 import { removeLikenessModel } from '../../../functions/training';
 import { triggerWordFor } from '../../../functions/training/keys';
 import { replicateApi } from '../../../functions/shared/replicate';
 import { trainingStore, type TrainingRecord } from '../../../functions/training/store';
 import { s3Bucket } from '../../../functions/shared/s3';
-import { createAcceptedTalent } from '../../support/accepted-talent';
+import { createAcceptedTalent, setApplicationFields } from '../../support/accepted-talent';
 import { eventually } from '../../support/eventually';
 import { fileMarker } from '../../support/marker';
 import { callApi, documentClient, idToken, useTwin } from '../../support/twin';
@@ -67,7 +66,7 @@ async function acceptedTalent(id: string, email: string, firstName: string) {
     await s3().send(new PutObjectCommand({ Bucket: bucket, Key: `applications/${applicationId}/photos/${i}.jpg`, Body: body, ContentType: 'image/jpeg' }));
     photoResults.push({ source: `pending/${run}/${i}.jpg`, accepted: true, index: i, width: 640, height: 800, usable: true, face: { x: 0.375, y: 0.25, width: 0.25, height: 0.25 } });
   }
-  await foundingStore(documentClient(twin()), twin().physicalName('FoundingApplicationsTable')).updateApplication(applicationId, { photoResults, validPhotoCount: PHOTOS });
+  await setApplicationFields(twin(), applicationId, { photoResults, validPhotoCount: PHOTOS });
   await seedUser(twin().urls.cognito, twin().userPoolId, { email, password: PASSWORD, groups: ['talent'], name: firstName, attributes: { 'custom:role': 'talent' } });
   return { applicationId, token: await idToken(twin(), email, PASSWORD, 'web') };
 }
