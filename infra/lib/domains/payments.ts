@@ -15,7 +15,7 @@ export interface PaymentsProps {
 const LEDGER_AND_PLAN: TableAction[] = ['GetItem', 'PutItem', 'UpdateItem', 'Query'];
 
 /**
- * Payments (functions/payments, docs/payments.md, DESIGN.md "Payments (clients)"): Stripe
+ * Payments (functions/payments, docs/payments.md): Stripe
  * Checkout for plans and credit packs, the billing portal, the signed webhook route that applies
  * every verified event once, and the console's billing views and refunds. Stripe is the source
  * of truth for money, our credit ledger for credits. A nested stack of its own (decision 032).
