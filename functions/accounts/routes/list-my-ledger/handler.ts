@@ -1,6 +1,5 @@
 import * as z from 'zod';
 import { LedgerQuery } from '../../../../events/accounts';
-import { currentAccount } from '../../access';
 import { queryOf } from '../../../shared/admin-list';
 import { requireRole } from '../../../shared/auth';
 import { documentClient } from '../../../shared/clients';
@@ -8,6 +7,7 @@ import { loadConfig } from '../../../shared/config';
 import { httpHandler, json, validationErrorFrom } from '../../../shared/http';
 import { accountStore } from '../../store';
 import { creditLedger } from '../../credits';
+import { myLedger } from './service';
 
 const config = loadConfig(z.object({ ACCOUNTS_TABLE: z.string().min(1) }));
 
@@ -17,6 +17,5 @@ export const handler = httpHandler(async (event) => {
   const query = LedgerQuery.safeParse(queryOf(event));
   if (!query.success) throw validationErrorFrom(query.error);
   const doc = documentClient();
-  const account = await currentAccount(accountStore(doc, config.ACCOUNTS_TABLE), caller);
-  return json(200, await creditLedger(doc, config.ACCOUNTS_TABLE).entries(account.id, query.data));
+  return json(200, await myLedger({ accounts: accountStore(doc, config.ACCOUNTS_TABLE), ledger: creditLedger(doc, config.ACCOUNTS_TABLE) }, caller, query.data));
 });

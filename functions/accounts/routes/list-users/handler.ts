@@ -6,16 +6,14 @@ import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
 import { httpHandler, json, validationErrorFrom } from '../../../shared/http';
 import { accountStore } from '../../store';
+import { listUsers } from './service';
 
 const config = loadConfig(z.object({ ACCOUNTS_TABLE: z.string().min(1) }));
 
-/**
- * `GET /admin/users?q=&role=&plan=&planRequest=pending`: accounts for the console, newest first
- * (`q` a part of the email), with each client's balance and pending plan request. Admins only.
- */
+/** `GET /admin/users?q=&role=&plan=&planRequest=pending` (admins): accounts for the console, a page at a time. */
 export const handler = httpHandler(async (event) => {
   requireGroup(event, 'admin');
   const query = AdminUserQuery.safeParse(queryOf(event));
   if (!query.success) throw validationErrorFrom(query.error);
-  return json(200, await accountStore(documentClient(), config.ACCOUNTS_TABLE).list(query.data));
+  return json(200, await listUsers(accountStore(documentClient(), config.ACCOUNTS_TABLE), query.data));
 });

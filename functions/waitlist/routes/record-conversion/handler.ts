@@ -3,20 +3,14 @@ import { ConversionRequest, SITE_CONVERSION_RECORDED, type SiteConversionRecorde
 import { loadConfig } from '../../../shared/config';
 import { publish } from '../../../shared/events';
 import { httpHandler, idempotencyKeyOf, json, parseJsonBody } from '../../../shared/http';
-import { idempotency, withIdempotencyKey } from '../../../shared/idempotency';
+import { idempotency } from '../../../shared/idempotency';
+import { recordConversion } from './service';
 
 const config = loadConfig(z.object({ EVENT_BUS_NAME: z.string().min(1), IDEMPOTENCY_TABLE: z.string().min(1) }));
 
-/**
- * `POST /events/conversion`: records a conversion as an event on our bus (kept by its archive);
- * a repeat with the same `Idempotency-Key` records nothing more.
- */
+/** `POST /events/conversion` (anyone): records a conversion; 202. */
 export const handler = httpHandler(async (event, context) => {
   const request = parseJsonBody(event, ConversionRequest);
-  const result = await withIdempotencyKey(idempotency(config.IDEMPOTENCY_TABLE, context), 'conversion', idempotencyKeyOf(event), request, async ({ type }) => {
-    const detail: SiteConversionRecordedV1 = { version: 1, type, at: new Date().toISOString() };
-    await publish(config.EVENT_BUS_NAME, SITE_CONVERSION_RECORDED, detail);
-    return { recorded: true };
-  });
-  return json(202, result);
+  const deps = { once: idempotency(config.IDEMPOTENCY_TABLE, context), publish: (detail: SiteConversionRecordedV1) => publish(config.EVENT_BUS_NAME, SITE_CONVERSION_RECORDED, detail), now: () => new Date() };
+  return json(202, await recordConversion(deps, request, idempotencyKeyOf(event)));
 });
