@@ -3,10 +3,10 @@ import { requireGroup } from '../../../shared/auth';
 import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
 import { httpHandler, json } from '../../../shared/http';
-import { log } from '../../../shared/log';
 import { accountStore } from '../../store';
 import { cognitoSignIn } from '../../cognito-sign-in';
-import { setAccountState, stateRequestOf } from '../../account-state';
+import { stateRequestOf } from '../../account-state';
+import { enableUser } from './service';
 import { accountIdOf, actorOf } from '../../users';
 
 const config = loadConfig(z.object({ ACCOUNTS_TABLE: z.string().min(1), USER_POOL_ID: z.string().min(1) }));
@@ -16,13 +16,6 @@ export const handler = httpHandler(async (event) => {
   const caller = requireGroup(event, 'admin');
   const id = accountIdOf(event);
   const { reason } = stateRequestOf(event);
-  const detail = await setAccountState(
-    { accounts: accountStore(documentClient(), config.ACCOUNTS_TABLE), signIn: cognitoSignIn(config.USER_POOL_ID) },
-    id,
-    false,
-    reason,
-    actorOf(caller),
-  );
-  log.info('account enabled', { accountId: id, by: caller.sub });
-  return json(200, detail);
+  const deps = { accounts: accountStore(documentClient(), config.ACCOUNTS_TABLE), signIn: cognitoSignIn(config.USER_POOL_ID) };
+  return json(200, await enableUser(deps, id, reason, actorOf(caller)));
 });

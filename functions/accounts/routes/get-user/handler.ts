@@ -4,7 +4,8 @@ import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
 import { httpHandler, json } from '../../../shared/http';
 import { accountStore } from '../../store';
-import { accountIdOf, userDetail } from '../../users';
+import { accountIdOf } from '../../users';
+import { getUser } from './service';
 
 const config = loadConfig(z.object({ ACCOUNTS_TABLE: z.string().min(1) }));
 
@@ -12,5 +13,5 @@ const config = loadConfig(z.object({ ACCOUNTS_TABLE: z.string().min(1) }));
 export const handler = httpHandler(async (event) => {
   requireGroup(event, 'admin');
   const id = accountIdOf(event);
-  return json(200, await userDetail(accountStore(documentClient(), config.ACCOUNTS_TABLE), id));
+  return json(200, await getUser(accountStore(documentClient(), config.ACCOUNTS_TABLE), id));
 });
