@@ -68,4 +68,10 @@ describe('docs/architecture.md "Where is it"', () => {
     });
     expect(wrong.map((cells) => cells[4])).toEqual([]);
   });
+
+  it('finds a service beside every route handler: handler -> service -> store', () => {
+    const routes = handlerFiles().filter((handler) => handler.includes('/routes/'));
+    expect(routes.length).toBeGreaterThan(100);
+    expect(routes.filter((handler) => !fs.existsSync(path.join(ROOT, path.dirname(handler), 'service.ts')))).toEqual([]);
+  });
 });

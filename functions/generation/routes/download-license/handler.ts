@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { accountStore, currentAccount } from '../../../accounts';
+import { accountStore } from '../../../accounts';
 import { requireRole } from '../../../shared/auth';
 import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
@@ -7,7 +7,7 @@ import { imageSigner } from '../../views';
 import { httpHandler, json } from '../../../shared/http';
 import { s3Bucket } from '../../../shared/s3';
 import { generationStore } from '../../store';
-import { downloadLicense } from '../../license-download';
+import { myLicenseDownload } from './service';
 
 const config = loadConfig(z.object({ ACCOUNTS_TABLE: z.string().min(1), GENERATIONS_TABLE: z.string().min(1), IMAGES_BUCKET: z.string().min(1) }));
 
@@ -15,11 +15,6 @@ const config = loadConfig(z.object({ ACCOUNTS_TABLE: z.string().min(1), GENERATI
 export const handler = httpHandler(async (event) => {
   const caller = requireRole(event, 'client');
   const doc = documentClient();
-  const account = await currentAccount(accountStore(doc, config.ACCOUNTS_TABLE), caller);
-  const download = await downloadLicense(
-    { generations: generationStore(doc, config.GENERATIONS_TABLE), signer: imageSigner(s3Bucket(config.IMAGES_BUCKET)) },
-    { accountId: account.id },
-    event.pathParameters?.id ?? '',
-  );
-  return json(200, download);
+  const deps = { accounts: accountStore(doc, config.ACCOUNTS_TABLE), generations: generationStore(doc, config.GENERATIONS_TABLE), signer: imageSigner(s3Bucket(config.IMAGES_BUCKET)) };
+  return json(200, await myLicenseDownload(deps, caller, event.pathParameters?.id ?? ''));
 });

@@ -2,7 +2,7 @@ import { StartGenerationRequest } from '../../../../events/generations';
 import { requireRole } from '../../../shared/auth';
 import { httpHandler, idempotencyKeyOf, json, parseJsonBody } from '../../../shared/http';
 import { startDepsFromEnv } from '../../start-deps';
-import { startGeneration } from '../../start';
+import { startMyGeneration } from './service';
 
 /**
  * `POST /generations` (clients) `{talentId, prompt, style, count}`, with an optional
@@ -11,6 +11,6 @@ import { startGeneration } from '../../start';
 export const handler = httpHandler(async (event, context) => {
   const caller = requireRole(event, 'client');
   const request = parseJsonBody(event, StartGenerationRequest);
-  const started = await startGeneration(startDepsFromEnv(context), caller, request, idempotencyKeyOf(event));
+  const started = await startMyGeneration(startDepsFromEnv(context), caller, request, idempotencyKeyOf(event));
   return json(202, started);
 });

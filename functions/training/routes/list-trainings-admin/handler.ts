@@ -6,7 +6,7 @@ import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
 import { httpHandler, json } from '../../../shared/http';
 import { s3Bucket } from '../../../shared/s3';
-import { listTrainings } from '../../admin-trainings';
+import { trainingsForAdmin } from './service';
 import { TrainingTableConfig } from '../../config';
 import { trainingStore } from '../../store';
 
@@ -19,7 +19,7 @@ export const handler = httpHandler(async (event) => {
   const doc = documentClient();
   return json(
     200,
-    await listTrainings(
+    await trainingsForAdmin(
       {
         store: trainingStore(doc, config.TRAINING_TABLE),
         catalog: talentStore(doc, config.TALENT_TABLE),
