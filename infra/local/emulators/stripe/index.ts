@@ -47,7 +47,6 @@ export { planCatalog, planPriceId, creditPriceId } from './catalog';
 export { spacedNumber } from './cards';
 export { ONBOARDING_TEST_VALUES } from './accounts';
 export { stripeControlClient, type StripeControl, type StripeControlClient } from './control';
-export type { CatalogProduct } from './products';
 
 export interface StripeEmulator extends EmulatorHandle, StripeControl {}
 

@@ -32,7 +32,7 @@ function keyOf(header: string | undefined): string | undefined {
   return undefined;
 }
 
-export const redact = (key: string) => `${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}`;
+const redact = (key: string) => `${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}`;
 
 export interface RequestsDeps {
   secretKey: string;
