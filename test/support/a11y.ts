@@ -35,7 +35,10 @@ async function settle(page: Page): Promise<void> {
 export async function seriousViolations(page: Page, options: AxeOptions = {}): Promise<string[]> {
   if (options.afterLoading) {
     // A page that never finishes loading fails here, naming it, rather than being judged half-drawn.
-    await eventually(async () => (await page.getByRole('progressbar').count()) === 0, { timeoutMs: 30_000, what: `${page.url()} to finish loading` });
+    // Loading shows as a progress bar with no value; one with a value (spots taken, upload done)
+    // is content that stays.
+    const loading = page.locator('[role="progressbar"]:not([aria-valuenow])');
+    await eventually(async () => (await loading.count()) === 0, { timeoutMs: 30_000, what: `${page.url()} to finish loading` });
   }
   await settle(page);
   let axe = new AxeBuilder({ page }).withTags(WCAG_AA);
