@@ -3,12 +3,13 @@
 // under a condition), the checkouts we created, one payment per payment intent, the account's
 // subscription as last read from Stripe, refunds and disputes recorded on a payment, erased
 // clients' events and flags. One store for the table: the webhook, refunds and the console use it.
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { SubscriptionState } from '../../events/payment-values';
 import type { PaymentRecord } from '../../events/payments';
 import type { PlanId } from '../../events/plans';
 import { isConditionFailure } from '../shared/errors';
 import { queryAll } from '../shared/query-all';
+import { tableItems } from '../shared/store';
 import { ACCOUNT_INDEX, ERASED_EVENTS_LIST, FLAGGED_LIST, LIST_INDEX, SUBSCRIPTIONS_LIST, paymentKeys, paymentsListOf } from './keys';
 
 /** The `accountKey` of an account's payments (the `byAccount` index). */
@@ -223,18 +224,11 @@ export function paymentRecordOf(p: StoredPayment): PaymentRecord {
 export type PaymentsStore = ReturnType<typeof paymentsStore>;
 
 export function paymentsStore(doc: DynamoDBDocumentClient, tableName: string, now: () => Date = () => new Date()) {
-  const get = async (key: { pk: string; sk: string }) => (await doc.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }))).Item;
-
+  // Items are read whole (their keys name the payment or subscription they belong to).
+  const items = tableItems(doc, tableName, { keyFields: [] });
+  const get = (key: { pk: string; sk: string }) => items.get<Record<string, unknown>>(key);
   /** Puts `item` unless its key exists; true when written. */
-  const putNew = async (item: Record<string, unknown>): Promise<boolean> => {
-    try {
-      await doc.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
-      return true;
-    } catch (err) {
-      if (isConditionFailure(err)) return false;
-      throw err;
-    }
-  };
+  const putNew = items.putNew;
 
   /** An update its condition may refuse because it was applied already: true when it was written. */
   const updateOnce = async (input: Omit<UpdateCommandInput, 'TableName'>): Promise<boolean> => {

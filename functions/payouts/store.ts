@@ -2,12 +2,13 @@
 // statement's payout, the month's runs and the talent's payout history, all in the Payouts table.
 // Which Connect events were applied is kept by the idempotency utility (decision 050); the
 // statements themselves stay in royalties' store.
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { PAYOUTS_LIST_INDEX, type StatementPayoutState } from '../../events/payout-values';
 import type { ConnectAccountStatus, PayoutRunEntry, StatementPayout } from '../../events/payouts';
 import { ERASED_TALENT_NAME } from '../../events/erasure';
 import { isConditionFailure } from '../shared/errors';
 import { queryAll } from '../shared/query-all';
+import { tableItems } from '../shared/store';
 
 const payoutKeys = {
   connect: (talentId: string) => ({ pk: `TALENT#${talentId}`, sk: 'CONNECT' }),
@@ -50,24 +51,11 @@ export interface HistoryEntry {
 }
 
 const KEY_FIELDS = ['pk', 'sk', 'listKey'];
-const strip = <T>(item: Record<string, unknown>): T => Object.fromEntries(Object.entries(item).filter(([k]) => !KEY_FIELDS.includes(k))) as T;
 
 export type PayoutStore = ReturnType<typeof payoutStore>;
 
 export function payoutStore(doc: DynamoDBDocumentClient, tableName: string) {
-  const get = async <T>(key: { pk: string; sk: string }): Promise<T | undefined> => {
-    const out = await doc.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
-    return out.Item ? strip<T>(out.Item) : undefined;
-  };
-  const putOnce = async (item: Record<string, unknown>): Promise<boolean> => {
-    try {
-      await doc.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
-      return true;
-    } catch (err) {
-      if (isConditionFailure(err)) return false;
-      throw err;
-    }
-  };
+  const { get, putNew: putOnce, strip } = tableItems(doc, tableName, { keyFields: KEY_FIELDS });
 
   return {
     getConnect: (talentId: string) => get<ConnectRecord>(payoutKeys.connect(talentId)),
