@@ -16,6 +16,7 @@ import {
   STYLES,
 } from './generation-values';
 import { TALENT_ID_MAX_LENGTH, TALENT_ID_PATTERN } from './talent-values';
+import { REPLICATE_VERSION_ID } from './replicate-values';
 
 const Iso = z.iso.datetime();
 const TalentId = z
@@ -154,7 +155,7 @@ export const GenerationConfig = z
       .optional(),
     version: z
       .string()
-      .regex(/^[a-f0-9]{64}$/, { error: 'version must be a Replicate version id (64 hexadecimal characters)' })
+      .regex(REPLICATE_VERSION_ID, { error: 'version must be a Replicate version id (64 hexadecimal characters)' })
       .optional(),
     triggerWord: z.string().trim().min(1, { error: 'triggerWord is required' }).max(40).regex(/^[\w-]+$/, { error: 'triggerWord must be one word' }),
   })

@@ -1,5 +1,6 @@
 import Replicate from 'replicate';
 import { secretValue } from './secrets';
+import { REPLICATE_MODEL, REPLICATE_VERSION_ID, REPLICATE_VERSION_REF } from '../../events/replicate-values';
 
 /**
  * The one Replicate client, for the generation workflow's predictions and the training wing's
@@ -146,22 +147,18 @@ export class ReplicateError extends Error {
   }
 }
 
-/** A Replicate version id: 64 hexadecimal characters. */
-const VERSION_ID = /^[a-f0-9]{64}$/;
-const MODEL = /^[A-Za-z0-9._-]+\/[A-Za-z0-9._-]+$/;
-const VERSION_REF = /^([A-Za-z0-9._-]+\/[A-Za-z0-9._-]+):([a-f0-9]{64})$/;
 const ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 /** `owner/name:id` -> `{ model: 'owner/name', id }`; undefined when it is not one. */
 export function parseVersionRef(ref: unknown): { model: string; id: string } | undefined {
   if (typeof ref !== 'string') return undefined;
-  const m = VERSION_REF.exec(ref);
+  const m = REPLICATE_VERSION_REF.exec(ref);
   return m ? { model: m[1], id: m[2] } : undefined;
 }
 
 /** The version id of `id` or `owner/name:id`; undefined when it is neither. */
 export function versionIdOf(ref: unknown): string | undefined {
-  if (typeof ref === 'string' && VERSION_ID.test(ref)) return ref;
+  if (typeof ref === 'string' && REPLICATE_VERSION_ID.test(ref)) return ref;
   return parseVersionRef(ref)?.id;
 }
 
@@ -335,8 +332,8 @@ const checked = (value: string, pattern: RegExp, message: string): string => {
   if (!pattern.test(value)) throw new ReplicateError(message, undefined, false);
   return value;
 };
-const modelName = (v: string) => checked(v, MODEL, "Model must be 'owner/name'");
-const versionId = (v: string) => checked(v, VERSION_ID, 'Version must be a version id (64 hexadecimal characters)');
+const modelName = (v: string) => checked(v, REPLICATE_MODEL, "Model must be 'owner/name'");
+const versionId = (v: string) => checked(v, REPLICATE_VERSION_ID, 'Version must be a version id (64 hexadecimal characters)');
 const replicateId = (v: string, what: 'Prediction' | 'Training') => checked(v, ID, `${what} id is not a Replicate id`);
 
 export function replicateApi(options: ReplicateOptions): ReplicateApi {

@@ -3,6 +3,7 @@
 import * as z from 'zod';
 import { TRAINING_ID_PATTERN } from '../../events/training-values';
 import { positiveIntFromEnv } from '../shared/config';
+import { REPLICATE_MODEL, REPLICATE_VERSION_ID } from '../../events/replicate-values';
 
 /** Every step's input: the training the execution runs for. */
 export const TrainingInput = z.object({ trainingId: z.string().regex(TRAINING_ID_PATTERN, { error: 'trainingId must be a training id' }) });
@@ -15,8 +16,8 @@ export const TrainingTableConfig = z.object({ TRAINING_TABLE: z.string().min(1) 
  * `likenessTraining`).
  */
 export const TrainerConfig = z.object({
-  TRAINER: z.string().regex(/^[A-Za-z0-9._-]+\/[A-Za-z0-9._-]+$/),
-  TRAINER_VERSION: z.string().regex(/^[a-f0-9]{64}$/),
+  TRAINER: z.string().regex(REPLICATE_MODEL),
+  TRAINER_VERSION: z.string().regex(REPLICATE_VERSION_ID),
   TRAINER_INPUTS: z
     .string()
     .transform((s) => JSON.parse(s) as unknown)

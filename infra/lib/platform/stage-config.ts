@@ -20,6 +20,7 @@ import {
   type TrainerInputs,
   type TrainerLicence,
 } from '../../../events/training-values';
+import { REPLICATE_VERSION_REF } from '../../../events/replicate-values';
 
 /**
  * Everything that differs between stages comes from CDK context (cdk.json, `-c key=value`)
@@ -146,7 +147,7 @@ function likenessTraining(ctx: (key: string) => unknown): LikenessTrainingSettin
     return v === undefined || v === '' ? undefined : v;
   };
   const trainer = String(given('likenessTrainer') ?? `${DEFAULT_TRAINER}:${DEFAULT_TRAINER_VERSION}`);
-  const m = /^([A-Za-z0-9._-]+\/[A-Za-z0-9._-]+):([a-f0-9]{64})$/.exec(trainer);
+  const m = REPLICATE_VERSION_REF.exec(trainer);
   if (!m) throw new Error(`Context likenessTrainer must be a Replicate trainer 'owner/name:<64-hex version>', got ${JSON.stringify(trainer)}`);
   const rawInputs = given('likenessTrainerInputs');
   const inputs = (rawInputs === undefined ? DEFAULT_TRAINER_INPUTS : typeof rawInputs === 'string' ? JSON.parse(rawInputs) : rawInputs) as Partial<TrainerInputs>;

@@ -2,6 +2,7 @@
 // webhook fields and Replicate's paged lists.
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'replicate';
+import { REPLICATE_VERSION_ID } from '../../../../events/replicate-values';
 
 export type ReplicateStatus = 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled' | 'aborted';
 export type WebhookEvent = 'start' | 'output' | 'logs' | 'completed';
@@ -32,7 +33,7 @@ export function replicateId(): string {
 
 /** Replicate's version ids are 64 hexadecimal characters. */
 export const newVersionId = (): string => randomBytes(32).toString('hex');
-export const VERSION_ID = /^[a-f0-9]{64}$/;
+export const VERSION_ID = REPLICATE_VERSION_ID;
 
 /** ISO 8601, or null for a time not reached yet (Replicate sends null; the package types them optional). */
 export const isoOrNull = (ms: number | undefined) => (ms ? new Date(ms).toISOString() : null) as string | undefined;
