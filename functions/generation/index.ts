@@ -7,4 +7,3 @@ export { eraseClientGenerations, GenerationRunningError, refuseWhileRunning } fr
 // Statements, accruals and payout details live in the Generations table.
 export { CREATED_INDEX, generationKeys } from './keys';
 // Replicate's webhook signature check (Standard Webhooks), for the training wing's webhook too.
-export { verifyReplicateWebhook } from './replicate-webhooks';

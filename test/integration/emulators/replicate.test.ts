@@ -3,7 +3,7 @@ import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-sec
 import Replicate, { type Page, type Prediction as ReplicatePrediction } from 'replicate';
 import sharp from 'sharp';
 import { replicateApi, ReplicateError, type Prediction, type ReplicateApi } from '../../../functions/shared/replicate';
-import { verifyReplicateWebhook, WebhookSignatureError } from '../../../functions/generation/replicate-webhooks';
+import { verifyReplicateWebhook, WebhookSignatureError } from '../../../functions/shared/replicate-webhooks';
 import { startReplicate, type ReplicateEmulator } from '../../../infra/local/emulators/replicate';
 import { eventually } from '../../support/eventually';
 import { useTwin } from '../../support/twin';

@@ -1,5 +1,5 @@
 import { Webhook } from 'standardwebhooks';
-import { verifyReplicateWebhook, WebhookSignatureError } from '../../../functions/generation/replicate-webhooks';
+import { verifyReplicateWebhook, WebhookSignatureError } from '../../../functions/shared/replicate-webhooks';
 
 const SECRET = `whsec_${Buffer.from('a test secret of enough length').toString('base64')}`;
 const OTHER = `whsec_${Buffer.from('somebody else entirely').toString('base64')}`;

@@ -1,7 +1,7 @@
 import { GENERATION_ID_PATTERN, GENERATION_NOT_FOUND_MESSAGE } from '../../../../events/generation-values';
 import { FAILURE_METRICS } from '../../../../events/metrics';
 import type { Prediction } from '../../../shared/replicate';
-import { verifyReplicateWebhook } from '../../replicate-webhooks';
+import { verifyReplicateWebhook } from '../../../shared/replicate-webhooks';
 import { ConflictError, NotFoundError, ValidationError } from '../../../shared/errors';
 import { ONE_DAY, type Once } from '../../../shared/idempotency';
 import { json, type HttpEvent, type HttpResult } from '../../../shared/http';

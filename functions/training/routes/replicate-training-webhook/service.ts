@@ -1,6 +1,6 @@
 import { FAILURE_METRICS } from '../../../../events/metrics';
 import { TRAINING_ID_PATTERN, TRAINING_NOT_FOUND_MESSAGE } from '../../../../events/training-values';
-import { verifyReplicateWebhook } from '../../../generation';
+import { verifyReplicateWebhook } from '../../../shared/replicate-webhooks';
 import { ConflictError, NotFoundError, ValidationError } from '../../../shared/errors';
 import { ONE_DAY, type Once } from '../../../shared/idempotency';
 import { json, type HttpEvent, type HttpResult } from '../../../shared/http';

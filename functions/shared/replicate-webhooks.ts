@@ -1,6 +1,6 @@
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
-import { UnauthorizedError, ValidationError } from '../shared/errors';
-import { type Prediction, toPrediction } from '../shared/replicate';
+import { UnauthorizedError, ValidationError } from './errors';
+import { type Prediction, toPrediction } from './replicate';
 
 /**
  * Replicate's webhooks follow Standard Webhooks: `webhook-id`, `webhook-timestamp` and
