@@ -30,13 +30,14 @@ beforeEach(() => {
 describe('upload URL caps (decision 013)', () => {
   it("reserves a request's keys on the session's counter in one conditional update, before issuing any", async () => {
     const { mock, deps } = setup();
-    const answer = await createUploads(deps, request('ada@example.com', 3), { ip: '203.0.113.1' });
+    // An address whose name cannot occur in the key's hexadecimal session id by chance.
+    const answer = await createUploads(deps, request('zoe@example.com', 3), { ip: '203.0.113.1' });
     const [update] = mock.commandCalls(UpdateCommand).map((c) => c.args[0].input);
     expect(update.Key).toEqual({ pk: expect.stringMatching(/^DRAFT#[0-9a-f]{32}$/), sk: 'SESSION' });
     expect(update.ConditionExpression).toContain('issued <= :room');
-    expect(update.ExpressionAttributeValues).toMatchObject({ ':count': 3, ':room': MAX_UPLOADS_PER_SESSION - 3, ':address': addressHashOf('ada@example.com') });
+    expect(update.ExpressionAttributeValues).toMatchObject({ ':count': 3, ':room': MAX_UPLOADS_PER_SESSION - 3, ':address': addressHashOf('zoe@example.com') });
     expect(mock.commandCalls(PutCommand)).toHaveLength(3);
-    expect(answer.uploads.every((u) => u.key.startsWith(`pending/${update.Key!.pk.slice('DRAFT#'.length)}/`) && !u.key.includes('ada'))).toBe(true);
+    expect(answer.uploads.every((u) => u.key.startsWith(`pending/${update.Key!.pk.slice('DRAFT#'.length)}/`) && !u.key.includes('zoe'))).toBe(true);
   });
 
   it('refuses a full session with 429 and a session of another address with 400, issuing nothing', async () => {
