@@ -11,8 +11,8 @@
 //   build                      needs nothing; only bench and e2e need it
 //   unit -> workflow -> infra  one jest process at a time, beside the checks
 //   integration                after infra, with two workers: its files mostly wait on the twin
-//   bench                      after infra (the CPU-bound steps before it go first), beside integration
-//                              and e2e: the quick runs on one twin they share (decision 053), at the
+//   bench                      after integration, beside e2e, which runs one file at a time and leaves
+//                              about a core idle: the quick runs on one twin they share (decision 053), at the
 //                              usual priority like every step that runs a twin: a twin starved of CPU
 //                              lets its functions' time-outs (wall-clock, as Lambda's) run out and
 //                              answers 500
@@ -49,7 +49,7 @@ const JEST: Step[] = [
   { name: 'workflow', command: jest('workflow'), after: ['unit'] },
   { name: 'infra', command: jest('infra'), after: ['warm', 'workflow'] },
   { name: 'integration', command: jest('integration', '--maxWorkers=2'), after: ['warm', 'infra'] },
-  { name: 'bench', command: jest('bench'), after: ['warm', 'infra'], needs: ['build'] },
+  { name: 'bench', command: jest('bench'), after: ['warm', 'integration'], needs: ['build'] },
   { name: 'e2e', command: jest('e2e'), after: ['integration'], needs: ['build'] },
 ];
 
