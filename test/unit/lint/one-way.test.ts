@@ -78,7 +78,7 @@ describe('citations stay in the repository', () => {
   const cite = (text: string) => errors('local/no-outside-citation', file, `// ${text}\nexport const x = 1;\n`);
 
   it('refuses a comment citing a document the repository does not hold', async () => {
-    expect(await cite('Prices as in DESIGN.md, "Money".')).toEqual([expect.stringContaining('DESIGN.md')]);
+    expect(await cite('Prices as in ROADMAP.md, "Money".')).toEqual([expect.stringContaining('ROADMAP.md')]);
     expect(await cite('See ../../../shared/notes.ts for the reasons.')).toEqual([expect.stringContaining('../../../shared/notes.ts')]);
   });
 
