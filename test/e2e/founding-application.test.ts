@@ -293,10 +293,23 @@ describe('founding talent application in the browser', () => {
     const { page, requests } = await openForm();
     const form = page.getByTestId('founding-form');
     let failed = false;
+    // Once the alert shows, the next PUT (the retry's) is held until the applicant has submitted
+    // again: a submit made while a retry is still sending must wait for it, not send the file again.
+    let hold = false;
+    let held: (() => void) | undefined;
+    let sawHeld: () => void = () => undefined;
+    const heldSeen = new Promise<void>((resolve) => (sawHeld = resolve));
     await page.route(
       (url) => url.pathname.includes('/pending/'),
       (route) => {
-        if (failed || route.request().method() !== 'PUT') return route.continue();
+        if (route.request().method() !== 'PUT') return route.continue();
+        if (hold) {
+          hold = false;
+          held = () => void route.continue();
+          sawHeld();
+          return undefined;
+        }
+        if (failed) return route.continue();
         failed = true;
         return route.fulfill({
           status: 503,
@@ -317,14 +330,20 @@ describe('founding talent application in the browser', () => {
     expect(page.url()).toContain('/founding-talent-application');
     expect(requests.filter((r) => r === 'POST /founding-talent-signup')).toHaveLength(0);
 
+    hold = true;
     await page.getByRole('button', { name: `Retry uploading ${name}` }).click();
     await page.getByRole('button', { name: `Retry uploading ${name}` }).waitFor({ state: 'detached' });
+    await heldSeen;
     await form.getByTestId('founding-submit').click();
+    await page.getByTestId('submission-dialog').waitFor();
+    held!();
     await page.waitForURL(/\/thank-you\?type=founding-model$/, { timeout: 60_000 }).catch(async (err) => {
       throw new Error(`${err.message}; alerts: ${(await alert(page).allTextContents()).join(' | ')}; requests: ${requests.filter((r) => !r.startsWith('GET')).join(', ')}`);
     });
     // 30 files, one of them twice (the failed attempt and its retry): nothing uploaded was sent again.
-    expect(requests.filter((r) => r.startsWith('PUT '))).toHaveLength(31);
+    const puts = requests.filter((r) => r.startsWith('PUT '));
+    expect(puts.filter((r, i) => puts.indexOf(r) !== i)).toEqual([]);
+    expect(puts).toHaveLength(31);
     expect(requests.filter((r) => r === 'POST /founding-talent-signup')).toHaveLength(1);
   }, 120_000);
 

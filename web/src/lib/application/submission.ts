@@ -207,10 +207,18 @@ async function upload(store: UploadStore, email: string, photos: readonly Select
   const onSession = (uploadSession: string) => {
     store.session.uploadSession = uploadSession;
   };
-  // A key is in the session the moment its file is uploaded; the list has it only once React has
-  // rendered the change: a file uploaded by an earlier attempt is never sent again either way.
-  const known = photos.map((p) => (p.key || !store.session.keys.has(p.id) ? p : { ...p, key: store.session.keys.get(p.id) }));
-  await uploadPhotos(store.apiUrl, email, known, store.session.uploadSession, { onPhoto, onSession });
+  // One upload at a time: a submit made while a retry is still sending its file waits for it, so
+  // the file is not presigned and sent a second time. A key is in the session the moment its file
+  // is uploaded, the list has it only once React has rendered the change: the keys are read once
+  // the earlier upload has ended, and a file it uploaded is never sent again either way.
+  const run = (store.session.running ?? Promise.resolve())
+    .catch(() => undefined)
+    .then(() => {
+      const known = photos.map((p) => (p.key || !store.session.keys.has(p.id) ? p : { ...p, key: store.session.keys.get(p.id) }));
+      return uploadPhotos(store.apiUrl, email, known, store.session.uploadSession, { onPhoto, onSession });
+    });
+  store.session.running = run;
+  await run;
 }
 
 /**

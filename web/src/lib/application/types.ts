@@ -19,6 +19,9 @@ export interface UploadStore {
   setStage: (stage: SubmissionStage | null) => void;
   /** Updates the list from its latest state. */
   update: (change: (list: SelectedPhoto[]) => SelectedPhoto[]) => void;
-  /** The address the uploads were made for, their session and the keys so far. */
-  session: { email: string; uploadSession?: string; keys: Map<string, string> };
+  /**
+   * The address the uploads were made for, their session and the keys so far, and the upload
+   * under way (a retry of one file, say), which the next one waits for.
+   */
+  session: { email: string; uploadSession?: string; keys: Map<string, string>; running?: Promise<void> };
 }
