@@ -307,8 +307,10 @@ export const DecisionRequest = z
     decision: z.enum(['accept', 'reject'], { error: "decision must be 'accept' or 'reject'" }),
     note: z.string({ error: 'note must be a string' }).trim().max(2000, { error: 'note must be at most 2000 characters' }).default(''),
     messageToApplicant: MessageToApplicant,
-    /** Why the application is accepted although its selfie does not match (required then: IDENTITY_REASON_REQUIRED); kept in the history. */
+    /** Why the application is accepted past an identity gate (acceptGates; required then: IDENTITY_REASON_REQUIRED); kept in the history. */
     identityReason: z.string({ error: 'identityReason must be a string' }).trim().max(2000, { error: 'identityReason must be at most 2000 characters' }).optional(),
+    /** The second proof of person the reviewer has, named (required with identityReason): "video call on 2 December with ...". */
+    secondProof: z.string({ error: 'secondProof must be a string' }).trim().max(500, { error: 'secondProof must be at most 500 characters' }).optional(),
   })
   .strict();
 export type DecisionRequest = z.input<typeof DecisionRequest>;

@@ -61,5 +61,6 @@ export const SELFIE_RESULT_TEXTS = {
   'no-face': 'No face found in your selfie: take it again, facing the camera in good light.',
   'several-faces': 'More than one face in your selfie: take it again, alone in the frame.',
   'no-set': 'Your photos have no face to compare your selfie with: a reviewer will compare them by hand.',
+  copy: 'Your selfie is a copy of a photo, not one taken now: verify again and take the selfie live with the camera.',
 } as const;
 export type SelfieResult = keyof typeof SELFIE_RESULT_TEXTS;

@@ -31,7 +31,7 @@ export const FACE_CONSENT_STATES = ['pending', 'given', 'declined', 'withdrawn']
 export type FaceConsentState = (typeof FACE_CONSENT_STATES)[number];
 
 /** Where the selfie stands: none yet, analysed and waiting for the photo set, or its result. */
-export const SELFIE_STATES = ['none', 'waiting-for-photos', 'match', 'no-match', 'no-face', 'several-faces', 'no-set'] as const;
+export const SELFIE_STATES = ['none', 'waiting-for-photos', 'match', 'no-match', 'no-face', 'several-faces', 'no-set', 'copy'] as const;
 export type SelfieState = (typeof SELFIE_STATES)[number];
 
 /** Where the identity check stands, for the applicant and the console. */
@@ -140,6 +140,8 @@ export const IdentityStatus = z.object({
   /** When the face data consent was withdrawn (faceConsent `withdrawn`). */
   faceConsentWithdrawnAt: z.iso.datetime().optional(),
   selfie: z.object({ state: z.enum(SELFIE_STATES), message: z.string().optional() }),
+  /** The ID verification: where it stands, what to do, and how many more sessions may be opened. */
+  verification: z.object({ state: z.enum(VERIFICATION_STATES), message: z.string().optional(), sessionsLeft: z.number().int().nonnegative() }),
   /** Counts once the photos were checked: usable of total, and how many more are needed. */
   photos: z.object({ total: z.number().int(), usable: z.number().int(), needed: z.number().int() }).optional(),
   /** On the replace page: every photo, the ones to replace first. */
@@ -163,6 +165,92 @@ export const ConsentRecord = z.object({
 });
 export type ConsentRecord = z.infer<typeof ConsentRecord>;
 
+// ---- The verified identity: Stripe Identity (docs/identity.md, "Verified identity") ----
+
+/**
+ * Where the applicant's ID verification stands: `not-started`; `started` (a VerificationSession is
+ * open, the applicant has not finished); `processing` (Stripe is checking); `verified`;
+ * `failed` (Stripe asked for input again: document unreadable, selfie unlike the document, and so
+ * on, the applicant may try again while sessions are left); `canceled` (we or the applicant ended
+ * it); `under-18` (verified, and the date of birth shows the person under 18 on the day of the
+ * check: the application is refused).
+ */
+export const VERIFICATION_STATES = ['not-started', 'started', 'processing', 'verified', 'failed', 'canceled', 'under-18'] as const;
+export type VerificationState = (typeof VERIFICATION_STATES)[number];
+
+/** How many VerificationSessions one application may open in all (each verification is paid). */
+export const MAX_VERIFICATION_SESSIONS = 5;
+
+/** `POST /founding-identity/verification`: opens (or reopens) the application's VerificationSession. */
+export const VerificationRequest = z.strictObject({ token: IdentityToken });
+/** Where to send the applicant: Stripe's hosted verification page for this session. */
+export const VerificationResponse = z.object({ url: z.url() });
+export type VerificationResponse = z.infer<typeof VerificationResponse>;
+
+/** Stripe's VerificationSession statuses, as kept on each attempt. */
+export const STRIPE_VERIFICATION_STATUSES = ['requires_input', 'processing', 'verified', 'canceled'] as const;
+
+/** One VerificationSession we created for the application, and the last state Stripe gave it. Every attempt is kept. */
+export const VerificationAttempt = z.object({
+  sessionId: z.string(),
+  createdAt: z.iso.datetime(),
+  status: z.enum(STRIPE_VERIFICATION_STATUSES),
+  /** Stripe's `last_error.code` when it asked for input again (`document_unverified_other`, `selfie_face_mismatch`, `under_supported_age`, ...). */
+  error: z.string().optional(),
+  /** Stripe's `last_error.reason`, for the reviewer. */
+  errorReason: z.string().optional(),
+  updatedAt: z.iso.datetime(),
+});
+export type VerificationAttempt = z.infer<typeof VerificationAttempt>;
+
+/** The verified name against the name applied with (rule in docs/identity.md, "Verified identity"). */
+export const NameFinding = z.object({
+  result: z.enum(['match', 'mismatch']),
+  /** The name on the document, as Stripe verified it ("First Middle Last"). */
+  verified: z.string(),
+  /** The name applied with. */
+  applied: z.string(),
+  /** What the rule found: "same name", "same name with a middle name", "first and last name in another order", "the last name differs", ... */
+  note: z.string(),
+});
+export type NameFinding = z.infer<typeof NameFinding>;
+
+/** The date of birth's one finding: 18 or older (or not) on the day of the check. The date itself is not kept (decision 056). */
+export const AgeFinding = z.object({ result: z.enum(['18+', 'under-18']), checkedOn: z.iso.date() });
+export type AgeFinding = z.infer<typeof AgeFinding>;
+
+/** What `copy` names: the photo of the set, another application's photo or selfie, or an earlier selfie it repeats. */
+export const CopyOf = z.object({
+  kind: z.enum(['set-photo', 'other-application', 'earlier-selfie']),
+  /** For `set-photo`: the photo's index. */
+  index: z.number().int().nonnegative().optional(),
+  /** How it was found: differing bits of the 256-bit hashes, or the descriptors' similarity. */
+  distance: z.number().int().nonnegative().optional(),
+  similarity: z.number().optional(),
+});
+export type CopyOf = z.infer<typeof CopyOf>;
+
+/** The ID verification as stored on the application and read by the console (no document image, no document number, no date of birth). */
+export const ReviewVerification = z.object({
+  state: z.enum(VERIFICATION_STATES),
+  /** `document-and-selfie` with face consent given; `document` when the applicant declined or withdrew face checks. */
+  type: z.enum(['document', 'document-and-selfie']).optional(),
+  verifiedAt: z.iso.datetime().optional(),
+  name: NameFinding.optional(),
+  age: AgeFinding.optional(),
+  attempts: z.array(VerificationAttempt),
+  /** When Stripe's copy of the session (images, document number, date of birth) was redacted through its API. */
+  redactedAt: z.iso.datetime().optional(),
+});
+export type ReviewVerification = z.infer<typeof ReviewVerification>;
+
+/** A check that failed, kept after face consent is withdrawn: the fact, never the biometric data. */
+export const FailedCheck = z.object({
+  check: z.enum(['selfie-no-match', 'selfie-copy', 'name-mismatch', 'id-not-verified']),
+  at: z.iso.datetime(),
+});
+export type FailedCheck = z.infer<typeof FailedCheck>;
+
 /** The identity check as the review console reads it (`ApplicationDetail.identity`). */
 export const ReviewIdentity = z.object({
   state: z.enum(IDENTITY_STATES),
@@ -174,9 +262,23 @@ export const ReviewIdentity = z.object({
   summary: z
     .object({ total: z.number().int(), usable: z.number().int(), counts: z.partialRecord(z.enum(FACE_FINDING_CODES), z.number().int()) })
     .optional(),
+  /** The verified selfie (Stripe Identity's, read by the server) matched with the set by our face check. */
   selfie: z
-    .object({ state: z.enum(SELFIE_STATES), message: z.string().optional(), score: z.number().optional(), threshold: z.number().optional(), url: z.url().optional(), takenAt: z.iso.datetime().optional() })
+    .object({
+      state: z.enum(SELFIE_STATES),
+      message: z.string().optional(),
+      score: z.number().optional(),
+      threshold: z.number().optional(),
+      url: z.url().optional(),
+      takenAt: z.iso.datetime().optional(),
+      /** For `copy`: what it repeats. */
+      copyOf: CopyOf.optional(),
+    })
     .optional(),
+  /** The ID verification with Stripe Identity. */
+  verification: ReviewVerification.optional(),
+  /** Checks that failed, kept through a withdrawal of face consent. */
+  failedChecks: z.array(FailedCheck).optional(),
   /** Rounds of replacements asked for, and until when the current link works. */
   replacementRounds: z.number().int().optional(),
   replaceBy: z.iso.datetime().optional(),
@@ -195,13 +297,44 @@ export const FaceDataStatus = z.object({
 });
 export type FaceDataStatus = z.infer<typeof FaceDataStatus>;
 
-/** Whether accepting needs a written reason: the selfie did not match (or none was taken while faces were checked). */
-export function acceptNeedsReason(identity: Pick<ReviewIdentity, 'faceConsent' | 'selfie'> | undefined): boolean {
-  if (!identity || identity.faceConsent !== 'given') return false;
-  return identity.selfie?.state !== 'match';
+/** Why accepting needs a written reason and a named second proof (docs/identity.md, "Gates"). */
+export const ACCEPT_GATES = {
+  'id-not-verified': 'The ID is not verified.',
+  'under-18': 'The verified date of birth shows the person under 18.',
+  'name-mismatch': 'The verified name does not match the name applied with.',
+  'selfie-mismatch': 'The verified selfie does not match the photos.',
+  'selfie-copy': 'The verified selfie is a copy of a photo, not a new one.',
+  'face-checks-declined': 'The applicant declined face checks: nothing compared the selfie with the photos.',
+  'face-checks-withdrawn': 'The applicant withdrew face checks: nothing compares the selfie with the photos now.',
+  'check-failed-before': 'A check failed before the applicant withdrew face checks.',
+} as const;
+export type AcceptGate = keyof typeof ACCEPT_GATES;
+
+/** The gates an acceptance must pass with a reason and a second proof; none: accept freely. */
+export function acceptGates(identity: Pick<ReviewIdentity, 'faceConsent' | 'selfie' | 'verification' | 'failedChecks'> | undefined): AcceptGate[] {
+  const gates: AcceptGate[] = [];
+  const v = identity?.verification;
+  if (v?.state === 'under-18') gates.push('under-18');
+  else if (v?.state !== 'verified') gates.push('id-not-verified');
+  if (v?.name?.result === 'mismatch') gates.push('name-mismatch');
+  const consent = identity?.faceConsent ?? 'pending';
+  if (consent === 'declined' || consent === 'pending') gates.push('face-checks-declined');
+  else if (consent === 'withdrawn') gates.push('face-checks-withdrawn');
+  else if (identity?.selfie?.state === 'copy') gates.push('selfie-copy');
+  else if (identity?.selfie?.state !== 'match') gates.push('selfie-mismatch');
+  if ((identity?.failedChecks?.length ?? 0) > 0) gates.push('check-failed-before');
+  return gates;
 }
 
-/** The refusal when a reviewer accepts a mismatch without a reason. */
-export const IDENTITY_REASON_REQUIRED = 'The selfie does not match the photos: write why you accept this application anyway (identityReason).';
+/** Whether accepting needs `identityReason` and `secondProof`. */
+export const acceptNeedsReason = (identity: Parameters<typeof acceptGates>[0]): boolean => acceptGates(identity).length > 0;
+
+/** The refusal when a reviewer accepts past a gate without a reason and a second proof. */
+export const IDENTITY_REASON_REQUIRED =
+  'The proof of person is not complete: write why you accept this application anyway (identityReason) and name the second proof you have (secondProof), for example "video call on 2 December with ...".';
+
+/** What the applicant under 18 is told when the application is refused. */
+export const UNDER_18_MESSAGE =
+  'Thank you for applying. Your ID shows that you are under 18, and Humanly can only work with adults, so we cannot take your application. We have deleted your photos. You are welcome to apply again once you are 18.';
 
 export const selfieText = (result: SelfieResult) => SELFIE_RESULT_TEXTS[result];
