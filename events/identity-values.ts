@@ -41,6 +41,12 @@ export const FACE_THRESHOLDS = {
   selfieBestOf: 5,
   /** Two photos are near-duplicates up to this many differing bits of their 256-bit hashes. */
   maxDuplicateDistance: 24,
+  /**
+   * The verified selfie is a copy of a photo (of the set, an earlier selfie) from this descriptor
+   * similarity: two photos of one person taken apart score well below it. A first value, to be
+   * tuned on measurements (docs/identity.md, "Thresholds").
+   */
+  copySimilarity: 0.97,
 } as const;
 
 /** Why a photo is not usable, for the applicant: what is wrong and what to do. */
