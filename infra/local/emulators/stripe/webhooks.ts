@@ -84,6 +84,15 @@ export function signature(payload: string, secret: string, timestamp: number): s
   return `t=${timestamp},v1=${v1}`;
 }
 
+/**
+ * Whether an endpoint's `enabled_events` take an event type: `*`, the type itself, or a group
+ * such as `identity.verification_session.*` (the twin's own endpoints name groups; on Stripe an
+ * endpoint lists each type, as its dashboard does when a whole group is ticked).
+ */
+function enables(enabled: string[], type: string): boolean {
+  return enabled.some((e) => e === '*' || e === type || (e.endsWith('.*') && type.startsWith(e.slice(0, -1))));
+}
+
 export interface WebhooksOptions {
   retryDelaysMs: number[];
   timeoutMs: number;
@@ -232,7 +241,7 @@ export class Webhooks {
     opts: { created: number; previous?: Record<string, unknown>; request?: { id: string | null; idempotencyKey: string | null }; account?: string },
   ): Stripe.Event {
     const endpoints = [...this.endpoints.values()].filter(
-      (e) => !e.disabled && e.connect === (opts.account !== undefined) && (e.object.enabled_events.includes('*') || e.object.enabled_events.includes(type)),
+      (e) => !e.disabled && e.connect === (opts.account !== undefined) && enables(e.object.enabled_events, type),
     );
     // The union of every event's type: each member's data.object is that type's object, which
     // `object` is by construction of the caller.
