@@ -75,10 +75,14 @@ export function found<T>(value: T | undefined, kind: string, id: string): T {
   return value;
 }
 
-/** Where expansion finds objects: any object by id, and the fields Stripe leaves out unless expanded (`line_items`, `payments`). */
+/**
+ * Where expansion finds objects: any object by id, and the fields Stripe leaves out unless
+ * expanded (`line_items`, `payments`, `verified_outputs` and its `dob`); `within` are the objects
+ * above `obj`, nearest last (what a nested hash such as `verified_outputs` belongs to).
+ */
 export interface Expansion {
   lookup(id: string): { id: string; object: string } | undefined;
-  includable(obj: Record<string, unknown>, field: string): unknown;
+  includable(obj: Record<string, unknown>, field: string, within: Array<Record<string, unknown>>): unknown;
 }
 
 export class Api {
@@ -120,14 +124,14 @@ export class Api {
       if (parts.length > MAX_EXPAND_DEPTH + ((out as { object?: string }).object === 'list' ? 1 : 0)) {
         throw invalid(`You cannot expand more than ${MAX_EXPAND_DEPTH} levels of a property. Property: ${path}`, 'expand');
       }
-      this.expandAt(out, parts, path);
+      this.expandAt(out, parts, []);
     }
     return out;
   }
 
-  private expandAt(node: unknown, parts: string[], path: string): void {
+  private expandAt(node: unknown, parts: string[], within: Array<Record<string, unknown>>): void {
     if (Array.isArray(node)) {
-      for (const n of node) this.expandAt(n, parts, path);
+      for (const n of node) this.expandAt(n, parts, within);
       return;
     }
     if (!node || typeof node !== 'object' || parts.length === 0) return;
@@ -139,10 +143,10 @@ export class Api {
       if (!found) throw invalid(`This property cannot be expanded (${head}).`, 'expand');
       obj[head] = structuredClone(found);
     } else if (value === undefined) {
-      const included = this.expansion.includable(obj, head);
+      const included = this.expansion.includable(obj, head, within);
       if (included === undefined) throw invalid(`This property cannot be expanded (${head}).`, 'expand');
       obj[head] = included;
     }
-    if (rest.length) this.expandAt(obj[head], rest, path);
+    if (rest.length) this.expandAt(obj[head], rest, [...within, obj]);
   }
 }

@@ -18,6 +18,18 @@ export async function readBody(req: http.IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** A body of bytes (a hosted page's upload), refused with a 413 past `maxBytes`. */
+export async function readBytes(req: http.IncomingMessage, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const c of req) {
+    size += (c as Buffer).length;
+    if (size > maxBytes) throw new StripeApiError(413, 'invalid_request_error', `The request body is larger than ${maxBytes / 1024 / 1024} MB.`);
+    chunks.push(c as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
 /** A hosted page's form, field by field. */
 export const formOf = async (req: http.IncomingMessage): Promise<Record<string, string>> => Object.fromEntries(new URLSearchParams(await readBody(req)));
 
@@ -25,12 +37,16 @@ export function sendJson(res: http.ServerResponse, status: number, body: string,
   res.writeHead(status, { 'content-type': 'application/json', 'stripe-version': API_VERSION, ...headers }).end(body);
 }
 
-export function sendHtml(res: http.ServerResponse, status: number, html: string): void {
+const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'none'";
+
+/** A hosted page; `scriptNonce` lets the page's own inline script run (the verification page's camera), and nothing else. */
+export function sendHtml(res: http.ServerResponse, status: number, html: string, opts: { scriptNonce?: string } = {}): void {
+  const csp = opts.scriptNonce ? `${PAGE_CSP}; script-src 'nonce-${opts.scriptNonce}'; img-src blob:; media-src blob: mediastream:` : PAGE_CSP;
   res
     .writeHead(status, {
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-store',
-      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'none'",
+      'content-security-policy': csp,
       'x-content-type-options': 'nosniff',
     })
     .end(html);

@@ -6,14 +6,16 @@
 // are typed; subscriptions renewed, retried and ended on a clock the twin moves; refunds and
 // disputes; Connect (connected accounts onboarded on a hosted page, transfers from the
 // platform's balance, payouts to their bank accounts); events signed as Stripe signs them and
-// delivered with retries.
+// delivered with retries; Identity (VerificationSessions verified on a hosted page, their reports
+// and files).
 //
 // The parts, by resource, each with its API routes and hosted pages: products.ts, customers.ts,
 // payments.ts, checkout.ts, subscriptions.ts, schedules.ts, invoices.ts, renewals.ts,
 // test-clocks.ts, portal.ts, refunds.ts, disputes.ts, accounts.ts, onboarding.ts, payouts.ts,
+// identity.ts (its checks identity-checks.ts, its page identity-page.ts and identity-html.ts),
 // webhook-endpoints.ts; what they share is store.ts; webhooks.ts delivers the events;
-// requests.ts takes an API call (auth, idempotency), api.ts routes it; control.ts is the test
-// handle.
+// requests.ts takes an API call (auth, idempotency) and serves files' contents, api.ts routes
+// it; control.ts is the test handle.
 import { createHash } from 'node:crypto';
 import * as http from 'node:http';
 import { endpointFor, LOOPBACK, resolvePort, withFreshPortOnClash, type EmulatorHandle, type EmulatorOptions } from '../ports';
@@ -25,6 +27,8 @@ import { Customers } from './customers';
 import { Disputes } from './disputes';
 import { StripeApiError } from './form';
 import { Pages, sendHtml, sendJson } from './http';
+import { Identity } from './identity';
+import { identityPages } from './identity-page';
 import { Invoices } from './invoices';
 import { list, newId, randomText } from './objects';
 import { Onboarding } from './onboarding';
@@ -68,6 +72,12 @@ export interface StripeOptions extends EmulatorOptions {
   retryScheduleDays?: number[];
   /** After the last retry fails: cancel the subscription (default) or mark it unpaid. */
   afterFailedRetries?: 'cancel' | 'unpaid';
+  /**
+   * Identity: how long a submitted verification stays `processing`, and a redaction
+   * `processing` before `redacted` (default 1 s each; Stripe's test mode takes seconds, a
+   * redaction up to four days).
+   */
+  identityDelaysMs?: { processing?: number; redaction?: number };
   log?: (line: string) => void;
 }
 
@@ -99,25 +109,28 @@ function resources(options: StripeOptions, endpoint: () => string, log: (line: s
   const accounts = new Accounts(store);
   const payouts = new Payouts(store, accounts, webhooks);
   const onboarding = new Onboarding(store, accounts, payouts);
+  const identity = new Identity(store, { processingMs: options.identityDelaysMs?.processing ?? 1000, redactionMs: options.identityDelaysMs?.redaction ?? 1000 });
 
   const api = new Api({
-    lookup: (id) => store.lookup(id) ?? accounts.accounts.get(id) ?? payouts.transfers.get(id) ?? (id.startsWith('we_') ? webhooks.endpoint(id) : undefined),
-    includable: (obj, field) => {
+    lookup: (id) =>
+      store.lookup(id) ?? accounts.accounts.get(id) ?? payouts.transfers.get(id) ?? identity.lookup(id) ?? (id.startsWith('we_') ? webhooks.endpoint(id) : undefined),
+    includable: (obj, field, within) => {
       if (obj.object === 'checkout.session' && field === 'line_items') {
         return list(`/v1/checkout/sessions/${obj.id}/line_items`, structuredClone(checkout.sessionLines(String(obj.id))));
       }
       if (obj.object === 'invoice' && field === 'payments') return list(`/v1/invoice_payments?invoice=${obj.id}`, structuredClone(invoices.invoicePaymentsOf(String(obj.id))));
-      return undefined;
+      return identity.includable(obj, field, within);
     },
   });
   const pages = new Pages();
-  for (const r of [customers, products, checkout, subscriptions, schedules, invoices, payments, refunds, disputes, portal, accounts, onboarding, payouts, testClocks]) r.routes(api);
+  for (const r of [customers, products, checkout, subscriptions, schedules, invoices, payments, refunds, disputes, portal, accounts, onboarding, payouts, testClocks, identity]) r.routes(api);
   webhookRoutes(api, webhooks);
   for (const r of [checkout, portal, onboarding, payments, invoices]) r.pages(pages);
+  identityPages(pages, identity);
 
   products.seed(options.catalog ?? []);
   for (const e of options.webhookEndpoints ?? []) webhooks.addEndpoint({ ...e, created: Math.floor(Date.now() / 1000) });
-  return { store, webhooks, api, pages, accounts, payouts, renewals, disputes };
+  return { store, webhooks, api, pages, accounts, payouts, renewals, disputes, identity };
 }
 
 export async function startStripe(options: StripeOptions = {}): Promise<StripeEmulator> {
@@ -129,7 +142,7 @@ export async function startStripe(options: StripeOptions = {}): Promise<StripeEm
   const publishableKey = `pk_test_${createHash('sha512').update(secretKey).digest('hex').slice(0, 99)}`;
   const log = options.log ?? (options.verbose ? (line: string) => console.log(`[stripe] ${line}`) : () => undefined);
   let endpoint = '';
-  const { store, webhooks, api, pages, accounts, payouts, renewals, disputes } = resources(options, () => endpoint, log);
+  const { store, webhooks, api, pages, accounts, payouts, renewals, disputes, identity } = resources(options, () => endpoint, log);
   const requests = new Requests({ secretKey, publishableKey, api, store, webhooks, accounts, log });
   const handle_ = stripeControl({ secretKey, publishableKey, store, webhooks, renewals, disputes });
   const control = controlRoutes(handle_, store);
@@ -137,6 +150,8 @@ export async function startStripe(options: StripeOptions = {}): Promise<StripeEm
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const method = req.method ?? 'GET';
+    const contents = method === 'GET' ? /^\/v1\/files\/([^/]+)\/contents$/.exec(url.pathname) : null;
+    if (contents) return requests.download(req, res, () => identity.fileContents(decodeURIComponent(contents[1])));
     if (url.pathname.startsWith('/v1/')) return requests.handle(req, res, url, method);
     if (url.pathname.startsWith('/_emulator/')) return control(req, res, url, method);
     if (await pages.serve(req, res, url, method)) return;
@@ -174,6 +189,7 @@ export async function startStripe(options: StripeOptions = {}): Promise<StripeEm
     async stop() {
       webhooks.stop();
       payouts.stop();
+      identity.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

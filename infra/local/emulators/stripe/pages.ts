@@ -8,7 +8,7 @@ import { spacedNumber, TEST_CARDS } from './cards';
 import { ONBOARDING_TEST_VALUES, type OnboardingField, type OnboardingView } from './accounts';
 import { formatAmount, formatDate } from './format';
 
-const esc = (s: string | number | null | undefined) =>
+export const esc = (s: string | number | null | undefined) =>
   String(s ?? '').replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&#39;', '"': '&quot;' })[c]!);
 
 const STYLE = `
@@ -49,11 +49,12 @@ footer{text-align:center;font-size:13px;color:#4f5b6b;padding:0 16px 24px}
 
 const CARDS_NOTE = `<details><summary>Test cards</summary><ul>${TEST_CARDS.map((c) => `<li><code>${spacedNumber(c.number)}</code> ${esc(c.description)}</li>`).join('')}</ul><p>Any future expiry date, any 3-digit CVC.</p></details>`;
 
-function layout(title: string, body: string, split = false, note = CARDS_NOTE): string {
+/** A hosted page: the test-mode banner (`what` it is, then `note`), the body, the footer. */
+export function layout(title: string, body: string, split = false, note = CARDS_NOTE, what = 'local Stripe emulator, no real money moves'): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${esc(title)}</title><style>${STYLE}</style></head>
-<body><div class="test" role="note"><strong>Test mode</strong> · local Stripe emulator, no real money moves ·
+<body><div class="test" role="note"><strong>Test mode</strong> · ${what} ·
 ${note}</div>
 <main class="${split ? 'split' : ''}">${body}</main>
 <footer>Powered by the Humanly twin's Stripe emulator</footer></body></html>`;

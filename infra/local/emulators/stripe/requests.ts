@@ -114,6 +114,22 @@ export class Requests {
     sendJson(res, status, body, { 'request-id': requestId, ...(idemKey !== undefined && { 'idempotency-key': idemKey }) });
   }
 
+  /**
+   * A file's contents (`GET /v1/files/:id/contents`, the path files.stripe.com serves them on):
+   * the secret key as for any call, then the bytes; Stripe's error shape otherwise.
+   */
+  download(req: http.IncomingMessage, res: http.ServerResponse, contents: () => { bytes: Buffer; contentType: string }): void {
+    const requestId = newId('req', 14);
+    try {
+      this.authenticate(req.headers.authorization);
+      const { bytes, contentType } = contents();
+      res.writeHead(200, { 'content-type': contentType, 'content-length': String(bytes.length), 'cache-control': 'no-store', 'request-id': requestId }).end(bytes);
+    } catch (err) {
+      if (!(err instanceof StripeApiError)) throw err;
+      sendJson(res, err.status, JSON.stringify(err.body(requestId), null, 2), { 'request-id': requestId });
+    }
+  }
+
   /** The key, the connected account, the API faults and the parameters; throws Stripe's error for a call refused before it runs. */
   private async admit(req: http.IncomingMessage, url: URL, method: string): Promise<Call> {
     const key = this.authenticate(req.headers.authorization);

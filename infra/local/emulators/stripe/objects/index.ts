@@ -8,3 +8,4 @@ export * from './payments';
 export * from './checkout';
 export * from './billing';
 export * from './connect';
+export * from './identity';
