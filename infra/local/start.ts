@@ -43,6 +43,8 @@ Humanly is running (ready in ${((Date.now() - started) / 1000).toFixed(1)} s):
 ${webhookSecretLines(twin.stripeWebhookSecrets)}               test cards    ${twin.stripe.testCards.map((c) => `${spacedNumber(c.number)} ${c.description}`).join('\n                             ')}
                any future expiry, any CVC; payouts onboarding (Connect): SSN last 4 ${ONBOARDING_TEST_VALUES.ssnLast4},
                routing ${ONBOARDING_TEST_VALUES.routingNumber}, account ${ONBOARDING_TEST_VALUES.accountNumber} (${ONBOARDING_TEST_VALUES.failingAccountNumbers.join(' and ')} fail payouts);
+               Identity: the verification page takes any photo and lets you pick the outcome (verified,
+               document unreadable or expired, selfie unlike the document, under 18);
                renewals happen when the clock moves:
                curl -X POST ${twin.urls.stripe}/_emulator/clock/advance -H 'content-type: application/json' -d '{"days":31}'
   Scheduled rules run only when asked: curl -X POST ${twin.urls.control}/_twin/schedules/<rule id prefix>
@@ -66,10 +68,11 @@ Press Ctrl-C to stop.
 }
 
 /** The signing secrets of the twin's own webhook endpoints, one line each (none when the template has none). */
-function webhookSecretLines(secrets: { platform?: string; connect?: string }): string {
+function webhookSecretLines(secrets: { platform?: string; connect?: string; identity?: string }): string {
   const lines = [
     secrets.platform && `               webhook secret ${secrets.platform} (POST /webhooks/stripe)`,
     secrets.connect && `               Connect secret ${secrets.connect} (POST /webhooks/stripe-connect)`,
+    secrets.identity && `               Identity secret ${secrets.identity} (POST /webhooks/stripe-identity)`,
   ].filter(Boolean);
   return lines.map((l) => `${l}\n`).join('');
 }

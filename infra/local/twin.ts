@@ -124,10 +124,10 @@ export interface Twin {
   stripe: StripeControl;
   /**
    * The signing secrets (`whsec_...`) the Stripe emulator signs the twin's own endpoints with:
-   * the payments wing's (`platform`) and the payouts wing's Connect one (`connect`), when the
-   * template has them.
+   * the payments wing's (`platform`), the payouts wing's Connect one (`connect`) and the founding
+   * wing's Identity one (`identity`), when the template has them.
    */
-  stripeWebhookSecrets: { platform?: string; connect?: string };
+  stripeWebhookSecrets: { platform?: string; connect?: string; identity?: string };
   emails(): Promise<Array<{ from: string; to: string[]; replyTo?: string[]; subject: string; text?: string; html?: string; at: string }>>;
   /** Resolves when no event delivery is under way. */
   idle(): Promise<void>;
@@ -226,6 +226,12 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
     // accounts, payouts), signed with the template's Connect webhook secret.
     const stripeConnectWebhookSecret = secrets.valueOf('StripeConnectWebhookSecret');
     if (stripeConnectWebhookSecret) stripe.addWebhookEndpoint({ url: `${apiUrl}/webhooks/stripe-connect`, secret: stripeConnectWebhookSecret, connect: true });
+    // The founding wing's Identity route: every VerificationSession event (decision 056), signed
+    // with the template's Identity webhook secret, when the template has one.
+    const stripeIdentityWebhookSecret = secrets.valueOf('StripeIdentityWebhookSecret');
+    if (stripeIdentityWebhookSecret) {
+      stripe.addWebhookEndpoint({ url: `${apiUrl}/webhooks/stripe-identity`, secret: stripeIdentityWebhookSecret, enabledEvents: ['identity.verification_session.*'] });
+    }
 
     const cognitoTriggers = Object.fromEntries(
       Object.entries(resourcesOfType(template, 'AWS::Cognito::UserPool')[0]?.[1].Properties?.LambdaConfig ?? {}).map(
@@ -480,7 +486,7 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
       functions,
       replicate,
       stripe,
-      stripeWebhookSecrets: { platform: stripeWebhookSecret, connect: stripeConnectWebhookSecret },
+      stripeWebhookSecrets: { platform: stripeWebhookSecret, connect: stripeConnectWebhookSecret, identity: stripeIdentityWebhookSecret },
       instruments: instruments && {
         meters: () => instruments.snapshot(),
         reset: () => instruments.reset(),
