@@ -34,6 +34,17 @@ export type FaceConsentState = (typeof FACE_CONSENT_STATES)[number];
 export const SELFIE_STATES = ['none', 'waiting-for-photos', 'match', 'no-match', 'no-face', 'several-faces', 'no-set', 'copy'] as const;
 export type SelfieState = (typeof SELFIE_STATES)[number];
 
+/**
+ * Where the applicant's ID verification stands: `not-started`; `started` (a VerificationSession is
+ * open, the applicant has not finished); `processing` (Stripe is checking); `verified`;
+ * `failed` (Stripe asked for input again: document unreadable, selfie unlike the document, and so
+ * on, the applicant may try again while sessions are left); `canceled` (we or the applicant ended
+ * it); `under-18` (verified, and the date of birth shows the person under 18 on the day of the
+ * check: the application is refused).
+ */
+export const VERIFICATION_STATES = ['not-started', 'started', 'processing', 'verified', 'failed', 'canceled', 'under-18'] as const;
+export type VerificationState = (typeof VERIFICATION_STATES)[number];
+
 /** Where the identity check stands, for the applicant and the console. */
 export const IDENTITY_STATES = [
   /** Waiting for the applicant's answer on the confirmation page. */
@@ -166,17 +177,6 @@ export const ConsentRecord = z.object({
 export type ConsentRecord = z.infer<typeof ConsentRecord>;
 
 // ---- The verified identity: Stripe Identity (docs/identity.md, "Verified identity") ----
-
-/**
- * Where the applicant's ID verification stands: `not-started`; `started` (a VerificationSession is
- * open, the applicant has not finished); `processing` (Stripe is checking); `verified`;
- * `failed` (Stripe asked for input again: document unreadable, selfie unlike the document, and so
- * on, the applicant may try again while sessions are left); `canceled` (we or the applicant ended
- * it); `under-18` (verified, and the date of birth shows the person under 18 on the day of the
- * check: the application is refused).
- */
-export const VERIFICATION_STATES = ['not-started', 'started', 'processing', 'verified', 'failed', 'canceled', 'under-18'] as const;
-export type VerificationState = (typeof VERIFICATION_STATES)[number];
 
 /** How many VerificationSessions one application may open in all (each verification is paid). */
 export const MAX_VERIFICATION_SESSIONS = 5;
