@@ -12,12 +12,13 @@ fieldset{border:0;padding:0;margin:24px 0 0;min-width:0}
 legend{font-weight:600;font-size:16px;padding:0}
 .hint{color:#4f5b6b;font-size:14px;margin:0 0 4px}
 input[type=radio]{width:auto;margin:4px 8px 0 0;flex:none}
-.choice{display:flex;align-items:flex-start;font-weight:400;margin:8px 0 0}
-.choice span{display:block}
-.choice small{display:block;color:#4f5b6b}
+.choice{display:flex;align-items:flex-start;margin:12px 0 0}
+.choice label{margin:0;font-weight:500}
+.choice small{display:block;color:#4f5b6b;font-size:14px}
 input[type=file]{padding:8px}
 .camera video,.camera img{display:block;width:100%;max-width:360px;border-radius:8px;background:#1a1f36;margin-top:12px}
 .camera .actions button{width:auto;margin-top:12px;padding:8px 16px}
+@media (max-width:479px){.names{grid-template-columns:1fr;gap:0}}
 [hidden]{display:none!important}
 </style>`;
 
@@ -113,9 +114,9 @@ ${p.allowed.length > 1 ? '<option value="">Choose…</option>' : ''}${p.allowed.
     : '';
 
   const namePart = `<fieldset><legend>As written on your ID</legend>
-<div class="row"><div>${text('first_name', 'First name', 'autocomplete="given-name" required', 'Middle names too.')}</div>
+<div class="row names"><div>${text('first_name', 'First and middle names', 'autocomplete="given-name" required')}</div>
 <div>${text('last_name', 'Last name', 'autocomplete="family-name" required')}</div></div>
-${text('dob', 'Date of birth', 'type="date" autocomplete="bday"', 'YYYY-MM-DD. Not needed for the Under 18 outcome.')}
+${text('dob', 'Date of birth', 'type="date" autocomplete="bday"', 'Not needed for the Under 18 outcome.')}
 </fieldset>`;
 
   const outcomePart = `<fieldset aria-describedby="outcome-hint${errors.outcome ? ' outcome-error' : ''}"><legend>Test outcome</legend>
@@ -123,7 +124,7 @@ ${hint('outcome', 'Nothing is checked here: pick what Stripe would find.')}
 ${outcomes
   .map(
     (k) =>
-      `<label class="choice"><input type="radio" name="outcome" value="${k}"${k === outcome ? ' checked' : ''}><span>${esc(TEST_OUTCOMES[k].label)}<small>${esc(TEST_OUTCOMES[k].hint)}</small></span></label>`,
+      `<div class="choice"><input type="radio" id="outcome-${k}" name="outcome" value="${k}" aria-describedby="outcome-${k}-hint"${k === outcome ? ' checked' : ''}><div><label for="outcome-${k}">${esc(TEST_OUTCOMES[k].label)}</label><small id="outcome-${k}-hint">${esc(TEST_OUTCOMES[k].hint)}</small></div></div>`,
   )
   .join('')}
 ${error('outcome')}</fieldset>`;
