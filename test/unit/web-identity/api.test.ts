@@ -25,17 +25,16 @@ describe("the applicant's identity API client", () => {
     });
   });
 
-  it('asks for a JPEG selfie upload of its size and sends the key to be matched', async () => {
-    const upload = { url: 'https://bucket.test/selfie?sig=1', key: 'identity/app-identity-1/selfie.jpg', headers: { 'content-type': 'image/jpeg' }, expiresAt: '2026-11-28T10:15:00.000Z' };
-    const matched = status({ faceConsent: 'given', state: 'checked', selfie: { state: 'match', message: 'Your selfie matches your photos.' } });
-    const { fetch, calls } = server([{ body: upload }, { body: matched }]);
-    const client = api(fetch);
-    await expect(client.selfieUpload(TOKEN, 123_456)).resolves.toEqual(upload);
-    await expect(client.submitSelfie(TOKEN, upload.key)).resolves.toEqual(matched);
-    expect(calls.map((c) => [c.url.slice(API.length), c.body])).toEqual([
-      ['/founding-identity/selfie-upload', { token: TOKEN, contentType: 'image/jpeg', size: 123_456 }],
-      ['/founding-identity/selfie', { token: TOKEN, key: upload.key }],
-    ]);
+  it("opens the ID verification with the token in the body and answers Stripe's page", async () => {
+    const { fetch, calls } = server([{ body: { url: 'https://verify.stripe.test/start/vs_123' } }]);
+    await expect(api(fetch).verification(TOKEN)).resolves.toEqual({ url: 'https://verify.stripe.test/start/vs_123' });
+    expect(calls[0]).toMatchObject({ url: `${API}/founding-identity/verification`, method: 'POST', body: { token: TOKEN } });
+    expect(calls[0]!.headers.authorization).toBeUndefined();
+  });
+
+  it('refuses a verification answer without a page to go to', async () => {
+    const { fetch } = server([{ body: { url: 'not a url' } }]);
+    await expect(api(fetch).verification(TOKEN)).rejects.toBeInstanceOf(UnexpectedAnswerError);
   });
 
   it('asks for one upload per replacement photo and refuses an answer with another count', async () => {

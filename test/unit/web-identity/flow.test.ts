@@ -1,7 +1,27 @@
 import { ApiError, UnexpectedAnswerError } from '../../../web/src/api/client';
 import { IdentityApiError } from '../../../web/src/pages/founding-identity/api';
-import { PROBLEM_TEXTS, identityLink, photoCountText, placeFields, problemOf, selfieMessage, stepOf, tokenFromHash, untilText } from '../../../web/src/pages/founding-identity/flow';
+import {
+  PROBLEM_TEXTS,
+  RETURN_READS,
+  TOKEN_STORAGE_KEY,
+  VERIFICATION_FALLBACKS,
+  identityLink,
+  photoCountText,
+  placeFields,
+  problemOf,
+  refreshInterval,
+  selfieMessage,
+  stepOf,
+  tokenForTab,
+  tokenFromHash,
+  triesLeftText,
+  untilText,
+  verificationProblem,
+  verificationView,
+  verifiesWithSelfie,
+} from '../../../web/src/pages/founding-identity/flow';
 import { SELFIE_RESULT_TEXTS } from '../../../events/identity-values';
+import type { IdentityStatus } from '../../../events/identity';
 import { TOKEN, status } from './support';
 
 const CONTACT = 'help@identity.test';
@@ -25,26 +45,105 @@ describe('the token of a link', () => {
   });
 });
 
+describe('the token kept for this tab', () => {
+  /** A tab's sessionStorage. */
+  const tab = (kept?: string) => {
+    const items = new Map<string, string>(kept === undefined ? [] : [[TOKEN_STORAGE_KEY, kept]]);
+    return { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v), items };
+  };
+  const OTHER = 'x'.repeat(43);
+
+  it('keeps the token of the link, which wins over one kept before', () => {
+    const storage = tab(OTHER);
+    expect(tokenForTab(`#token=${TOKEN}`, storage)).toEqual({ token: TOKEN, fromLink: true });
+    expect(storage.items.get(TOKEN_STORAGE_KEY)).toBe(TOKEN);
+  });
+
+  it("reads the kept token on the way back from Stripe's page, which has no fragment", () => {
+    expect(tokenForTab('', tab(TOKEN))).toEqual({ token: TOKEN, fromLink: false });
+    expect(tokenForTab('', tab())).toEqual({ token: undefined, fromLink: false });
+    expect(tokenForTab('', tab('not-a-token'))).toEqual({ token: undefined, fromLink: false });
+    expect(tokenForTab('', undefined)).toEqual({ token: undefined, fromLink: false });
+  });
+
+  it('still opens from the link when the storage is blocked', () => {
+    const blocked = {
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+      setItem: () => {
+        throw new Error('SecurityError');
+      },
+    };
+    expect(tokenForTab(`#token=${TOKEN}`, blocked)).toEqual({ token: TOKEN, fromLink: true });
+    expect(tokenForTab('', blocked)).toEqual({ token: undefined, fromLink: false });
+  });
+});
+
 describe('where the flow resumes', () => {
+  const verification = (state: IdentityStatus['verification']['state'], sessionsLeft = 5) => ({ state, sessionsLeft });
   it.each([
     ['not signed yet', status(), 'consent'],
     ['signed but the face answer is missing', status({ consent: signed }), 'consent'],
-    ['declined face checks', status({ consent: signed, faceConsent: 'declined', state: 'manual' }), 'done'],
-    ['consented, no selfie yet', status({ consent: signed, faceConsent: 'given', state: 'checking' }), 'selfie'],
-    ['no face in the selfie', status({ consent: signed, faceConsent: 'given', selfie: { state: 'no-face', message: SELFIE_RESULT_TEXTS['no-face'] } }), 'selfie'],
-    ['two faces in the selfie', status({ consent: signed, faceConsent: 'given', selfie: { state: 'several-faces' } }), 'selfie'],
-    ['another person in the selfie', status({ consent: signed, faceConsent: 'given', selfie: { state: 'no-match' } }), 'selfie'],
-    ['selfie matches', status({ consent: signed, faceConsent: 'given', state: 'checked', selfie: { state: 'match' } }), 'done'],
-    ['selfie waits for the photos', status({ consent: signed, faceConsent: 'given', selfie: { state: 'waiting-for-photos' } }), 'done'],
-    ['no photo to compare with', status({ consent: signed, faceConsent: 'given', selfie: { state: 'no-set' } }), 'done'],
+    ['declined face checks, ID not verified yet', status({ consent: signed, faceConsent: 'declined', state: 'manual' }), 'verify'],
+    ['consented, ID not verified yet', status({ consent: signed, faceConsent: 'given', state: 'checking' }), 'verify'],
+    ['Stripe is checking', status({ consent: signed, faceConsent: 'given', verification: verification('processing') }), 'verify'],
+    ['Stripe could not verify', status({ consent: signed, faceConsent: 'given', verification: verification('failed') }), 'verify'],
+    ['under 18', status({ consent: signed, faceConsent: 'given', verification: verification('under-18') }), 'verify'],
+    ['verified', status({ consent: signed, faceConsent: 'given', state: 'checked', verification: verification('verified') }), 'done'],
+    ['verified, face checks declined', status({ consent: signed, faceConsent: 'declined', state: 'manual', verification: verification('verified') }), 'done'],
   ] as const)('%s: %s', (_what, answer, step) => {
     expect(stepOf(answer)).toBe(step);
   });
 
-  it("words the selfie with the server's text, and ours while it waits for the photos", () => {
-    expect(selfieMessage(status({ selfie: { state: 'no-match', message: SELFIE_RESULT_TEXTS['no-match'] } }))).toBe(SELFIE_RESULT_TEXTS['no-match']);
-    expect(selfieMessage(status({ selfie: { state: 'waiting-for-photos' } }))).toMatch(/as soon as they have been checked/);
-    expect(selfieMessage(status())).toBeUndefined();
+  it('asks Stripe for a selfie only with face checks agreed to', () => {
+    expect(verifiesWithSelfie({ faceConsent: 'given' })).toBe(true);
+    for (const faceConsent of ['declined', 'withdrawn', 'pending'] as const) expect(verifiesWithSelfie({ faceConsent })).toBe(false);
+  });
+
+  it.each([
+    [verification('not-started'), false, 'start'],
+    [verification('not-started', 0), false, 'none-left'],
+    [verification('started'), false, 'unfinished'],
+    [verification('started'), true, 'returning'],
+    [verification('started', 0), false, 'unfinished'],
+    [verification('processing'), false, 'processing'],
+    [verification('verified'), true, 'verified'],
+    [verification('under-18', 0), false, 'under-18'],
+    [verification('failed', 2), false, 'failed'],
+    [verification('canceled', 1), true, 'failed'],
+    [verification('failed', 0), false, 'none-left'],
+    [verification('canceled', 0), false, 'none-left'],
+  ] as const)('shows %j (just back from Stripe: %s) as %s', (v, justReturned, view) => {
+    expect(verificationView(v, justReturned)).toBe(view);
+  });
+
+  it('reads again by itself only while a result is on its way, slower once Stripe takes long', () => {
+    expect(refreshInterval('returning', 3)).toBe(2000);
+    expect(refreshInterval('processing', 1)).toBe(3000);
+    expect(refreshInterval('processing', 40)).toBe(15_000);
+    for (const view of ['start', 'unfinished', 'failed', 'none-left', 'under-18', 'verified'] as const) expect(refreshInterval(view, 1)).toBe(false);
+    // Back from Stripe with the session still open: about 30 seconds of reads before it reads as unfinished.
+    expect(RETURN_READS * 2000).toBeLessThanOrEqual(30_000);
+  });
+
+  it("words a verification that did not go through with the server's reason, else ours", () => {
+    expect(verificationProblem({ state: 'failed', sessionsLeft: 2, message: 'The photo of your ID was blurred.' })).toBe('The photo of your ID was blurred.');
+    expect(verificationProblem({ state: 'failed', sessionsLeft: 2 })).toBe(VERIFICATION_FALLBACKS.failed);
+    expect(verificationProblem({ state: 'canceled', sessionsLeft: 2 })).toBe(VERIFICATION_FALLBACKS.canceled);
+    expect(triesLeftText(1)).toBe('You can try once more.');
+    expect(triesLeftText(3)).toBe('You can try 3 more times.');
+  });
+
+  it("tells the selfie's result only when it needs no person's look, and only after face consent", () => {
+    const given = { consent: signed, faceConsent: 'given' } as const;
+    expect(selfieMessage(status({ ...given, selfie: { state: 'match', message: SELFIE_RESULT_TEXTS.match } }))).toBe(SELFIE_RESULT_TEXTS.match);
+    expect(selfieMessage(status({ ...given, selfie: { state: 'waiting-for-photos' } }))).toMatch(/as soon as they have been checked/);
+    for (const state of ['no-match', 'copy', 'no-face'] as const) {
+      expect(selfieMessage(status({ ...given, selfie: { state, message: 'as stored' } }))).toBe('A reviewer compares the selfie you took with Stripe with your photos.');
+    }
+    expect(selfieMessage(status({ ...given }))).toBeUndefined();
+    expect(selfieMessage(status({ consent: signed, faceConsent: 'withdrawn', selfie: { state: 'match' } }))).toBeUndefined();
   });
 });
 
@@ -60,14 +159,14 @@ describe('what a failure says', () => {
 
   it('asks to wait after too many tries, keeping the server’s reason', () => {
     expect(problemOf(new ApiError('slow down', 429), 'identity', CONTACT)).toEqual({ kind: 'retry', text: PROBLEM_TEXTS.tooMany, fields: {} });
-    expect(problemOf(new ApiError('x', 429, 'At most 5 selfies an hour.'), 'identity', CONTACT).text).toBe(`${PROBLEM_TEXTS.tooMany} (At most 5 selfies an hour.)`);
+    expect(problemOf(new ApiError('x', 429, 'At most 20 tries an hour.'), 'identity', CONTACT).text).toBe(`${PROBLEM_TEXTS.tooMany} (At most 20 tries an hour.)`);
   });
 
   it('tells a network failure, our failure and an unreadable answer apart', () => {
     expect(problemOf(new ApiError('offline', 0), 'identity', CONTACT).text).toBe(PROBLEM_TEXTS.network);
     expect(problemOf(new ApiError('boom', 503, 'Service Unavailable'), 'identity', CONTACT).text).toBe(PROBLEM_TEXTS.server);
     expect(problemOf(new UnexpectedAnswerError('odd', 200), 'identity', CONTACT).text).toBe(PROBLEM_TEXTS.unreadable);
-    expect(problemOf(new Error('Your selfie could not be sent.'), 'identity', CONTACT)).toEqual({ kind: 'retry', text: 'Your selfie could not be sent.', fields: {} });
+    expect(problemOf(new Error('Your photos could not be sent.'), 'identity', CONTACT)).toEqual({ kind: 'retry', text: 'Your photos could not be sent.', fields: {} });
   });
 
   it("keeps a refusal's fields for their controls, and its own text otherwise", () => {

@@ -5,6 +5,7 @@ import {
   changeProblem,
   percentSent,
   photosToShow,
+  putHeaders,
   refusalOf,
   replacementType,
   uploadNewPhotos,
@@ -30,6 +31,12 @@ describe('the photos shown', () => {
     const list = [photo(0, true), photo(1, false), photo(2, true), photo(3, false)];
     expect(photosToShow(list).map((p) => p.index)).toEqual([1, 3, 0, 2]);
     expect(list.map((p) => p.index)).toEqual([0, 1, 2, 3]);
+  });
+});
+
+describe('the uploads', () => {
+  it('leaves out the headers a browser refuses to set', () => {
+    expect(putHeaders({ 'Content-Type': 'image/jpeg', 'Content-Length': '10', Host: 'x', 'x-amz-meta-app': 'a' })).toEqual({ 'Content-Type': 'image/jpeg', 'x-amz-meta-app': 'a' });
   });
 });
 

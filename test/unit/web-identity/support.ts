@@ -14,6 +14,7 @@ export function status(over: Partial<IdentityStatus> = {}): IdentityStatus {
     faceConsent: 'pending',
     consent: { version: CONSENT_VERSION, text: CONSENT_TEXT, faceVersion: FACE_CONSENT_VERSION, faceText: FACE_CONSENT_TEXT },
     selfie: { state: 'none' },
+    verification: { state: 'not-started', sessionsLeft: 5 },
     ...over,
   };
 }

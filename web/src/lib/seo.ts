@@ -84,7 +84,7 @@ export const ROUTE_META: Record<string, RouteMeta> = {
   '/founding-talent-terms': { description: `The terms for founding talent applications at ${BRAND_NAME}: eligibility, photos, review and the 35% lifetime royalty.`, card: foundingCard },
   '/founding/identity': {
     title: 'Confirm it is you',
-    description: `After confirming the email of a talent application: the answer on face data, the signed consent and a live selfie.`,
+    description: `After confirming the email of a talent application: the answer on face data, the signed consent and the ID verified by Stripe.`,
     card: foundingCard,
     mode: 'client',
     indexable: false,

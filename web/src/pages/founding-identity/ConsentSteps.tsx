@@ -11,12 +11,13 @@ const OWN_FIELDS = ['typedName', 'faceConsent', 'consentVersion'] as const;
 
 const CHOICES = {
   yes: {
-    label: 'I agree: check my photos and take a selfie',
-    detail: 'Our software compares the faces in your photos and in a selfie you take now, to confirm every photo shows you. You hear the result at once.',
+    label: 'I agree: check my photos and my selfie',
+    detail:
+      'Our software compares the faces in your photos with each other and with the selfie you take when you verify your ID with Stripe, to confirm every photo shows you.',
   },
   no: {
     label: 'No: review my photos by hand',
-    detail: 'Nothing about your face is analysed by software. A reviewer compares your photos by hand, and you take no selfie.',
+    detail: 'Nothing about your face is analysed by our software. You verify your ID with the document alone, without a selfie, and a reviewer compares your photos by hand.',
   },
 } as const;
 
@@ -39,7 +40,7 @@ export function ConsentSteps({
   token: string;
   status: IdentityStatus;
   contactEmail: string;
-  /** Which part is shown, for the list of steps; and the face answer, which decides whether a selfie step follows. */
+  /** Which part is shown, for the list of steps; and the face answer, which decides whether Stripe asks for a selfie. */
   onPart: (part: 'face' | 'sign', faceConsent: boolean | null) => void;
   onSigned: (next: IdentityStatus) => void;
   onLinkLost: (problem: Problem) => void;
@@ -131,7 +132,7 @@ export function ConsentSteps({
             {choiceError && <FieldError id="idv-face-error" message={choiceError} />}
           </fieldset>
           <p className="idv-hint">
-            How we handle face data: <Link to="/founding-talent-privacy#face-data">Privacy Policy, “Face data (biometric data)”</Link>.
+            How we handle your ID and face data: <Link to="/founding-talent-privacy#face-data">Privacy Policy, “ID verification and face data”</Link>.
           </p>
           <button type="submit" className="button button--primary" data-testid="face-consent-continue">
             Continue

@@ -1,8 +1,8 @@
 // The applicant's identity calls (docs/identity.md; events/identity.ts): where the application
-// stands, the consent and signature, the live selfie and replacement photos. No account: the
+// stands, the consent and signature, the ID verification with Stripe and replacement photos. No account: the
 // identity token from the confirmation answer or the replace link opens its own application.
 // Answers are checked against the shared contract, whose schemas load with the first call.
-import type { IdentityStatus, ReplacementSubmitRequest, ReplacementUploadResponse, SelfieUploadResponse } from '../../../../events/identity';
+import type { IdentityStatus, ReplacementSubmitRequest, ReplacementUploadResponse, VerificationResponse } from '../../../../events/identity';
 import { ApiError, apiClient, type ApiOptions, type Refusal } from '../../api/client';
 
 /** A refusal, with the fields the server named (`{ error, fields }`), if it named any. */
@@ -43,10 +43,8 @@ export interface IdentityApi {
   consent(request: { token: string; faceConsent: boolean; typedName: string; consentVersion: string }): Promise<IdentityStatus>;
   /** `POST /founding-identity/withdraw-consent`: withdraws the face data consent (the selfie and face analyses are deleted). */
   withdrawConsent(token: string): Promise<IdentityStatus>;
-  /** `POST /founding-identity/selfie-upload`: a presigned PUT for a JPEG selfie of `size` bytes. */
-  selfieUpload(token: string, size: number): Promise<SelfieUploadResponse>;
-  /** `POST /founding-identity/selfie`: analyses the uploaded selfie and matches it with the photos. */
-  submitSelfie(token: string, key: string): Promise<IdentityStatus>;
+  /** `POST /founding-identity/verification`: opens (or reopens) the ID verification; answers Stripe's page to send the applicant to. */
+  verification(token: string): Promise<VerificationResponse>;
   /** `POST /founding-identity/replacement-uploads`: one presigned PUT per file, in the files' order. */
   replacementUploads(token: string, files: readonly UploadFile[]): Promise<ReplacementUploadResponse>;
   /** `POST /founding-identity/replacements`: drops the photos named and adds the uploaded ones; the check runs again. */
@@ -62,12 +60,8 @@ export function identityApi(options: Pick<ApiOptions, 'apiUrl' | 'fetch'>): Iden
     status: (token) => status('/founding-identity', { token }),
     consent: (request) => status('/founding-identity/consent', request),
     withdrawConsent: (token) => status('/founding-identity/withdraw-consent', { token }),
-    selfieUpload: (token, size) =>
-      api.read('POST', '/founding-identity/selfie-upload', () => schemas().then((s) => s.SelfieUploadResponse), {
-        body: { token, contentType: 'image/jpeg', size },
-        signedIn: false,
-      }),
-    submitSelfie: (token, key) => status('/founding-identity/selfie', { token, key }),
+    verification: (token) =>
+      api.read('POST', '/founding-identity/verification', () => schemas().then((s) => s.VerificationResponse), { body: { token }, signedIn: false }),
     replacementUploads: (token, files) =>
       api.read('POST', '/founding-identity/replacement-uploads', () => schemas().then((s) => s.ReplacementUploadResponse), {
         body: { token, files: files.map((f) => ({ contentType: f.contentType, size: f.size })) },

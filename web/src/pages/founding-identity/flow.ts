@@ -1,5 +1,5 @@
 // Where the applicant stands and what every answer of the identity routes says to them
-// (docs/identity.md). Plain functions, so the pages stay thin and the unit tests read them.
+// (docs/identity.md, decision 056). Plain functions, so the pages stay thin and the unit tests read them.
 import type { IdentityStatus, SelfieState } from '../../../../events/identity';
 import { ApiError, UnexpectedAnswerError } from '../../api/client';
 import { IdentityApiError } from './api';
@@ -18,24 +18,123 @@ export function identityLink(origin: string, token: string): string {
   return `${origin.replace(/\/+$/, '')}/founding/identity#token=${token}`;
 }
 
-/** The selfie results after which the applicant takes another one. */
-const RETAKE: ReadonlySet<SelfieState> = new Set(['none', 'no-face', 'several-faces', 'no-match']);
+/** Where this tab keeps the token: Stripe sends the applicant back to /founding/identity without it. */
+export const TOKEN_STORAGE_KEY = 'humanly.identity-token';
 
-/** The step of the flow an answer resumes at: consent (the face data answer, then the signature), selfie, or done. */
-export type Step = 'consent' | 'selfie' | 'done';
+type TokenStorage = Pick<Storage, 'getItem' | 'setItem'>;
+
+function tabStorage(): TokenStorage | undefined {
+  try {
+    return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
+  } catch {
+    return undefined; // storage blocked: only the link itself opens the page
+  }
+}
+
+/**
+ * The token this page works with. The link's fragment is the way in: its token is kept for this
+ * tab (sessionStorage, gone when the tab closes) and wins over a kept one. Without a fragment, as
+ * on the way back from Stripe's page, the kept token; `fromLink` says which.
+ */
+export function tokenForTab(hash: string, storage: TokenStorage | undefined = tabStorage()): { token?: string; fromLink: boolean } {
+  const fromHash = tokenFromHash(hash);
+  try {
+    if (fromHash) {
+      storage?.setItem(TOKEN_STORAGE_KEY, fromHash);
+      return { token: fromHash, fromLink: true };
+    }
+    const kept = storage?.getItem(TOKEN_STORAGE_KEY) ?? undefined;
+    return { token: kept && TOKEN_PATTERN.test(kept) ? kept : undefined, fromLink: false };
+  } catch {
+    return { token: fromHash, fromLink: !!fromHash };
+  }
+}
+
+/** The step of the flow an answer resumes at: consent (the face data answer, then the signature), the ID verification, or done. */
+export type Step = 'consent' | 'verify' | 'done';
 
 export function stepOf(status: IdentityStatus): Step {
   if (!status.consent.signedAt || status.faceConsent === 'pending') return 'consent';
-  if (status.faceConsent === 'given' && RETAKE.has(status.selfie.state)) return 'selfie';
-  return 'done';
+  return status.verification.state === 'verified' ? 'done' : 'verify';
 }
 
-/** What the last answer says about the selfie, for a retake: the server's text, or ours. */
+/** Whether Stripe's page asks for a selfie too: only with face checks agreed to (decision 056). */
+export const verifiesWithSelfie = (status: Pick<IdentityStatus, 'faceConsent'>) => status.faceConsent === 'given';
+
+/**
+ * What the verification step shows: `start` (nothing opened yet), `unfinished` (a session is open
+ * and the applicant left Stripe's page before the end), `returning` (just back from Stripe, whose
+ * answer has not reached us yet), `processing` (Stripe is checking), `failed` (Stripe could not
+ * verify, or the verification was stopped; another try is left), `none-left` (no try left),
+ * `under-18`, or `verified`.
+ */
+export type VerificationView = 'start' | 'unfinished' | 'returning' | 'processing' | 'failed' | 'none-left' | 'under-18' | 'verified';
+
+/**
+ * Reads `verification` of an answer. `justReturned`: the page was reached from Stripe (no token in
+ * the link) a moment ago, so a session still `started` is most likely one whose result is on its way.
+ */
+export function verificationView(verification: IdentityStatus['verification'], justReturned = false): VerificationView {
+  switch (verification.state) {
+    case 'not-started':
+      return verification.sessionsLeft > 0 ? 'start' : 'none-left';
+    case 'started':
+      return justReturned ? 'returning' : 'unfinished';
+    case 'processing':
+      return 'processing';
+    case 'verified':
+      return 'verified';
+    case 'under-18':
+      return 'under-18';
+    case 'failed':
+    case 'canceled':
+      return verification.sessionsLeft > 0 ? 'failed' : 'none-left';
+  }
+}
+
+/** How many reads after coming back from Stripe a `started` session is taken for one whose result is on its way (2 s apart). */
+export const RETURN_READS = 15;
+
+/**
+ * How often the page reads the status again by itself, in ms, or false: quickly while Stripe's
+ * answer is on its way, every 3 s while Stripe checks, every 15 s once that has lasted 2 minutes.
+ */
+export function refreshInterval(view: VerificationView, reads: number): number | false {
+  if (view === 'returning') return 2000;
+  if (view === 'processing') return reads < 40 ? 3000 : 15_000;
+  return false;
+}
+
+/** Why the last verification did not go through, when the answer gives no reason. */
+export const VERIFICATION_FALLBACKS = {
+  failed: 'Stripe could not verify your ID this time. Check that the whole document is in the picture, sharp and without glare, then try again.',
+  canceled: 'The verification was stopped before it was finished. You can start it again.',
+} as const;
+
+/** What the last answer says about a verification that did not go through: the server's words, or ours. */
+export function verificationProblem(verification: IdentityStatus['verification']): string {
+  if (verification.message) return verification.message;
+  return verification.state === 'canceled' ? VERIFICATION_FALLBACKS.canceled : VERIFICATION_FALLBACKS.failed;
+}
+
+/** "2 more tries" for the failure view. */
+export const triesLeftText = (sessionsLeft: number) => (sessionsLeft === 1 ? 'You can try once more.' : `You can try ${sessionsLeft} more times.`);
+
+/** The selfie results the end of the flow reports to the applicant; the others are for the reviewer to look at. */
+const SELFIE_TOLD: ReadonlySet<SelfieState> = new Set(['match', 'waiting-for-photos', 'no-set']);
+
+/** What the last answer says about the selfie: the server's text, or ours. */
 const SELFIE_FALLBACK: Partial<Record<SelfieState, string>> = {
-  'waiting-for-photos': 'Your selfie is saved. We compare it with your photos as soon as they have been checked.',
+  'waiting-for-photos': 'We compare the selfie you took with Stripe with your photos as soon as they have been checked.',
 };
 
+/**
+ * The selfie's result at the end of the flow, after face consent. A result that needs a person's
+ * look (no match, a copy) is not read out as a verdict: a reviewer compares by hand.
+ */
 export function selfieMessage(status: IdentityStatus): string | undefined {
+  if (status.faceConsent !== 'given' || status.selfie.state === 'none') return undefined;
+  if (!SELFIE_TOLD.has(status.selfie.state)) return 'A reviewer compares the selfie you took with Stripe with your photos.';
   return status.selfie.message ?? SELFIE_FALLBACK[status.selfie.state];
 }
 
@@ -69,7 +168,7 @@ export const PROBLEM_TEXTS = {
 } as const;
 
 /**
- * The words for a failed call. `page` picks the link text: the consent and selfie page, or the
+ * The words for a failed call. `page` picks the link text: the consent and verification page, or the
  * replace-photos page. Fields named by a 400 go beside their controls; `token` is the link's.
  */
 export function problemOf(err: unknown, page: 'identity' | 'photos', contactEmail: string): Problem {

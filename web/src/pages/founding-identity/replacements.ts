@@ -3,7 +3,14 @@
 import type { IdentityStatus } from '../../../../events/identity';
 import { MAX_APPLICATION_IMAGES, MAX_PHOTO_BYTES } from '../../../../events/founding-values';
 import type { IdentityApi, UploadFile } from './api';
-import { putHeaders } from './selfie';
+
+/** The browser sets these itself and refuses to let scripts set them. */
+const FORBIDDEN_HEADERS = new Set(['content-length', 'host', 'connection']);
+
+/** The headers a presigned PUT names, less those a browser sets itself. */
+export function putHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !FORBIDDEN_HEADERS.has(name.toLowerCase())));
+}
 
 export type ApplicantPhoto = NonNullable<IdentityStatus['photoList']>[number];
 

@@ -9,7 +9,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 type State = { step: 'ready' | 'sending' } | { step: 'done'; message: string } | { step: 'failed'; message: string };
 
 /**
- * Where the confirmation continues: the face data consent, the signature and the selfie
+ * Where the confirmation continues: the face data consent, the signature and the ID verification
  * (docs/identity.md). The identity token goes in the fragment, which never reaches a server log.
  */
 const identityPath = (identityToken: string) => `/founding/identity#token=${encodeURIComponent(identityToken)}`;
