@@ -141,53 +141,79 @@ export function privacySections({ contactEmail, links }: LegalTextContext): Lega
     },
     {
       id: 'face-data',
-      title: 'Face data (biometric data)',
+      title: 'ID verification and face data (biometric data)',
       content: (
         <>
           <p>
-            To make sure every likeness on {BRAND_NAME} belongs to the person who said yes, we can check that the photos
-            of a talent application all show the applicant. Only with your separate consent, because face data is
-            biometric data.
+            To make sure every likeness on {BRAND_NAME} belongs to a real adult who said yes, we ask each talent applicant
+            to verify their ID, and, only with your separate consent, we check that the photos of your application all
+            show you. Face data is biometric data, so we ask for that consent on its own.
           </p>
           <dl className="legal-dl">
+            <dt>Verifying your ID</dt>
+            <dd>
+              After you confirm your email and sign the consent, you verify your ID on a page of Stripe, the company that
+              also handles our payments, acting as our service provider. You take a photo of your passport, national ID
+              card or driving licence and, if you agreed to face checks, a selfie. Stripe checks that the document is
+              genuine and, with a selfie, that the selfie is a live picture of the person on the document.
+            </dd>
+            <dt>What Stripe holds</dt>
+            <dd>
+              The pictures of your document, its number, your date of birth as it is on the document and, with face
+              checks, your selfie. Stripe keeps them for us until we have them deleted: when your application is declined,
+              and when you ask us to erase your data. As a verification provider, Stripe may keep what the law requires of
+              it (for example records it must keep against fraud) for as long as that law says.
+            </dd>
+            <dt>What we keep of it</dt>
+            <dd>
+              Your name as it is on the document, to compare with the name you applied with; whether you were 18 or older
+              on the day of the check, with that day (not your date of birth); each attempt&rsquo;s result and, when it
+              did not go through, Stripe&rsquo;s reason; and, with face checks, your selfie and the result of comparing it
+              with your photos. We never keep the pictures of your document, its type or its number. An applicant under
+              18 is told so and their application ends; their photos are deleted.
+            </dd>
             <dt>What is analysed</dt>
             <dd>
-              The faces in the photos of your application, and in a selfie you take with your camera after confirming your
-              email. Our software finds each face and turns it into a face descriptor: a list of numbers that describes
-              the face, used to compare it with your other photos and with your selfie. It also checks that each face is
-              large, sharp and bright enough for training and that no photo repeats another. It infers nothing else about
-              you: not your age, gender, ethnicity or mood.
+              With your consent to face checks: the faces in the photos of your application, and in the selfie you take
+              on Stripe&rsquo;s page. Our software finds each face and turns it into a face descriptor: a list of numbers
+              that describes the face, used to compare it with your other photos and with your selfie. It also checks
+              that each face is large, sharp and bright enough for training, that no photo repeats another, and that the
+              selfie is not a copy of a photo. It infers nothing else about you: not your age, gender, ethnicity or mood.
             </dd>
             <dt>Why</dt>
             <dd>
-              Only to confirm that every photo shows the same person and that this person is you, so that nobody can
-              license someone else&rsquo;s likeness, and to tell you which photos cannot be used and why. A reviewer sees
-              the results (for example &ldquo;another person&rdquo; on a photo, or whether your selfie matches), and a
-              person makes every decision on your application.
+              Only to confirm that you are an adult, that every photo shows the same person and that this person is you,
+              so that nobody can license someone else&rsquo;s likeness, and to tell you which photos cannot be used and
+              why. A reviewer sees the results (for example &ldquo;another person&rdquo; on a photo, whether the name on
+              your ID matches, or whether your selfie matches your photos), and a person makes every decision on your
+              application.
             </dd>
             <dt>Your separate consent</dt>
             <dd>
-              We ask for this consent on its own, before anything is analysed, and nothing is ticked for you. If you say
-              no, no face data is created: a reviewer compares your photos by hand, and you take no selfie. You can
-              withdraw this consent at any time, as easily as you gave it: on the page where you gave it (the link in your
-              confirmation email), in your Talent Portal under &ldquo;Face data&rdquo;, or by emailing{' '}
-              <Mail email={contactEmail} />. Your selfie and face descriptors are then deleted at once, nothing about your
-              face is analysed again, and a reviewer compares your photos by hand.
+              We ask for the consent to face checks on its own, before anything is analysed, and nothing is ticked for
+              you. If you say no, no face data is created: you verify your ID with the document alone, without a selfie,
+              and a reviewer compares your photos by hand. You can withdraw this consent at any time, as easily as you
+              gave it: on the page where you gave it (the link in your confirmation email), in your Talent Portal under
+              &ldquo;Face data&rdquo;, or by emailing <Mail email={contactEmail} />. Your selfie and face descriptors
+              are then deleted at once, nothing about your face is analysed again, and a reviewer compares your photos by
+              hand. That a check had failed before you withdrew is kept, without any face data.
             </dd>
             <dt>How it is protected</dt>
             <dd>
-              The analysis runs in our own systems; no outside face recognition service sees your photos. Face descriptors
-              and your selfie are stored encrypted, and only for this check: we never use them to recognise you anywhere
-              else, never use them to train any AI model, and never sell, lease, trade or share them or profit from them
-              in any other way. We disclose them only where the law requires.
+              Our face analysis runs in our own systems; no outside face recognition service sees your photos. Face
+              descriptors and your selfie are stored encrypted, and only for this check: we never use them to recognise
+              you anywhere else, never use them to train any AI model, and never sell, lease, trade or share them or
+              profit from them in any other way. We disclose them only where the law requires.
             </dd>
             <dt>When it is deleted</dt>
             <dd>
-              Together with your photos: within 30 days after an application is declined, when you ask us to delete your
-              data, and when you remove your likeness. When you withdraw your consent to face checks, your face data is
-              deleted at once and your photos stay with your application. The record of your signed consent (the version
-              of the text, the name you typed, the time, and fingerprints of your photo files and selfie from which no
-              picture or face can be rebuilt) is kept as proof of your consent, with the date you withdrew it.
+              Your selfie and face descriptors go together with your photos: within 30 days after an application is
+              declined, when you ask us to delete your data, and when you remove your likeness. When you withdraw your
+              consent to face checks, your face data is deleted at once and your photos stay with your application. What
+              Stripe holds is deleted when we have Stripe delete it (see above), and we record when. The record of your
+              signed consent (the version of the text, the name you typed, the time, and fingerprints of your photo files
+              and selfie from which no picture or face can be rebuilt) is kept as proof of your consent, with the date you
+              withdrew it.
             </dd>
             <dt>The law</dt>
             <dd>
@@ -245,7 +271,8 @@ export function privacySections({ contactEmail, links }: LegalTextContext): Lega
           <ul>
             <li>
               <strong>Service providers</strong> acting on our instructions: cloud hosting and storage, email delivery,
-              the computing provider that trains and runs likeness models, and payment processors. Contracts bind them to
+              the computing provider that trains and runs likeness models, payment processors, and Stripe, which verifies
+              talent applicants&rsquo; IDs (see &ldquo;ID verification and face data&rdquo;). Contracts bind them to
               protect your data and use it only for us.
             </li>
             <li>
