@@ -7,7 +7,7 @@ import { formatDateTime, INDUSTRY_LABELS, PROGRAM_LABELS, ROYALTY_SHORT } from '
 import { StatusChip } from '../common/StatusChip';
 import { DecisionButtons } from './DecisionButtons';
 import { FailureNotice } from './FailureNotice';
-import { ConsentRecordSection, IdentitySummary, SelfieSection } from './IdentityPanels';
+import { ConsentRecordSection, IdentitySummary, SelfieSection, VerificationSection } from './IdentityPanels';
 import { PhotoGallery } from './PhotoGallery';
 
 const HISTORY_LABELS: Record<string, string> = {
@@ -31,7 +31,7 @@ const HISTORY_LABELS: Record<string, string> = {
 /** The workflow's history events in words; unknown ones as they are, capitalised. */
 const historyLabel = (event: string) => HISTORY_LABELS[event] ?? event.charAt(0).toUpperCase() + event.slice(1);
 
-/** One application: every field, consent, photo checks, the gallery, the decision and its history. */
+/** One application: every field, consent, photo checks, the ID verification, the gallery, the decision and its history. */
 export function ApplicationShow() {
   return (
     <ShowBase queryOptions={{ refetchOnWindowFocus: false }}>
@@ -171,6 +171,7 @@ function ApplicationPage() {
         </Stack>
       </Box>
 
+      {detailLoaded ? <VerificationSection application={record} /> : null}
       {detailLoaded ? <SelfieSection application={record} onExpired={() => void refetch()} /> : null}
 
       <Section title={detailLoaded ? `Photos (${inSet})` : 'Photos'} id="photos-title">

@@ -19,7 +19,7 @@ import { useDataProvider, useNotify } from 'react-admin';
 import type { ApplicationDetail, EmailPreview } from '../../../events/founding';
 import { FORBIDDEN_MESSAGE } from '../authProvider';
 import type { ConsoleDataProvider } from '../dataProvider';
-import { decisionRequest, identityReasonError, reasonRule, scoreText, SELFIE_HEADLINES, selfieResultText } from './labels';
+import { decisionRequest, gateTexts, identityReasonError, reasonRule } from './labels';
 
 type Decision = 'accept' | 'reject';
 
@@ -49,9 +49,10 @@ const PREVIEW_DELAY_MS = 400;
  * shows the email the decision will send, rendered by the API with the sending code, and the
  * decision can be confirmed only once the preview of the current message is shown. Pessimistic:
  * the decision resumes the application's workflow and cannot be undone, so nothing changes on
- * screen until the API has taken it. Accepting an application whose selfie does not match the
- * photos (acceptNeedsReason) says why and waits for a written reason, which the history keeps;
- * the server's refusal of a missing reason shows on that field.
+ * screen until the API has taken it. Accepting an application whose proof of person is not
+ * complete (acceptGates: the ID not verified, a name or selfie that does not match, face checks
+ * declined or withdrawn...) lists each gate and waits for a written reason and a named second
+ * proof, which the history keeps; the server's refusal of them shows on those fields.
  */
 export function DecisionButtons({ application, onDecided }: { application: ApplicationDetail; onDecided: () => void }) {
   const [decision, setDecision] = useState<Decision | null>(null);
@@ -66,13 +67,14 @@ export function DecisionButtons({ application, onDecided }: { application: Appli
   const [previewError, setPreviewError] = useState<string | null>(null);
   const [previewAttempt, setPreviewAttempt] = useState(0);
   const [identityReason, setIdentityReason] = useState('');
-  // The server asked for a reason the page did not know was needed (the selfie changed meanwhile).
+  const [secondProof, setSecondProof] = useState('');
+  // The server asked for a reason the page did not know was needed (the identity changed meanwhile).
   const [reasonAsked, setReasonAsked] = useState(false);
   const [reasonError, setReasonError] = useState<string | undefined>(undefined);
   const reasonInput = useRef<HTMLTextAreaElement | null>(null);
-  const rule = reasonRule(decision ?? 'reject', application.identity, identityReason, reasonAsked);
-  // Known from the page's own data (else only the server's refusal asked for it).
-  const reasonFromPage = reasonRule(decision ?? 'reject', application.identity, '').shown;
+  const given = { identityReason, secondProof };
+  const rule = reasonRule(decision ?? 'reject', application.identity, given, reasonAsked);
+  const gates = gateTexts(application.identity);
 
   // A refused reason: the field may only now be on the page; take the reviewer to it.
   useEffect(() => {
@@ -107,7 +109,7 @@ export function DecisionButtons({ application, onDecided }: { application: Appli
     setPending(true);
     setError(null);
     try {
-      const request = decisionRequest(d, { note, messageToApplicant: message, identityReason }, reasonRule(d, application.identity, identityReason, reasonAsked).shown);
+      const request = decisionRequest(d, { note, messageToApplicant: message, identityReason, secondProof }, reasonRule(d, application.identity, given, reasonAsked).shown);
       const result = await dataProvider.decideApplication(application.id, request);
       // After authProvider.checkError has handled a 401 or 403, react-admin resolves the call
       // with `{ data: {} }` instead of rejecting: that is not a recorded decision.
@@ -118,6 +120,7 @@ export function DecisionButtons({ application, onDecided }: { application: Appli
       setNote('');
       setMessage('');
       setIdentityReason('');
+      setSecondProof('');
       setReasonAsked(false);
       setReasonError(undefined);
       setPreview(null);
@@ -142,8 +145,6 @@ export function DecisionButtons({ application, onDecided }: { application: Appli
     setPreview(null);
     setPreviewError(null);
   };
-  const selfie = application.identity?.selfie ?? { state: 'none' as const };
-  const score = scoreText(selfie);
 
   return (
     <Box sx={{ display: 'flex', gap: 1 }}>
@@ -162,24 +163,34 @@ export function DecisionButtons({ application, onDecided }: { application: Appli
               {rule.shown ? (
                 <>
                   <Alert severity="warning" data-testid="identity-warning">
-                    {reasonFromPage ? (
+                    {gates.length ? (
                       <>
-                        <AlertTitle>Selfie result: {SELFIE_HEADLINES[selfie.state]}</AlertTitle>
-                        {selfieResultText(selfie)}
-                        {score ? ` Score ${score}.` : ''} Accepting needs a written reason, which the history keeps with your name.
+                        <AlertTitle>The proof of person is not complete</AlertTitle>
+                        <Box component="ul" sx={{ m: 0, pl: 2.5 }} data-testid="accept-gates">
+                          {gates.map((g) => (
+                            <li key={g.gate}>{g.text}</li>
+                          ))}
+                        </Box>
+                        Accepting needs a written reason and the second proof of person you have, which the history keeps with your name.
                       </>
                     ) : (
                       <>
-                        <AlertTitle>The face checks changed</AlertTitle>
-                        The selfie no longer matches the photos as this page showed them: reload the page to see its result, or write why you accept anyway.
+                        <AlertTitle>The proof of person changed</AlertTitle>
+                        It is no longer complete as this page showed it: reload the page to see why, or write why you accept anyway and the second
+                        proof you have.
                       </>
                     )}
                   </Alert>
+                  {reasonError ? (
+                    <Alert severity="error" role="alert" data-testid="gate-refusal">
+                      {reasonError}
+                    </Alert>
+                  ) : null}
                   <TextField
                     label="Why accept anyway"
                     required
-                    error={!!reasonError}
-                    helperText={reasonError ?? 'Required. Say what you compared and why it is the same person. Never sent to the applicant.'}
+                    error={!!reasonError && !identityReason.trim()}
+                    helperText="Required. Say what you compared and why it is the same person, an adult. Never sent to the applicant."
                     multiline
                     minRows={2}
                     value={identityReason}
@@ -188,8 +199,21 @@ export function DecisionButtons({ application, onDecided }: { application: Appli
                       setReasonError(undefined);
                     }}
                     inputRef={reasonInput}
-                    slotProps={{ htmlInput: { maxLength: 2000 } }}
+                    slotProps={{ htmlInput: { maxLength: 2000, 'data-testid': 'identity-reason' } }}
                     autoFocus
+                    fullWidth
+                  />
+                  <TextField
+                    label="Second proof"
+                    required
+                    error={!!reasonError && !secondProof.trim()}
+                    helperText="Required. Name it: “Video call on 2 December with the applicant, ID shown on camera”. Never sent to the applicant."
+                    value={secondProof}
+                    onChange={(e) => {
+                      setSecondProof(e.target.value);
+                      setReasonError(undefined);
+                    }}
+                    slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'second-proof' } }}
                     fullWidth
                   />
                 </>

@@ -1,12 +1,28 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { Box, Chip, IconButton, Typography } from '@mui/material';
+import { Box, Chip, IconButton, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useNotify } from 'react-admin';
 import type { ApplicationDetail } from '../../../events/founding';
 import type { ReviewIdentity } from '../../../events/identity';
 import { Fields, Section } from '../common/DetailSection';
 import { formatDateTime } from '../common/format';
-import { comparisonPhotos, galleryPhotos, identityStateText, scoreText, SELFIE_HEADLINES, selfieResultText, shortHash, summaryText } from './labels';
+import {
+  ageFindingText,
+  attemptText,
+  comparisonPhotos,
+  copyMeasureText,
+  failedCheckText,
+  galleryPhotos,
+  identityStateText,
+  nameFindingText,
+  scoreText,
+  SELFIE_HEADLINES,
+  selfieFindingText,
+  selfieResultText,
+  shortHash,
+  summaryText,
+  verificationText,
+} from './labels';
 
 /**
  * Above the gallery: where the identity check stands, in words, and the findings summary
@@ -43,8 +59,105 @@ export function IdentitySummary({ identity, replaced }: { identity: ReviewIdenti
 }
 
 /**
- * The live selfie beside two or three of the set's usable photos, for a human comparison, with
- * its result in words, the score against the threshold and when it was taken.
+ * The ID verification with Stripe Identity (decision 056): where it stands ("ID verified"), the
+ * name, age and selfie findings, every attempt with its status, error and time, when Stripe's
+ * copy was redacted, and the checks that failed before a withdrawal of face consent. No document
+ * image, number or date of birth is ever here: the server keeps none.
+ */
+export function VerificationSection({ application }: { application: ApplicationDetail }) {
+  const identity = application.identity;
+  if (!identity) return null;
+  const verification = identity.verification;
+  const selfie = identity.selfie;
+  const photos = galleryPhotos(application.photos ?? [], application.photoResults);
+  const numberOf = (index: number) => photos.find((p) => p.photo.index === index)?.number;
+  const verified = verification?.state === 'verified';
+  const withSelfie = verification?.type === 'document-and-selfie' || (!!selfie && selfie.state !== 'none');
+  const score = selfie ? scoreText(selfie) : undefined;
+  const copyMeasure = selfie?.state === 'copy' ? copyMeasureText(selfie.copyOf) : undefined;
+  const rows: Array<[string, ReactNode]> = [
+    [
+      'Status',
+      <Chip
+        size="small"
+        variant="outlined"
+        label={verificationText(verification)}
+        data-testid="verification-state"
+        sx={verified ? { color: 'success.dark', borderColor: 'success.main' } : verification?.state === 'under-18' || verification?.state === 'failed' ? { color: 'error.dark', borderColor: 'error.main' } : {}}
+      />,
+    ],
+  ];
+  if (verification?.type) rows.push(['Checked', verification.type === 'document-and-selfie' ? 'ID document and a live selfie' : 'ID document only (no face checks)']);
+  if (verification?.verifiedAt) rows.push(['Verified at', formatDateTime(verification.verifiedAt)]);
+  if (verification?.name) rows.push(['Name', <span data-testid="name-finding">{nameFindingText(verification.name)}</span>]);
+  if (verification?.age) rows.push(['Age', <span data-testid="age-finding">{ageFindingText(verification.age)}</span>]);
+  if (withSelfie && selfie) {
+    rows.push([
+      'Selfie',
+      <span data-testid="selfie-finding">
+        {selfieFindingText(selfie, numberOf)}
+        {score ? ` · score ${score}` : ''}
+        {copyMeasure ? ` · ${copyMeasure}` : ''}
+      </span>,
+    ]);
+  }
+  if (verification?.redactedAt) rows.push(['Redacted at', `${formatDateTime(verification.redactedAt)}: Stripe’s copy (images, document number, date of birth) deleted`]);
+
+  return (
+    <Section title="ID verification" id="verification-title">
+      <Box data-testid="verification">
+        <Fields rows={rows} />
+        {identity.failedChecks?.length ? (
+          <Box sx={{ mt: 2 }} data-testid="failed-checks">
+            <Typography component="h3" variant="subtitle2">
+              Checks that failed before face consent was withdrawn
+            </Typography>
+            <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+              {identity.failedChecks.map((f) => (
+                <Typography component="li" variant="body2" key={`${f.check}-${f.at}`}>
+                  {failedCheckText(f)}
+                </Typography>
+              ))}
+            </Box>
+          </Box>
+        ) : null}
+        <Typography component="h3" variant="subtitle2" sx={{ mt: 2 }}>
+          Attempts
+        </Typography>
+        {verification?.attempts.length ? (
+          <Table size="small" aria-label="ID verification attempts" data-testid="verification-attempts">
+            <TableHead>
+              <TableRow>
+                <TableCell>Session</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell>Opened</TableCell>
+                <TableCell>Last change</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {verification.attempts.map((a) => (
+                <TableRow key={a.sessionId}>
+                  <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>{a.sessionId}</TableCell>
+                  <TableCell>{attemptText(a)}</TableCell>
+                  <TableCell>{formatDateTime(a.createdAt)}</TableCell>
+                  <TableCell>{formatDateTime(a.updatedAt)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            No verification opened yet.
+          </Typography>
+        )}
+      </Box>
+    </Section>
+  );
+}
+
+/**
+ * The selfie of the ID verification beside two or three of the set's usable photos, for a human
+ * comparison, with its result in words, the score against the threshold and when it was taken.
  */
 export function SelfieSection({ application, onExpired }: { application: ApplicationDetail; onExpired: () => void }) {
   const identity = application.identity;
@@ -61,14 +174,14 @@ export function SelfieSection({ application, onExpired }: { application: Applica
         <Box data-testid="selfie">
           <Box component="figure" sx={{ m: 0, maxWidth: 280 }}>
             {selfie.url ? (
-              <Box component="img" src={selfie.url} alt="The applicant’s live selfie" onError={onExpired} sx={image} />
+              <Box component="img" src={selfie.url} alt="The applicant’s selfie from the ID verification" onError={onExpired} sx={image} />
             ) : (
               <Box sx={{ ...image, display: 'grid', placeItems: 'center' }}>
                 <Typography variant="body2">No selfie</Typography>
               </Box>
             )}
             <Typography component="figcaption" variant="caption" color="text.secondary">
-              Selfie{selfie.takenAt ? `, taken ${formatDateTime(selfie.takenAt)}` : ''}
+              Selfie from the ID verification{selfie.takenAt ? `, taken ${formatDateTime(selfie.takenAt)}` : ''}
             </Typography>
           </Box>
           <Box sx={{ mt: 1, display: 'flex', flexDirection: 'column', gap: 0.5, alignItems: 'flex-start' }}>

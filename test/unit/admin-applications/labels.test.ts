@@ -1,19 +1,27 @@
 import type { ApplicationDetail, PhotoResult } from '../../../events/founding';
-import { IDENTITY_REASON_REQUIRED, ReviewIdentity } from '../../../events/identity';
+import { ACCEPT_GATES, IDENTITY_REASON_REQUIRED, ReviewIdentity } from '../../../events/identity';
 import { FACE_FINDING_CODES, FACE_FINDING_TEXTS, SELFIE_RESULT_TEXTS } from '../../../events/identity-values';
 import {
+  ageFindingText,
+  attemptText,
   comparisonPhotos,
+  copyMeasureText,
   decisionRequest,
+  failedCheckText,
+  gateTexts,
   findingLabel,
   galleryPhotos,
   identityReasonError,
   identityStateText,
+  nameFindingText,
   notUsable,
   reasonRule,
   scoreText,
+  selfieFindingText,
   selfieResultText,
   shortHash,
   summaryText,
+  verificationText,
 } from '../../../admin/src/applications/labels';
 
 // The review console's words for the identity check and the accept dialog's reason rule, on
@@ -24,6 +32,14 @@ const identity = (over: Partial<ReviewIdentity>): ReviewIdentity =>
     faceConsent: 'given',
     summary: { total: 30, usable: 27, counts: { 'another-person': 1, 'no-face': 2 } },
     selfie: { state: 'match', score: 0.83, threshold: 0.55, takenAt: '2026-11-27T10:00:00.000Z' },
+    verification: {
+      state: 'verified',
+      type: 'document-and-selfie',
+      verifiedAt: '2026-11-27T10:05:00.000Z',
+      name: { result: 'match', verified: 'Noa Reyes', applied: 'Noa Reyes', note: 'same name' },
+      age: { result: '18+', checkedOn: '2026-11-27' },
+      attempts: [{ sessionId: 'vs_1', createdAt: '2026-11-27T10:00:00.000Z', status: 'verified', updatedAt: '2026-11-27T10:05:00.000Z' }],
+    },
     ...over,
   });
 
@@ -129,47 +145,117 @@ describe('console identity: where it stands', () => {
     expect(scoreText({ threshold: 0.55 })).toBeUndefined();
     expect(selfieResultText({ state: 'no-match' })).toBe(SELFIE_RESULT_TEXTS['no-match']);
     expect(selfieResultText({ state: 'no-match', message: 'As stored.' })).toBe('As stored.');
-    expect(selfieResultText({ state: 'none' })).toMatch(/not taken/);
+    expect(selfieResultText({ state: 'none' })).toMatch(/No selfie/);
   });
 });
 
-describe('console identity: the accept dialog’s reason rule', () => {
+describe('console identity: the ID verification', () => {
+  it('says where it stands, "ID verified" once verified, and not started when nothing is recorded', () => {
+    expect(verificationText(identity({}).verification)).toBe('ID verified');
+    expect(verificationText(undefined)).toBe('ID verification not started');
+    expect(verificationText({ state: 'processing' })).toBe('Stripe is checking the ID');
+    expect(verificationText({ state: 'under-18' })).toBe('ID verified: under 18');
+  });
+
+  it('reads the name finding, with what the rule found', () => {
+    expect(nameFindingText({ result: 'match', verified: 'Noa Maria Reyes', applied: 'Noa Reyes', note: 'same name with a middle name' })).toBe(
+      'Name matches: Noa Maria Reyes (same name with a middle name)',
+    );
+    expect(nameFindingText({ result: 'mismatch', verified: 'Noa Reyes', applied: 'Noah Ruiz', note: 'the last name differs' })).toBe(
+      'Name does not match: verified Noa Reyes, applied Noah Ruiz — the last name differs',
+    );
+  });
+
+  it('reads the age finding as the day of the check, never a date of birth', () => {
+    expect(ageFindingText({ result: '18+', checkedOn: '2026-12-02' })).toBe('18 or older on 2 December 2026');
+    expect(ageFindingText({ result: 'under-18', checkedOn: '2026-12-02' })).toBe('Under 18 on 2 December 2026');
+  });
+
+  it('reads the selfie finding: a match, what a copy repeats (by gallery number), or no match', () => {
+    const numberOf = (index: number) => (index === 14 ? 12 : undefined);
+    expect(selfieFindingText({ state: 'match' })).toBe('The selfie matches the set');
+    expect(selfieFindingText({ state: 'match' })).toContain('selfie matches the set');
+    expect(selfieFindingText({ state: 'no-match' })).toBe('The selfie does not match the set');
+    expect(selfieFindingText({ state: 'copy', copyOf: { kind: 'set-photo', index: 14, distance: 3 } }, numberOf)).toBe('The selfie is a copy of photo 12 of the set');
+    expect(selfieFindingText({ state: 'copy', copyOf: { kind: 'set-photo', index: 4 } })).toBe('The selfie is a copy of photo 5 of the set');
+    expect(selfieFindingText({ state: 'copy', copyOf: { kind: 'other-application', similarity: 0.97 } })).toBe('The selfie is a copy of a photo in another application');
+    expect(selfieFindingText({ state: 'copy', copyOf: { kind: 'earlier-selfie' } })).toBe('The selfie is a copy of an earlier selfie');
+    expect(selfieFindingText({ state: 'copy' })).toBe('The selfie is a copy of a photo, not a new selfie');
+    expect(selfieFindingText({ state: 'none' })).toMatch(/No selfie/);
+    expect(copyMeasureText({ kind: 'set-photo', index: 1, distance: 3 })).toBe('3 of 256 bits apart');
+    expect(copyMeasureText({ kind: 'other-application', similarity: 0.966 })).toBe('similarity 0.97');
+    expect(copyMeasureText(undefined)).toBeUndefined();
+  });
+
+  it("words each attempt's status with Stripe's error, and the checks kept through a withdrawal", () => {
+    expect(attemptText({ status: 'verified' })).toBe('Verified');
+    expect(attemptText({ status: 'requires_input', error: 'document_unverified_other', errorReason: 'The document was blurred.' })).toBe(
+      'Not verified, Stripe asked for another try (document_unverified_other: The document was blurred.)',
+    );
+    expect(attemptText({ status: 'canceled', error: 'consent_declined' })).toBe('Canceled (consent_declined)');
+    expect(failedCheckText({ check: 'selfie-no-match', at: '2026-11-27T10:00:00.000Z' })).toMatch(/^The selfie did not match the set \(27 Nov 2026, \d\d:\d\d\)$/);
+  });
+});
+
+describe('console identity: the accept dialog’s gates', () => {
   const mismatch = identity({ selfie: { state: 'no-match', score: 0.31, threshold: 0.55 } });
+  const none = { identityReason: '', secondProof: '' };
+  const both = { identityReason: 'Same scar on the chin in photos 3 and 9.', secondProof: 'Video call on 2 December with the applicant' };
 
-  it('asks for a reason to accept a selfie that does not match, and waits for words in it', () => {
-    expect(reasonRule('accept', mismatch, '')).toEqual({ shown: true, missing: true });
-    expect(reasonRule('accept', mismatch, '  \n ')).toEqual({ shown: true, missing: true });
-    expect(reasonRule('accept', mismatch, 'Same scar on the chin in photos 3 and 9.')).toEqual({ shown: true, missing: false });
+  it('lists each gate with its text, in the order of the contract', () => {
+    expect(gateTexts(identity({}))).toEqual([]);
+    expect(gateTexts(mismatch)).toEqual([{ gate: 'selfie-mismatch', text: ACCEPT_GATES['selfie-mismatch'] }]);
+    const unverified = identity({ state: 'manual', faceConsent: 'declined', selfie: undefined, verification: undefined });
+    expect(gateTexts(unverified).map((g) => g.gate)).toEqual(['id-not-verified', 'face-checks-declined']);
+    const withdrawn = identity({ faceConsent: 'withdrawn', failedChecks: [{ check: 'selfie-no-match', at: '2026-11-27T10:00:00.000Z' }] });
+    expect(gateTexts(withdrawn).map((g) => g.gate)).toEqual(['face-checks-withdrawn', 'check-failed-before']);
+    expect(gateTexts(undefined).map((g) => g.gate)).toEqual(['id-not-verified', 'face-checks-declined']);
   });
 
-  it('asks for one when faces were checked but no selfie was taken', () => {
-    expect(reasonRule('accept', identity({ selfie: undefined }), '').missing).toBe(true);
-    expect(reasonRule('accept', identity({ selfie: { state: 'no-face' } }), '').missing).toBe(true);
+  it('asks for a reason and a second proof to accept past a gate, and waits for words in both', () => {
+    expect(reasonRule('accept', mismatch, none)).toEqual({ shown: true, missing: true });
+    expect(reasonRule('accept', mismatch, { ...both, secondProof: '  \n ' })).toEqual({ shown: true, missing: true });
+    expect(reasonRule('accept', mismatch, { ...both, identityReason: ' ' })).toEqual({ shown: true, missing: true });
+    expect(reasonRule('accept', mismatch, both)).toEqual({ shown: true, missing: false });
   });
 
-  it('does not ask when the selfie matches, when faces are reviewed by hand, for a rejection, or on an older application', () => {
-    expect(reasonRule('accept', identity({}), '')).toEqual({ shown: false, missing: false });
-    expect(reasonRule('accept', identity({ state: 'manual', faceConsent: 'declined', selfie: undefined }), '')).toEqual({ shown: false, missing: false });
-    expect(reasonRule('reject', mismatch, '')).toEqual({ shown: false, missing: false });
-    expect(reasonRule('accept', undefined, '')).toEqual({ shown: false, missing: false });
+  it('asks when the ID is not verified, its name does not match, or the selfie is a copy', () => {
+    expect(reasonRule('accept', identity({ verification: { state: 'processing', attempts: [] } }), none).shown).toBe(true);
+    expect(reasonRule('accept', identity({ verification: { ...identity({}).verification!, name: { result: 'mismatch', verified: 'A B', applied: 'C D', note: 'the names differ' } } }), none).shown).toBe(true);
+    expect(reasonRule('accept', identity({ selfie: { state: 'copy', copyOf: { kind: 'earlier-selfie' } } }), none).shown).toBe(true);
+    expect(reasonRule('accept', identity({ faceConsent: 'declined', state: 'manual', selfie: undefined }), none).shown).toBe(true);
   });
 
-  it('asks when the server asked, although the page saw a match', () => {
-    expect(reasonRule('accept', identity({}), '', true)).toEqual({ shown: true, missing: true });
+  it('does not ask when the ID is verified and the selfie matches, nor for a rejection', () => {
+    expect(reasonRule('accept', identity({}), none)).toEqual({ shown: false, missing: false });
+    expect(reasonRule('reject', mismatch, none)).toEqual({ shown: false, missing: false });
   });
 
-  it('sends the trimmed reason with an accept that needs one, and only then', () => {
-    const fields = { note: 'n', messageToApplicant: 'm', identityReason: '  Checked by video call.  ' };
-    expect(decisionRequest('accept', fields, true)).toEqual({ decision: 'accept', note: 'n', messageToApplicant: 'm', identityReason: 'Checked by video call.' });
+  it('asks when the server asked, although the page saw no gate', () => {
+    expect(reasonRule('accept', identity({}), none, true)).toEqual({ shown: true, missing: true });
+  });
+
+  it('sends the trimmed reason and second proof with an accept past a gate, and only then', () => {
+    const fields = { note: 'n', messageToApplicant: 'm', identityReason: '  Checked by video call.  ', secondProof: ' Video call on 2 December with Noa ' };
+    expect(decisionRequest('accept', fields, true)).toEqual({
+      decision: 'accept',
+      note: 'n',
+      messageToApplicant: 'm',
+      identityReason: 'Checked by video call.',
+      secondProof: 'Video call on 2 December with Noa',
+    });
     expect(decisionRequest('accept', fields, false)).toEqual({ decision: 'accept', note: 'n', messageToApplicant: 'm' });
     expect(decisionRequest('reject', fields, true)).toEqual({ decision: 'reject', note: 'n', messageToApplicant: 'm' });
   });
 
-  it('puts a server refusal naming identityReason on the field, and leaves other refusals alone', () => {
+  it('shows a server refusal naming the reason or the second proof, and leaves other refusals alone', () => {
     expect(identityReasonError({ status: 400, body: { error: 'x', fields: { identityReason: 'identityReason must be at most 2000 characters' } } })).toBe(
       'identityReason must be at most 2000 characters',
     );
-    expect(identityReasonError({ status: 409, message: IDENTITY_REASON_REQUIRED, body: { error: IDENTITY_REASON_REQUIRED } })).toBe(IDENTITY_REASON_REQUIRED);
+    expect(identityReasonError({ status: 400, body: { error: 'x', fields: { secondProof: 'secondProof must be at most 500 characters' } } })).toBe(
+      'secondProof must be at most 500 characters',
+    );
+    expect(identityReasonError({ status: 400, message: IDENTITY_REASON_REQUIRED, body: { error: IDENTITY_REASON_REQUIRED } })).toBe(IDENTITY_REASON_REQUIRED);
     expect(identityReasonError({ status: 409, body: { error: 'This application has already been decided.' } })).toBeUndefined();
     expect(identityReasonError({ status: 400, body: { error: 'note must be a string', fields: { note: 'note must be a string' } } })).toBeUndefined();
     expect(identityReasonError({ status: 500, body: { error: IDENTITY_REASON_REQUIRED } })).toBeUndefined();
