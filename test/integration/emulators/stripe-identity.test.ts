@@ -278,6 +278,23 @@ describe('Stripe emulator: Identity, through the official client', () => {
     await expect(stripe.identity.verificationSessions.cancel(processing.id)).rejects.toMatchObject({ statusCode: 400, message: expect.stringContaining('`processing`') });
   });
 
+  it('updates a session that requires input (its provided details shown only when expanded), and no other', async () => {
+    const session = await createSession({ provided_details: { email: 'maya@example.com' } });
+    expect(Object.keys(session)).not.toContain('provided_details');
+    const updated = await stripe.identity.verificationSessions.update(session.id, {
+      metadata: { application: '', attempt: '2' },
+      options: { document: { require_matching_selfie: false } },
+      expand: ['provided_details'],
+    });
+    expect(updated.metadata).toEqual({ attempt: '2' });
+    expect(updated.options).toEqual({ document: { require_matching_selfie: false } });
+    expect(updated.provided_details).toEqual({ email: 'maya@example.com' });
+    // Without the selfie asked for, the page no longer takes one.
+    expect(await (await fetch(session.url!)).text()).not.toContain('id="selfie"');
+    await stripe.identity.verificationSessions.cancel(session.id);
+    await expect(stripe.identity.verificationSessions.update(session.id, { metadata: { attempt: '3' } })).rejects.toMatchObject({ statusCode: 400, message: expect.stringContaining('`canceled`') });
+  });
+
   it('lists sessions newest first, by status, a page at a time', async () => {
     const a = await createSession({ client_reference_id: 'list-a' });
     const b = await createSession({ client_reference_id: 'list-a' });

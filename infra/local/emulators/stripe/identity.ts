@@ -35,6 +35,8 @@ interface SessionState {
   /** The verified outputs with their `dob` (answers show `dob` only when expanded). */
   outputs: Stripe.Identity.VerificationSession.VerifiedOutputs | null;
   files: string[];
+  /** `provided_details` (answered only when expanded). */
+  details: Stripe.Identity.VerificationSession.ProvidedDetails;
 }
 
 const ALLOWED_TYPES = ['driving_license', 'id_card', 'passport'] as const;
@@ -80,10 +82,7 @@ export class Identity {
     const options = readOptions(r);
     const customer = r.string('related_customer');
     if (customer) this.s.customer(customer, 'related_customer');
-    const details = r.hash('provided_details');
-    details?.string('email', { max: 800 });
-    details?.string('phone', { max: 40 });
-    details?.done();
+    const details = readDetails(r) ?? {};
     const id = o.newId('vs');
     const token = `test_${o.randomText(40)}`;
     const session = o.verificationSession({
@@ -99,7 +98,7 @@ export class Identity {
     const returnUrl = r.url('return_url') ?? null;
     r.done();
     this.sessions.set(id, session);
-    this.state.set(id, { token, returnUrl, outputs: null, files: [] });
+    this.state.set(id, { token, returnUrl, outputs: null, files: [], details });
     this.byToken.set(token, id);
     this.s.emit('identity.verification_session.created', session, null);
     return session;
@@ -112,10 +111,8 @@ export class Identity {
     const type = r.oneOf('type', ['document', 'id_number'] as const);
     if (type && type !== 'document') throw invalid('The emulator serves VerificationSessions of `type=document` only.', 'type');
     if (r.has('options')) v.options = { document: readOptions(r) };
-    const details = r.hash('provided_details');
-    details?.string('email', { max: 800 });
-    details?.string('phone', { max: 40 });
-    details?.done();
+    const details = readDetails(r);
+    if (details) this.state.get(id)!.details = details;
     v.metadata = mergeMetadata(v.metadata, r.metadata());
     r.done();
     return v;
@@ -152,6 +149,7 @@ export class Identity {
   private finishRedaction(v: Session): void {
     const st = this.state.get(v.id)!;
     if (st.outputs) st.outputs = { ...st.outputs, first_name: REDACTED, last_name: REDACTED, dob: null };
+    st.details = {};
     for (const report of this.reports.values()) {
       if (report.verification_session !== v.id) continue;
       const doc = report.document;
@@ -248,6 +246,7 @@ export class Identity {
 
   /** `verified_outputs` of a session, and the `dob` of its outputs or of a report's document: what Stripe shows only when expanded. */
   includable(obj: Record<string, unknown>, field: string, within: Array<Record<string, unknown>>): unknown {
+    if (obj.object === 'identity.verification_session' && field === 'provided_details') return structuredClone(this.state.get(String(obj.id))?.details ?? null);
     if (obj.object === 'identity.verification_session' && field === 'verified_outputs') {
       const outputs = this.state.get(String(obj.id))?.outputs;
       if (!outputs) return null;
@@ -326,6 +325,16 @@ function readOptions(r: Reader): Stripe.Identity.VerificationSession.Options.Doc
   if (selfie !== undefined) out.require_matching_selfie = selfie;
   doc.done();
   return out;
+}
+
+/** `provided_details[email|phone]`, as given. */
+function readDetails(r: Reader): Stripe.Identity.VerificationSession.ProvidedDetails | undefined {
+  const details = r.hash('provided_details');
+  if (!details) return undefined;
+  const email = details.string('email', { max: 800 });
+  const phone = details.string('phone', { max: 40 });
+  details.done();
+  return { ...(email && { email }), ...(phone && { phone }) };
 }
 
 const wrongStatus = (v: Session, what: string) =>
