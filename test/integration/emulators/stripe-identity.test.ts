@@ -272,10 +272,23 @@ describe('Stripe emulator: Identity, through the official client', () => {
     await expect(stripe.identity.verificationSessions.cancel(session.id)).rejects.toMatchObject({ statusCode: 400, message: expect.stringContaining('`canceled`') });
     expect((await fetch(session.url!)).status).toBe(410);
     expect((await submit(session.url!)).status).toBe(409);
+  });
 
-    const processing = await createSession();
-    await submit(processing.url!);
-    await expect(stripe.identity.verificationSessions.cancel(processing.id)).rejects.toMatchObject({ statusCode: 400, message: expect.stringContaining('`processing`') });
+  it('neither cancels nor redacts a session while its checks run', async () => {
+    // An emulator of its own whose checks take longer than the test: the session stays processing.
+    const slow = await startStripe({ identityDelaysMs: { processing: 600_000 } });
+    try {
+      const url = new URL(slow.endpoint);
+      const client = new Stripe(slow.secretKey, { host: url.hostname, port: Number(url.port), protocol: 'http' });
+      const session = await client.identity.verificationSessions.create({ type: 'document', return_url: RETURN_URL });
+      expect((await submit(session.url!, {}, { selfie: null })).status).toBe(303);
+      expect((await client.identity.verificationSessions.retrieve(session.id)).status).toBe('processing');
+      await expect(client.identity.verificationSessions.cancel(session.id)).rejects.toMatchObject({ statusCode: 400, message: expect.stringContaining('`processing`') });
+      await expect(client.identity.verificationSessions.redact(session.id)).rejects.toMatchObject({ statusCode: 400 });
+      expect(await client.identity.verificationSessions.retrieve(session.id)).toMatchObject({ status: 'processing', redaction: null });
+    } finally {
+      await slow.stop();
+    }
   });
 
   it('updates a session that requires input (its provided details shown only when expanded), and no other', async () => {

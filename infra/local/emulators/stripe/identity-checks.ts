@@ -13,7 +13,7 @@ export const TEST_OUTCOMES = {
   selfie_face_mismatch: { label: 'Selfie does not match the document', hint: 'The face in the selfie is not the one on the document (selfie_face_mismatch).' },
   under_supported_age: {
     label: 'Under 18',
-    hint: 'The date of birth becomes the one of a person who turned 17 today, and Stripe does not verify people under 18 (under_supported_age).',
+    hint: 'The date of birth becomes the one of a person who turned 17 today, and the check refuses the document as under age (under_supported_age). To have a minor verified instead, pick Verified and type their date of birth.',
   },
 } as const;
 export type TestOutcome = keyof typeof TEST_OUTCOMES;
@@ -29,7 +29,7 @@ const REASONS = {
   document_expired: 'The document has expired: verify with a document that is still valid.',
   selfie_face_mismatch: 'The face in the selfie does not match the face on the document.',
   selfie_unverified_other: 'The selfie could not be compared with the document.',
-  under_supported_age: 'The person on the document is under 18, and Stripe Identity only verifies adults.',
+  under_supported_age: 'The person on the document is under the minimum age Stripe Identity verifies.',
 } as const;
 
 /** One submission of the hosted page, once its files are stored. */
