@@ -105,7 +105,7 @@ export function scoreText(selfie: Pick<Selfie, 'score' | 'threshold'>): string |
 type Verification = ReviewVerification;
 
 /** Where the ID verification stands, in a few words ("ID verified"). */
-export const VERIFICATION_HEADLINES: Record<Verification['state'], string> = {
+const VERIFICATION_HEADLINES: Record<Verification['state'], string> = {
   'not-started': 'ID verification not started',
   started: 'ID verification started, not finished',
   processing: 'Stripe is checking the ID',

@@ -101,7 +101,7 @@ function IdentityFlow({ token, fromLink }: { token: string | undefined; fromLink
         name="identity"
         token={token}
         loading="Loading your application…"
-        pending={!problem && query.isPending}
+        pending={!status && !lost && (query.isFetching || !query.isError)}
         problem={problem}
         onRetry={() => {
           setLost(undefined);

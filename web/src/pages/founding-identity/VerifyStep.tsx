@@ -76,10 +76,12 @@ export function VerifyStep({
   );
 
   const offerPhone = view === 'start' || view === 'unfinished' || view === 'failed';
+  // One heading while the result is on its way and while Stripe checks: the focus stays on it.
+  const titleId = `idv-verify-${view === 'returning' ? 'processing' : view}`;
 
   return (
-    <section className="card idv-step" aria-labelledby={`idv-verify-${view}`} data-testid="verify-step" data-view={view}>
-      <StepHeading id={`idv-verify-${view}`}>{TITLES[view]}</StepHeading>
+    <section className="card idv-step" aria-labelledby={titleId} data-testid="verify-step" data-view={view}>
+      <StepHeading id={titleId}>{TITLES[view]}</StepHeading>
       {failure && <Alert key={failure.n}>{failure.text}</Alert>}
 
       {view === 'start' && (

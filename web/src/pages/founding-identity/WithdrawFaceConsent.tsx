@@ -9,7 +9,7 @@ import './withdraw.css';
 export const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
 /**
- * Under the selfie step and the end of the flow, once face consent was given: when it was given
+ * Under the ID verification and the end of the flow, once face consent was given: when it was given
  * and the control that withdraws it, after a confirmation (docs/identity.md, "Withdrawal").
  */
 export function WithdrawFaceConsent({
