@@ -177,10 +177,20 @@ export type FoundingApplicationSubmittedV1 = z.infer<typeof FoundingApplicationS
 /**
  * `FoundingApplication.IdentityCheckRequested` v1: something the face checks depend on changed
  * (the applicant answered the face data consent, the photos were validated, replacement photos
- * were sent): the check-faces trigger runs the checks, or resumes a review by hand. Ids only.
+ * were sent, an ID verified with a selfie): the check-faces trigger runs the checks, or resumes a
+ * review by hand. Ids only.
  */
 export const FOUNDING_IDENTITY_CHECK_REQUESTED = 'FoundingApplication.IdentityCheckRequested';
-export const FoundingIdentityCheckRequestedV1 = z.object({ version: z.literal(1), applicationId: z.string() });
+export const FoundingIdentityCheckRequestedV1 = z.object({
+  version: z.literal(1),
+  applicationId: z.string(),
+  /**
+   * A Stripe Identity VerificationSession verified with a selfie (docs/identity.md, "Verified
+   * identity"): the trigger reads that selfie from Stripe, matches it with the set and looks for
+   * copies, instead of checking the photos.
+   */
+  sessionId: z.string().optional(),
+});
 export type FoundingIdentityCheckRequestedV1 = z.infer<typeof FoundingIdentityCheckRequestedV1>;
 
 export const FOUNDING_APPLICATION_DECIDED = 'FoundingApplication.Decided';

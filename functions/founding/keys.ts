@@ -33,6 +33,14 @@ export const foundingKeys = {
   history: (id: string, at: string, n: number | string) => ({ pk: `APP#${id}`, sk: `HISTORY#${at}#${n}` }),
   sent: (id: string, kind: string) => ({ pk: `APP#${id}`, sk: `SENT#${kind}` }),
   spots: { pk: 'SPOTS', sk: 'FOUNDING' },
+  /** A Stripe Identity VerificationSession we created, naming its application: a webhook finds the application only through it. */
+  verificationSession: (sessionId: string) => ({ pk: `SESSION#${sessionId}`, sk: 'VERIFICATION' }),
+  /**
+   * One item per application holding the perceptual hashes of its photos and verified selfies, in
+   * one partition (`IMAGEHASHES`) so the copy check reads them all with one query (docs/identity.md).
+   */
+  imageHashesPk: 'IMAGEHASHES',
+  imageHashes: (id: string) => ({ pk: 'IMAGEHASHES', sk: `APP#${id}` }),
   spot: (id: string) => ({ pk: `SPOT#${id}`, sk: 'SPOT' }),
   /** GSI byList */
   listPk: 'APPLICATIONS',
@@ -57,7 +65,8 @@ export const applicationPrefix = (id: string) => `applications/${id}/`;
  */
 export const identityKeys = {
   prefix: (id: string) => `applications/${id}/identity/`,
-  selfieUpload: (id: string, n: string) => `applications/${id}/identity/selfie-${n}.jpg`,
+  /** The verified selfie of a VerificationSession, as read from Stripe. */
+  verifiedSelfie: (id: string, sessionId: string) => `applications/${id}/identity/selfie-${sessionId}.jpg`,
   /** The set's and the selfie's descriptors, AES-256-GCM encrypted (identity-crypto.ts). */
   descriptors: (id: string) => `applications/${id}/identity/descriptors.enc`,
   selfieDescriptor: (id: string) => `applications/${id}/identity/selfie-descriptor.enc`,

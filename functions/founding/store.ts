@@ -1,9 +1,10 @@
 // The one data access of the founding domain: every read and write of the FoundingApplications
 // table goes through here (layout in docs/founding-pipeline.md), so handlers never build keys
 // or expressions themselves and internal fields never reach an API answer.
-import type { ConsentRecord, FaceConsentState, IdentityState, ReviewIdentity, SelfieState } from '../../events/identity';
+import type { ConsentRecord, CopyOf, FaceConsentState, FailedCheck, IdentityState, ReviewIdentity, ReviewVerification, SelfieState } from '../../events/identity';
 import { randomBytes } from 'node:crypto';
 import {
+  DeleteCommand,
   GetCommand,
   PutCommand,
   QueryCommand,
@@ -32,7 +33,11 @@ export interface StoredIdentity {
   /** When a given face data consent was withdrawn (faceConsent `withdrawn`; docs/identity.md). */
   faceConsentWithdrawnAt?: string;
   summary?: NonNullable<ReviewIdentity['summary']>;
-  selfie?: { state: SelfieState; key?: string; score?: number; threshold?: number; takenAt?: string };
+  /**
+   * The verified selfie (Stripe Identity's, docs/identity.md "Verified identity") as our face check
+   * judged it: `key` where its bytes are kept, `sessionId` the VerificationSession it came from.
+   */
+  selfie?: { state: SelfieState; key?: string; score?: number; threshold?: number; takenAt?: string; copyOf?: CopyOf; sessionId?: string };
   replacementRounds?: number;
   replaceBy?: string;
   /** Replacements submitted and not yet checked. */
@@ -85,6 +90,15 @@ export interface StoredApplication {
    * attribute of its own, so the step and the applicant's consent never overwrite each other.
    */
   identityTaskToken?: string;
+  /**
+   * The ID verification with Stripe Identity (docs/identity.md, "Verified identity"): an attribute
+   * of its own beside `identity`, so the face checks and a withdrawal (which write `identity`)
+   * never overwrite it; `verificationRevision` counts its writes, each conditional on the last.
+   */
+  verification?: ReviewVerification;
+  verificationRevision?: number;
+  /** Checks that failed: kept through a withdrawal of face consent (the fact, not the data). */
+  failedChecks?: FailedCheck[];
   /** Kept while the address is unconfirmed: the address lock is written from them on confirmation. */
   fingerprint?: string;
   response?: FoundingSignupResponse;
@@ -553,8 +567,215 @@ export function foundingStore(doc: DynamoDBDocumentClient, tableName: string, no
     recordFaceChecks: (applicationId: string, photoResults: PhotoResult[], identity: StoredIdentity) =>
       writeIf(applicationId, { photoResults, identity }, FACE_CONSENT_GIVEN),
 
-    /** The selfie's outcome, while the face data consent stands; false when it was withdrawn meanwhile. */
-    recordSelfie: (applicationId: string, identity: StoredIdentity) => writeIf(applicationId, { identity }, FACE_CONSENT_GIVEN),
+    /**
+     * A VerificationSession created for the application (docs/identity.md, "Verified identity"):
+     * its attempt recorded in `verification`, and its index item naming the application, in one
+     * transaction. Only while the consent is signed, no decision is recorded, and nobody wrote the
+     * verification since it was read at `revision` (so two requests at once never pass the number
+     * of sessions allowed); false otherwise.
+     */
+    async recordVerificationSession(applicationId: string, sessionId: string, verification: ReviewVerification, revision: number): Promise<boolean> {
+      const revisionHolds = revision === 0 ? 'attribute_not_exists(verificationRevision)' : 'verificationRevision = :revision';
+      try {
+        await doc.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: foundingKeys.application(applicationId),
+                  UpdateExpression: 'SET verification = :verification, verificationRevision = :next',
+                  ConditionExpression: `attribute_exists(pk) AND attribute_exists(#identity.consent) AND attribute_not_exists(decision) AND ${revisionHolds}`,
+                  ExpressionAttributeNames: { '#identity': 'identity' },
+                  ExpressionAttributeValues: { ':verification': verification, ':next': revision + 1, ...(revision === 0 ? {} : { ':revision': revision }) },
+                },
+              },
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: { ...foundingKeys.verificationSession(sessionId), applicationId, createdAt: now().toISOString() },
+                  ConditionExpression: 'attribute_not_exists(pk) OR applicationId = :id',
+                  ExpressionAttributeValues: { ':id': applicationId },
+                },
+              },
+            ],
+          }),
+        );
+        return true;
+      } catch (err) {
+        if (isCancelled(err)) return false;
+        throw err;
+      }
+    },
+
+    /** The application a VerificationSession was created for, from its index item; undefined for a session we did not create. */
+    async applicationOfVerificationSession(sessionId: string): Promise<string | undefined> {
+      const out = await doc.send(new GetCommand({ TableName: tableName, Key: foundingKeys.verificationSession(sessionId), ConsistentRead: true }));
+      return typeof out.Item?.applicationId === 'string' ? out.Item.applicationId : undefined;
+    },
+
+    /**
+     * The verification as Stripe says it stands now, and the checks that failed with it added, while
+     * nobody wrote the verification since it was read at `revision`; false otherwise (read again).
+     */
+    async recordVerification(applicationId: string, revision: number, update: { verification: ReviewVerification; addedChecks?: FailedCheck[] }): Promise<boolean> {
+      const values: Record<string, unknown> = { ':verification': update.verification, ':next': revision + 1, ...(revision === 0 ? {} : { ':revision': revision }) };
+      let expression = 'SET verification = :verification, verificationRevision = :next';
+      if (update.addedChecks?.length) {
+        values[':added'] = update.addedChecks;
+        values[':none'] = [];
+        expression += ', failedChecks = list_append(if_not_exists(failedChecks, :none), :added)';
+      }
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: foundingKeys.application(applicationId),
+            UpdateExpression: expression,
+            ConditionExpression: `attribute_exists(pk) AND ${revision === 0 ? 'attribute_not_exists(verificationRevision)' : 'verificationRevision = :revision'}`,
+            ExpressionAttributeValues: values,
+          }),
+        );
+        return true;
+      } catch (err) {
+        if (isConditionFailure(err)) return false;
+        throw err;
+      }
+    },
+
+    /**
+     * The verified selfie's outcome (a checked failure added to `failedChecks`), while the face
+     * data consent stands and no later session's selfie was recorded; false otherwise.
+     */
+    async recordVerifiedSelfie(applicationId: string, selfie: NonNullable<StoredIdentity['selfie']>, options: { failed?: FailedCheck; selfieHash?: string } = {}): Promise<boolean> {
+      const { failed, selfieHash } = options;
+      const names: Record<string, string> = { ...FACE_CONSENT_GIVEN.names, '#selfie': 'selfie' };
+      const values: Record<string, unknown> = { ...FACE_CONSENT_GIVEN.values, ':selfie': selfie, ':taken': selfie.takenAt ?? '' };
+      let expression = 'SET #identity.#selfie = :selfie';
+      if (selfieHash) {
+        // The signed record keeps the first selfie's hash, added once.
+        names['#consent'] = 'consent';
+        values[':hash'] = selfieHash;
+        expression += ', #identity.#consent.selfieHash = if_not_exists(#identity.#consent.selfieHash, :hash)';
+      }
+      if (failed) {
+        values[':failed'] = [failed];
+        values[':none'] = [];
+        expression += ', failedChecks = list_append(if_not_exists(failedChecks, :none), :failed)';
+      }
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: foundingKeys.application(applicationId),
+            UpdateExpression: expression,
+            ConditionExpression: `attribute_exists(pk) AND (${FACE_CONSENT_GIVEN.expression}) AND (attribute_not_exists(#identity.#selfie.takenAt) OR #identity.#selfie.takenAt <= :taken)`,
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: values,
+          }),
+        );
+        return true;
+      } catch (err) {
+        if (isConditionFailure(err)) return false;
+        throw err;
+      }
+    },
+
+    /** When Stripe's copy of the verification was redacted through its API; false without a verification. */
+    async recordVerificationRedacted(applicationId: string, redactedAt: string): Promise<boolean> {
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: foundingKeys.application(applicationId),
+            UpdateExpression: 'SET verification.redactedAt = :at',
+            ConditionExpression: 'attribute_exists(pk) AND attribute_exists(verification) AND attribute_not_exists(verification.redactedAt)',
+            ExpressionAttributeValues: { ':at': redactedAt },
+          }),
+        );
+        return true;
+      } catch (err) {
+        if (isConditionFailure(err)) return false;
+        throw err;
+      }
+    },
+
+    /**
+     * A decision the system takes itself (an ID showing the person under 18), with its history
+     * line, in one transaction: status `rejected`, while no decision is recorded and the
+     * application's photos are validated (`validatedAt`) and it is not decided or failed; false
+     * otherwise. The workflow's review step finds the decision and resumes with it.
+     */
+    async recordSystemDecision(applicationId: string, record: ApplicationDecisionRecord): Promise<boolean> {
+      try {
+        await doc.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: foundingKeys.application(applicationId),
+                  UpdateExpression: 'SET decision = :decision, #status = :rejected',
+                  ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(decision) AND attribute_exists(validatedAt) AND #status IN (:validating, :pending)',
+                  ExpressionAttributeNames: { '#status': 'status' },
+                  ExpressionAttributeValues: { ':decision': record, ':rejected': 'rejected', ':validating': 'validating', ':pending': 'pending_review' },
+                },
+              },
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: { ...foundingKeys.history(applicationId, record.decidedAt, 'decided'), at: record.decidedAt, event: `decided: ${record.decision}`, by: record.decidedBy, ...(record.note ? { note: record.note } : {}) },
+                },
+              },
+            ],
+          }),
+        );
+        return true;
+      } catch (err) {
+        if (isCancelled(err)) return false;
+        throw err;
+      }
+    },
+
+    /**
+     * The application's perceptual hashes (each `hash:mirroredHash`): its photo set's as checked
+     * (replacing the last), or a verified selfie's (added). Kept for the copy check across
+     * applications; deleted with the photos.
+     */
+    async recordImageHashes(applicationId: string, hashes: { photos: string[] } | { selfie: string }): Promise<void> {
+      const photos = 'photos' in hashes;
+      await doc.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: foundingKeys.imageHashes(applicationId),
+          UpdateExpression: photos ? 'SET applicationId = :id, photos = :photos' : 'SET applicationId = :id, selfies = list_append(if_not_exists(selfies, :none), :selfie)',
+          ExpressionAttributeValues: photos ? { ':id': applicationId, ':photos': hashes.photos } : { ':id': applicationId, ':selfie': [hashes.selfie], ':none': [] },
+        }),
+      );
+    },
+
+    /**
+     * Every application's perceptual hashes but `except`'s, from the one `IMAGEHASHES` partition
+     * (about 10 KB an application: a query pages through hundreds of applications in a few reads;
+     * docs/identity.md names the limit).
+     */
+    async listImageHashes(except: string): Promise<Array<{ applicationId: string; photos: string[]; selfies: string[] }>> {
+      const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': foundingKeys.imageHashesPk } });
+      return items
+        .filter((i) => i.applicationId !== except)
+        .map((i) => ({ applicationId: String(i.applicationId), photos: (i.photos as string[] | undefined) ?? [], selfies: (i.selfies as string[] | undefined) ?? [] }));
+    },
+
+    /** The application's own perceptual hashes (its earlier selfies' among them). */
+    async imageHashesOf(applicationId: string): Promise<{ photos: string[]; selfies: string[] }> {
+      const out = await doc.send(new GetCommand({ TableName: tableName, Key: foundingKeys.imageHashes(applicationId), ConsistentRead: true }));
+      return { photos: (out.Item?.photos as string[] | undefined) ?? [], selfies: (out.Item?.selfies as string[] | undefined) ?? [] };
+    },
+
+    /** Forgets the application's perceptual hashes (its photos are deleted). */
+    async deleteImageHashes(applicationId: string): Promise<void> {
+      await doc.send(new DeleteCommand({ TableName: tableName, Key: foundingKeys.imageHashes(applicationId) }));
+    },
 
     /** The face data consent withdrawn, once: false when it no longer stands (withdrawn meanwhile). */
     withdrawFaceConsent: (applicationId: string, identity: StoredIdentity) => writeIf(applicationId, { identity }, FACE_CONSENT_GIVEN),

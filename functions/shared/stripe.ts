@@ -38,3 +38,22 @@ export function signingSecretFromEnv(envName: string): Promise<string> {
   if (!secretId) return Promise.reject(new Error(`Invalid function configuration: ${envName} is not set`));
   return secretValue(secretId, 'Stripe webhook signing');
 }
+
+/** The largest file read back from Stripe (an Identity selfie is a few hundred kilobytes). */
+const STRIPE_FILE_MAX_BYTES = 15 * 1024 * 1024;
+
+/**
+ * A Stripe file's bytes (an Identity VerificationReport's selfie): its `url` is read with the
+ * secret key, as Stripe's files host asks, through the client from env (`stripeFromEnv`).
+ */
+export async function stripeFileContents(fileId: string): Promise<Buffer> {
+  const stripe = await stripeFromEnv();
+  const file = await stripe.files.retrieve(fileId);
+  if (!file.url) throw new Error(`Stripe file ${fileId} has no url`);
+  const key = await secretValue(process.env.STRIPE_SECRET_KEY_SECRET!, 'Stripe secret key');
+  const res = await fetch(file.url, { headers: { authorization: `Bearer ${key}` }, signal: AbortSignal.timeout(20_000) });
+  if (!res.ok) throw new Error(`Stripe file ${fileId} answered ${res.status}`);
+  const bytes = Buffer.from(await res.arrayBuffer());
+  if (bytes.length > STRIPE_FILE_MAX_BYTES) throw new Error(`Stripe file ${fileId} is ${bytes.length} bytes, more than ${STRIPE_FILE_MAX_BYTES}`);
+  return bytes;
+}

@@ -49,6 +49,8 @@ export class MarketplaceStack extends Stack {
     const training = new Training(this, 'Training', platform, { ...tables, photosBucket: founding.bucket, replicateToken: generation.replicateToken });
     new Likeness(this, 'Likeness', platform, { ...tables, generationsTable: generation.table, trainingTable: training.table, trainingsByTalentArn: training.byTalentIndexArn });
     const payments = new Payments(this, 'Payments', platform, { accountsTable: accounts.table });
+    // The proof of person verifies IDs with Stripe Identity, through the Payments stack's key.
+    founding.verifyIdentities({ stripeSecretKey: payments.stripeSecretKey });
     const payouts = new Payouts(this, 'Payouts', platform, { ...tables, generationsTable: generation.table, stripeSecretKey: payments.stripeSecretKey });
     new Console(this, 'Console', platform, {
       waitlistTable: waitlist.table,

@@ -3,3 +3,5 @@
 export { loadFaceModel } from './model';
 export { analyzePhoto, type PhotoAnalysis } from './analyze';
 export { assessSet, matchSelfie, type SetAssessment, type SetPhoto } from './assess';
+export { hammingDistance } from './measures';
+export { descriptorSimilarity } from './model';

@@ -23,14 +23,14 @@ export interface ApplicantIdentityDeps {
 /** Requests per application per hour, over all identity routes (the network limit is identityNetworkRule). */
 const IDENTITY_REQUESTS_PER_APPLICATION_PER_HOUR = 120;
 
-/** Applications past these take no consent, selfie or photos. */
+/** Applications past these take no consent, ID verification or photos. */
 export const CLOSED = new Set(['accepted', 'rejected', 'invalid']);
 
-/** How long a presigned upload of a selfie or a replacement photo stays valid. */
+/** How long a presigned upload of a replacement photo stays valid. */
 export const UPLOAD_URL_SECONDS = 15 * 60;
 
 /** The application the token opens, once the network and the application are within their limits. */
-export async function openByToken(deps: ApplicantIdentityDeps, token: string, ip: string): Promise<StoredApplication> {
+export async function openByToken(deps: Pick<ApplicantIdentityDeps, 'store' | 'limit'>, token: string, ip: string): Promise<StoredApplication> {
   await deps.limit([identityNetworkRule(ip)]);
   const app = await applicationOfToken(deps.store, token);
   await deps.limit([{ name: 'founding-identity.application', subject: app.id, limit: IDENTITY_REQUESTS_PER_APPLICATION_PER_HOUR, windowSeconds: 3600, message: IDENTITY_MESSAGES.tooMany }]);

@@ -14,6 +14,7 @@ import { replacePageUrl, replacePhotosEmail } from '../emails/identity';
 import { assessSet, matchSelfie, type PhotoAnalysis, type SetPhoto } from '../faces';
 import { identityKeys, photoKey } from '../keys';
 import type { FoundingStore, StoredApplication, StoredIdentity } from '../store';
+import { hashPairOf } from './copies';
 import { open, seal, sha256Hex } from './crypto';
 import { setPhotosOf } from './photos';
 import { mintIdentityToken } from './tokens';
@@ -59,7 +60,8 @@ export async function readSetAnalyses(deps: Pick<FaceCheckDeps, 'storage' | 'key
   return JSON.parse(open(await deps.key(), sealed, aadOf(applicationId, 'set')).toString('utf8')) as SetPhoto[];
 }
 
-async function readSelfieAnalysis(deps: Pick<FaceCheckDeps, 'storage' | 'key'>, applicationId: string): Promise<PhotoAnalysis | undefined> {
+/** Reads the sealed analysis of the newest one-face selfie, or undefined. */
+export async function readSelfieAnalysis(deps: Pick<FaceCheckDeps, 'storage' | 'key'>, applicationId: string): Promise<PhotoAnalysis | undefined> {
   if ((await deps.storage.size(identityKeys.selfieDescriptor(applicationId))) === undefined) return undefined;
   const sealed = await deps.storage.read(identityKeys.selfieDescriptor(applicationId));
   return JSON.parse(open(await deps.key(), sealed, aadOf(applicationId, 'selfie')).toString('utf8')) as PhotoAnalysis;
@@ -76,14 +78,15 @@ function countsOf(findings: Record<FaceFindingCode, number>): Partial<Record<Fac
   return Object.fromEntries(FACE_FINDING_CODES.filter((c) => findings[c] > 0).map((c) => [c, findings[c]]));
 }
 
-const FINAL = new Set(['accepted', 'rejected', 'invalid']);
+/** Applications in these statuses are decided: nothing is checked any more. */
+export const FINAL = new Set(['accepted', 'rejected', 'invalid']);
 
 /** Runs the checks of an application now; answers the identity state it ends in. */
 export async function runFaceChecks(deps: FaceCheckDeps, applicationId: string): Promise<{ state: StoredIdentity['state']; usable?: number }> {
   const app = await deps.store.getApplication(applicationId);
   let identity = app.identity;
   if (!identity || identity.faceConsent !== 'given') return { state: identity?.state ?? 'awaiting-consent' };
-  if (!app.photoResults || FINAL.has(app.status)) return { state: identity.state };
+  if (!app.photoResults || FINAL.has(app.status) || app.decision) return { state: identity.state };
 
   let results = app.photoResults;
   if (identity.pendingReplacements) {
@@ -110,11 +113,13 @@ export async function runFaceChecks(deps: FaceCheckDeps, applicationId: string):
   });
   const sealed = seal(await deps.key(), Buffer.from(JSON.stringify(analyses)), aadOf(applicationId, 'set'));
   await deps.storage.write(identityKeys.descriptors(applicationId), sealed, 'application/octet-stream');
+  // The set's perceptual hashes, for the copy check of other applications' selfies (identity/copies.ts).
+  await deps.store.recordImageHashes(applicationId, { photos: analyses.map((a) => hashPairOf(a.analysis)) });
 
   const usable = assessment.summary.usable;
   const summary = { total: assessment.summary.total, usable, counts: countsOf(assessment.summary.findings) };
-  // The analysis took a while: the applicant may have taken a selfie meanwhile. Read the identity
-  // again, so what the selfie route wrote (its key, its hash on the consent) is kept.
+  // The analysis took a while: a verified selfie may have been checked meanwhile. Read the identity
+  // again, so what that check wrote (its key, its hash on the consent) is kept.
   identity = (await deps.store.getApplication(applicationId)).identity ?? identity;
   if (identity.faceConsent !== 'given') return faceConsentGone(deps, applicationId, identity.state);
   const selfieAnalysis = await readSelfieAnalysis(deps, applicationId);
@@ -168,6 +173,8 @@ async function faceConsentGone(deps: Pick<FaceCheckDeps, 'storage'>, application
 
 /** The selfie's stored state from a match. */
 function selfieStateOf(match: ReturnType<typeof matchSelfie>, before: StoredIdentity['selfie']): NonNullable<StoredIdentity['selfie']> {
+  // A copy stays a copy: matching a copied photo with its set proves nothing.
+  if (before?.state === 'copy') return before;
   return { ...before, state: match.result, ...(match.score !== null ? { score: match.score } : {}), threshold: match.threshold };
 }
 

@@ -6,6 +6,7 @@ import type { Bucket } from '../../shared/s3';
 import { thumbnailKey } from '../keys';
 import type { StoredApplication, StoredIdentity } from '../store';
 import { setPhotosOf } from './photos';
+import { verificationStatusOf } from './verification';
 
 /** An application confirmed before proof of person existed, or before the applicant answered. */
 export const NEW_IDENTITY: StoredIdentity = { state: 'awaiting-consent', faceConsent: 'pending' };
@@ -29,6 +30,7 @@ export async function identityStatusOf(app: StoredApplication, options: { storag
       state: selfieState,
       ...(selfieState === 'waiting-for-photos' ? { message: SELFIE_WAITING_TEXT } : selfieState !== 'none' ? { message: SELFIE_RESULT_TEXTS[selfieState as SelfieResult] } : {}),
     },
+    verification: verificationStatusOf(app),
     ...(identity.summary ? { photos: { total: identity.summary.total, usable: identity.summary.usable, needed: Math.max(0, MIN_APPLICATION_IMAGES - identity.summary.usable) } } : {}),
     ...(identity.state === 'awaiting-photos' && identity.replaceBy ? { replaceBy: identity.replaceBy } : {}),
   };

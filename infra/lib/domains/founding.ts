@@ -5,7 +5,7 @@ import { LambdaFunction, SfnStateMachine } from 'aws-cdk-lib/aws-events-targets'
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { HttpMethods, type IBucket } from 'aws-cdk-lib/aws-s3';
-import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { LogLevel, StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import {
@@ -43,6 +43,8 @@ export class Founding extends Construct {
   /** The FoundingApplication state machine: the proof of person's trigger resumes its AwaitIdentity step. */
   readonly workflowArn: string;
   private readonly platform: Platform;
+  /** The workflow's DeletePhotos function (also MarkPhotosForDeletion, which redacts the ID verification). */
+  private deletePhotosStep!: AppFunction;
 
   constructor(scope: Construct, id: string, platform: Platform, props: FoundingProps) {
     super(scope, id);
@@ -184,8 +186,24 @@ export class Founding extends Construct {
     retry.addToRolePolicy(new PolicyStatement({ actions: ['states:StartExecution'], resources: [workflow.stateMachineArn] }));
     api.route('POST /admin/applications/{id}/retry', retry, 'admin');
 
-    // The proof of person: a nested stack for room, beside this one in the main stack (decision 051).
-    new FoundingIdentity(Stack.of(this), 'Identity', platform, { applicationsTable: this.table, photosBucket: this.bucket, workflowArn: this.workflowArn });
+  }
+
+  /**
+   * The proof of person, once the Payments stack holds the Stripe secret key (built after this
+   * construct: the accounts it needs are built from this one's table): a nested stack for room,
+   * beside this one in the main stack (decision 051), and the workflow's photo deletion step, which
+   * redacts a refused application's ID verification at Stripe.
+   */
+  verifyIdentities(props: { stripeSecretKey: ISecret }): void {
+    const { config } = this.platform;
+    this.deletePhotosStep.addEnvironment('STRIPE_SECRET_KEY_SECRET', config.stripeSecretKeyName ?? props.stripeSecretKey.secretArn);
+    props.stripeSecretKey.grantRead(this.deletePhotosStep);
+    new FoundingIdentity(Stack.of(this), 'Identity', this.platform, {
+      applicationsTable: this.table,
+      photosBucket: this.bucket,
+      workflowArn: this.workflowArn,
+      stripeSecretKey: props.stripeSecretKey,
+    });
   }
 
   /** The FoundingApplication state machine, its task functions and the rule that starts it. */
@@ -267,7 +285,8 @@ export class Founding extends Construct {
 
     const deletePhotos = task('DeletePhotos', 'delete-photos', 'Workflow: tags a rejected application\'s photos for deletion, deletes them after the retention period (an invalid one\'s at once)', {
       timeout: Duration.seconds(60),
-    }).bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem', 'ConditionCheckItem']);
+    }).bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem', 'ConditionCheckItem', 'DeleteItem']);
+    this.deletePhotosStep = deletePhotos;
     deletePhotos.addEnvironment('PHOTOS_BUCKET', this.bucket.bucketName);
     deletePhotos.addToRolePolicy(
       new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [this.bucket.arnForObjects('applications/*'), this.bucket.arnForObjects(`${PENDING_PREFIX}*`)] }),
@@ -321,6 +340,8 @@ interface FoundingIdentityProps {
   photosBucket: IBucket;
   /** The FoundingApplication state machine, whose AwaitIdentity step the face checks resume. */
   workflowArn: string;
+  /** The platform's Stripe secret key (the Payments stack's): VerificationSessions, their selfies, redaction. */
+  stripeSecretKey: ISecret;
 }
 
 /** The face analysis library and its native image decoder, installed beside the bundle (docs/identity.md "Lambda"). */
@@ -328,9 +349,9 @@ const FACES_MODULES = ['@vladmandic/human', '@tensorflow/tfjs', '@tensorflow/tfj
 
 /**
  * The proof of person (functions/founding/identity, docs/identity.md): the applicant's routes
- * reached with the identity token, the talent's face data routes, the live selfie's analysis, and
- * the check-faces trigger that analyses the photos, asks for replacements and resumes the review
- * workflow. The founding wing's code, built by the Founding construct (decision 051) in a nested
+ * reached with the identity token, the ID verification with Stripe Identity and its signed
+ * webhook, the talent's face data routes, and the check-faces trigger that analyses the photos
+ * and the verified selfie, asks for replacements and resumes the review workflow. The founding wing's code, built by the Founding construct (decision 051) in a nested
  * stack of its own (decision 032): the main stack has no room for it.
  */
 class FoundingIdentity extends NestedStack {
@@ -338,7 +359,7 @@ class FoundingIdentity extends NestedStack {
   readonly key: Secret;
 
   constructor(scope: Stack, id: string, platform: Platform, props: FoundingIdentityProps) {
-    super(scope, id, { description: 'Proof of person: consent, live selfie and face checks of founding applications' });
+    super(scope, id, { description: 'Proof of person: consent, verified ID and face checks of founding applications' });
     const { api, bus, email, rateLimits } = platform;
     const { applicationsTable: table, photosBucket: bucket } = props;
     this.key = new Secret(this, 'IdentityKey', {
@@ -367,7 +388,6 @@ class FoundingIdentity extends NestedStack {
     applicantRoute('IdentityStatus', '', 'get-identity-status', 'where the applicant stands, with their photos on the replace page');
     applicantRoute('IdentityConsent', '/consent', 'give-identity-consent', 'the face data consent and the signed consent');
     applicantRoute('IdentityWithdrawConsent', '/withdraw-consent', 'withdraw-identity-consent', 'takes back the face data consent and deletes the face data');
-    applicantRoute('IdentitySelfieUpload', '/selfie-upload', 'request-selfie-upload', 'a presigned PUT for the live selfie');
     applicantRoute('IdentityReplacementUploads', '/replacement-uploads', 'request-replacement-uploads', 'presigned PUTs for replacement photos');
     applicantRoute('IdentityReplacements', '/replacements', 'submit-replacements', 'the photos to drop and the uploads that replace them');
 
@@ -384,22 +404,53 @@ class FoundingIdentity extends NestedStack {
     faceDataRoute('MyFaceData', 'GET /me/face-data', 'get-my-face-data', "a talent's face data consent");
     faceDataRoute('WithdrawMyFaceData', 'POST /me/face-data/withdraw', 'withdraw-my-face-data', "a talent withdraws their face data consent");
 
-    const selfie = new AppFunction(this, 'SubmitSelfie', {
-      entry: 'functions/founding/routes/submit-selfie/handler.ts',
-      description: 'POST /founding-identity/selfie: analyses the live selfie and matches it with the photo set',
-      memorySize: 2048,
-      timeout: Duration.seconds(29),
-      nodeModules: FACES_MODULES,
-      environment: { IDENTITY_KEY_SECRET: this.key.secretArn },
-    })
-      .bindTable(table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem'], { indexes: false })
-      .bindBucketObjects(bucket, 'PHOTOS_BUCKET', ['GetObject'], 'applications/*');
-    selfie.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [identityObjects] }));
-    // A selfie analysed while the consent was withdrawn is deleted with the rest of the face data.
-    deleteFaceData(selfie);
-    this.key.grantRead(selfie);
-    rateLimits.bind(selfie);
-    api.route('POST /founding-identity/selfie', selfie, 'public');
+    // A function that calls Stripe with the platform's key (as the payments and payouts stacks do).
+    const withStripe = (fn: AppFunction) => {
+      fn.addEnvironment('STRIPE_SECRET_KEY_SECRET', platform.config.stripeSecretKeyName ?? props.stripeSecretKey.secretArn);
+      props.stripeSecretKey.grantRead(fn);
+      return fn;
+    };
+
+    // The ID verification (docs/identity.md, "Verified identity"): Stripe's hosted page for the
+    // application's own VerificationSession, recorded (with its index item) before the answer.
+    const verification = withStripe(
+      new AppFunction(this, 'IdentityVerification', {
+        entry: 'functions/founding/routes/start-identity-verification/handler.ts',
+        description: "POST /founding-identity/verification: opens the application's Stripe Identity VerificationSession (reused while open)",
+        timeout: Duration.seconds(29),
+      }),
+    )
+      .bindTable(table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem', 'ConditionCheckItem'], { indexes: false })
+      .addEnvironment('SITE_URL', platform.siteUrl.replace(/\/$/, ''));
+    rateLimits.bind(verification);
+    api.route('POST /founding-identity/verification', verification, 'public');
+
+    // Stripe Identity's webhook, signed with its own endpoint's secret. The logical id starts with
+    // StripeIdentityWebhookSecret: the twin's Stripe emulator signs that endpoint's events with it.
+    const webhookSecret = platform.config.stripeIdentityWebhookSecretName
+      ? Secret.fromSecretNameV2(this, 'StripeIdentityWebhookSecret', platform.config.stripeIdentityWebhookSecretName)
+      : new Secret(this, 'StripeIdentityWebhookSecret', {
+          description: "Signing secret (whsec_...) of Stripe's Identity webhook endpoint for POST /webhooks/stripe-identity",
+          generateSecretString: { excludePunctuation: true, passwordLength: 40 },
+        });
+    const receive = withStripe(
+      new AppFunction(this, 'ReceiveIdentityEvent', {
+        entry: 'functions/founding/routes/receive-identity-event/handler.ts',
+        description: 'POST /webhooks/stripe-identity: applies each verified Stripe Identity event once (attempts, findings, an under-18 refusal)',
+        timeout: Duration.seconds(60),
+      }),
+    )
+      .bindTable(table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem', 'ConditionCheckItem', 'DeleteItem'], { indexes: false })
+      // An under-18 refusal deletes the application's photos at once (photo-deletion.ts).
+      .bindBucketObjects(bucket, 'PHOTOS_BUCKET', ['DeleteObject'], 'applications/*', { listPrefix: 'applications/' })
+      .addEnvironment('STRIPE_IDENTITY_WEBHOOK_SECRET_SECRET', platform.config.stripeIdentityWebhookSecretName ?? webhookSecret.secretArn)
+      .bindBus(bus);
+    receive.addToRolePolicy(new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [bucket.arnForObjects(`${PENDING_PREFIX}*`)] }));
+    // The refusal resumes the review (or the wait for the proof of person) with its decision.
+    receive.addToRolePolicy(new PolicyStatement({ actions: ['states:SendTaskSuccess'], resources: [props.workflowArn] }));
+    webhookSecret.grantRead(receive);
+    platform.idempotency.bind(receive);
+    api.route('POST /webhooks/stripe-identity', receive, 'signed');
 
     const check = new AppFunction(this, 'CheckFaces', {
       entry: 'functions/founding/triggers/check-faces/handler.ts',
@@ -410,9 +461,12 @@ class FoundingIdentity extends NestedStack {
       nodeModules: FACES_MODULES,
       environment: { IDENTITY_KEY_SECRET: this.key.secretArn },
     })
-      .bindTable(table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem'], { indexes: false })
+      // Query: the other applications' image hashes, for the verified selfie's copy check.
+      .bindTable(table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem', 'ConditionCheckItem', 'Query'], { indexes: false })
       .bindBucketObjects(bucket, 'PHOTOS_BUCKET', ['GetObject', 'PutObject', 'DeleteObject'], 'applications/*')
       .bindEmail(email);
+    // The verified selfie is read from Stripe (its report's file).
+    withStripe(check);
     this.key.grantRead(check);
     check.addToRolePolicy(new PolicyStatement({ actions: ['states:SendTaskSuccess'], resources: [props.workflowArn] }));
     consumeEvents(this, 'OnIdentityCheckRequested', { bus, detailType: FOUNDING_IDENTITY_CHECK_REQUESTED, consumer: check, consequence: 'the face checks of the application' });
@@ -425,7 +479,7 @@ class FoundingIdentity extends NestedStack {
       description: "Likeness.Removed: deletes the photos, selfie and face analyses of the talent's founding application",
       timeout: Duration.seconds(60),
     })
-      .bindTable(table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem', 'ConditionCheckItem'], { indexes: false })
+      .bindTable(table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem', 'ConditionCheckItem', 'DeleteItem'], { indexes: false })
       .bindBucketObjects(bucket, 'PHOTOS_BUCKET', ['DeleteObject'], 'applications/*', { listPrefix: 'applications/' });
     deletePhotos.addToRolePolicy(new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [bucket.arnForObjects(`${PENDING_PREFIX}*`)] }));
     consumeEvents(this, 'OnLikenessRemovedPhotos', { bus, detailType: LIKENESS_REMOVED, consumer: deletePhotos, consequence: "the talent's application photos and face data deleted" });

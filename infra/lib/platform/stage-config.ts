@@ -115,6 +115,8 @@ export interface StageConfig {
   payoutMinimumCents: number;
   /** Secrets Manager name of the signing secret of Stripe's Connect webhook endpoint for `POST /webhooks/stripe-connect`. */
   stripeConnectWebhookSecretName?: string;
+  /** Secrets Manager name of the signing secret of Stripe's Identity webhook endpoint for `POST /webhooks/stripe-identity`. */
+  stripeIdentityWebhookSecretName?: string;
   /** How talent's likeness models are trained on Replicate (docs/training.md, decision 046). */
   likenessTraining: LikenessTrainingSettings;
 }
@@ -311,6 +313,7 @@ export function stageConfig(scope: Construct): StageConfig {
     generationCostMicros: wholeCents('generationCostMicros', ctx('generationCostMicros'), DEFAULT_GENERATION_COST_MICROS, 'micro-dollars'),
     payoutMinimumCents: wholeCents('payoutMinimumCents', ctx('payoutMinimumCents'), DEFAULT_PAYOUT_MINIMUM_CENTS),
     stripeConnectWebhookSecretName: ctx('stripeConnectWebhookSecretName') || undefined,
+    stripeIdentityWebhookSecretName: ctx('stripeIdentityWebhookSecretName') || undefined,
     likenessTraining: likenessTraining(ctx),
   };
 }

@@ -2,8 +2,9 @@
 // from the talent portal. The selfie and the sealed analyses are deleted (replacement photos
 // stay), the withdrawal is recorded beside the unchanged consent record, a second withdrawal
 // changes nothing, a review waiting for the proof of person goes on by hand, nothing is analysed
-// afterwards, and a token or an account reaches its own application only.
-import { acceptNeedsReason, type ConsentRecord } from '../../../events/identity';
+// afterwards (a verified selfie included), the failed checks and the verification's findings stay
+// (not biometric), and a token or an account reaches its own application only.
+import { acceptNeedsReason, type ConsentRecord, type FailedCheck, type ReviewVerification } from '../../../events/identity';
 import { identityStateText } from '../../../admin/src/applications/labels';
 import { DataExport } from '../../../events/likeness';
 import { exportMyData, type DataExportDeps } from '../../../functions/likeness/routes/export-my-data/service';
@@ -14,9 +15,9 @@ import type { ApplicantIdentityDeps } from '../../../functions/founding/identity
 import { withdrawConsent } from '../../../functions/founding/routes/withdraw-identity-consent/service';
 import { myFaceData } from '../../../functions/founding/routes/get-my-face-data/service';
 import { withdrawMyFaceData } from '../../../functions/founding/routes/withdraw-my-face-data/service';
-import { submitSelfie } from '../../../functions/founding/routes/submit-selfie/service';
+import { acceptGatesOf } from '../../../functions/founding/identity/review';
 import { checkFaces } from '../../../functions/founding/triggers/check-faces/service';
-import type { FaceCheckDeps } from '../../../functions/founding/identity/check';
+import type { CheckFacesDeps } from '../../../functions/founding/triggers/check-faces/service';
 import { memoryBucket } from '../../../functions/shared/s3';
 
 beforeEach(() => void jest.spyOn(console, 'log').mockImplementation(() => undefined));
@@ -30,8 +31,18 @@ const GIVEN: StoredIdentity = {
   faceConsent: 'given',
   consent: CONSENT,
   summary: { total: 30, usable: 30, counts: {} },
-  selfie: { state: 'match', key: identityKeys.selfieUpload(A, '1'), score: 0.8, threshold: 0.55, takenAt: '2026-11-28T09:05:00.000Z' },
+  selfie: { state: 'match', key: identityKeys.verifiedSelfie(A, 'vs_1'), score: 0.8, threshold: 0.55, takenAt: '2026-11-28T09:05:00.000Z' },
   checkedAt: '2026-11-28T09:06:00.000Z',
+};
+
+/** An ID verified with a matching name, 18 or older. */
+const VERIFIED: ReviewVerification = {
+  state: 'verified',
+  type: 'document-and-selfie',
+  verifiedAt: '2026-11-30T09:00:00.000Z',
+  name: { result: 'match', verified: 'Ana Lima', applied: 'Ana Lima', note: 'same name' },
+  age: { result: '18+', checkedOn: '2026-11-30' },
+  attempts: [{ sessionId: 'vs_1', createdAt: '2026-11-30T08:50:00.000Z', status: 'verified', updatedAt: '2026-11-30T09:00:00.000Z' }],
 };
 
 function app(id: string, email: string, identity?: StoredIdentity, extra: Partial<StoredApplication> = {}): StoredApplication {
@@ -76,9 +87,14 @@ function memoryStore(apps: StoredApplication[]) {
     async withdrawFaceConsent(id: string, identity: StoredIdentity) {
       return whileGiven(id, { identity });
     },
-    async recordSelfie(id: string, identity: StoredIdentity) {
-      return whileGiven(id, { identity });
+    async recordVerifiedSelfie(id: string, selfie: NonNullable<StoredIdentity['selfie']>, options: { failed?: FailedCheck } = {}) {
+      const item = items.get(id)!;
+      if (item.identity?.faceConsent !== 'given') return false;
+      return whileGiven(id, { identity: { ...item.identity, selfie }, ...(options.failed ? { failedChecks: [...(item.failedChecks ?? []), options.failed] } : {}) });
     },
+    imageHashesOf: async () => ({ photos: [], selfies: [] }),
+    listImageHashes: async () => [],
+    recordImageHashes: async () => undefined,
     async recordFaceChecks(id: string, photoResults: unknown, identity: StoredIdentity) {
       return whileGiven(id, { photoResults, identity });
     },
@@ -107,12 +123,12 @@ function world(apps: StoredApplication[]) {
 
 /** A's and B's face data and A's replacement photo, as the routes and the trigger leave them. */
 async function faceDataOf(w: ReturnType<typeof world>, id: string) {
-  await Promise.all([w.put(identityKeys.selfieUpload(id, '1')), w.put(identityKeys.descriptors(id)), w.put(identityKeys.selfieDescriptor(id)), w.put(identityKeys.replacement(id, 'r1', 'jpg'))]);
+  await Promise.all([w.put(identityKeys.verifiedSelfie(id, 'vs_1')), w.put(identityKeys.descriptors(id)), w.put(identityKeys.selfieDescriptor(id)), w.put(identityKeys.replacement(id, 'r1', 'jpg'))]);
 }
 
 describe('withdrawing the face data consent by the identity token', () => {
   it('deletes the selfie and the sealed analyses, keeps replacement photos, and records the withdrawal beside the unchanged record', async () => {
-    const w = world([app(A, 'ana@people.example', GIVEN), app(B, 'bea@people.example', { ...GIVEN, selfie: { state: 'match', key: identityKeys.selfieUpload(B, '1') } })]);
+    const w = world([app(A, 'ana@people.example', GIVEN), app(B, 'bea@people.example', { ...GIVEN, selfie: { state: 'match', key: identityKeys.verifiedSelfie(B, 'vs_1') } })]);
     await faceDataOf(w, A);
     await faceDataOf(w, B);
     const { token } = await mintIdentityToken(w.store, A, 'identity');
@@ -129,7 +145,7 @@ describe('withdrawing the face data consent by the identity token', () => {
     expect(w.requested).toEqual([A]);
     // The token opened A only: B's face data and record are as they were.
     expect((await w.storage.list(identityKeys.prefix(B))).length).toBe(4);
-    expect(w.items.get(B)!.identity).toEqual({ ...GIVEN, selfie: { state: 'match', key: identityKeys.selfieUpload(B, '1') } });
+    expect(w.items.get(B)!.identity).toEqual({ ...GIVEN, selfie: { state: 'match', key: identityKeys.verifiedSelfie(B, 'vs_1') } });
   });
 
   it('answers the same the second time and changes nothing', async () => {
@@ -160,7 +176,7 @@ describe('withdrawing the face data consent by the identity token', () => {
     await expect(withdrawConsent(w.deps, token, '198.51.100.7')).rejects.toThrow(/EventBridge/);
     w.deps.requestCheck = requestCheck;
     // A file the first call did not get to.
-    await w.put(identityKeys.selfieUpload(A, '1'));
+    await w.put(identityKeys.verifiedSelfie(A, 'vs_1'));
 
     await withdrawConsent(w.deps, token, '198.51.100.7');
     expect(w.requested).toEqual([A]);
@@ -195,7 +211,7 @@ describe('after the withdrawal', () => {
 
     const resumed: Array<[string, object]> = [];
     const analyze = jest.fn();
-    const deps = { store: w.store, storage: w.storage, key: async () => Buffer.alloc(32), analyze, validate: jest.fn(), send: jest.fn(), siteUrl: 'https://humanly.test', resume: async (t: string, o: object) => void resumed.push([t, o]) } as unknown as FaceCheckDeps;
+    const deps = { store: w.store, storage: w.storage, key: async () => Buffer.alloc(32), analyze, validate: jest.fn(), send: jest.fn(), siteUrl: 'https://humanly.test', resume: async (t: string, o: object) => void resumed.push([t, o]), verifiedSelfie: jest.fn() } as unknown as CheckFacesDeps;
     // What the withdrawal asked for: the check-faces trigger with the withdrawn consent.
     expect(await checkFaces(deps, w.requested[0]!)).toEqual({ state: 'manual' });
     expect(resumed).toEqual([['task-1', { identity: 'manual' }]]);
@@ -203,33 +219,52 @@ describe('after the withdrawal', () => {
     expect(w.items.get(A)!.identityTaskToken).toBeUndefined();
   });
 
-  it('refuses a selfie, and deletes one uploaded through a link issued before', async () => {
-    const w = world([app(A, 'ana@people.example', GIVEN)]);
+  it('analyses no verified selfie: the check-faces trigger resumes by hand and reads nothing from Stripe', async () => {
+    const w = world([app(A, 'ana@people.example', GIVEN, { verification: VERIFIED })]);
     const { token } = await mintIdentityToken(w.store, A, 'identity');
     await withdrawConsent(w.deps, token, '198.51.100.7');
-    const late = identityKeys.selfieUpload(A, 'late');
-    await w.put(late);
     const analyze = jest.fn();
+    const verifiedSelfie = jest.fn();
+    const deps = { store: w.store, storage: w.storage, key: async () => Buffer.alloc(32), analyze, verifiedSelfie, validate: jest.fn(), send: jest.fn(), siteUrl: 'https://humanly.test', resume: jest.fn() };
 
-    await expect(submitSelfie({ ...w.deps, key: async () => Buffer.alloc(32), analyze }, { token, key: late }, '198.51.100.7')).rejects.toMatchObject({ status: 409, message: expect.stringContaining('withdrew') });
+    expect(await checkFaces(deps as never, A, 'vs_1')).toEqual({ state: 'manual' });
+    expect(verifiedSelfie).not.toHaveBeenCalled();
     expect(analyze).not.toHaveBeenCalled();
     expect(await w.storage.list(identityKeys.prefix(A))).toEqual([]);
   });
 
-  it('drops a selfie analysed while the consent was withdrawn', async () => {
-    const w = world([app(A, 'ana@people.example', { ...GIVEN, selfie: undefined })]);
+  it('drops a verified selfie analysed while the consent was withdrawn', async () => {
+    const w = world([app(A, 'ana@people.example', { ...GIVEN, selfie: undefined }, { verification: VERIFIED })]);
     const { token } = await mintIdentityToken(w.store, A, 'identity');
-    const key = identityKeys.selfieUpload(A, 'racing');
-    await w.put(key);
     // The analysis takes a while; the applicant withdraws from their other device meanwhile.
     const analyze = async () => {
       await withdrawConsent(w.deps, token, '198.51.100.7');
       return { width: 600, height: 600, faceCount: 1, face: null, brightness: 120, hash: '0'.repeat(64), mirroredHash: '0'.repeat(64) } as never;
     };
-    await expect(submitSelfie({ ...w.deps, key: async () => Buffer.alloc(32), analyze }, { token, key }, '198.51.100.7')).rejects.toMatchObject({ status: 409 });
+    const verifiedSelfie = async () => ({ bytes: Buffer.from('selfie'), takenAt: '2026-12-01T09:59:00.000Z' });
+    const deps = { store: w.store, storage: w.storage, key: async () => Buffer.alloc(32), analyze, verifiedSelfie, validate: jest.fn(), send: jest.fn(), siteUrl: 'https://humanly.test', resume: jest.fn() };
+
+    expect(await checkFaces(deps as never, A, 'vs_1')).toEqual({ state: 'not-recorded' });
     expect(await w.storage.list(identityKeys.prefix(A))).toEqual([]);
     expect(w.items.get(A)!.identity).toMatchObject({ faceConsent: 'withdrawn' });
     expect(w.items.get(A)!.identity!.selfie).toBeUndefined();
+  });
+
+  it('keeps the failed checks and the verification: the gates still ask for a reason and a second proof', async () => {
+    const failed: FailedCheck[] = [{ check: 'selfie-no-match', at: '2026-11-30T10:00:00.000Z' }];
+    const w = world([app(A, 'ana@people.example', { ...GIVEN, selfie: { state: 'no-match', key: identityKeys.verifiedSelfie(A, 'vs_1'), sessionId: 'vs_1' } }, { verification: VERIFIED, failedChecks: failed })]);
+    await faceDataOf(w, A);
+    expect(acceptGatesOf(w.items.get(A)!)).toEqual(['selfie-mismatch', 'check-failed-before']);
+    const { token } = await mintIdentityToken(w.store, A, 'identity');
+
+    await withdrawConsent(w.deps, token, '198.51.100.7');
+
+    const after = w.items.get(A)!;
+    expect(after.failedChecks).toEqual(failed);
+    expect(after.verification).toEqual(VERIFIED);
+    expect(after.identity!.selfie).toBeUndefined();
+    expect(await w.storage.list(identityKeys.prefix(A))).toEqual([identityKeys.replacement(A, 'r1', 'jpg')]);
+    expect(acceptGatesOf(after)).toEqual(['face-checks-withdrawn', 'check-failed-before']);
   });
 });
 
@@ -284,9 +319,9 @@ describe('the talent’s data export', () => {
 });
 
 describe('the review console', () => {
-  it('says the review is by hand since the withdrawal, and needs no reason to accept', () => {
+  it('says the review is by hand since the withdrawal, and accepting needs a reason and a second proof', () => {
     const identity = { state: 'manual' as const, faceConsent: 'withdrawn' as const, consent: CONSENT, faceConsentWithdrawnAt: '2026-12-01T10:00:00.000Z' };
     expect(identityStateText(identity)).toMatch(/^Reviewed by hand: face consent withdrawn on .*2026/);
-    expect(acceptNeedsReason(identity)).toBe(false);
+    expect(acceptNeedsReason({ ...identity, verification: VERIFIED })).toBe(true);
   });
 });

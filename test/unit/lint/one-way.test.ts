@@ -48,7 +48,7 @@ describe('services call their store by intention', () => {
   it('refuses a service that imports the DynamoDB document client or its commands', async () => {
     for (const from of ['@aws-sdk/lib-dynamodb', '@aws-sdk/client-dynamodb']) {
       const code = `import { UpdateCommand } from '${from}';\nexport const used = UpdateCommand;\n`;
-      const found = await errors('no-restricted-imports', 'functions/founding/routes/submit-selfie/service.ts', code);
+      const found = await errors('no-restricted-imports', 'functions/founding/routes/start-identity-verification/service.ts', code);
       expect(found).toEqual([expect.stringContaining('the store holds the DynamoDB calls')]);
     }
   });

@@ -162,13 +162,16 @@ describe('decide keeps the task token until the workflow is resumed', () => {
 });
 
 describe('markPhotosForDeletion', () => {
+  /** An application without an ID verification never calls Stripe. */
+  const noStripe = () => Promise.reject(new Error('Stripe is not called without a verification'));
+
   test('tags every stored photo and thumbnail of the application retention=delete, and records it once', async () => {
     const m = mockedStore(application({ status: 'rejected' }));
     const storage = memoryBucket();
     for (const key of [`applications/${ID}/photos/0.jpg`, `applications/${ID}/thumbs/0.jpg`, 'applications/app_otherotherotherother/photos/0.jpg']) {
       await storage.write(key, Buffer.from('x'), 'image/jpeg');
     }
-    expect(await markPhotosForDeletion({ store: m.store, storage }, ID)).toEqual({ marked: 2 });
+    expect(await markPhotosForDeletion({ store: m.store, storage, stripe: noStripe }, ID)).toEqual({ marked: 2 });
     expect(storage.objects.get(`applications/${ID}/photos/0.jpg`)!.tags).toEqual({ retention: 'delete' });
     expect(storage.objects.get(`applications/${ID}/thumbs/0.jpg`)!.tags).toEqual({ retention: 'delete' });
     expect(storage.objects.get('applications/app_otherotherotherother/photos/0.jpg')!.tags).toBeUndefined();

@@ -15,6 +15,7 @@ const ENV = {
   IDEMPOTENCY_TABLE: 'Idempotency',
   TALENT_TABLE: 'Talent',
   PHOTOS_BUCKET: 'photos',
+  STRIPE_SECRET_KEY_SECRET: 'stripe-secret-key',
   USER_POOL_ID: 'us-east-1_pool',
   SENDER_EMAIL: 'hello@humanly.test',
   REVIEWERS_EMAIL: 'reviewers@humanly.test',

@@ -4,10 +4,11 @@ import {
   type DecisionRequest,
   type FoundingApplicationDecidedV1,
 } from '../../../../events/founding';
-import { acceptNeedsReason, IDENTITY_REASON_REQUIRED } from '../../../../events/identity';
+import { ACCEPT_GATES, IDENTITY_REASON_REQUIRED, type AcceptGate } from '../../../../events/identity';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../../shared/errors';
 import { log } from '../../../shared/log';
 import { ApplicationNotFoundError, type FoundingStore } from '../../store';
+import { acceptGatesOf } from '../../identity/review';
 import { APPLICATION_ID_PATTERN } from '../../keys';
 
 export interface DecideDeps {
@@ -44,16 +45,23 @@ const sleeper = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 export async function decide(
   deps: DecideDeps,
   id: string,
-  request: { decision: DecisionRequest['decision']; note: string; messageToApplicant?: string; identityReason?: string },
+  request: { decision: DecisionRequest['decision']; note: string; messageToApplicant?: string; identityReason?: string; secondProof?: string },
   reviewer: string,
 ): Promise<DecisionAnswer> {
   if (!APPLICATION_ID_PATTERN.test(id)) throw new NotFoundError('No application with this id.');
+  const reason = request.identityReason?.trim() ?? '';
+  const proof = request.secondProof?.trim() ?? '';
+  let gates: AcceptGate[] = [];
   if (request.decision === 'accept') {
-    // A selfie that does not match the photos is accepted only with a written reason, kept in the history.
+    // Past a gate of the proof of person (docs/identity.md, "Gates"), an acceptance needs a written
+    // reason and a named second proof, both kept in the history.
     const app = await deps.store.getApplication(id).catch((err) => {
       throw err instanceof ApplicationNotFoundError ? new NotFoundError('No application with this id.') : err;
     });
-    if (acceptNeedsReason(app.identity) && !request.identityReason?.trim()) throw new ValidationError(IDENTITY_REASON_REQUIRED, { identityReason: IDENTITY_REASON_REQUIRED });
+    // Decided already: the same decision resumes, another is refused (below); no gate to pass again.
+    gates = app.decision ? [] : acceptGatesOf(app);
+    const missing = gates.length ? [...(reason ? [] : ['identityReason']), ...(proof ? [] : ['secondProof'])] : [];
+    if (missing.length) throw new ValidationError(IDENTITY_REASON_REQUIRED, Object.fromEntries(missing.map((field) => [field, IDENTITY_REASON_REQUIRED])));
   }
   const decidedAt = deps.store.now().toISOString();
   let record: ApplicationDecisionRecord = {
@@ -85,8 +93,11 @@ export async function decide(
     if (attempt >= 2) throw new ConflictError('This application has already been decided.');
   }
 
-  if (record.decision === 'accept' && request.identityReason?.trim()) {
-    await deps.store.addHistory(id, 'selfie mismatch accepted', { by: reviewer, note: request.identityReason.trim() });
+  if (record.decision === 'accept' && gates.length) {
+    await deps.store.addHistory(id, 'accepted past identity gates', {
+      by: reviewer,
+      note: `Gates: ${gates.map((g) => `${g} (${ACCEPT_GATES[g]})`).join('; ')}. Reason: ${reason}. Second proof: ${proof}.`,
+    });
   }
   await resumeWorkflow(deps, id, taskToken, record);
 

@@ -38,6 +38,7 @@ export async function getApplication(deps: GetApplicationDeps, id: string): Prom
   const identity = app.identity;
   if (!identity) return detail;
   const { pendingReplacements: _p, checkedAt: _c, selfie, ...rest } = identity;
+  // The verification and the failed checks are attributes of their own beside `identity` (store.ts).
   return {
     ...detail,
     identity: {
@@ -50,10 +51,14 @@ export async function getApplication(deps: GetApplicationDeps, id: string): Prom
               ...(selfie.score !== undefined ? { score: selfie.score } : {}),
               ...(selfie.threshold !== undefined ? { threshold: selfie.threshold } : {}),
               ...(selfie.takenAt ? { takenAt: selfie.takenAt } : {}),
+              ...(selfie.copyOf ? { copyOf: selfie.copyOf } : {}),
+              // The verified selfie as read from Stripe, signed for a few minutes like the photos.
               ...(selfie.key ? { url: await sign(selfie.key) } : {}),
             },
           }
         : {}),
+      ...(app.verification ? { verification: app.verification } : {}),
+      ...(app.failedChecks?.length ? { failedChecks: app.failedChecks } : {}),
     },
   };
 }

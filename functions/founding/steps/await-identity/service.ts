@@ -16,7 +16,13 @@ export async function awaitIdentity(deps: AwaitIdentityDeps, applicationId: stri
   await deps.store.storeIdentityTaskToken(applicationId, taskToken);
   // Read after the token is stored: whatever happened before it, this step sees it now, and
   // whatever happens after it finds the token.
-  const identity = (await deps.store.getApplication(applicationId)).identity ?? { state: 'awaiting-consent' as const, faceConsent: 'pending' as const };
+  const app = await deps.store.getApplication(applicationId);
+  const identity = app.identity ?? { state: 'awaiting-consent' as const, faceConsent: 'pending' as const };
+  // Refused meanwhile (an ID showing the person under 18): the review step finds the decision.
+  if (app.decision) {
+    await deps.resume(taskToken, { identity: 'decided' });
+    return { waiting: false };
+  }
   if (identity.state === 'checked' || identity.state === 'manual') {
     await deps.resume(taskToken, { identity: identity.state });
     return { waiting: false };

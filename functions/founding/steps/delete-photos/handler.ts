@@ -4,9 +4,10 @@ import { foundingStore } from '../../store';
 import { loadConfig } from '../../../shared/config';
 import { APPLICATION_ID_PATTERN } from '../../keys';
 import { s3Bucket } from '../../../shared/s3';
+import { stripeFromEnv } from '../../../shared/stripe';
 import { deletePhotos, markPhotosForDeletion } from './service';
 
-const config = loadConfig(z.object({ APPLICATIONS_TABLE: z.string().min(1), PHOTOS_BUCKET: z.string().min(1) }));
+const config = loadConfig(z.object({ APPLICATIONS_TABLE: z.string().min(1), PHOTOS_BUCKET: z.string().min(1), STRIPE_SECRET_KEY_SECRET: z.string().min(1) }));
 
 const Input = z.object({ applicationId: z.string().regex(APPLICATION_ID_PATTERN), mark: z.boolean().optional() });
 
@@ -16,6 +17,6 @@ const Input = z.object({ applicationId: z.string().regex(APPLICATION_ID_PATTERN)
  */
 export async function handler(event: unknown) {
   const { applicationId, mark } = Input.parse(event);
-  const deps = { store: foundingStore(documentClient(), config.APPLICATIONS_TABLE), storage: s3Bucket(config.PHOTOS_BUCKET) };
+  const deps = { store: foundingStore(documentClient(), config.APPLICATIONS_TABLE), storage: s3Bucket(config.PHOTOS_BUCKET), stripe: stripeFromEnv };
   return mark ? markPhotosForDeletion(deps, applicationId) : deletePhotos(deps, applicationId);
 }
