@@ -346,6 +346,11 @@ describe('Stripe emulator: Identity, through the official client', () => {
       await expect(stripe.files.retrieve(file)).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing' });
       expect((await fetch(`${emulator.endpoint}/v1/files/${file}/contents`, { headers: { authorization: `Bearer ${emulator.secretKey}` } })).status).toBe(404);
     }
+    // Its events are redacted too: none lists the metadata any more.
+    const events = await stripe.events.list({ type: 'identity.verification_session.*', limit: 100 }).autoPagingToArray({ limit: 10_000 });
+    const about = events.filter((e) => (e.data.object as { id: string }).id === session.id);
+    expect(about.map((e) => e.type)).toEqual(expect.arrayContaining(['identity.verification_session.created', 'identity.verification_session.verified']));
+    expect(about.every((e) => Object.keys((e.data.object as Stripe.Identity.VerificationSession).metadata).length === 0)).toBe(true);
     // Once redacted, the same answer again.
     expect((await stripe.identity.verificationSessions.redact(session.id)).redaction).toEqual({ status: 'redacted' });
   });

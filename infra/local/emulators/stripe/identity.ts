@@ -9,6 +9,7 @@ import { invalid, mergeMetadata, missing, type Reader } from './form';
 import { findingsOf, type Submission } from './identity-checks';
 import * as o from './objects';
 import type { Store } from './store';
+import type { Webhooks } from './webhooks';
 
 type Session = Stripe.Identity.VerificationSession;
 type Report = Stripe.Identity.VerificationReport;
@@ -54,6 +55,7 @@ export class Identity {
 
   constructor(
     private readonly s: Store,
+    private readonly webhooks: Pick<Webhooks, 'events'>,
     private readonly options: IdentityOptions,
   ) {}
 
@@ -165,6 +167,11 @@ export class Identity {
       this.contents.delete(file);
     }
     st.files = [];
+    // The session's events are redacted with it: their copies lose the metadata too.
+    for (const event of this.webhooks.events) {
+      const object = event.data.object as { id?: string; metadata?: Stripe.Metadata };
+      if (object.id === v.id) object.metadata = {};
+    }
     v.redaction = { status: 'redacted' };
     this.s.emit('identity.verification_session.redacted', v, null);
     this.s.log(`${v.id}: redacted`);

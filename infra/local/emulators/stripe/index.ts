@@ -109,7 +109,7 @@ function resources(options: StripeOptions, endpoint: () => string, log: (line: s
   const accounts = new Accounts(store);
   const payouts = new Payouts(store, accounts, webhooks);
   const onboarding = new Onboarding(store, accounts, payouts);
-  const identity = new Identity(store, { processingMs: options.identityDelaysMs?.processing ?? 1000, redactionMs: options.identityDelaysMs?.redaction ?? 1000 });
+  const identity = new Identity(store, webhooks, { processingMs: options.identityDelaysMs?.processing ?? 1000, redactionMs: options.identityDelaysMs?.redaction ?? 1000 });
 
   const api = new Api({
     lookup: (id) =>
