@@ -248,7 +248,7 @@ export function identityReasonError(error: unknown): string | undefined {
   if (!e || (e.status !== 400 && e.status !== 409)) return undefined;
   const fields = e.body?.fields ?? {};
   const named = GATE_FIELDS.map((f) => fields[f]).filter((m): m is string => typeof m === 'string' && m !== '');
-  if (named.length) return named.join(' ');
+  if (named.length) return [...new Set(named)].join(' ');
   const text = e.body?.error ?? e.message;
   return typeof text === 'string' && GATE_FIELDS.some((f) => text.includes(f)) ? text : undefined;
 }

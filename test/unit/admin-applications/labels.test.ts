@@ -256,6 +256,9 @@ describe('console identity: the accept dialog’s gates', () => {
       'secondProof must be at most 500 characters',
     );
     expect(identityReasonError({ status: 400, message: IDENTITY_REASON_REQUIRED, body: { error: IDENTITY_REASON_REQUIRED } })).toBe(IDENTITY_REASON_REQUIRED);
+    // Both fields named with the same sentence: said once.
+    const both = { identityReason: IDENTITY_REASON_REQUIRED, secondProof: IDENTITY_REASON_REQUIRED };
+    expect(identityReasonError({ status: 400, body: { error: IDENTITY_REASON_REQUIRED, fields: both } })).toBe(IDENTITY_REASON_REQUIRED);
     expect(identityReasonError({ status: 409, body: { error: 'This application has already been decided.' } })).toBeUndefined();
     expect(identityReasonError({ status: 400, body: { error: 'note must be a string', fields: { note: 'note must be a string' } } })).toBeUndefined();
     expect(identityReasonError({ status: 500, body: { error: IDENTITY_REASON_REQUIRED } })).toBeUndefined();
