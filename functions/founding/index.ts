@@ -13,3 +13,4 @@ export {
   type StoredApplication,
 } from './store';
 export { applicationPrefix, pendingPrefix } from './keys';
+export { redactVerificationSessions, VerificationStillProcessingError } from './identity/redaction';

@@ -1014,6 +1014,8 @@ export interface FoundingErasurePlan {
   uploadFolders: string[];
   /** The catalog talent of the address's accepted applications (their payouts and statements are erased too). */
   talentIds: string[];
+  /** The Stripe Identity VerificationSessions of its applications: redacted at Stripe before the items go (decision 056). */
+  verificationSessionIds: string[];
   items: Array<Record<string, unknown>>;
 }
 
@@ -1021,7 +1023,9 @@ export interface FoundingErasurePlan {
  * Erasure (decision 019), the reading half: every founding item of the address: its
  * applications with their history and sent-email records, its address lock, its upload
  * sessions' drafts (found by the address hash they keep, or from the application), and any
- * other item naming one of its applications (confirmation links, submissions). The spot an
+ * other item naming one of its applications (confirmation links, submissions, the ID
+ * verification's session index items, the image hashes), with the verification sessions to
+ * redact at Stripe. The spot an
  * accepted application took stays counted (its `SPOT#` item holds no personal data). Throws
  * ApplicationBeingValidatedError, having changed nothing, while an application's photos are
  * being written. Reading first lets the caller erase what the applications lead to (a talent's
@@ -1066,7 +1070,14 @@ export async function planFoundingErasure(doc: DynamoDBDocumentClient, tableName
     add((await scanItems(doc, tableName, { expression: 'applicationId = :id AND pk <> :spot', values: { ':id': id, ':spot': foundingKeys.spot(id).pk } })));
   }
   for (const folder of folders) await partition(foundingKeys.draft(folder));
-  return { applicationIds: [...applicationIds], uploadFolders: [...folders], talentIds: [...talentIds], items: [...toDelete.values()] };
+  // Every session we created for them: from the applications' attempts and the sessions' index items.
+  const sessions = new Set<string>();
+  for (const item of toDelete.values()) {
+    const pk = String(item.pk);
+    if (pk.startsWith('APP#') && item.sk === 'APPLICATION') for (const a of ((item.verification as { attempts?: Array<{ sessionId: string }> } | undefined)?.attempts ?? [])) sessions.add(a.sessionId);
+    if (pk.startsWith('SESSION#') && item.sk === 'VERIFICATION') sessions.add(pk.slice('SESSION#'.length));
+  }
+  return { applicationIds: [...applicationIds], uploadFolders: [...folders], talentIds: [...talentIds], verificationSessionIds: [...sessions], items: [...toDelete.values()] };
 }
 
 /** Erasure, the deleting half: removes the items the plan found. The photos under its application ids and folders are the caller's to delete. */

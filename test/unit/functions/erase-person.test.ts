@@ -19,8 +19,9 @@ function fakes(options: { validating?: boolean; generations?: ClientGenerations[
     planFounding: async () => {
       calls.push('find founding');
       if (options.validating) throw new ApplicationBeingValidatedError();
-      return { applicationIds: ['app_aaaaaaaaaaaaaaaaaaaa'], uploadFolders: ['f'.repeat(32)], talentIds: options.talentIds ?? ['ada-talent'], items: [] };
+      return { applicationIds: ['app_aaaaaaaaaaaaaaaaaaaa'], uploadFolders: ['f'.repeat(32)], talentIds: options.talentIds ?? ['ada-talent'], verificationSessionIds: ['vs_1'], items: [] };
     },
+    redactVerifications: async (ids) => (calls.push(`redact ${ids.join(',')}`), ids.length),
     eraseFounding: async (plan) => (calls.push('founding'), { applicationIds: plan.applicationIds, uploadFolders: plan.uploadFolders, items: 7 }),
     findGenerations: async () => (calls.push('find generations'), found),
     eraseGenerations: async (given, at) => (calls.push(`generations of ${given.accountIds.join(',')} at ${at.toISOString()}`), { generations: 1, licenses: 1, images: 2 }),
@@ -55,6 +56,8 @@ describe('erasePerson', () => {
       // While the application still leads to the talent, so a repeated run finds them again.
       'payouts of ada-talent at 2026-11-24T12:00:00.000Z',
       'likeness model of ada-talent',
+      // Stripe's copy of the ID verification, while the items still name its sessions.
+      'redact vs_1',
       'founding',
       'accounts',
       'account data',

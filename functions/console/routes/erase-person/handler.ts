@@ -5,7 +5,7 @@ import { requireGroup } from '../../../shared/auth';
 import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
 import { httpHandler, json, parseJsonBody } from '../../../shared/http';
-import { eraseFoundingItems, planFoundingErasure } from '../../../founding';
+import { eraseFoundingItems, planFoundingErasure, redactVerificationSessions } from '../../../founding';
 import { accountStore, eraseAccountsByEmail } from '../../../accounts';
 import { erasureStore } from '../../../shared/erasure';
 import { s3Bucket } from '../../../shared/s3';
@@ -57,6 +57,7 @@ export const handler = httpHandler(async (event) => {
       eraseMessages: (email) => eraseMessagesFrom(doc, config.MESSAGES_TABLE, email),
       planFounding: (email) => planFoundingErasure(doc, config.APPLICATIONS_TABLE, email),
       eraseFounding: (plan) => eraseFoundingItems(doc, config.APPLICATIONS_TABLE, plan),
+      redactVerifications: async (sessionIds) => redactVerificationSessions((await stripeFromEnv()).identity.verificationSessions, sessionIds),
       findGenerations: (email) => findClientGenerations(doc, generations, email),
       eraseGenerations: (found, at) =>
         eraseClientGenerations(

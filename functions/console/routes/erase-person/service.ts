@@ -1,6 +1,6 @@
 import type { ErasureCounts, ErasureResult } from '../../../../events/erasure';
 import { ConflictError } from '../../../shared/errors';
-import { ApplicationBeingValidatedError, applicationPrefix, pendingPrefix, type FoundingErasure, type FoundingErasurePlan } from '../../../founding';
+import { ApplicationBeingValidatedError, applicationPrefix, pendingPrefix, VerificationStillProcessingError, type FoundingErasure, type FoundingErasurePlan } from '../../../founding';
 import { GenerationRunningError, refuseWhileRunning, type ClientGenerations } from '../../../generation';
 import type { PaymentsErased } from '../../../payments';
 
@@ -11,6 +11,8 @@ export interface ErasureDeps {
   /** Finds the address's founding items, changing nothing (ApplicationBeingValidatedError while photos are written). */
   planFounding: (email: string) => Promise<FoundingErasurePlan>;
   eraseFounding: (plan: FoundingErasurePlan) => Promise<FoundingErasure>;
+  /** Redacts the applications' ID verification sessions at Stripe (decision 056); returns how many were redacted now. */
+  redactVerifications: (sessionIds: string[]) => Promise<number>;
   /** The generations made under the address and their accounts' licenses. */
   findGenerations: (email: string) => Promise<ClientGenerations>;
   /** Keeps each license's pixel hash, deletes the files, redacts the licenses and generations (marked erased `at`). */
@@ -87,6 +89,14 @@ export async function erasePerson(deps: ErasureDeps, email: string, erasedBy: st
     modelVersions += model.versions;
     trainingFiles += model.files;
     trainingRecords += model.records;
+  }
+  // Stripe's copy of their ID verification (document images, number, date of birth) before the
+  // items that name the sessions go: an erasure that fails here finds them again.
+  if (founding.verificationSessionIds.length) {
+    await deps.redactVerifications(founding.verificationSessionIds).catch((err: unknown) => {
+      if (err instanceof VerificationStillProcessingError) throw new ConflictError('Stripe is checking an ID verification of this address right now, so it cannot be redacted yet. Run the erasure again in a few minutes.');
+      throw err;
+    });
   }
   const foundingErased = await deps.eraseFounding(founding);
   const accounts = await deps.deleteAccounts(email);
