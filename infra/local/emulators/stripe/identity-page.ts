@@ -9,7 +9,8 @@ import { StripeApiError } from './form';
 import { readBytes, redirect, sendHtml, type Pages } from './http';
 import { DOCUMENT_TYPES, type DocumentType, isTestOutcome, seventeenToday, type Submission, type TestOutcome } from './identity-checks';
 import { identityPage, type PageField } from './identity-html';
-import type { Identity, StoredUpload } from './identity';
+import type { StoredUpload } from './files';
+import type { Identity } from './identity';
 import { messagePage } from './pages';
 
 const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -53,7 +54,7 @@ function dobOf(text: string, today: Date): { day: number; month: number; year: n
   return { day, month, year };
 }
 
-/** What the form holds, checked; the files are only read when every other field is right. */
+/** What the form holds, checked. */
 interface Read {
   errors: Errors;
   values: Record<string, string>;

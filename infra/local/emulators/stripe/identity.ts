@@ -1,13 +1,14 @@
 // Stripe Identity in the Stripe emulator: VerificationSessions (type `document`, with or without a
 // matching selfie), their hosted verification page (identity-page.ts), the VerificationReport of
-// each submission, the files it uploaded (served with the secret key, as files.stripe.com serves
-// them), cancellation and redaction, and the `identity.verification_session.*` events, as test
-// mode goes: requires_input -> processing -> verified, or back to requires_input with `last_error`.
+// each submission and the files it uploaded (files.ts), cancellation and redaction, and the
+// `identity.verification_session.*` events, as test mode goes: requires_input -> processing ->
+// verified, or back to requires_input with `last_error`.
 import type Stripe from 'stripe';
 import { type Api, found, newest, page, refOf } from './api';
 import { invalid, mergeMetadata, missing, type Reader } from './form';
 import { findingsOf, type Submission } from './identity-checks';
 import * as o from './objects';
+import type { Files, StoredUpload } from './files';
 import type { Store } from './store';
 import type { Webhooks } from './webhooks';
 
@@ -19,15 +20,6 @@ export interface IdentityOptions {
   processingMs: number;
   /** How long a redaction stays `processing` before `redacted` (Stripe: up to four days). */
   redactionMs: number;
-}
-
-/** An image a verification uploaded, as the file's contents are served. */
-export interface StoredUpload {
-  bytes: Buffer;
-  /** Stripe's file `type`: `jpg`, `png` or `webp`. */
-  type: string;
-  contentType: string;
-  filename: string;
 }
 
 interface SessionState {
@@ -47,14 +39,13 @@ export class Identity {
   readonly sessions = new Map<string, Session>();
   /** Each report as kept, with the document's `dob` (answers show it only when expanded). */
   readonly reports = new Map<string, Report>();
-  readonly files = new Map<string, Stripe.File>();
-  private readonly contents = new Map<string, StoredUpload>();
   private readonly state = new Map<string, SessionState>();
   private readonly byToken = new Map<string, string>();
   private readonly timers = new Set<NodeJS.Timeout>();
 
   constructor(
     private readonly s: Store,
+    private readonly files: Files,
     private readonly webhooks: Pick<Webhooks, 'events'>,
     private readonly options: IdentityOptions,
   ) {}
@@ -162,10 +153,7 @@ export class Identity {
       }
       if (report.selfie) Object.assign(report.selfie, { selfie: null, document: null });
     }
-    for (const file of st.files) {
-      this.files.delete(file);
-      this.contents.delete(file);
-    }
+    for (const file of st.files) this.files.remove(file);
     st.files = [];
     // The session's events are redacted with it: their copies lose the metadata too.
     for (const event of this.webhooks.events) {
@@ -179,10 +167,7 @@ export class Identity {
 
   /** Stores an uploaded image as a file of `purpose`, readable at its `url` with the secret key. */
   storeFile(sessionId: string, purpose: 'identity_document' | 'selfie', upload: StoredUpload): string {
-    const id = o.newId('file');
-    const file = o.identityFile({ id, purpose, filename: upload.filename, size: upload.bytes.length, type: upload.type, url: this.s.url(`/v1/files/${id}/contents`), created: this.s.clocks.now(null) });
-    this.files.set(id, file);
-    this.contents.set(id, upload);
+    const id = this.files.add(purpose, upload);
     this.state.get(sessionId)!.files.push(id);
     return id;
   }
@@ -233,22 +218,10 @@ export class Identity {
     return copy;
   }
 
-  file(id: string): Stripe.File {
-    const f = this.files.get(id);
-    if (!f) throw missing('file upload', id, 'file');
-    return f;
-  }
-
-  /** The bytes of a file (`GET /v1/files/:id/contents`). */
-  fileContents(id: string): StoredUpload {
-    this.file(id);
-    return this.contents.get(id)!;
-  }
-
   /** Any Identity object by id, for expansion (`expand[]=last_verification_report`). */
   lookup(id: string): { id: string; object: string } | undefined {
     const report = this.reports.get(id);
-    return this.sessions.get(id) ?? (report && this.reportView(report)) ?? this.files.get(id);
+    return this.sessions.get(id) ?? (report && this.reportView(report));
   }
 
   /** `verified_outputs` of a session, and the `dob` of its outputs or of a report's document: what Stripe shows only when expanded. */
@@ -302,11 +275,6 @@ export class Identity {
       return page(all.map((x) => this.reportView(x)), r, '/v1/identity/verification_reports', 'identity.verification_report');
     });
     api.on('GET', '/v1/identity/verification_reports/:id', (_r, [id]) => this.reportView(found(this.reports.get(id), 'identity.verification_report', id)));
-    api.on('GET', '/v1/files', (r) => {
-      const purpose = r.string('purpose');
-      return page(newest(this.files.values()).filter((f) => !purpose || f.purpose === purpose), r, '/v1/files', 'file');
-    });
-    api.on('GET', '/v1/files/:id', (_r, [id]) => this.file(id));
   }
 }
 

@@ -13,7 +13,7 @@
 // payments.ts, checkout.ts, subscriptions.ts, schedules.ts, invoices.ts, renewals.ts,
 // test-clocks.ts, portal.ts, refunds.ts, disputes.ts, accounts.ts, onboarding.ts, payouts.ts,
 // identity.ts (its checks identity-checks.ts, its page identity-page.ts and identity-html.ts),
-// webhook-endpoints.ts; what they share is store.ts; webhooks.ts delivers the events;
+// files.ts, webhook-endpoints.ts; what they share is store.ts; webhooks.ts delivers the events;
 // requests.ts takes an API call (auth, idempotency) and serves files' contents, api.ts routes
 // it; control.ts is the test handle.
 import { createHash } from 'node:crypto';
@@ -25,6 +25,7 @@ import { Checkout } from './checkout';
 import { controlRoutes, stripeControl, type StripeControl } from './control';
 import { Customers } from './customers';
 import { Disputes } from './disputes';
+import { Files } from './files';
 import { StripeApiError } from './form';
 import { Pages, sendHtml, sendJson } from './http';
 import { Identity } from './identity';
@@ -109,11 +110,12 @@ function resources(options: StripeOptions, endpoint: () => string, log: (line: s
   const accounts = new Accounts(store);
   const payouts = new Payouts(store, accounts, webhooks);
   const onboarding = new Onboarding(store, accounts, payouts);
-  const identity = new Identity(store, webhooks, { processingMs: options.identityDelaysMs?.processing ?? 1000, redactionMs: options.identityDelaysMs?.redaction ?? 1000 });
+  const files = new Files(store);
+  const identity = new Identity(store, files, webhooks, { processingMs: options.identityDelaysMs?.processing ?? 1000, redactionMs: options.identityDelaysMs?.redaction ?? 1000 });
 
   const api = new Api({
     lookup: (id) =>
-      store.lookup(id) ?? accounts.accounts.get(id) ?? payouts.transfers.get(id) ?? identity.lookup(id) ?? (id.startsWith('we_') ? webhooks.endpoint(id) : undefined),
+      store.lookup(id) ?? accounts.accounts.get(id) ?? payouts.transfers.get(id) ?? identity.lookup(id) ?? files.files.get(id) ?? (id.startsWith('we_') ? webhooks.endpoint(id) : undefined),
     includable: (obj, field, within) => {
       if (obj.object === 'checkout.session' && field === 'line_items') {
         return list(`/v1/checkout/sessions/${obj.id}/line_items`, structuredClone(checkout.sessionLines(String(obj.id))));
@@ -123,14 +125,14 @@ function resources(options: StripeOptions, endpoint: () => string, log: (line: s
     },
   });
   const pages = new Pages();
-  for (const r of [customers, products, checkout, subscriptions, schedules, invoices, payments, refunds, disputes, portal, accounts, onboarding, payouts, testClocks, identity]) r.routes(api);
+  for (const r of [customers, products, checkout, subscriptions, schedules, invoices, payments, refunds, disputes, portal, accounts, onboarding, payouts, testClocks, identity, files]) r.routes(api);
   webhookRoutes(api, webhooks);
   for (const r of [checkout, portal, onboarding, payments, invoices]) r.pages(pages);
   identityPages(pages, identity);
 
   products.seed(options.catalog ?? []);
   for (const e of options.webhookEndpoints ?? []) webhooks.addEndpoint({ ...e, created: Math.floor(Date.now() / 1000) });
-  return { store, webhooks, api, pages, accounts, payouts, renewals, disputes, identity };
+  return { store, webhooks, api, pages, accounts, payouts, renewals, disputes, identity, files };
 }
 
 export async function startStripe(options: StripeOptions = {}): Promise<StripeEmulator> {
@@ -142,7 +144,7 @@ export async function startStripe(options: StripeOptions = {}): Promise<StripeEm
   const publishableKey = `pk_test_${createHash('sha512').update(secretKey).digest('hex').slice(0, 99)}`;
   const log = options.log ?? (options.verbose ? (line: string) => console.log(`[stripe] ${line}`) : () => undefined);
   let endpoint = '';
-  const { store, webhooks, api, pages, accounts, payouts, renewals, disputes, identity } = resources(options, () => endpoint, log);
+  const { store, webhooks, api, pages, accounts, payouts, renewals, disputes, identity, files } = resources(options, () => endpoint, log);
   const requests = new Requests({ secretKey, publishableKey, api, store, webhooks, accounts, log });
   const handle_ = stripeControl({ secretKey, publishableKey, store, webhooks, renewals, disputes });
   const control = controlRoutes(handle_, store);
@@ -151,7 +153,7 @@ export async function startStripe(options: StripeOptions = {}): Promise<StripeEm
     const url = new URL(req.url ?? '/', 'http://localhost');
     const method = req.method ?? 'GET';
     const contents = method === 'GET' ? /^\/v1\/files\/([^/]+)\/contents$/.exec(url.pathname) : null;
-    if (contents) return requests.download(req, res, () => identity.fileContents(decodeURIComponent(contents[1])));
+    if (contents) return requests.download(req, res, () => files.contentsOf(decodeURIComponent(contents[1])));
     if (url.pathname.startsWith('/v1/')) return requests.handle(req, res, url, method);
     if (url.pathname.startsWith('/_emulator/')) return control(req, res, url, method);
     if (await pages.serve(req, res, url, method)) return;
