@@ -191,7 +191,7 @@ describe('Stripe emulator: Identity, through the official client', () => {
     expect(selfie).toMatchObject({ object: 'file', purpose: 'selfie', size: JPEG.length, type: 'jpg' });
     expect(selfie.url).toBe(`${emulator.endpoint}/v1/files/${selfieFile}/contents`);
     const document = await stripe.files.retrieve(documentFile);
-    expect(document).toMatchObject({ purpose: 'identity_document', size: PNG.length, type: 'png' });
+    expect(document).toMatchObject({ purpose: 'identity_document_downloadable', size: PNG.length, type: 'png' });
     const withKey = await fetch(selfie.url!, { headers: { authorization: `Bearer ${emulator.secretKey}` } });
     expect(withKey.status).toBe(200);
     expect(withKey.headers.get('content-type')).toBe('image/jpeg');

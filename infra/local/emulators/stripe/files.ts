@@ -24,7 +24,7 @@ export class Files {
   constructor(private readonly s: Store) {}
 
   /** Stores an upload as a file of `purpose`; its id. */
-  add(purpose: 'identity_document' | 'selfie', upload: StoredUpload): string {
+  add(purpose: 'identity_document_downloadable' | 'selfie', upload: StoredUpload): string {
     const id = o.newId('file');
     const url = this.s.url(`/v1/files/${id}/contents`);
     this.files.set(id, o.identityFile({ id, purpose, filename: upload.filename, size: upload.bytes.length, type: upload.type, url, created: this.s.clocks.now(null) }));

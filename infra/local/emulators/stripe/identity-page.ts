@@ -128,7 +128,7 @@ export function identityPages(pages: Pages, identity: Identity): void {
     const read = await readForm(form, { selfie: view.selfie, allowed: view.allowed, today: new Date(identity.now() * 1000) });
     if (!read.submission) return show(400, read.errors, read.values);
     const { document: doc, selfie, ...rest } = read.submission;
-    const documentFile = identity.storeFile(session.id, 'identity_document', doc);
+    const documentFile = identity.storeFile(session.id, 'identity_document_downloadable', doc);
     const selfieFile = selfie ? identity.storeFile(session.id, 'selfie', selfie) : null;
     identity.submit(session, { ...rest, documentFile, selfieFile });
     if (returnUrl) return redirect(res, returnUrl);

@@ -166,7 +166,7 @@ export class Identity {
   }
 
   /** Stores an uploaded image as a file of `purpose`, readable at its `url` with the secret key. */
-  storeFile(sessionId: string, purpose: 'identity_document' | 'selfie', upload: StoredUpload): string {
+  storeFile(sessionId: string, purpose: 'identity_document_downloadable' | 'selfie', upload: StoredUpload): string {
     const id = this.files.add(purpose, upload);
     this.state.get(sessionId)!.files.push(id);
     return id;

@@ -107,7 +107,7 @@ export function verificationReport(r: {
 }
 
 /** A file a verification uploaded; its contents are served at `url` with the secret key, as files.stripe.com serves them. */
-export function identityFile(f: { id: string; purpose: 'identity_document' | 'selfie'; filename: string; size: number; type: string; url: string; created: number }): Stripe.File {
+export function identityFile(f: { id: string; purpose: 'identity_document_downloadable' | 'selfie'; filename: string; size: number; type: string; url: string; created: number }): Stripe.File {
   return {
     id: f.id,
     object: 'file',
