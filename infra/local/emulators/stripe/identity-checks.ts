@@ -44,7 +44,7 @@ export interface Submission {
   selfieFile: string | null;
 }
 
-export interface Findings {
+interface Findings {
   document: Stripe.Identity.VerificationReport.Document;
   selfie: Stripe.Identity.VerificationReport.Selfie | undefined;
   /** The session's `last_error` (null when verified). */

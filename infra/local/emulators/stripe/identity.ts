@@ -15,7 +15,7 @@ import type { Webhooks } from './webhooks';
 type Session = Stripe.Identity.VerificationSession;
 type Report = Stripe.Identity.VerificationReport;
 
-export interface IdentityOptions {
+interface IdentityOptions {
   /** How long a submission stays `processing` before its outcome (Stripe's test mode: a few seconds). */
   processingMs: number;
   /** How long a redaction stays `processing` before `redacted` (Stripe: up to four days). */
