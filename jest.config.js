@@ -14,8 +14,6 @@ module.exports = {
   // alone may take 10 s then. Files that wait on a twin set their own, longer time-out. Jest reads
   // the time-out from the top level only (a project's own is ignored).
   testTimeout: 30_000,
-  // `--shard` splits files by weight, not by a hash of their path.
-  testSequencer: '<rootDir>/test/support/shard-sequencer.js',
   projects: [
     project('unit'),
     // One synthesis of the test app per run, shared by the files through the cache (decision 034).

@@ -11,14 +11,13 @@
 //   build                      needs nothing; only bench and e2e need it
 //   unit -> workflow -> infra  one jest process at a time, beside the checks
 //   integration                after infra, with two workers: its files mostly wait on the twin
-//   bench                      after integration, beside e2e, whose files mostly wait on the twin
-//                              and leave a core idle: the quick runs on one twin they share (decision 053), at the
+//   bench                      after integration, beside e2e, which runs one file at a time and leaves
+//                              about a core idle: the quick runs on one twin they share (decision 053), at the
 //                              usual priority like every step that runs a twin: a twin starved of CPU
 //                              lets its functions' time-outs (wall-clock, as Lambda's) run out and
 //                              answers 500
-//   e2e 1/2, e2e 2/2           after integration, two shards of even weight (test/support/shard-sequencer.js),
-//                              each its own jest process and twin, one file at a time: browser files
-//                              read their twin's library and counts, so two never share one
+//   e2e                        after integration, one file at a time: browsers are the most sensitive
+//                              to a busy CPU, and their files read the shared twin's library and counts
 import { spawn } from 'node:child_process';
 import * as path from 'node:path';
 
@@ -51,7 +50,7 @@ const JEST: Step[] = [
   { name: 'infra', command: jest('infra'), after: ['warm', 'workflow'] },
   { name: 'integration', command: jest('integration', '--maxWorkers=2'), after: ['warm', 'infra'] },
   { name: 'bench', command: jest('bench'), after: ['warm', 'integration'], needs: ['build'] },
-  ...[1, 2].map((i) => ({ name: `e2e ${i}/2`, command: jest('e2e', `--shard=${i}/2`), after: ['integration'], needs: ['build'] })),
+  { name: 'e2e', command: jest('e2e'), after: ['integration'], needs: ['build'] },
 ];
 
 type Outcome = 'passed' | 'failed' | 'skipped';
