@@ -1,5 +1,5 @@
 // Proof of person (docs/identity.md, issue "Proof of person"): the applicant's consent to face
-// checks, the signed consent, the live selfie, replacing photos, and what the review console
+// checks, the signed consent, the verified ID, replacing photos, and what the review console
 // reads of it. The applicant reaches these routes with the identity token the confirmation
 // answer carries (and the replace link's token): a token opens its own application only.
 import * as z from 'zod';
@@ -90,23 +90,6 @@ export type IdentityConsentRequest = z.infer<typeof IdentityConsentRequest>;
  * and the review goes on by hand. Answers the same the second time.
  */
 export const WithdrawConsentRequest = z.strictObject({ token: IdentityToken });
-
-/** `POST /founding-identity/selfie-upload`: a presigned PUT for the selfie (JPEG, at most SELFIE_MAX_BYTES). */
-export const SELFIE_MAX_BYTES = 5 * 1024 * 1024;
-export const SelfieUploadRequest = z.strictObject({
-  token: IdentityToken,
-  contentType: z.literal('image/jpeg', { error: 'The selfie must be a JPEG image (image/jpeg).' }),
-  size: z
-    .number({ error: 'size must be a number of bytes' })
-    .int()
-    .min(1, { error: 'The selfie is empty.' })
-    .max(SELFIE_MAX_BYTES, { error: `The selfie must be at most ${SELFIE_MAX_BYTES / 1024 / 1024} MB.` }),
-});
-export const SelfieUploadResponse = z.object({ url: z.url(), key: z.string(), headers: z.record(z.string(), z.string()), expiresAt: z.iso.datetime() });
-export type SelfieUploadResponse = z.infer<typeof SelfieUploadResponse>;
-
-/** `POST /founding-identity/selfie`: the uploaded selfie is analysed now and matched with the photos. */
-export const SelfieSubmitRequest = z.strictObject({ token: IdentityToken, key: z.string({ error: 'key is required' }).max(300) });
 
 /** `POST /founding-identity/replacement-uploads`: presigned PUTs for replacement photos (JPEG or PNG). */
 export const ReplacementUploadRequest = z.strictObject({

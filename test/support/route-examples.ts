@@ -4,8 +4,7 @@ import {
   IdentityRequest,
   ReplacementSubmitRequest,
   ReplacementUploadRequest,
-  SelfieSubmitRequest,
-  SelfieUploadRequest,
+  VerificationRequest,
   WithdrawConsentRequest,
 } from '../../events/identity';
 import type * as z from 'zod';
@@ -139,8 +138,7 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
     body: (m) => ({ token: confirmationToken(m), faceConsent: false, typedName: `Ada ${m}`, consentVersion: CONSENT_VERSION }),
   },
   'POST /founding-identity/withdraw-consent': { schema: WithdrawConsentRequest, body: (m) => ({ token: confirmationToken(m) }) },
-  'POST /founding-identity/selfie-upload': { schema: SelfieUploadRequest, body: (m) => ({ token: confirmationToken(m), contentType: 'image/jpeg', size: 123_456 }) },
-  'POST /founding-identity/selfie': { schema: SelfieSubmitRequest, body: (m) => ({ token: confirmationToken(m), key: `applications/app_${m}/identity/selfie-1.jpg` }) },
+  'POST /founding-identity/verification': { schema: VerificationRequest, body: (m) => ({ token: confirmationToken(m) }) },
   'POST /founding-identity/replacement-uploads': { schema: ReplacementUploadRequest, body: (m) => ({ token: confirmationToken(m), files: [{ contentType: 'image/jpeg', size: 123_456 }] }) },
   'POST /founding-identity/replacements': { schema: ReplacementSubmitRequest, body: (m) => ({ token: confirmationToken(m), remove: [0], keys: [`applications/app_${m}/identity/replacements/1.jpg`] }) },
   'POST /events/conversion': { schema: ConversionRequest, body: () => ({ type: 'waitlist' }) },
@@ -197,6 +195,7 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'GET /me/payouts/earnings.csv': { query: () => ({ year: '2026' }) },
   'POST /webhooks/stripe': { body: () => ({ id: 'evt_matrix', type: 'invoice.paid' }) },
   'POST /webhooks/stripe-connect': { body: () => ({ id: 'evt_matrix', type: 'payout.paid' }) },
+  'POST /webhooks/stripe-identity': { body: () => ({ id: 'evt_matrix', type: 'identity.verification_session.verified' }) },
   'GET /licenses/{id}': { params: (f) => ({ id: f.licenseId }) },
   'GET /licenses/{id}/download': { params: (f) => ({ id: f.licenseId }) },
   // The fixture license has no file in the bucket: its thumbnail answers 404 naming that.

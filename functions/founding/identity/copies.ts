@@ -25,7 +25,7 @@ function similarityOf(a: PhotoAnalysis, b: PhotoAnalysis): number | undefined {
   return a.face && b.face && a.faceCount === 1 && b.faceCount === 1 ? descriptorSimilarity(a.face.descriptor, b.face.descriptor) : undefined;
 }
 
-export interface CopyCandidates {
+interface CopyCandidates {
   /** The application's set, as checked. */
   set?: readonly SetPhoto[];
   /** The application's earlier selfie's analysis (the newest), and every earlier selfie's hashes. */

@@ -61,7 +61,7 @@ export function nameFinding(applied: { firstName: string; lastName?: string }, v
 }
 
 /** A date of birth as Stripe verifies it; any part may be missing. */
-export interface BirthDate {
+interface BirthDate {
   day: number | null;
   month: number | null;
   year: number | null;

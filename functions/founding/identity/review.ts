@@ -5,7 +5,7 @@ import { acceptGates, type AcceptGate, type ReviewIdentity } from '../../../even
 import type { StoredApplication } from '../store';
 
 /** The parts of the application the gates read. */
-export function gateInputOf(app: Pick<StoredApplication, 'identity' | 'verification' | 'failedChecks'>): Parameters<typeof acceptGates>[0] {
+function gateInputOf(app: Pick<StoredApplication, 'identity' | 'verification' | 'failedChecks'>): Parameters<typeof acceptGates>[0] {
   const identity = app.identity;
   return {
     faceConsent: identity?.faceConsent ?? 'pending',

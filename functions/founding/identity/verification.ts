@@ -9,7 +9,7 @@ import type { StoredApplication } from '../store';
 import { ageFinding, nameFinding } from './findings';
 
 /** What the applicant reads of their verification, by state. */
-export const VERIFICATION_TEXTS: Record<VerificationState, string> = {
+const VERIFICATION_TEXTS: Record<VerificationState, string> = {
   'not-started': 'Verify your identity with an ID document and a selfie: it takes a few minutes.',
   started: 'Your ID verification is open: continue it where you left off.',
   processing: 'Stripe is checking your ID. This page updates when it is done.',
@@ -48,7 +48,7 @@ export const verificationTypeOf = (app: Pick<StoredApplication, 'identity'>): No
 const STATUSES = new Set<string>(['requires_input', 'processing', 'verified', 'canceled']);
 
 /** One attempt as Stripe says its session stands now. */
-export function attemptOf(before: VerificationAttempt, session: Stripe.Identity.VerificationSession, at: string): VerificationAttempt {
+function attemptOf(before: VerificationAttempt, session: Stripe.Identity.VerificationSession, at: string): VerificationAttempt {
   const status = (STATUSES.has(session.status) ? session.status : 'requires_input') as VerificationAttempt['status'];
   const error = status === 'requires_input' ? session.last_error?.code ?? undefined : undefined;
   const errorReason = status === 'requires_input' ? session.last_error?.reason ?? undefined : undefined;
@@ -73,7 +73,7 @@ function stateOfAttempt(attempt: VerificationAttempt): VerificationState {
 /** Stripe's errors that say the person or the selfie is not who they claim: kept as a failed check. */
 const FAILED_CHECK_ERRORS = new Set(['selfie_face_mismatch', 'selfie_manipulated', 'selfie_unverified_other', 'document_unverified_other', 'under_supported_age']);
 
-export interface VerificationChange {
+interface VerificationChange {
   verification: ReviewVerification;
   /** The checks this change found failed, to add to the application's. */
   addedChecks?: FailedCheck[];
