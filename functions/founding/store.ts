@@ -681,6 +681,25 @@ export function foundingStore(doc: DynamoDBDocumentClient, tableName: string, no
       }
     },
 
+    /** A check that failed, added to the application's (kept through a withdrawal of face consent). */
+    async addFailedCheck(applicationId: string, failed: FailedCheck): Promise<boolean> {
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: foundingKeys.application(applicationId),
+            UpdateExpression: 'SET failedChecks = list_append(if_not_exists(failedChecks, :none), :failed)',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':failed': [failed], ':none': [] },
+          }),
+        );
+        return true;
+      } catch (err) {
+        if (isConditionFailure(err)) return false;
+        throw err;
+      }
+    },
+
     /** When Stripe's copy of the verification was redacted through its API; false without a verification. */
     async recordVerificationRedacted(applicationId: string, redactedAt: string): Promise<boolean> {
       try {

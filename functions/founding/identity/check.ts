@@ -14,7 +14,7 @@ import { replacePageUrl, replacePhotosEmail } from '../emails/identity';
 import { assessSet, matchSelfie, type PhotoAnalysis, type SetPhoto } from '../faces';
 import { identityKeys, photoKey } from '../keys';
 import type { FoundingStore, StoredApplication, StoredIdentity } from '../store';
-import { hashPairOf } from './copies';
+import { copyOf, hashPairOf } from './copies';
 import { open, seal, sha256Hex } from './crypto';
 import { setPhotosOf } from './photos';
 import { mintIdentityToken } from './tokens';
@@ -123,7 +123,14 @@ export async function runFaceChecks(deps: FaceCheckDeps, applicationId: string):
   identity = (await deps.store.getApplication(applicationId)).identity ?? identity;
   if (identity.faceConsent !== 'given') return faceConsentGone(deps, applicationId, identity.state);
   const selfieAnalysis = await readSelfieAnalysis(deps, applicationId);
-  const selfie = selfieAnalysis ? selfieStateOf(matchSelfie(selfieAnalysis, analyses), identity.selfie) : identity.selfie;
+  // A verified selfie analysed before the set was checked: now it is matched, and looked at as a
+  // possible copy of a set photo (identity/copies.ts), which could not be done before.
+  const setCopy = selfieAnalysis && identity.selfie?.state !== 'copy' ? copyOf(selfieAnalysis, { set: analyses, earlierSelfieHashes: [], others: [] }) : undefined;
+  const selfie = selfieAnalysis
+    ? setCopy
+      ? { ...identity.selfie, state: 'copy' as const, copyOf: setCopy }
+      : selfieStateOf(matchSelfie(selfieAnalysis, analyses), identity.selfie)
+    : identity.selfie;
   const rounds = identity.replacementRounds ?? 0;
   const short = usable < MIN_APPLICATION_IMAGES && rounds < MAX_REPLACEMENT_ROUNDS;
   const now = deps.store.now().toISOString();
@@ -144,6 +151,9 @@ export async function runFaceChecks(deps: FaceCheckDeps, applicationId: string):
     next.replaceBy = replaceLink.expiresAt;
   }
   if (!(await deps.store.recordFaceChecks(applicationId, results, next))) return faceConsentGone(deps, applicationId, 'manual');
+  // A selfie that became a copy or stopped matching is a failed check, kept through a withdrawal.
+  const failed = selfie && selfie.state !== identity.selfie?.state ? (selfie.state === 'copy' ? 'selfie-copy' : selfie.state === 'no-match' ? 'selfie-no-match' : undefined) : undefined;
+  if (failed) await deps.store.addFailedCheck(applicationId, { check: failed, at: now });
   await deps.store.addHistory(applicationId, 'faces checked', {
     note: `${usable} usable of ${summary.total}${Object.entries(summary.counts).map(([c, n]) => ` · ${n} ${c.replace(/-/g, ' ')}`).join('')}${selfie ? ` · selfie: ${selfie.state}` : ''}`,
   });

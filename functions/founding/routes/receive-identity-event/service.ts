@@ -122,6 +122,11 @@ async function refuseUnder18(deps: IdentityEventDeps, app: StoredApplication): P
       log.warn('application refused: under 18', { applicationId: app.id });
     }
   }
+  if (current.decision && current.decision.decidedBy !== IDENTITY_CHECK) {
+    // Decided by a reviewer before the ID said under 18 (a session finished late): the console shows
+    // the verification's state; the photos still go and Stripe's copy is redacted.
+    log.error('an ID verified under 18 after the application was decided', new Error('under 18 after a decision'), { applicationId: app.id, decision: current.decision.decision });
+  }
   if (current.decision?.decidedBy === IDENTITY_CHECK) {
     // Waiting for review: its task resumes with the decision. Waiting for the proof of person: that step resumes,
     // and the review step finds the decision. Neither yet: the step that comes finds it.
