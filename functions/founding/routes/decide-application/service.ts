@@ -58,8 +58,9 @@ export async function decide(
     const app = await deps.store.getApplication(id).catch((err) => {
       throw err instanceof ApplicationNotFoundError ? new NotFoundError('No application with this id.') : err;
     });
-    // Decided already: the same decision resumes, another is refused (below); no gate to pass again.
-    gates = app.decision ? [] : acceptGatesOf(app);
+    // Decided already (the same decision resumes, another is refused) or not waiting for review
+    // (refused): answered below, with no gate to pass.
+    gates = app.decision || app.status !== 'pending_review' ? [] : acceptGatesOf(app);
     const missing = gates.length ? [...(reason ? [] : ['identityReason']), ...(proof ? [] : ['secondProof'])] : [];
     if (missing.length) throw new ValidationError(IDENTITY_REASON_REQUIRED, Object.fromEntries(missing.map((field) => [field, IDENTITY_REASON_REQUIRED])));
   }
