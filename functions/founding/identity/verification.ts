@@ -38,7 +38,10 @@ export const sessionsLeftOf = (verification: ReviewVerification | undefined) => 
 /** The applicant's view: the state, what to do, sessions left. */
 export function verificationStatusOf(app: Pick<StoredApplication, 'verification'>): IdentityStatus['verification'] {
   const verification = app.verification ?? NO_VERIFICATION;
-  return { state: verification.state, message: VERIFICATION_TEXTS[verification.state], sessionsLeft: sessionsLeftOf(verification) };
+  // A failed attempt says what Stripe found, in Stripe's words, before what to do.
+  const reason = verification.state === 'failed' ? verification.attempts.at(-1)?.errorReason : undefined;
+  const message = reason ? `${reason.replace(/\.?$/, '.')} ${VERIFICATION_TEXTS.failed}` : VERIFICATION_TEXTS[verification.state];
+  return { state: verification.state, message, sessionsLeft: sessionsLeftOf(verification) };
 }
 
 /** The session's type as we create it: with a matching selfie only under face consent given. */

@@ -332,3 +332,15 @@ describe('POST /webhooks/stripe-identity', () => {
     expect(w.items.get(A)).toMatchObject({ status: 'rejected', decision: { decidedBy: 'identity check' } });
   });
 });
+
+describe('the applicant’s verification status', () => {
+  it('says where it stands, what Stripe found on a failed attempt, and how many sessions are left', async () => {
+    const { verificationStatusOf } = await import('../../../functions/founding/identity/verification');
+    expect(verificationStatusOf({})).toEqual({ state: 'not-started', message: expect.stringContaining('Verify your identity'), sessionsLeft: MAX_VERIFICATION_SESSIONS });
+    const failed: ReviewVerification = {
+      state: 'failed',
+      attempts: [{ sessionId: 'vs_1', createdAt: NOW.toISOString(), status: 'requires_input', error: 'document_expired', errorReason: 'The document is expired', updatedAt: NOW.toISOString() }],
+    };
+    expect(verificationStatusOf({ verification: failed })).toEqual({ state: 'failed', message: expect.stringMatching(/^The document is expired\. Your ID could not be verified/), sessionsLeft: MAX_VERIFICATION_SESSIONS - 1 });
+  });
+});
