@@ -185,7 +185,6 @@ export class Founding extends Construct {
     }).bindTable(this.table, 'APPLICATIONS_TABLE', ['GetItem', 'UpdateItem', 'PutItem', 'ConditionCheckItem']);
     retry.addToRolePolicy(new PolicyStatement({ actions: ['states:StartExecution'], resources: [workflow.stateMachineArn] }));
     api.route('POST /admin/applications/{id}/retry', retry, 'admin');
-
   }
 
   /**
@@ -351,8 +350,9 @@ const FACES_MODULES = ['@vladmandic/human', '@tensorflow/tfjs', '@tensorflow/tfj
  * The proof of person (functions/founding/identity, docs/identity.md): the applicant's routes
  * reached with the identity token, the ID verification with Stripe Identity and its signed
  * webhook, the talent's face data routes, and the check-faces trigger that analyses the photos
- * and the verified selfie, asks for replacements and resumes the review workflow. The founding wing's code, built by the Founding construct (decision 051) in a nested
- * stack of its own (decision 032): the main stack has no room for it.
+ * and the verified selfie, asks for replacements and resumes the review workflow. The founding
+ * wing's code, built by the Founding construct (decision 051) in a nested stack of its own
+ * (decision 032): the main stack has no room for it.
  */
 class FoundingIdentity extends NestedStack {
   /** Encrypts face analyses (biometric data) before they are stored. */
