@@ -36,15 +36,26 @@ export const FACE_THRESHOLDS = {
   samePerson: 0.5,
   /** A photo belongs to the set's person when similar to at least this share of the group. */
   groupShare: 0.5,
-  /** The selfie matches when the mean of its best `selfieBestOf` similarities reaches this. */
-  selfieMatch: 0.55,
-  selfieBestOf: 5,
+  /**
+   * The selfie matches when the mean of its best `selfieBestOf` similarities to the set's person
+   * (all of them when the person has fewer photos) reaches this. Measured by
+   * `npm run bench:face-thresholds` (decision 057): no other person's face reaches 0.65 this way
+   * against sets of up to 17 of one man's photos, his own reach 0.59 and up.
+   */
+  selfieMatch: 0.68,
+  /**
+   * Ten, not five or one: the best one or five of a large set let an impostor's luckiest
+   * likenesses decide (decision 057); ten is still a small share of a set of 30 to 80.
+   */
+  selfieBestOf: 10,
   /** Two photos are near-duplicates up to this many differing bits of their 256-bit hashes. */
   maxDuplicateDistance: 24,
   /**
    * The verified selfie is a copy of a photo (of the set, an earlier selfie) from this descriptor
-   * similarity: two photos of one person taken apart score well below it. A first value, to be
-   * tuned on measurements (docs/identity.md, "Thresholds").
+   * similarity. Measured by `npm run bench:face-thresholds` (decision 057): re-encoded, resized,
+   * blurred, cropped, turned or re-shot copies of a photo score 0.97 to 1.00 against it, and two
+   * different photos of one man at most 0.93. A copy relit strongly or mirrored can score lower
+   * (0.82 to 0.93): the hash check (`maxDuplicateDistance`, plain and mirrored) is the one for those.
    */
   copySimilarity: 0.97,
 } as const;

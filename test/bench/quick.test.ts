@@ -116,6 +116,20 @@ describe('benches in quick mode', () => {
     ]);
   }, 8 * MINUTES);
 
+  it('bench:face-thresholds prints the false-match and false-non-match rates of one pair, of the selfie rule and of copies, no impostor passing the current thresholds', async () => {
+    // The bench itself fails when an impostor passes the selfie rule at the current FACE_THRESHOLDS.
+    const rateRows = '(\\s+0\\.\\d+\\s+\\d+\\.\\d%\\s+\\d+\\.\\d%\\n){8,}';
+    await expectQuickRun('face-thresholds.ts', [
+      /photos analysed \d+: the man [1-9]\d*, other people [1-9]\d*/,
+      /One pair: same-person pairs [1-9]\d* .*different-person pairs [1-9]\d*/,
+      new RegExp(`threshold\\s+false match\\s+false non-match\\n${rateRows}`),
+      ...[1, 3, 5].map((k) => new RegExp(`k=${k}: n=\\d+ own [1-9]\\d* / impostor [1-9]\\d* trials\\n.*\\n\\s+threshold\\s+n=\\d+ FMR\\s+FNMR\\n${rateRows}`)),
+      /current selfieMatch [\d.]+ with selfieBestOf \d+, sets of \d+: impostors passing 0 of [1-9]/,
+      new RegExp(`threshold\\s+copies below\\s+his different photos at or above\\n${rateRows}`),
+      /current copySimilarity [\d.]+: copies caught \d+ of [1-9]\d*, his different photos taken for copies 0 of [1-9]/,
+    ]);
+  }, 8 * MINUTES);
+
   it('bench:site runs Lighthouse on one route and sizes the JavaScript of every prerendered route', async () => {
     await expectQuickRun('site', [/run 1\/1 \/\s+score \d+/, /Gzipped JavaScript each prerendered page/, /\/founding-talent-application\s+[\d.]+ KB/]);
   }, 8 * MINUTES);

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { FACE_THRESHOLDS } from '../../../events/identity-values';
 import { assessSet, matchSelfie, type PhotoAnalysis, type SetPhoto } from '../../../functions/founding/faces';
+import { descriptorSimilarity } from '../../../functions/founding/faces/model';
 
 const hash = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -110,11 +111,30 @@ describe('assessSet', () => {
 
 describe('matchSelfie', () => {
   const set = [A('a1'), A('a2', 1), A('a3', 0, 1), A('a4', -1), A('a5', 0, -1), A('a6', 1, 1), B('b')];
+  const K = FACE_THRESHOLDS.selfieBestOf;
+  const mean = (values: number[]) => Math.round((values.reduce((sum, value) => sum + value, 0) / values.length) * 100) / 100;
 
-  it("scores the selfie by its best five similarities to the set's person, not to everyone", () => {
-    const near = matchSelfie(photo('selfie', [0.5, 0.5]).analysis, set);
-    expect(near).toMatchObject({ result: 'match', matches: true, compared: FACE_THRESHOLDS.selfieBestOf });
-    expect(matchSelfie(photo('selfie', [40, 0]).analysis, set)).toMatchObject({ result: 'no-match', matches: false, score: 0 });
+  it("scores the selfie by the mean of its best selfieBestOf similarities to the set's person, not to everyone", () => {
+    // The person: K photos close to the origin and two farther out (alike to the rest); B apart.
+    const close = Array.from({ length: K }, (_, i) => A(`a${i}`, (i % 4) - 1.5, Math.floor(i / 4) - 1));
+    const person = [...close, A('far1', 6), A('far2', 6, 1)];
+    const input = [...person, B('b')];
+    expect(assessSet(input).person).toEqual(person.map((p) => p.id));
+
+    const selfie = photo('selfie', [-4, 0]).analysis;
+    const similarities = person.map((p) => descriptorSimilarity(selfie.face!.descriptor, p.analysis.face!.descriptor)).sort((a, b) => b - a);
+    const result = matchSelfie(selfie, input);
+    expect(result).toMatchObject({ compared: K, score: mean(similarities.slice(0, K)) });
+    // The two far photos would have lowered it.
+    expect(result.score!).toBeGreaterThan(mean(similarities));
+
+    expect(matchSelfie(photo('selfie', [0.5, 0.5]).analysis, input)).toMatchObject({ result: 'match', matches: true, compared: K });
+    expect(matchSelfie(photo('selfie', [40, 0]).analysis, input)).toMatchObject({ result: 'no-match', matches: false, score: 0 });
+  });
+
+  it('averages every photo of a person with fewer than selfieBestOf', () => {
+    const result = matchSelfie(photo('selfie', [0.5, 0.5]).analysis, set);
+    expect(result).toMatchObject({ result: 'match', matches: true, compared: 6 });
   });
 
   it("does not match a face just beyond the person's reach", () => {
