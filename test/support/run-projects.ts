@@ -9,8 +9,10 @@
 //   typecheck, lint            needed by nothing: at the lowest CPU priority, in the
 //                              time the tests leave idle (the twin's waits), off the critical path
 //   build                      needs nothing; only bench and e2e need it
-//   unit -> workflow -> infra  one jest process at a time, beside the checks
-//   integration                after infra, with two workers: its files mostly wait on the twin
+//   unit -> workflow           one jest process at a time, beside the checks
+//   integration                after workflow, with two workers: its files mostly wait on the twin;
+//                              with the browser tests it is the critical path, so nothing that can
+//                              wait runs before it
 //   bench                      after integration, beside e2e, which runs one file at a time and leaves
 //                              about a core idle: the quick runs on one twin they share (decision 053), at the
 //                              usual priority like every step that runs a twin: a twin starved of CPU
@@ -18,6 +20,8 @@
 //                              answers 500
 //   e2e                        after integration, one file at a time: browsers are the most sensitive
 //                              to a busy CPU, and their files read the shared twin's library and counts
+//   infra                      after bench, beside e2e: the stack's synthesis and its assertions need no
+//                              twin, and the browser step leaves a core idle once the benches end
 import { spawn } from 'node:child_process';
 import * as path from 'node:path';
 
@@ -47,10 +51,10 @@ const JEST: Step[] = [
   // Two workers: the face-model files (most of its time) run beside the rest.
   { name: 'unit', command: jest('unit', '--maxWorkers=2'), after: [] },
   { name: 'workflow', command: jest('workflow'), after: ['unit'] },
-  { name: 'infra', command: jest('infra'), after: ['warm', 'workflow'] },
-  { name: 'integration', command: jest('integration', '--maxWorkers=2'), after: ['warm', 'infra'] },
+  { name: 'integration', command: jest('integration', '--maxWorkers=2'), after: ['warm', 'workflow'] },
   { name: 'bench', command: jest('bench'), after: ['warm', 'integration'], needs: ['build'] },
   { name: 'e2e', command: jest('e2e'), after: ['integration'], needs: ['build'] },
+  { name: 'infra', command: jest('infra'), after: ['warm', 'bench'] },
 ];
 
 type Outcome = 'passed' | 'failed' | 'skipped';
