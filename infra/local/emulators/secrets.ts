@@ -69,6 +69,12 @@ export const PROVIDER_CREDENTIALS: readonly ProviderCredential[] = [
   { logicalIdPrefix: 'StripeSecretKey', what: 'Stripe secret key', pattern: /^sk_test_[A-Za-z0-9]{99}$/, make: () => `sk_test_${alphanumeric(99)}` },
   { logicalIdPrefix: 'StripeWebhookSecret', what: "Stripe webhook endpoint's signing secret", pattern: /^whsec_[A-Za-z0-9]{32}$/, make: () => `whsec_${alphanumeric(32)}` },
   {
+    logicalIdPrefix: 'StripeIdentityWebhookSecret',
+    what: "Stripe Identity webhook endpoint's signing secret",
+    pattern: /^whsec_[A-Za-z0-9]{32}$/,
+    make: () => `whsec_${alphanumeric(32)}`,
+  },
+  {
     logicalIdPrefix: 'StripeConnectWebhookSecret',
     what: "Stripe Connect webhook endpoint's signing secret",
     pattern: /^whsec_[A-Za-z0-9]{32}$/,

@@ -11,6 +11,7 @@ const template = {
     StripeSecretKeyA1: { Type: 'AWS::SecretsManager::Secret', Properties: generated },
     StripeWebhookSecretB2: { Type: 'AWS::SecretsManager::Secret', Properties: generated },
     StripeConnectWebhookSecretC3: { Type: 'AWS::SecretsManager::Secret', Properties: generated },
+    StripeIdentityWebhookSecretG7: { Type: 'AWS::SecretsManager::Secret', Properties: generated },
     ReplicateTokenD4: { Type: 'AWS::SecretsManager::Secret', Properties: generated },
     OriginVerifyE5: { Type: 'AWS::SecretsManager::Secret', Properties: generated },
     ReplicateTokenGivenF6: { Type: 'AWS::SecretsManager::Secret', Properties: { Name: 'given', SecretString: 'as written' } },
@@ -24,8 +25,10 @@ describe("the twin's provider credentials look like the providers'", () => {
     expect(secrets.valueOf('StripeSecretKey')).toMatch(/^sk_test_[A-Za-z0-9]{99}$/);
     expect(secrets.valueOf('StripeWebhookSecret')).toMatch(/^whsec_[A-Za-z0-9]{32}$/);
     expect(secrets.valueOf('StripeConnectWebhookSecret')).toMatch(/^whsec_[A-Za-z0-9]{32}$/);
+    expect(secrets.valueOf('StripeIdentityWebhookSecret')).toMatch(/^whsec_[A-Za-z0-9]{32}$/);
     expect(secrets.valueOf('ReplicateTokenD4')).toMatch(/^r8_[A-Za-z0-9]{37}$/);
     expect(secrets.valueOf('StripeWebhookSecret')).not.toBe(secrets.valueOf('StripeConnectWebhookSecret'));
+    expect(secrets.valueOf('StripeIdentityWebhookSecret')).not.toBe(secrets.valueOf('StripeWebhookSecret'));
 
     const another = new LocalSecrets(template, new Resolver(template));
     expect(another.valueOf('StripeSecretKey')).not.toBe(secrets.valueOf('StripeSecretKey'));
