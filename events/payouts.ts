@@ -20,6 +20,30 @@ export const ConnectAccountStatus = z.object({
 });
 export type ConnectAccountStatus = z.infer<typeof ConnectAccountStatus>;
 
+/**
+ * The payout account's legal name (the individual on the connected account, as Stripe has it)
+ * against the name on the talent's verified ID (docs/payouts.md, "The name on the account"): a
+ * mismatch is a warning on the talent's console page, for a person to look at before paying.
+ */
+export const ConnectNameCheck = z.object({
+  result: z.enum(['match', 'mismatch']),
+  /** The name on the connected account. */
+  accountName: z.string(),
+  /** The name on the talent's verified ID. */
+  verifiedName: z.string(),
+  /** What the comparison found ("same name", "the last name differs", ...). */
+  note: z.string(),
+  checkedAt: Iso,
+});
+export type ConnectNameCheck = z.infer<typeof ConnectNameCheck>;
+
+/** `GET /admin/talent/{id}/payout-history`: the payout account's events, bank changes and payouts, and the name check. */
+export const PayoutHistory = z.object({
+  entries: z.array(z.object({ at: Iso, what: z.string() })),
+  nameCheck: ConnectNameCheck.optional(),
+});
+export type PayoutHistory = z.infer<typeof PayoutHistory>;
+
 /** An administrator's action on a payout: what, when, and who (their Cognito email and sub). */
 export const PayoutActionEntry = z.object({
   action: z.enum(PAYOUT_ACTIONS),

@@ -8,7 +8,7 @@ import type { GenerationConfig, LicenseDownload } from '../../events/generations
 import type { ExclusiveContractRequest, ExclusiveContractResponse } from '../../events/likeness';
 import type { PlanId } from '../../events/plans';
 import { AdminBillingResponse, AdminRefundResponse, RevenueResponse, type AdminRefundRequest } from '../../events/payments';
-import { PayoutMonth, PayoutRun, StatementPayout, type ManualPayoutRequest } from '../../events/payouts';
+import { PayoutHistory, PayoutMonth, PayoutRun, StatementPayout, type ManualPayoutRequest } from '../../events/payouts';
 import { AdminTrainingsResponse, RetrainAnswer, type RetrainRequest } from '../../events/training';
 import { getIdToken } from './authProvider';
 
@@ -99,20 +99,6 @@ export interface ConsoleDataProvider extends DataProvider {
   /** Puts an earlier version the talent approved back live; answers the list as it now stands. */
   rollbackTraining(talentId: string, trainingId: string): Promise<{ data: AdminTrainingsResponse }>;
 }
-
-/** `GET /admin/talent/{id}/payout-history`: what happened to a talent's payout account and payouts, in words. */
-interface PayoutHistory {
-  entries: Array<{ at: string; what: string }>;
-}
-
-/** The history's shape, checked by hand (a plain list of dated sentences). */
-const PayoutHistoryAnswer = {
-  safeParse(raw: unknown): { success: true; data: PayoutHistory } | { success: false } {
-    const entries = (raw as { entries?: unknown } | null)?.entries;
-    const ok = Array.isArray(entries) && entries.every((e) => typeof e?.at === 'string' && typeof e?.what === 'string');
-    return ok ? { success: true, data: { entries: (entries as PayoutHistory['entries']).map(({ at, what }) => ({ at, what })) } } : { success: false };
-  },
-};
 
 /** A month as the payout routes take it ("2026-11"); anything else is refused before calling. */
 function payoutMonth(month: string): string {
@@ -392,7 +378,7 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient = crea
 
     async getPayoutHistory(talentId) {
       const { json } = await httpClient(`/talent/${byPath(talentId)}/payout-history`);
-      return { data: parseAnswer(PayoutHistoryAnswer, json, `/admin/talent/${talentId}/payout-history`) };
+      return { data: parseAnswer(PayoutHistory, json, `/admin/talent/${talentId}/payout-history`) };
     },
 
     async getTrainings(talentId) {

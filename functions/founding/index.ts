@@ -14,3 +14,4 @@ export {
 } from './store';
 export { applicationPrefix, pendingPrefix } from './keys';
 export { redactVerificationSessions, VerificationStillProcessingError } from './identity/redaction';
+export { nameFinding } from './identity/findings';

@@ -4,7 +4,7 @@
 // statements themselves stay in royalties' store.
 import { DeleteCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { PAYOUTS_LIST_INDEX, type StatementPayoutState } from '../../events/payout-values';
-import type { ConnectAccountStatus, PayoutRunEntry, StatementPayout } from '../../events/payouts';
+import type { ConnectAccountStatus, ConnectNameCheck, PayoutRunEntry, StatementPayout } from '../../events/payouts';
 import { ERASED_TALENT_NAME } from '../../events/erasure';
 import { isConditionFailure } from '../shared/errors';
 import { queryAll } from '../shared/query-all';
@@ -32,6 +32,8 @@ export interface ConnectRecord {
   /** The account's state as Stripe last told it (account.updated, or a read). */
   status?: ConnectAccountStatus;
   statusAt?: string;
+  /** The account's legal name against the talent's verified ID, as last compared. */
+  nameCheck?: ConnectNameCheck;
 }
 
 /** A statement's payout as stored: the answer's fields, and what it carried into and why it failed. */
@@ -55,7 +57,7 @@ const KEY_FIELDS = ['pk', 'sk', 'listKey'];
 export type PayoutStore = ReturnType<typeof payoutStore>;
 
 export function payoutStore(doc: DynamoDBDocumentClient, tableName: string) {
-  const { get, putNew: putOnce, strip } = tableItems(doc, tableName, { keyFields: KEY_FIELDS });
+  const { get, putNew: putOnce, strip, update } = tableItems(doc, tableName, { keyFields: KEY_FIELDS });
 
   return {
     getConnect: (talentId: string) => get<ConnectRecord>(payoutKeys.connect(talentId)),
@@ -88,6 +90,9 @@ export function payoutStore(doc: DynamoDBDocumentClient, tableName: string) {
         }),
       );
     },
+
+    /** Keeps the latest comparison of the account's name with the verified ID (on an existing account record). */
+    recordNameCheck: (talentId: string, check: ConnectNameCheck) => update(payoutKeys.connect(talentId), { nameCheck: check }),
 
     getPayout: (talentId: string, month: string) => get<PayoutRecord>(payoutKeys.payout(talentId, month)),
 

@@ -38,10 +38,20 @@ export async function setApplicationFields(twin: Pick<TestTwin, 'urls' | 'physic
  */
 export async function createAcceptedTalent(
   twin: Pick<TestTwin, 'urls' | 'physicalName'>,
-  opts: { email: string; talentId: string; firstName: string; lastName: string; founding: boolean; marker: string },
+  opts: {
+    email: string;
+    talentId: string;
+    firstName: string;
+    lastName: string;
+    founding: boolean;
+    marker: string;
+    /** The catalog talent names the application it came from, as the acceptance's create-talent step writes it. */
+    linked?: boolean;
+  },
 ): Promise<AcceptedTalent> {
   const doc = documentClient(twin);
   const royaltyPlan = opts.founding ? ('founding-35' as const) : ('standard-tiers' as const);
+  const applicationId = newApplicationId();
   const created = await talentStore(doc, twin.physicalName('CatalogTalentTable')).create(
     talentFactory({
       id: opts.talentId,
@@ -55,10 +65,11 @@ export async function createAcceptedTalent(
       royaltyPlan,
       status: 'hidden',
     }) as Parameters<ReturnType<typeof talentStore>['create']>[0],
+    undefined,
+    opts.linked ? { applicationId } : {},
   );
   if (!created) throw new Error(`the catalog talent ${opts.talentId} was not stored`);
   const submittedAt = new Date().toISOString();
-  const applicationId = newApplicationId();
   const stored = await foundingStore(doc, twin.physicalName('FoundingApplicationsTable')).createApplication(
     {
       id: applicationId,

@@ -3,12 +3,13 @@
 // does not exist (the emulator's test number 000111111116) is paid by transfer, the bank payout
 // fails: the statement's payout shows the bank's reason, the talent is emailed what to do and the
 // console's history has it; the bank account added on onboarding emails the talent; a delivery
-// without Stripe's signature changes nothing.
+// without Stripe's signature changes nothing; an account whose legal name differs from the
+// talent's verified ID warns the console.
 import { seedUser } from '../../../infra/local/provision';
 import { ONBOARDING_TEST_VALUES } from '../../../infra/local/emulators/stripe';
 import { MyPayoutsResponse, PayoutRun } from '../../../events/payouts';
 import { statementId } from '../../../events/royalty-values';
-import { createAcceptedTalent } from '../../support/accepted-talent';
+import { createAcceptedTalent, setApplicationFields } from '../../support/accepted-talent';
 import { eventually } from '../../support/eventually';
 import { fileMarker } from '../../support/marker';
 import { putClosedStatement } from '../../support/statements';
@@ -91,4 +92,52 @@ it('refuses a delivery without Stripe\'s signature, or with a wrong one, and app
   const forged = await callApi(twin(), undefined, 'POST', '/webhooks/stripe-connect', body, { 'stripe-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` });
   expect(forged.status).toBe(400);
   expect(forged.json.error).toContain('does not match this body');
+});
+
+it("warns the console when the payout account's legal name differs from the talent's verified ID", async () => {
+  const otherId = `cev-name-${run}`;
+  const otherEmail = `name.${run}@payouts.example`;
+  const { applicationId } = await createAcceptedTalent(twin(), { email: otherEmail, talentId: otherId, firstName: 'Nora', lastName: 'Field', founding: true, marker: run, linked: true });
+  // The application's ID was verified as Nora Field (what the identity webhook records).
+  await setApplicationFields(twin(), applicationId, {
+    verification: {
+      state: 'verified',
+      type: 'document-and-selfie',
+      verifiedAt: '2026-11-20T10:00:00.000Z',
+      name: { result: 'match', verified: 'Nora Field', applied: 'Nora Field', note: 'same name' },
+      age: { result: '18+', checkedOn: '2026-11-20' },
+      attempts: [],
+    },
+  });
+  await seedUser(twin().urls.cognito, twin().userPoolId, { email: otherEmail, password: PASSWORD, groups: ['talent'], attributes: { 'custom:role': 'talent' } });
+  const otherToken = await idToken(twin(), otherEmail, PASSWORD, 'web');
+  const url = String((await callApi(twin(), otherToken, 'POST', '/me/payouts/onboarding')).json.url);
+  // Someone else's name on the payout account.
+  const submitted = await fetch(url, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      first_name: 'Nora',
+      last_name: 'Stone',
+      dob: '1990-04-05',
+      ssn_last_4: ONBOARDING_TEST_VALUES.ssnLast4,
+      routing_number: ONBOARDING_TEST_VALUES.routingNumber,
+      account_number: ONBOARDING_TEST_VALUES.accountNumber,
+    }).toString(),
+  });
+  expect(submitted.status).toBe(303);
+  const answer = await eventually(
+    async () => {
+      const got = await callApi(twin(), admin, 'GET', `/admin/talent/${otherId}/payout-history`);
+      return got.json.nameCheck ? got.json : undefined;
+    },
+    { what: 'the name check on the payout history' },
+  );
+  expect(answer.nameCheck).toMatchObject({ result: 'mismatch', accountName: 'Nora Stone', verifiedName: 'Nora Field', note: 'the last name differs' });
+  expect((answer.entries as Array<{ what: string }>).map((e) => e.what)).toEqual(
+    expect.arrayContaining(['Warning: the name on the payout account (Nora Stone) differs from the verified ID (Nora Field): the last name differs. Check before paying.']),
+  );
+  // The first talent has no verified ID: nothing is compared.
+  expect((await callApi(twin(), admin, 'GET', `/admin/talent/${talentId}/payout-history`)).json.nameCheck).toBeUndefined();
 });

@@ -5,6 +5,7 @@
 // the statement due again with the PayoutsFailed metric; emails name the month and what to do.
 import Stripe from 'stripe';
 import { FAILURE_METRICS } from '../../../events/metrics';
+import type { ConnectNameCheck } from '../../../events/payouts';
 import { bankAccountChangedEmail, payoutFailedEmail, setUpPayoutsEmail } from '../../../functions/payouts/emails';
 import { receiveConnectEvent, type ConnectEventDeps } from '../../../functions/payouts/routes/receive-connect-event/service';
 import type { HistoryEntry, PayoutRecord, PayoutStore } from '../../../functions/payouts/store';
@@ -14,7 +15,7 @@ import { recordingOnce } from '../../support/recording-once';
 
 const SECRET = 'whsec_unit_connect';
 
-function world() {
+function world(options: { individual?: { first_name: string | null; last_name: string | null }; verifiedName?: string } = {}) {
   const { once, completed: applied } = recordingOnce('stripe-connect-event', (input) => (input as { id: string }).id);
   const history: HistoryEntry[] = [];
   const payouts = new Map<string, PayoutRecord>([
@@ -22,10 +23,15 @@ function world() {
   ]);
   const sent: Array<{ to: string; subject: string }> = [];
   const unpaid: string[] = [];
+  const nameChecks: ConnectNameCheck[] = [];
   const store: Partial<PayoutStore> = {
     talentOfAccount: async (id) => (id === 'acct_ada' ? 'ada' : undefined),
-    getConnect: async () => ({ talentId: 'ada', accountId: 'acct_ada', email: 'ada@talent.example', talentName: 'Ada', createdAt: '2026-10-01T00:00:00Z' }),
+    getConnect: async () => ({ talentId: 'ada', accountId: 'acct_ada', email: 'ada@talent.example', talentName: 'Ada', createdAt: '2026-10-01T00:00:00Z', nameCheck: nameChecks.at(-1) }),
     setConnectStatus: async () => undefined,
+    recordNameCheck: async (_t, check) => {
+      nameChecks.push(check);
+      return true;
+    },
     listPayouts: async () => [...payouts.values()].map((p) => structuredClone(p)),
     putPayout: async (record, from) => {
       const current = payouts.get(record.month);
@@ -36,7 +42,16 @@ function world() {
     addHistory: async (_t, entry) => void history.push(entry),
   };
   const stripe = new Stripe('sk_test_unit');
-  Object.assign(stripe.accounts, { retrieve: async (id: string) => ({ id, payouts_enabled: true, capabilities: { transfers: 'active' }, requirements: { currently_due: [] }, external_accounts: { data: [{ last4: '4321' }] } }) });
+  Object.assign(stripe.accounts, {
+    retrieve: async (id: string) => ({
+      id,
+      payouts_enabled: true,
+      capabilities: { transfers: 'active' },
+      requirements: { currently_due: [] },
+      external_accounts: { data: [{ last4: '4321' }] },
+      ...(options.individual ? { individual: { object: 'person', ...options.individual } } : {}),
+    }),
+  });
   Object.assign(stripe.transfers, { retrieve: async (id: string) => ({ id, amount: 1500, reversed: true, metadata: { statementId: '2026-11_ada' } }) });
   const deps: ConnectEventDeps = {
     stripe,
@@ -51,6 +66,7 @@ function world() {
     once,
     siteUrl: 'https://humanly.example',
     now: () => new Date('2026-12-02T00:00:00Z'),
+    verifiedName: async () => options.verifiedName,
   };
   const deliver = (event: Record<string, unknown>, signature?: string) => {
     const body = JSON.stringify(event);
@@ -58,7 +74,7 @@ function world() {
     const request = { body, isBase64Encoded: false, headers: header ? { 'Stripe-Signature': header } : {} } as unknown as HttpEvent;
     return receiveConnectEvent(deps, request);
   };
-  return { deliver, applied, history, payouts, sent, unpaid };
+  return { deliver, applied, history, payouts, sent, unpaid, nameChecks };
 }
 
 const event = (id: string, type: string, object: Record<string, unknown>, account = 'acct_ada') => ({ id, object: 'event', type, account, created: 1_796_000_000, data: { object } });
@@ -103,6 +119,43 @@ describe('POST /webhooks/stripe-connect', () => {
     expect(w.payouts.get('2026-11')).toMatchObject({ state: 'failed', failure: 'The transfer tr_1 was reversed by the platform: the payout is due again.' });
     expect(w.unpaid).toEqual(['2026-11']);
     expect(logged.filter((l) => l.includes(`metric ${FAILURE_METRICS.payoutFailed}`))).toHaveLength(1);
+  });
+});
+
+describe("the payout account's name against the verified ID", () => {
+  it('warns the console once when the account names someone else, and says so again when it matches', async () => {
+    const options = { individual: { first_name: 'Ada', last_name: 'Byron' }, verifiedName: 'Ada Lovelace' };
+    const w = world(options);
+    await w.deliver(event('evt_n1', 'account.updated', { id: 'acct_ada' }));
+    expect(w.nameChecks).toEqual([{ result: 'mismatch', accountName: 'Ada Byron', verifiedName: 'Ada Lovelace', note: 'the last name differs', checkedAt: '2026-12-02T00:00:00.000Z' }]);
+    const warning = 'Warning: the name on the payout account (Ada Byron) differs from the verified ID (Ada Lovelace): the last name differs. Check before paying.';
+    expect(w.history.map((h) => h.what)).toContain(warning);
+    // The same account again: nothing new to say.
+    await w.deliver(event('evt_n2', 'account.updated', { id: 'acct_ada' }));
+    expect(w.nameChecks).toHaveLength(1);
+    expect(w.history.filter((h) => h.what === warning)).toHaveLength(1);
+    // The names stay out of the log.
+    expect(logged.some((l) => l.includes('Byron') || l.includes('Lovelace'))).toBe(false);
+    // The talent corrects the account's name at Stripe.
+    options.individual = { first_name: 'Ada', last_name: 'Lovelace' };
+    await w.deliver(event('evt_n2b', 'account.updated', { id: 'acct_ada' }));
+    expect(w.nameChecks.map((c) => c.result)).toEqual(['mismatch', 'match']);
+    expect(w.history.at(-1)?.what).toBe('The name on the payout account now matches the verified ID.');
+  });
+
+  it('reads accents, order and a middle name as the identity check does, and checks nothing without a verified ID', async () => {
+    const same = world({ individual: { first_name: 'Zoë Anne', last_name: 'Brontë' }, verifiedName: 'Zoe Bronte' });
+    await same.deliver(event('evt_n3', 'account.updated', { id: 'acct_ada' }));
+    expect(same.nameChecks.map((c) => c.result)).toEqual(['match']);
+    expect(same.history.some((h) => h.what.startsWith('Warning'))).toBe(false);
+
+    const unverified = world({ individual: { first_name: 'Ada', last_name: 'Byron' } });
+    await unverified.deliver(event('evt_n4', 'account.updated', { id: 'acct_ada' }));
+    expect(unverified.nameChecks).toEqual([]);
+
+    const noName = world({ verifiedName: 'Ada Lovelace' });
+    await noName.deliver(event('evt_n5', 'account.updated', { id: 'acct_ada' }));
+    expect(noName.nameChecks).toEqual([]);
   });
 });
 

@@ -5,7 +5,7 @@ import { emailSender } from '../../../shared/email';
 import { httpHandler } from '../../../shared/http';
 import { signingSecretFromEnv } from '../../../shared/stripe';
 import { payAwaiting } from '../../run';
-import { PayoutRunConfig, payoutDeps } from '../../wiring';
+import { PayoutRunConfig, payoutDeps, verifiedNameOf } from '../../wiring';
 import { receiveConnectEvent } from './service';
 
 const config = loadConfig(PayoutRunConfig.extend({ STRIPE_CONNECT_WEBHOOK_SECRET_SECRET: z.string().min(1) }));
@@ -25,6 +25,7 @@ export const handler = httpHandler(async (event, context) => {
       once: pay.once,
       siteUrl: config.SITE_URL,
       now: pay.now,
+      verifiedName: verifiedNameOf(documentClient(), config),
     },
     event,
   );

@@ -4,6 +4,8 @@
 import Stripe from 'stripe';
 import { FAILURE_METRICS } from '../../../../events/metrics';
 import { statementId as statementIdOf } from '../../../../events/royalty-values';
+import type { ConnectNameCheck } from '../../../../events/payouts';
+import { nameFinding } from '../../../founding';
 import type { RoyaltyStore } from '../../../royalties';
 import type { SendEmail } from '../../../shared/email';
 import type { HttpEvent, HttpResult } from '../../../shared/http';
@@ -26,6 +28,34 @@ export interface ConnectEventDeps {
   once: Once;
   siteUrl: string;
   now: () => Date;
+  /** The name on the talent's verified ID, when they have one (wiring.ts `verifiedNameOf`). */
+  verifiedName: (talentId: string) => Promise<string | undefined>;
+}
+
+/**
+ * Compares the account's legal name (its individual, as Stripe shows it to the platform) with the
+ * name on the talent's verified ID, by the identity check's name rule. A change of outcome is
+ * kept on the account record; a mismatch warns the console (the talent's payout history, and a
+ * warning above it) for a person to look at before paying. Names stay out of the log.
+ */
+async function checkAccountName(deps: ConnectEventDeps, talentId: string, account: Stripe.Account, at: string, eventId: string): Promise<void> {
+  const person = account.individual;
+  const accountName = [person?.first_name, person?.last_name].filter(Boolean).join(' ').trim();
+  if (!accountName) return;
+  const verifiedName = await deps.verifiedName(talentId);
+  if (!verifiedName) return;
+  const finding = nameFinding({ firstName: verifiedName }, { firstName: person?.first_name ?? null, lastName: person?.last_name ?? null });
+  const before = (await deps.store.getConnect(talentId))?.nameCheck;
+  if (before && before.result === finding.result && before.accountName === finding.verified && before.verifiedName === finding.applied) return;
+  const check: ConnectNameCheck = { result: finding.result, accountName: finding.verified, verifiedName: finding.applied, note: finding.note, checkedAt: deps.now().toISOString() };
+  await deps.store.recordNameCheck(talentId, check);
+  if (check.result === 'mismatch') {
+    log.warn('the payout account name differs from the verified ID', { talentId, note: check.note });
+    const what = `Warning: the name on the payout account (${check.accountName}) differs from the verified ID (${check.verifiedName}): ${check.note}. Check before paying.`;
+    await deps.store.addHistory(talentId, { at, what }, `${eventId}:name`);
+  } else if (before?.result === 'mismatch') {
+    await deps.store.addHistory(talentId, { at, what: 'The name on the payout account now matches the verified ID.' }, `${eventId}:name`);
+  }
 }
 
 async function emailTalent(deps: ConnectEventDeps, talentId: string, key: string, build: (name: string) => Parameters<SendEmail>[1]): Promise<void> {
@@ -50,7 +80,8 @@ async function applyConnectEvent(deps: ConnectEventDeps, event: Stripe.Event): P
   switch (event.type) {
     case 'account.updated': {
       const before = (await deps.store.getConnect(talentId))?.status;
-      const status = connectStatusOf(await deps.stripe.accounts.retrieve(accountId));
+      const account = await deps.stripe.accounts.retrieve(accountId);
+      const status = connectStatusOf(account);
       await deps.store.setConnectStatus(talentId, status, deps.now().toISOString());
       if (before?.state !== status.state) {
         const what =
@@ -61,6 +92,7 @@ async function applyConnectEvent(deps: ConnectEventDeps, event: Stripe.Event): P
               : `Stripe still needs: ${status.requirementsDue.join(', ') || 'nothing listed'}`;
         await deps.store.addHistory(talentId, { at, what }, event.id);
       }
+      await checkAccountName(deps, talentId, account, at, event.id);
       if (status.payoutsEnabled) await deps.payAwaiting(talentId);
       return 'applied';
     }

@@ -169,6 +169,17 @@ export class Onboarding {
     for (const name of Object.keys(acct.capabilities ?? {}) as CapabilityName[]) acct.capabilities![name] = active ? 'active' : 'inactive';
     acct.payouts_enabled = active;
     acct.charges_enabled = acct.capabilities?.card_payments === 'active';
+    // The person behind the account, as the platform sees them: the legal name typed here.
+    if (identity.firstName || identity.lastName) {
+      acct.individual = o.individual({
+        id: acct.individual?.id ?? o.newId('person', 16),
+        account: acct.id,
+        created: acct.individual?.created ?? this.s.clocks.now(null),
+        firstName: identity.firstName ?? null,
+        lastName: identity.lastName ?? null,
+        verified: active,
+      });
+    }
     link.used = true;
     this.accounts.emitAccountUpdated(acct, before);
     this.s.log(`${acct.id}: onboarding ${finish ? 'submitted' : 'saved for later'}${active ? ' (active)' : ''}`);

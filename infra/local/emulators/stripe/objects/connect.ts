@@ -61,6 +61,23 @@ export function connectedAccount(a: {
   };
 }
 
+/**
+ * The account's individual as a platform reads it for an account where Stripe collects the
+ * requirements: the subset Stripe shows after onboarding started (the name, and whether Stripe
+ * verified the person), never the date of birth or the tax number.
+ */
+export function individual(p: { id: string; account: string; created: number; firstName: string | null; lastName: string | null; verified: boolean }): Stripe.Person {
+  return {
+    id: p.id,
+    object: 'person',
+    account: p.account,
+    created: p.created,
+    first_name: p.firstName,
+    last_name: p.lastName,
+    verification: { status: p.verified ? 'verified' : 'unverified', details: null, details_code: null },
+  };
+}
+
 export function bankAccount(b: { id: string; account: string; holderName: string; routingNumber: string; accountNumber: string; fingerprint: string }): Stripe.BankAccount {
   return {
     id: b.id,
