@@ -43,7 +43,7 @@ export function IdentityPage() {
             {confirmed}
           </p>
         )}
-        <p className="lead">Your answer on face data, your signature, and your ID checked by Stripe. Have your passport, ID card or driving licence at hand.</p>
+        <p className="lead">Your answer on face data, your signature, and your ID checked by Stripe. It takes about five minutes.</p>
       </header>
       <QueryProvider owner={token ?? ''}>
         <IdentityFlow token={token} fromLink={fromLink} />

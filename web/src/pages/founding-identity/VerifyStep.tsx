@@ -132,15 +132,12 @@ export function VerifyStep({
       )}
 
       {view === 'none-left' && (
-        <>
-          <p className="idv-result idv-result--retake" role="status" data-testid="verification-problem">
-            {verificationProblem(status.verification)}
-          </p>
-          <p>
-            You have used every try we can offer online. Write to <a href={`mailto:${contactEmail}`}>{contactEmail}</a> with your name and
-            the email address you applied with: a person will help you finish your application.
-          </p>
-        </>
+        // Not the last answer's text: it asks for another try, and none is left.
+        <p role="status" data-testid="verification-problem">
+          Stripe could not verify your ID, and you have used every try we can offer online. Write to{' '}
+          <a href={`mailto:${contactEmail}`}>{contactEmail}</a> with your name and the email address you applied with: a person will help
+          you finish your application.
+        </p>
       )}
 
       {view === 'under-18' && (
