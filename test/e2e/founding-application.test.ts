@@ -197,14 +197,17 @@ describe('founding talent application in the browser', () => {
     expect(requests.filter((r) => r === 'POST /founding-confirm')).toHaveLength(1);
 
     // The proof of person: the face data consent first (declined here: the photos are reviewed
-    // by hand), then the consent signed with the name applied with.
+    // by hand), then the consent signed with the name applied with, then the ID verification.
     await page.getByTestId('face-consent-step').waitFor({ timeout: 30_000 });
     await page.getByRole('radio', { name: /No: review my photos by hand/ }).check();
     await page.getByTestId('face-consent-continue').click();
     await page.getByTestId('sign-step').waitFor();
     await page.getByRole('textbox', { name: 'Your full name' }).fill('Amara Okafor');
     await page.getByTestId('sign-button').click();
-    await page.getByTestId('identity-done').waitFor({ timeout: 30_000 });
+    // Then the ID verification with Stripe: the document alone, without face checks (not done here).
+    const verify = page.getByTestId('verify-step');
+    await verify.getByRole('heading', { name: 'Verify your ID' }).waitFor({ timeout: 30_000 });
+    expect(await verify.getByText('then a selfie').count()).toBe(0);
 
     // The workflow validates the photos and emails the applicant.
     const confirmation = await eventually(async () => {
