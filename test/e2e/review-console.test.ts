@@ -1,5 +1,6 @@
 import type { Page, Request } from 'playwright-core';
 import { seedUser } from '../../infra/local/provision';
+import { saveShots } from '../support/a11y';
 import { useBrowser } from '../support/browser';
 import { eventually } from '../support/eventually';
 import { adminGet, signInToConsole, submitApplication, waitForStatus } from '../support/review-console';
@@ -86,6 +87,9 @@ describe('review console', () => {
     // No ID verified on this application: accepting past the gates takes a reason and a named second proof.
     await page.getByRole('dialog').getByLabel('Why accept anyway').fill('The ID was checked by hand in this test.');
     await page.getByRole('dialog').getByLabel('Second proof').fill('Video call on 2 December with the applicant, ID shown on camera');
+    // Each gate in words: no ID verified, no face checks.
+    await dialog.getByTestId('accept-gates').getByText('The ID is not verified.').waitFor();
+    await saveShots(page, 'review-accept-gates', { asIs: true });
     await page.getByRole('button', { name: 'Accept application' }).click();
     await page.getByText('Application accepted.').waitFor({ timeout: 30_000 });
     await page.getByText(/Accepted by admin@humanly\.local on .*Varied, well-lit set\. Welcome aboard\./).waitFor({ timeout: 60_000 });
