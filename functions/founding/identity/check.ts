@@ -17,6 +17,7 @@ import type { FoundingStore, StoredApplication, StoredIdentity } from '../store'
 import { copyOf, hashPairOf } from './copies';
 import { open, seal, sha256Hex } from './crypto';
 import { setPhotosOf } from './photos';
+import { resumeIdentityWait } from './resume';
 import { mintIdentityToken } from './tokens';
 import { deleteFaceData } from './withdraw';
 
@@ -35,19 +36,6 @@ export interface FaceCheckDeps {
   siteUrl: string;
   /** Resumes the workflow's AwaitIdentity step (SendTaskSuccess). */
   resume: (taskToken: string, output: object) => Promise<void>;
-}
-
-/**
- * Resumes the workflow's AwaitIdentity wait with `output`, when it waits (the step stores its
- * token; a step that stores it later finds the outcome and resumes itself). A token already used
- * by the other side is no error.
- */
-export async function resumeIdentityWait(deps: Pick<FaceCheckDeps, 'store' | 'resume'>, applicationId: string, output: object): Promise<void> {
-  const token = (await deps.store.getApplication(applicationId)).identityTaskToken;
-  if (!token) return;
-  await deps.resume(token, output);
-  // False when the step waits with another token now: nothing to forget.
-  await deps.store.clearIdentityTaskToken(applicationId, token);
 }
 
 /** Where an application's analyses are sealed: bound to the application (AAD). */

@@ -13,7 +13,7 @@ import { log } from '../../../shared/log';
 import { RaceLostError } from '../../../shared/retry';
 import type { Bucket } from '../../../shared/s3';
 import { receiveStripeDelivery } from '../../../shared/stripe-events';
-import { resumeIdentityWait } from '../../identity/check';
+import { resumeIdentityWait } from '../../identity/resume';
 import { redactVerification } from '../../identity/redaction';
 import { applySession } from '../../identity/verification';
 import { deletePhotos } from '../../photo-deletion';

@@ -3,7 +3,8 @@
 // withdrew the consent (its photos are reviewed by hand, nothing is analysed). With a session id,
 // it checks that VerificationSession's verified selfie instead ("Verified identity").
 import { log } from '../../../shared/log';
-import { resumeIdentityWait, runFaceChecks, type FaceCheckDeps } from '../../identity/check';
+import { runFaceChecks, type FaceCheckDeps } from '../../identity/check';
+import { resumeIdentityWait } from '../../identity/resume';
 import { checkVerifiedSelfie, type VerifiedSelfieDeps } from '../../identity/verified-selfie';
 
 export type CheckFacesDeps = FaceCheckDeps & VerifiedSelfieDeps;
