@@ -1,17 +1,20 @@
 // The proof of person on the twin (docs/identity.md), with real faces made from the images inside
 // @vladmandic/human (test/support/face-photos.ts): an applicant confirms, consents to face checks
 // and signs; the check-faces trigger finds two photos that cannot be used and emails a replace
-// link; the live selfie matches; the replacements make 30 usable photos and the review starts;
-// the reviewer reads the findings, the selfie and the consent record, and cannot accept a selfie
-// that does not match without a reason. Another token opens nothing.
+// link; the applicant verifies their ID on the Stripe emulator's hosted page with a selfie of the
+// same person, and the verified selfie matches; the replacements make 30 usable photos and the
+// review starts; the reviewer reads the findings, the verification (name and age findings), the
+// selfie and the consent record, and with every gate passed accepts without a reason. Another
+// token opens nothing.
 import type { ApplicationDetail } from '../../../events/founding';
-import { CONSENT_VERSION, IDENTITY_REASON_REQUIRED, IdentityStatus } from '../../../events/identity';
-import { badPhotos, personSet, selfieOf, strangerSelfie } from '../../support/face-photos';
+import { acceptGates, CONSENT_VERSION, IdentityStatus } from '../../../events/identity';
+import { badPhotos, personSet, selfieOf } from '../../support/face-photos';
 import { eventually } from '../../support/eventually';
 import { fileMarker } from '../../support/marker';
 import { freshAddress, postJsonFrom } from '../../support/from-address';
 import { submitAndConfirm } from '../../support/review-console';
 import { callApi, idToken, useTwin } from '../../support/twin';
+import { startVerification, submitVerificationPage } from './verification';
 
 jest.setTimeout(300_000);
 const twin = useTwin();
@@ -28,13 +31,6 @@ async function put(upload: { url: string; headers: Record<string, string> }, byt
   if (res.status !== 200) throw new Error(`PUT answered ${res.status}: ${await res.text()}`);
 }
 
-/** Takes a selfie as the page does: a presigned PUT, then the submission. */
-async function selfie(token: string, bytes: Buffer) {
-  const upload = await identity('/selfie-upload', { token, contentType: 'image/jpeg', size: bytes.length });
-  expect(upload.status).toBe(200);
-  await put(upload.json, bytes);
-  return identity('/selfie', { token, key: upload.json.key });
-}
 
 beforeAll(async () => {
   adminToken = await idToken(twin(), twin().admin.email, twin().admin.password, 'admin');
@@ -44,7 +40,7 @@ it('checks the faces, asks for replacements, matches the selfie, and the review 
   const person = await personSet(30);
   const bad = await badPhotos();
   // 28 photos of the applicant, one without a face and one of another person: 30 pass the format checks.
-  const { applicationId, identityToken } = await submitAndConfirm(twin(), { email, firstName: 'Ines', lastName: `Vale ${run}`, bodies: [...person.slice(0, 28), bad.noFace, bad.otherPerson[0]!] });
+  const { applicationId, identityToken, from } = await submitAndConfirm(twin(), { email, firstName: 'Ines', lastName: `Vale ${run}`, bodies: [...person.slice(0, 28), bad.noFace, bad.otherPerson[0]!] });
 
   // Signed with the name applied with, after the separate face data consent.
   const wrongName = await identity('/consent', { token: identityToken, faceConsent: true, typedName: 'Someone Else', consentVersion: CONSENT_VERSION });
@@ -61,10 +57,21 @@ it('checks the faces, asks for replacements, matches the selfie, and the review 
   expect(mail.text).toMatch(/Not the same person/);
   const replaceToken = /founding\/photos#token=([A-Za-z0-9_-]{43})/.exec(mail.text ?? '')![1]!;
 
-  // The live selfie matches the set.
-  const matched = await selfie(identityToken, await selfieOf());
-  expect(matched.status).toBe(200);
-  expect(IdentityStatus.parse(matched.json).selfie).toMatchObject({ state: 'match' });
+  // The ID verified on Stripe's page, with a selfie of the same person: the verified selfie matches
+  // the set. (A selfie of its own: the same photo as another file's applicant would be a copy.)
+  const opened = await startVerification(twin(), from, identityToken);
+  expect(opened.status).toBe(200);
+  expect(await submitVerificationPage(opened.json.url, { firstName: 'Ines', lastName: `Vale ${run}`, dob: '1994-06-30', selfie: await selfieOf(1) })).toBe(`${twin().urls.web.replace(/\/$/, '')}/founding/identity`);
+  // Waited for through the console's read (the applicant's routes count each request).
+  await eventually(
+    async () => {
+      const detail = (await admin('GET', `/applications/${applicationId}`)).json as ApplicationDetail;
+      return detail.identity?.verification?.state === 'verified' && detail.identity.selfie?.state === 'match';
+    },
+    { timeoutMs: 120_000, what: 'the ID verified and the verified selfie matched' },
+  );
+  const verified = IdentityStatus.parse((await identity('', { token: identityToken })).json);
+  expect(verified).toMatchObject({ verification: { state: 'verified', sessionsLeft: 4 }, selfie: { state: 'match' } });
 
   // The replace page lists the photos that cannot be used first, with why.
   const status = IdentityStatus.parse((await identity('', { token: replaceToken })).json);
@@ -91,22 +98,37 @@ it('checks the faces, asks for replacements, matches the selfie, and the review 
     },
     { timeoutMs: 120_000, what: 'the application waiting for review after the replacements' },
   );
-  expect(waiting.identity).toMatchObject({ state: 'checked', faceConsent: 'given', summary: { total: 30, usable: 30 }, selfie: { state: 'match', url: expect.stringContaining('identity/selfie-') } });
+  expect(waiting.identity).toMatchObject({
+    state: 'checked',
+    faceConsent: 'given',
+    summary: { total: 30, usable: 30 },
+    selfie: { state: 'match', url: expect.stringContaining('identity/selfie-'), takenAt: expect.any(String) },
+    verification: {
+      state: 'verified',
+      type: 'document-and-selfie',
+      name: { result: 'match', verified: `Ines Vale ${run}`, applied: `Ines Vale ${run}` },
+      age: { result: '18+', checkedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) },
+      attempts: [expect.objectContaining({ status: 'verified' })],
+    },
+  });
+  expect(waiting.identity!.failedChecks).toBeUndefined();
+  // The selfie's URL is signed, short-lived, and opens the selfie as read from Stripe.
+  expect((await fetch(waiting.identity!.selfie!.url!)).status).toBe(200);
+  // No date of birth is kept, nor any document detail.
+  expect(JSON.stringify(waiting)).not.toMatch(/1994|06-30|id_card/);
   expect(waiting.identity!.consent).toMatchObject({ version: CONSENT_VERSION, typedName: `ines  vale ${run}`, faceConsent: 'given', photoSetHash: expect.stringMatching(/^[0-9a-f]{64}$/), selfieHash: expect.stringMatching(/^[0-9a-f]{64}$/) });
   expect(waiting.photoResults.filter((p) => p.replacedAt).length).toBe(2);
   expect(waiting.photoResults.filter((p) => p.accepted && !p.replacedAt).every((p) => p.usable === true && p.face)).toBe(true);
   // The face analyses are sealed, never readable as plain JSON in the bucket.
   expect(JSON.stringify(waiting)).not.toMatch(/descriptor/);
 
-  // A selfie that does not match: accepting then needs a written reason, kept in the history.
-  const stranger = await selfie(identityToken, await strangerSelfie());
-  expect(IdentityStatus.parse(stranger.json).selfie.state).toBe('no-match');
-  const refused = await admin('POST', `/applications/${applicationId}/decision`, { decision: 'accept', note: '' });
-  expect(refused).toMatchObject({ status: 400, json: { fields: { identityReason: IDENTITY_REASON_REQUIRED } } });
-  const accepted = await admin('POST', `/applications/${applicationId}/decision`, { decision: 'accept', note: '', identityReason: 'Video call on 27 November: same person, new haircut.' });
+  // Once verified, no other session opens.
+  expect((await startVerification(twin(), from, identityToken)).status).toBe(409);
+
+  // Every gate passed: accepted without a reason.
+  expect(acceptGates(waiting.identity)).toEqual([]);
+  const accepted = await admin('POST', `/applications/${applicationId}/decision`, { decision: 'accept', note: '' });
   expect(accepted.status).toBe(202);
-  const history = (await admin('GET', `/applications/${applicationId}`)).json as ApplicationDetail;
-  expect(history.history).toEqual(expect.arrayContaining([expect.objectContaining({ event: 'selfie mismatch accepted', by: twin().admin.email, note: 'Video call on 27 November: same person, new haircut.' })]));
 
   // A token opens only its own application; an unknown one opens nothing.
   expect((await identity('', { token: 'B'.repeat(43) })).status).toBe(404);
