@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import type { Page } from 'playwright-core';
 import { seriousViolations, saveShots } from '../support/a11y';
 import { gotoApp, useBrowser } from '../support/browser';
 import { eventually } from '../support/eventually';
@@ -9,44 +10,73 @@ import { fakeCameraArgs, fakeCameraFile } from '../support/fake-camera';
 import { signInToConsole, submitAndConfirm } from '../support/review-console';
 import { useTwin } from '../support/twin';
 
-// The proof of person in Chromium on the twin (docs/identity.md): an applicant whose photos
-// include two that cannot be used consents to face checks, signs, and takes the live selfie with
-// the camera (Chromium's fake camera plays a photo of them); the replace link emailed to them
-// opens their photos, they remove the two and add two new ones; the photos are checked again
-// and the review starts. The reviewer sees the findings, the summary and the selfie (axe on
-// the photos).
+// The proof of person in Chromium on the twin (docs/identity.md, decision 056): an applicant whose
+// photos include two that cannot be used consents to face checks, signs, and verifies their ID on
+// the Stripe emulator's hosted page, taking the selfie with its camera (Chromium's fake camera
+// plays a new photo of the man of the set). Stripe sends them back to /founding/identity without
+// the token, which the tab kept, and the page follows the verification until it is verified. The
+// replace link emailed to them opens their photos, they remove the two and add two new ones; the
+// photos are checked again and the review starts. The reviewer sees "ID verified", the name and
+// age findings, "selfie matches the set" and the photo findings (axe on every page).
 jest.setTimeout(300_000);
 const twin = useTwin();
 const browser = useBrowser({ args: async () => fakeCameraArgs(await fakeCameraFile(await selfieOf())) });
 
-it('consents, takes the selfie with the camera, replaces two photos through the link, and the reviewer sees the findings', async () => {
+/** Fills the emulator's hosted verification page as the person on the ID, the selfie from the camera, and submits it. */
+async function verifyOnStripe(page: Page, person: { firstName: string; lastName: string; document: Buffer }) {
+  await page.getByRole('heading', { name: 'Verify your identity' }).waitFor({ timeout: 30_000 });
+  const type = page.getByLabel('Type of ID');
+  const firstType = (await type.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))).find(Boolean);
+  await type.selectOption(firstType!);
+  await page.getByLabel('Photo of the front of your ID').setInputFiles({ name: 'passport.jpg', mimeType: 'image/jpeg', buffer: person.document });
+  // The selfie is live: the page's camera, no file chosen.
+  await page.getByRole('button', { name: 'Turn on the camera' }).click();
+  await page.getByRole('button', { name: 'Take selfie' }).click();
+  await page.getByText('Selfie taken.').waitFor({ timeout: 30_000 });
+  await page.getByLabel('First and middle names').fill(person.firstName);
+  await page.getByLabel('Last name').fill(person.lastName);
+  await page.getByLabel('Date of birth').fill('1990-04-12');
+  await page.getByRole('radio', { name: 'Verified', exact: true }).check();
+  await page.getByRole('button', { name: 'Submit' }).click();
+}
+
+it('consents, verifies the ID on Stripe’s page with a live selfie, replaces two photos, and the reviewer sees the findings', async () => {
   const run = Date.now().toString(36);
   const email = `idv-e2e.${run}@applicants.example`;
+  const lastName = `Reyes ${run}`;
   const person = await personSet(30);
   const bad = await badPhotos();
-  const { applicationId, identityToken } = await submitAndConfirm(twin(), { email, firstName: 'Noa', lastName: `Reyes ${run}`, bodies: [...person.slice(0, 28), bad.noFace, bad.otherPerson[0]!] });
+  const { applicationId, identityToken } = await submitAndConfirm(twin(), { email, firstName: 'Noa', lastName, bodies: [...person.slice(0, 28), bad.noFace, bad.otherPerson[0]!] });
 
   const context = await browser().newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await gotoApp(page, `${twin().urls.web}/founding/identity#token=${identityToken}`);
   // The face data consent comes first, on its own; then the signature.
   await page.getByTestId('face-consent-step').waitFor({ timeout: 30_000 });
-  await page.getByRole('radio', { name: /I agree: check my photos and take a selfie/ }).check();
+  await page.getByRole('radio', { name: /I agree: check my photos and my selfie/ }).check();
   await page.getByTestId('face-consent-continue').click();
-  await page.getByRole('textbox', { name: 'Your full name' }).fill(`Noa Reyes ${run}`);
+  await page.getByRole('textbox', { name: 'Your full name' }).fill(`Noa ${lastName}`);
   await page.getByTestId('sign-button').click();
 
-  // The live selfie, from the (fake) camera: no file picker.
-  await page.getByTestId('selfie-step').waitFor({ timeout: 30_000 });
-  expect(await page.locator('input[type="file"]').count()).toBe(0);
-  await page.getByTestId('open-camera').click();
-  await page.locator('[data-testid="take-selfie"]:not([disabled])').waitFor({ timeout: 30_000 });
-  await page.getByTestId('take-selfie').click();
-  await page.getByTestId('use-selfie').click();
-  const result = page.getByTestId('selfie-result').filter({ hasText: /matches your photos|compare it with your photos/ });
-  await result.waitFor({ timeout: 60_000 });
+  // What happens on Stripe's page and what we keep, then Stripe's page in this tab.
+  const verify = page.getByTestId('verify-step');
+  await verify.getByRole('heading', { name: 'Verify your ID' }).waitFor({ timeout: 30_000 });
+  await verify.getByText('then a selfie').waitFor();
+  await verify.getByText('We never keep the pictures of your ID or its number.').waitFor();
   expect(await seriousViolations(page)).toEqual([]);
-  await saveShots(page, 'identity-selfie');
+  await saveShots(page, 'identity-verify');
+  await page.getByRole('button', { name: 'Verify my ID with Stripe' }).click();
+  await page.waitForURL((url) => url.origin !== new URL(twin().urls.web).origin, { timeout: 30_000 });
+  await verifyOnStripe(page, { firstName: 'Noa', lastName, document: bad.noFace });
+
+  // Back on /founding/identity, without the token in the address: the tab kept it. The page reads
+  // again by itself until Stripe's result is in.
+  await page.waitForURL((url) => url.origin === new URL(twin().urls.web).origin && url.pathname === '/founding/identity', { timeout: 30_000 });
+  expect(new URL(page.url()).hash).toBe('');
+  await page.getByTestId('verification-result').filter({ hasText: 'Your ID is verified.' }).waitFor({ timeout: 60_000 });
+  await page.getByRole('listitem').filter({ hasText: 'Verify your ID' }).filter({ hasText: '(done)' }).waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
+  await saveShots(page, 'identity-verified');
 
   // Two photos cannot be used: the applicant is emailed a link to replace them.
   const mail = await eventually(async () => (await twin().emails()).find((m) => m.to.includes(email) && /Replace a few photos/.test(m.subject)), { timeoutMs: 120_000, what: 'the replace-photos email' });
@@ -67,19 +97,34 @@ it('consents, takes the selfie with the camera, replaces two photos through the 
   expect(await seriousViolations(page)).toEqual([]);
   await saveShots(page, 'identity-replaced');
 
-  // The reviewer: the findings, the summary and the selfie beside the set.
+  // The reviewer: the ID verification's findings, the photo findings and Stripe's selfie beside the set.
   const admin = await signInToConsole(browser(), twin(), twin().admin.email, twin().admin.password);
   await eventually(
     async () => {
+      // Through the list and back (the console keeps its session in the page, so no reload): the application is read again.
+      await admin.goto(`${twin().urls.admin}/#/applications`);
       await admin.goto(`${twin().urls.admin}/#/applications/${applicationId}/show`);
-      return (await admin.getByTestId('findings-summary').filter({ hasText: /30 usable/ }).count()) > 0 || undefined;
+      await admin.getByTestId('verification').waitFor({ timeout: 30_000 });
+      const checked = (await admin.getByTestId('findings-summary').filter({ hasText: /30 usable/ }).count()) > 0;
+      const matched = (await admin.getByTestId('selfie-finding').filter({ hasText: 'selfie matches the set' }).count()) > 0;
+      const waiting = (await admin.getByRole('button', { name: 'Accept', exact: true }).count()) > 0;
+      return (checked && matched && waiting) || undefined;
     },
-    { timeoutMs: 120_000, what: 'the photos checked again with 30 usable' },
+    { timeoutMs: 120_000, what: 'the photos checked again with 30 usable, the selfie matched with the set and the review waiting' },
   );
-  expect(await admin.getByTestId('selfie').textContent()).toMatch(/Matches/);
-  // The selfie itself beside the set, and its hash on the signed consent.
-  await admin.getByRole('img', { name: 'The applicant’s live selfie' }).waitFor({ timeout: 30_000 });
-  expect(await admin.getByText('No selfie yet').count()).toBe(0);
+  const verification = admin.getByTestId('verification');
+  expect(await verification.getByTestId('verification-state').textContent()).toBe('ID verified');
+  expect(await verification.getByTestId('name-finding').textContent()).toMatch(new RegExp(`^Name matches: Noa ${lastName} \\(`));
+  expect(await verification.getByTestId('age-finding').textContent()).toMatch(/^18 or older on \d{1,2} \w+ \d{4}$/);
+  expect(await verification.getByTestId('selfie-finding').textContent()).toMatch(/selfie matches the set · score \d\.\d\d, matches from \d\.\d\d/);
+  expect(await verification.getByTestId('verification-attempts').getByRole('row').filter({ hasText: 'Verified' }).count()).toBe(1);
+  // No gate is left: accepting asks for no reason.
+  await admin.getByRole('button', { name: 'Accept', exact: true }).click();
+  await admin.getByRole('dialog').getByText(`To: ${email}`).waitFor({ timeout: 30_000 });
+  expect(await admin.getByTestId('identity-warning').count()).toBe(0);
+  await admin.getByRole('button', { name: 'Cancel' }).click();
+  // Stripe's selfie beside the set.
+  await admin.getByRole('img', { name: 'The applicant’s selfie from the ID verification' }).waitFor({ timeout: 30_000 });
   expect(await admin.getByText('Replaced').count()).toBeGreaterThanOrEqual(2);
   // The whole application page: the gallery's badges, the status chips, the identity panels.
   expect(await seriousViolations(admin)).toEqual([]);
