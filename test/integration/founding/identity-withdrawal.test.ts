@@ -1,8 +1,8 @@
 // Withdrawing the face data consent on the twin (docs/identity.md, "Withdrawal"). By the identity
-// token: an applicant gives face consent and takes a live selfie through the routes, the photos
-// (without faces) leave the review waiting for replacements; the withdrawal deletes the selfie and
-// the sealed analyses from the bucket, the application says withdrawn, the selfie routes refuse,
-// and the waiting review goes on by hand. From the talent portal: a talent withdraws the consent
+// token: an applicant gives face consent and verifies their ID with a selfie on the Stripe
+// emulator's page, the photos (without faces) leave the review waiting for replacements; the
+// withdrawal deletes the verified selfie and the sealed analyses from the bucket, keeps the
+// verification's findings, the application says withdrawn, and the waiting review goes on by hand. From the talent portal: a talent withdraws the consent
 // of their own application; another talent reaches nothing of theirs.
 import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { ApplicationDetail } from '../../../events/founding';
@@ -16,6 +16,7 @@ import { postJsonFrom } from '../../support/from-address';
 import { fileMarker } from '../../support/marker';
 import { submitAndConfirm } from '../../support/review-console';
 import { callApi, idToken, useTwin } from '../../support/twin';
+import { startVerification, submitVerificationPage } from './verification';
 
 jest.setTimeout(300_000);
 const twin = useTwin();
@@ -43,19 +44,21 @@ it('withdraws by the identity token: the face data is deleted, nothing more is a
   expect(signed.status).toBe(200);
   await eventually(async () => ((await admin(applicationId)).identity?.state === 'awaiting-photos' ? true : undefined), { timeoutMs: 120_000, what: 'the face checks asking for replacements' });
 
-  // The live selfie, as the page takes it.
-  const bytes = await selfieOf();
-  const upload = await identity('/selfie-upload', { token: identityToken, contentType: 'image/jpeg', size: bytes.length });
-  expect(upload.status).toBe(200);
-  const put = await fetch(upload.json.url, { method: 'PUT', headers: upload.json.headers, body: new Uint8Array(bytes) });
-  expect(put.status).toBe(200);
-  expect((await identity('/selfie', { token: identityToken, key: upload.json.key })).status).toBe(200);
+  // The ID verified with a selfie (a photo of its own: another file's applicant's would be a copy).
+  const opened = await startVerification(twin(), from, identityToken);
+  expect(opened.status).toBe(200);
+  await submitVerificationPage(opened.json.url, { firstName: 'Noor', lastName: `Haddad ${run}`, selfie: await selfieOf(2) });
+  const checked = await eventually(async () => {
+    const detail = await admin(applicationId);
+    return detail.identity?.selfie?.state === 'no-set' ? detail : undefined;
+  }, { timeoutMs: 120_000, what: 'the verified selfie analysed (no face in the set to match it with)' });
+  const selfieKey = `applications/${applicationId}/identity/selfie-${checked.identity!.verification!.attempts[0]!.sessionId}.jpg`;
   expect(await identityKeysOf(applicationId)).toEqual([
     `applications/${applicationId}/identity/descriptors.enc`,
     `applications/${applicationId}/identity/selfie-descriptor.enc`,
-    upload.json.key,
+    selfieKey,
   ].sort());
-  expect((await admin(applicationId)).status).not.toBe('pending_review');
+  expect(checked.status).not.toBe('pending_review');
 
   const withdrawn = await identity('/withdraw-consent', { token: identityToken });
   expect(withdrawn.status).toBe(200);
@@ -63,11 +66,11 @@ it('withdraws by the identity token: the face data is deleted, nothing more is a
   expect(status).toMatchObject({ applicationId, faceConsent: 'withdrawn', state: 'manual', faceConsentWithdrawnAt: expect.any(String), selfie: { state: 'none' } });
   expect(await identityKeysOf(applicationId)).toEqual([]);
 
-  // A second withdrawal answers the same; the selfie routes refuse from now on.
+  // A second withdrawal answers the same; the verification stands, and no other session opens.
   const again = await identity('/withdraw-consent', { token: identityToken });
   expect(again).toMatchObject({ status: 200, json: withdrawn.json });
-  expect(await identity('/selfie-upload', { token: identityToken, contentType: 'image/jpeg', size: bytes.length })).toMatchObject({ status: 409, json: { error: expect.stringContaining('withdrew') } });
-  expect((await identity('/selfie', { token: identityToken, key: upload.json.key })).status).toBe(409);
+  expect(status.verification).toMatchObject({ state: 'verified' });
+  expect((await startVerification(twin(), from, identityToken)).status).toBe(409);
 
   // The waiting review goes on by hand; the console shows the withdrawal beside the record as given.
   const review = await eventually(async () => {
@@ -76,6 +79,8 @@ it('withdraws by the identity token: the face data is deleted, nothing more is a
   }, { timeoutMs: 60_000, what: 'the review resumed by hand' });
   expect(review.identity).toMatchObject({ faceConsent: 'withdrawn', state: 'manual', faceConsentWithdrawnAt: status.faceConsentWithdrawnAt, consent: { faceConsent: 'given' } });
   expect(review.identity!.selfie).toBeUndefined();
+  // The verification's findings are facts, not biometric data: they stay.
+  expect(review.identity!.verification).toMatchObject({ state: 'verified', name: { result: 'match' }, age: { result: '18+' } });
   expect(review.history.filter((h) => h.event === 'face consent withdrawn')).toHaveLength(1);
   expect(await identityKeysOf(applicationId)).toEqual([]);
 
