@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import type { ApplicationDetail, ApplicationSummary, EmailPreview, RetryAnswer } from '../../../events/founding';
 import { TWIN_CREDENTIALS, TWIN_REGION } from '../../../infra/local/emulators/ports';
 import { documentClient, idToken, useTwin } from '../../support/twin';
-import { jpeg } from './support';
+import { PAST_GATES, jpeg } from './support';
 import { eventually } from '../../support/eventually';
 
 jest.setTimeout(180_000);
@@ -141,7 +141,7 @@ describe('a step that fails for good', () => {
     const { id, email } = await startApplication({ firstName: '   ', lastName: '' });
     await settled(id, (a) => Boolean(a.taskToken), 'the review wait');
     expect((await post(`/applications/${id}/retry`)).status).toBe(409);
-    expect((await post(`/applications/${id}/decision`, { decision: 'accept', note: '' })).status).toBe(202);
+    expect((await post(`/applications/${id}/decision`, { decision: 'accept', note: '', ...PAST_GATES })).status).toBe(202);
 
     const failed = await settled(id, (a) => a.status === 'failed', 'status failed');
     expect(failed.failure).toMatchObject({ step: 'CreateTalent', error: expect.any(String) });
@@ -200,7 +200,7 @@ describe('one review per application', () => {
     expect(ended.status).toBe('SUCCEEDED');
     expect(await stored(id)).toMatchObject({ taskToken: first.taskToken, reviewExecution: id });
 
-    expect((await post(`/applications/${id}/decision`, { decision: 'accept', note: '' })).status).toBe(202);
+    expect((await post(`/applications/${id}/decision`, { decision: 'accept', note: '', ...PAST_GATES })).status).toBe(202);
     await settled(id, (a) => Boolean(a.invitedAt), 'invited');
     await eventually(async () => (await emailsTo(email)).find((m) => /accepted/i.test(m.subject)), { what: 'acceptance email' });
     const history = ((await (await admin(`/applications/${id}`)).json()) as ApplicationDetail).history.map((h) => h.event);

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { ADMIN_PHOTO_URL_TTL_SECONDS, type ApplicationDetail } from '../../../events/founding';
 import { TWIN_CREDENTIALS, TWIN_REGION } from '../../../infra/local/emulators/ports';
 import { documentClient, idToken, useTwin } from '../../support/twin';
-import { applicantEmail, applicationOf, asJpegFiles, badPhotos, jpeg, signupConfirmed, signupPayload, uploadAll } from './support';
+import { PAST_GATES, applicantEmail, applicationOf, asJpegFiles, badPhotos, jpeg, signupConfirmed, signupPayload, uploadAll } from './support';
 import { eventually } from '../../support/eventually';
 
 jest.setTimeout(180_000);
@@ -67,7 +67,7 @@ describe('founding application end to end', () => {
     // Anonymous callers and the public site's tokens are refused.
     expect((await fetch(`${twin().urls.api}/admin/applications/${id}`)).status).toBe(401);
 
-    const decided = await admin(`/admin/applications/${id}/decision`, { method: 'POST', body: JSON.stringify({ decision: 'accept', note: 'Lovely portfolio' }) });
+    const decided = await admin(`/admin/applications/${id}/decision`, { method: 'POST', body: JSON.stringify({ decision: 'accept', note: 'Lovely portfolio', ...PAST_GATES }) });
     expect(decided.status).toBe(202);
     expect(await decided.json()).toMatchObject({ id, decision: { decision: 'accept', decidedBy: twin().admin.email, note: 'Lovely portfolio' } });
     const again = await admin(`/admin/applications/${id}/decision`, { method: 'POST', body: JSON.stringify({ decision: 'reject' }) });
