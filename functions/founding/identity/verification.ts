@@ -59,7 +59,7 @@ function attemptOf(before: VerificationAttempt, session: Stripe.Identity.Verific
   return same ? before : { sessionId: before.sessionId, createdAt: before.createdAt, status, ...(error ? { error } : {}), ...(errorReason ? { errorReason } : {}), updatedAt: at };
 }
 
-/** The state a session's status gives (before the age finding may turn `verified` into `under-18`). */
+/** The state a session's status gives (before the age finding may turn it into `under-18`). */
 function stateOfAttempt(attempt: VerificationAttempt): VerificationState {
   switch (attempt.status) {
     case 'processing':
@@ -73,8 +73,11 @@ function stateOfAttempt(attempt: VerificationAttempt): VerificationState {
   }
 }
 
+/** Stripe's error for a document whose holder is under the age Stripe verifies (18 where we work). */
+const UNDER_SUPPORTED_AGE = 'under_supported_age';
+
 /** Stripe's errors that say the person or the selfie is not who they claim: kept as a failed check. */
-const FAILED_CHECK_ERRORS = new Set(['selfie_face_mismatch', 'selfie_manipulated', 'selfie_unverified_other', 'document_unverified_other', 'under_supported_age']);
+const FAILED_CHECK_ERRORS = new Set(['selfie_face_mismatch', 'selfie_manipulated', 'selfie_unverified_other', 'document_unverified_other', UNDER_SUPPORTED_AGE]);
 
 interface VerificationChange {
   verification: ReviewVerification;
@@ -107,15 +110,20 @@ export function applySession(app: Pick<StoredApplication, 'firstName' | 'lastNam
     const newest = index === attempts.length - 1;
     const state = attempt.status === 'verified' ? 'verified' : newest ? stateOfAttempt(attempt) : before.state;
     verification = { ...verification, state };
+    // The day of the check: the report's, else the day the outcome was applied.
+    const report = typeof session.last_verification_report === 'object' ? session.last_verification_report : null;
+    const checkedOn = new Date((report?.created ?? Date.parse(at) / 1000) * 1000).toISOString().slice(0, 10);
     if (state === 'verified') {
       newlyVerified = true;
       const outputs = session.verified_outputs;
-      const report = typeof session.last_verification_report === 'object' ? session.last_verification_report : null;
-      const checkedOn = new Date((report?.created ?? Date.parse(at) / 1000) * 1000).toISOString().slice(0, 10);
       const name = nameFinding(app, { firstName: outputs?.first_name ?? null, lastName: outputs?.last_name ?? null });
       const age = ageFinding(outputs?.dob, checkedOn);
       verification = { ...verification, state: age?.result === 'under-18' ? 'under-18' : 'verified', verifiedAt: at, name, ...(age ? { age } : {}) };
       if (name.result === 'mismatch') failed.push({ check: 'name-mismatch', at });
+    } else if (attempt.error === UNDER_SUPPORTED_AGE) {
+      // Stripe verifies no one under the age of majority: it answers `requires_input` with this
+      // code instead of a verified date of birth. Its refusal is the age finding.
+      verification = { ...verification, state: 'under-18', age: { result: 'under-18', checkedOn } };
     }
   }
   if (attempt !== before.attempts[index] && attempt.error && FAILED_CHECK_ERRORS.has(attempt.error)) failed.push({ check: 'id-not-verified', at });

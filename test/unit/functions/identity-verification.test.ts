@@ -321,6 +321,23 @@ describe('POST /webhooks/stripe-identity', () => {
     expect(w.published).toEqual([]);
   });
 
+  it('refuses on Stripe’s own under-age answer too: a session back to requires_input with under_supported_age', async () => {
+    const w = await opened([application(A, { status: 'pending_review', taskToken: 'review-2' })]);
+    w.set('vs_1', {
+      status: 'requires_input',
+      last_error: { code: 'under_supported_age', reason: 'The person is under the supported age.' } as Session['last_error'],
+      last_verification_report: { id: 'vr_vs_1', created: Math.floor(NOW.getTime() / 1000) } as Stripe.Identity.VerificationReport,
+    });
+
+    await w.deliver('vs_1', 'identity.verification_session.requires_input');
+
+    const app = w.items.get(A)!;
+    expect(app.verification).toMatchObject({ state: 'under-18', age: { result: 'under-18', checkedOn: NOW.toISOString().slice(0, 10) } });
+    expect(app.verification?.attempts.at(-1)).toMatchObject({ status: 'requires_input', error: 'under_supported_age' });
+    expect(app).toMatchObject({ status: 'rejected', decision: { decision: 'reject', decidedBy: 'identity check', messageToApplicant: UNDER_18_MESSAGE } });
+    expect(w.redacted).toEqual(['vs_1']);
+  });
+
   it('waits for the photos’ validation before refusing (Stripe delivers again)', async () => {
     const w = await opened([application(A, { validatedAt: undefined })]);
     w.set('vs_1', { status: 'verified', name: ['Ana', 'Lima'], dob: { day: 3, month: 12, year: 2010 } });
