@@ -112,7 +112,9 @@ function IdentityFlow({ token, fromLink }: { token: string | undefined; fromLink
   }
 
   const step = stepOf(status);
-  const view = verificationView(status.verification, !fromLink && query.dataUpdateCount <= RETURN_READS);
+  // How many answers the status query has had (the query's state counts them; its result does not).
+  const reads = client.getQueryState(key)?.dataUpdateCount ?? 0;
+  const view = verificationView(status.verification, !fromLink && reads <= RETURN_READS);
   const steps = ['Face data', 'Signature', 'Verify your ID'];
   const current = step === 'consent' ? (consentPart.part === 'face' ? 0 : 1) : step === 'verify' ? 2 : steps.length;
   return (
