@@ -76,6 +76,8 @@ describe('Likeness.Removed', () => {
   it('lets the photos\' deletion read and mark the application and delete only under its prefixes', () => {
     expect(grantsOf('DeleteRemovedLikenessPhotos')).toEqual([
       'dynamodb:ConditionCheckItem applications',
+      // The application's photo hashes (the selfie copy check's item) go with the photos.
+      'dynamodb:DeleteItem applications',
       'dynamodb:GetItem applications',
       'dynamodb:PutItem applications',
       'dynamodb:UpdateItem applications',

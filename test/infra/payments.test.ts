@@ -70,6 +70,12 @@ describe('payments (infra)', () => {
         'StartPayoutOnboarding',
         // Erasure cancels a client's subscriptions and deletes their customer (functions/payments/erasure.ts).
         'ConsoleErasePerson',
+        // The verified identity (docs/identity.md): sessions opened and read, the verified selfie
+        // fetched for the face check, and Stripe's copy redacted when the photos go.
+        'IdentityVerification',
+        'ReceiveIdentityEvent',
+        'CheckFaces',
+        'FoundingDeletePhotos',
       ].sort(),
     );
     expect(readersOf('StripeWebhookSecret')).toEqual(['ReceiveStripeEvent']);

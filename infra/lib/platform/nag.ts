@@ -111,6 +111,9 @@ export function applyNagSuppressions(stack: Stack): void {
     if (c instanceof Secret && c.node.path.endsWith('/Payouts/StripeConnectWebhookSecret')) {
       ack(c, 'AwsSolutions-SMG4', 'Stripe issues the Connect webhook endpoint\'s signing secret and has no rotation hook; a rolled secret is put into this secret by hand (docs/payouts.md).');
     }
+    if (c instanceof Secret && c.node.path.endsWith('/Identity/StripeIdentityWebhookSecret')) {
+      ack(c, 'AwsSolutions-SMG4', 'Stripe issues the Identity webhook endpoint\'s signing secret and has no rotation hook; a rolled secret is put into this secret by hand (docs/identity.md).');
+    }
     if (c instanceof Secret && c.node.path.endsWith('/Identity/IdentityKey')) {
       ack(c, 'AwsSolutions-SMG4', 'The identity key encrypts stored face analyses, which live at most as long as an application\'s photos; a rotation would need every sealed file re-encrypted, so a new key is put in by hand with a re-encryption run (docs/identity.md).');
     }
