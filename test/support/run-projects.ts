@@ -23,6 +23,8 @@
 //   infra                      after bench, beside e2e: the stack's synthesis and its assertions need no
 //                              twin, and the browser step leaves a core idle once the benches end
 import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -62,6 +64,8 @@ interface Result {
   outcome: Outcome;
   startedAt: number;
   seconds: number;
+  /** CPU seconds (user + system) of the step and every process it waited for: the twin, browsers, workers. */
+  cpu?: number;
 }
 
 const started = Date.now();
@@ -71,12 +75,31 @@ const clock = (ms: number) => {
 };
 const at = () => `[${clock(Date.now() - started).padStart(9)}]`;
 
+const cpuDir = fs.mkdtempSync(path.join(os.tmpdir(), 'humanly-steps-'));
+
+/** The children's user and system time that bash's `times` printed (its second line, "1m2.5s 0m3.1s"). */
+function cpuSeconds(file: string): number | undefined {
+  const line = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n')[1] : undefined;
+  const parts = line?.match(/(\d+)m([\d.]+)s/g)?.map((t) => {
+    const [, m, s] = t.match(/(\d+)m([\d.]+)s/)!;
+    return Number(m) * 60 + Number(s);
+  });
+  return parts?.length === 2 ? parts[0] + parts[1] : undefined;
+}
+
 function run(step: Step): Promise<Result> {
   const startedAt = Date.now();
   process.stdout.write(`${at()} ${step.name} started\n`);
-  const [command, ...args] = step.nice ? ['nice', '-n', '19', ...step.command] : step.command;
+  // Through bash, whose `times` reports the CPU the step used, so a run shows where the cores went.
+  const cpuFile = path.join(cpuDir, step.name);
+  const command = step.nice ? ['nice', '-n', '19', ...step.command] : step.command;
+  const script = '"$@"; status=$?; times > "$STEP_CPU_FILE"; exit $status';
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: ROOT, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('bash', ['-c', script, 'bash', ...command], {
+      cwd: ROOT,
+      env: { ...process.env, STEP_CPU_FILE: cpuFile },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const output: Buffer[] = [];
     child.stdout.on('data', (c: Buffer) => output.push(c));
     child.stderr.on('data', (c: Buffer) => output.push(c));
@@ -84,7 +107,7 @@ function run(step: Step): Promise<Result> {
       const seconds = (Date.now() - startedAt) / 1000;
       const text = Buffer.concat(output).toString('utf8').trimEnd();
       process.stdout.write(`\n${'-'.repeat(20)} ${step.name}: ${outcome} in ${clock(seconds * 1000)}${note} ${'-'.repeat(20)}\n${text}${text ? '\n' : ''}\n`);
-      resolve({ outcome, startedAt: startedAt - started, seconds });
+      resolve({ outcome, startedAt: startedAt - started, seconds, cpu: cpuSeconds(cpuFile) });
     };
     child.on('error', (err) => done('failed', ` (${err.message})`));
     child.on('close', (code, signal) => done(code === 0 ? 'passed' : 'failed', code === 0 ? '' : ` (exit ${code ?? signal})`));
@@ -115,12 +138,15 @@ async function main() {
 
   const total = Date.now() - started;
   const rows = steps.map((s) => [s.name, results.get(s.name)!] as const);
-  process.stdout.write(`\n${'step'.padEnd(12)} ${'started'.padStart(9)} ${'wall time'.padStart(12)}  result\n`);
+  const cpu = (r: Result) => (r.cpu === undefined ? '-' : clock(r.cpu * 1000));
+  process.stdout.write(`\n${'step'.padEnd(12)} ${'started'.padStart(9)} ${'wall time'.padStart(12)} ${'CPU time'.padStart(12)}  result\n`);
   for (const [name, r] of rows) {
-    process.stdout.write(`${name.padEnd(12)} ${clock(r.startedAt).padStart(9)} ${(r.outcome === 'skipped' ? '-' : clock(r.seconds * 1000)).padStart(12)}  ${r.outcome}\n`);
+    process.stdout.write(`${name.padEnd(12)} ${clock(r.startedAt).padStart(9)} ${(r.outcome === 'skipped' ? '-' : clock(r.seconds * 1000)).padStart(12)} ${cpu(r).padStart(12)}  ${r.outcome}\n`);
   }
   const failed = rows.filter(([, r]) => r.outcome !== 'passed').map(([n]) => n);
-  process.stdout.write(`${'total'.padEnd(12)} ${''.padStart(9)} ${clock(total).padStart(12)}  ${failed.length ? `not passed: ${failed.join(', ')}` : 'passed'}\n`);
+  const cpuTotal = rows.reduce((sum, [, r]) => sum + (r.cpu ?? 0), 0);
+  process.stdout.write(`${'total'.padEnd(12)} ${''.padStart(9)} ${clock(total).padStart(12)} ${clock(cpuTotal * 1000).padStart(12)}  ${failed.length ? `not passed: ${failed.join(', ')}` : 'passed'}\n`);
+  fs.rmSync(cpuDir, { recursive: true, force: true });
   process.exitCode = failed.length ? 1 : 0;
 }
 
