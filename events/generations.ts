@@ -128,6 +128,11 @@ export const PublicLicense = z.object({
   scope: z.literal(LICENSE_SCOPE),
   style: StyleSchema,
   image: z.enum(['stored', 'erased']),
+  /** When a reviewer revoked the license after a report (decision 058), and the public reason. */
+  revokedAt: Iso.optional(),
+  revokedReason: z.string().optional(),
+  /** The image is withheld (no thumbnail, no download) while an intimate-image report about it waits for a reviewer. */
+  withheld: z.boolean().optional(),
 });
 export type PublicLicense = z.infer<typeof PublicLicense>;
 
