@@ -19,11 +19,13 @@ import { users } from './users';
 import { generations } from './generations';
 import { statements } from './statements';
 import { payoutRuns } from './payouts';
+import { reports } from './reports';
 import { theme } from './theme';
 
 export function App({ config }: { config: AdminConfig }) {
   const dataProvider = useMemo(() => createDataProvider(config.apiUrl), [config.apiUrl]);
   const generationsResource = useMemo(() => generations(config.siteUrl), [config.siteUrl]);
+  const reportsResource = useMemo(() => reports(config.siteUrl), [config.siteUrl]);
   return (
     <Admin
       title={CONSOLE_TITLE}
@@ -38,6 +40,7 @@ export function App({ config }: { config: AdminConfig }) {
       theme={theme}
     >
       <Resource {...applications} />
+      <Resource {...reportsResource} />
       <Resource {...waitlist} />
       <Resource {...talent} />
       <Resource {...messages} />

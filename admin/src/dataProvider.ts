@@ -8,6 +8,7 @@ import type { GenerationConfig, LicenseDownload } from '../../events/generations
 import type { ExclusiveContractRequest, ExclusiveContractResponse } from '../../events/likeness';
 import type { PlanId } from '../../events/plans';
 import { AdminBillingResponse, AdminRefundResponse, RevenueResponse, type AdminRefundRequest } from '../../events/payments';
+import { AdminReport, type ReportDecisionRequest } from '../../events/reports';
 import { PayoutHistory, PayoutMonth, PayoutRun, StatementPayout, type ManualPayoutRequest } from '../../events/payouts';
 import { AdminTrainingsResponse, RetrainAnswer, type RetrainRequest } from '../../events/training';
 import { getIdToken } from './authProvider';
@@ -91,6 +92,13 @@ export interface ConsoleDataProvider extends DataProvider {
    * address typed again. A failure is an Error with the API's reason, or the status when it gave none.
    */
   eraseData(email: string, confirm: string): Promise<{ data: ErasureResult }>;
+  // Misuse reports.
+  /**
+   * Decides a report with a written statement of reasons; answers the case as it then stands.
+   * Pessimistic: revoking a license or suspending a client cannot be taken back from here. The
+   * API's refusal (an appeal decided by the first decision's reviewer: 409) keeps its words.
+   */
+  decideReport(reference: string, request: ReportDecisionRequest): Promise<{ data: AdminReport }>;
   // Likeness model trainings (docs/training.md#routes). Pessimistic: each waits for the API's answer.
   /** A talent's model and every training, newest first. */
   getTrainings(talentId: string): Promise<{ data: AdminTrainingsResponse }>;
@@ -155,6 +163,8 @@ const RESOURCES: Record<string, { path: string; sorts: Record<string, string> }>
   generations: { path: '/generations', sorts: { createdAt: 'createdAt' } },
   // Ordered by the API (newest month first, then talent): no sort parameter.
   statements: { path: '/statements', sorts: {} },
+  // Ordered by the API (by due time, overdue and intimate-image reports first): no sort parameter.
+  reports: { path: '/reports', sorts: {} },
 };
 
 /** Fields reviewers may change, per resource; anything else in a form is not sent. */
@@ -394,6 +404,11 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient = crea
     async rollbackTraining(talentId, trainingId) {
       const { json } = await httpClient(`/talent/${byPath(talentId)}/trainings/${byPath(trainingId)}/rollback`, { method: 'POST', body: '{}', headers: jsonHeaders() });
       return { data: parseAnswer(AdminTrainingsResponse, json, 'the rollback') };
+    },
+
+    async decideReport(reference, request) {
+      const { json } = await httpClient(`/reports/${byPath(reference)}/decision`, { method: 'POST', body: JSON.stringify(request), headers: jsonHeaders() });
+      return { data: parseAnswer(AdminReport, json, 'the decision') };
     },
 
     async eraseData(email, confirm) {

@@ -1,0 +1,110 @@
+import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
+import { useState } from 'react';
+import { useDataProvider, useNotify } from 'react-admin';
+import { FORBIDDEN_MESSAGE } from '../authProvider';
+import { errorText } from '../common/errorText';
+import type { ConsoleDataProvider } from '../dataProvider';
+import { ACTIONS, isWaiting } from './labels';
+import type { ReportAction } from '../../../events/report-values';
+import type { AdminReport } from '../../../events/reports';
+
+/** A statement of reasons shorter than this is refused before it is sent. */
+export const MIN_REASONS = 20;
+
+/** The actions this case allows: revoking, suspending and removing a sample need a license of ours. */
+export function actionsFor(report: AdminReport): ReportAction[] {
+  return ['dismiss', ...(report.license ? (['revoke-license', 'suspend-client', 'remove-sample'] as const) : [])];
+}
+
+/**
+ * Dismiss, revoke the license, suspend the client, remove the talent's sample: each in a dialog
+ * that waits for a written statement of reasons (sent to the people it concerns). Pessimistic:
+ * nothing changes on screen until the API has recorded the decision; its refusal (an appeal
+ * decided by the reviewer who made the first decision) shows in the dialog, in its own words.
+ */
+export function DecisionActions({ report, onDecided }: { report: AdminReport; onDecided: () => void }) {
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const notify = useNotify();
+  const [action, setAction] = useState<ReportAction | null>(null);
+  const [reasons, setReasons] = useState('');
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const short = reasons.trim().length < MIN_REASONS;
+
+  const close = () => {
+    if (pending) return;
+    setAction(null);
+    setError(null);
+  };
+  const decide = async (chosen: ReportAction) => {
+    setPending(true);
+    setError(null);
+    try {
+      const result = await dataProvider.decideReport(report.reference, { action: chosen, reasons: reasons.trim() });
+      // After a handled 401 or 403, react-admin resolves with `{ data: {} }`: not a decision.
+      if (!result?.data?.status) throw new Error(FORBIDDEN_MESSAGE);
+      notify(ACTIONS[chosen].done, { type: 'success' });
+      setAction(null);
+      setReasons('');
+      onDecided();
+    } catch (e) {
+      setError(errorText(e, 'The decision could not be recorded. Try again.'));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  if (!isWaiting(report.status)) return null;
+  return (
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} data-testid="report-actions">
+      {actionsFor(report).map((a) => (
+        <Button key={a} variant={a === 'dismiss' ? 'outlined' : 'contained'} color={a === 'dismiss' ? 'inherit' : 'error'} onClick={() => setAction(a)}>
+          {ACTIONS[a].label}
+        </Button>
+      ))}
+      <Dialog open={action !== null} onClose={close} fullWidth maxWidth="sm" aria-labelledby="report-decision-title">
+        {action ? (
+          <>
+            <DialogTitle id="report-decision-title">
+              {ACTIONS[action].title} · {report.reference}
+            </DialogTitle>
+            <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+              <DialogContentText>{ACTIONS[action].body}</DialogContentText>
+              <TextField
+                label="Statement of reasons"
+                required
+                multiline
+                minRows={4}
+                value={reasons}
+                onChange={(e) => setReasons(e.target.value)}
+                helperText={`Required, at least ${MIN_REASONS} characters. Sent word for word to the people this decision concerns, and kept in the case's history with your name.`}
+                slotProps={{ htmlInput: { maxLength: 4000 } }}
+                autoFocus
+                fullWidth
+              />
+              {error ? (
+                <Alert severity="error" role="alert" data-testid="decision-error">
+                  {error}
+                </Alert>
+              ) : null}
+            </DialogContent>
+            <DialogActions sx={{ px: 3, pb: 2 }}>
+              <Button onClick={close} disabled={pending}>
+                Cancel
+              </Button>
+              <Button
+                variant="contained"
+                color={action === 'dismiss' ? 'primary' : 'error'}
+                onClick={() => void decide(action)}
+                disabled={pending || short}
+                startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}
+              >
+                {ACTIONS[action].confirm}
+              </Button>
+            </DialogActions>
+          </>
+        ) : null}
+      </Dialog>
+    </Box>
+  );
+}
