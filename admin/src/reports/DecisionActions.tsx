@@ -58,7 +58,7 @@ export function DecisionActions({ report, onDecided }: { report: AdminReport; on
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} data-testid="report-actions">
       {actionsFor(report).map((a) => (
-        <Button key={a} variant={a === 'dismiss' ? 'outlined' : 'contained'} color={a === 'dismiss' ? 'inherit' : 'error'} onClick={() => setAction(a)}>
+        <Button key={a} variant={a === 'revoke-license' ? 'contained' : 'outlined'} color={a === 'dismiss' ? 'inherit' : 'error'} onClick={() => setAction(a)}>
           {ACTIONS[a].label}
         </Button>
       ))}
@@ -70,6 +70,9 @@ export function DecisionActions({ report, onDecided }: { report: AdminReport; on
             </DialogTitle>
             <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
               <DialogContentText>{ACTIONS[action].body}</DialogContentText>
+              {report.status === 'appealed' ? (
+                <DialogContentText>This decides the client’s appeal and is final: the client is told a second reviewer decided it.</DialogContentText>
+              ) : null}
               <TextField
                 label="Statement of reasons"
                 required

@@ -9,6 +9,8 @@ import { ACTION_PAST, CATEGORY_LABELS, historyText, MATCH_METHOD_LABELS, ROLE_LA
 import { IntimateFlag, ReportStatusChip, SlaTimer, useNow } from './SlaTimer';
 import type { AdminReport } from '../../../events/reports';
 
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** One report: what was reported and by whom, what it matched, the files, the decision and the history. */
 export function ReportShow({ siteUrl }: { siteUrl?: string }) {
   return (
@@ -218,7 +220,7 @@ function MatchSection({ report, siteUrl }: { report: AdminReport; siteUrl?: stri
             ['Client', <span data-testid="report-client">{license.clientName}</span>],
             ['Client account', license.clientAccountId],
             ['Talent', `${license.talentName} (${license.talentId})`],
-            ['How it matched', match.verdict === 'ours' ? MATCH_METHOD_LABELS[match.how] : ''],
+            ['How it matched', match.verdict === 'ours' ? capitalised(MATCH_METHOD_LABELS[match.how]) : ''],
           ]}
         />
       </Box>

@@ -28,6 +28,7 @@ export function SlaTimer({ dueAt, status, overdue, now }: { dueAt: string; statu
     <Chip
       size="small"
       icon={<TimerIcon />}
+      sx={{ whiteSpace: 'nowrap' }}
       label={sla.text}
       color={sla.overdue ? 'error' : sla.soon ? 'warning' : 'default'}
       variant={sla.overdue || sla.soon ? 'filled' : 'outlined'}
@@ -38,10 +39,11 @@ export function SlaTimer({ dueAt, status, overdue, now }: { dueAt: string; statu
 }
 
 export function ReportStatusChip({ status }: { status: ReportStatus }) {
-  return <Chip size="small" label={STATUS_LABELS[status] ?? status} color={STATUS_COLORS[status] ?? 'default'} variant={status === 'decided' ? 'outlined' : 'filled'} data-testid="report-status" />;
+  return <Chip size="small" label={STATUS_LABELS[status] ?? status} color={STATUS_COLORS[status] ?? 'default'} variant={isWaiting(status) ? 'filled' : 'outlined'} data-testid="report-status" />;
 }
 
 /** The flag of an intimate-image report: red and first in the row, so it is never missed. */
 export function IntimateFlag() {
-  return <Chip size="small" color="error" label="Intimate image · 48 h" data-testid="intimate-flag" sx={{ fontWeight: 700 }} />;
+  return <Chip size="small" color="error" label="Intimate image · 48 h"
+      title="Intimate or sexual content: decide within 48 hours" data-testid="intimate-flag" sx={{ fontWeight: 700 }} />;
 }

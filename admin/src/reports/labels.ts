@@ -74,7 +74,7 @@ export const ACTION_PAST: Record<ReportAction, string> = {
 
 /** A history entry's words, with a decision's action in words ("Decided: revoke-license" → "Decided: license revoked"). */
 export function historyText(what: string): string {
-  const decided = /^decided: ([a-z-]+)$/i.exec(what);
-  const action = decided?.[1] as ReportAction | undefined;
-  return action && action in ACTION_PAST ? `Decided: ${ACTION_PAST[action].toLowerCase()}` : what;
+  const decided = /^(decided(?: after appeal)?): ([a-z-]+)$/i.exec(what);
+  const action = decided?.[2] as ReportAction | undefined;
+  return decided && action && action in ACTION_PAST ? `${decided[1]}: ${ACTION_PAST[action].toLowerCase()}` : what;
 }
