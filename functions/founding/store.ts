@@ -645,12 +645,19 @@ export function foundingStore(doc: DynamoDBDocumentClient, tableName: string, no
 
     /**
      * The verified selfie's outcome (a checked failure added to `failedChecks`), while the face
-     * data consent stands and no later session's selfie was recorded; false otherwise.
+     * data consent stands, this session's selfie is not recorded yet and no later session's
+     * selfie was; false otherwise.
      */
     async recordVerifiedSelfie(applicationId: string, selfie: NonNullable<StoredIdentity['selfie']>, options: { failed?: FailedCheck; selfieHash?: string } = {}): Promise<boolean> {
       const { failed, selfieHash } = options;
-      const names: Record<string, string> = { ...FACE_CONSENT_GIVEN.names, '#selfie': 'selfie' };
-      const values: Record<string, unknown> = { ...FACE_CONSENT_GIVEN.values, ':selfie': selfie, ':taken': selfie.takenAt ?? '' };
+      const names: Record<string, string> = { ...FACE_CONSENT_GIVEN.names, '#selfie': 'selfie', '#session': 'sessionId', '#state': 'state' };
+      const values: Record<string, unknown> = {
+        ...FACE_CONSENT_GIVEN.values,
+        ':selfie': selfie,
+        ':taken': selfie.takenAt ?? '',
+        ':session': selfie.sessionId ?? '',
+        ':unchecked': 'none',
+      };
       let expression = 'SET #identity.#selfie = :selfie';
       if (selfieHash) {
         // The signed record keeps the first selfie's hash, added once.
@@ -669,7 +676,12 @@ export function foundingStore(doc: DynamoDBDocumentClient, tableName: string, no
             TableName: tableName,
             Key: foundingKeys.application(applicationId),
             UpdateExpression: expression,
-            ConditionExpression: `attribute_exists(pk) AND (${FACE_CONSENT_GIVEN.expression}) AND (attribute_not_exists(#identity.#selfie.takenAt) OR #identity.#selfie.takenAt <= :taken)`,
+            // Recorded once per session: a second run of the check for the same selfie (its trigger
+            // fired twice) finds it recorded and adds no second failed check.
+            ConditionExpression:
+              `attribute_exists(pk) AND (${FACE_CONSENT_GIVEN.expression}) AND (attribute_not_exists(#identity.#selfie) OR ` +
+              '(#identity.#selfie.#session = :session AND #identity.#selfie.#state = :unchecked) OR ' +
+              '(#identity.#selfie.#session <> :session AND (attribute_not_exists(#identity.#selfie.takenAt) OR #identity.#selfie.takenAt <= :taken)))',
             ExpressionAttributeNames: names,
             ExpressionAttributeValues: values,
           }),
