@@ -48,7 +48,8 @@ async function checkAccountName(deps: ConnectEventDeps, talentId: string, accoun
   const before = (await deps.store.getConnect(talentId))?.nameCheck;
   if (before && before.result === finding.result && before.accountName === finding.verified && before.verifiedName === finding.applied) return;
   const check: ConnectNameCheck = { result: finding.result, accountName: finding.verified, verifiedName: finding.applied, note: finding.note, checkedAt: deps.now().toISOString() };
-  await deps.store.recordNameCheck(talentId, check);
+  // The history line first (once per event), then the check: whoever sees the check sees its line,
+  // and a run stopped between the two writes the line again when the event is delivered again.
   if (check.result === 'mismatch') {
     log.warn('the payout account name differs from the verified ID', { talentId, note: check.note });
     const what = `Warning: the name on the payout account (${check.accountName}) differs from the verified ID (${check.verifiedName}): ${check.note}. Check before paying.`;
@@ -56,6 +57,7 @@ async function checkAccountName(deps: ConnectEventDeps, talentId: string, accoun
   } else if (before?.result === 'mismatch') {
     await deps.store.addHistory(talentId, { at, what: 'The name on the payout account now matches the verified ID.' }, `${eventId}:name`);
   }
+  await deps.store.recordNameCheck(talentId, check);
 }
 
 async function emailTalent(deps: ConnectEventDeps, talentId: string, key: string, build: (name: string) => Parameters<SendEmail>[1]): Promise<void> {
