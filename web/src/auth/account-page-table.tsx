@@ -29,9 +29,15 @@ const ACCOUNT_PAGES: Record<string, { title: string; Page: ComponentType }> = {
     title: 'Create Ethical Content',
     Page: lazy(() => import('../pages/create/CreatePage').then((m) => ({ default: m.CreatePage }))),
   },
+  /* /report/appeal/<reference>: the client's appeal of a decision about their license. */
+  '/report/appeal': {
+    title: 'Appeal a decision',
+    Page: lazy(() => import('../pages/portal/appeal/AppealPage').then((m) => ({ default: m.AppealPage }))),
+  },
 };
 
-/** The page for a path (a trailing slash allowed). */
+/** The page for a path (a trailing slash allowed); a path with a parameter by the path before it. */
 export function accountPage(pathname: string) {
-  return ACCOUNT_PAGES[pathname.replace(/\/+$/, '') || '/'];
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return ACCOUNT_PAGES[path] ?? (/^\/report\/appeal\/[^/]+$/.test(path) ? ACCOUNT_PAGES['/report/appeal'] : undefined);
 }

@@ -37,6 +37,7 @@ const FOOTER_LINKS = [
   { to: '/pricing', label: 'Pricing' },
   { to: '/privacy', label: 'Privacy Policy' },
   { to: '/terms', label: 'Terms of Service' },
+  { to: '/report', label: 'Report an image' },
 ] as const;
 
 /** Moves focus to <main> without putting "#main" in the URL (which would trigger a hash scroll). */

@@ -155,6 +155,10 @@ export const ROUTE_META: Record<string, RouteMeta> = {
     description: `Check the license of an image made on ${BRAND_NAME}: drop the file and your browser reads the license inside it. Nothing is uploaded.`,
     card: legalCard,
   },
+  '/report': {
+    description: `Report an image of a real person that is misused: used without a license, outside it, or intimate without consent. We check it against every image we delivered.`,
+    card: legalCard,
+  },
   '/thank-you': {
     title: 'Thank you',
     description: DEFAULT_DESCRIPTION,

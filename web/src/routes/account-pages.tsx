@@ -10,7 +10,7 @@ import type { RouteObject } from 'react-router';
  */
 const AccountLayout = lazy(() => import('../auth/AccountLayout').then((m) => ({ default: m.AccountLayout })));
 
-const ACCOUNT_PATHS = ['portal', 'sign-in', 'sign-up', 'confirm-sign-up', 'reset-password', 'client-portal', 'talent-portal', 'create', 'checkout'];
+const ACCOUNT_PATHS = ['portal', 'sign-in', 'sign-up', 'confirm-sign-up', 'reset-password', 'client-portal', 'talent-portal', 'create', 'checkout', 'report/appeal/:reference'];
 
 /** Placed inside the main layout by ../routes.tsx. */
 export const accountPages: RouteObject = { element: <AccountLayout />, children: ACCOUNT_PATHS.map((path) => ({ path, element: null })) };

@@ -19,10 +19,11 @@ const TrainingGuideFoundersPage = lazy(() =>
 const TalentApplicationPage = lazy(() =>
   import('../pages/talent-application/TalentApplicationPage').then((m) => ({ default: m.TalentApplicationPage })),
 );
+const ReportPage = lazy(() => import('../pages/report/ReportPage').then((m) => ({ default: m.ReportPage })));
 /* Both license pages behind one import of a module without files of its own (see LicenseRoutes): this table is in every page's JavaScript. */
 const LicenseRoutes = lazy(() => import('../pages/licenses/LicenseRoutes'));
 
-/** Main-site information pages (main layout): contact, legal, guides, talent application, license pages (docs/product.md#licenses). */
+/** Main-site information pages (main layout): contact, legal, guides, talent application, license pages (docs/product.md#licenses), the report form (docs/product.md#reports-and-takedown). */
 export const infoPages: RouteObject[] = [
   { path: 'contact', element: <MainContactPage /> },
   { path: 'privacy', element: <PrivacyPage /> },
@@ -32,6 +33,7 @@ export const infoPages: RouteObject[] = [
   { path: 'talent-application', element: <TalentApplicationPage /> },
   { path: 'licenses/check', element: <LicenseRoutes /> },
   { path: 'licenses/:id', element: <LicenseRoutes /> },
+  { path: 'report', element: <ReportPage /> },
 ];
 
 /** Pre-launch legal and contact pages (pre-launch layout); each links back to the waitlist. */

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { PublicLicense } from '../../../../events/generations';
 import { LICENSE_SCOPE_TEXT } from '../../../../events/generation-values';
+import { REPORT_PATH, revokedText } from '../../../../events/report-values';
 import { BRAND_NAME } from '../../brand';
 import { Icon } from '../../components/Icon';
 
@@ -19,6 +20,13 @@ const THUMBNAIL_BOX = 240;
  */
 function LicensedImage({ license, thumbnailUrl }: { license: PublicLicense; thumbnailUrl: string }) {
   const [failed, setFailed] = useState(false);
+  if (license.withheld || license.revokedAt) {
+    return (
+      <p className="license-card__no-image" data-testid="license-no-image">
+        {license.revokedAt ? 'The image is no longer shown: its license was revoked.' : 'The image is withheld while we review a report about it.'}
+      </p>
+    );
+  }
   if (license.image === 'stored' && !failed) {
     return (
       <img
@@ -46,9 +54,15 @@ function LicensedImage({ license, thumbnailUrl }: { license: PublicLicense; thum
 export function LicenseCard({ license, thumbnailUrl }: { license: PublicLicense; thumbnailUrl: string }) {
   return (
     <section className="card license-card" aria-labelledby="license-card-title" data-testid="license-card" data-license-id={license.id}>
-      <p className="license-card__valid">
-        <Icon name="check" size={20} /> Valid license
-      </p>
+      {license.revokedAt ? (
+        <p className="license-card__revoked" role="status" data-testid="license-revoked">
+          {revokedText(license.revokedAt, license.revokedReason ?? 'a report about the image was upheld')}
+        </p>
+      ) : (
+        <p className="license-card__valid">
+          <Icon name="check" size={20} /> Valid license
+        </p>
+      )}
       <h2 id="license-card-title" className="license-card__title">
         Commercial license for an image of {license.talentName}
       </h2>
@@ -88,6 +102,12 @@ export function LicenseCard({ license, thumbnailUrl }: { license: PublicLicense;
       <p className="license-card__note">
         {license.talentName} consented to the use of their likeness and earns a royalty on this image. The license is issued by{' '}
         {BRAND_NAME} to the licensee named above.
+      </p>
+      <p className="license-card__report">
+        <Icon name="bell" size={16} /> Seen this image misused?{' '}
+        <Link to={`${REPORT_PATH}?license=${encodeURIComponent(license.id)}`} data-testid="license-report-link">
+          Report it
+        </Link>
       </p>
     </section>
   );

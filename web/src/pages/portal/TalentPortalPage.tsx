@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { Likeness, TalentStanding } from '../../../../events/accounts';
 import type { ExcludableIndustry } from '../../../../events/founding-values';
+import { REPORT_PATH } from '../../../../events/report-values';
 import {
   APPLICATION_STATUS_TEXT,
   INDUSTRY_LABELS,
@@ -15,6 +16,7 @@ import { Icon } from '../../components/Icon';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { FaceDataCard } from './face-data/FaceDataCard';
 import { LikenessControlsSection } from './likeness/LikenessControlsSection';
+import { LikenessCheckCard } from './likeness-check/LikenessCheckCard';
 import { LikenessUsageCard } from './LikenessUsageCard';
 import { PortalGate, type SignedIn } from './PortalGate';
 import { PortalHeader } from './PortalHeader';
@@ -72,6 +74,12 @@ function TalentPortal({ auth }: { auth: SignedIn }) {
             </span>
           </p>
         )}
+
+        <LikenessCheckCard auth={auth} />
+        <p className="acct-muted">
+          Seen your likeness misused anywhere? <Link to={REPORT_PATH}>Report an image</Link> and we review it within 7 days, or 48 hours for
+          intimate images.
+        </p>
       </div>
     </div>
   );
