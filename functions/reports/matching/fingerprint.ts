@@ -1,11 +1,14 @@
 // What a reported or delivered image is recognised by (decision 059): the exact-pixel hash
-// (functions/shared/pixel-hash.ts) and perceptual hashes of the whole image and of parts of it.
+// (functions/shared/pixel-hash.ts), perceptual hashes of the whole image and of parts of it, and
+// a small colour thumbnail that a close pair is verified by.
 // Decodes with sharp, so only the functions that bundle sharp import this module.
 import sharp from 'sharp';
 import { LICENSE_CHECK_NOT_AN_IMAGE_MESSAGE } from '../../../events/license-check';
 import { UnsupportedMediaTypeError, ValidationError } from '../../shared/errors';
 import { MAX_DECODED_PIXELS, pixelHashOf, type PixelHash } from '../../shared/pixel-hash';
-import { type Grey, type Part, perceptualHash } from './perceptual-hash';
+import { THUMBNAIL_SIDE } from './alignment';
+import { PARTS } from './parts';
+import { averageDown, type Grey, perceptualHash, WHOLE } from './perceptual-hash';
 
 /** The file is no image sharp reads and decodes whole (a 415: send a PNG, JPEG or WebP file). */
 export class NotAnImageError extends UnsupportedMediaTypeError {
@@ -15,47 +18,60 @@ export class NotAnImageError extends UnsupportedMediaTypeError {
 }
 
 /**
- * An image's fingerprint, plain JSON (kept as it is in DynamoDB). `perceptual` is the pHash of
- * the whole image; `parts` the pHashes of PARTS, in that order: a reported copy cropped by a tenth
- * is compared with the part of the delivered image it kept.
+ * An image's fingerprint, plain JSON (kept as it is in DynamoDB, about 10 KB). `perceptual` is
+ * the pHash of the whole image; `parts` the pHashes of PARTS, in that order: a reported copy
+ * cropped by a tenth is close to the part of the delivered image it kept. `thumbnail` is the image
+ * as THUMBNAIL_SIDE x THUMBNAIL_SIDE RGB pixels (base64, row by row), what a close pair is
+ * verified by once aligned (alignment.ts).
  */
 export interface Fingerprint {
   pixels: PixelHash;
   perceptual: string;
   parts: string[];
+  thumbnail: string;
 }
 
-/**
- * The parts of an image hashed beside the whole (fractions of its width and height): the nine
- * nine-tenths squares (cropped from each side, a corner or around the centre) and the four
- * nine-tenths strips (one side cut, left, right, top or bottom).
- */
-export const PARTS: readonly Part[] = [
-  ...[0, 0.05, 0.1].flatMap((top) => [0, 0.05, 0.1].map((left) => ({ left, top, width: 0.9, height: 0.9 }))),
-  { left: 0, top: 0, width: 0.9, height: 1 },
-  { left: 0.1, top: 0, width: 0.9, height: 1 },
-  { left: 0, top: 0, width: 1, height: 0.9 },
-  { left: 0, top: 0.1, width: 1, height: 0.9 },
-];
-
-/** The greyscale square every hash reads its parts from (the image stretched to it). */
+/** The square every hash and the thumbnail read from (the image stretched to it). */
 const WORK_SIDE = 128;
 
-async function greyOf(file: Buffer): Promise<Grey> {
+/** The image upright, on white where it is transparent, stretched to WORK_SIDE square: its luma and its three colour planes. */
+async function planesOf(file: Buffer): Promise<{ luma: Grey; colours: Grey[] }> {
+  let decoded: { data: Buffer; info: { width: number; height: number; channels: number } };
   try {
-    const { data, info } = await sharp(file, { limitInputPixels: MAX_DECODED_PIXELS, failOn: 'error' })
+    decoded = await sharp(file, { limitInputPixels: MAX_DECODED_PIXELS, failOn: 'error' })
       .rotate()
       .flatten({ background: '#ffffff' })
-      .greyscale()
+      .toColourspace('srgb')
       .resize(WORK_SIDE, WORK_SIDE, { fit: 'fill' })
-      .raw()
+      .removeAlpha()
+      .raw({ depth: 'uchar' })
       .toBuffer({ resolveWithObject: true });
-    const grey = new Uint8Array(info.width * info.height);
-    for (let i = 0; i < grey.length; i++) grey[i] = data[i * info.channels];
-    return { data: grey, width: info.width, height: info.height };
   } catch {
     throw new NotAnImageError();
   }
+  const { data, info } = decoded;
+  const n = info.width * info.height;
+  const plane = () => ({ data: new Uint8Array(n), width: info.width, height: info.height });
+  const luma = plane();
+  const colours = [plane(), plane(), plane()];
+  for (let i = 0; i < n; i++) {
+    const at = i * info.channels;
+    // A one-channel (grey) decode is its own red, green and blue.
+    const [r, g, b] = info.channels >= 3 ? [data[at], data[at + 1], data[at + 2]] : [data[at], data[at], data[at]];
+    colours[0].data[i] = r;
+    colours[1].data[i] = g;
+    colours[2].data[i] = b;
+    luma.data[i] = Math.round(0.299 * r + 0.587 * g + 0.114 * b);
+  }
+  return { luma, colours };
+}
+
+/** The RGB thumbnail of the colour planes, base64. */
+function thumbnailOf(colours: Grey[]): string {
+  const side = THUMBNAIL_SIDE;
+  const out = Buffer.alloc(side * side * 3);
+  colours.forEach((plane, c) => averageDown(plane, WHOLE, side).forEach((value, i) => (out[i * 3 + c] = Math.round(value))));
+  return out.toString('base64');
 }
 
 /** The fingerprint of an image file; NotAnImageError when it is no image sharp reads. */
@@ -67,6 +83,6 @@ export async function fingerprintImage(file: Buffer): Promise<Fingerprint> {
     if (err instanceof ValidationError) throw new NotAnImageError();
     throw err;
   }
-  const grey = await greyOf(file);
-  return { pixels, perceptual: perceptualHash(grey), parts: PARTS.map((part) => perceptualHash(grey, part)) };
+  const { luma, colours } = await planesOf(file);
+  return { pixels, perceptual: perceptualHash(luma), parts: PARTS.map((part) => perceptualHash(luma, part)), thumbnail: thumbnailOf(colours) };
 }
