@@ -10,18 +10,17 @@
 //                              time the tests leave idle (the twin's waits), off the critical path
 //   build                      needs nothing; only bench and e2e need it
 //   unit -> workflow           one jest process at a time, beside the checks
-//   integration                after workflow, with two workers: its files mostly wait on the twin;
-//                              with the browser tests it is the critical path, so nothing that can
-//                              wait runs before it
-//   bench                      after integration, beside e2e, which runs one file at a time and leaves
-//                              about a core idle: the quick runs on one twin they share (decision 053), at the
-//                              usual priority like every step that runs a twin: a twin starved of CPU
-//                              lets its functions' time-outs (wall-clock, as Lambda's) run out and
-//                              answers 500
-//   e2e                        after integration, one file at a time: browsers are the most sensitive
-//                              to a busy CPU, and their files read the shared twin's library and counts
+//   integration                after workflow, with two workers: its files mostly wait on the twin
+//   e2e                        as soon as the build and the caches are ready, one file at a time,
+//                              beside integration: alone it keeps about one core busy (decision 053),
+//                              and run after integration its last minutes had the machine to itself
+//                              while the run waited on it (decision 060)
+//   bench                      after integration, beside e2e: the quick runs on one twin they share
+//                              (decision 053), at the usual priority like every step that runs a
+//                              twin: a twin starved of CPU lets its functions' time-outs (wall-clock,
+//                              as Lambda's) run out and answers 500
 //   infra                      after bench, beside e2e: the stack's synthesis and its assertions need no
-//                              twin, and the browser step leaves a core idle once the benches end
+//                              twin
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -55,7 +54,7 @@ const JEST: Step[] = [
   { name: 'workflow', command: jest('workflow'), after: ['unit'] },
   { name: 'integration', command: jest('integration', '--maxWorkers=2'), after: ['warm', 'workflow'] },
   { name: 'bench', command: jest('bench'), after: ['warm', 'integration'], needs: ['build'] },
-  { name: 'e2e', command: jest('e2e'), after: ['integration'], needs: ['build'] },
+  { name: 'e2e', command: jest('e2e'), after: ['warm'], needs: ['build'] },
   { name: 'infra', command: jest('infra'), after: ['warm', 'bench'] },
 ];
 
