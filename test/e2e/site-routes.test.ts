@@ -60,6 +60,7 @@ const ROUTES: Array<[string, string[]]> = [
   ['/privacy', ['Privacy Policy', 'Last updated October 2024']],
   ['/terms', ['Terms of Service', 'Last updated October 2024']],
   ['/contact', ['Contact us', 'within 24 hours', 'Send Message']],
+  ['/report', ['Report an image', 'What is wrong?', 'Intimate or sexual content', 'Where is it?', 'Send report']],
   ['/first-200', ['Join the Waitlist', 'What happens next']],
   ['/founding-talent-application', ['Founding Talent', 'Apply now', 'Learn more', '35% lifetime royalties', 'Transparent terms', 'Founding member community', 'Review in 15-20 business days', 'What Happens Next', 'Review within 3 weeks', 'Submit Application']],
   ['/founding-talent-contact', ['Contact us', 'Send Message']],

@@ -355,7 +355,7 @@ function RadioGroup<T extends string>({
 }) {
   const errorId = `report-${name}-error`;
   return (
-    <fieldset className={`report-choices${compact ? ' report-choices--compact' : ''}${error ? ' field--invalid' : ''}`} aria-describedby={error ? errorId : undefined} aria-required="true">
+    <fieldset className={`report-choices${compact ? ' report-choices--compact' : ''}${error ? ' field--invalid' : ''}`} role="radiogroup" aria-describedby={error ? errorId : undefined} aria-required="true">
       <legend className="field__label">
         {legend}
         <span className="field__required" aria-hidden="true">

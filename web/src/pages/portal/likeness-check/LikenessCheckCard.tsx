@@ -61,6 +61,7 @@ export function LikenessCheckCard({ auth }: { auth: SignedIn }) {
 
   function chooseFile(file: File | undefined) {
     if (!file) return;
+    setUrlError(undefined);
     const tooLarge = fileTooLarge(file);
     if (tooLarge) return setState({ kind: 'failed', message: tooLarge });
     void run(file.name, { kind: 'file', name: file.name }, () => api.checkFile(file));
@@ -147,7 +148,7 @@ export function LikenessCheckCard({ auth }: { auth: SignedIn }) {
             {state.message}
           </p>
         )}
-        {state.kind === 'checked' && <Answer checked={state.checked} talentName={auth.me.profile.full_name} />}
+        {state.kind === 'checked' && <Answer checked={state.checked} talentName={auth.me.talent?.likeness?.name || auth.me.profile.full_name} />}
       </div>
     </section>
   );
@@ -157,6 +158,8 @@ function Answer({ checked, talentName }: { checked: Checked; talentName: string 
   const { result, source } = checked;
   const id = useId();
   const [where, setWhere] = useState(source.kind === 'url' ? source.url : '');
+  const [signer, setSigner] = useState(talentName);
+  const [signerError, setSignerError] = useState<string>();
   const [intimate, setIntimate] = useState(false);
   const [whereError, setWhereError] = useState<string>();
   const ours = result.verdict === 'ours';
@@ -168,14 +171,17 @@ function Answer({ checked, talentName }: { checked: Checked; talentName: string 
 
   function download() {
     const location = where.trim();
-    if (!isWebAddress(location)) {
-      setWhereError('Give the address where the image is shown: the notice must name it.');
-      document.getElementById(`${id}-where`)?.focus();
+    const name = signer.trim();
+    const badWhere = isWebAddress(location) ? undefined : 'Give the address where the image is shown: the notice must name it.';
+    const badName = name ? undefined : 'Type your full name: it signs the notice.';
+    setWhereError(badWhere);
+    setSignerError(badName);
+    if (badWhere || badName) {
+      document.getElementById(badWhere ? `${id}-where` : `${id}-name`)?.focus();
       return;
     }
-    setWhereError(undefined);
     const now = new Date().toISOString();
-    const text = takedownNotice({ talentName, url: location, date: now, intimate });
+    const text = takedownNotice({ talentName: name, url: location, date: now, intimate });
     saveFile(`takedown-notice-${now.slice(0, 10)}.txt`, new Blob([text], { type: 'text/plain;charset=utf-8' }));
   }
 
@@ -220,6 +226,7 @@ function Answer({ checked, talentName }: { checked: Checked; talentName: string 
       <div className="likeness-check__notice">
         <h3 className="likeness-check__notice-title">Ask the other site to take it down</h3>
         <p className="acct-muted">A notice under the EU Digital Services Act, and the US TAKE IT DOWN Act for intimate images, with your name filled in.</p>
+        <div className="field-row">
         <div className={`field${whereError ? ' field--invalid' : ''}`}>
           <label className="field__label" htmlFor={`${id}-where`}>
             Where is the image shown?
@@ -239,6 +246,25 @@ function Answer({ checked, talentName }: { checked: Checked; talentName: string 
             aria-describedby={whereError ? `${id}-where-error` : undefined}
           />
           {whereError && <FieldError id={`${id}-where-error`} message={whereError} />}
+        </div>
+        <div className={`field${signerError ? ' field--invalid' : ''}`}>
+          <label className="field__label" htmlFor={`${id}-name`}>
+            Your full name, to sign the notice
+          </label>
+          <input
+            id={`${id}-name`}
+            className="input"
+            autoComplete="name"
+            value={signer}
+            onChange={(e) => {
+              setSigner(e.target.value);
+              setSignerError(undefined);
+            }}
+            aria-invalid={signerError ? true : undefined}
+            aria-describedby={signerError ? `${id}-name-error` : undefined}
+          />
+          {signerError && <FieldError id={`${id}-name-error`} message={signerError} />}
+        </div>
         </div>
         <label className="likeness-check__intimate">
           <input type="checkbox" checked={intimate} onChange={(e) => setIntimate(e.target.checked)} /> The image is intimate or sexual
