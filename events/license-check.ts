@@ -46,3 +46,6 @@ export const LICENSE_CHECKS_MESSAGE = `This network has checked ${LICENSE_CHECKS
 /** Why a license page shows no thumbnail. */
 export const LICENSE_IMAGE_ERASED_MESSAGE = "This license's image is no longer stored: the licensee's data was erased at their request.";
 export const LICENSE_IMAGE_MISSING_MESSAGE = "This license's image is not stored.";
+/** Why a license page shows no thumbnail and its client gets no download after a report (decision 058). */
+export const LICENSE_REVOKED_IMAGE_MESSAGE = 'This license was revoked: its image is no longer shown or downloadable.';
+export const LICENSE_WITHHELD_IMAGE_MESSAGE = "This license's image is withheld while a report about it is reviewed.";

@@ -1,6 +1,6 @@
 import { LICENSE_ID_PATTERN, LICENSE_NOT_FOUND_MESSAGE } from '../../events/generation-values';
 import type { LicenseDownload } from '../../events/generations';
-import { LICENSE_IMAGE_ERASED_MESSAGE } from '../../events/license-check';
+import { LICENSE_IMAGE_ERASED_MESSAGE, LICENSE_REVOKED_IMAGE_MESSAGE, LICENSE_WITHHELD_IMAGE_MESSAGE } from '../../events/license-check';
 import { NotFoundError } from '../shared/errors';
 import { licenseDownload, type ImageSigner } from './views';
 import type { GenerationStore } from './store';
@@ -19,5 +19,8 @@ export async function downloadLicense(deps: DownloadDeps, owner: { accountId: st
   if (!license || (owner !== 'admin' && license.accountId !== owner.accountId)) throw new NotFoundError(LICENSE_NOT_FOUND_MESSAGE);
   // Erased with its client's data (decision 035): the license stands, the file is gone.
   if (license.erasedAt) throw new NotFoundError(LICENSE_IMAGE_ERASED_MESSAGE);
+  // Revoked, or withheld while an intimate-image report waits (decision 058): the client's download is gone; a reviewer keeps theirs.
+  if (owner !== 'admin' && license.revokedAt) throw new NotFoundError(LICENSE_REVOKED_IMAGE_MESSAGE);
+  if (owner !== 'admin' && license.withheldBy) throw new NotFoundError(LICENSE_WITHHELD_IMAGE_MESSAGE);
   return licenseDownload(license, deps.signer);
 }

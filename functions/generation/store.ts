@@ -45,6 +45,8 @@ export interface GenerationRecord {
   failure?: { code: FailureCode; message: string };
   /** When the client's data was erased: email, name and prompt are blank, the files deleted (decision 035). */
   erasedAt?: string;
+  /** Licenses of this generation whose image the client may no longer see or download: revoked, or withheld while a report waits (decision 058). */
+  withheldLicenses?: string[];
 }
 
 export interface LicenseRecord {
@@ -65,6 +67,12 @@ export interface LicenseRecord {
   pixelHash?: PixelHash;
   /** What the credit spent on this image was worth, in micro-dollars (royalties accrue on it). */
   creditValueMicros: number;
+  /** When a reviewer revoked the license after a report (decision 058), the public reason, and the report's reference. */
+  revokedAt?: string;
+  revokedReason?: string;
+  revokedBy?: string;
+  /** The report (its reference) an intimate-image case withholds the image for while it waits. */
+  withheldBy?: string;
 }
 
 /**
@@ -107,8 +115,10 @@ function keyOfCursor(cursor: string | undefined): Record<string, unknown> | unde
 }
 
 function toRecord(item: Record<string, unknown>): GenerationRecord {
-  const { pk: _pk, sk: _sk, accountKey: _a, listKey: _l, taskToken: _t, prediction: _p, stepsDone: _d, talentCounted: _c, predictionAttempt: _pa, modelFailureCounted: _m, ...rest } = item;
-  return rest as unknown as GenerationRecord;
+  const { pk: _pk, sk: _sk, accountKey: _a, listKey: _l, taskToken: _t, prediction: _p, stepsDone: _d, talentCounted: _c, predictionAttempt: _pa, modelFailureCounted: _m, withheldLicenses, ...rest } = item;
+  // A string set: read as a Set, kept as a list.
+  const withheld = withheldLicenses instanceof Set ? [...(withheldLicenses as Set<string>)] : [];
+  return { ...rest, ...(withheld.length ? { withheldLicenses: withheld } : {}) } as unknown as GenerationRecord;
 }
 function toLicense(item: Record<string, unknown>): LicenseRecord {
   const { pk: _pk, sk: _sk, ...rest } = item;
@@ -135,6 +145,26 @@ function guardCondition(guard: StepGuard): Condition {
 }
 
 export function generationStore(doc: DynamoDBDocumentClient, tableName: string) {
+  const licenseOf = async (id: string): Promise<LicenseRecord | undefined> => {
+    const out = await doc.send(new GetCommand({ TableName: tableName, Key: generationKeys.license(id), ConsistentRead: true }));
+    return out.Item ? toLicense(out.Item) : undefined;
+  };
+  /** Adds a license to (or deletes it from) its generation's withheld images. */
+  const withholdOnGeneration = async (generationId: string, licenseId: string, change: 'ADD' | 'DELETE') => {
+    try {
+      await doc.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: generationKeys.generation(generationId),
+          UpdateExpression: `${change} withheldLicenses :ids`,
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':ids': new Set([licenseId]) },
+        }),
+      );
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+    }
+  };
   /**
    * The writes of one delivered image, for the transaction that also commits the credit it
    * consumes (DeliverImages, through the ledger's `commitOne`): the license
@@ -477,6 +507,70 @@ export function generationStore(doc: DynamoDBDocumentClient, tableName: string) 
         if (isConditionFailure(err)) return { mismatch: true };
         throw err;
       }
+    },
+
+    // ---- Reports' outcomes (decision 058) ------------------------------------------------------
+    /**
+     * Withholds a license's image (thumbnail, the client's view and download) for a waiting
+     * intimate-image report. False when there is no such license.
+     */
+    async withholdLicense(licenseId: string, reference: string): Promise<boolean> {
+      const license = await licenseOf(licenseId);
+      if (!license) return false;
+      await doc.send(new UpdateCommand({ TableName: tableName, Key: generationKeys.license(licenseId), UpdateExpression: 'SET withheldBy = :ref', ExpressionAttributeValues: { ':ref': reference } }));
+      await withholdOnGeneration(license.generationId, licenseId, 'ADD');
+      return true;
+    },
+    /** Ends the report's withholding (it was decided); the image shows again unless the license is revoked. */
+    async releaseLicense(licenseId: string, reference: string): Promise<boolean> {
+      const license = await licenseOf(licenseId);
+      if (!license || license.withheldBy !== reference) return false;
+      try {
+        await doc.send(
+          new UpdateCommand({ TableName: tableName, Key: generationKeys.license(licenseId), UpdateExpression: 'REMOVE withheldBy', ConditionExpression: 'withheldBy = :ref', ExpressionAttributeValues: { ':ref': reference } }),
+        );
+      } catch (err) {
+        if (isConditionFailure(err)) return false;
+        throw err;
+      }
+      if (!license.revokedAt) await withholdOnGeneration(license.generationId, licenseId, 'DELETE');
+      return true;
+    },
+    /** Revokes a license once (a repeat keeps the first date); its image is withheld from the client for good. */
+    async revokeLicense(licenseId: string, revocation: { revokedAt: string; reason: string; reference: string }): Promise<boolean> {
+      const license = await licenseOf(licenseId);
+      if (!license) return false;
+      await doc.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: generationKeys.license(licenseId),
+          UpdateExpression: 'SET revokedAt = if_not_exists(revokedAt, :at), revokedReason = if_not_exists(revokedReason, :reason), revokedBy = if_not_exists(revokedBy, :ref) REMOVE withheldBy',
+          ExpressionAttributeValues: { ':at': revocation.revokedAt, ':reason': revocation.reason, ':ref': revocation.reference },
+        }),
+      );
+      await withholdOnGeneration(license.generationId, licenseId, 'ADD');
+      return true;
+    },
+    /** Takes back the revocation the report made (a second reviewer dismissed it on appeal). */
+    async reinstateLicense(licenseId: string, reference: string): Promise<boolean> {
+      const license = await licenseOf(licenseId);
+      if (!license || license.revokedBy !== reference) return false;
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: generationKeys.license(licenseId),
+            UpdateExpression: 'REMOVE revokedAt, revokedReason, revokedBy, withheldBy',
+            ConditionExpression: 'revokedBy = :ref',
+            ExpressionAttributeValues: { ':ref': reference },
+          }),
+        );
+      } catch (err) {
+        if (isConditionFailure(err)) return false;
+        throw err;
+      }
+      await withholdOnGeneration(license.generationId, licenseId, 'DELETE');
+      return true;
     },
 
     /** Whether a license exists, read strongly consistent (a retried delivery skips the images it delivered). */

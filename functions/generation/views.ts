@@ -71,7 +71,7 @@ function consoleFields(record: GenerationRecord, steps: AdminGeneration['steps']
 export async function generationView(record: GenerationRecord, signer: Pick<ImageSigner, 'view'>): Promise<Generation> {
   // An erased client's files are gone (decision 035): no URL leads to them.
   const images = await Promise.all(
-    (record.erasedAt ? [] : [...record.images]).sort((a, b) => a.index - b.index).map(async (i) => ({ index: i.index, licenseId: i.licenseId, url: await signer.view(i.key) })),
+    (record.erasedAt ? [] : record.images.filter((i) => !record.withheldLicenses?.includes(i.licenseId))).sort((a, b) => a.index - b.index).map(async (i) => ({ index: i.index, licenseId: i.licenseId, url: await signer.view(i.key) })),
   );
   return ownerFields(record, images);
 }
@@ -117,6 +117,8 @@ export function publicLicenseView(license: LicenseRecord): PublicLicense {
     scope: LICENSE_SCOPE,
     style: license.style,
     image: license.erasedAt ? 'erased' : 'stored',
+    ...(license.revokedAt ? { revokedAt: license.revokedAt, revokedReason: license.revokedReason ?? '' } : {}),
+    ...(license.withheldBy && !license.revokedAt ? { withheld: true } : {}),
   };
 }
 

@@ -11,6 +11,7 @@ import { Generation } from './domains/generation';
 import { Likeness } from './domains/likeness';
 import { Payments } from './domains/payments';
 import { Payouts } from './domains/payouts';
+import { Reports } from './domains/reports';
 import { Royalties } from './domains/royalties';
 import { Training } from './domains/training';
 import { Waitlist } from './domains/waitlist';
@@ -52,6 +53,7 @@ export class MarketplaceStack extends Stack {
     // The proof of person verifies IDs with Stripe Identity, through the Payments stack's key.
     founding.verifyIdentities({ stripeSecretKey: payments.stripeSecretKey });
     const payouts = new Payouts(this, 'Payouts', platform, { ...tables, generationsTable: generation.table, stripeSecretKey: payments.stripeSecretKey });
+    const reports = new Reports(this, 'Reports', platform, { ...tables, generationsTable: generation.table, imagesBucket: generation.images });
     new Console(this, 'Console', platform, {
       waitlistTable: waitlist.table,
       messagesTable: contact.table,
@@ -71,6 +73,7 @@ export class MarketplaceStack extends Stack {
 
     // Last: the alarms walk the stack for every function, queue and state machine created above.
     const alarms = new Alarms(this, 'Alarms', { email: platform.email, alarmEmail: config.alarmEmail });
+    reports.alarmOverdue(this, alarms.topic);
     new CfnOutput(this, 'AlarmTopicArn', { value: alarms.topic.topicArn });
     applyNagSuppressions(this);
   }

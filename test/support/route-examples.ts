@@ -29,6 +29,7 @@ import { ConversionRequest } from '../../events/site';
 import { ConfirmWaitlistRequest, EarlySignupRequest } from '../../events/waitlist';
 import { ManualPayoutRequest } from '../../events/payouts';
 import { RejectLikenessModelRequest, RetrainRequest } from '../../events/training';
+import { AppealRequest, LikenessCheckUrlRequest, ReportDecisionRequest, ReportRequest } from '../../events/reports';
 
 /** Real ids the access matrix creates (or finds) before it calls routes with path parameters. */
 export interface Fixtures {
@@ -203,8 +204,30 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   // Its body is an image file, not JSON: here none is sent (415, naming the types); its bad bodies
   // are sent by test/integration/generation/license-check.test.ts.
   'POST /licenses/{id}/check': { params: (f) => ({ id: f.licenseId }) },
+  // Reports: the file routes take an image as the body (none here: 415); their bad bodies are sent
+  // by test/integration/reports/reports.test.ts. A report names a URL only. The URL check's host is
+  // in .invalid, which never resolves (400): nothing is fetched. The case named is nobody's (404).
+  'POST /reports/files': {},
+  'POST /reports': {
+    schema: ReportRequest,
+    body: (m) => ({
+      category: 'other',
+      explanation: `Matrix ${m}`,
+      urls: [`https://images.example/${m}.jpg`],
+      reporterRole: 'someone-else',
+      name: `Ada ${m}`,
+      email: exampleEmail(m),
+      goodFaith: true,
+      signature: `Ada ${m}`,
+    }),
+  },
+  'POST /me/likeness-check': {},
+  'POST /me/likeness-check/url': { schema: LikenessCheckUrlRequest, body: (m) => ({ url: `https://images.invalid/${m}.png` }) },
+  'POST /reports/{reference}/appeal': { params: () => ({ reference: 'RPT-AAAAAA' }), schema: AppealRequest, body: (m) => ({ statement: `Matrix ${m}` }) },
 
   // Console
+  'GET /admin/reports/{reference}': { params: () => ({ reference: 'RPT-AAAAAA' }) },
+  'POST /admin/reports/{reference}/decision': { params: () => ({ reference: 'RPT-AAAAAA' }), schema: ReportDecisionRequest, body: (m) => ({ action: 'dismiss', reasons: `Matrix ${m}` }) },
   'GET /admin/talent/{id}': { params: (f) => ({ id: f.talentId }) },
   'GET /admin/talent/{id}/generation-config': { params: (f) => ({ id: f.talentId }) },
   // Exclusive contracts of the run's hidden talent: the example's account is no client (400), and there is none to end (404).

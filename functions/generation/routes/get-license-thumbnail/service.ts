@@ -1,6 +1,6 @@
 import { LICENSE_ID_MESSAGE, LICENSE_ID_PATTERN, LICENSE_NOT_FOUND_MESSAGE } from '../../../../events/generation-values';
 import sharp from 'sharp';
-import { LICENSE_IMAGE_ERASED_MESSAGE, LICENSE_IMAGE_MISSING_MESSAGE, LICENSE_THUMBNAIL_SIZE } from '../../../../events/license-check';
+import { LICENSE_IMAGE_ERASED_MESSAGE, LICENSE_IMAGE_MISSING_MESSAGE, LICENSE_REVOKED_IMAGE_MESSAGE, LICENSE_THUMBNAIL_SIZE, LICENSE_WITHHELD_IMAGE_MESSAGE } from '../../../../events/license-check';
 import { NotFoundError, ValidationError } from '../../../shared/errors';
 import { MAX_DECODED_PIXELS } from '../../../shared/pixel-hash';
 import type { Bucket } from '../../../shared/s3';
@@ -33,6 +33,8 @@ export async function getLicenseThumbnail(deps: ThumbnailDeps, id: string): Prom
   const license = await deps.generations.getLicense(id);
   if (!license) throw new NotFoundError(LICENSE_NOT_FOUND_MESSAGE);
   if (license.erasedAt) throw new NotFoundError(LICENSE_IMAGE_ERASED_MESSAGE);
+  if (license.revokedAt) throw new NotFoundError(LICENSE_REVOKED_IMAGE_MESSAGE);
+  if (license.withheldBy) throw new NotFoundError(LICENSE_WITHHELD_IMAGE_MESSAGE);
   const thumbnail = await licenseThumbnail(deps.images, license, thumbnailOf);
   if (!thumbnail) throw new NotFoundError(LICENSE_IMAGE_MISSING_MESSAGE);
   return thumbnail;
