@@ -6,8 +6,9 @@
 //
 //   warm                       the twin's and the infra tests' caches (decision 034), so the twins
 //                              starting side by side later do not each build them
-//   typecheck, lint            needed by nothing: at the lowest CPU priority, in the
-//                              time the tests leave idle (the twin's waits), off the critical path
+//   typecheck, lint            needed by nothing, from the start at the usual priority: about two
+//                              minutes of CPU; at the lowest priority they got none until the tests
+//                              ended and became the run's last step (decision 060)
 //   build                      needs nothing; only bench and e2e need it
 //   unit -> workflow           one jest process at a time, beside the checks
 //   integration                after workflow, with two workers: its files mostly wait on the twin
@@ -37,14 +38,11 @@ interface Step {
   after: string[];
   /** Steps that must have passed: without them this one cannot run and is skipped. */
   needs?: string[];
-  /** Run at the lowest CPU priority (never a step that runs a twin: see bench above). */
-  nice?: boolean;
 }
 
 const CHECKS: Step[] = [
-  // At the lowest priority: no test waits for them, and they take the CPU the tests leave idle.
-  { name: 'typecheck', command: ['npm', 'run', '-s', 'typecheck'], after: [], nice: true },
-  { name: 'lint', command: ['npm', 'run', '-s', 'lint'], after: [], nice: true },
+  { name: 'typecheck', command: ['npm', 'run', '-s', 'typecheck'], after: [] },
+  { name: 'lint', command: ['npm', 'run', '-s', 'lint'], after: [] },
 ];
 const JEST: Step[] = [
   { name: 'warm', command: [bin('tsx'), 'test/support/warm-caches.ts'], after: [] },
@@ -91,10 +89,9 @@ function run(step: Step): Promise<Result> {
   process.stdout.write(`${at()} ${step.name} started\n`);
   // Through bash, whose `times` reports the CPU the step used, so a run shows where the cores went.
   const cpuFile = path.join(cpuDir, step.name);
-  const command = step.nice ? ['nice', '-n', '19', ...step.command] : step.command;
   const script = '"$@"; status=$?; times > "$STEP_CPU_FILE"; exit $status';
   return new Promise((resolve) => {
-    const child = spawn('bash', ['-c', script, 'bash', ...command], {
+    const child = spawn('bash', ['-c', script, 'bash', ...step.command], {
       cwd: ROOT,
       env: { ...process.env, STEP_CPU_FILE: cpuFile },
       stdio: ['ignore', 'pipe', 'pipe'],
