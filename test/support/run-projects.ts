@@ -20,8 +20,9 @@
 //                              (decision 053), at the usual priority like every step that runs a
 //                              twin: a twin starved of CPU lets its functions' time-outs (wall-clock,
 //                              as Lambda's) run out and answers 500
-//   infra                      after bench, beside e2e: the stack's synthesis and its assertions need no
-//                              twin
+//   infra                      after unit, beside workflow, integration and e2e: the stack's synthesis
+//                              and its assertions need no twin; after the benches it made the run's
+//                              longest chain (integration, bench, infra) longer than the browser step
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -53,7 +54,7 @@ const JEST: Step[] = [
   { name: 'integration', command: jest('integration', '--maxWorkers=2'), after: ['warm', 'workflow'] },
   { name: 'bench', command: jest('bench'), after: ['warm', 'integration'], needs: ['build'] },
   { name: 'e2e', command: jest('e2e'), after: ['warm'], needs: ['build'] },
-  { name: 'infra', command: jest('infra'), after: ['warm', 'bench'] },
+  { name: 'infra', command: jest('infra'), after: ['warm', 'unit'] },
 ];
 
 type Outcome = 'passed' | 'failed' | 'skipped';
