@@ -91,7 +91,7 @@ export function ReportFiles({
           choose(e.dataTransfer.files);
         }}
       >
-        <Icon name="download" size={24} />
+        <Icon name="license" size={24} />
         <p className="report-drop__text">Drop images here, or</p>
         <label className="button button--secondary report-drop__choose" htmlFor={id}>
           Choose images

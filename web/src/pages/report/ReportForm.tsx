@@ -138,7 +138,10 @@ export function ReportForm({
       </p>
       {licenseId && (
         <p className="report-form__license" data-testid="report-license">
-          <Icon name="license" size={18} /> About license <strong className="report-match__id">{licenseId}</strong>. Add where you saw the image below.
+          <Icon name="license" size={18} />
+          <span>
+            About license <strong className="report-match__id">{licenseId}</strong>. Add where you saw the image below.
+          </span>
         </p>
       )}
       <p className="sr-only" role="alert">
