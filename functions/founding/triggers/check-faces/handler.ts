@@ -7,7 +7,7 @@ import { loadConfig } from '../../../shared/config';
 import { EmailConfig, emailSender } from '../../../shared/email';
 import { s3Bucket } from '../../../shared/s3';
 import { stripeFileContents, stripeFromEnv } from '../../../shared/stripe';
-import { analyzePhoto } from '../../faces';
+import { analyzePhoto, recentAnalyses } from '../../faces';
 import { identityKeyFromEnv } from '../../identity/crypto';
 import { validateObjects } from '../../photos/validate';
 import { foundingStore } from '../../store';
@@ -24,6 +24,9 @@ async function verifiedSelfieOf(sessionId: string): Promise<{ bytes: Buffer; tak
   return { bytes: await stripeFileContents(fileId), takenAt: new Date(report.created * 1000).toISOString() };
 }
 
+// Kept across invocations of a warm container: a retried or repeated check skips what it analysed.
+const analyze = recentAnalyses(analyzePhoto);
+
 const config = loadConfig(EmailConfig.extend({ APPLICATIONS_TABLE: z.string().min(1), PHOTOS_BUCKET: z.string().min(1) }));
 const send = emailSender(config);
 
@@ -36,7 +39,7 @@ export async function handler(event: EventBridgeEvent<'FoundingApplication.Ident
       store: foundingStore(documentClient(), config.APPLICATIONS_TABLE),
       storage,
       key: identityKeyFromEnv,
-      analyze: (bytes) => analyzePhoto(bytes),
+      analyze,
       validate: async (id, keys, firstIndex) => (await validateObjects({ storage, firstIndex }, id, keys)).results,
       send,
       siteUrl: config.SITE_URL,
