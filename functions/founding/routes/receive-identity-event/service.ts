@@ -141,9 +141,5 @@ async function refuseUnder18(deps: IdentityEventDeps, app: StoredApplication): P
 }
 
 /** Verifies and applies one delivery (functions/shared/stripe-events.ts). */
-export function receiveIdentityEvent(deps: IdentityEventDeps, request: HttpEvent): Promise<HttpResult> {
-  return receiveStripeDelivery(
-    { stripe: deps.stripe, secret: deps.secret, once: deps.once, name: 'stripe-identity-event', apply: (event) => applyIdentityEvent(deps, event), label: 'stripe identity event' },
-    request,
-  );
-}
+export const receiveIdentityEvent = (deps: IdentityEventDeps, request: HttpEvent): Promise<HttpResult> =>
+  receiveStripeDelivery({ ...deps, name: 'stripe-identity-event', label: 'stripe identity event', apply: (event) => applyIdentityEvent(deps, event) }, request);

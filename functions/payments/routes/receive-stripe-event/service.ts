@@ -45,16 +45,5 @@ async function applyStripeEvent(receive: ReceiveDeps, event: Stripe.Event): Prom
 }
 
 /** Verifies and applies one delivery (functions/shared/stripe-events.ts). */
-export function receiveStripeEvent(deps: ReceiveDeps, request: HttpEvent): Promise<HttpResult> {
-  return receiveStripeDelivery(
-    {
-      stripe: deps.stripe,
-      secret: deps.secret,
-      once: deps.once,
-      name: 'stripe-event',
-      apply: (event) => applyStripeEvent(deps, event),
-      label: 'stripe event',
-    },
-    request,
-  );
-}
+export const receiveStripeEvent = (deps: ReceiveDeps, request: HttpEvent): Promise<HttpResult> =>
+  receiveStripeDelivery({ ...deps, name: 'stripe-event', label: 'stripe event', apply: (event) => applyStripeEvent(deps, event) }, request);

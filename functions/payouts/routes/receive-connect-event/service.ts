@@ -155,16 +155,5 @@ async function applyConnectEvent(deps: ConnectEventDeps, event: Stripe.Event): P
 }
 
 /** Verifies and applies one delivery (functions/shared/stripe-events.ts). */
-export function receiveConnectEvent(deps: ConnectEventDeps, request: HttpEvent): Promise<HttpResult> {
-  return receiveStripeDelivery(
-    {
-      stripe: deps.stripe,
-      secret: deps.secret,
-      once: deps.once,
-      name: 'stripe-connect-event',
-      apply: (event) => applyConnectEvent(deps, event),
-      label: 'stripe connect event',
-    },
-    request,
-  );
-}
+export const receiveConnectEvent = (deps: ConnectEventDeps, request: HttpEvent): Promise<HttpResult> =>
+  receiveStripeDelivery({ ...deps, name: 'stripe-connect-event', label: 'stripe connect event', apply: (event) => applyConnectEvent(deps, event) }, request);
