@@ -130,6 +130,15 @@ describe('benches in quick mode', () => {
     ]);
   }, 8 * MINUTES);
 
+  it('bench:report-matching finds every copy of our images through the index and takes no other image for ours', async () => {
+    // The bench itself fails when a copy is missed or another image is taken for ours.
+    await expectQuickRun('report-matching', [
+      ...['JPEG q60', '50% resize', '10% crop', 'all three'].map((edit) => new RegExp(`${edit}\\s+found (\\d+) of \\1\\s+largest distance [\\d.]+`)),
+      /Other images \d+ \(each looked up through the index\): false matches 0/,
+      /threshold [\d.]+: copies found (\d+) of \1 .*other images taken for ours 0 of [1-9]\d*/,
+    ]);
+  }, 8 * MINUTES);
+
   it('bench:site runs Lighthouse on one route and sizes the JavaScript of every prerendered route', async () => {
     await expectQuickRun('site', [/run 1\/1 \/\s+score \d+/, /Gzipped JavaScript each prerendered page/, /\/founding-talent-application\s+[\d.]+ KB/]);
   }, 8 * MINUTES);

@@ -8,11 +8,11 @@ import { averageDown, type Grey, type Part, WHOLE } from './perceptual-hash';
 /** The side of the RGB thumbnail a fingerprint keeps. */
 export const THUMBNAIL_SIDE = 48;
 /** The side both images are averaged down to before they are correlated. */
-const COMPARED_SIDE = 24;
+const COMPARED_SIDE = 16;
 /** The smallest fraction of the delivered image's side a reported copy may have kept. */
 const SMALLEST_PART = 0.8;
 /** The steps the alignment moves by, in thumbnail pixels, coarse to fine. */
-const STEPS = [2, 1, 0.5];
+const STEPS = [1, 0.5];
 const MOVES: readonly (readonly [number, number, number, number])[] = [
   [1, 0, 0, 0], [-1, 0, 0, 0], [0, 1, 0, 0], [0, -1, 0, 0],
   [0, 0, 1, 0], [0, 0, -1, 0], [0, 0, 0, 1], [0, 0, 0, -1],

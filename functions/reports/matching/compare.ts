@@ -15,7 +15,7 @@ export const CANDIDATE_BITS = 16;
  * The largest distance (1 minus the lined-up colour correlation) at which a reported image is
  * taken for a delivered one. Measured by `npm run bench:report-matching`.
  */
-export const MATCH_THRESHOLD = 0.045;
+export const MATCH_THRESHOLD = 0.025;
 
 export interface Comparison {
   same: boolean;

@@ -26,36 +26,63 @@ export interface Part {
 
 export const WHOLE: Part = { left: 0, top: 0, width: 1, height: 1 };
 
+/** Summed-area tables of the images averaged down, kept while the image is. */
+const tables = new WeakMap<Grey, Float64Array>();
+
+/** The image's summed-area table: (width + 1) x (height + 1), entry (x, y) the sum of the pixels above and left of it. */
+function summedArea(image: Grey): Float64Array {
+  let table = tables.get(image);
+  if (table) return table;
+  const w = image.width + 1;
+  table = new Float64Array(w * (image.height + 1));
+  for (let y = 0; y < image.height; y++) {
+    let row = 0;
+    for (let x = 0; x < image.width; x++) {
+      row += image.data[y * image.width + x];
+      table[(y + 1) * w + x + 1] = table[y * w + x + 1] + row;
+    }
+  }
+  tables.set(image, table);
+  return table;
+}
+
 /**
  * The part of the image averaged down to side x side pixels: each output pixel the mean of the
- * source pixels its cell covers (weighted by how much of each pixel it covers).
+ * source pixels its cell covers (weighted by how much of each pixel it covers). The sum over a
+ * cell is read from the summed-area table, interpolated between its entries (exact: within a
+ * pixel the sum grows linearly along each side).
  */
 export function averageDown(image: Grey, part: Part, side: number): Float64Array {
+  const table = summedArea(image);
+  const w = image.width + 1;
+  const clampX = (x: number) => Math.min(Math.max(x, 0), image.width);
+  const clampY = (y: number) => Math.min(Math.max(y, 0), image.height);
+  const xs = Array.from({ length: side + 1 }, (_, i) => clampX((part.left + (part.width * i) / side) * image.width));
+  const ys = Array.from({ length: side + 1 }, (_, i) => clampY((part.top + (part.height * i) / side) * image.height));
+  // The sum of the pixels above and left of each corner of the cells.
+  const corners = new Float64Array((side + 1) * (side + 1));
+  for (let j = 0; j <= side; j++) {
+    const y = ys[j];
+    const y0 = Math.min(Math.floor(y), image.height - 1);
+    const fy = y - y0;
+    for (let i = 0; i <= side; i++) {
+      const x = xs[i];
+      const x0 = Math.min(Math.floor(x), image.width - 1);
+      const fx = x - x0;
+      const a = table[y0 * w + x0];
+      const b = table[y0 * w + x0 + 1];
+      const c = table[(y0 + 1) * w + x0];
+      const d = table[(y0 + 1) * w + x0 + 1];
+      corners[j * (side + 1) + i] = a + fx * (b - a) + fy * (c - a) + fx * fy * (d - c - b + a);
+    }
+  }
   const out = new Float64Array(side * side);
-  const x0 = part.left * image.width;
-  const y0 = part.top * image.height;
-  const cellW = (part.width * image.width) / side;
-  const cellH = (part.height * image.height) / side;
-  for (let oy = 0; oy < side; oy++) {
-    const top = y0 + oy * cellH;
-    const bottom = top + cellH;
-    for (let ox = 0; ox < side; ox++) {
-      const left = x0 + ox * cellW;
-      const right = left + cellW;
-      let sum = 0;
-      let weight = 0;
-      for (let y = Math.floor(top); y < Math.ceil(bottom) && y < image.height; y++) {
-        const wy = Math.min(bottom, y + 1) - Math.max(top, y);
-        if (wy <= 0) continue;
-        const row = y * image.width;
-        for (let x = Math.floor(left); x < Math.ceil(right) && x < image.width; x++) {
-          const w = wy * (Math.min(right, x + 1) - Math.max(left, x));
-          if (w <= 0) continue;
-          sum += w * image.data[row + x];
-          weight += w;
-        }
-      }
-      out[oy * side + ox] = weight > 0 ? sum / weight : 0;
+  for (let j = 0; j < side; j++) {
+    for (let i = 0; i < side; i++) {
+      const area = (xs[i + 1] - xs[i]) * (ys[j + 1] - ys[j]);
+      const k = j * (side + 1) + i;
+      const sum = corners[k + side + 2] - corners[k + 1] - corners[k + side + 1] + corners[k];
+      out[j * side + i] = area > 0 ? sum / area : 0;
     }
   }
   return out;
