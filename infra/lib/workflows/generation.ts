@@ -4,9 +4,10 @@
 // what was delivered and release the rest. Any failure releases whatever is still reserved.
 import { Duration } from 'aws-cdk-lib';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import { Choice, Condition, DefinitionBody, Errors, Fail, JsonPath, Pass, Result, Succeed, Wait, WaitTime } from 'aws-cdk-lib/aws-stepfunctions';
+import { Choice, Condition, DefinitionBody, Errors, Fail, JsonPath, Succeed } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { POLL_INTERVAL_MS, POLL_MAX_ATTEMPTS, WEBHOOK_WAIT_SECONDS, type FailureCode } from '../../../events/generation-values';
+import { awaitReplicate } from './replicate-wait';
 import { LAMBDA_SERVICE_RETRY, TASK_RETRY, lambdaStep, noRetry, type RetryPolicy } from './steps';
 
 /** The task functions (docs/generation.md lists their contracts). */
@@ -29,9 +30,6 @@ const WORK_RETRY: RetryPolicy = [noRetry([...GENERATION_REFUSALS]), LAMBDA_SERVI
 
 /** Failure codes of refusals (events/generation-values.ts): the execution ends Refused, not failed. */
 const REFUSAL_CODES: FailureCode[] = ['insufficient-credits', 'policy'];
-
-/** Replicate's final statuses other than succeeded. */
-const UNSUCCESSFUL = ['failed', 'canceled', 'aborted'];
 
 /**
  * The definition and comment of the Generation state machine, to spread into StateMachineProps.
@@ -74,49 +72,32 @@ export function generationWorkflow(scope: Construct, id: string, fns: Generation
   const deliver = step('DeliverImages', fns.deliverImages, 'Copies the outputs with XMP into the images bucket, one license per image, commits the delivered credits and releases the rest');
   deliver.next(new Succeed(s, 'Delivered'));
 
-  /** The prediction's final status: a Choice that goes on to `otherwise` while it is not final. */
-  const outcome = (stateId: string, otherwise: Parameters<Choice['otherwise']>[0], extra?: (c: Choice) => Choice) => {
-    const choice = new Choice(s, stateId)
-      .when(Condition.stringEquals('$.prediction.status', 'succeeded'), deliver)
-      .when(Condition.or(...UNSUCCESSFUL.map((status) => Condition.stringEquals('$.prediction.status', status))), recordPredictionFailure);
-    return (extra ? extra(choice) : choice).otherwise(otherwise);
-  };
-
-  // The polling fallback: the counter lives in the state, so the loop ends after POLL_MAX_ATTEMPTS.
-  const waitToPoll = new Wait(s, 'WaitToPoll', { time: WaitTime.duration(Duration.millis(POLL_INTERVAL_MS)) });
-  const poll = lambdaStep(s, 'PollPrediction', {
-    fn: fns.pollPrediction,
-    comment: 'Reads the prediction from Replicate (or the final one a late webhook stored) and records its status',
-    payload: { generationId },
-    retry: WORK_RETRY,
-    resultSelector: { status: JsonPath.stringAt('$.Payload.status'), error: JsonPath.stringAt('$.Payload.error') },
+  const awaitPrediction = awaitReplicate(s, {
     resultPath: '$.prediction',
-  }).addCatch(recordError, catchAll);
-  const countPoll = new Pass(s, 'CountPoll', {
-    parameters: { attempts: JsonPath.mathAdd(JsonPath.numberAt('$.poll.attempts'), 1) },
-    resultPath: '$.poll',
-  });
-  waitToPoll.next(poll).next(countPoll).next(
-    outcome('PollOutcome', waitToPoll, (c) => c.when(Condition.numberGreaterThanEquals('$.poll.attempts', POLL_MAX_ATTEMPTS), recordTimeout)),
-  );
-  const startPolling = new Pass(s, 'StartPolling', {
-    comment: `No completed webhook within ${WEBHOOK_WAIT_SECONDS} s: poll every ${POLL_INTERVAL_MS} ms, at most ${POLL_MAX_ATTEMPTS} times`,
-    result: Result.fromObject({ attempts: 0 }),
-    resultPath: '$.poll',
-  });
-  startPolling.next(waitToPoll);
-
-  const awaitPrediction = lambdaStep(s, 'AwaitPrediction', {
-    fn: fns.awaitPrediction,
-    comment: 'Stores the task token on the generation; the completed webhook (or this function, when it came first) resumes with { status, error }',
-    payload: { generationId, taskToken: JsonPath.taskToken },
-    waitForTaskToken: { timeout: Duration.seconds(WEBHOOK_WAIT_SECONDS) },
-    resultPath: '$.prediction',
+    wait: {
+      id: 'AwaitPrediction',
+      fn: fns.awaitPrediction,
+      comment: 'Stores the task token on the generation; the completed webhook (or this function, when it came first) resumes with { status, error }',
+      payload: { generationId, taskToken: JsonPath.taskToken },
+      timeout: Duration.seconds(WEBHOOK_WAIT_SECONDS),
+    },
+    outcomeId: 'PredictionOutcome',
+    poll: {
+      id: 'PollPrediction',
+      fn: fns.pollPrediction,
+      comment: 'Reads the prediction from Replicate (or the final one a late webhook stored) and records its status',
+      payload: { generationId },
+      interval: Duration.millis(POLL_INTERVAL_MS),
+      maxAttempts: POLL_MAX_ATTEMPTS,
+    },
+    startPollingComment: `No completed webhook within ${WEBHOOK_WAIT_SECONDS} s: poll every ${POLL_INTERVAL_MS} ms, at most ${POLL_MAX_ATTEMPTS} times`,
+    succeeded: deliver,
+    unsuccessful: recordPredictionFailure,
+    timedOut: recordTimeout,
+    recordError,
+    catchAll,
     retry: WORK_RETRY,
   });
-  awaitPrediction.addCatch(startPolling, { errors: [Errors.TIMEOUT], resultPath: JsonPath.DISCARD });
-  awaitPrediction.addCatch(recordError, catchAll);
-  awaitPrediction.next(outcome('PredictionOutcome', startPolling));
 
   const start = step('ReserveCredits', fns.reserveCredits, 'Reserves one credit per image; InsufficientCredits when the balance is short');
   start

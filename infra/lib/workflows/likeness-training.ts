@@ -6,7 +6,7 @@
 // console; the execution then ends, the training's record telling what happened.
 import { Duration } from 'aws-cdk-lib';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import { Choice, Condition, DefinitionBody, Errors, JsonPath, Pass, Result, Succeed, Wait, WaitTime, type RetryProps } from 'aws-cdk-lib/aws-stepfunctions';
+import { Choice, Condition, DefinitionBody, Errors, JsonPath, Succeed, type RetryProps } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import {
   START_BUSY_ERROR,
@@ -17,6 +17,7 @@ import {
   TRAINING_POLL_MAX_ATTEMPTS,
   TRAINING_WEBHOOK_WAIT_SECONDS,
 } from '../../../events/training-values';
+import { awaitReplicate } from './replicate-wait';
 import { EMAIL_RETRY, LAMBDA_SERVICE_RETRY, TASK_RETRY, lambdaStep, noRetry, type RetryPolicy } from './steps';
 
 /** The task functions (docs/training.md lists their contracts). */
@@ -46,8 +47,6 @@ const TALENT_RETRY: RetryProps = {
 const START_BUSY_RETRY: RetryProps = { errors: [START_BUSY_ERROR], interval: Duration.seconds(10), maxAttempts: 5, backoffRate: 1.5 };
 const SEND_RETRY: RetryPolicy = [permanent, EMAIL_RETRY];
 
-/** Replicate's final statuses other than succeeded. */
-const UNSUCCESSFUL = ['failed', 'canceled', 'aborted'];
 
 /**
  * The definition and comment of the LikenessTraining state machine, to spread into
@@ -82,46 +81,32 @@ export function likenessTrainingWorkflow(scope: Construct, id: string, fns: Like
     .next(step('GenerateSamples', fns.generateSamples, 'The new version\'s samples from the fixed prompts, stored privately (no credits, no license)'))
     .next(email);
 
-  /** Replicate's final status: a Choice that goes on to `otherwise` while it is not final. */
-  const outcome = (stateId: string, otherwise: Parameters<Choice['otherwise']>[0], extra?: (c: Choice) => Choice) => {
-    const choice = new Choice(s, stateId)
-      .when(Condition.stringEquals('$.training.status', 'succeeded'), recordVersion)
-      .when(Condition.or(...UNSUCCESSFUL.map((status) => Condition.stringEquals('$.training.status', status))), recordTrainerFailure);
-    return (extra ? extra(choice) : choice).otherwise(otherwise);
-  };
-
-  // The polling fallback: the counter lives in the state, so the loop ends after the maximum.
-  const waitToPoll = new Wait(s, 'WaitToPoll', { time: WaitTime.duration(Duration.seconds(TRAINING_POLL_INTERVAL_SECONDS)) });
-  const poll = lambdaStep(s, 'PollTraining', {
-    fn: fns.pollTraining,
-    comment: 'Reads the training from Replicate (or the final status a late webhook stored)',
-    payload: { trainingId },
-    retry: WORK_RETRY,
-    resultSelector: { status: JsonPath.stringAt('$.Payload.status'), error: JsonPath.stringAt('$.Payload.error') },
+  const awaitTraining = awaitReplicate(s, {
     resultPath: '$.training',
-  }).addCatch(recordError, catchAll);
-  const countPoll = new Pass(s, 'CountPoll', { parameters: { attempts: JsonPath.mathAdd(JsonPath.numberAt('$.poll.attempts'), 1) }, resultPath: '$.poll' });
-  waitToPoll.next(poll).next(countPoll).next(
-    outcome('PollOutcome', waitToPoll, (c) => c.when(Condition.numberGreaterThanEquals('$.poll.attempts', TRAINING_POLL_MAX_ATTEMPTS), recordTimeout)),
-  );
-  const startPolling = new Pass(s, 'StartPolling', {
-    comment: `No completed webhook within ${TRAINING_WEBHOOK_WAIT_SECONDS} s: poll every ${TRAINING_POLL_INTERVAL_SECONDS} s, at most ${TRAINING_POLL_MAX_ATTEMPTS} times, then time out`,
-    result: Result.fromObject({ attempts: 0 }),
-    resultPath: '$.poll',
-  });
-  startPolling.next(waitToPoll);
-
-  const awaitTraining = lambdaStep(s, 'AwaitTraining', {
-    fn: fns.awaitTraining,
-    comment: 'Stores the task token on the training; the completed webhook (or this function, when it came first) resumes with { status, error }',
-    payload: { trainingId, taskToken: JsonPath.taskToken },
-    waitForTaskToken: { timeout: Duration.seconds(TRAINING_WEBHOOK_WAIT_SECONDS) },
-    resultPath: '$.training',
+    wait: {
+      id: 'AwaitTraining',
+      fn: fns.awaitTraining,
+      comment: 'Stores the task token on the training; the completed webhook (or this function, when it came first) resumes with { status, error }',
+      payload: { trainingId, taskToken: JsonPath.taskToken },
+      timeout: Duration.seconds(TRAINING_WEBHOOK_WAIT_SECONDS),
+    },
+    outcomeId: 'TrainingOutcome',
+    poll: {
+      id: 'PollTraining',
+      fn: fns.pollTraining,
+      comment: 'Reads the training from Replicate (or the final status a late webhook stored)',
+      payload: { trainingId },
+      interval: Duration.seconds(TRAINING_POLL_INTERVAL_SECONDS),
+      maxAttempts: TRAINING_POLL_MAX_ATTEMPTS,
+    },
+    startPollingComment: `No completed webhook within ${TRAINING_WEBHOOK_WAIT_SECONDS} s: poll every ${TRAINING_POLL_INTERVAL_SECONDS} s, at most ${TRAINING_POLL_MAX_ATTEMPTS} times, then time out`,
+    succeeded: recordVersion,
+    unsuccessful: recordTrainerFailure,
+    timedOut: recordTimeout,
+    recordError,
+    catchAll,
     retry: WORK_RETRY,
   });
-  awaitTraining.addCatch(startPolling, { errors: [Errors.TIMEOUT], resultPath: JsonPath.DISCARD });
-  awaitTraining.addCatch(recordError, catchAll);
-  awaitTraining.next(outcome('TrainingOutcome', startPolling));
 
   // Failures of PrepareTraining: the training may not exist yet; the input names the application.
   const recordPrepareError = recordFailure('RecordPrepareFailure', { input: JsonPath.entirePayload, error: JsonPath.objectAt('$.error') });
