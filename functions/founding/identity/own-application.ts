@@ -2,18 +2,13 @@
 // `POST /me/face-data/withdraw`) share: the application is the one the account came from, found as
 // every `/me` route finds it: the address lock of the account's confirmed email (never an id the
 // caller sends), so a talent reaches only their own.
-import * as z from 'zod';
-import { FOUNDING_IDENTITY_CHECK_REQUESTED } from '../../../events/founding';
 import type { AccountCaller } from '../../shared/auth';
-import { documentClient } from '../../shared/clients';
-import { publish } from '../../shared/events';
 import { NotFoundError } from '../../shared/errors';
-import { rateLimiter, type RateLimiter } from '../../shared/rate-limit';
-import { s3Bucket } from '../../shared/s3';
+import type { RateLimiter } from '../../shared/rate-limit';
 import { faceDataAccountRule, IDENTITY_MESSAGES, identityNetworkRule } from './messages';
 import type { WithdrawDeps } from './withdraw';
 import { AWAITING_CONFIRMATION } from '../../../events/founding-values';
-import { ApplicationNotFoundError, foundingStore, type FoundingStore, type StoredApplication } from '../store';
+import { ApplicationNotFoundError, type FoundingStore, type StoredApplication } from '../store';
 
 export interface MyFaceDataDeps extends WithdrawDeps {
   store: WithdrawDeps['store'] & Pick<FoundingStore, 'getEmailLock'>;
@@ -37,21 +32,3 @@ export async function ownApplication(deps: MyFaceDataDeps, caller: Caller, ip: s
   }
 }
 
-
-/** The settings both face data routes' functions have. */
-export const FaceDataRouteConfig = z.object({
-  APPLICATIONS_TABLE: z.string().min(1),
-  PHOTOS_BUCKET: z.string().min(1),
-  EVENT_BUS_NAME: z.string().min(1),
-  RATE_LIMITS_TABLE: z.string().min(1),
-});
-
-export function faceDataRouteDeps(config: z.infer<typeof FaceDataRouteConfig>): MyFaceDataDeps {
-  const doc = documentClient();
-  return {
-    store: foundingStore(doc, config.APPLICATIONS_TABLE),
-    storage: s3Bucket(config.PHOTOS_BUCKET),
-    limit: rateLimiter(doc, config.RATE_LIMITS_TABLE),
-    requestCheck: (applicationId: string) => publish(config.EVENT_BUS_NAME, FOUNDING_IDENTITY_CHECK_REQUESTED, { version: 1, applicationId }),
-  };
-}

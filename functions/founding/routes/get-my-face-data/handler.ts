@@ -2,10 +2,10 @@ import { requireRole } from '../../../shared/auth';
 import { loadConfig } from '../../../shared/config';
 import { httpHandler, json } from '../../../shared/http';
 import { clientIpOf } from '../../../shared/rate-limit';
-import { FaceDataRouteConfig, faceDataRouteDeps } from '../../identity/own-application';
+import { IdentityRouteConfig, identityRouteDeps } from '../../identity/applicant';
 import { myFaceData } from './service';
 
-const deps = faceDataRouteDeps(loadConfig(FaceDataRouteConfig));
+const deps = identityRouteDeps(loadConfig(IdentityRouteConfig));
 
 /** `GET /me/face-data` (talent): the face data consent of the application the account came from (docs/identity.md, "Withdrawal"). */
 export const handler = httpHandler(async (event) => {
