@@ -298,6 +298,32 @@ export function foundingStore(doc: DynamoDBDocumentClient, tableName: string, no
     }
   };
 
+  /**
+   * An update of the application written with this store's own expression (list appends, nested
+   * paths): false when `condition` refuses it.
+   */
+  const updateIf = async (
+    applicationId: string,
+    update: { expression: string; condition: string; names?: Record<string, string>; values?: Record<string, unknown> },
+  ): Promise<boolean> => {
+    try {
+      await doc.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: foundingKeys.application(applicationId),
+          UpdateExpression: update.expression,
+          ConditionExpression: update.condition,
+          ExpressionAttributeNames: update.names,
+          ExpressionAttributeValues: update.values,
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (isConditionFailure(err)) return false;
+      throw err;
+    }
+  };
+
   return {
     now,
 
@@ -626,21 +652,11 @@ export function foundingStore(doc: DynamoDBDocumentClient, tableName: string, no
         values[':none'] = [];
         expression += ', failedChecks = list_append(if_not_exists(failedChecks, :none), :added)';
       }
-      try {
-        await doc.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: foundingKeys.application(applicationId),
-            UpdateExpression: expression,
-            ConditionExpression: `attribute_exists(pk) AND ${revision === 0 ? 'attribute_not_exists(verificationRevision)' : 'verificationRevision = :revision'}`,
-            ExpressionAttributeValues: values,
-          }),
-        );
-        return true;
-      } catch (err) {
-        if (isConditionFailure(err)) return false;
-        throw err;
-      }
+      return updateIf(applicationId, {
+        expression,
+        condition: `attribute_exists(pk) AND ${revision === 0 ? 'attribute_not_exists(verificationRevision)' : 'verificationRevision = :revision'}`,
+        values,
+      });
     },
 
     /**
@@ -670,65 +686,35 @@ export function foundingStore(doc: DynamoDBDocumentClient, tableName: string, no
         values[':none'] = [];
         expression += ', failedChecks = list_append(if_not_exists(failedChecks, :none), :failed)';
       }
-      try {
-        await doc.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: foundingKeys.application(applicationId),
-            UpdateExpression: expression,
-            // Recorded once per session: a second run of the check for the same selfie (its trigger
-            // fired twice) finds it recorded and adds no second failed check.
-            ConditionExpression:
-              `attribute_exists(pk) AND (${FACE_CONSENT_GIVEN.expression}) AND (attribute_not_exists(#identity.#selfie) OR ` +
-              '(#identity.#selfie.#session = :session AND #identity.#selfie.#state = :unchecked) OR ' +
-              '(#identity.#selfie.#session <> :session AND (attribute_not_exists(#identity.#selfie.takenAt) OR #identity.#selfie.takenAt <= :taken)))',
-            ExpressionAttributeNames: names,
-            ExpressionAttributeValues: values,
-          }),
-        );
-        return true;
-      } catch (err) {
-        if (isConditionFailure(err)) return false;
-        throw err;
-      }
+      return updateIf(applicationId, {
+        expression,
+        // Recorded once per session: a second run of the check for the same selfie (its trigger
+        // fired twice) finds it recorded and adds no second failed check.
+        condition:
+          `attribute_exists(pk) AND (${FACE_CONSENT_GIVEN.expression}) AND (attribute_not_exists(#identity.#selfie) OR ` +
+          '(#identity.#selfie.#session = :session AND #identity.#selfie.#state = :unchecked) OR ' +
+          '(#identity.#selfie.#session <> :session AND (attribute_not_exists(#identity.#selfie.takenAt) OR #identity.#selfie.takenAt <= :taken)))',
+        names,
+        values,
+      });
     },
 
     /** A check that failed, added to the application's (kept through a withdrawal of face consent). */
     async addFailedCheck(applicationId: string, failed: FailedCheck): Promise<boolean> {
-      try {
-        await doc.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: foundingKeys.application(applicationId),
-            UpdateExpression: 'SET failedChecks = list_append(if_not_exists(failedChecks, :none), :failed)',
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeValues: { ':failed': [failed], ':none': [] },
-          }),
-        );
-        return true;
-      } catch (err) {
-        if (isConditionFailure(err)) return false;
-        throw err;
-      }
+      return updateIf(applicationId, {
+        expression: 'SET failedChecks = list_append(if_not_exists(failedChecks, :none), :failed)',
+        condition: 'attribute_exists(pk)',
+        values: { ':failed': [failed], ':none': [] },
+      });
     },
 
     /** When Stripe's copy of the verification was redacted through its API; false without a verification. */
     async recordVerificationRedacted(applicationId: string, redactedAt: string): Promise<boolean> {
-      try {
-        await doc.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: foundingKeys.application(applicationId),
-            UpdateExpression: 'SET verification.redactedAt = :at',
-            ConditionExpression: 'attribute_exists(pk) AND attribute_exists(verification) AND attribute_not_exists(verification.redactedAt)',
-            ExpressionAttributeValues: { ':at': redactedAt },
-          }),
-        );
-        return true;
-      } catch (err) {
-        if (isConditionFailure(err)) return false;
-        throw err;
-      }
+      return updateIf(applicationId, {
+        expression: 'SET verification.redactedAt = :at',
+        condition: 'attribute_exists(pk) AND attribute_exists(verification) AND attribute_not_exists(verification.redactedAt)',
+        values: { ':at': redactedAt },
+      });
     },
 
     /**
