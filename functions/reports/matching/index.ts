@@ -3,8 +3,6 @@
 // small crops; index keys so a report finds its candidates without reading every image.
 export { CANDIDATE_BITS, compare, MATCH_THRESHOLD, perceptualDistance, type Comparison } from './compare';
 export { fingerprintImage, NotAnImageError, type Fingerprint } from './fingerprint';
-export { PARTS } from './parts';
-export { THUMBNAIL_SIDE } from './alignment';
-export { BANDS, candidateKeys, indexKeys } from './keys';
+export { candidateKeys, indexKeys } from './keys';
 export { licenseIdInMetadata } from './metadata';
-export { HASH_BITS, hammingDistance } from './perceptual-hash';
+export { HASH_BITS } from './perceptual-hash';

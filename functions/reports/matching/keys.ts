@@ -7,7 +7,7 @@ import type { Fingerprint } from './fingerprint';
 import { HASH_BITS } from './perceptual-hash';
 
 /** The bands a perceptual hash is cut in for the index (HASH_BITS / BANDS bits each). */
-export const BANDS = 4;
+const BANDS = 4;
 const BAND_DIGITS = HASH_BITS / 4 / BANDS;
 
 const pixelKey = (fp: Fingerprint) => `px#${fp.pixels.width}x${fp.pixels.height}#${fp.pixels.sha256}`;

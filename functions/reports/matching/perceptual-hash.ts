@@ -3,9 +3,9 @@
 // the same pixels always give the same bits.
 
 /** The side of the greyscale square a hash is computed from. */
-export const HASH_SOURCE_SIDE = 32;
+const HASH_SOURCE_SIDE = 32;
 /** The side of the block of lowest frequencies kept: HASH_BLOCK² bits. */
-export const HASH_BLOCK = 8;
+const HASH_BLOCK = 8;
 /** Bits in a hash. */
 export const HASH_BITS = HASH_BLOCK * HASH_BLOCK;
 

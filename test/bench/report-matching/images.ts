@@ -111,7 +111,7 @@ export async function copyOf(file: Buffer, edit: Edit, random: () => number): Pr
  * within four folders of node_modules, nested node_modules left out (reading all of them takes
  * longer than the rest of the bench).
  */
-export function packageImageFiles(): string[] {
+function packageImageFiles(): string[] {
   const found: string[] = [];
   const walk = (dir: string, depth: number) => {
     let entries: fs.Dirent[];
