@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { LicenseDownload } from '../../events/generations';
-import { appealPath, REVOCATION_REASONS, revokedText, SAME_REVIEWER_MESSAGE } from '../../events/report-values';
+import { appealPath, REPORT_CATEGORY_LABELS, REPORTER_ROLE_LABELS, REVOCATION_REASONS, revokedText, SAME_REVIEWER_MESSAGE } from '../../events/report-values';
 import { AdminReport, AppealAccepted, ReportCreated } from '../../events/reports';
 import { enrolTotp, seedUser } from '../../infra/local/provision';
 import { totpCode } from '../../infra/local/totp';
@@ -99,15 +99,22 @@ it('a visitor reports a resized, cropped JPEG copy of a licensed image; a review
   await gotoApp(site, `${twin().urls.web}/report`);
   const form = site.getByTestId('report-form');
   await form.waitFor({ timeout: 30_000 });
-  await form.getByRole('radio', { name: /used outside its license/ }).check();
+  // A choice is a card whose label covers it: a person clicks the card's words.
+  const choose = async (label: string) => {
+    await form.locator('label').getByText(label, { exact: true }).click();
+    expect(await form.getByRole('radio', { name: label, exact: true }).isChecked()).toBe(true);
+  };
+  await choose(REPORT_CATEGORY_LABELS['outside-license']);
   await form.getByTestId('report-file-input').setInputFiles({ name: 'found-on-a-billboard.jpg', mimeType: 'image/jpeg', buffer: copy });
-  const matched = form.getByTestId('report-file').getByTestId('report-match');
-  await matched.waitFor({ timeout: 30_000 });
+  const chosen = form.getByTestId('report-file');
+  await eventually(async () => (await chosen.getAttribute('data-state')) !== 'sending', { timeoutMs: 60_000, what: 'the chosen file to be sent and checked' });
+  expect({ state: await chosen.getAttribute('data-state'), text: await chosen.textContent() }).toEqual({ state: 'sent', text: expect.any(String) });
+  const matched = chosen.getByTestId('report-match');
   expect(await matched.getAttribute('data-verdict')).toBe('ours');
   expect(await matched.getAttribute('data-license-id')).toBe(licenseId);
   await form.getByLabel(/Web address \(URL\)/).fill('https://billboards.example/campaign/spring');
   await form.getByLabel(/Explain what is wrong and why/).fill(`This image runs in a paid billboard campaign, which its license does not cover (${marker}).`);
-  await form.getByRole('radio', { name: 'Someone else' }).check();
+  await choose(REPORTER_ROLE_LABELS['someone-else']);
   await form.getByLabel(/Your full name/).fill('Robin Reporter');
   await form.getByLabel(/Your email/).fill(reporterEmail);
   await form.getByRole('checkbox', { name: /in good faith/ }).check();
