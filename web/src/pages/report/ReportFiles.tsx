@@ -1,17 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ReportFileUploaded } from '../../../../events/reports';
 import { REPORT_FILE_MAX_BYTES, REPORT_FILE_TOO_LARGE_MESSAGE, REPORT_LIMITS } from '../../../../events/report-values';
 import { FieldError } from '../../components/FormField';
 import { Icon } from '../../components/Icon';
 import { errorText } from '../../lib/errorText';
 import type { ReportApi } from '../../lib/report-api';
 import { MatchAnswer } from './MatchAnswer';
-
-/** A chosen file: sending, sent (with its id and match) or refused (with why). */
-export type ChosenFile =
-  | { key: number; name: string; preview: string; state: 'sending' }
-  | { key: number; name: string; preview: string; state: 'sent'; uploaded: ReportFileUploaded }
-  | { key: number; name: string; preview: string; state: 'failed'; error: string };
+import type { ChosenFile } from './report-draft';
 
 let nextKey = 0;
 

@@ -1,7 +1,13 @@
 // The report form's draft and its fields (docs/product.md#reports-and-takedown). The checks and the
 // request the draft makes are in ./report-checks.ts, which loads with the first send.
+import type { ReportFileUploaded } from '../../../../events/reports';
 import type { ReportCategory, ReporterRole } from '../../../../events/report-values';
-import type { ChosenFile } from './ReportFiles';
+
+/** A chosen file: sending, sent (with its id and match) or refused (with why). */
+export type ChosenFile =
+  | { key: number; name: string; preview: string; state: 'sending' }
+  | { key: number; name: string; preview: string; state: 'sent'; uploaded: ReportFileUploaded }
+  | { key: number; name: string; preview: string; state: 'failed'; error: string };
 
 export interface ReportDraft {
   category: ReportCategory | '';
