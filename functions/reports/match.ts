@@ -10,7 +10,7 @@ import type { ReportStore } from './store';
 export type MatchedLicense = NonNullable<Awaited<ReturnType<GenerationStore['getLicense']>>>;
 
 export interface MatchDeps {
-  index: Pick<ReportStore, 'candidates' | 'getFingerprint'>;
+  index: Pick<ReportStore, 'candidates' | 'getFingerprint' | 'getFingerprints'>;
   licenses: Pick<GenerationStore, 'getLicense'>;
 }
 
@@ -49,11 +49,9 @@ export async function matchImage(deps: MatchDeps, file: Buffer): Promise<MatchFo
   }
   const candidates = (await deps.index.candidates(candidateKeys(fingerprint))).slice(0, MAX_CANDIDATES);
   let best: { licenseId: string; distance: number; how: 'exact-pixels' | 'perceptual' } | undefined;
-  for (const licenseId of candidates) {
-    const delivered = await deps.index.getFingerprint(licenseId);
-    if (!delivered) continue;
+  for (const delivered of await deps.index.getFingerprints(candidates)) {
     const result = compare(fingerprint, delivered.fingerprint);
-    if (result.same && (!best || result.distance < best.distance)) best = { licenseId, distance: result.distance, how: result.how };
+    if (result.same && (!best || result.distance < best.distance)) best = { licenseId: delivered.licenseId, distance: result.distance, how: result.how };
     if (best?.distance === 0) break;
   }
   if (best) {
@@ -61,10 +59,4 @@ export async function matchImage(deps: MatchDeps, file: Buffer): Promise<MatchFo
     if (license) return { match: ours(license, best.how), license, fingerprint };
   }
   return { match: { verdict: 'not-ours' }, fingerprint };
-}
-
-/** The strongest of several matches: one of ours before not-ours, exact pixels before metadata before perceptual. */
-export function strongest(matches: ReportMatch[]): ReportMatch {
-  const rank = (m: ReportMatch) => (m.verdict === 'not-ours' ? 0 : m.how === 'exact-pixels' ? 3 : m.how === 'metadata' ? 2 : 1);
-  return matches.reduce<ReportMatch>((best, m) => (rank(m) > rank(best) ? m : best), { verdict: 'not-ours' });
 }

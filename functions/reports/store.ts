@@ -1,7 +1,7 @@
 // The Reports table (docs/product.md#reports-and-takedown, decision 058): the cases, the files
 // reported, and the fingerprints of the images we delivered with their index entries (decision
 // 059). The only code that reads and writes its items.
-import { BatchWriteCommand, QueryCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, type BatchGetCommandOutput, BatchWriteCommand, QueryCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ReportAction, ReportCategory, ReporterRole, ReportStatus } from '../../events/report-values';
 import type { ReportDecision, ReportHistoryEntry, ReportMatch } from '../../events/reports';
 import { isConditionFailure } from '../shared/errors';
@@ -187,6 +187,20 @@ export function reportStore(doc: DynamoDBDocumentClient, tableName: string) {
       }
     },
     getFingerprint: (licenseId: string) => items.get<DeliveredFingerprint>(keys.fingerprint(licenseId)),
+    /** Several fingerprints at once (a hundred per read); the ones not found are left out. */
+    async getFingerprints(licenseIds: string[]): Promise<DeliveredFingerprint[]> {
+      const found: DeliveredFingerprint[] = [];
+      for (let i = 0; i < licenseIds.length; i += 100) {
+        let wanted: Array<Record<string, unknown>> | undefined = licenseIds.slice(i, i + 100).map((id) => keys.fingerprint(id));
+        for (let attempt = 0; wanted?.length; attempt++) {
+          if (attempt > 8) throw new Error('the fingerprint reads were not answered');
+          const out: BatchGetCommandOutput = await doc.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: wanted } } }));
+          for (const item of out.Responses?.[tableName] ?? []) found.push(items.strip<DeliveredFingerprint>(item));
+          wanted = out.UnprocessedKeys?.[tableName]?.Keys;
+        }
+      }
+      return found;
+    },
     /** The licenses indexed under any of the keys, each once. */
     async candidates(indexKeys: string[]): Promise<string[]> {
       const found = new Set<string>();

@@ -11,7 +11,9 @@ import { URL_FETCH_FAILED_MESSAGE, URL_FETCH_MAX_BYTES, URL_FETCH_TIMEOUT_MS, UR
 import { isPlainlyPrivateHost } from '../../events/reports';
 import { PayloadTooLargeError, ValidationError } from '../shared/errors';
 
-const blocked = new BlockList();
+// Two lists: a BlockList checks an IPv4 address against its IPv6 rules too (as a mapped address).
+const blockedV4 = new BlockList();
+const blockedV6 = new BlockList();
 for (const [net, bits] of [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
@@ -26,25 +28,29 @@ for (const [net, bits] of [
   ['198.51.100.0', 24],
   ['203.0.113.0', 24],
   ['224.0.0.0', 3],
-] as const) blocked.addSubnet(net, bits, 'ipv4');
+] as const) blockedV4.addSubnet(net, bits, 'ipv4');
 for (const [net, bits] of [
   ['::', 128],
   ['::1', 128],
-  ['::ffff:0:0', 96],
-  ['64:ff9b::', 96],
   ['100::', 64],
   ['2001:db8::', 32],
   ['fc00::', 7],
   ['fe80::', 10],
   ['fec0::', 10],
   ['ff00::', 8],
-] as const) blocked.addSubnet(net, bits, 'ipv6');
+] as const) blockedV6.addSubnet(net, bits, 'ipv6');
 
 /** Whether an IP address is one the server must never connect to for a caller. */
 export function isPrivateAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return true;
-  return blocked.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  if (family === 4) return blockedV4.check(address, 'ipv4');
+  // An IPv4 address written as IPv6 (mapped ::ffff:a.b.c.d, or NAT64 64:ff9b::a.b.c.d) is judged as that IPv4 address.
+  const embedded = /^(?:::ffff:|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (embedded) return blockedV4.check(embedded, 'ipv4');
+  const lower = address.toLowerCase();
+  if (lower.startsWith('::ffff:') || lower.startsWith('64:ff9b::')) return true;
+  return blockedV6.check(address, 'ipv6');
 }
 
 export class UrlNotPublicError extends ValidationError {

@@ -58,9 +58,9 @@ export class Reports extends NestedStack {
 
     const matches = (fn: AppFunction) =>
       fn
-        .bindTable(this.table, 'REPORTS_TABLE', ['GetItem', 'Query'], { indexes: false })
+        .bindTable(this.table, 'REPORTS_TABLE', ['GetItem', 'BatchGetItem', 'Query'], { indexes: false })
         .bindTable(props.generationsTable, 'GENERATIONS_TABLE', ['GetItem'], { indexes: false });
-    const decodes = { memorySize: 1024, timeout: Duration.seconds(20), nodeModules: ['sharp'] };
+    const decodes = { memorySize: 1024, timeout: Duration.seconds(30), nodeModules: ['sharp'] };
 
     // ---- The report form (anyone) -------------------------------------------------------------
     const upload = matches(
@@ -75,7 +75,7 @@ export class Reports extends NestedStack {
     rateLimits.bind(upload);
     api.route('POST /reports/files', upload, 'public');
 
-    const submit = new AppFunction(this, 'SubmitReport', { entry: 'functions/reports/routes/submit-report/handler.ts', description: 'POST /reports: opens a report case and announces it' })
+    const submit = new AppFunction(this, 'SubmitReport', { entry: 'functions/reports/routes/submit-report/handler.ts', description: 'POST /reports: opens a report case and announces it', timeout: Duration.seconds(20) })
       .bindTable(this.table, 'REPORTS_TABLE', ['GetItem', 'PutItem', 'UpdateItem'], { indexes: false })
       .bindBus(bus);
     idempotency.bind(submit);

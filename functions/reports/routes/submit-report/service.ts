@@ -11,7 +11,7 @@ import { ValidationError } from '../../../shared/errors';
 import { ONE_DAY, ONE_HOUR, withIdempotencyKey, type Once } from '../../../shared/idempotency';
 import { log } from '../../../shared/log';
 import type { RateLimiter } from '../../../shared/rate-limit';
-import { strongest } from '../../match';
+import { strongest } from '../../strongest';
 import { newReference } from '../../reference';
 import type { ReportCase, ReportFile, ReportStore } from '../../store';
 
