@@ -141,7 +141,7 @@ it('a visitor reports a resized, cropped JPEG copy of a licensed image; a review
   await row.waitFor({ timeout: 30_000 });
   expect(await row.getByTestId('report-match').textContent()).toContain(licenseId);
   expect(await row.getByTestId('sla-timer').textContent()).toMatch(/^due in (6 d 23 h|7 d)$/);
-  expect(await seriousViolations(reviewer)).toEqual([]);
+  expect(await seriousViolations(reviewer, { afterLoading: true })).toEqual([]);
   await saveShots(reviewer, 'report-queue');
   await row.click();
   const match = reviewer.getByTestId('report-match-detail');
@@ -153,7 +153,7 @@ it('a visitor reports a resized, cropped JPEG copy of a licensed image; a review
   const file = reviewer.getByTestId('report-file').getByRole('img');
   expect(await file.getAttribute('src')).toMatch(/X-Amz-Expires=\d+/);
   await eventually(() => file.evaluate((i) => (i as HTMLImageElement).naturalWidth > 0), { timeoutMs: 30_000, what: 'the reported file to show' });
-  expect(await seriousViolations(reviewer)).toEqual([]);
+  expect(await seriousViolations(reviewer, { afterLoading: true })).toEqual([]);
   await saveShots(reviewer, 'report-case');
 
   // Revoked with a statement of reasons.
