@@ -12,7 +12,7 @@
  * files of node_modules packages, whole and in tiles) look the same way: any image of ours they
  * are taken for is a false match.
  *
- *   npm run bench:report-matching               (180 images of ours, 720 copies, 1,000 others: about two minutes)
+ *   npm run bench:report-matching               (180 images of ours, 720 copies, 1,000 others: about two minutes of CPU)
  *   npm run bench:report-matching -- --quick    (4 of ours, 16 copies, 20 others; CI runs it)
  *
  * Exits non-zero when a copy is not found or another image is taken for ours.
