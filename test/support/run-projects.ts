@@ -53,7 +53,7 @@ const JEST: Step[] = [
   { name: 'workflow', command: jest('workflow'), after: ['unit'] },
   { name: 'integration', command: jest('integration', '--maxWorkers=2'), after: ['warm', 'workflow'] },
   { name: 'bench', command: jest('bench'), after: ['warm', 'integration'], needs: ['build'] },
-  { name: 'e2e', command: jest('e2e'), after: ['warm'], needs: ['build'] },
+  { name: 'e2e', command: jest('e2e', '--maxWorkers=2'), after: ['warm'], needs: ['build'] },
   { name: 'infra', command: jest('infra'), after: ['warm', 'unit'] },
 ];
 
