@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import sharp from 'sharp';
 import { LicenseDownload } from '../../events/generations';
-import { NOT_OURS_MESSAGE, URL_NOT_PUBLIC_MESSAGE } from '../../events/report-values';
+import { NOT_OURS_MESSAGE, REPORT_REFERENCE_PATTERN, URL_NOT_PUBLIC_MESSAGE } from '../../events/report-values';
 import { seedUser } from '../../infra/local/provision';
 import { saveShots, seriousViolations } from '../support/a11y';
 import { createAcceptedTalent } from '../support/accepted-talent';
@@ -16,7 +16,9 @@ import { callApi, idToken, useTwin } from '../support/twin';
 // private network (refused, the field says why), and a delivered image of their own likeness (its
 // license, its client, "of you"); downloads the takedown notice for where they found it, whose text
 // names them and the address; and opens a report from the answer, prefilled with the license and
-// their role. With SHOTS=<dir>, the answer and the prefilled report are saved at 1280 and 390 px.
+// their role; on the report form, an intimate image asks for its statements, a private address is
+// refused on its row, and the sent report is due in 48 hours. With SHOTS=<dir>, the answer and the
+// report form (prefilled, with its errors, sent) are saved at 1280 and 390 px.
 jest.setTimeout(240_000);
 const twin = useTwin();
 const browser = useBrowser();
@@ -104,6 +106,39 @@ it('a talent checks an image that is not ours and one of theirs that is, downloa
   expect(await form.getByRole('radio', { name: 'I am the person shown' }).isChecked()).toBe(true);
   expect(await seriousViolations(page)).toEqual([]);
   await saveShots(page, 'report-form-prefilled');
+
+  // An intimate image: the TAKE IT DOWN statement is asked for, and the form says what is missing, field by field.
+  await form.getByRole('radio', { name: 'Intimate or sexual content' }).check();
+  await form.getByTestId('report-submit').click();
+  await form.getByText('Confirm that the person shown did not consent').waitFor({ timeout: 20_000 });
+  expect(await form.getByLabel(/Web address \(URL\)/).evaluate((el) => el === document.activeElement)).toBe(true);
+  expect(await form.getByLabel(/Web address \(URL\)/).getAttribute('aria-invalid')).toBe('true');
+  expect(await form.getByLabel(/Your full name/).getAttribute('aria-invalid')).toBe('true');
+  expect(await seriousViolations(page)).toEqual([]);
+  await saveShots(page, 'report-form-errors');
+
+  // Filled in, with an address on a private network: the server's 400 names the address's row.
+  await form.getByLabel(/Web address \(URL\)/).fill('http://10.0.0.7/leak.jpg');
+  await form.getByLabel(/Your full name/).fill(talentName);
+  await form.getByLabel(/Your email/).fill(email);
+  await form.getByRole('checkbox', { name: /did not consent/ }).check();
+  await form.getByRole('checkbox', { name: /accurate and complete/ }).check();
+  await form.getByLabel(/^Signature/).fill(talentName);
+  await form.getByTestId('report-submit').click();
+  await form.getByText(`This address ${URL_NOT_PUBLIC_MESSAGE}`).waitFor({ timeout: 20_000 });
+
+  // The public address: the report is in, with its reference and a 48-hour deadline.
+  await form.getByLabel(/Web address \(URL\)/).fill(where);
+  await form.getByTestId('report-submit').click();
+  const sent = page.getByTestId('report-sent');
+  await sent.waitFor({ timeout: 20_000 });
+  expect(await sent.getByTestId('report-reference').textContent()).toMatch(REPORT_REFERENCE_PATTERN);
+  const due = Date.parse((await sent.getByTestId('report-due').locator('time').getAttribute('datetime'))!);
+  expect(due - Date.now()).toBeGreaterThan(47 * 3600_000);
+  expect(due - Date.now()).toBeLessThanOrEqual(48 * 3600_000);
+  expect(await sent.textContent()).toContain('Reviewed within 48 hours');
+  expect(await seriousViolations(page)).toEqual([]);
+  await saveShots(page, 'report-sent');
 
   expect(errors).toEqual([]);
   await context.close();
