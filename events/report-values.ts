@@ -76,7 +76,6 @@ export const REPORT_STATUS_LABELS: Record<ReportStatus, string> = {
   appealed: 'Appealed: waiting for a second reviewer',
   closed: 'Closed after appeal',
 };
-export const REPORT_OVERDUE_LABEL = 'Overdue';
 
 /** What a reviewer may do with a case; every action needs a written statement of reasons. */
 export const REPORT_ACTIONS = ['dismiss', 'revoke-license', 'suspend-client', 'remove-sample'] as const;
@@ -122,7 +121,7 @@ export const REPORT_FILE_MAX_BYTES = 4 * 1024 * 1024;
 /** The types a reported file may be sent as (the bytes decide the format). */
 export const REPORT_FILE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'application/octet-stream'] as const;
 /** The largest image the server fetches from a URL for "Is this me?", and how long it waits for it. */
-export const URL_FETCH_MAX_BYTES = REPORT_FILE_MAX_BYTES;
+export const URL_FETCH_MAX_BYTES = 4 * 1024 * 1024;
 export const URL_FETCH_TIMEOUT_MS = 5000;
 
 /** Rate limits (docs/product.md#reports-and-takedown). */
@@ -130,7 +129,6 @@ export const REPORT_FILES_PER_NETWORK_PER_HOUR = 30;
 export const REPORTS_PER_NETWORK_PER_HOUR = 10;
 export const REPORTS_PER_EMAIL_PER_DAY = 5;
 export const LIKENESS_CHECKS_PER_ACCOUNT_PER_HOUR = 30;
-export const APPEALS_PER_REPORT = 1;
 
 export const REPORT_FILE_EMPTY_MESSAGE = 'Send the image file as the request body.';
 export const REPORT_FILE_TOO_LARGE_MESSAGE = `This file is too large: the limit is ${REPORT_FILE_MAX_BYTES / 1024 / 1024} MB. Send a smaller copy or the URL where the image is.`;
@@ -146,7 +144,6 @@ export const URL_NOT_PUBLIC_MESSAGE = 'must be a public http or https address (n
 export const URL_FETCH_FAILED_MESSAGE = 'The image at this URL could not be fetched. Download it and upload the file instead.';
 export const URL_NOT_AN_IMAGE_MESSAGE = 'The URL does not point to an image file we can read (PNG, JPEG or WebP). Open the image itself and copy its address.';
 export const REPORT_NOT_FOUND_MESSAGE = 'Report not found';
-export const REASONS_REQUIRED_MESSAGE = 'Write the statement of reasons for this decision.';
 export const SAME_REVIEWER_MESSAGE = 'This case was appealed: a different reviewer than the one who made the first decision must decide it.';
 export const ALREADY_DECIDED_MESSAGE = 'This case is already decided. It can be decided again only after an appeal.';
 export const APPEAL_NOT_ALLOWED_MESSAGE = 'Only the client of the revoked license can appeal this decision.';

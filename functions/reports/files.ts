@@ -30,5 +30,5 @@ export function checkedFile(file: SentFile): { bytes: Buffer; contentType: strin
 }
 
 /** Where a reported file is kept in the private reports bucket. */
-export const REPORT_FILES_PREFIX = 'report-files/';
+const REPORT_FILES_PREFIX = 'report-files/';
 export const reportFileKey = (fileId: string) => `${REPORT_FILES_PREFIX}${fileId}`;

@@ -7,7 +7,7 @@ import { candidateKeys, compare, fingerprintImage, licenseIdInMetadata, type Fin
 import type { ReportStore } from './store';
 
 /** The license record as matching reads it (the generation wing's). */
-export type MatchedLicense = NonNullable<Awaited<ReturnType<GenerationStore['getLicense']>>>;
+type MatchedLicense = NonNullable<Awaited<ReturnType<GenerationStore['getLicense']>>>;
 
 export interface MatchDeps {
   index: Pick<ReportStore, 'candidates' | 'getFingerprint' | 'getFingerprints'>;

@@ -53,7 +53,7 @@ export function isPrivateAddress(address: string): boolean {
   return blockedV6.check(address, 'ipv6');
 }
 
-export class UrlNotPublicError extends ValidationError {
+class UrlNotPublicError extends ValidationError {
   constructor(field = 'url') {
     super(`${field} ${URL_NOT_PUBLIC_MESSAGE}`, { [field]: `${field} ${URL_NOT_PUBLIC_MESSAGE}` });
   }

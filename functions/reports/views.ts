@@ -8,7 +8,7 @@ import type { Bucket } from '../shared/s3';
 import type { ReportCase, ReportStore } from './store';
 
 /** How long a reported file's URL in the console works. */
-export const FILE_URL_SECONDS = 5 * 60;
+const FILE_URL_SECONDS = 5 * 60;
 
 export const summaryOf = (c: ReportCase): AdminReportSummary => ({
   id: c.reference,

@@ -30,7 +30,7 @@ export interface DecideDeps extends CaseViewDeps {
  * industry, intimate or defamatory use): a revocation for them takes the talent's royalty back
  * (decision 058). The others (a likeness or copyright claim against the image itself) do not.
  */
-export const CLIENT_BREACH_CATEGORIES: readonly ReportCategory[] = ['outside-license', 'excluded-industry', 'intimate', 'defamatory'];
+const CLIENT_BREACH_CATEGORIES: readonly ReportCategory[] = ['outside-license', 'excluded-industry', 'intimate', 'defamatory'];
 
 /**
  * `POST /admin/reports/{reference}/decision`: a reviewer decides with a written statement of

@@ -2,7 +2,7 @@ import { log } from '../../../shared/log';
 import type { ReportStore } from '../../store';
 
 /** The log line the stack's metric filter counts (metric ReportsOverdue, with its alarm). */
-export const OVERDUE_LOG_MESSAGE = 'report overdue';
+const OVERDUE_LOG_MESSAGE = 'report overdue';
 
 /**
  * Scheduled: flags every waiting case past its due time overdue (once, with a history entry) and
