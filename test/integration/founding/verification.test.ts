@@ -180,7 +180,12 @@ it('refuses an applicant under 18: the decision, the photos deleted, the session
   // 18 tomorrow: under 18 on the day of the check.
   await submitVerificationPage(opened.json.url, { firstName: 'Cleo', lastName: cleo.lastName, dob: bornYearsAgo(18, 1) });
 
-  const refused = await until(cleo.applicationId, 'the application refused and its session redacted', (d) => d.status === 'rejected' && Boolean(d.identity?.verification?.redactedAt));
+  // The refusal, the redaction and the photos' deletion are separate steps: wait for all three.
+  const refused = await until(
+    cleo.applicationId,
+    'the application refused, its session redacted and its photos deleted',
+    (d) => d.status === 'rejected' && Boolean(d.identity?.verification?.redactedAt) && d.history.some((h) => h.event === 'photos deleted'),
+  );
   expect(refused.decision).toMatchObject({ decision: 'reject', decidedBy: 'identity check', messageToApplicant: UNDER_18_MESSAGE });
   expect(refused.identity!.verification).toMatchObject({ state: 'under-18', age: { result: 'under-18' } });
   expect(refused.history).toEqual(expect.arrayContaining([expect.objectContaining({ event: 'decided: reject', by: 'identity check' }), expect.objectContaining({ event: 'photos deleted' })]));
