@@ -12,17 +12,15 @@
 //   build                      needs nothing; only bench and e2e need it
 //   unit -> workflow           one jest process at a time, beside the checks
 //   integration                after workflow, with two workers: its files mostly wait on the twin
-//   e2e                        as soon as the build and the caches are ready, one file at a time,
-//                              beside integration: alone it keeps about one core busy (decision 053),
-//                              and run after integration its last minutes had the machine to itself
+//   e2e                        as soon as the build and the caches are ready, beside workflow and
+//                              integration, two files at a time on its shared twin: run after
+//                              integration, one at a time, its last minutes had the machine to itself
 //                              while the run waited on it (decision 060)
-//   bench                      after integration, beside e2e: the quick runs on one twin they share
-//                              (decision 053), at the usual priority like every step that runs a
-//                              twin: a twin starved of CPU lets its functions' time-outs (wall-clock,
-//                              as Lambda's) run out and answers 500
-//   infra                      after unit, beside workflow, integration and e2e: the stack's synthesis
-//                              and its assertions need no twin; after the benches it made the run's
-//                              longest chain (integration, bench, infra) longer than the browser step
+//   bench, infra               after integration, side by side and beside the end of e2e: the quick
+//                              runs on one twin they share (decision 053), at the usual priority like
+//                              every step that runs a twin (a twin starved of CPU lets its functions'
+//                              wall-clock time-outs run out and answers 500); infra needs no twin and
+//                              fills the core the benches leave idle
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -54,7 +52,7 @@ const JEST: Step[] = [
   { name: 'integration', command: jest('integration', '--maxWorkers=2'), after: ['warm', 'workflow'] },
   { name: 'bench', command: jest('bench'), after: ['warm', 'integration'], needs: ['build'] },
   { name: 'e2e', command: jest('e2e', '--maxWorkers=2'), after: ['warm'], needs: ['build'] },
-  { name: 'infra', command: jest('infra'), after: ['warm', 'unit'] },
+  { name: 'infra', command: jest('infra'), after: ['warm', 'integration'] },
 ];
 
 type Outcome = 'passed' | 'failed' | 'skipped';
