@@ -9,10 +9,10 @@ import type { ReportAction } from '../../../events/report-values';
 import type { AdminReport } from '../../../events/reports';
 
 /** A statement of reasons shorter than this is refused before it is sent. */
-export const MIN_REASONS = 20;
+const MIN_REASONS = 20;
 
 /** The actions this case allows: revoking, suspending and removing a sample need a license of ours. */
-export function actionsFor(report: AdminReport): ReportAction[] {
+function actionsFor(report: AdminReport): ReportAction[] {
   return ['dismiss', ...(report.license ? (['revoke-license', 'suspend-client', 'remove-sample'] as const) : [])];
 }
 

@@ -1,6 +1,5 @@
 import {
   MATCH_METHOD_LABELS,
-  NOT_OURS_MESSAGE,
   REPORT_ACTION_LABELS,
   REPORT_CATEGORY_LABELS,
   REPORT_STATUSES,
@@ -8,7 +7,6 @@ import {
   type ReportAction,
   type ReportStatus,
 } from '../../../events/report-values';
-import type { ReportMatch } from '../../../events/reports';
 
 export { MATCH_METHOD_LABELS, REPORT_CATEGORY_LABELS as CATEGORY_LABELS, REPORTER_ROLE_LABELS as ROLE_LABELS };
 
@@ -18,12 +16,6 @@ export const STATUS_COLORS: Record<ReportStatus, 'warning' | 'default' | 'info'>
 export const STATUS_CHOICES = REPORT_STATUSES.map((id) => ({ id, name: STATUS_LABELS[id] }));
 /** Whether a case waits for a reviewer (its timer runs). */
 export const isWaiting = (status: ReportStatus) => status === 'open' || status === 'appealed';
-
-/** One line for the queue: the talent and license it matched, or "Not made on Humanly". */
-export function matchLine(match: ReportMatch | undefined): string {
-  if (!match || match.verdict !== 'ours') return NOT_OURS_MESSAGE;
-  return `${match.talentName} · ${match.licenseId}`;
-}
 
 export interface ActionText {
   label: string;

@@ -5,7 +5,7 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /** "45 min", "3 h", "2 d 5 h": a duration rounded down to its two largest units. */
-export function spanText(ms: number): string {
+function spanText(ms: number): string {
   const abs = Math.abs(ms);
   if (abs < HOUR) return `${Math.max(1, Math.floor(abs / MINUTE))} min`;
   if (abs < DAY) return `${Math.floor(abs / HOUR)} h`;

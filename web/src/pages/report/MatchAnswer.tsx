@@ -4,7 +4,7 @@ import { MATCH_METHOD_LABELS, NOT_OURS_MESSAGE } from '../../../../events/report
 import { Icon } from '../../components/Icon';
 
 /** "29 November 2026" (UTC, as licenses are dated). */
-export function dayOf(iso: string): string {
+function dayOf(iso: string): string {
   return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 
