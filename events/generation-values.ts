@@ -125,3 +125,26 @@ export const PREDICTION_DEADLINE_SECONDS = 8 * 60;
 export const GENERATION_ERROR_MESSAGE = 'Something went wrong on our side while generating. Your credits were returned.';
 /** The prediction was canceled before it finished (its deadline passed, or it was canceled at Replicate). */
 export const GENERATION_CANCELED_MESSAGE = 'The image model stopped before finishing these images. Your credits were returned.';
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
+
+/**
+ * The license id our namespace's `LicenseId` holds in an XMP packet (element or attribute form):
+ * what the license check page and the reports wing read from a file.
+ */
+export function licenseIdInXmp(xmp: string): string | undefined {
+  const ns = escapeRegExp(XMP_NAMESPACE);
+  const prefixes = [...xmp.matchAll(new RegExp(`xmlns:([A-Za-z_][\\w.-]*)\\s*=\\s*["']${ns}["']`, 'g'))].map((m) => m[1]);
+  for (const prefix of new Set(prefixes)) {
+    const p = escapeRegExp(prefix);
+    const forms = [
+      new RegExp(`<${p}:LicenseId(?:\\s[^>]*)?>\\s*([^<\\s]+)\\s*</${p}:LicenseId>`),
+      new RegExp(`\\s${p}:LicenseId\\s*=\\s*["']([^"']+)["']`),
+    ];
+    for (const form of forms) {
+      const value = form.exec(xmp)?.[1];
+      if (value && LICENSE_ID_PATTERN.test(value)) return value;
+    }
+  }
+  return undefined;
+}

@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { XMP_NAMESPACE } from '../../../events/generation-values';
 import { licenseXmp } from '../../../functions/generation/steps/deliver-images/xmp';
-import { licenseIdInXmp, licenseInFile } from '../../../web/src/generation/xmp';
+import { licenseIdInXmp } from '../../../events/generation-values';
+import { licenseInFile } from '../../../web/src/generation/xmp';
 
 // The license check reads real image files, written by sharp as the delivery step writes them.
 const LICENSE = 'lic_AbCdEfGhIjKlMnOpQrStUv';

@@ -3,7 +3,7 @@
 // to that license's check, which compares its pixels (decision 035). JPEG and WebP keep the
 // packet as plain text; PNG keeps it in a text chunk that may be compressed (zTXt, or iTXt with
 // the compression flag), which DecompressionStream inflates.
-import { LICENSE_ID_PATTERN, XMP_NAMESPACE } from '../../../events/generation-values';
+import { licenseIdInXmp } from '../../../events/generation-values';
 
 export type LicenseInFile =
   /** No XMP packet at all (a screenshot, a re-saved copy, another site's image). */
@@ -81,26 +81,6 @@ async function pngXmpChunks(bytes: Uint8Array): Promise<Uint8Array[]> {
     }
   }
   return found;
-}
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
-
-/** The license id our namespace's `LicenseId` holds in an XMP packet (element or attribute form). */
-export function licenseIdInXmp(xmp: string): string | undefined {
-  const ns = escapeRegExp(XMP_NAMESPACE);
-  const prefixes = [...xmp.matchAll(new RegExp(`xmlns:([A-Za-z_][\\w.-]*)\\s*=\\s*["']${ns}["']`, 'g'))].map((m) => m[1]);
-  for (const prefix of new Set(prefixes)) {
-    const p = escapeRegExp(prefix);
-    const forms = [
-      new RegExp(`<${p}:LicenseId(?:\\s[^>]*)?>\\s*([^<\\s]+)\\s*</${p}:LicenseId>`),
-      new RegExp(`\\s${p}:LicenseId\\s*=\\s*["']([^"']+)["']`),
-    ];
-    for (const form of forms) {
-      const value = form.exec(xmp)?.[1];
-      if (value && LICENSE_ID_PATTERN.test(value)) return value;
-    }
-  }
-  return undefined;
 }
 
 /** What license, if any, an image file's bytes carry. */
