@@ -3,11 +3,15 @@
 // in memory and never stored.
 import { LIKENESS_CHECKS_LIMIT_MESSAGE, LIKENESS_CHECKS_PER_ACCOUNT_PER_HOUR } from '../../events/report-values';
 import type { LikenessCheckResult } from '../../events/reports';
-import { callerTalent, type CallerTalentDeps } from '../accounts';
+import * as z from 'zod';
+import { AccountTables, accountStores, callerTalent, type CallerTalentDeps } from '../accounts';
 import type { AccountCaller } from '../shared/auth';
 import { ConflictError, ForbiddenError } from '../shared/errors';
 import { ONE_HOUR } from '../shared/idempotency';
-import type { RateLimiter } from '../shared/rate-limit';
+import { documentClient } from '../shared/clients';
+import { rateLimiter, type RateLimiter } from '../shared/rate-limit';
+import { generationStore } from '../generation';
+import { reportStore } from './store';
 import { matchImage, type MatchDeps } from './match';
 
 export interface LikenessCheckDeps extends MatchDeps {
@@ -17,6 +21,21 @@ export interface LikenessCheckDeps extends MatchDeps {
 }
 
 /** Counts one check against the account's hourly limit (before anything is fetched or decoded). */
+/** The settings both "Is this me?" routes' functions have. */
+export const LikenessCheckConfig = AccountTables.extend({ REPORTS_TABLE: z.string().min(1), GENERATIONS_TABLE: z.string().min(1), RATE_LIMITS_TABLE: z.string().min(1) });
+
+/** What both "Is this me?" routes need, built once per container. */
+export function likenessCheckDeps(config: z.infer<typeof LikenessCheckConfig>): LikenessCheckDeps {
+  const doc = documentClient();
+  const stores = accountStores(doc, config);
+  return {
+    index: reportStore(doc, config.REPORTS_TABLE),
+    licenses: generationStore(doc, config.GENERATIONS_TABLE),
+    limit: rateLimiter(doc, config.RATE_LIMITS_TABLE),
+    talent: { accounts: stores.accounts, standing: stores.standing },
+  };
+}
+
 export const countCheck = (deps: Pick<LikenessCheckDeps, 'limit'>, caller: AccountCaller) =>
   deps.limit([{ name: 'likeness-check.account', subject: caller.sub, limit: LIKENESS_CHECKS_PER_ACCOUNT_PER_HOUR, windowSeconds: ONE_HOUR, message: LIKENESS_CHECKS_LIMIT_MESSAGE }]);
 
