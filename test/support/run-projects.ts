@@ -83,16 +83,30 @@ function cpuSeconds(file: string): number | undefined {
   return parts?.length === 2 ? parts[0] + parts[1] : undefined;
 }
 
+/**
+ * What went wrong on the step's shared twin (test/support/twin-global-setup.ts writes its log
+ * there): the last error, warning and time-out lines, so a failure seen only on CI can be read.
+ */
+function twinTrouble(file: string): string {
+  if (!fs.existsSync(file)) return '';
+  const trouble = /"level":"(ERROR|WARN)"|timed out|time-out|stopped|crash|failed|\b5\d\d\b/i;
+  const lines = fs.readFileSync(file, 'utf8').split('\n').filter((l) => trouble.test(l));
+  if (lines.length === 0) return '';
+  const last = lines.slice(-80).map((l) => (l.length > 400 ? `${l.slice(0, 400)}…` : l));
+  return `\n\nThe twin's last ${last.length} of ${lines.length} error, warning and time-out lines:\n${last.join('\n')}`;
+}
+
 function run(step: Step): Promise<Result> {
   const startedAt = Date.now();
   process.stdout.write(`${at()} ${step.name} started\n`);
   // Through bash, whose `times` reports the CPU the step used, so a run shows where the cores went.
   const cpuFile = path.join(cpuDir, step.name);
+  const twinLog = path.join(cpuDir, `${step.name}.twin.log`);
   const script = '"$@"; status=$?; times > "$STEP_CPU_FILE"; exit $status';
   return new Promise((resolve) => {
     const child = spawn('bash', ['-c', script, 'bash', ...step.command], {
       cwd: ROOT,
-      env: { ...process.env, STEP_CPU_FILE: cpuFile },
+      env: { ...process.env, STEP_CPU_FILE: cpuFile, TWIN_LOG_FILE: twinLog },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const output: Buffer[] = [];
@@ -100,7 +114,7 @@ function run(step: Step): Promise<Result> {
     child.stderr.on('data', (c: Buffer) => output.push(c));
     const done = (outcome: Outcome, note = '') => {
       const seconds = (Date.now() - startedAt) / 1000;
-      const text = Buffer.concat(output).toString('utf8').trimEnd();
+      const text = Buffer.concat(output).toString('utf8').trimEnd() + (outcome === 'failed' ? twinTrouble(twinLog) : '');
       process.stdout.write(`\n${'-'.repeat(20)} ${step.name}: ${outcome} in ${clock(seconds * 1000)}${note} ${'-'.repeat(20)}\n${text}${text ? '\n' : ''}\n`);
       resolve({ outcome, startedAt: startedAt - started, seconds, cpu: cpuSeconds(cpuFile) });
     };

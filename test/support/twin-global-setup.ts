@@ -17,6 +17,7 @@ interface Shared {
   twin: Twin;
   harness: http.Server;
   dir: string;
+  log?: fs.WriteStream;
 }
 const KEY = Symbol.for('humanly.sharedTwin');
 const holder = globalThis as unknown as Record<symbol, Promise<Shared> | undefined>;
@@ -43,17 +44,22 @@ export async function shareTwin(options: SharedTwinOptions = {}): Promise<() => 
   return () => stop(shared);
 }
 
-async function stop({ twin, harness, dir }: Shared): Promise<void> {
+async function stop({ twin, harness, dir, log }: Shared): Promise<void> {
   if (process.env[SHARED_TWIN_ENV]?.startsWith(dir)) delete process.env[SHARED_TWIN_ENV];
   harness.closeAllConnections();
   await new Promise((r) => harness.close(r));
   await twin.stop();
+  log?.end();
   fs.rmSync(dir, { recursive: true, force: true });
 }
 
 async function start(options: SharedTwinOptions): Promise<Shared> {
   const started = Date.now();
-  const twinOptions: TwinOptions = { fast: true, ...options };
+  // TWIN_LOG_FILE (set by test/support/run-projects.ts for each step): the functions' logs and the
+  // emulators' notes go there, so a failed step can show what the twin did.
+  const logFile = process.env.TWIN_LOG_FILE;
+  const log = logFile ? fs.createWriteStream(logFile, { flags: 'a' }) : undefined;
+  const twinOptions: TwinOptions = { fast: true, ...(log && { log: (line: string) => log.write(`${line}\n`) }), ...options };
   const twin = await startTwin(twinOptions);
   try {
     const harness = http.createServer((req, res) => {
@@ -98,9 +104,10 @@ async function start(options: SharedTwinOptions): Promise<Shared> {
     // Workers start after the global setup, so they inherit this.
     process.env[SHARED_TWIN_ENV] = file;
     process.stderr.write(`\nShared twin started in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
-    return { twin, harness, dir };
+    return { twin, harness, dir, log };
   } catch (err) {
     await twin.stop();
+    log?.end();
     throw err;
   }
 }
