@@ -28,6 +28,22 @@ class LambdaError extends Error {
 /** An invocation in flight, on the worker that runs it. */
 type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void; timer: NodeJS.Timeout; worker: Worker };
 
+/**
+ * How many invocations of one function its worker runs at once. On Lambda each concurrent
+ * invocation has an environment of its own; the twin runs them in one worker thread, where they
+ * share its CPU. Without a bound, 200 invocations started together each counted its time-out
+ * while the other 199 ran, and a busy machine turned that into time-outs Lambda would never
+ * give. Beyond the bound an invocation waits its turn (as one waits for a new environment), and
+ * its time-out counts from its turn.
+ */
+export const INVOCATIONS_PER_WORKER = 16;
+
+/** A function's invocations running on its worker, and those waiting for their turn. */
+interface Turns {
+  running: number;
+  waiting: Array<{ go: () => void; fail: (e: Error) => void }>;
+}
+
 /** A function's worker (its execution environment) and its init phase. */
 interface PooledWorker {
   worker: Worker;
@@ -58,6 +74,7 @@ export class FunctionRuntime {
   /** The warm worker of each function; a worker stopped at a time-out or crashed is no longer here. */
   private readonly workers = new Map<string, PooledWorker>();
   private readonly pending = new Map<string, Pending>();
+  private readonly turns = new Map<string, Turns>();
   private readonly byName = new Map<string, LocalFunction>();
   /** Each function's bundle, by logical id (several functions of one entry share one). */
   private readonly bundles = new Map<string, string>();
@@ -74,6 +91,8 @@ export class FunctionRuntime {
       instruments?: Instruments;
       /** Variables that win over the template's (a third-party API's address, pointed at its emulator). */
       envOverrides?: Record<string, string>;
+      /** Invocations of one function that run at once (default INVOCATIONS_PER_WORKER). */
+      invocationsPerWorker?: number;
     },
   ) {
     for (const fn of templateFunctions(template)) this.byName.set(fn.name, fn);
@@ -218,10 +237,22 @@ export class FunctionRuntime {
   }
 
   async invoke(nameOrArn: string, event: unknown): Promise<unknown> {
-    const instruments = this.opts.instruments;
-    if (!instruments) return this.run(nameOrArn, event);
+    // A stopped runtime starts no worker and no time-out timer (which would keep the process alive).
+    if (this.stopped) throw new LambdaError('ServiceException', 'The twin has stopped', nameOrArn);
     const fn = this.find(nameOrArn);
-    if (!fn) return this.run(nameOrArn, event);
+    if (!fn) throw new LambdaError('ResourceNotFoundException', `Function not found: ${nameOrArn}`, nameOrArn);
+    const end = await this.turn(fn);
+    try {
+      return await this.metered(fn, event);
+    } finally {
+      end();
+    }
+  }
+
+  /** Runs the invocation, metered (and faulted) when the twin has instruments: from its turn, as Lambda bills. */
+  private async metered(fn: LocalFunction, event: unknown): Promise<unknown> {
+    const instruments = this.opts.instruments;
+    if (!instruments) return this.run(fn, event);
     const fault = instruments.functionFault(fn.name);
     const started = performance.now();
     instruments.invocationStarted();
@@ -232,7 +263,7 @@ export class FunctionRuntime {
       throw new LambdaError('Error', `${fn.name} failed (twin fault)`, fn.name);
     }
     try {
-      const result = await this.run(nameOrArn, event);
+      const result = await this.run(fn, event);
       if (fault === 'slow') throw new LambdaError('TimeoutError', `Task timed out after ${fn.timeoutMs / 1000} seconds`, fn.name);
       meter(false);
       return result;
@@ -246,11 +277,26 @@ export class FunctionRuntime {
     }
   }
 
-  private async run(nameOrArn: string, event: unknown): Promise<unknown> {
-    // A stopped runtime starts no worker and no time-out timer (which would keep the process alive).
-    if (this.stopped) throw new LambdaError('ServiceException', 'The twin has stopped', nameOrArn);
-    const fn = this.find(nameOrArn);
-    if (!fn) throw new LambdaError('ResourceNotFoundException', `Function not found: ${nameOrArn}`, nameOrArn);
+  /** Waits for the function's turn (see INVOCATIONS_PER_WORKER); resolves to the function that ends it. */
+  private async turn(fn: LocalFunction): Promise<() => void> {
+    let turns = this.turns.get(fn.name);
+    if (!turns) this.turns.set(fn.name, (turns = { running: 0, waiting: [] }));
+    const t = turns;
+    if (t.running < (this.opts.invocationsPerWorker ?? INVOCATIONS_PER_WORKER)) t.running++;
+    // The invocation that ends hands its turn straight to the next waiting one.
+    else await new Promise<void>((go, fail) => t.waiting.push({ go, fail }));
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      const next = t.waiting.shift();
+      if (next) next.go();
+      else t.running--;
+    };
+  }
+
+  /** Runs one invocation on the function's worker; its time-out counts from here. */
+  private async run(fn: LocalFunction, event: unknown): Promise<unknown> {
     // The time-out counts from the handler's start, not the cold start (Lambda's init phase has its own).
     let worker = await this.worker(fn);
     // A worker stopped (another invocation's time-out) between its start and now is not used.
@@ -281,6 +327,9 @@ export class FunctionRuntime {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    for (const turns of this.turns.values()) {
+      for (const w of turns.waiting.splice(0)) w.fail(new LambdaError('ServiceException', 'The twin stopped before the invocation ran', ''));
+    }
     for (const p of this.pending.values()) {
       clearTimeout(p.timer);
       p.reject(new LambdaError('ServiceException', 'The twin stopped during the invocation', ''));

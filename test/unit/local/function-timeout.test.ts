@@ -77,3 +77,44 @@ describe('the twin stops a function at its time-out, as Lambda does', () => {
     expect(after.invocations).toBe(1);
   });
 });
+
+describe('the twin gives each invocation its own time-out, however many start at once', () => {
+  let dir: string;
+  let runtime: FunctionRuntime;
+  const cacheSetting = process.env.TWIN_CACHE;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'twin-turns-'));
+    process.env.TWIN_CACHE = 'off';
+    // One invocation at a time on the worker, so four CPU-bound ones are plainly more than it runs at once.
+    runtime = new FunctionRuntime(template, new Resolver(template), {}, { buildDir: path.join(dir, 'build'), invocationsPerWorker: 1 });
+    await runtime.start();
+  });
+
+  afterAll(async () => {
+    await runtime?.stop();
+    if (cacheSetting === undefined) delete process.env.TWIN_CACHE;
+    else process.env.TWIN_CACHE = cacheSetting;
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('runs invocations beyond the bound in turn, each timed from its turn, in one environment', async () => {
+    const warm = (await runtime.invoke('Sleeper', {})) as Answer;
+    // Four invocations of 0.4 s of CPU each, started together, with a 1 s time-out: all four
+    // running on the worker from the start would end at 0.4, 0.8, 1.2 and 1.6 s, the last two
+    // past their time-out.
+    const answers = (await Promise.all(Array.from({ length: 4 }, () => runtime.invoke('Sleeper', { busyMs: 400 })))) as Answer[];
+    expect(answers.map((a) => a.environment)).toEqual(Array(4).fill(warm.environment));
+    expect(answers.map((a) => a.invocations).sort()).toEqual([2, 3, 4, 5]);
+  });
+
+  it('fails the invocations still waiting for their turn when the twin stops', async () => {
+    const running = runtime.invoke('Sleeper', { sleepMs: 300 });
+    const waiting = runtime.invoke('Sleeper', {});
+    const settled = Promise.allSettled([running, waiting]);
+    await runtime.stop();
+    const [ran, waited] = await settled;
+    expect(waited).toMatchObject({ status: 'rejected', reason: { name: 'ServiceException', message: 'The twin stopped before the invocation ran' } });
+    expect(ran).toMatchObject({ status: 'rejected', reason: { name: 'ServiceException' } });
+  });
+});
