@@ -292,6 +292,20 @@ export const LicenseRevokedV1 = z.object({
 export type LicenseRevokedV1 = z.infer<typeof LicenseRevokedV1>;
 export const LICENSE_REVOKED = 'License.Revoked';
 
+/**
+ * `License.Reinstated` v1: an appeal against a revocation was upheld (the case dismissed after
+ * the appeal): the license is valid again, its download restored, and a royalty taken back for a
+ * client's breach is given back to the talent.
+ */
+export const LicenseReinstatedV1 = z.object({
+  version: z.literal(1),
+  licenseId: z.string(),
+  reference: ReportReference,
+  reinstatedAt: Iso,
+});
+export type LicenseReinstatedV1 = z.infer<typeof LicenseReinstatedV1>;
+export const LICENSE_REINSTATED = 'License.Reinstated';
+
 /** `Report.Appealed` v1: the client appealed a decision; the case waits for a different reviewer. */
 export const ReportAppealedV1 = z.object({ version: z.literal(1), reference: ReportReference, appealedAt: Iso });
 export type ReportAppealedV1 = z.infer<typeof ReportAppealedV1>;
