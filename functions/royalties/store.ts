@@ -183,9 +183,15 @@ export function royaltyStore(doc: DynamoDBDocumentClient, tableName: string) {
       }
     },
 
-    /** Records a license's royalty taken back, once per license (a repeat writes nothing). */
-    async putTakenBack(item: StoredTakenBack): Promise<void> {
-      await table.putNew({ ...generationKeys.takenBack(item.talentId, item.licenseId), ...item });
+    /** Records a license's royalty taken back, once per license: false when one is already recorded (a repeat writes nothing). */
+    putTakenBack: (item: StoredTakenBack): Promise<boolean> => table.putNew({ ...generationKeys.takenBack(item.talentId, item.licenseId), ...item }),
+
+    /** Whose royalty a license earned: its talent, its client and when it was issued (its accrual's month); undefined when there is no such license. */
+    async licenseOf(licenseId: string): Promise<{ talentId: string; accountId: string; issuedAt: string } | undefined> {
+      const out = await doc.send(
+        new GetCommand({ TableName: tableName, Key: generationKeys.license(licenseId), ProjectionExpression: 'talentId, accountId, issuedAt', ConsistentRead: true }),
+      );
+      return out.Item ? { talentId: String(out.Item.talentId), accountId: String(out.Item.accountId), issuedAt: String(out.Item.issuedAt) } : undefined;
     },
 
     /** The talent's royalties taken back that no statement has claimed yet, taken back before `before` (ISO). */

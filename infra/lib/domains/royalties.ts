@@ -6,6 +6,7 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { LogLevel, StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { PAYMENTS_SPENT_CREDITS_REFUNDED } from '../../../events/payment-events';
+import { LICENSE_REVOKED } from '../../../events/reports';
 import { GENERATIONS_CREATED_INDEX } from '../../../events/resource-names';
 import { CLOSE_SCHEDULE } from '../../../events/royalty-values';
 import { AppFunction } from '../platform/app-function';
@@ -35,6 +36,7 @@ export class Royalties extends NestedStack {
     super(scope, id, { description: 'Royalties: the monthly close, statements and payouts' });
     this.closeWorkflow(scope, platform, props);
     this.takeBack(platform, props);
+    this.revokedLicenses(platform, props);
     const { api } = platform;
     const { generationsTable, talentTable } = props;
 
@@ -96,6 +98,18 @@ export class Royalties extends NestedStack {
       timeout: Duration.seconds(60),
     }).bindTable(props.generationsTable, 'GENERATIONS_TABLE', ['Query', 'UpdateItem', 'PutItem'], { indexes: false });
     consumeEvents(this, 'OnSpentCreditsRefunded', { bus: platform.bus, detailType: PAYMENTS_SPENT_CREDITS_REFUNDED, consumer: takeBack, consequence: 'royalties of refunded images taken back' });
+  }
+
+  /**
+   * Royalties taken back for a client's breach (decision 058, docs/decisions/061):
+   * `License.Revoked` with `clientBreach` -> the license's royalty, recorded for the next close.
+   */
+  private revokedLicenses(platform: Platform, props: RoyaltiesProps): void {
+    const revoked = new AppFunction(this, 'RevokedLicenseRoyalty', {
+      entry: 'functions/royalties/triggers/revoked-license-royalty/handler.ts',
+      description: "Takes back the royalty of a license revoked for the client's breach: it comes off the talent's next statement",
+    }).bindTable(props.generationsTable, 'GENERATIONS_TABLE', ['GetItem', 'PutItem'], { indexes: false });
+    consumeEvents(this, 'OnLicenseRevoked', { bus: platform.bus, detailType: LICENSE_REVOKED, consumer: revoked, consequence: "royalty of a license revoked for the client's breach taken back" });
   }
 
   private closeWorkflow(parent: Stack, platform: Platform, props: RoyaltiesProps): StateMachine {

@@ -1,0 +1,72 @@
+// The royalty of a license revoked for the client's breach (functions/royalties/triggers/
+// revoked-license-royalty, docs/decisions/061): taken back once, with the record a refund writes,
+// so the next close takes it off the statement; a revocation that is not the client's breach keeps
+// it. Over an in-memory store with the table's once-per-license condition.
+import type { LicenseRevokedV1 } from '../../../events/reports';
+import type { StoredTakenBack } from '../../../functions/royalties/store';
+import { takeBackRevokedRoyalty, type RevocationRoyaltyStore } from '../../../functions/royalties/triggers/revoked-license-royalty/service';
+
+function memory() {
+  const records = new Map<string, StoredTakenBack>();
+  const licenses: Record<string, { talentId: string; accountId: string; issuedAt: string }> = {
+    lic_1: { talentId: 'maya-chen', accountId: 'acct-1', issuedAt: '2026-10-30T23:59:00.000Z' },
+  };
+  const store: RevocationRoyaltyStore = {
+    licenseOf: async (id) => licenses[id],
+    putTakenBack: async (item) => {
+      const key = `${item.talentId}|${item.licenseId}`;
+      if (records.has(key)) return false;
+      records.set(key, structuredClone(item));
+      return true;
+    },
+  };
+  return { store, records };
+}
+
+const revoked = (over: Partial<LicenseRevokedV1> = {}): LicenseRevokedV1 => ({
+  version: 1,
+  licenseId: 'lic_1',
+  reference: 'RPT-ABC234',
+  revokedAt: '2026-11-12T10:00:00.000Z',
+  reason: 'Used outside the license',
+  clientBreach: true,
+  ...over,
+});
+
+describe('takeBackRevokedRoyalty', () => {
+  it("takes a breached license's royalty back once, however often the event comes", async () => {
+    const m = memory();
+    expect(await takeBackRevokedRoyalty(m.store, revoked())).toBe('taken-back');
+    expect(await takeBackRevokedRoyalty(m.store, revoked())).toBe('already');
+    expect([...m.records.values()]).toEqual([
+      {
+        talentId: 'maya-chen',
+        licenseId: 'lic_1',
+        accrualMonth: '2026-10',
+        at: '2026-11-12T10:00:00.000Z',
+        reason: 'Royalty taken back: license lic_1 revoked after report RPT-ABC234',
+        key: 'report:RPT-ABC234',
+        accountId: 'acct-1',
+      },
+    ]);
+  });
+
+  it('keeps the royalty when the revocation is not the client’s breach', async () => {
+    const m = memory();
+    expect(await takeBackRevokedRoyalty(m.store, revoked({ clientBreach: false }))).toBe('kept');
+    expect(m.records.size).toBe(0);
+  });
+
+  it('a license a refund already took back is not taken twice', async () => {
+    const m = memory();
+    await m.store.putTakenBack({ talentId: 'maya-chen', licenseId: 'lic_1', accrualMonth: '2026-10', at: '2026-11-02T00:00:00.000Z', reason: "The client's payment was refunded", key: 'refund:ch_1:400', accountId: 'acct-1' });
+    expect(await takeBackRevokedRoyalty(m.store, revoked())).toBe('already');
+    expect([...m.records.values()].map((r) => r.key)).toEqual(['refund:ch_1:400']);
+  });
+
+  it('writes nothing for a license that does not exist', async () => {
+    const m = memory();
+    expect(await takeBackRevokedRoyalty(m.store, revoked({ licenseId: 'lic_gone' }))).toBe('no-license');
+    expect(m.records.size).toBe(0);
+  });
+});
