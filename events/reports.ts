@@ -169,6 +169,25 @@ export const AppealAccepted = z.object({ reference: ReportReference, status: z.e
 export type AppealAccepted = z.infer<typeof AppealAccepted>;
 
 // ---- Console --------------------------------------------------------------------------------
+/**
+ * `GET /reports/{reference}/decision` (the client of the license the case is about): the latest
+ * decision with the reviewer's statement of reasons, the public reason the license page gives, and
+ * whether the client can still appeal it (`canAppeal`) or did (`appealedAt`; `status` says whether
+ * the appeal waits or was decided).
+ */
+export const ClientReportDecision = z.object({
+  reference: ReportReference,
+  licenseId: z.string(),
+  status: z.enum(REPORT_STATUSES),
+  action: z.enum(REPORT_ACTIONS),
+  decidedAt: Iso,
+  publicReason: z.string(),
+  reasons: z.string(),
+  canAppeal: z.boolean(),
+  appealedAt: Iso.optional(),
+});
+export type ClientReportDecision = z.infer<typeof ClientReportDecision>;
+
 
 /** `GET /admin/reports`: the queue, overdue first, then intimate, then by due time. */
 export const AdminReportListQuery = z

@@ -224,6 +224,7 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'POST /me/likeness-check': {},
   'POST /me/likeness-check/url': { schema: LikenessCheckUrlRequest, body: (m) => ({ url: `https://images.invalid/${m}.png` }) },
   'POST /reports/{reference}/appeal': { params: () => ({ reference: 'RPT-AAAAAA' }), schema: AppealRequest, body: (m) => ({ statement: `Matrix ${m}` }) },
+  'GET /reports/{reference}/decision': { params: () => ({ reference: 'RPT-AAAAAA' }) },
 
   // Console
   'GET /admin/reports/{reference}': { params: () => ({ reference: 'RPT-AAAAAA' }) },

@@ -102,6 +102,14 @@ export class Reports extends NestedStack {
         }),
       ),
     );
+    const decision = new AppFunction(this, 'ClientReportDecision', {
+      entry: 'functions/reports/routes/get-report-decision/handler.ts',
+      description: 'GET /reports/{reference}/decision: the decision about the caller\'s license, with its statement of reasons',
+    })
+      .bindTable(this.table, 'REPORTS_TABLE', ['GetItem'], { indexes: false })
+      .bindTable(props.generationsTable, 'GENERATIONS_TABLE', ['GetItem'], { indexes: false })
+      .bindTable(props.accountsTable, 'ACCOUNTS_TABLE', ['GetItem', 'PutItem'], { indexes: false });
+    api.route('GET /reports/{reference}/decision', decision, 'client');
     rateLimits.bind(checkUrl);
     api.route('POST /me/likeness-check/url', checkUrl, 'talent');
 
