@@ -148,6 +148,10 @@ export const SAME_REVIEWER_MESSAGE = 'This case was appealed: a different review
 export const ALREADY_DECIDED_MESSAGE = 'This case is already decided. It can be decided again only after an appeal.';
 export const APPEAL_NOT_ALLOWED_MESSAGE = 'Only the client of the revoked license can appeal this decision.';
 export const APPEAL_NOT_OPEN_MESSAGE = 'This decision cannot be appealed (it was not a decision against your license, or it was already appealed).';
+export const REMOVE_SAMPLE_URL_MESSAGE = "sampleUrl is required: name which of the talent's samples to remove";
+export const SAMPLE_NOT_FOUND_MESSAGE = "sampleUrl must be one of the matched talent's current samples";
+/** The reason a suspension writes in the client account's audit. */
+export const suspensionReason = (reference: string): string => `Suspended by the decision on report ${reference}`;
 export const NO_LICENSE_MESSAGE = 'This report matches no license of ours, so there is no license to revoke, client to suspend or sample to remove.';
 
 /** The statements the reporter makes (DSA Article 16; TAKE IT DOWN Act for intimate images). */

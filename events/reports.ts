@@ -11,6 +11,7 @@ import {
   REPORT_LOCATION_MESSAGE,
   REPORT_REFERENCE_MESSAGE,
   REPORT_REFERENCE_PATTERN,
+  REMOVE_SAMPLE_URL_MESSAGE,
   REPORT_STATUSES,
   REPORTER_ROLES,
   URL_NOT_PUBLIC_MESSAGE,
@@ -168,7 +169,6 @@ export type AppealRequest = z.infer<typeof AppealRequest>;
 export const AppealAccepted = z.object({ reference: ReportReference, status: z.enum(REPORT_STATUSES) });
 export type AppealAccepted = z.infer<typeof AppealAccepted>;
 
-// ---- Console --------------------------------------------------------------------------------
 /**
  * `GET /reports/{reference}/decision` (the client of the license the case is about): the latest
  * decision with the reviewer's statement of reasons, the public reason the license page gives, and
@@ -188,6 +188,7 @@ export const ClientReportDecision = z.object({
 });
 export type ClientReportDecision = z.infer<typeof ClientReportDecision>;
 
+// ---- Console --------------------------------------------------------------------------------
 
 /** `GET /admin/reports`: the queue, overdue first, then intimate, then by due time. */
 export const AdminReportListQuery = z
@@ -216,6 +217,14 @@ export type AdminReportSummary = z.infer<typeof AdminReportSummary>;
 export const AdminReportList = z.object({ items: z.array(AdminReportSummary), total: z.number().int().nonnegative() });
 export type AdminReportList = z.infer<typeof AdminReportList>;
 
+/** `GET /admin/stats`: the cases waiting for a reviewer (open or appealed), how many are past their due time, and how many are intimate-image reports. */
+export const ReportStats = z.object({
+  waiting: z.number().int().nonnegative(),
+  overdue: z.number().int().nonnegative(),
+  intimateWaiting: z.number().int().nonnegative(),
+});
+export type ReportStats = z.infer<typeof ReportStats>;
+
 export const ReportHistoryEntry = z.object({
   at: Iso,
   /** What happened, in a few words ("Received", "Image withheld", "Decided: revoke-license", "Appealed", "Overdue"). */
@@ -227,7 +236,14 @@ export const ReportHistoryEntry = z.object({
 });
 export type ReportHistoryEntry = z.infer<typeof ReportHistoryEntry>;
 
-export const ReportDecision = z.object({ action: z.enum(REPORT_ACTIONS), reasons: z.string(), by: z.string(), at: Iso });
+export const ReportDecision = z.object({
+  action: z.enum(REPORT_ACTIONS),
+  reasons: z.string(),
+  by: z.string(),
+  at: Iso,
+  /** For `remove-sample`: the sample removed from the talent's profile. */
+  sampleUrl: z.string().optional(),
+});
 export type ReportDecision = z.infer<typeof ReportDecision>;
 
 /** `GET /admin/reports/{reference}`: the case. */
@@ -261,8 +277,13 @@ export const ReportDecisionRequest = z
   .object({
     action: z.enum(REPORT_ACTIONS, { error: `action must be one of ${REPORT_ACTIONS.join(', ')}` }),
     reasons: requiredText('reasons', REPORT_LIMITS.reasons),
+    /** For `remove-sample`: which of the matched talent's samples to remove (its URL). */
+    sampleUrl: optionalText('sampleUrl', REPORT_LIMITS.url),
   })
-  .strict();
+  .strict()
+  .superRefine((request, ctx) => {
+    if (request.action === 'remove-sample' && !request.sampleUrl) ctx.addIssue({ code: 'custom', path: ['sampleUrl'], message: REMOVE_SAMPLE_URL_MESSAGE });
+  });
 export type ReportDecisionRequest = z.infer<typeof ReportDecisionRequest>;
 
 // ---- Events ---------------------------------------------------------------------------------
@@ -291,6 +312,13 @@ export const ReportDecidedV1 = z.object({
   /** The decision after an appeal. */
   afterAppeal: z.boolean(),
   licenseId: z.string().optional(),
+  /** The reviewer who decided (the accounts wing's audit names them). */
+  decidedBy: z.object({ sub: z.string(), email: z.string() }).optional(),
+  /** For `suspend-client`: the account of the matched license's client, which the accounts wing disables. */
+  clientAccountId: z.string().optional(),
+  /** For `remove-sample`: the matched license's talent and the sample the catalog wing removes. */
+  talentId: z.string().optional(),
+  sampleUrl: z.string().optional(),
 });
 export type ReportDecidedV1 = z.infer<typeof ReportDecidedV1>;
 export const REPORT_DECIDED = 'Report.Decided';

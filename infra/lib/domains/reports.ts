@@ -1,20 +1,14 @@
 import { Duration, Names, NestedStack, Stack, Validations } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, type IMetric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
-import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import type { CfnBucket, IBucket } from 'aws-cdk-lib/aws-s3';
-import type { ITopic } from 'aws-cdk-lib/aws-sns';
-import type { Construct } from 'constructs';
-import { LICENSE_REVOKED, REPORT_DECIDED, REPORT_RECEIVED } from '../../../events/reports';
+import { LICENSE_REINSTATED, LICENSE_REVOKED, REPORT_DECIDED, REPORT_RECEIVED } from '../../../events/reports';
 import { EVENT_SOURCE } from '../../../events/product';
 import { GENERATION_IMAGES_PREFIX } from '../../../events/resource-names';
 import { AppFunction } from '../platform/app-function';
 import { PrivateBucket } from '../platform/buckets';
 import { retriedRule } from '../platform/event-rules';
-import { metricsNamespace } from '../platform/metrics';
 import type { Platform } from '../platform/platform';
 import { AppTable } from '../platform/tables';
 
@@ -32,22 +26,18 @@ export interface ReportsProps {
 
 /** The files a report's form sends are kept under this prefix of the reports bucket (functions/reports/files.ts). */
 const REPORT_FILES_PREFIX = 'report-files/';
-/** The metric the overdue check's log lines are counted as (functions/reports/triggers/overdue-check). */
-const OVERDUE_METRIC = 'ReportsOverdue';
 
 /**
  * Misuse reports and takedown (functions/reports, docs/product.md#reports-and-takedown, decisions
  * 058 and 059): the Reports table (cases, reported files' records, delivered images' fingerprints
  * and their index), the private bucket of reported files, the report form's, the talent's, the
  * client's and the console's routes, the index of delivered images, the emails, the generation
- * wing's consumer of the outcomes, and the overdue check with its alarm. A nested stack of its
- * own (decision 032).
+ * wing's consumer of the outcomes, and the overdue check (its metric ReportsOverdue and alarm are
+ * the Alarms stack's, events/metrics.ts). A nested stack of its own (decision 032).
  */
 export class Reports extends NestedStack {
   readonly table: AppTable;
   readonly bucket: PrivateBucket;
-  /** Reports past their due time, counted from the overdue check's log (its alarm: `alarmOverdue`). */
-  readonly overdueMetric: IMetric;
 
   constructor(scope: Stack, id: string, platform: Platform, props: ReportsProps) {
     super(scope, id, { description: 'Misuse reports, image checks, takedown decisions and appeals' });
@@ -102,14 +92,6 @@ export class Reports extends NestedStack {
         }),
       ),
     );
-    const decision = new AppFunction(this, 'ClientReportDecision', {
-      entry: 'functions/reports/routes/get-report-decision/handler.ts',
-      description: 'GET /reports/{reference}/decision: the decision about the caller\'s license, with its statement of reasons',
-    })
-      .bindTable(this.table, 'REPORTS_TABLE', ['GetItem'], { indexes: false })
-      .bindTable(props.generationsTable, 'GENERATIONS_TABLE', ['GetItem'], { indexes: false })
-      .bindTable(props.accountsTable, 'ACCOUNTS_TABLE', ['GetItem', 'PutItem'], { indexes: false });
-    api.route('GET /reports/{reference}/decision', decision, 'client');
     rateLimits.bind(checkUrl);
     api.route('POST /me/likeness-check/url', checkUrl, 'talent');
 
@@ -120,6 +102,14 @@ export class Reports extends NestedStack {
       .bindTable(props.accountsTable, 'ACCOUNTS_TABLE', ['GetItem', 'PutItem'], { indexes: false })
       .bindBus(bus);
     api.route('POST /reports/{reference}/appeal', appeal, 'client');
+    const decision = new AppFunction(this, 'ClientReportDecision', {
+      entry: 'functions/reports/routes/get-report-decision/handler.ts',
+      description: 'GET /reports/{reference}/decision: the decision about the caller\'s license, with its statement of reasons',
+    })
+      .bindTable(this.table, 'REPORTS_TABLE', ['GetItem'], { indexes: false })
+      .bindTable(props.generationsTable, 'GENERATIONS_TABLE', ['GetItem'], { indexes: false })
+      .bindTable(props.accountsTable, 'ACCOUNTS_TABLE', ['GetItem', 'PutItem'], { indexes: false });
+    api.route('GET /reports/{reference}/decision', decision, 'client');
 
     // ---- The console --------------------------------------------------------------------------
     const list = new AppFunction(this, 'AdminListReports', { entry: 'functions/reports/routes/list-reports/handler.ts', description: 'GET /admin/reports: the reports queue by deadline (admins only)' })
@@ -137,6 +127,8 @@ export class Reports extends NestedStack {
       new AppFunction(this, 'AdminDecideReport', { entry: 'functions/reports/routes/decide-report/handler.ts', description: 'POST /admin/reports/{reference}/decision: decides a case with its reasons (admins only)' }),
     )
       .bindTable(this.table, 'REPORTS_TABLE', ['GetItem', 'UpdateItem'], { indexes: false })
+      // A sample to remove must be one of the matched talent's current samples.
+      .bindTable(props.talentTable, 'TALENT_TABLE', ['GetItem'], { indexes: false })
       .bindBus(bus);
     api.route('POST /admin/reports/{reference}/decision', decide, 'admin');
 
@@ -190,14 +182,14 @@ export class Reports extends NestedStack {
     }).bindTable(props.generationsTable, 'GENERATIONS_TABLE', ['GetItem', 'UpdateItem'], { indexes: false });
     retriedRule(this, 'OnReportOutcome', {
       eventBus: bus,
-      description: `${REPORT_RECEIVED}, ${LICENSE_REVOKED}, ${REPORT_DECIDED} -> the license withheld, revoked or released`,
-      eventPattern: { source: [EVENT_SOURCE], detailType: [REPORT_RECEIVED, LICENSE_REVOKED, REPORT_DECIDED] },
+      description: `${REPORT_RECEIVED}, ${LICENSE_REVOKED}, ${LICENSE_REINSTATED}, ${REPORT_DECIDED} -> the license withheld, revoked, reinstated or released`,
+      eventPattern: { source: [EVENT_SOURCE], detailType: [REPORT_RECEIVED, LICENSE_REVOKED, LICENSE_REINSTATED, REPORT_DECIDED] },
       deadLetterId: 'ReportOutcomesDeadLetters',
       deadLetterOf: 'the report outcomes rule target',
       target: (retry) => new LambdaFunction(outcomes, retry),
     });
 
-    // ---- Overdue check: every 15 minutes, with its metric and alarm ----------------------------
+    // ---- Overdue check: every 15 minutes, counting the late cases (metric ReportsOverdue) -------
     const overdue = new AppFunction(this, 'OverdueCheck', {
       entry: 'functions/reports/triggers/overdue-check/handler.ts',
       description: 'Every 15 minutes: flags reports past their due time overdue (metric ReportsOverdue)',
@@ -225,30 +217,5 @@ export class Reports extends NestedStack {
         reason: 'Image keys under generations/ are generated per client, generation and license; the index reads them (GetObject only), limited to the prefix.',
       });
     }
-    this.overdueMetric = new MetricFilter(this, 'OverdueReportsMetric', {
-      logGroup: overdue.logGroup,
-      filterPattern: FilterPattern.stringValue('$.message', '=', 'report overdue'),
-      metricNamespace: metricsNamespace(this),
-      metricName: OVERDUE_METRIC,
-      metricValue: '1',
-    }).metric({ period: Duration.minutes(15), statistic: 'Sum' });
-  }
-
-  /**
-   * The overdue alarm, notifying the stack's alarm topic. Made in `scope` (the main stack): the
-   * Alarms stack watches this stack's functions and queues, so an alarm here on its topic would
-   * make each stack wait for the other.
-   */
-  alarmOverdue(scope: Construct, topic: ITopic): Alarm {
-    const alarm = new Alarm(scope, 'ReportsOverdue', {
-      alarmDescription: 'A report is past its due time (48 hours for intimate images, 7 days otherwise) without a decision: the console queue shows it first, marked Overdue',
-      metric: this.overdueMetric,
-      threshold: 1,
-      evaluationPeriods: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-    });
-    alarm.addAlarmAction(new SnsAction(topic));
-    return alarm;
   }
 }

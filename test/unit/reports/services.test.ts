@@ -1,13 +1,16 @@
 // The reports wing's services with fakes (decision 058): URL safety, the report's limits and
 // files, the decision's reviewer rule, the appeal's owner, the overdue check and the emails.
-import { takedownNotice, SAME_REVIEWER_MESSAGE, REPORTS_EMAIL_LIMIT_MESSAGE } from '../../../events/report-values';
-import { ReportRequest, isPlainlyPrivateHost } from '../../../events/reports';
+import { takedownNotice, SAME_REVIEWER_MESSAGE, REPORTS_EMAIL_LIMIT_MESSAGE, SAMPLE_NOT_FOUND_MESSAGE } from '../../../events/report-values';
+import { ReportDecisionRequest, ReportRequest, isPlainlyPrivateHost } from '../../../events/reports';
 import { inMemoryIdempotency } from '../../../functions/shared/idempotency';
 import { inMemoryRateLimiter } from '../../../functions/shared/rate-limit';
 import { clientStatementEmail, reportReceivedEmail } from '../../../functions/reports/emails';
 import { submitReport } from '../../../functions/reports/routes/submit-report/service';
 import { decideReport } from '../../../functions/reports/routes/decide-report/service';
 import { checkOverdue } from '../../../functions/reports/triggers/overdue-check/service';
+import { adminStats, type StatsDeps } from '../../../functions/console/routes/get-admin-stats/service';
+import { FAILURE_METRICS } from '../../../events/metrics';
+import { metricsWritten } from '../../support/metrics';
 import { licenseOfKey } from '../../../functions/reports/triggers/index-delivered-image/service';
 import { assertPublicUrl, isPrivateAddress } from '../../../functions/reports/url-safety';
 import type { ReportCase, ReportFile } from '../../../functions/reports/store';
@@ -121,15 +124,72 @@ describe('deciding', () => {
       reporter: { role: 'talent', name: 'R', email: 'r@people.example', signature: 'R' }, match: { verdict: 'ours', licenseId: 'lic_x', talentName: 'Maya', licensedAt: at, how: 'metadata' },
       hidden: false, decisions: [], history: [],
     });
-    const deps = { store, licenses: { getLicense: async () => undefined }, files: { getUrl: async () => 'u' }, publish: async (t: string, d: object) => void published.push([t, d]) };
+    const deps = { store, licenses: { getLicense: async () => undefined }, talents: { get: async () => undefined }, files: { getUrl: async () => 'u' }, publish: async (t: string, d: object) => void published.push([t, d]) };
     const first = { sub: 'a', email: 'first@humanly.local' };
     await decideReport(deps, 'RPT-AAAAAA', { action: 'revoke-license', reasons: 'Gambling ad' }, first);
     expect(published.map(([t]) => t)).toEqual(['License.Revoked', 'Report.Decided']);
     expect(published[0][1]).toMatchObject({ licenseId: 'lic_x', clientBreach: true });
     store.cases.get('RPT-AAAAAA')!.status = 'appealed';
     await expect(decideReport(deps, 'RPT-AAAAAA', { action: 'dismiss', reasons: 'Again' }, first)).rejects.toMatchObject({ status: 409, message: SAME_REVIEWER_MESSAGE });
+    published.length = 0;
     const closed = await decideReport(deps, 'RPT-AAAAAA', { action: 'dismiss', reasons: 'Within the license' }, { sub: 'b', email: 'second@humanly.local' });
     expect(closed.status).toBe('closed');
+    // The appeal against the revocation was upheld: the license is reinstated.
+    expect(published).toEqual([
+      ['License.Reinstated', { version: 1, licenseId: 'lic_x', reference: 'RPT-AAAAAA', reinstatedAt: expect.any(String) }],
+      ['Report.Decided', expect.objectContaining({ action: 'dismiss', afterAppeal: true, licenseId: 'lic_x' })],
+    ]);
+  });
+
+  const at = '2026-11-29T10:00:00.000Z';
+  const openCase = (reference: string, decisions: ReportCase['decisions'] = [], status: ReportCase['status'] = 'open'): ReportCase => ({
+    reference, category: 'outside-license', status, receivedAt: at, dueAt: at, overdue: false, explanation: 'x', urls: [], files: [],
+    reporter: { role: 'talent', name: 'R', email: 'r@people.example', signature: 'R' }, match: { verdict: 'ours', licenseId: 'lic_y', talentName: 'Maya', licensedAt: at, how: 'metadata' },
+    hidden: false, decisions, history: [],
+  });
+  const SAMPLES = ['/talent/maya-1.jpg', '/talent/maya-2.jpg'];
+  const partiesDeps = (store: ReturnType<typeof memoryStore>, published: Array<[string, object]>) => ({
+    store,
+    licenses: { getLicense: async (id: string) => ({ id, accountId: 'client-sub', talentId: 'maya-chen' }) as never },
+    talents: { get: async (id: string) => (id === 'maya-chen' ? ({ id, samples: SAMPLES } as never) : undefined) },
+    files: { getUrl: async () => 'u' },
+    publish: async (t: string, d: object) => void published.push([t, d]),
+  });
+  const reviewer = { sub: 'rev-sub', email: 'reviewer@humanly.local' };
+
+  it("a suspension names the license's client account and the reviewer in Report.Decided", async () => {
+    const store = memoryStore();
+    const published: Array<[string, object]> = [];
+    store.cases.set('RPT-BBBBBB', openCase('RPT-BBBBBB'));
+    await decideReport(partiesDeps(store, published), 'RPT-BBBBBB', { action: 'suspend-client', reasons: 'Repeated misuse' }, reviewer);
+    expect(published).toEqual([
+      ['Report.Decided', expect.objectContaining({ action: 'suspend-client', licenseId: 'lic_y', clientAccountId: 'client-sub', decidedBy: reviewer })],
+    ]);
+  });
+
+  it("a sample's removal must name one of the matched talent's current samples (400 naming sampleUrl), and is announced with it", async () => {
+    const store = memoryStore();
+    const published: Array<[string, object]> = [];
+    store.cases.set('RPT-CCCCCC', openCase('RPT-CCCCCC'));
+    const deps = partiesDeps(store, published);
+    expect(ReportDecisionRequest.safeParse({ action: 'remove-sample', reasons: 'The sample is misused' }).error?.issues[0]).toMatchObject({ path: ['sampleUrl'] });
+    await expect(decideReport(deps, 'RPT-CCCCCC', { action: 'remove-sample', reasons: 'x', sampleUrl: '/talent/other.jpg' }, reviewer)).rejects.toMatchObject({
+      status: 400,
+      fields: { sampleUrl: SAMPLE_NOT_FOUND_MESSAGE },
+    });
+    expect(store.cases.get('RPT-CCCCCC')!.status).toBe('open');
+    expect(published).toEqual([]);
+    const decided = await decideReport(deps, 'RPT-CCCCCC', { action: 'remove-sample', reasons: 'x', sampleUrl: SAMPLES[1] }, reviewer);
+    expect(decided.decisions).toEqual([expect.objectContaining({ action: 'remove-sample', sampleUrl: SAMPLES[1] })]);
+    expect(published).toEqual([['Report.Decided', expect.objectContaining({ action: 'remove-sample', talentId: 'maya-chen', sampleUrl: SAMPLES[1] })]]);
+  });
+
+  it('a dismissal after an appeal of anything but a revocation reinstates nothing', async () => {
+    const store = memoryStore();
+    const published: Array<[string, object]> = [];
+    store.cases.set('RPT-DDDDDD', openCase('RPT-DDDDDD', [{ action: 'suspend-client', reasons: 'x', by: 'first@humanly.local', at }], 'appealed'));
+    await decideReport(partiesDeps(store, published), 'RPT-DDDDDD', { action: 'dismiss', reasons: 'Upheld' }, reviewer);
+    expect(published.map(([t]) => t)).toEqual(['Report.Decided']);
   });
 });
 
@@ -142,8 +202,42 @@ describe('the overdue check', () => {
     store.cases.set('RPT-DDDDDD', { ...base, reference: 'RPT-DDDDDD', status: 'decided', dueAt: '2026-11-28T00:00:00.000Z' });
     const now = () => new Date('2026-11-29T01:00:00Z');
     expect(await checkOverdue({ store, now })).toEqual({ overdue: 1, flagged: 1 });
-    expect(await checkOverdue({ store, now })).toEqual({ overdue: 1, flagged: 0 });
+    // Every run counts the late cases as the ReportsOverdue metric its alarm watches (events/metrics.ts).
+    let answer: unknown;
+    const written = await metricsWritten(async () => void (answer = await checkOverdue({ store, now })));
+    expect(answer).toEqual({ overdue: 1, flagged: 0 });
+    expect(written.map((m) => [m.name, m.value, m.dimensions])).toEqual([[FAILURE_METRICS.reportsOverdue, 1, [[]]]]);
     expect(store.cases.get('RPT-BBBBBB')!.history).toEqual([{ at: '2026-11-29T01:00:00.000Z', what: 'Overdue' }]);
+    // None late: a count of zero, so the alarm clears.
+    store.cases.delete('RPT-BBBBBB');
+    expect((await metricsWritten(() => checkOverdue({ store, now }))).map((m) => [m.name, m.value])).toEqual([[FAILURE_METRICS.reportsOverdue, 0]]);
+  });
+});
+
+describe("the console dashboard's reports figures", () => {
+  it('counts the cases waiting, those past their due time (flagged or not yet) and the intimate ones', async () => {
+    const at = '2026-11-27T00:00:00.000Z';
+    const base = { receivedAt: at, overdue: false, explanation: 'x', urls: [], files: [], reporter: { role: 'talent' as const, name: 'R', email: 'r@x.example', signature: 'R' }, match: { verdict: 'not-ours' as const }, hidden: false, decisions: [], history: [] };
+    const cases: ReportCase[] = [
+      { ...base, reference: 'RPT-AAAAAA', category: 'intimate', status: 'open', dueAt: '2026-11-29T00:00:00.000Z', overdue: true },
+      { ...base, reference: 'RPT-BBBBBB', category: 'outside-license', status: 'appealed', dueAt: '2026-11-28T00:00:00.000Z' },
+      { ...base, reference: 'RPT-CCCCCC', category: 'intimate', status: 'open', dueAt: '2026-12-29T00:00:00.000Z' },
+      { ...base, reference: 'RPT-DDDDDD', category: 'intimate', status: 'decided', dueAt: '2026-11-20T00:00:00.000Z', overdue: true },
+      { ...base, reference: 'RPT-EEEEEE', category: 'other', status: 'closed', dueAt: '2026-11-20T00:00:00.000Z' },
+    ];
+    const zero = async () => 0;
+    const deps = {
+      waitlist: { count: zero, countFailedWelcomes: zero },
+      waitlistCapacity: 200,
+      applications: { foundingSpotsTaken: zero, listApplicationStatuses: async () => [] },
+      messages: { countFailedEmails: zero },
+      generations: { countByStatus: zero },
+      royalties: { listStatementsOfMonth: async () => [] },
+      reports: { listCases: async () => cases },
+      now: () => new Date('2026-11-29T01:00:00Z'),
+    } as unknown as StatsDeps;
+    expect((await adminStats(deps)).reports).toEqual({ waiting: 3, overdue: 2, intimateWaiting: 2 });
+    expect((await adminStats({ ...deps, reports: { listCases: async () => [] } })).reports).toEqual({ waiting: 0, overdue: 0, intimateWaiting: 0 });
   });
 });
 

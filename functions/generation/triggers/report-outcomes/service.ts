@@ -1,4 +1,4 @@
-import type { LicenseRevokedV1, ReportDecidedV1, ReportReceivedV1 } from '../../../../events/reports';
+import type { LicenseReinstatedV1, LicenseRevokedV1, ReportDecidedV1, ReportReceivedV1 } from '../../../../events/reports';
 import { log } from '../../../shared/log';
 import type { GenerationStore } from '../../store';
 
@@ -20,14 +20,18 @@ export async function revokeReported(store: OutcomeStore, detail: LicenseRevoked
 }
 
 /**
- * `Report.Decided`: a decision ends the case's withholding (a revocation keeps the image withheld
- * through the license itself); a dismissal after an appeal takes back the revocation the case made.
+ * `License.Reinstated`: an appeal against the revocation was upheld; the revocation the case made
+ * is taken back (the license is valid again, its image back for the client). A repeat, or a
+ * license revoked by another case, changes nothing.
  */
-export async function settleReported(store: OutcomeStore, detail: ReportDecidedV1): Promise<'released' | 'reinstated' | 'skipped'> {
+export async function reinstateReported(store: OutcomeStore, detail: LicenseReinstatedV1): Promise<'reinstated' | 'skipped'> {
+  const done = await store.reinstateLicense(detail.licenseId, detail.reference);
+  log.info(done ? 'license reinstated after appeal' : 'no revocation of this case to take back', { licenseId: detail.licenseId, reference: detail.reference });
+  return done ? 'reinstated' : 'skipped';
+}
+
+/** `Report.Decided`: a decision ends the case's withholding (a revocation keeps the image withheld through the license itself). */
+export async function settleReported(store: OutcomeStore, detail: ReportDecidedV1): Promise<'released' | 'skipped'> {
   if (!detail.licenseId) return 'skipped';
-  if (detail.action === 'dismiss' && detail.afterAppeal && (await store.reinstateLicense(detail.licenseId, detail.reference))) {
-    log.info('license reinstated after appeal', { licenseId: detail.licenseId, reference: detail.reference });
-    return 'reinstated';
-  }
   return (await store.releaseLicense(detail.licenseId, detail.reference)) ? 'released' : 'skipped';
 }
