@@ -5,9 +5,10 @@ import { Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
+import { REPORT_DECIDED } from '../../../events/reports';
 import { ACCOUNTS_EMAIL_INDEX, ACCOUNTS_LIST_INDEX } from '../../../events/resource-names';
 import { AppFunction, type TableAction } from '../platform/app-function';
-import { retriedRule } from '../platform/event-rules';
+import { consumeEvents, retriedRule } from '../platform/event-rules';
 import type { Platform } from '../platform/platform';
 import { AppTable } from '../platform/tables';
 
@@ -55,6 +56,7 @@ export class Accounts extends Construct {
     this.monthlyAllowance();
     this.creditExpiry();
     this.consoleUsers(platform);
+    this.reportSuspensions(platform);
   }
 
   /** The signed-in person's own account: each function reads the base table only. */
@@ -248,6 +250,20 @@ export class Accounts extends Construct {
       [...READ_DETAIL, ...CHANGE],
     );
     api.route('POST /admin/users/{id}/plan-request/decline', decline, 'admin');
+  }
+
+  /**
+   * A misuse report decided "suspend the client" (docs/product.md#reports-and-takedown): the
+   * client's account is disabled as the console's disable does it, with the report in its audit.
+   */
+  private reportSuspensions({ bus, userPool }: Platform): void {
+    const suspend = new AppFunction(this, 'SuspendReportedClient', {
+      entry: 'functions/accounts/triggers/suspend-reported-client/handler.ts',
+      description: 'Report.Decided (suspend-client): turns off the client\'s sign-in, ends every session, flags the account',
+      environment: { USER_POOL_ID: userPool.userPoolId },
+    }).bindTable(this.table, 'ACCOUNTS_TABLE', [...READ_DETAIL, ...CHANGE], { indexes: false });
+    this.poolPolicy(suspend, 'SuspendReportedClientUserPool', ['cognito-idp:AdminDisableUser', 'cognito-idp:AdminUserGlobalSignOut'], userPool.userPoolArn);
+    consumeEvents(this, 'OnReportDecidedSuspend', { bus, detailType: REPORT_DECIDED, consumer: suspend, consequence: 'the client suspended when the decision says so' });
   }
 
   /** An inline policy on the function's role allowing `actions` on the user pool. */
