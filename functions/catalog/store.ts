@@ -325,6 +325,25 @@ export function talentStore(doc: DynamoDBDocumentClient, tableName: string) {
       return all;
     },
 
+    /**
+     * Removes one sample from a talent's profile (a misuse report's decision): 'removed', or
+     * 'absent' when the talent has no such sample (removed before, or no such talent). The list is
+     * written only while it is still the one read, so a concurrent edit is read again, not lost.
+     */
+    async removeSample(id: string, url: string): Promise<'removed' | 'absent'> {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const out = await doc.send(new GetCommand({ TableName: tableName, Key: { id }, ConsistentRead: true, ProjectionExpression: 'samples' }));
+        const samples = Array.isArray(out.Item?.samples) ? (out.Item.samples as string[]) : [];
+        if (!samples.includes(url)) return 'absent';
+        const written = await conditional(
+          { UpdateExpression: 'SET samples = :after', ConditionExpression: 'samples = :before', ExpressionAttributeValues: { ':after': samples.filter((s) => s !== url), ':before': samples } },
+          id,
+        );
+        if (written) return 'removed';
+      }
+      throw new Error(`the samples of ${id} kept changing while one was removed`);
+    },
+
     /** Adds a talent; false when the id is taken. */
     /**
      * Adds a talent unless the id is taken (false then). `excludedIndustries` (the applicant's

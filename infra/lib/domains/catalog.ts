@@ -1,6 +1,8 @@
 import { Construct } from 'constructs';
+import { REPORT_DECIDED } from '../../../events/reports';
 import { TalentSeed } from '../../../events/talent-seed';
 import { AppFunction } from '../platform/app-function';
+import { consumeEvents } from '../platform/event-rules';
 import type { Platform } from '../platform/platform';
 import { SeedItems } from '../platform/seed';
 import { AppTable } from '../platform/tables';
@@ -11,7 +13,8 @@ const TALENT_SEED_FILE = 'infra/seed/talent.json';
 /**
  * The talent catalog (functions/catalog): a table of talent (key `id`, the profile's slug),
  * seeded with the sample talent, the public routes the Talent Library and profiles read, and the
- * console's view of it (hidden talent too, and the fields reviewers edit).
+ * console's view of it (hidden talent too, and the fields reviewers edit), and the removal of a
+ * sample a misuse report's decision names.
  */
 export class Catalog extends Construct {
   readonly table: AppTable;
@@ -44,5 +47,11 @@ export class Catalog extends Construct {
     const update = new AppFunction(this, 'AdminUpdateTalent', { entry: 'functions/catalog/routes/update-talent/handler.ts', description: 'PATCH /admin/talent/{id}: edits tagline, bio, tags, featured, status (admins only)' })
       .bindTable(this.table, 'TALENT_TABLE', ['UpdateItem']);
     api.route('PATCH /admin/talent/{id}', update, 'admin');
+
+    const removeSample = new AppFunction(this, 'RemoveReportedSample', {
+      entry: 'functions/catalog/triggers/remove-reported-sample/handler.ts',
+      description: "Report.Decided (remove-sample): takes the sample the decision names off the talent's profile",
+    }).bindTable(this.table, 'TALENT_TABLE', ['GetItem', 'UpdateItem'], { indexes: false });
+    consumeEvents(this, 'OnReportDecidedSample', { bus: platform.bus, detailType: REPORT_DECIDED, consumer: removeSample, consequence: "the talent's sample removed when the decision says so" });
   }
 }
