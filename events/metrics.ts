@@ -31,6 +31,11 @@ export const FAILURE_METRICS = {
    * 200 and applied to nothing (docs/payments.md "Erasure", decision 019).
    */
   erasedAccountEvent: 'StripeEventsOfErasedAccounts',
+  /**
+   * Misuse reports waiting past their due time without a decision (the value is how many, at each
+   * 15-minute run of the overdue check; docs/product.md#reports-and-takedown).
+   */
+  reportsOverdue: 'ReportsOverdue',
 } as const;
 
 export type FailureMetric = (typeof FAILURE_METRICS)[keyof typeof FAILURE_METRICS];

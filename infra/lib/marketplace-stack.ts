@@ -73,7 +73,6 @@ export class MarketplaceStack extends Stack {
 
     // Last: the alarms walk the stack for every function, queue and state machine created above.
     const alarms = new Alarms(this, 'Alarms', { email: platform.email, alarmEmail: config.alarmEmail });
-    reports.alarmOverdue(this, alarms.topic);
     new CfnOutput(this, 'AlarmTopicArn', { value: alarms.topic.topicArn });
     applyNagSuppressions(this);
   }

@@ -151,6 +151,16 @@ describe('alarms', () => {
     }
     // The outbox is sent hourly; its overdue count is the largest an hour.
     expect(byMetric[FAILURE_METRICS.emailsOverdue]).toMatchObject({ Statistic: 'Maximum', Period: 3600 });
+    // The reports' overdue check runs every 15 minutes; its count of late cases is the largest in that time.
+    expect(byMetric.ReportsOverdue).toMatchObject({ Statistic: 'Maximum', Period: 900 });
+  });
+
+  it('are declared here alone: no stack counts log lines with a metric filter of its own', () => {
+    const filters = (t: { toJSON(): unknown }) => Object.values((t.toJSON() as { Resources: Record<string, Resource> }).Resources).filter((r) => r.Type === 'AWS::Logs::MetricFilter');
+    expect(filters(template)).toEqual([]);
+    expect(filters(nested('Reports'))).toEqual([]);
+    // Every alarm of the app is in the Alarms stack.
+    expect(ofType('AWS::CloudWatch::Alarm')).toEqual([]);
   });
 
   it('join by themselves: a function or queue added before the alarms gets its own', () => {

@@ -27,7 +27,8 @@ export interface AlarmsProps {
  *   integration that failed);
  * - failures the functions count themselves (events/metrics.ts, decision 041), which no AWS
  *   metric sees: an unexpected error a route answered 500, a Replicate webhook that could not be
- *   applied, a state machine execution that did not start, emails waiting in the outbox too long;
+ *   applied, a state machine execution that did not start, emails waiting in the outbox too long,
+ *   misuse reports past their due time;
  * - our emails: bounces and complaints (the configuration set's metrics).
  *
  * Functions, queues and state machines are found by walking the stack when this construct is
@@ -147,6 +148,12 @@ export class Alarms extends NestedStack {
       'StripeEventsOfErasedAccounts',
       'Stripe sent an event about a client whose data was erased (a renewal, an invoice, a checkout, a refund or dispute): it was answered 200 and applied to nothing. The Payments table\'s ERASED_EVENT items (listKey ERASED_EVENTS) name the event and the Stripe object: check in Stripe whether money moved (refund a charge made after the erasure)',
       failures(FAILURE_METRICS.erasedAccountEvent),
+    );
+    // The reports wing's overdue check counts the cases past their due time every 15 minutes (docs/product.md#reports-and-takedown).
+    alarm(
+      'ReportsOverdue',
+      'A misuse report is past its due time (48 hours for intimate images, 7 days otherwise) without a decision: the console queue shows it first, marked Overdue; the overdue-check function log names each late case',
+      failures(FAILURE_METRICS.reportsOverdue, Duration.minutes(15), 'Maximum'),
     );
     alarm('EmailBounces', 'Our emails bounced (5 or more in 15 minutes): check the sender domain and the addresses we mail', props.email.metric('Bounce'), 5);
     alarm('EmailComplaints', 'A recipient marked our email as spam', props.email.metric('Complaint'));
