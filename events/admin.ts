@@ -3,6 +3,7 @@
 import * as z from 'zod';
 
 import { APPLICATION_STATUSES, FOUNDING_SPOTS, type ApplicationStatus } from './founding-values';
+import { ReportStats } from './reports';
 import { RoyaltyStats } from './royalties';
 import { TALENT_STATUSES } from './talent-values';
 
@@ -44,6 +45,8 @@ export const AdminStats = z.object({
   generations: z.object({ failed: z.number().int().nonnegative() }),
   /** What the latest closed month's statements still owe talent (the console lists them filtered to it). */
   royalties: RoyaltyStats,
+  /** Misuse reports waiting for a decision (the console lists them in the reports queue). */
+  reports: ReportStats,
 });
 export type AdminStats = z.infer<typeof AdminStats>;
 

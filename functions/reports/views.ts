@@ -1,7 +1,7 @@
 // What the console's report routes answer (events/reports.ts), built from the stored case, the
 // matched license, and short-lived URLs of the reported files.
 import { REPORT_NOT_FOUND_MESSAGE, REPORT_REFERENCE_PATTERN } from '../../events/report-values';
-import type { AdminReport, AdminReportSummary } from '../../events/reports';
+import type { AdminReport, AdminReportSummary, ReportStats } from '../../events/reports';
 import type { GenerationStore } from '../generation';
 import { NotFoundError } from '../shared/errors';
 import type { Bucket } from '../shared/s3';
@@ -69,13 +69,30 @@ export async function adminReportView(deps: CaseViewDeps, c: ReportCase): Promis
   };
 }
 
+/** Whether a case waits for a reviewer's decision. */
+const waiting = (c: ReportCase) => c.status === 'open' || c.status === 'appealed';
+
 /** The queue's order: overdue first, then intimate, then the earliest due. */
 export function queueOrder(a: ReportCase, b: ReportCase): number {
-  const waiting = (c: ReportCase) => c.status === 'open' || c.status === 'appealed';
   return (
     Number(waiting(b)) - Number(waiting(a)) ||
     Number(b.overdue) - Number(a.overdue) ||
     Number(b.category === 'intimate') - Number(a.category === 'intimate') ||
     a.dueAt.localeCompare(b.dueAt)
   );
+}
+
+/**
+ * The dashboard's figures (`GET /admin/stats`): the cases waiting for a decision, those past their
+ * due time (flagged by the overdue check, or due before `now` and not yet flagged), and the
+ * intimate-image ones among them.
+ */
+export function reportStats(cases: ReportCase[], now: Date): ReportStats {
+  const at = now.toISOString();
+  const open = cases.filter(waiting);
+  return {
+    waiting: open.length,
+    overdue: open.filter((c) => c.overdue || c.dueAt <= at).length,
+    intimateWaiting: open.filter((c) => c.category === 'intimate').length,
+  };
 }

@@ -69,6 +69,7 @@ export class MarketplaceStack extends Stack {
       replicateToken: generation.replicateToken,
       paymentsTable: payments.table,
       stripeSecretKey: payments.stripeSecretKey,
+      reportsTable: reports.table,
     });
 
     // Last: the alarms walk the stack for every function, queue and state machine created above.

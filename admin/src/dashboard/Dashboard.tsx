@@ -4,6 +4,7 @@ import GroupsIcon from '@mui/icons-material/Groups';
 import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import MarkEmailUnreadIcon from '@mui/icons-material/MarkEmailUnread';
 import PaymentsIcon from '@mui/icons-material/Payments';
+import ReportIcon from '@mui/icons-material/ReportGmailerrorred';
 import StarIcon from '@mui/icons-material/Star';
 import { Box, Chip, Typography } from '@mui/material';
 import { Loaded } from '../common/Loaded';
@@ -17,12 +18,39 @@ import { dollarsOfCents } from '../../../events/royalty-format';
 import { monthLabel, statementsOfMonth } from '../statements/labels';
 import { percent, StatCard } from './StatCard';
 import { useStats } from './useStats';
+import type { AdminStats } from '../dataProvider';
 
 /** Link to the applications list filtered by status (react-admin's hash routes). */
 const applicationsWith = (status: string) =>
   `#/applications?filter=${encodeURIComponent(JSON.stringify({ status }))}&order=ASC&sort=submittedAt`;
 
-/** The console's home page: founding spots, the review queue, the waitlist, failed emails and generations, royalties and revenue. */
+/**
+ * Misuse reports waiting for a decision: how many, how many are past their due time (in red while
+ * any is), and how many are intimate-image reports (due in 48 hours); the figure opens the queue.
+ */
+function ReportsCard({ reports }: { reports: AdminStats['reports'] }) {
+  return (
+    <StatCard
+      id="reports"
+      icon={<ReportIcon color={reports.overdue ? 'error' : 'primary'} />}
+      title="Reports"
+      value={`${reports.waiting} open`}
+      to="#/reports"
+      caption={reports.waiting ? 'Waiting for a decision: the queue shows overdue and intimate-image cases first.' : 'No report is waiting for a decision.'}
+    >
+      <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, p: 0, m: 0, listStyle: 'none' }}>
+        <li>
+          <Chip data-testid="reports-overdue" color={reports.overdue ? 'error' : 'default'} variant={reports.overdue ? 'filled' : 'outlined'} label={`Overdue: ${reports.overdue}`} />
+        </li>
+        <li>
+          <Chip data-testid="reports-intimate" color={reports.intimateWaiting ? 'warning' : 'default'} variant={reports.intimateWaiting ? 'filled' : 'outlined'} label={`Intimate images: ${reports.intimateWaiting}`} />
+        </li>
+      </Box>
+    </StatCard>
+  );
+}
+
+/** The console's home page: founding spots, the review queue, the waitlist, failed emails and generations, reports, royalties and revenue. */
 export function Dashboard() {
   const { identity } = useGetIdentity();
   const statsQuery = useStats();
@@ -110,6 +138,7 @@ export function Dashboard() {
                 to={generationsWith('failed')}
                 caption="Generations that ended without images; their credits were returned."
               />
+              <ReportsCard reports={stats.reports} />
               <StatCard
                 id="royalties-owed"
                 icon={<PaymentsIcon color={stats.royalties.owedCents ? 'warning' : 'primary'} />}

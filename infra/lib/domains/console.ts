@@ -35,6 +35,8 @@ export interface ConsoleProps {
   paymentsTable: ITable;
   /** The Stripe secret key: erasure cancels a client's subscriptions and deletes their customer. */
   stripeSecretKey: ISecret;
+  /** Misuse reports (the Reports stack's table): the dashboard counts the cases waiting. */
+  reportsTable: ITable;
 }
 
 /**
@@ -50,8 +52,8 @@ export class Console extends Construct {
     const { api, config, userPool } = platform;
     this.erasures = new AppTable(this, 'ErasureRecordsTable', { partitionKey: 'pk', retain: config.retainData });
 
-    // The dashboard: waitlist and founding counters and indexes, failed contact emails, and failed
-    // generations on the list index (Query on that index only).
+    // The dashboard: waitlist and founding counters and indexes, failed contact emails, failed
+    // generations on the list index (Query on that index only), and the reports waiting.
     const stats = new AppFunction(this, 'AdminStats', {
       entry: 'functions/console/routes/get-admin-stats/handler.ts',
       description: 'GET /admin/stats: dashboard figures (admins only)',
@@ -59,7 +61,8 @@ export class Console extends Construct {
     })
       .bindTable(props.waitlistTable, 'WAITLIST_TABLE', ['GetItem', 'Query'])
       .bindTable(props.messagesTable, 'MESSAGES_TABLE', ['Scan'], { indexes: false })
-      .bindTable(props.applicationsTable, 'APPLICATIONS_TABLE', ['GetItem', 'Query']);
+      .bindTable(props.applicationsTable, 'APPLICATIONS_TABLE', ['GetItem', 'Query'])
+      .bindTable(props.reportsTable, 'REPORTS_TABLE', ['Scan'], { indexes: false });
     stats.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${props.generationsTable.tableArn}/index/${GENERATIONS_CREATED_INDEX}`] }));
     api.route('GET /admin/stats', stats, 'admin');
 

@@ -53,6 +53,7 @@ describe('the latest closed month', () => {
       messages: { countFailedEmails: zero },
       generations: { countByStatus: zero },
       royalties: store,
+      reports: { listCases: async () => [] },
       now: () => new Date('2026-01-01T02:00:00Z'),
     } as unknown as StatsDeps;
     expect((await adminStats(deps)).royalties).toEqual({ closedMonth: '2025-12', owedCents: 112, unpaidStatements: 2 });

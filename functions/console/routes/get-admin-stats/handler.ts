@@ -7,6 +7,7 @@ import { httpHandler, json } from '../../../shared/http';
 import { foundingStore } from '../../../founding';
 import { generationStore } from '../../../generation';
 import { messageStore } from '../../../contact';
+import { reportStore } from '../../../reports';
 import { royaltyStore } from '../../../royalties';
 import { waitlistStore } from '../../../waitlist';
 import { adminStats } from './service';
@@ -18,6 +19,7 @@ const config = loadConfig(
     APPLICATIONS_TABLE: z.string().min(1),
     MESSAGES_TABLE: z.string().min(1),
     GENERATIONS_TABLE: z.string().min(1),
+    REPORTS_TABLE: z.string().min(1),
   }),
 );
 
@@ -32,6 +34,7 @@ export const handler = httpHandler(async (event) => {
     messages: messageStore(doc, config.MESSAGES_TABLE),
     generations: generationStore(doc, config.GENERATIONS_TABLE),
     royalties: royaltyStore(doc, config.GENERATIONS_TABLE),
+    reports: reportStore(doc, config.REPORTS_TABLE),
     now: () => new Date(),
   });
   return json(200, stats);

@@ -3,6 +3,7 @@ import { APPLICATION_STATUSES, FOUNDING_SPOTS, type ApplicationStatus } from '..
 import type { FoundingStore } from '../../../founding';
 import type { GenerationStore } from '../../../generation';
 import type { MessageStore } from '../../../contact';
+import { reportStats, type ReportStore } from '../../../reports';
 import { latestClosedMonth, type RoyaltyStore } from '../../../royalties';
 import type { WaitlistStore } from '../../../waitlist';
 
@@ -13,12 +14,13 @@ export interface StatsDeps {
   messages: MessageStore;
   generations: Pick<GenerationStore, 'countByStatus'>;
   royalties: Pick<RoyaltyStore, 'listStatementsOfMonth'>;
+  reports: Pick<ReportStore, 'listCases'>;
   now: () => Date;
 }
 
 /** The dashboard's figures. Each is read from where it is kept; none is a second copy. */
 export async function adminStats(deps: StatsDeps): Promise<AdminStats> {
-  const [waitlistCount, spotsTaken, applications, failedWaitlist, failedContact, failedGenerations, royalties] = await Promise.all([
+  const [waitlistCount, spotsTaken, applications, failedWaitlist, failedContact, failedGenerations, royalties, reportCases] = await Promise.all([
     deps.waitlist.count(),
     deps.applications.foundingSpotsTaken(),
     applicationCounts(deps.applications),
@@ -26,6 +28,7 @@ export async function adminStats(deps: StatsDeps): Promise<AdminStats> {
     deps.messages.countFailedEmails(),
     deps.generations.countByStatus('failed'),
     royaltiesOwed(deps.royalties, deps.now()),
+    deps.reports.listCases(),
   ]);
   return {
     waitlist: { count: waitlistCount, capacity: deps.waitlistCapacity },
@@ -39,6 +42,7 @@ export async function adminStats(deps: StatsDeps): Promise<AdminStats> {
     },
     generations: { failed: failedGenerations },
     royalties,
+    reports: reportStats(reportCases, deps.now()),
   };
 }
 
