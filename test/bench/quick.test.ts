@@ -14,21 +14,70 @@ import { QUICK_BENCH_TWIN } from './twin';
 const ROOT = path.resolve(__dirname, '..', '..');
 const TSX = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 
-/** Runs a bench script (`test/bench/<script>`) with --quick. */
-function runQuick(script: string): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
+type QuickResult = { code: number | null; output: string };
+
+/** Runs a bench script (`test/bench/<script>`) with --quick; resolves however it ends. */
+function runQuick(script: string): Promise<QuickResult> {
+  return new Promise((resolve) => {
     const child = spawn(process.execPath, [TSX, path.join(ROOT, 'test', 'bench', script), '--quick'], { cwd: ROOT, env: process.env });
     let output = '';
     child.stdout.on('data', (c) => (output += c));
     child.stderr.on('data', (c) => (output += c));
-    child.on('error', reject);
+    child.on('error', (err) => resolve({ code: null, output: `${output}\n${err.message}` }));
     child.on('close', (code) => resolve({ code, output }));
   });
 }
 
-/** Runs `test/bench/<bench>/index.ts`, or the script `<bench>.ts` names, and expects each figure in its output. */
+/**
+ * The quick runs, longest first. Two run side by side: most of a bench's time is waiting for the
+ * twin's answers, and one at a time left a core idle for minutes. A bench that reads the twin's
+ * meters and waits for the whole twin to be at rest (`alone`) runs with no other beside it.
+ */
+const QUICK_RUNS: Array<{ bench: string; alone?: boolean }> = [
+  { bench: 'farming' },
+  { bench: 'waitlist' },
+  { bench: 'site' },
+  { bench: 'upload' },
+  { bench: 'bots/waitlist.ts' },
+  { bench: 'bots/upload-urls.ts' },
+  { bench: 'payments' },
+  { bench: 'face-thresholds.ts' },
+  { bench: 'report-matching' },
+  { bench: 'generation', alone: true },
+  { bench: 'cost', alone: true },
+];
+const SIDE_BY_SIDE = 2;
+
+/** Starts every quick run, at most SIDE_BY_SIDE at once and each `alone` one by itself: each bench's result. */
+function startQuickRuns(): Map<string, Promise<QuickResult>> {
+  const waiting = [...QUICK_RUNS];
+  const running = new Set<(typeof QUICK_RUNS)[number]>();
+  const ends = new Map<string, (r: QuickResult) => void>();
+  const results = new Map(QUICK_RUNS.map(({ bench }) => [bench, new Promise<QuickResult>((resolve) => ends.set(bench, resolve))]));
+  const next = () => {
+    while (running.size < SIDE_BY_SIDE && ![...running].some((r) => r.alone)) {
+      const i = waiting.findIndex((r) => !r.alone || running.size === 0);
+      if (i < 0) return;
+      const [run] = waiting.splice(i, 1);
+      running.add(run);
+      void runQuick(run.bench.endsWith('.ts') ? run.bench : `${run.bench}/index.ts`).then((result) => {
+        running.delete(run);
+        ends.get(run.bench)!(result);
+        next();
+      });
+    }
+  };
+  next();
+  return results;
+}
+
+let quickRuns: Map<string, Promise<QuickResult>> | undefined;
+
+/** Waits for the quick run of `test/bench/<bench>/index.ts` (or the script `<bench>.ts` names) and expects each figure in its output. */
 async function expectQuickRun(bench: string, figures: RegExp[]): Promise<void> {
-  const { code, output } = await runQuick(bench.endsWith('.ts') ? bench : `${bench}/index.ts`);
+  const run = quickRuns?.get(bench);
+  if (!run) throw new Error(`bench:${bench} is not in QUICK_RUNS, or the shared twin did not start`);
+  const { code, output } = await run;
   // The bench's own output is the useful message when it breaks.
   if (code !== 0) throw new Error(`bench:${bench} --quick exited with ${code}:\n${output}`);
   for (const figure of figures) expect(output).toMatch(figure);
@@ -39,8 +88,13 @@ const MINUTES = 60_000;
 let stopTwin: (() => Promise<void>) | undefined;
 beforeAll(async () => {
   stopTwin = await shareTwin(QUICK_BENCH_TWIN);
+  quickRuns = startQuickRuns();
 }, 8 * MINUTES);
-afterAll(() => stopTwin?.(), 2 * MINUTES);
+afterAll(async () => {
+  // Every run has ended (a failed test leaves its bench's process running otherwise) before the twin stops.
+  await Promise.all(quickRuns?.values() ?? []);
+  await stopTwin?.();
+}, 8 * MINUTES);
 
 describe('benches in quick mode', () => {
   it('bench:waitlist measures every bundle with its template environment and signs up through the twin', async () => {

@@ -16,11 +16,12 @@
 //                              integration, two files at a time on its shared twin: run after
 //                              integration, one at a time, its last minutes had the machine to itself
 //                              while the run waited on it (decision 060)
-//   bench, infra               after integration, side by side and beside the end of e2e: the quick
-//                              runs on one twin they share (decision 053), at the usual priority like
-//                              every step that runs a twin (a twin starved of CPU lets its functions'
-//                              wall-clock time-outs run out and answers 500); infra needs no twin and
-//                              fills the core the benches leave idle
+//   infra                      beside integration and e2e: it needs no twin, and those two, mostly
+//                              waiting on their twins' answers, left half a core idle for ten minutes
+//   bench                      once e2e has ended, beside the end of integration: the quick runs, two
+//                              at a time, on one twin they share (decision 053), at the usual priority
+//                              like every step that runs a twin (a twin starved of CPU lets its
+//                              functions' wall-clock time-outs run out and answers 500)
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -50,9 +51,9 @@ const JEST: Step[] = [
   { name: 'unit', command: jest('unit', '--maxWorkers=2'), after: [] },
   { name: 'workflow', command: jest('workflow'), after: ['unit'] },
   { name: 'integration', command: jest('integration', '--maxWorkers=2'), after: ['warm', 'workflow'] },
-  { name: 'bench', command: jest('bench'), after: ['warm', 'integration'], needs: ['build'] },
+  { name: 'bench', command: jest('bench'), after: ['warm', 'e2e'], needs: ['build'] },
   { name: 'e2e', command: jest('e2e', '--maxWorkers=2'), after: ['warm'], needs: ['build'] },
-  { name: 'infra', command: jest('infra'), after: ['warm', 'integration'] },
+  { name: 'infra', command: jest('infra'), after: ['warm', 'workflow'] },
 ];
 
 type Outcome = 'passed' | 'failed' | 'skipped';
