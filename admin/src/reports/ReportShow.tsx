@@ -70,7 +70,7 @@ function ReportPage({ siteUrl }: { siteUrl?: string }) {
 
       {detailLoaded ? (
         <>
-          <Section title="Decision" id="decision-title" action={<DecisionActions report={record} onDecided={() => void refetch()} />}>
+          <Section title="Decision" id="decision-title" action={<DecisionActions report={record} siteUrl={siteUrl} onDecided={() => void refetch()} />}>
             {decisions.length ? (
               <Box component="ol" sx={{ m: 0, pl: 2.5, display: 'flex', flexDirection: 'column', gap: 1.5 }} data-testid="report-decisions">
                 {decisions.map((d, i) => (
@@ -78,6 +78,11 @@ function ReportPage({ siteUrl }: { siteUrl?: string }) {
                     <Typography variant="body2" sx={{ fontWeight: 600 }}>
                       {ACTION_PAST[d.action] ?? d.action} by {d.by} on {formatDateTime(d.at)}
                     </Typography>
+                    {d.sampleUrl ? (
+                      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }} data-testid="decision-sample">
+                        Sample removed: {d.sampleUrl}
+                      </Typography>
+                    ) : null}
                     <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                       {d.reasons}
                     </Typography>
