@@ -81,14 +81,16 @@ function trackDynamicImports(): Plugin {
 }
 
 /*
- * Small modules many pages share go in three chunks rather than the dozen tiny ones automatic splitting
+ * Small modules many pages share go in four chunks rather than the dozen tiny ones automatic splitting
  * makes: every chunk costs its imports, exports and file name in each page that loads it, often more
  * than the module itself (`npm run bench:site` prints the gzipped JS of each route).
  */
 /** Every page: the icons, the page title, the reduced-motion hook, and the sections most pages compose. */
 const EVERY_PAGE = /[\\/]web[\\/]src[\\/](brand|components[\\/](Icon|Hero|IconCards|IconList|WhatHappensNext)|lib[\\/](usePageTitle|usePrefersReducedMotion))\.(tsx?|css)$/;
-/** What the forms share: the field, the email rule, and the application forms' parts loaded with the page. */
-const FORMS = /[\\/]web[\\/]src[\\/](components[\\/](FormField|application[\\/][A-Za-z]+)|lib[\\/]email|lib[\\/]application[\\/](photos|limits|useApplicationUpload|PhotoPicker|types))\.(tsx?|css)$/;
+/** What every form shares: the field and the email rule. */
+const FORMS = /[\\/]web[\\/]src[\\/](components[\\/]FormField|lib[\\/]email)\.(tsx?|css)$/;
+/** What the two application forms share, loaded with their pages: sections, photo picker and upload (the report form has none of it). */
+const APPLICATION_FORMS = /[\\/]web[\\/]src[\\/](components[\\/]application[\\/][A-Za-z]+|lib[\\/]application[\\/](photos|limits|useApplicationUpload|PhotoPicker|types))\.(tsx?|css)$/;
 /** The offer pages' showcase: carousel, rotating word, sample talent, announcement banner, FAQ. */
 const SHOWCASE = /[\\/]web[\\/]src[\\/]components[\\/](AnnouncementBanner|Carousel|Faq|RotatingWord|demo[\\/]sampleTalents)\.(tsx?|css)$/;
 
@@ -134,6 +136,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 { name: 'framework', test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
                 { name: 'every-page', test: EVERY_PAGE, includeDependenciesRecursively: false },
                 { name: 'forms', test: FORMS, includeDependenciesRecursively: false },
+                { name: 'application-forms', test: APPLICATION_FORMS, includeDependenciesRecursively: false },
                 { name: 'showcase', test: SHOWCASE, includeDependenciesRecursively: false },
               ],
             },

@@ -44,6 +44,22 @@ const CHROME_FLAGS = [
 ];
 
 const TARGETS = { score: 98, lcpMs: 1500, cls: 0.05, tbtMs: 150, jsBytes: 100 * 1024 };
+/**
+ * Routes that load more than the JavaScript budget today, each to be brought under it. Any other
+ * route over the budget, or loading the auth library on a marketing page, fails the run (in quick
+ * mode too, so the test run catches it); Lighthouse's figures vary with the machine and only print.
+ */
+const OVER_JS_BUDGET = new Set([
+  '/privacy',
+  '/terms',
+  '/pre-launch-privacy',
+  '/pre-launch-terms',
+  '/founding-talent-privacy',
+  '/founding-talent-terms',
+  '/founding-talent-application',
+  '/talent-application',
+  '/licenses/check',
+]);
 const BASELINE_PAGE = 'bench-baseline.html';
 
 interface Run {
@@ -206,12 +222,14 @@ async function main() {
 
     // Every prerendered page: the JavaScript it loads to start (the build lists it: entry, app, the page's chunks).
     console.log(`\nGzipped JavaScript each prerendered page loads to start (from the build's prerender.json; target ${kb(TARGETS.jsBytes)}):`);
+    const jsFailures: string[] = [];
     for (const route of manifest.routes) {
       const chunks = route.js;
       const bytes = chunks.reduce((sum, c) => sum + gz(path.join(distDir, c)), 0);
       const auth = chunks.some((c) => hasAuthCode(distDir, c));
       const over = bytes > TARGETS.jsBytes || auth;
       if (over) allMet = false;
+      if (auth || (bytes > TARGETS.jsBytes && !OVER_JS_BUDGET.has(route.path))) jsFailures.push(`${route.path} (${kb(bytes)}${auth ? ', auth code' : ''})`);
       console.log(
         `  ${route.path.padEnd(42)} ${kb(bytes).padStart(9)}  ${String(chunks.length).padStart(2)} files${route.mode === 'client' ? '  (rendered in the browser)' : ''}${auth ? '  AUTH CODE' : ''}${over ? '  NOT MET' : ''}`,
       );
@@ -220,6 +238,10 @@ async function main() {
     console.log(
       `Targets: score >= ${TARGETS.score}, LCP <= ${TARGETS.lcpMs} ms, CLS <= ${TARGETS.cls}, TBT <= ${TARGETS.tbtMs} ms, JS <= ${kb(TARGETS.jsBytes)} gzipped, no auth code on marketing pages.`,
     );
+    if (jsFailures.length) {
+      console.error(`JavaScript budget exceeded by routes not known to be over it: ${jsFailures.join(', ')}`);
+      process.exitCode = 1;
+    }
   } finally {
     await site?.close();
     await twin?.stop();
