@@ -3,10 +3,16 @@
 // (metadata, exact pixels, a re-encoded, resized and cropped copy), an intimate report hides its
 // image at once and is flagged overdue by the scheduled check, bad input is refused and stores
 // nothing, the limits hold, a revocation reaches the license page, the download and the people
-// involved, and an appeal waits for a different reviewer.
+// involved, and an appeal waits for a different reviewer; a suspension disables the client's
+// sign-in, a sample's removal leaves the talent's profile, an upheld appeal reinstates the license.
+import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
 import { enrolTotp, seedUser } from '../../../infra/local/provision';
+import { TWIN_CREDENTIALS, TWIN_REGION } from '../../../infra/local/emulators/ports';
+import { AdminUserDetail } from '../../../events/accounts';
+import { EVENT_SOURCE } from '../../../events/product';
+import { TalentResponse } from '../../../events/talent';
 import { FINAL_STATUSES } from '../../../events/generation-values';
 import { Generation, GenerationStarted, LicenseDownload, PublicLicense } from '../../../events/generations';
 import { LICENSE_REVOKED_IMAGE_MESSAGE, LICENSE_WITHHELD_IMAGE_MESSAGE } from '../../../events/license-check';
@@ -16,10 +22,13 @@ import {
   REPORTS_PER_EMAIL_PER_DAY,
   REVOCATION_REASONS,
   SAME_REVIEWER_MESSAGE,
+  SAMPLE_NOT_FOUND_MESSAGE,
   revokedText,
+  suspensionReason,
 } from '../../../events/report-values';
-import { AdminReport, AdminReportList, AppealAccepted, LikenessCheckResult, ReportCreated, ReportFileUploaded, type ReportRequestInput } from '../../../events/reports';
+import { AdminReport, AdminReportList, AppealAccepted, LikenessCheckResult, REPORT_DECIDED, ReportCreated, ReportFileUploaded, type ReportDecidedV1, type ReportRequestInput } from '../../../events/reports';
 import { accountStore } from '../../../functions/accounts/store';
+import { talentStore } from '../../../functions/catalog/store';
 import { generationKeys } from '../../../functions/generation/keys';
 import { licenseXmp } from '../../../functions/generation/steps/deliver-images/xmp';
 import { createAcceptedTalent } from '../../support/accepted-talent';
@@ -36,6 +45,8 @@ const clientEmail = `rpt.client.${run}@people.example`;
 const talentEmail = `rpt.talent.${run}@people.example`;
 const reporterEmail = (n: number | string) => `rpt.reporter.${n}.${run}@people.example`;
 const secondReviewer = `rpt.reviewer.${run}@humanly.local`;
+/** A second client, whose license of the run's talent a reviewer suspends them for. */
+const suspendedEmail = `rpt.suspended.${run}@people.example`;
 
 let clientToken: string;
 let talentToken: string;
@@ -46,7 +57,12 @@ let files: Buffer[];
 let generationId: string;
 /** A license of the run's own talent (who has an email), on the same image file as licenseIds[1]. */
 let talentLicenseId: string;
-
+/** A license of the run's talent held by the second client, on the same image file as licenseIds[1]. */
+let otherLicenseId: string;
+let suspendedId: string;
+/** The case whose decision suspended the second client. */
+let suspendedReference: string;
+const talentId = `rpt-${run}`;
 const postFile = (path: string, body: Buffer | string | undefined, contentType = 'image/png', headers: Record<string, string> = {}, from = randomLoopback()) =>
   send(`${twin().urls.api}${path}`, { method: 'POST', headers: { ...(contentType ? { 'content-type': contentType } : {}), ...headers }, body, from });
 const upload = async (file: Buffer, contentType = 'image/png') => {
@@ -81,8 +97,10 @@ beforeAll(async () => {
   const user = await seedUser(twin().urls.cognito, twin().userPoolId, { email: clientEmail, password: PASSWORD, groups: ['client'], name: 'Cleo Client', attributes: { 'custom:role': 'client' } });
   await accountStore(documentClient(twin()), twin().physicalName('AccountsTable')).create({ id: user.sub!, email: clientEmail, full_name: 'Cleo Client', role: 'client' });
   clientToken = await idToken(twin(), clientEmail, PASSWORD, 'web');
+  const suspended = await seedUser(twin().urls.cognito, twin().userPoolId, { email: suspendedEmail, password: PASSWORD, groups: ['client'], name: 'Sam Suspended', attributes: { 'custom:role': 'client' } });
+  suspendedId = suspended.sub!;
+  await accountStore(documentClient(twin()), twin().physicalName('AccountsTable')).create({ id: suspendedId, email: suspendedEmail, full_name: 'Sam Suspended', role: 'client' });
   // The run's own talent, accepted, whose catalog item names its application (their email).
-  const talentId = `rpt-${run}`;
   await createAcceptedTalent(twin(), { email: talentEmail, talentId, firstName: 'Tala', lastName: `Report ${run}`, founding: false, marker: `rpt-${run}`, linked: true });
   await seedUser(twin().urls.cognito, twin().userPoolId, { email: talentEmail, password: PASSWORD, groups: ['talent'], name: 'Tala Report', attributes: { 'custom:role': 'talent' } });
   talentToken = await idToken(twin(), talentEmail, PASSWORD, 'web');
@@ -120,6 +138,10 @@ beforeAll(async () => {
   const { Item } = await doc.send(new GetCommand({ TableName: table, Key: generationKeys.license(licenseIds[1]) }));
   talentLicenseId = `lic_${run.padEnd(22, 'r').slice(0, 22)}`;
   await doc.send(new PutCommand({ TableName: table, Item: { ...Item, ...generationKeys.license(talentLicenseId), id: talentLicenseId, talentId, talentName: 'Tala Report' } }));
+  otherLicenseId = `lic_${run.padEnd(22, 's').slice(0, 22)}`;
+  await doc.send(
+    new PutCommand({ TableName: table, Item: { ...Item, ...generationKeys.license(otherLicenseId), id: otherLicenseId, talentId, talentName: 'Tala Report', accountId: suspendedId, licensee: 'Sam Suspended' } }),
+  );
 });
 
 describe('a reported file is matched with what we delivered', () => {
@@ -234,11 +256,60 @@ describe('bad input', () => {
     const ack = await eventually(async () => (await emailsTo(email))[0], { timeoutMs: 60_000, what: 'the acknowledgement' });
     expect(`${ack.html}${ack.text}${ack.subject}`).not.toContain('<script');
     // The reviewer's reasons, a script too, reach the client escaped.
-    const withLicense = await report(aReport({ fileIds: [(await upload(await sharp(files[1]).webp({ lossless: true }).toBuffer(), 'image/webp')).fileId], urls: [], email: reporterEmail('script2') }));
+    const { fileId, match } = await upload(await sharp(files[1]).withXmp(xmpOf(otherLicenseId)).webp({ lossless: true }).toBuffer(), 'image/webp');
+    expect(match).toMatchObject({ verdict: 'ours', licenseId: otherLicenseId });
+    const withLicense = await report(aReport({ fileIds: [fileId], urls: [], email: reporterEmail('script2') }));
+    suspendedReference = withLicense.reference;
     expect((await adminCall('POST', `/reports/${withLicense.reference}/decision`, { action: 'suspend-client', reasons: `${script} Repeated misuse` })).status).toBe(200);
-    const statement = await eventually(async () => (await emailsTo(clientEmail)).find((m) => m.subject.includes(withLicense.reference)), { timeoutMs: 60_000, what: 'the client statement' });
+    const statement = await eventually(async () => (await emailsTo(suspendedEmail)).find((m) => m.subject.includes(withLicense.reference)), { timeoutMs: 60_000, what: 'the client statement' });
     expect(statement.html).toContain('&#60;script&#62;');
     expect(statement.html).not.toContain('<script');
+  });
+});
+
+describe('decisions that act on the client and the talent', () => {
+  it("suspending the client disables their account: Cognito refuses their sign-in, the audit names the report and the reviewer, once per delivery", async () => {
+    const disabledDetail = async () => AdminUserDetail.parse((await adminCall('GET', `/users/${suspendedId}`)).json);
+    await eventually(async () => (await disabledDetail()).disabled, { timeoutMs: 60_000, what: 'the suspended client account to be disabled' });
+    await expect(idToken(twin(), suspendedEmail, PASSWORD, 'web')).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    const audit = (await disabledDetail()).audit.filter((a) => a.action === 'disabled');
+    expect(audit).toEqual([expect.objectContaining({ by: twin().admin.email, detail: suspensionReason(suspendedReference) })]);
+
+    // The same decision delivered again disables nothing twice.
+    const decision = (await caseOf(suspendedReference)).decisions[0];
+    const detail: ReportDecidedV1 = { version: 1, reference: suspendedReference, action: 'suspend-client', decidedAt: decision.at, afterAppeal: false, licenseId: otherLicenseId, clientAccountId: suspendedId };
+    const events = new EventBridgeClient({ endpoint: twin().urls.control, region: TWIN_REGION, credentials: { ...TWIN_CREDENTIALS } });
+    await events.send(new PutEventsCommand({ Entries: [{ EventBusName: twin().physicalName('EventsBus'), Source: EVENT_SOURCE, DetailType: REPORT_DECIDED, Detail: JSON.stringify(detail) }] }));
+    await twin().idle();
+    expect((await disabledDetail()).audit.filter((a) => a.action === 'disabled')).toHaveLength(1);
+  });
+
+  it("removing a sample must name one of the talent's samples, then takes it off the public profile", async () => {
+    const samples = [`/talent/${talentId}-1.jpg`, `/talent/${talentId}-2.jpg`];
+    const catalog = talentStore(documentClient(twin()), twin().physicalName('CatalogTalentTable'));
+    await catalog.update(talentId, { samples, status: 'active' });
+    try {
+      const { fileId } = await upload(await sharp(files[1]).withXmp(xmpOf(otherLicenseId)).png().toBuffer());
+      const created = await report(aReport({ fileIds: [fileId], urls: [], email: reporterEmail('sample') }));
+      const path = `/reports/${created.reference}/decision`;
+      expect(await adminCall('POST', path, { action: 'remove-sample', reasons: 'The sample was misused.' })).toMatchObject({ status: 400, json: { fields: { sampleUrl: expect.any(String) } } });
+      expect(await adminCall('POST', path, { action: 'remove-sample', reasons: 'The sample was misused.', sampleUrl: '/talent/someone-else.jpg' })).toMatchObject({
+        status: 400,
+        json: { fields: { sampleUrl: SAMPLE_NOT_FOUND_MESSAGE } },
+      });
+      const decided = await adminCall('POST', path, { action: 'remove-sample', reasons: 'The sample was misused.', sampleUrl: samples[1] });
+      expect(AdminReport.parse(decided.json).decisions).toEqual([expect.objectContaining({ action: 'remove-sample', sampleUrl: samples[1] })]);
+      const shown = await eventually(
+        async () => {
+          const t = TalentResponse.parse((await callApi(twin(), undefined, 'GET', `/talent/${talentId}`)).json).talent;
+          return !t.samples.includes(samples[1]) && t;
+        },
+        { timeoutMs: 60_000, what: 'the removed sample to leave the public profile' },
+      );
+      expect(shown.samples).toEqual([samples[0]]);
+    } finally {
+      await catalog.update(talentId, { status: 'hidden' });
+    }
   });
 });
 
@@ -325,5 +396,11 @@ describe('revocation and appeal', () => {
     expect(closed).toMatchObject({ status: 'closed', decisions: [{ by: twin().admin.email }, { by: secondReviewer, action: 'dismiss' }], appeal: { statement: 'The ad was for a bakery, not gambling.' } });
     expect(closed.history.map((h) => h.what)).toEqual(expect.arrayContaining(['Received', 'Decided: revoke-license', 'Appealed by the client', 'Decided after appeal: dismiss']));
     await eventually(async () => PublicLicense.parse((await callApi(twin(), undefined, 'GET', `/licenses/${talentLicenseId}`)).json).revokedAt === undefined, { what: 'the license to be reinstated' });
+    // Valid again: the check no longer says revoked, the client downloads it.
+    const checked = await postFile(`/licenses/${talentLicenseId}/check`, files[1]);
+    expect(checked.status).toBe(200);
+    expect(checked.json.license).not.toHaveProperty('revokedAt');
+    expect(checked.json.license).not.toHaveProperty('revokedReason');
+    expect((await callApi(twin(), clientToken, 'GET', `/licenses/${talentLicenseId}/download`)).status).toBe(200);
   });
 });
