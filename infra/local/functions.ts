@@ -36,7 +36,7 @@ type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void; time
  * give. Beyond the bound an invocation waits its turn (as one waits for a new environment), and
  * its time-out counts from its turn.
  */
-export const INVOCATIONS_PER_WORKER = 16;
+const INVOCATIONS_PER_WORKER = 16;
 
 /** A function's invocations running on its worker, and those waiting for their turn. */
 interface Turns {
