@@ -10,6 +10,7 @@ import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dyn
 import type { Context } from 'aws-lambda';
 import type { Email } from './email-layout';
 import { ConflictError, UnprocessableError } from './errors';
+import type { RateLimiter } from './rate-limit';
 
 /**
  * The one way we make a side effect happen once: Powertools' idempotency utility over the
@@ -121,6 +122,18 @@ export function withIdempotencyKey<Req extends object, Res>(
     { key: key ?? null, request },
     (input) => fn(input.request),
   );
+}
+
+/**
+ * What a form anyone can send (the contact form, the report form) needs besides its store: its
+ * rate limits, counted before anything else, the `Idempotency-Key` of `withIdempotencyKey`, and
+ * the bus its event goes to once the request is stored.
+ */
+export interface PublicFormDeps {
+  publish: (detailType: string, detail: object) => Promise<void>;
+  once: Once;
+  limit: RateLimiter;
+  now?: () => Date;
 }
 
 /**

@@ -14,18 +14,13 @@ import {
   type ContactResponse,
 } from '../../../../events/contact';
 import { TooManyRequestsError } from '../../../shared/errors';
-import { ONE_DAY, ONE_HOUR, withIdempotencyKey, type Once } from '../../../shared/idempotency';
+import { ONE_DAY, ONE_HOUR, withIdempotencyKey, type PublicFormDeps } from '../../../shared/idempotency';
 import { log } from '../../../shared/log';
-import type { RateLimiter } from '../../../shared/rate-limit';
 import type { MessageStore, StoredMessage } from '../../store';
 
-export interface ContactDeps {
+/** `limit` counts per IP address; the per-sender daily cap is counted with the messages. */
+export interface ContactDeps extends PublicFormDeps {
   store: MessageStore;
-  publish: (detailType: string, detail: object) => Promise<void>;
-  once: Once;
-  /** Per-IP limits (the per-sender daily cap is counted with the messages). */
-  limit: RateLimiter;
-  now?: () => Date;
   newId?: () => string;
 }
 

@@ -8,19 +8,14 @@ import {
 } from '../../../../events/report-values';
 import { REPORT_RECEIVED, type ReportCreated, type ReportReceivedV1, type ReportRequest } from '../../../../events/reports';
 import { ValidationError } from '../../../shared/errors';
-import { ONE_DAY, ONE_HOUR, withIdempotencyKey, type Once } from '../../../shared/idempotency';
+import { ONE_DAY, ONE_HOUR, withIdempotencyKey, type PublicFormDeps } from '../../../shared/idempotency';
 import { log } from '../../../shared/log';
-import type { RateLimiter } from '../../../shared/rate-limit';
 import { strongest } from '../../strongest';
 import { newReference } from '../../reference';
 import type { ReportCase, ReportFile, ReportStore } from '../../store';
 
-export interface SubmitDeps {
+export interface SubmitDeps extends PublicFormDeps {
   store: Pick<ReportStore, 'getFile' | 'attachFile' | 'createCase'>;
-  publish: (detailType: string, detail: object) => Promise<void>;
-  once: Once;
-  limit: RateLimiter;
-  now?: () => Date;
   newReference?: () => string;
 }
 
