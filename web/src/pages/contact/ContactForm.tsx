@@ -97,11 +97,11 @@ export function ContactForm() {
 
   if (sentTo) {
     return (
-      <div className="card contact-form form-success contact-form--sent" role="status" data-testid="contact-success">
+      <div className="card form-card contact-form form-success contact-form--sent" role="status" data-testid="contact-success">
         <span className="badge-circle form-success__icon" aria-hidden="true">
           <Icon name="check" size={32} />
         </span>
-        <h2 ref={confirmationRef} tabIndex={-1} className="contact-form__title">
+        <h2 ref={confirmationRef} tabIndex={-1} className="form-card__title">
           Message sent
         </h2>
         <p>
@@ -126,11 +126,11 @@ export function ContactForm() {
   const errorCount = Object.keys(errors).length;
 
   return (
-    <form className="card contact-form" noValidate onSubmit={handleSubmit} aria-labelledby="contact-form-title" data-testid="contact-form">
-      <h2 id="contact-form-title" className="contact-form__title">
+    <form className="card form-card contact-form" noValidate onSubmit={handleSubmit} aria-labelledby="contact-form-title" data-testid="contact-form">
+      <h2 id="contact-form-title" className="form-card__title">
         Send us a message
       </h2>
-      <p className="contact-form__intro">
+      <p className="form-card__intro contact-form__intro">
         <span aria-hidden="true">*</span> All fields are required.
       </p>
 

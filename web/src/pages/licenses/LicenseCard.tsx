@@ -4,6 +4,7 @@ import type { PublicLicense } from '../../../../events/generations';
 import { LICENSE_SCOPE_TEXT } from '../../../../events/generation-values';
 import { REPORT_PATH, revokedText } from '../../../../events/report-values';
 import { BRAND_NAME } from '../../brand';
+import { Facts } from '../../components/Facts';
 import { Icon } from '../../components/Icon';
 
 /** "November 25, 2026" (UTC, the license's own date wherever it is read). */
@@ -67,38 +68,17 @@ export function LicenseCard({ license, thumbnailUrl }: { license: PublicLicense;
         Commercial license for an image of {license.talentName}
       </h2>
       <LicensedImage license={license} thumbnailUrl={thumbnailUrl} />
-      <dl className="license-facts">
-        <div>
-          <dt>License</dt>
-          <dd className="license-facts__id" data-testid="license-id">
-            {license.id}
-          </dd>
-        </div>
-        <div>
-          <dt>Talent</dt>
-          <dd data-testid="license-talent">
-            <Link to={`/talent/${encodeURIComponent(license.talentId)}`}>{license.talentName}</Link>
-          </dd>
-        </div>
-        <div>
-          <dt>Licensee</dt>
-          <dd data-testid="license-licensee">{license.licensee}</dd>
-        </div>
-        <div>
-          <dt>Issued</dt>
-          <dd data-testid="license-issued">
-            <time dateTime={license.issuedAt}>{issuedOn(license.issuedAt)}</time>
-          </dd>
-        </div>
-        <div>
-          <dt>Style</dt>
-          <dd>{license.style}</dd>
-        </div>
-        <div>
-          <dt>Scope</dt>
-          <dd data-testid="license-scope">{LICENSE_SCOPE_TEXT}</dd>
-        </div>
-      </dl>
+      <Facts
+        className="license-facts"
+        facts={[
+          { term: 'License', value: license.id, testId: 'license-id', className: 'license-facts__id' },
+          { term: 'Talent', value: <Link to={`/talent/${encodeURIComponent(license.talentId)}`}>{license.talentName}</Link>, testId: 'license-talent' },
+          { term: 'Licensee', value: license.licensee, testId: 'license-licensee' },
+          { term: 'Issued', value: <time dateTime={license.issuedAt}>{issuedOn(license.issuedAt)}</time>, testId: 'license-issued' },
+          { term: 'Style', value: license.style },
+          { term: 'Scope', value: LICENSE_SCOPE_TEXT, testId: 'license-scope' },
+        ]}
+      />
       <p className="license-card__note">
         {license.talentName} consented to the use of their likeness and earns a royalty on this image. The license is issued by{' '}
         {BRAND_NAME} to the licensee named above.

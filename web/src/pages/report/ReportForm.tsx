@@ -129,11 +129,11 @@ export function ReportForm({
   const intimate = isIntimate(draft);
 
   return (
-    <form className="card report-form" noValidate onSubmit={(e) => void submit(e)} aria-labelledby="report-form-title" data-testid="report-form">
-      <h2 id="report-form-title" className="report-form__title">
+    <form className="card form-card report-form" noValidate onSubmit={(e) => void submit(e)} aria-labelledby="report-form-title" data-testid="report-form">
+      <h2 id="report-form-title" className="form-card__title">
         Your report
       </h2>
-      <p className="report-form__intro">
+      <p className="form-card__intro">
         <span aria-hidden="true">*</span> Required. Everything you write goes to our review team only.
       </p>
       {licenseId && (

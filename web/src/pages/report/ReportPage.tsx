@@ -93,7 +93,7 @@ export function ReportPage() {
       </section>
       <div className="container report-page__grid">
         {sent ? (
-          <Suspense fallback={<p className="card report-form" role="status">Report received. Loading the details…</p>}>
+          <Suspense fallback={<p className="card form-card report-form" role="status">Report received. Loading the details…</p>}>
           <ReportSent created={sent.created} email={sent.email} intimate={sent.intimate} headingRef={confirmation} onAnother={() => {
             setSent(undefined);
             setDraft(EMPTY_DRAFT);

@@ -1,5 +1,6 @@
 import type { RefObject } from 'react';
 import type { ReportCreated } from '../../../../events/reports';
+import { Facts } from '../../components/Facts';
 import { Icon } from '../../components/Icon';
 import { IconList } from '../../components/IconList';
 import { MatchAnswer } from './MatchAnswer';
@@ -24,27 +25,20 @@ export function ReportSent({
 }) {
   const ours = created.match.verdict === 'ours';
   return (
-    <section className="card report-form report-sent" aria-labelledby="report-sent-title" data-testid="report-sent">
+    <section className="card form-card report-form report-sent" aria-labelledby="report-sent-title" data-testid="report-sent">
       <span className="badge-circle report-sent__icon" aria-hidden="true">
         <Icon name="check" size={28} />
       </span>
-      <h2 id="report-sent-title" ref={headingRef} tabIndex={-1} className="report-form__title">
+      <h2 id="report-sent-title" ref={headingRef} tabIndex={-1} className="form-card__title">
         Report received
       </h2>
-      <dl className="report-sent__facts">
-        <div>
-          <dt>Your reference</dt>
-          <dd className="report-sent__reference" data-testid="report-reference">
-            {created.reference}
-          </dd>
-        </div>
-        <div>
-          <dt>We decide by</dt>
-          <dd data-testid="report-due">
-            <time dateTime={created.dueAt}>{dueTime(created.dueAt)}</time>
-          </dd>
-        </div>
-      </dl>
+      <Facts
+        className="report-sent__facts"
+        facts={[
+          { term: 'Your reference', value: created.reference, testId: 'report-reference', className: 'report-sent__reference' },
+          { term: 'We decide by', value: <time dateTime={created.dueAt}>{dueTime(created.dueAt)}</time>, testId: 'report-due' },
+        ]}
+      />
       <MatchAnswer match={created.match} testId="report-sent-match" />
       <h3 className="report-sent__next">What happens next</h3>
       <IconList

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { LikenessCheckResult } from '../../../../../events/reports';
 import { MATCH_METHOD_LABELS, NOT_OURS_MESSAGE, REPORT_PATH, takedownNotice } from '../../../../../events/report-values';
 import { BRAND_NAME } from '../../../brand';
+import { Facts } from '../../../components/Facts';
 import { FieldError } from '../../../components/FormField';
 import { Icon } from '../../../components/Icon';
 import { useConfig } from '../../../config';
@@ -193,22 +194,14 @@ function Answer({ checked, talentName }: { checked: Checked; talentName: string 
             <Icon name="license" size={20} />{' '}
             {result.isYou ? 'Yes: a licensed Humanly image of you' : 'A licensed Humanly image, made with another likeness'}
           </p>
-          <dl className="likeness-check__facts">
-            <div>
-              <dt>License</dt>
-              <dd data-testid="likeness-check-license">
-                <Link to={`/licenses/${encodeURIComponent(result.licenseId)}`}>{result.licenseId}</Link>
-              </dd>
-            </div>
-            <div>
-              <dt>Client</dt>
-              <dd data-testid="likeness-check-client">{result.clientName}</dd>
-            </div>
-            <div>
-              <dt>Licensed</dt>
-              <dd>{dayOf(result.licensedAt)}</dd>
-            </div>
-          </dl>
+          <Facts
+            className="likeness-check__facts"
+            facts={[
+              { term: 'License', value: <Link to={`/licenses/${encodeURIComponent(result.licenseId)}`}>{result.licenseId}</Link>, testId: 'likeness-check-license' },
+              { term: 'Client', value: result.clientName, testId: 'likeness-check-client' },
+              { term: 'Licensed', value: dayOf(result.licensedAt) },
+            ]}
+          />
           <p className="acct-muted">
             Found because {MATCH_METHOD_LABELS[result.how]}.
             {result.revokedAt ? ` This license was revoked on ${dayOf(result.revokedAt)}.` : ' If it is used outside its license, report it to us.'}
