@@ -73,20 +73,16 @@ export function generationWorkflow(scope: Construct, id: string, fns: Generation
   deliver.next(new Succeed(s, 'Delivered'));
 
   const awaitPrediction = awaitReplicate(s, {
-    resultPath: '$.prediction',
+    subject: 'Prediction',
+    payload: { generationId },
     wait: {
-      id: 'AwaitPrediction',
       fn: fns.awaitPrediction,
       comment: 'Stores the task token on the generation; the completed webhook (or this function, when it came first) resumes with { status, error }',
-      payload: { generationId, taskToken: JsonPath.taskToken },
       timeout: Duration.seconds(WEBHOOK_WAIT_SECONDS),
     },
-    outcomeId: 'PredictionOutcome',
     poll: {
-      id: 'PollPrediction',
       fn: fns.pollPrediction,
       comment: 'Reads the prediction from Replicate (or the final one a late webhook stored) and records its status',
-      payload: { generationId },
       interval: Duration.millis(POLL_INTERVAL_MS),
       maxAttempts: POLL_MAX_ATTEMPTS,
     },

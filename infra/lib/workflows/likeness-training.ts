@@ -82,20 +82,16 @@ export function likenessTrainingWorkflow(scope: Construct, id: string, fns: Like
     .next(email);
 
   const awaitTraining = awaitReplicate(s, {
-    resultPath: '$.training',
+    subject: 'Training',
+    payload: { trainingId },
     wait: {
-      id: 'AwaitTraining',
       fn: fns.awaitTraining,
       comment: 'Stores the task token on the training; the completed webhook (or this function, when it came first) resumes with { status, error }',
-      payload: { trainingId, taskToken: JsonPath.taskToken },
       timeout: Duration.seconds(TRAINING_WEBHOOK_WAIT_SECONDS),
     },
-    outcomeId: 'TrainingOutcome',
     poll: {
-      id: 'PollTraining',
       fn: fns.pollTraining,
       comment: 'Reads the training from Replicate (or the final status a late webhook stored)',
-      payload: { trainingId },
       interval: Duration.seconds(TRAINING_POLL_INTERVAL_SECONDS),
       maxAttempts: TRAINING_POLL_MAX_ATTEMPTS,
     },

@@ -11,14 +11,17 @@ import { lambdaStep, type RetryPolicy } from './steps';
 const UNSUCCESSFUL = ['failed', 'canceled', 'aborted'];
 
 export interface ReplicateWaitProps {
-  /** Where `{ status, error }` lands in the state (`$.prediction`, `$.training`). */
-  resultPath: string;
-  /** The step that stores the task token: its id, function, comment, payload (with the token) and how long it waits. */
-  wait: { id: string; fn: IFunction; comment: string; payload: Record<string, unknown>; timeout: Duration };
-  /** The Choice after the webhook's answer. */
-  outcomeId: string;
-  /** The polling step: its id, function, comment and payload, how often and how many times. */
-  poll: { id: string; fn: IFunction; comment: string; payload: Record<string, unknown>; interval: Duration; maxAttempts: number };
+  /**
+   * What is waited for: names the states (`Await<subject>`, `<subject>Outcome`, `Poll<subject>`)
+   * and where `{ status, error }` lands in the state (`$.prediction`, `$.training`).
+   */
+  subject: 'Prediction' | 'Training';
+  /** The payload of both steps (the record's id); the waiting step's also carries the task token. */
+  payload: Record<string, unknown>;
+  /** The step that stores the task token: its function, comment and how long it waits. */
+  wait: { fn: IFunction; comment: string; timeout: Duration };
+  /** The polling step: its function and comment, how often and how many times. */
+  poll: { fn: IFunction; comment: string; interval: Duration; maxAttempts: number };
   /** The comment of the state that starts polling. */
   startPollingComment: string;
   /** Where a succeeded, an unsuccessful and a timed-out run go. */
@@ -33,7 +36,8 @@ export interface ReplicateWaitProps {
 
 /** The waiting step (chain the steps before it to this); it goes on to `succeeded`, `unsuccessful` or `timedOut`. */
 export function awaitReplicate(s: Construct, props: ReplicateWaitProps): INextable & IChainable {
-  const statusPath = `${props.resultPath}.status`;
+  const resultPath = `$.${props.subject.toLowerCase()}`;
+  const statusPath = `${resultPath}.status`;
   /** Replicate's final status: a Choice that goes on to `otherwise` while it is not final. */
   const outcome = (stateId: string, otherwise: IChainable, extra?: (c: Choice) => Choice) => {
     const choice = new Choice(s, stateId)
@@ -44,13 +48,13 @@ export function awaitReplicate(s: Construct, props: ReplicateWaitProps): INextab
 
   // The polling fallback: the counter lives in the state, so the loop ends after maxAttempts.
   const waitToPoll = new Wait(s, 'WaitToPoll', { time: WaitTime.duration(props.poll.interval) });
-  const poll = lambdaStep(s, props.poll.id, {
+  const poll = lambdaStep(s, `Poll${props.subject}`, {
     fn: props.poll.fn,
     comment: props.poll.comment,
-    payload: props.poll.payload,
+    payload: props.payload,
     retry: props.retry,
     resultSelector: { status: JsonPath.stringAt('$.Payload.status'), error: JsonPath.stringAt('$.Payload.error') },
-    resultPath: props.resultPath,
+    resultPath,
   }).addCatch(props.recordError, props.catchAll);
   const countPoll = new Pass(s, 'CountPoll', { parameters: { attempts: JsonPath.mathAdd(JsonPath.numberAt('$.poll.attempts'), 1) }, resultPath: '$.poll' });
   waitToPoll.next(poll).next(countPoll).next(
@@ -59,16 +63,16 @@ export function awaitReplicate(s: Construct, props: ReplicateWaitProps): INextab
   const startPolling = new Pass(s, 'StartPolling', { comment: props.startPollingComment, result: Result.fromObject({ attempts: 0 }), resultPath: '$.poll' });
   startPolling.next(waitToPoll);
 
-  const wait = lambdaStep(s, props.wait.id, {
+  const wait = lambdaStep(s, `Await${props.subject}`, {
     fn: props.wait.fn,
     comment: props.wait.comment,
-    payload: props.wait.payload,
+    payload: { ...props.payload, taskToken: JsonPath.taskToken },
     waitForTaskToken: { timeout: props.wait.timeout },
-    resultPath: props.resultPath,
+    resultPath,
     retry: props.retry,
   });
   wait.addCatch(startPolling, { errors: [Errors.TIMEOUT], resultPath: JsonPath.DISCARD });
   wait.addCatch(props.recordError, props.catchAll);
-  wait.next(outcome(props.outcomeId, startPolling));
+  wait.next(outcome(`${props.subject}Outcome`, startPolling));
   return wait;
 }
