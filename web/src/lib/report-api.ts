@@ -4,6 +4,7 @@
 // the validation library to start.
 import type {
   AppealAccepted,
+  ClientReportDecision,
   LikenessCheckResult,
   ReportCreated,
   ReportFileUploaded,
@@ -73,6 +74,8 @@ export interface SignedInReportApi {
   checkUrl(url: string): Promise<LikenessCheckResult>;
   /** `POST /reports/{reference}/appeal` (the client of the revoked license). */
   appeal(reference: string, statement: string): Promise<AppealAccepted>;
+  /** `GET /reports/{reference}/decision` (the client of the license): the decision with its statement of reasons. */
+  decision(reference: string): Promise<ClientReportDecision>;
 }
 
 /** The signed-in calls: "Is this me?" in the talent portal and the client's appeal. */
@@ -84,5 +87,6 @@ export function signedInReportApi(options: ApiOptions & { getIdToken: () => Prom
     checkUrl: (url) => api.read('POST', '/me/likeness-check/url', check, { body: { url } }),
     appeal: (reference, statement) =>
       api.read('POST', `/reports/${encodeURIComponent(reference)}/appeal`, () => schemas().then((s) => s.AppealAccepted), { body: { statement } }),
+    decision: (reference) => api.read('GET', `/reports/${encodeURIComponent(reference)}/decision`, () => schemas().then((s) => s.ClientReportDecision)),
   };
 }

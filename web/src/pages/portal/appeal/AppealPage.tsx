@@ -4,19 +4,22 @@ import type { AppealAccepted } from '../../../../../events/reports';
 import { REPORT_LIMITS, REPORT_REFERENCE_PATTERN, REPORT_STATUS_LABELS } from '../../../../../events/report-values';
 import { TextField } from '../../../components/FormField';
 import { Icon } from '../../../components/Icon';
+import { Loaded } from '../../../components/Loading';
 import { useConfig } from '../../../config';
 import { errorText } from '../../../lib/errorText';
-import { ReportFieldsError, signedInReportApi } from '../../../lib/report-api';
+import { useAccountQuery } from '../../../lib/query';
+import { ReportFieldsError, signedInReportApi, type SignedInReportApi } from '../../../lib/report-api';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { PortalGate, type SignedIn } from '../PortalGate';
+import { appealState, decisionFacts } from './decision-view';
 import '../../../components/FormField.css';
 import './AppealPage.css';
 
 /**
  * /report/appeal/<reference> (docs/product.md#reports-and-takedown): the client whose license a
  * reviewer revoked (or whose account was suspended) after a report contests the decision; a
- * different reviewer decides again. The decision and its statement of reasons came by email, with
- * this page's link.
+ * different reviewer decides again. The page shows the decision with its statement of reasons
+ * (`GET /reports/{reference}/decision`) above the appeal; they also came by email, with this page's link.
  */
 export function AppealPage() {
   usePageTitle('Appeal a decision');
@@ -89,62 +92,67 @@ function Appeal({ auth }: { auth: SignedIn }) {
               write to <a href={`mailto:${contactEmail}`}>{contactEmail}</a> with the reference it gives.
             </p>
           </section>
-        ) : accepted ? (
-          <section className="card appeal-card appeal-sent" aria-labelledby="appeal-done-title" data-testid="appeal-sent">
-            <span className="badge-circle appeal-sent__icon" aria-hidden="true">
-              <Icon name="check" size={28} />
-            </span>
-            <h2 id="appeal-done-title" ref={done} tabIndex={-1} className="appeal-card__title">
-              Appeal received
-            </h2>
-            <p data-testid="appeal-status">
-              Report <strong className="appeal-reference">{accepted.reference}</strong>: {REPORT_STATUS_LABELS[accepted.status]}.
-            </p>
-            <p>
-              A reviewer who did not make the first decision reads your appeal with the case. We email you the new decision and its
-              reasons at <strong>{auth.me.profile.email}</strong>.
-            </p>
-            <Link to="/client-portal" className="button button--secondary">
-              Back to your portal
-            </Link>
-          </section>
         ) : (
-          <form className="card appeal-card" noValidate onSubmit={(e) => void submit(e)} aria-labelledby="appeal-form-title" data-testid="appeal-form">
-            <h2 id="appeal-form-title" className="appeal-card__title">
-              Your appeal
-            </h2>
-            <dl className="appeal-facts">
-              <dt>Report</dt>
-              <dd className="appeal-reference" data-testid="appeal-reference">
-                {reference}
-              </dd>
-              <dt>The decision and its statement of reasons</dt>
-              <dd>In the email we sent to {auth.me.profile.email}, with the link to this page.</dd>
-            </dl>
-            <TextField
-              id="appeal-statement"
-              label="Why should the decision change?"
-              required
-              error={error}
-              hint="What the reviewer may have missed: your license, how the image was used, anything that shows the report is wrong."
-              name="statement"
-              rows={8}
-              value={statement}
-              onValueChange={(v) => {
-                setStatement(v);
-                setError(undefined);
-              }}
-            />
-            {failure && (
-              <p className="appeal-failure" role="alert" data-testid="appeal-failure">
-                {failure}
-              </p>
+          <div className="appeal-page__main">
+            <DecisionCard api={api} reference={reference} />
+            {accepted ? (
+              <section className="card appeal-card appeal-sent" aria-labelledby="appeal-done-title" data-testid="appeal-sent">
+                <span className="badge-circle appeal-sent__icon" aria-hidden="true">
+                  <Icon name="check" size={28} />
+                </span>
+                <h2 id="appeal-done-title" ref={done} tabIndex={-1} className="appeal-card__title">
+                  Appeal received
+                </h2>
+                <p data-testid="appeal-status">
+                  Report <strong className="appeal-reference">{accepted.reference}</strong>: {REPORT_STATUS_LABELS[accepted.status]}.
+                </p>
+                <p>
+                  A reviewer who did not make the first decision reads your appeal with the case. We email you the new decision and its
+                  reasons at <strong>{auth.me.profile.email}</strong>.
+                </p>
+                <Link to="/client-portal" className="button button--secondary">
+                  Back to your portal
+                </Link>
+              </section>
+            ) : (
+              <form className="card appeal-card" noValidate onSubmit={(e) => void submit(e)} aria-labelledby="appeal-form-title" data-testid="appeal-form">
+                <h2 id="appeal-form-title" className="appeal-card__title">
+                  Your appeal
+                </h2>
+                <dl className="appeal-facts">
+                  <dt>Report</dt>
+                  <dd className="appeal-reference" data-testid="appeal-reference">
+                    {reference}
+                  </dd>
+                  <dt>The decision and its statement of reasons</dt>
+                  <dd>Above, and in the email we sent to {auth.me.profile.email}, with the link to this page.</dd>
+                </dl>
+                <TextField
+                  id="appeal-statement"
+                  label="Why should the decision change?"
+                  required
+                  error={error}
+                  hint="What the reviewer may have missed: your license, how the image was used, anything that shows the report is wrong."
+                  name="statement"
+                  rows={8}
+                  value={statement}
+                  onValueChange={(v) => {
+                    setStatement(v);
+                    setError(undefined);
+                  }}
+                />
+                {failure && (
+                  <p className="appeal-failure" role="alert" data-testid="appeal-failure">
+                    {failure}
+                  </p>
+                )}
+                <button type="submit" className="button button--primary appeal-submit" disabled={sending} aria-disabled={sending}>
+                  {sending && <span className="form-spinner" aria-hidden="true" />}
+                  {sending ? 'Sending…' : 'Send appeal'}
+                </button>
+              </form>
             )}
-            <button type="submit" className="button button--primary appeal-submit" disabled={sending} aria-disabled={sending}>
-              {sending && <span className="form-spinner" aria-hidden="true" />}
-              {sending ? 'Sending…' : 'Send appeal'}
-            </button>
-          </form>
+          </div>
         )}
         <aside className="appeal-page__aside" aria-label="How an appeal works">
           <div className="card appeal-aside">
@@ -167,5 +175,38 @@ function Appeal({ auth }: { auth: SignedIn }) {
         </aside>
       </div>
     </div>
+  );
+}
+
+/** The decision the client appeals: what was decided and when, the public reason, the reviewer's statement of reasons, and whether it can be appealed. */
+function DecisionCard({ api, reference }: { api: SignedInReportApi; reference: string }) {
+  const [query] = useAccountQuery(`report-decision:${reference}`, () => api.decision(reference));
+  return (
+    <section className="card appeal-card appeal-decision" aria-labelledby="appeal-decision-title" data-testid="appeal-decision">
+      <h2 id="appeal-decision-title" className="appeal-card__title">
+        The decision
+      </h2>
+      <Loaded query={query} loading="Loading the decision…" failed="The decision could not be loaded.">
+        {(decision) => (
+          <>
+            <dl className="appeal-facts">
+              {decisionFacts(decision).map((fact) => (
+                <div key={fact.term}>
+                  <dt>{fact.term}</dt>
+                  <dd className={fact.term === 'License' ? 'appeal-reference' : undefined}>{fact.detail}</dd>
+                </div>
+              ))}
+            </dl>
+            <h3 className="appeal-decision__reasons-title">The reviewer's statement of reasons</h3>
+            <p className="appeal-decision__reasons" data-testid="appeal-decision-reasons">
+              {decision.reasons}
+            </p>
+            <p className="appeal-decision__state" data-testid="appeal-decision-state">
+              {appealState(decision)}
+            </p>
+          </>
+        )}
+      </Loaded>
+    </section>
   );
 }
