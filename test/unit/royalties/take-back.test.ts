@@ -30,7 +30,9 @@ function memory(n: number) {
     },
     putTakenBack: async (item) => {
       if (failPutsAfter-- <= 0) throw new Error('DynamoDB is unreachable');
-      if (!records.has(`${item.talentId}|${item.licenseId}`)) records.set(`${item.talentId}|${item.licenseId}`, structuredClone(item));
+      if (records.has(`${item.talentId}|${item.licenseId}`)) return false;
+      records.set(`${item.talentId}|${item.licenseId}`, structuredClone(item));
+      return true;
     },
   };
   return { store, uses, records, failAfter: (k: number) => (failPutsAfter = k) };
