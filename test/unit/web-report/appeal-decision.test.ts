@@ -19,9 +19,9 @@ const decision: ClientReportDecision = {
 describe('the appeal page’s decision', () => {
   it('says what was decided, when, on which license and the public reason', () => {
     expect(decisionFacts(decision, 'UTC')).toEqual([
-      { term: 'Decision', detail: 'Your license was revoked on Nov 3, 2026' },
-      { term: 'License', detail: 'lic_1' },
-      { term: 'Public reason', detail: 'Because the image was used outside its license.' },
+      { term: 'Decision', value: 'Your license was revoked on Nov 3, 2026' },
+      { term: 'License', value: 'lic_1', className: 'appeal-reference' },
+      { term: 'Public reason', value: 'Because the image was used outside its license.' },
     ]);
   });
 

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import type { AppealAccepted } from '../../../../../events/reports';
 import { REPORT_LIMITS, REPORT_REFERENCE_PATTERN, REPORT_STATUS_LABELS } from '../../../../../events/report-values';
 import { TextField } from '../../../components/FormField';
+import { Facts } from '../../../components/Facts';
 import { Icon } from '../../../components/Icon';
 import { Loaded } from '../../../components/Loading';
 import { useConfig } from '../../../config';
@@ -189,14 +190,7 @@ function DecisionCard({ api, reference }: { api: SignedInReportApi; reference: s
       <Loaded query={query} loading="Loading the decision…" failed="The decision could not be loaded.">
         {(decision) => (
           <>
-            <dl className="appeal-facts">
-              {decisionFacts(decision).map((fact) => (
-                <div key={fact.term}>
-                  <dt>{fact.term}</dt>
-                  <dd className={fact.term === 'License' ? 'appeal-reference' : undefined}>{fact.detail}</dd>
-                </div>
-              ))}
-            </dl>
+            <Facts className="appeal-facts" facts={decisionFacts(decision)} />
             <h3 className="appeal-decision__reasons-title">The reviewer's statement of reasons</h3>
             <p className="appeal-decision__reasons" data-testid="appeal-decision-reasons">
               {decision.reasons}

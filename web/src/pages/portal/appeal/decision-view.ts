@@ -3,6 +3,7 @@
 // and whether it can still be appealed.
 import type { ClientReportDecision } from '../../../../../events/reports';
 import { formatDate } from '../../../account/format';
+import type { Fact } from '../../../components/Facts';
 
 const OUTCOMES: Record<ClientReportDecision['action'], string> = {
   dismiss: 'The report was dismissed',
@@ -12,11 +13,11 @@ const OUTCOMES: Record<ClientReportDecision['action'], string> = {
 };
 
 /** The decision's facts, in the order the page lists them; dates in the reader's time zone (or `timeZone`). */
-export function decisionFacts(decision: ClientReportDecision, timeZone?: string): Array<{ term: string; detail: string }> {
+export function decisionFacts(decision: ClientReportDecision, timeZone?: string): Fact[] {
   return [
-    { term: 'Decision', detail: `${OUTCOMES[decision.action]} on ${formatDate(decision.decidedAt, timeZone)}` },
-    { term: 'License', detail: decision.licenseId },
-    { term: 'Public reason', detail: `Because ${decision.publicReason}.` },
+    { term: 'Decision', value: `${OUTCOMES[decision.action]} on ${formatDate(decision.decidedAt, timeZone)}` },
+    { term: 'License', value: decision.licenseId, className: 'appeal-reference' },
+    { term: 'Public reason', value: `Because ${decision.publicReason}.` },
   ];
 }
 
