@@ -92,9 +92,9 @@ describe('least privilege', () => {
     expect(table.Properties.TimeToLiveSpecification).toEqual({ AttributeName: 'expiration', Enabled: true });
   });
 
-  it('gives the dashboard function read access only: waitlist and founding counters and indexes, contact messages, the generations list index', () => {
+  it('gives the dashboard function read access only: waitlist and founding counters and indexes, contact messages, the generations list index, the reports', () => {
     const all = statementsOf('ConsoleAdminStats').flatMap(actions);
-    expect(all.filter((a) => !a.startsWith('logs:')).sort()).toEqual(['dynamodb:GetItem', 'dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:Query', 'dynamodb:Query', 'dynamodb:Scan']);
+    expect(all.filter((a) => !a.startsWith('logs:')).sort()).toEqual(['dynamodb:GetItem', 'dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:Query', 'dynamodb:Query', 'dynamodb:Scan', 'dynamodb:Scan']);
   });
 
   it.each([
