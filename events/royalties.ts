@@ -108,6 +108,28 @@ export const TakenBackTotal = z.object({
 });
 export type TakenBackTotal = z.infer<typeof TakenBackTotal>;
 
+/**
+ * A royalty given back (docs/decisions/061): a license revoked for the client's breach was
+ * reinstated on appeal. The statement that claims it pays back what the take-back took from the
+ * talent (never what Humanly absorbed).
+ */
+export const GivenBackLine = z.object({
+  licenseId: z.string(),
+  /** When the license was reinstated. */
+  at: Iso,
+  /** The statement month that took the royalty back. */
+  statementMonth: Month,
+  /** What that take-back took from the talent: what is given back. */
+  royaltyMicros: Micros,
+  /** In words: "Royalty given back: license … reinstated on appeal of report …". */
+  reason: z.string(),
+});
+export type GivenBackLine = z.infer<typeof GivenBackLine>;
+
+/** What a statement gives back: added to what it pays. */
+export const GivenBackTotal = z.object({ licenses: z.number().int().positive(), royaltyMicros: Micros });
+export type GivenBackTotal = z.infer<typeof GivenBackTotal>;
+
 /** A statement's figures: what `buildStatement` computes from its lines and the remainder carried in. */
 export const StatementTotals = z.object({
   /** Licenses that earn (paid and promotional credits); those that earn nothing are `noRoyaltyLicenses`. */
@@ -118,7 +140,7 @@ export const StatementTotals = z.object({
   royaltyMicros: Micros,
   /** Under a cent left over from the previous statement. */
   carriedInMicros: Micros,
-  /** What this statement pays: (royaltyMicros + carriedInMicros - takenBack.appliedMicros) in whole cents. */
+  /** What this statement pays: (royaltyMicros + carriedInMicros - takenBack.appliedMicros + givenBack.royaltyMicros) in whole cents. */
   royaltyCents: Cents,
   /** Under a cent, carried to the next statement. */
   carriedOutMicros: Micros,
@@ -130,6 +152,8 @@ export const StatementTotals = z.object({
   noRoyaltyLicenses: z.number().int().positive().optional(),
   /** Royalties taken back for refunds and lost disputes, when there are any. */
   takenBack: TakenBackTotal.optional(),
+  /** Royalties given back for licenses reinstated on appeal, when there are any. */
+  givenBack: GivenBackTotal.optional(),
 });
 export type StatementTotals = z.infer<typeof StatementTotals>;
 
@@ -168,7 +192,7 @@ export const StatementSummary = z.object({
 export type StatementSummary = z.infer<typeof StatementSummary>;
 
 /** `GET /me/statements/{id}` and the console's detail: the summary with every line. */
-export const StatementDetail = StatementSummary.extend({ lines: z.array(StatementLine), takenBack: z.array(TakenBackLine) });
+export const StatementDetail = StatementSummary.extend({ lines: z.array(StatementLine), takenBack: z.array(TakenBackLine), givenBack: z.array(GivenBackLine).optional() });
 export type StatementDetail = z.infer<typeof StatementDetail>;
 
 /** The console's statement: also the audit of payout changes. */

@@ -7,7 +7,7 @@ import type { RoyaltyStore, StatementRecord } from './store';
 import type { TalentStore } from '../catalog';
 
 export interface StatementAdminDeps {
-  royalties: Pick<RoyaltyStore, 'getStatement' | 'claimedAccruals' | 'claimedTakenBack'>;
+  royalties: Pick<RoyaltyStore, 'getStatement' | 'claimedAccruals' | 'claimedTakenBack' | 'claimedGivenBack'>;
   talent: Pick<TalentStore, 'get'>;
 }
 
@@ -25,9 +25,10 @@ export function statementKeyOf(id: string | undefined): { month: string; talentI
  */
 export async function adminStatementOf(deps: StatementAdminDeps, record: StatementRecord): Promise<AdminStatement> {
   const talent = await deps.talent.get(record.talentId);
-  const [claimed, takenBack] = await Promise.all([
+  const [claimed, takenBack, givenBack] = await Promise.all([
     deps.royalties.claimedAccruals(record.talentId, record.month, record.fromMonth, talent?.royaltyPlan ?? 'standard-tiers'),
     deps.royalties.claimedTakenBack(record.talentId, record.month),
+    deps.royalties.claimedGivenBack(record.talentId, record.month),
   ]);
-  return { ...statementDetailOf(record, claimed, takenBack), audit: record.audit ?? [] };
+  return { ...statementDetailOf(record, claimed, takenBack, givenBack), audit: record.audit ?? [] };
 }

@@ -2,7 +2,7 @@
 // computed, by the monthly close, the talent's live earnings and the console's rebuild of a
 // statement. Amounts are integers: micro-dollars while accruing, whole cents on statements; the
 // one rounding is `floorDiv`.
-import type { AccrualLine, PromotionalTotal, StatementLine, StatementTotals, TakenBackLine, TakenBackTotal } from '../../events/royalties';
+import type { AccrualLine, GivenBackLine, GivenBackTotal, PromotionalTotal, StatementLine, StatementTotals, TakenBackLine, TakenBackTotal } from '../../events/royalties';
 import { BPS_PER_WHOLE, FOUNDING_RATE_BPS, MICROS_PER_CENT, monthNotEndedMessage, ROYALTY_TIERS, STANDARD_TIERS, type RoyaltyTier } from '../../events/royalty-values';
 import type { ROYALTY_PLANS } from '../../events/talent-values';
 
@@ -50,13 +50,15 @@ function orderLines<T extends Pick<AccrualLine, 'at' | 'licenseId'>>(lines: read
  *
  * Royalties taken back for refunds (`takenBack`, docs/payouts.md "Money taken back") come off what
  * the statement pays, never below zero: what its royalty and the remainder carried in cannot
- * cover is absorbed by Humanly, not carried.
+ * cover is absorbed by Humanly, not carried. Royalties given back for licenses reinstated on
+ * appeal (`givenBack`, docs/decisions/061) are added to what it pays.
  */
 export function buildStatement(
   accruals: readonly AccrualLine[],
   carriedInMicros: number,
   promotionalCapMicros?: number,
   takenBack: readonly Pick<TakenBackLine, 'royaltyMicros'>[] = [],
+  givenBack: readonly Pick<GivenBackLine, 'royaltyMicros'>[] = [],
 ): { lines: StatementLine[]; totals: StatementTotals } {
   let standard = 0;
   const earning = accruals.filter((a) => a.noRoyalty === undefined);
@@ -84,7 +86,8 @@ export function buildStatement(
   const promotional = promotionalTotal(lines.filter((l) => l.promotional), promotionalCapMicros);
   const royaltyMicros = sum(paid, (l) => l.royaltyMicros) + (promotional?.royaltyMicros ?? 0);
   const back = takenBackTotal(takenBack, royaltyMicros + carriedInMicros);
-  const { cents, remainderMicros } = toCents(royaltyMicros + carriedInMicros - (back?.appliedMicros ?? 0));
+  const given = givenBackTotal(givenBack);
+  const { cents, remainderMicros } = toCents(royaltyMicros + carriedInMicros - (back?.appliedMicros ?? 0) + (given?.royaltyMicros ?? 0));
   return {
     lines,
     totals: {
@@ -99,6 +102,7 @@ export function buildStatement(
       ...(promotional ? { promotional } : {}),
       ...(noRoyaltyLicenses > 0 ? { noRoyaltyLicenses } : {}),
       ...(back ? { takenBack: back } : {}),
+      ...(given ? { givenBack: given } : {}),
     },
   };
 }
@@ -112,6 +116,32 @@ function takenBackTotal(lines: readonly Pick<TakenBackLine, 'royaltyMicros'>[], 
   const owedMicros = sum(lines, (l) => l.royaltyMicros);
   const appliedMicros = Math.min(owedMicros, availableMicros);
   return { licenses: lines.length, owedMicros, appliedMicros, absorbedMicros: owedMicros - appliedMicros };
+}
+
+/** What a statement gives back: the royalties its give-backs name. */
+function givenBackTotal(lines: readonly Pick<GivenBackLine, 'royaltyMicros'>[]): GivenBackTotal | undefined {
+  if (lines.length === 0) return undefined;
+  for (const l of lines) {
+    if (!Number.isSafeInteger(l.royaltyMicros) || l.royaltyMicros < 0) throw new RangeError(`a royalty given back must be whole micro-dollars of 0 or more, got ${l.royaltyMicros}`);
+  }
+  return { licenses: lines.length, royaltyMicros: sum(lines, (l) => l.royaltyMicros) };
+}
+
+/**
+ * What each royalty taken back on a statement took from the talent: the statement's applied
+ * amount (`appliedMicros`, what its royalty and carry could cover) shared out in the order the
+ * statement lists them (when taken back, then license id), each up to its own royalty; the rest
+ * of each was absorbed by Humanly. A give-back pays back this share, never more.
+ */
+export function takenBackShares(lines: readonly Pick<TakenBackLine, 'licenseId' | 'at' | 'royaltyMicros'>[], appliedMicros: number): Map<string, number> {
+  let left = appliedMicros;
+  const shares = new Map<string, number>();
+  for (const l of [...lines].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.licenseId < b.licenseId ? -1 : a.licenseId > b.licenseId ? 1 : 0))) {
+    const share = Math.min(l.royaltyMicros, left);
+    shares.set(l.licenseId, share);
+    left -= share;
+  }
+  return shares;
 }
 
 const sum = <T>(items: readonly T[], of: (item: T) => number) => items.reduce((s, i) => s + of(i), 0);

@@ -3,7 +3,7 @@
 // the payout status computed on read, and the statement's CSV. Never a prompt or a client.
 import { isDeepStrictEqual } from 'node:util';
 import { dollarsOfCents, dollarsOfMicros, dollarsOfMicrosToCent, lineTierLabel, percentOfBps } from '../../events/royalty-format';
-import type { AccrualLine, Payout, StatementDetail, StatementLine, StatementSummary, StatementTotals, TakenBackLine } from '../../events/royalties';
+import type { AccrualLine, GivenBackLine, Payout, StatementDetail, StatementLine, StatementSummary, StatementTotals, TakenBackLine } from '../../events/royalties';
 import { buildStatement } from './arithmetic';
 import { noRoyaltyNote, PROMOTIONAL_LABEL, TIER_LABELS } from '../../events/royalty-values';
 import type { StatementRecord } from './store';
@@ -85,16 +85,22 @@ export function rebuildStatement(
   record: Pick<StatementRecord, 'id' | 'totals'>,
   claimed: readonly AccrualLine[],
   takenBack: readonly TakenBackLine[],
+  givenBack: readonly GivenBackLine[],
 ): { lines: StatementLine[]; totals: StatementTotals } {
   // A statement closed without promotional lines has no cap recorded: promotional accruals found now would not match it.
-  const rebuilt = buildStatement(accrualLinesOf(claimed), record.totals.carriedInMicros, record.totals.promotional?.capMicros ?? 0, takenBack);
+  const rebuilt = buildStatement(accrualLinesOf(claimed), record.totals.carriedInMicros, record.totals.promotional?.capMicros ?? 0, takenBack, givenBack);
   if (!isDeepStrictEqual(plain(rebuilt.totals), plain(record.totals))) throw new StatementMismatchError(record.id, record.totals, rebuilt.totals);
   return rebuilt;
 }
 
-/** The detail: the summary with every line (license, tier, rate, value, royalty) and every royalty taken back. */
-export function statementDetailOf(record: StatementRecord, claimed: readonly AccrualLine[], takenBack: readonly TakenBackLine[]): StatementDetail {
-  return { ...statementSummaryOf(record), lines: rebuildStatement(record, claimed, takenBack).lines, takenBack: takenBackLinesOf(takenBack) };
+/** The detail: the summary with every line (license, tier, rate, value, royalty), every royalty taken back and, when there are some, given back. */
+export function statementDetailOf(record: StatementRecord, claimed: readonly AccrualLine[], takenBack: readonly TakenBackLine[], givenBack: readonly GivenBackLine[]): StatementDetail {
+  return {
+    ...statementSummaryOf(record),
+    lines: rebuildStatement(record, claimed, takenBack, givenBack).lines,
+    takenBack: takenBackLinesOf(takenBack),
+    ...(givenBack.length > 0 ? { givenBack: takenBackLinesOf(givenBack) } : {}),
+  };
 }
 
 /** The CSV's columns, in order. */
@@ -110,11 +116,12 @@ export const statementCsvFilename = (month: string) => `humanly-statement-${mont
  * `tier total` rows, the promotional section (`promotional total`, what its lines earned, and
  * `promotional cap cut`, what the cap took off), `no royalty` (licenses that earn nothing, by
  * count), `carried in`, one `taken back` row per royalty taken back for a refund (negative) and
- * `taken back absorbed` (what Humanly absorbed of them), `paid` (whole cents, two decimals) and
- * `carried out`. License rows, less the cap's cut, plus carried in, less what was taken back and
- * not absorbed, always equal paid plus carried out.
+ * `taken back absorbed` (what Humanly absorbed of them), one `given back` row per royalty given
+ * back for a license reinstated on appeal, `paid` (whole cents, two decimals) and `carried out`.
+ * License rows, less the cap's cut, plus carried in, less what was taken back and not absorbed,
+ * plus what was given back, always equal paid plus carried out.
  */
-export function statementCsv(detail: Pick<StatementDetail, 'lines' | 'totals' | 'takenBack'>): string {
+export function statementCsv(detail: Pick<StatementDetail, 'lines' | 'totals' | 'takenBack' | 'givenBack'>): string {
   const { promotional, takenBack } = detail.totals;
   const blank = { Date: '', License: '', Tier: '', 'Rate %': '', 'Credit value USD': '' };
   const rows: CsvRecord[] = [
@@ -153,6 +160,7 @@ export function statementCsv(detail: Pick<StatementDetail, 'lines' | 'totals' | 
     { ...blank, Row: 'carried in', 'Royalty USD': dollarsOfMicros(detail.totals.carriedInMicros) },
     ...detail.takenBack.map((t) => ({ ...blank, Row: 'taken back', Date: t.at.slice(0, 10), License: t.licenseId, Tier: t.reason, 'Royalty USD': `-${dollarsOfMicros(t.royaltyMicros)}` })),
     ...(takenBack && takenBack.absorbedMicros > 0 ? [{ ...blank, Row: 'taken back absorbed', Tier: 'Absorbed by Humanly: a statement never goes below zero', 'Royalty USD': dollarsOfMicros(takenBack.absorbedMicros) }] : []),
+    ...(detail.givenBack ?? []).map((g) => ({ ...blank, Row: 'given back', Date: g.at.slice(0, 10), License: g.licenseId, Tier: g.reason, 'Royalty USD': dollarsOfMicros(g.royaltyMicros) })),
     { ...blank, Row: 'paid', License: `${detail.totals.licenses} licenses`, 'Credit value USD': dollarsOfMicros(detail.totals.grossMicros), 'Royalty USD': dollarsOfCents(detail.totals.royaltyCents) },
     { ...blank, Row: 'carried out', 'Royalty USD': dollarsOfMicros(detail.totals.carriedOutMicros) },
   ];

@@ -3,7 +3,7 @@
 // (keys in generations-keys.ts).
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ExclusiveContract } from '../../events/generations';
-import type { AccrualLine, StatementAuditEntry, StatementTotals, TakenBackLine } from '../../events/royalties';
+import type { AccrualLine, GivenBackLine, StatementAuditEntry, StatementTotals, TakenBackLine } from '../../events/royalties';
 import type { ROYALTY_PLANS } from '../../events/talent-values';
 import { isConditionFailure } from '../shared/errors';
 import { tableItems } from '../shared/store';
@@ -69,6 +69,27 @@ export interface StoredTakenBack {
   statementMonth?: string;
   royaltyMicros?: number;
 }
+
+/** A license's royalty given back after its take-back (docs/decisions/061): claimed like a take-back by the first close after `at`. */
+export interface StoredGivenBack {
+  talentId: string;
+  licenseId: string;
+  at: string;
+  reason: string;
+  /** The reinstatement it came from (`report:<reference>`), the same key as the take-back it undoes. */
+  key: string;
+  claimedBy?: string;
+  /** The statement month that took the royalty back, and what it took from the talent: set when claimed. */
+  statementMonth?: string;
+  royaltyMicros?: number;
+}
+
+/**
+ * A license's royalty given back: one per license, ever, beside its take-back (`TAKEBACK#`) in the
+ * talent's partition of the Generations table.
+ */
+const givenBackKey = (talentId: string, licenseId: string) => ({ pk: generationKeys.talent(talentId), sk: `${GIVEN_BACK_PREFIX}${licenseId}` });
+const GIVEN_BACK_PREFIX = 'GIVEBACK#';
 
 /** What only the table needs: keys, the list index's key, its sort attribute. */
 const KEY_FIELDS = ['pk', 'sk', 'listKey', 'createdAt'];
@@ -234,6 +255,54 @@ export function royaltyStore(doc: DynamoDBDocumentClient, tableName: string) {
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
         FilterExpression: 'claimedBy = :m',
         ExpressionAttributeValues: { ':pk': generationKeys.talent(talentId), ':p': generationKeys.takenBackPrefix, ':m': month },
+        ConsistentRead: true,
+      });
+      return items.map((i) => ({ licenseId: String(i.licenseId), at: String(i.at), statementMonth: String(i.statementMonth), royaltyMicros: Number(i.royaltyMicros), reason: String(i.reason) }));
+    },
+
+    /** A license's royalty taken back, as stored (claimed or not); undefined when none was. */
+    getTakenBack: (talentId: string, licenseId: string) => table.get<StoredTakenBack>(generationKeys.takenBack(talentId, licenseId)),
+
+    /** Records a license's royalty given back, once per license: false when one is already recorded. */
+    putGivenBack: (item: StoredGivenBack): Promise<boolean> => table.putNew({ ...givenBackKey(item.talentId, item.licenseId), ...item }),
+
+    /** The talent's royalties given back that no statement has claimed yet, given back before `before` (ISO). */
+    async openGivenBack(talentId: string, before: string): Promise<StoredGivenBack[]> {
+      const items = await queryAll(doc, tableName, {
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        FilterExpression: 'attribute_not_exists(claimedBy) AND #at < :before',
+        ExpressionAttributeNames: { '#at': 'at' },
+        ExpressionAttributeValues: { ':pk': generationKeys.talent(talentId), ':p': GIVEN_BACK_PREFIX, ':before': before },
+        ConsistentRead: true,
+      });
+      return items.map((i) => table.strip<StoredGivenBack>(i));
+    },
+
+    /** Claims a royalty given back for the statement of `month`, with what it gives back, once: false when another statement has it. */
+    async claimGivenBack(talentId: string, licenseId: string, month: string, counted: { statementMonth: string; royaltyMicros: number }): Promise<boolean> {
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: givenBackKey(talentId, licenseId),
+            UpdateExpression: 'SET claimedBy = :m, statementMonth = if_not_exists(statementMonth, :s), royaltyMicros = if_not_exists(royaltyMicros, :r)',
+            ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(claimedBy) OR claimedBy = :m)',
+            ExpressionAttributeValues: { ':m': month, ':s': counted.statementMonth, ':r': counted.royaltyMicros },
+          }),
+        );
+        return true;
+      } catch (err) {
+        if (isConditionFailure(err)) return false;
+        throw err;
+      }
+    },
+
+    /** The royalties given back that the statement of `month` claimed, as its lines. */
+    async claimedGivenBack(talentId: string, month: string): Promise<GivenBackLine[]> {
+      const items = await queryAll(doc, tableName, {
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        FilterExpression: 'claimedBy = :m',
+        ExpressionAttributeValues: { ':pk': generationKeys.talent(talentId), ':p': GIVEN_BACK_PREFIX, ':m': month },
         ConsistentRead: true,
       });
       return items.map((i) => ({ licenseId: String(i.licenseId), at: String(i.at), statementMonth: String(i.statementMonth), royaltyMicros: Number(i.royaltyMicros), reason: String(i.reason) }));

@@ -7,7 +7,7 @@ import { statementDetailOf } from './statement-views';
 import type { RoyaltyStore } from './store';
 
 export interface TalentStatementDeps extends CallerTalentDeps {
-  royalties: Pick<RoyaltyStore, 'getStatement' | 'claimedAccruals' | 'claimedTakenBack'>;
+  royalties: Pick<RoyaltyStore, 'getStatement' | 'claimedAccruals' | 'claimedTakenBack' | 'claimedGivenBack'>;
 }
 
 /**
@@ -23,6 +23,10 @@ export async function talentStatement(deps: TalentStatementDeps, caller: Account
   if (owner !== talentId) throw new NotFoundError(STATEMENT_NOT_FOUND_MESSAGE);
   const record = await deps.royalties.getStatement(talentId, month);
   if (!record) throw new NotFoundError(STATEMENT_NOT_FOUND_MESSAGE);
-  const [claimed, takenBack] = await Promise.all([deps.royalties.claimedAccruals(talentId, month, record.fromMonth, plan), deps.royalties.claimedTakenBack(talentId, month)]);
-  return statementDetailOf(record, claimed, takenBack);
+  const [claimed, takenBack, givenBack] = await Promise.all([
+    deps.royalties.claimedAccruals(talentId, month, record.fromMonth, plan),
+    deps.royalties.claimedTakenBack(talentId, month),
+    deps.royalties.claimedGivenBack(talentId, month),
+  ]);
+  return statementDetailOf(record, claimed, takenBack, givenBack);
 }

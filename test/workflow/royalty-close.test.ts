@@ -18,7 +18,7 @@ import { closeTalentMonth, CloseTalentMonthInput, type CloseTalentMonthDeps } fr
 import { CloseInput, planClose } from '../../functions/royalties/steps/close-plan/service';
 import { reportNotClosed, ReportNotClosedInput } from '../../functions/royalties/steps/report-not-closed/service';
 import { announceClose, AnnounceCloseInput } from '../../functions/royalties/steps/announce-close/service';
-import type { StatementRecord, StoredAccrual, StoredTakenBack } from '../../functions/royalties/store';
+import type { StatementRecord, StoredAccrual, StoredGivenBack, StoredTakenBack } from '../../functions/royalties/store';
 import type { Email } from '../../functions/shared/email';
 
 const MACHINE = 'arn:aws:states:us-east-1:123456789012:stateMachine:RoyaltyClose';
@@ -51,6 +51,7 @@ function memoryRoyalties() {
   const accruals = new Map<string, StoredAccrual>(); // by talentId|licenseId
   const statements = new Map<string, StatementRecord>(); // by talentId|month
   const takenBack = new Map<string, StoredTakenBack>(); // by talentId|licenseId
+  const givenBack = new Map<string, StoredGivenBack>(); // by talentId|licenseId
   const clone = <T>(v: T): T => structuredClone(v);
   const inRange = (a: StoredAccrual, talentId: string, from: string | undefined, to: string) => a.talentId === talentId && a.month >= (from ?? '') && a.month <= to;
   const store: CloseTalentMonthDeps['royalties'] = {
@@ -99,6 +100,24 @@ function memoryRoyalties() {
         .filter((t) => t.talentId === talentId && t.claimedBy === month)
         .map((t) => ({ licenseId: t.licenseId, at: t.at, statementMonth: t.statementMonth!, royaltyMicros: t.royaltyMicros!, reason: t.reason }));
     },
+    async getTakenBack(talentId, licenseId) {
+      const t = takenBack.get(`${talentId}|${licenseId}`);
+      return t && clone(t);
+    },
+    async openGivenBack(talentId, before) {
+      return [...givenBack.values()].filter((g) => g.talentId === talentId && !g.claimedBy && g.at < before).map(clone);
+    },
+    async claimGivenBack(talentId, licenseId, month, counted) {
+      const g = givenBack.get(`${talentId}|${licenseId}`);
+      if (!g || (g.claimedBy && g.claimedBy !== month)) return false;
+      Object.assign(g, { claimedBy: month, statementMonth: g.statementMonth ?? counted.statementMonth, royaltyMicros: g.royaltyMicros ?? counted.royaltyMicros });
+      return true;
+    },
+    async claimedGivenBack(talentId, month) {
+      return [...givenBack.values()]
+        .filter((g) => g.talentId === talentId && g.claimedBy === month)
+        .map((g) => ({ licenseId: g.licenseId, at: g.at, statementMonth: g.statementMonth!, royaltyMicros: g.royaltyMicros!, reason: g.reason }));
+    },
     async markNotified(talentId, month, at) {
       const s = statements.get(`${talentId}|${month}`);
       if (!s || s.notifiedAt) return false;
@@ -117,7 +136,16 @@ function memoryRoyalties() {
     const a = accruals.get(`${talentId}|${licenseId}`)!;
     takenBack.set(`${talentId}|${licenseId}`, { talentId, licenseId, accrualMonth: a.month, at, reason: "The client's payment was refunded", key: `refund:ch_${licenseId}:900`, accountId: 'client-1' });
   };
-  return { store, add, takeBack, statements, accruals };
+  /** A license revoked for the client's breach after report `reference`: its royalty taken back at `at`. */
+  const revoke = (talentId: string, licenseId: string, reference: string, at: string) => {
+    const a = accruals.get(`${talentId}|${licenseId}`)!;
+    takenBack.set(`${talentId}|${licenseId}`, { talentId, licenseId, accrualMonth: a.month, at, reason: `Royalty taken back: license ${licenseId} revoked after report ${reference}`, key: `report:${reference}`, accountId: 'client-1' });
+  };
+  /** The license reinstated on appeal at `at`: its royalty given back. */
+  const reinstate = (talentId: string, licenseId: string, reference: string, at: string) => {
+    givenBack.set(`${talentId}|${licenseId}`, { talentId, licenseId, at, reason: `Royalty given back: license ${licenseId} reinstated on appeal of report ${reference}`, key: `report:${reference}` });
+  };
+  return { store, add, takeBack, revoke, reinstate, statements, accruals };
 }
 
 const TALENT = { 'maya-chen': { name: 'Maya Chen', royaltyPlan: 'founding-35', email: 'maya@example.com' }, 'jon-reyes': { name: 'Jon Reyes', royaltyPlan: 'standard-tiers', email: undefined } } as const;
@@ -274,6 +302,58 @@ describe('RoyaltyClose state machine', () => {
     expect((await w.run(scheduled('2027-02-01T01:00:00Z'))).done.status).toBe('SUCCEEDED');
     // 350,000 earned - 153,125 taken back = 196,875 -> 19 cents, 6,875 carried.
     expect(w.statements.get('maya-chen|2027-01')!.totals).toMatchObject({ royaltyMicros: 350_000, royaltyCents: 19, carriedOutMicros: 6_875, takenBack: { licenses: 1, owedMicros: 153_125, appliedMicros: 153_125, absorbedMicros: 0 } });
+  });
+
+  test('a royalty taken back for a revocation is given back on appeal: what the take-back took, never what Humanly absorbed; a rerun agrees', async () => {
+    const w = world();
+    // November: Maya (founding 35%) earns 2 x 153,125 = 306,250 -> 30 cents, 6,250 carried.
+    const [a, b] = ['03', '04'].map((day) => w.add('maya-chen', `2026-11-${day}T10:00:00.000Z`, 437_500, 'founding-35'));
+    expect((await w.run(scheduled('2026-12-01T01:00:00Z'))).done.status).toBe('SUCCEEDED');
+
+    // December: one license (350,000) + 6,250 carried; both of November's revoked for a breach
+    // (306,250 owed, all applied), the second one reinstated in the same month: 153,125 given back.
+    w.add('maya-chen', '2026-12-10T10:00:00.000Z', 1_000_000, 'founding-35');
+    w.revoke('maya-chen', a!, 'RPT-AAAAAA', '2026-12-11T09:00:00.000Z');
+    w.revoke('maya-chen', b!, 'RPT-BBBBBB', '2026-12-12T09:00:00.000Z');
+    w.reinstate('maya-chen', b!, 'RPT-BBBBBB', '2026-12-20T09:00:00.000Z');
+    w.setClock('2027-01-01T01:00:03Z');
+    expect((await w.run(scheduled('2027-01-01T01:00:00Z'))).done.status).toBe('SUCCEEDED');
+    // 350,000 + 6,250 - 306,250 + 153,125 = 203,125 -> 20 cents, 3,125 carried.
+    expect(w.statements.get('maya-chen|2026-12')!.totals).toMatchObject({
+      royaltyCents: 20,
+      carriedOutMicros: 3_125,
+      takenBack: { licenses: 2, owedMicros: 306_250, appliedMicros: 306_250, absorbedMicros: 0 },
+      givenBack: { licenses: 1, royaltyMicros: 153_125 },
+    });
+    expect(await w.store.claimedGivenBack('maya-chen', '2026-12')).toEqual([
+      { licenseId: b, at: '2026-12-20T09:00:00.000Z', statementMonth: '2026-12', royaltyMicros: 153_125, reason: `Royalty given back: license ${b} reinstated on appeal of report RPT-BBBBBB` },
+    ]);
+    w.setClock('2027-01-02T09:00:00Z');
+    expect((await w.run({ month: '2026-12' })).done.output).toMatchObject({ results: [{ talentId: 'jon-reyes', closed: { outcome: 'nothing' } }, { talentId: 'maya-chen', closed: { outcome: 'unchanged' } }] });
+
+    // January: nothing earned; the first license is reinstated: its take-back took all of its 153,125 on December's statement.
+    w.reinstate('maya-chen', a!, 'RPT-AAAAAA', '2027-01-15T09:00:00.000Z');
+    w.setClock('2027-02-01T01:00:03Z');
+    expect((await w.run(scheduled('2027-02-01T01:00:00Z'))).done.status).toBe('SUCCEEDED');
+    expect(w.statements.get('maya-chen|2027-01')!.totals).toMatchObject({ licenses: 0, royaltyCents: 15, carriedOutMicros: 6_250, givenBack: { licenses: 1, royaltyMicros: 153_125 } });
+  });
+
+  test('a royalty absorbed by Humanly is not given back', async () => {
+    const w = world();
+    // November: one license, 153,125 -> 15 cents, 3,125 carried. December earns nothing of its own.
+    const a = w.add('maya-chen', '2026-11-03T10:00:00.000Z', 437_500, 'founding-35');
+    expect((await w.run(scheduled('2026-12-01T01:00:00Z'))).done.status).toBe('SUCCEEDED');
+    // December: a tiny license (35) + 3,125 carried = 3,160 available; 153,125 owed -> 3,160 taken, the rest absorbed.
+    w.add('maya-chen', '2026-12-10T10:00:00.000Z', 100, 'founding-35');
+    w.revoke('maya-chen', a, 'RPT-CCCCCC', '2026-12-11T09:00:00.000Z');
+    w.setClock('2027-01-01T01:00:03Z');
+    expect((await w.run(scheduled('2027-01-01T01:00:00Z'))).done.status).toBe('SUCCEEDED');
+    expect(w.statements.get('maya-chen|2026-12')!.totals.takenBack).toEqual({ licenses: 1, owedMicros: 153_125, appliedMicros: 3_160, absorbedMicros: 149_965 });
+    // Reinstated in January: only the 3,160 the talent lost comes back.
+    w.reinstate('maya-chen', a, 'RPT-CCCCCC', '2027-01-15T09:00:00.000Z');
+    w.setClock('2027-02-01T01:00:03Z');
+    expect((await w.run(scheduled('2027-02-01T01:00:00Z'))).done.status).toBe('SUCCEEDED');
+    expect(w.statements.get('maya-chen|2027-01')!.totals).toMatchObject({ royaltyCents: 0, carriedOutMicros: 3_160, givenBack: { licenses: 1, royaltyMicros: 3_160 } });
   });
 
   test('a rerun (the same schedule, or an operator\'s { month }) writes nothing and emails no one again; a late accrual lands on the next month', async () => {

@@ -72,8 +72,13 @@ function StatementPage() {
               ['Carried in', `$${dollarsOfMicros(t.carriedInMicros)}`],
               ...(t.takenBack
                 ? ([
-                    ['Taken back for refunds', <span data-testid="statement-taken-back">{`−$${dollarsOfMicros(t.takenBack.appliedMicros)} of $${dollarsOfMicros(t.takenBack.owedMicros)} (${t.takenBack.licenses} ${t.takenBack.licenses === 1 ? 'license' : 'licenses'})`}</span>],
+                    ['Taken back (refunds, licenses revoked for a breach)', <span data-testid="statement-taken-back">{`−$${dollarsOfMicros(t.takenBack.appliedMicros)} of $${dollarsOfMicros(t.takenBack.owedMicros)} (${t.takenBack.licenses} ${t.takenBack.licenses === 1 ? 'license' : 'licenses'})`}</span>],
                     ['Absorbed by Humanly', <span data-testid="statement-absorbed">${dollarsOfMicros(t.takenBack.absorbedMicros)}</span>],
+                  ] as Array<[string, ReactNode]>)
+                : []),
+              ...(t.givenBack
+                ? ([
+                    ['Given back (licenses reinstated on appeal)', <span data-testid="statement-given-back">{`$${dollarsOfMicros(t.givenBack.royaltyMicros)} (${t.givenBack.licenses} ${t.givenBack.licenses === 1 ? 'license' : 'licenses'})`}</span>],
                   ] as Array<[string, ReactNode]>)
                 : []),
               ['Paid (whole cents)', <strong data-testid="statement-amount">${dollarsOfCents(t.royaltyCents)}</strong>],

@@ -6,7 +6,7 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { LogLevel, StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { PAYMENTS_SPENT_CREDITS_REFUNDED } from '../../../events/payment-events';
-import { LICENSE_REVOKED } from '../../../events/reports';
+import { LICENSE_REINSTATED, LICENSE_REVOKED } from '../../../events/reports';
 import { GENERATIONS_CREATED_INDEX } from '../../../events/resource-names';
 import { CLOSE_SCHEDULE } from '../../../events/royalty-values';
 import { AppFunction } from '../platform/app-function';
@@ -102,7 +102,8 @@ export class Royalties extends NestedStack {
 
   /**
    * Royalties taken back for a client's breach (decision 058, docs/decisions/061):
-   * `License.Revoked` with `clientBreach` -> the license's royalty, recorded for the next close.
+   * `License.Revoked` with `clientBreach` -> the license's royalty, recorded for the next close;
+   * `License.Reinstated` -> that royalty given back.
    */
   private revokedLicenses(platform: Platform, props: RoyaltiesProps): void {
     const revoked = new AppFunction(this, 'RevokedLicenseRoyalty', {
@@ -110,6 +111,12 @@ export class Royalties extends NestedStack {
       description: "Takes back the royalty of a license revoked for the client's breach: it comes off the talent's next statement",
     }).bindTable(props.generationsTable, 'GENERATIONS_TABLE', ['GetItem', 'PutItem'], { indexes: false });
     consumeEvents(this, 'OnLicenseRevoked', { bus: platform.bus, detailType: LICENSE_REVOKED, consumer: revoked, consequence: "royalty of a license revoked for the client's breach taken back" });
+    // `License.Reinstated` -> the royalty its revocation took back, given back on the next close.
+    const reinstated = new AppFunction(this, 'ReinstatedLicenseRoyalty', {
+      entry: 'functions/royalties/triggers/reinstated-license-royalty/handler.ts',
+      description: "Gives back the royalty taken back from a license reinstated on appeal: it comes back on the talent's next statement",
+    }).bindTable(props.generationsTable, 'GENERATIONS_TABLE', ['GetItem', 'PutItem'], { indexes: false });
+    consumeEvents(this, 'OnLicenseReinstated', { bus: platform.bus, detailType: LICENSE_REINSTATED, consumer: reinstated, consequence: 'royalty taken back from a license reinstated on appeal given back' });
   }
 
   private closeWorkflow(parent: Stack, platform: Platform, props: RoyaltiesProps): StateMachine {

@@ -81,6 +81,7 @@ it('exports the profile, the application without photo keys, every license witho
       claimedAccruals: async (_t, month) => (month === '2026-10' ? october : []),
       openAccruals: async () => open,
       claimedTakenBack: async () => [],
+      claimedGivenBack: async () => [],
     },
     generations: {
       getLicense: async (id) => ({

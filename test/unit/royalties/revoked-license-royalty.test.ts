@@ -1,9 +1,11 @@
 // The royalty of a license revoked for the client's breach (functions/royalties/triggers/
 // revoked-license-royalty, docs/decisions/061): taken back once, with the record a refund writes,
 // so the next close takes it off the statement; a revocation that is not the client's breach keeps
-// it. Over an in-memory store with the table's once-per-license condition.
-import type { LicenseRevokedV1 } from '../../../events/reports';
-import type { StoredTakenBack } from '../../../functions/royalties/store';
+// it. Reinstated on appeal (reinstated-license-royalty), it is given back once, by a second
+// record. Over an in-memory store with the table's once-per-license conditions.
+import type { LicenseReinstatedV1, LicenseRevokedV1 } from '../../../events/reports';
+import type { StoredGivenBack, StoredTakenBack } from '../../../functions/royalties/store';
+import { giveBackReinstatedRoyalty, type ReinstatementRoyaltyStore } from '../../../functions/royalties/triggers/reinstated-license-royalty/service';
 import { takeBackRevokedRoyalty, type RevocationRoyaltyStore } from '../../../functions/royalties/triggers/revoked-license-royalty/service';
 
 function memory() {
@@ -11,7 +13,15 @@ function memory() {
   const licenses: Record<string, { talentId: string; accountId: string; issuedAt: string }> = {
     lic_1: { talentId: 'maya-chen', accountId: 'acct-1', issuedAt: '2026-10-30T23:59:00.000Z' },
   };
-  const store: RevocationRoyaltyStore = {
+  const given = new Map<string, StoredGivenBack>();
+  const store: RevocationRoyaltyStore & ReinstatementRoyaltyStore = {
+    getTakenBack: async (talentId, licenseId) => structuredClone(records.get(`${talentId}|${licenseId}`)),
+    putGivenBack: async (item) => {
+      const key = `${item.talentId}|${item.licenseId}`;
+      if (given.has(key)) return false;
+      given.set(key, structuredClone(item));
+      return true;
+    },
     licenseOf: async (id) => licenses[id],
     putTakenBack: async (item) => {
       const key = `${item.talentId}|${item.licenseId}`;
@@ -20,7 +30,7 @@ function memory() {
       return true;
     },
   };
-  return { store, records };
+  return { store, records, given };
 }
 
 const revoked = (over: Partial<LicenseRevokedV1> = {}): LicenseRevokedV1 => ({
@@ -68,5 +78,31 @@ describe('takeBackRevokedRoyalty', () => {
     const m = memory();
     expect(await takeBackRevokedRoyalty(m.store, revoked({ licenseId: 'lic_gone' }))).toBe('no-license');
     expect(m.records.size).toBe(0);
+  });
+});
+
+const reinstated = (over: Partial<LicenseReinstatedV1> = {}): LicenseReinstatedV1 => ({ version: 1, licenseId: 'lic_1', reference: 'RPT-ABC234', reinstatedAt: '2026-11-20T10:00:00.000Z', ...over });
+
+describe('giveBackReinstatedRoyalty', () => {
+  it('gives back the royalty its revocation took back, once, with a second record', async () => {
+    const m = memory();
+    await takeBackRevokedRoyalty(m.store, revoked());
+    expect(await giveBackReinstatedRoyalty(m.store, reinstated())).toBe('given-back');
+    expect(await giveBackReinstatedRoyalty(m.store, reinstated())).toBe('already');
+    expect([...m.given.values()]).toEqual([
+      { talentId: 'maya-chen', licenseId: 'lic_1', at: '2026-11-20T10:00:00.000Z', reason: 'Royalty given back: license lic_1 reinstated on appeal of report RPT-ABC234', key: 'report:RPT-ABC234' },
+    ]);
+    // The take-back stays as it was: the ledger only grows.
+    expect([...m.records.values()].map((r) => r.key)).toEqual(['report:RPT-ABC234']);
+  });
+
+  it('gives nothing back when the revocation took nothing, or a refund took it', async () => {
+    const m = memory();
+    await takeBackRevokedRoyalty(m.store, revoked({ clientBreach: false }));
+    expect(await giveBackReinstatedRoyalty(m.store, reinstated())).toBe('nothing-taken');
+    await m.store.putTakenBack({ talentId: 'maya-chen', licenseId: 'lic_1', accrualMonth: '2026-10', at: '2026-11-02T00:00:00.000Z', reason: "The client's payment was refunded", key: 'refund:ch_1:400', accountId: 'acct-1' });
+    expect(await giveBackReinstatedRoyalty(m.store, reinstated())).toBe('nothing-taken');
+    expect(await giveBackReinstatedRoyalty(m.store, reinstated({ licenseId: 'lic_gone' }))).toBe('no-license');
+    expect(m.given.size).toBe(0);
   });
 });

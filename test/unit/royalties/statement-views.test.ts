@@ -55,7 +55,7 @@ describe('statement views', () => {
     const summary = statementSummaryOf(record({ paid: { paidAt: '2026-12-03T09:00:00.000Z', reference: 'PAY-1', by: 'admin-sub' } }));
     expect(StatementSummary.strict().parse(summary)).toEqual(summary);
     expect(JSON.stringify(summary)).not.toMatch(/admin-sub|audit/);
-    const detail = statementDetailOf(record(), claimed, []);
+    const detail = statementDetailOf(record(), claimed, [], []);
     StatementDetail.parse(detail);
     expect(detail.totals).toMatchObject({ licenses: 3, royaltyMicros: 525_000, carriedInMicros: 9_000, royaltyCents: 53, carriedOutMicros: 4_000 });
     expect(detail.lines.map((l) => [l.licenseId, l.tier, l.rateBps, l.royaltyMicros])).toEqual([
@@ -68,14 +68,14 @@ describe('statement views', () => {
   });
 
   it('refuses to show lines that do not add up to the stored figures', () => {
-    expect(() => statementDetailOf(record(), claimed.slice(1), [])).toThrow(StatementMismatchError);
-    expect(() => statementDetailOf(record({ totals: { ...record().totals, carriedInMicros: 0 } }), claimed, [])).toThrow(StatementMismatchError);
+    expect(() => statementDetailOf(record(), claimed.slice(1), [], [])).toThrow(StatementMismatchError);
+    expect(() => statementDetailOf(record({ totals: { ...record().totals, carriedInMicros: 0 } }), claimed, [], [])).toThrow(StatementMismatchError);
   });
 });
 
 describe('statement CSV', () => {
   it('has a row per license in statement order, then the tier totals, carried in, paid and carried out', () => {
-    const csv = statementCsv(statementDetailOf(record(), claimed, []));
+    const csv = statementCsv(statementDetailOf(record(), claimed, [], []));
     expect(statementCsvFilename('2026-11')).toBe('humanly-statement-2026-11.csv');
     const rows = csvRecords(csv);
     expect(rows).toEqual([
@@ -140,7 +140,7 @@ describe('promotional credits and licenses that earn nothing on a statement (dec
   const closed = record({ totals: buildStatement(mixed, 0, CAP).totals });
 
   it('rebuilds with the cap the statement was closed with, and refuses lines whose kind changed', () => {
-    const detail = statementDetailOf(closed, mixed, []);
+    const detail = statementDetailOf(closed, mixed, [], []);
     StatementDetail.parse(detail);
     expect(detail.totals).toMatchObject({
       licenses: 5,
@@ -157,15 +157,15 @@ describe('promotional credits and licenses that earn nothing on a statement (dec
     ]);
     // A promotional accrual read back as paid (or the other way round) is a mismatch, never shown.
     const { promotional: _p, ...asPaid } = mixed[1]!;
-    expect(() => statementDetailOf(closed, [mixed[0]!, asPaid, ...mixed.slice(2)], [])).toThrow(StatementMismatchError);
+    expect(() => statementDetailOf(closed, [mixed[0]!, asPaid, ...mixed.slice(2)], [], [])).toThrow(StatementMismatchError);
     // A statement closed before promotional credits existed has no cap: promotional accruals found now do not match it.
     const legacy = record({ totals: buildStatement([mixed[0]!, mixed[4]!], 0).totals });
-    expect(statementDetailOf(legacy, [mixed[0]!, mixed[4]!], []).totals.promotional).toBeUndefined();
-    expect(() => statementDetailOf(legacy, [mixed[0]!, mixed[1]!, mixed[4]!], [])).toThrow(StatementMismatchError);
+    expect(statementDetailOf(legacy, [mixed[0]!, mixed[4]!], [], []).totals.promotional).toBeUndefined();
+    expect(() => statementDetailOf(legacy, [mixed[0]!, mixed[1]!, mixed[4]!], [], [])).toThrow(StatementMismatchError);
   });
 
   it('lists the promotional section, the cap\'s cut and the licenses that earn nothing in the CSV, and still adds up', () => {
-    const rows = csvRecords(statementCsv(statementDetailOf(closed, mixed, [])));
+    const rows = csvRecords(statementCsv(statementDetailOf(closed, mixed, [], [])));
     expect(rows.filter((r) => r.Row === 'license').map((r) => [r.License, r.Tier, r['Royalty USD']])).toEqual([
       [accrual(1).licenseId, 'Licenses 1-50 at 20%', '0.100000'],
       ...[2, 3, 4].map((n) => [accrual(n).licenseId, 'Promotional credits at 20%', '0.059777']),
@@ -207,6 +207,6 @@ describe('stored statements', () => {
     const reordered = JSON.parse(JSON.stringify(stored.totals, Object.keys(stored.totals).sort())) as StatementRecord['totals'];
     const shuffled = { ...reordered, tiers: stored.totals.tiers.map((t) => Object.fromEntries(Object.entries(t).reverse())) } as StatementRecord['totals'];
     expect(Object.keys(shuffled)).not.toEqual(Object.keys(stored.totals));
-    expect(statementDetailOf({ ...stored, totals: shuffled }, claimed, []).lines).toHaveLength(3);
+    expect(statementDetailOf({ ...stored, totals: shuffled }, claimed, [], []).lines).toHaveLength(3);
   });
 });

@@ -17,7 +17,7 @@ export interface DataExportDeps {
   standing: StandingDeps;
   founding: Pick<FoundingStore, 'getApplication'>;
   talent: Pick<TalentStore, 'getForGeneration'>;
-  royalties: Pick<RoyaltyStore, 'openAccruals' | 'claimedAccruals' | 'listStatements' | 'claimedTakenBack'>;
+  royalties: Pick<RoyaltyStore, 'openAccruals' | 'claimedAccruals' | 'listStatements' | 'claimedTakenBack' | 'claimedGivenBack'>;
   generations: Pick<GenerationStore, 'getLicense'>;
   /** The talent's trainings of their likeness model, oldest first. */
   trainings: { listTrainings(talentId: string): Promise<TrainingRecord[]> };
@@ -119,7 +119,8 @@ export async function exportMyData(deps: DataExportDeps, caller: AccountCaller):
     const [records, open] = await Promise.all([deps.royalties.listStatements(found.talent.id), deps.royalties.openAccruals(found.talent.id, LAST_MONTH, plan)]);
     const claimed = await Promise.all(records.map((r) => deps.royalties.claimedAccruals(found.talent.id, r.month, r.fromMonth, plan)));
     const takenBack = await Promise.all(records.map((r) => deps.royalties.claimedTakenBack(found.talent.id, r.month)));
-    statements = records.map((r, i) => statementDetailOf(r, claimed[i]!, takenBack[i]!));
+    const givenBack = await Promise.all(records.map((r) => deps.royalties.claimedGivenBack(found.talent.id, r.month)));
+    statements = records.map((r, i) => statementDetailOf(r, claimed[i]!, takenBack[i]!, givenBack[i]!));
     const accruals: StoredAccrual[] = [...claimed.flat(), ...open].sort((a, b) => a.at.localeCompare(b.at) || a.licenseId.localeCompare(b.licenseId));
     licenses = await Promise.all(
       accruals.map(async (a) => {

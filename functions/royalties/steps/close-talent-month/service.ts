@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { Month } from '../../../../events/royalties';
-import { assertMonthEnded, buildStatement } from '../../arithmetic';
-import type { StatementLine } from '../../../../events/royalties';
+import { assertMonthEnded, buildStatement, takenBackShares } from '../../arithmetic';
+import type { StatementLine, TakenBackLine } from '../../../../events/royalties';
 import { statementId } from '../../../../events/royalty-values';
 import type { ROYALTY_PLANS } from '../../../../events/talent-values';
 import { TALENT_ID_PATTERN } from '../../../../events/talent-values';
@@ -34,6 +34,10 @@ export interface CloseTalentMonthDeps {
     | 'openTakenBack'
     | 'claimTakenBack'
     | 'claimedTakenBack'
+    | 'getTakenBack'
+    | 'openGivenBack'
+    | 'claimGivenBack'
+    | 'claimedGivenBack'
   >;
   /** The talent's name, plan now (for accruals written before plans were recorded on them) and email when known. */
   talent: (talentId: string) => Promise<{ name: string; royaltyPlan: RoyaltyPlan; email: () => Promise<string | undefined> } | undefined>;
@@ -58,7 +62,9 @@ type CloseOutcome = 'closed' | 'unchanged' | 'nothing' | 'later-statement';
  *   statement's remainder, with the stage's promotional cap. Royalties taken back for refunds
  *   before the close runs are claimed too (the next statement closed after a refund takes it),
  *   each with the royalty its license's statement counted, and come off what the statement pays
- *   (never below zero). Neither: no statement (the remainder
+ *   (never below zero). Royalties given back for licenses reinstated on appeal are claimed once
+ *   their take-back is on a statement, each with what that take-back took from the talent, and
+ *   are added to what it pays (docs/decisions/061). None of these: no statement (the remainder
  *   stays carried).
  * - The talent is emailed once that the statement is ready, when their address is known.
  */
@@ -95,9 +101,12 @@ export async function closeTalentMonth(deps: CloseTalentMonthDeps, input: CloseT
   const carriedIn = previous?.totals.carriedOutMicros ?? 0;
   await claimTakenBack(deps, talentId, month, plan, buildStatement(lines, carriedIn, deps.promotionalCapMicros).lines);
   const takenBack = await deps.royalties.claimedTakenBack(talentId, month);
-  if (claimed.length === 0 && takenBack.length === 0) return { talentId, outcome: 'nothing' };
+  const ownTakenBack = buildStatement(lines, carriedIn, deps.promotionalCapMicros, takenBack).totals.takenBack;
+  await claimGivenBack(deps, talentId, month, { lines: takenBack, appliedMicros: ownTakenBack?.appliedMicros ?? 0 });
+  const givenBack = await deps.royalties.claimedGivenBack(talentId, month);
+  if (claimed.length === 0 && takenBack.length === 0 && givenBack.length === 0) return { talentId, outcome: 'nothing' };
 
-  const { totals } = buildStatement(lines, carriedIn, deps.promotionalCapMicros, takenBack);
+  const { totals } = buildStatement(lines, carriedIn, deps.promotionalCapMicros, takenBack, givenBack);
   const statement: StatementRecord = {
     id: statementId(month, talentId),
     talentId,
@@ -137,8 +146,12 @@ async function claimTakenBack(deps: CloseTalentMonthDeps, talentId: string, mont
     if (!linesOf.has(counted)) {
       const statement = await deps.royalties.getStatement(talentId, counted);
       if (!statement) throw new Error(`the statement ${counted} of ${talentId} that claimed license ${t.licenseId} is missing`);
-      const [accruals, back] = await Promise.all([deps.royalties.claimedAccruals(talentId, counted, statement.fromMonth, plan), deps.royalties.claimedTakenBack(talentId, counted)]);
-      linesOf.set(counted, rebuildStatement(statement, accruals, back).lines);
+      const [accruals, back, given] = await Promise.all([
+        deps.royalties.claimedAccruals(talentId, counted, statement.fromMonth, plan),
+        deps.royalties.claimedTakenBack(talentId, counted),
+        deps.royalties.claimedGivenBack(talentId, counted),
+      ]);
+      linesOf.set(counted, rebuildStatement(statement, accruals, back, given).lines);
     }
     // A license that earned nothing (own account, a testing grant) is not a line: nothing to take back.
     const royaltyMicros = linesOf.get(counted)!.find((l) => l.licenseId === t.licenseId)?.royaltyMicros ?? 0;
@@ -146,14 +159,40 @@ async function claimTakenBack(deps: CloseTalentMonthDeps, talentId: string, mont
   }
 }
 
+/**
+ * Claims for the statement of `month` the royalties given back before now whose take-back is on
+ * this statement (`own`: its royalties taken back and what it applied of them) or an earlier one,
+ * each with what its take-back took from the talent there (never what Humanly absorbed). One
+ * whose take-back is on no statement yet waits for a later close, as its take-back does.
+ */
+async function claimGivenBack(deps: CloseTalentMonthDeps, talentId: string, month: string, own: { lines: readonly TakenBackLine[]; appliedMicros: number }): Promise<void> {
+  const open = await deps.royalties.openGivenBack(talentId, deps.now().toISOString());
+  const sharesOf = new Map<string, Map<string, number>>([[month, takenBackShares(own.lines, own.appliedMicros)]]);
+  for (const g of open) {
+    const taken = await deps.royalties.getTakenBack(talentId, g.licenseId);
+    const on = taken?.claimedBy;
+    if (!on || on > month) {
+      log.info('a royalty given back waits for its take-back to be on a statement', { talentId, licenseId: g.licenseId, month });
+      continue;
+    }
+    if (!sharesOf.has(on)) {
+      const statement = await deps.royalties.getStatement(talentId, on);
+      if (!statement) throw new Error(`the statement ${on} of ${talentId} that took back license ${g.licenseId} is missing`);
+      sharesOf.set(on, takenBackShares(await deps.royalties.claimedTakenBack(talentId, on), statement.totals.takenBack?.appliedMicros ?? 0));
+    }
+    await deps.royalties.claimGivenBack(talentId, g.licenseId, month, { statementMonth: on, royaltyMicros: sharesOf.get(on)!.get(g.licenseId) ?? 0 });
+  }
+}
+
 /** Rebuilds a closed statement from its claimed accruals and royalties taken back; StatementMismatch when the figures differ. */
 async function verify(deps: CloseTalentMonthDeps, statement: StatementRecord, plan: RoyaltyPlan): Promise<void> {
-  const [claimed, takenBack] = await Promise.all([
+  const [claimed, takenBack, givenBack] = await Promise.all([
     deps.royalties.claimedAccruals(statement.talentId, statement.month, statement.fromMonth, plan),
     deps.royalties.claimedTakenBack(statement.talentId, statement.month),
+    deps.royalties.claimedGivenBack(statement.talentId, statement.month),
   ]);
   try {
-    rebuildStatement(statement, claimed, takenBack);
+    rebuildStatement(statement, claimed, takenBack, givenBack);
   } catch (err) {
     if (err instanceof StatementMismatchError) {
       log.error('a closed statement does not match its claimed accruals', err, { talentId: statement.talentId, month: statement.month, stored: err.stored.royaltyMicros, rebuilt: err.rebuilt.royaltyMicros });

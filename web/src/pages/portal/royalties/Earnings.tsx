@@ -296,12 +296,20 @@ function StatementItem({ summary, api, payout, minimumCents }: { summary: Statem
                 {totals.takenBack ? (
                   <tr data-testid="statement-taken-back">
                     <th scope="row">
-                      Taken back for refunds
+                      Taken back (refunds, licenses revoked for a breach)
                       {totals.takenBack.absorbedMicros > 0 ? ` (Humanly covers the other $${dollarsOfMicros(totals.takenBack.absorbedMicros)}: a statement never goes below zero)` : ''}
                     </th>
                     <td className="roy-num">{totals.takenBack.licenses}</td>
                     <td />
                     <td className="roy-num">−${dollarsOfMicros(totals.takenBack.appliedMicros)}</td>
+                  </tr>
+                ) : null}
+                {totals.givenBack ? (
+                  <tr data-testid="statement-given-back">
+                    <th scope="row">Given back (licenses reinstated on appeal)</th>
+                    <td className="roy-num">{totals.givenBack.licenses}</td>
+                    <td />
+                    <td className="roy-num">${dollarsOfMicros(totals.givenBack.royaltyMicros)}</td>
                   </tr>
                 ) : null}
                 <tr className="roy-table__total">
@@ -369,7 +377,7 @@ function StatementItem({ summary, api, payout, minimumCents }: { summary: Statem
           {detail && detail.takenBack.length > 0 && (
             <div className="roy-table-wrap">
               <table className="roy-table" data-testid="statement-taken-back-lines">
-                <caption className="roy-caption">Royalties taken back: the client's payment for these images was refunded</caption>
+                <caption className="roy-caption">Royalties taken back: the client's payment for these images was refunded, or their license revoked for the client's breach</caption>
                 <thead>
                   <tr>
                     <th scope="col">Date</th>
@@ -389,6 +397,35 @@ function StatementItem({ summary, api, payout, minimumCents }: { summary: Statem
                       </td>
                       <td>{t.reason}</td>
                       <td className="roy-num">−${dollarsOfMicros(t.royaltyMicros)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {detail?.givenBack && detail.givenBack.length > 0 && (
+            <div className="roy-table-wrap">
+              <table className="roy-table" data-testid="statement-given-back-lines">
+                <caption className="roy-caption">Royalties given back: these licenses were reinstated on appeal</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Date</th>
+                    <th scope="col">License</th>
+                    <th scope="col">Why</th>
+                    <th scope="col" className="roy-num">
+                      Royalty
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {detail.givenBack.map((g) => (
+                    <tr key={g.licenseId} data-testid="statement-given-back-line">
+                      <td>{formatDate(g.at, 'UTC')}</td>
+                      <td>
+                        <span className="roy-license">{g.licenseId}</span> (taken back on the {monthLabel(g.statementMonth)} statement)
+                      </td>
+                      <td>{g.reason}</td>
+                      <td className="roy-num">${dollarsOfMicros(g.royaltyMicros)}</td>
                     </tr>
                   ))}
                 </tbody>
