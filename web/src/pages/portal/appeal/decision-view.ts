@@ -3,7 +3,6 @@
 // and whether it can still be appealed.
 import type { ClientReportDecision } from '../../../../../events/reports';
 import { formatDate } from '../../../account/format';
-import type { Fact } from '../../../components/Facts';
 
 const OUTCOMES: Record<ClientReportDecision['action'], string> = {
   dismiss: 'The report was dismissed',
@@ -13,7 +12,7 @@ const OUTCOMES: Record<ClientReportDecision['action'], string> = {
 };
 
 /** The decision's facts, in the order the page lists them; dates in the reader's time zone (or `timeZone`). */
-export function decisionFacts(decision: ClientReportDecision, timeZone?: string): Fact[] {
+export function decisionFacts(decision: ClientReportDecision, timeZone?: string): Array<{ term: string; value: string; className?: string }> {
   return [
     { term: 'Decision', value: `${OUTCOMES[decision.action]} on ${formatDate(decision.decidedAt, timeZone)}` },
     { term: 'License', value: decision.licenseId, className: 'appeal-reference' },
