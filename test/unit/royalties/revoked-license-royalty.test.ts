@@ -4,6 +4,8 @@
 // it. Reinstated on appeal (reinstated-license-royalty), it is given back once, by a second
 // record. Over an in-memory store with the table's once-per-license conditions.
 import type { LicenseReinstatedV1, LicenseRevokedV1 } from '../../../events/reports';
+import { buildStatement, takenBackShares } from '../../../functions/royalties/arithmetic';
+import { statementCsv } from '../../../functions/royalties/statement-views';
 import type { StoredGivenBack, StoredTakenBack } from '../../../functions/royalties/store';
 import { giveBackReinstatedRoyalty, type ReinstatementRoyaltyStore } from '../../../functions/royalties/triggers/reinstated-license-royalty/service';
 import { takeBackRevokedRoyalty, type RevocationRoyaltyStore } from '../../../functions/royalties/triggers/revoked-license-royalty/service';
@@ -104,5 +106,37 @@ describe('giveBackReinstatedRoyalty', () => {
     expect(await giveBackReinstatedRoyalty(m.store, reinstated())).toBe('nothing-taken');
     expect(await giveBackReinstatedRoyalty(m.store, reinstated({ licenseId: 'lic_gone' }))).toBe('no-license');
     expect(m.given.size).toBe(0);
+  });
+});
+
+describe('a statement with royalties given back', () => {
+  const line = { licenseId: 'lic_9', generationId: 'gen_9', at: '2026-12-03T10:00:00.000Z', month: '2026-12', creditValueMicros: 1_000_000, royaltyPlan: 'founding-35' as const };
+
+  it('adds them to what it pays, beside what it takes back', () => {
+    const { totals } = buildStatement([line], 0, 0, [{ royaltyMicros: 100_000 }], [{ royaltyMicros: 60_000 }]);
+    // 350,000 - 100,000 + 60,000 = 310,000 -> 31 cents.
+    expect(totals).toMatchObject({ royaltyCents: 31, carriedOutMicros: 0, takenBack: { appliedMicros: 100_000 }, givenBack: { licenses: 1, royaltyMicros: 60_000 } });
+    expect(buildStatement([line], 0, 0).totals).not.toHaveProperty('givenBack');
+  });
+
+  it('shares what a statement took back among its take-backs in order, so a give-back never pays what Humanly absorbed', () => {
+    const taken = [
+      { licenseId: 'lic_b', at: '2026-12-02T00:00:00.000Z', royaltyMicros: 50_000 },
+      { licenseId: 'lic_a', at: '2026-12-01T00:00:00.000Z', royaltyMicros: 70_000 },
+      { licenseId: 'lic_c', at: '2026-12-02T00:00:00.000Z', royaltyMicros: 40_000 },
+    ];
+    expect(Object.fromEntries(takenBackShares(taken, 100_000))).toEqual({ lic_a: 70_000, lic_b: 30_000, lic_c: 0 });
+    expect(Object.fromEntries(takenBackShares(taken, 1_000_000))).toEqual({ lic_a: 70_000, lic_b: 50_000, lic_c: 40_000 });
+  });
+
+  it('lists each as a `given back` row of the CSV', () => {
+    const { lines, totals } = buildStatement([line], 0, 0, [], [{ royaltyMicros: 60_000 }]);
+    const csv = statementCsv({
+      lines,
+      totals,
+      takenBack: [],
+      givenBack: [{ licenseId: 'lic_1', at: '2026-12-20T09:00:00.000Z', statementMonth: '2026-11', royaltyMicros: 60_000, reason: 'Royalty given back: license lic_1 reinstated on appeal of report RPT-ABC234' }],
+    });
+    expect(csv).toContain('"given back","2026-12-20","lic_1","Royalty given back: license lic_1 reinstated on appeal of report RPT-ABC234","","","0.060000"');
   });
 });
