@@ -1,15 +1,16 @@
 // A revocation for the client's breach on the twin (decision 058, docs/decisions/061): the talent's
 // royalty on the license is taken back once, however often License.Revoked is delivered, with the
 // line the statement shows; the license's client reads the decision with its statement of reasons
-// (GET /reports/{reference}/decision); anyone else gets the 404 of a case that does not exist.
+// (GET /reports/{reference}/decision); anyone else gets the 404 of a case that does not exist. The
+// client appeals, a second reviewer reinstates the license, and the royalty is given back once.
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
 import { TWIN_CREDENTIALS, TWIN_REGION } from '../../../infra/local/emulators/ports';
-import { seedUser } from '../../../infra/local/provision';
+import { enrolTotp, seedUser } from '../../../infra/local/provision';
 import { EVENT_SOURCE } from '../../../events/product';
 import { REPORT_NOT_FOUND_MESSAGE, REVOCATION_REASONS } from '../../../events/report-values';
-import { ClientReportDecision, LICENSE_REVOKED, ReportCreated, ReportFileUploaded, type LicenseRevokedV1 } from '../../../events/reports';
+import { ClientReportDecision, LICENSE_REINSTATED, LICENSE_REVOKED, ReportCreated, ReportFileUploaded, type LicenseReinstatedV1, type LicenseRevokedV1 } from '../../../events/reports';
 import { accountStore } from '../../../functions/accounts/store';
 import { generationKeys } from '../../../functions/generation/keys';
 import { licenseXmp } from '../../../functions/generation/steps/deliver-images/xmp';
@@ -33,10 +34,18 @@ async function client(email: string, name: string): Promise<{ id: string; token:
   return { id: user.sub!, token: await idToken(twin(), email, PASSWORD, 'web') };
 }
 
-const takenBack = async () =>
-  (await documentClient(twin()).send(new GetCommand({ TableName: twin().physicalName('GenerationsTable'), Key: generationKeys.takenBack(talentId, licenseId), ConsistentRead: true }))).Item;
+const royaltyRecord = async (sk: string) =>
+  (await documentClient(twin()).send(new GetCommand({ TableName: twin().physicalName('GenerationsTable'), Key: { pk: generationKeys.talent(talentId), sk }, ConsistentRead: true }))).Item;
+const takenBack = () => royaltyRecord(`TAKEBACK#${licenseId}`);
+const givenBack = () => royaltyRecord(`GIVEBACK#${licenseId}`);
+/** Puts one of our events on the bus, as a repeated delivery would, and waits until the twin has run what it started. */
+async function deliverAgain(detailType: string, detail: object): Promise<void> {
+  const events = new EventBridgeClient({ endpoint: twin().urls.control, region: TWIN_REGION, credentials: { ...TWIN_CREDENTIALS } });
+  await events.send(new PutEventsCommand({ Entries: [{ EventBusName: twin().physicalName('EventsBus'), Source: EVENT_SOURCE, DetailType: detailType, Detail: JSON.stringify(detail) }] }));
+  await twin().idle();
+}
 
-it("a revocation for the client's breach takes the royalty back once; the client reads the reasons, a stranger gets 404", async () => {
+it("a revocation for the client's breach takes the royalty back once; the client reads the reasons, a stranger gets 404; reinstated, it comes back once", async () => {
   const owner = await client(`apv.client.${run}@people.example`, 'Cleo Client');
   const stranger = await client(`apv.stranger.${run}@people.example`, 'Sid Stranger');
   const adminToken = await idToken(twin(), twin().admin.email, twin().admin.password, 'admin');
@@ -107,9 +116,7 @@ it("a revocation for the client's breach takes the royalty back once; the client
 
   // License.Revoked delivered again takes nothing more.
   const again: LicenseRevokedV1 = { version: 1, licenseId, reference, revokedAt: new Date().toISOString(), reason: REVOCATION_REASONS['outside-license'], clientBreach: true };
-  const events = new EventBridgeClient({ endpoint: twin().urls.control, region: TWIN_REGION, credentials: { ...TWIN_CREDENTIALS } });
-  await events.send(new PutEventsCommand({ Entries: [{ EventBusName: twin().physicalName('EventsBus'), Source: EVENT_SOURCE, DetailType: LICENSE_REVOKED, Detail: JSON.stringify(again) }] }));
-  await twin().idle();
+  await deliverAgain(LICENSE_REVOKED, again);
   expect(await takenBack()).toEqual(first);
 
   // The client reads the decision and its statement of reasons; a stranger's answer is that of a case that does not exist.
@@ -128,4 +135,20 @@ it("a revocation for the client's breach takes the royalty back once; the client
   const strangers = await callApi(twin(), stranger.token, 'GET', `/reports/${reference}/decision`);
   expect(strangers).toMatchObject({ status: 404, json: missing.json });
   expect(strangers.text).not.toContain(REASONS);
+
+  // The client appeals; the page's answer says so. A second reviewer reinstates the license: the royalty comes back once, by a second record.
+  expect((await callApi(twin(), owner.token, 'POST', `/reports/${reference}/appeal`, { statement: `The billboard was within the license (${run}).` })).status).toBe(200);
+  expect(ClientReportDecision.parse((await callApi(twin(), owner.token, 'GET', `/reports/${reference}/decision`)).json)).toMatchObject({ status: 'appealed', canAppeal: false, appealedAt: expect.any(String) });
+  const secondReviewer = `apv.reviewer.${run}@humanly.local`;
+  await seedUser(twin().urls.cognito, twin().userPoolId, { email: secondReviewer, password: PASSWORD, groups: ['admin'] });
+  const secret = await enrolTotp(twin().urls.cognito, twin().clientIds.admin, { email: secondReviewer, password: PASSWORD });
+  const secondToken = await idToken(twin(), secondReviewer, PASSWORD, 'admin', secret);
+  expect((await callApi(twin(), secondToken, 'POST', `/admin/reports/${reference}/decision`, { action: 'dismiss', reasons: 'The billboard is within the license.' })).status).toBe(200);
+  const given = await eventually(givenBack, { timeoutMs: 60_000, what: 'the royalty of the reinstated license to be given back' });
+  expect(given).toMatchObject({ licenseId, key: `report:${reference}`, reason: `Royalty given back: license ${licenseId} reinstated on appeal of report ${reference}` });
+  const reinstated: LicenseReinstatedV1 = { version: 1, licenseId, reference, reinstatedAt: new Date().toISOString() };
+  await deliverAgain(LICENSE_REINSTATED, reinstated);
+  expect(await givenBack()).toEqual(given);
+  expect(await takenBack()).toEqual(first);
+  expect(ClientReportDecision.parse((await callApi(twin(), owner.token, 'GET', `/reports/${reference}/decision`)).json)).toMatchObject({ status: 'closed', action: 'dismiss', canAppeal: false });
 });
