@@ -54,6 +54,9 @@ export class MarketplaceStack extends Stack {
     founding.verifyIdentities({ stripeSecretKey: payments.stripeSecretKey });
     const payouts = new Payouts(this, 'Payouts', platform, { ...tables, generationsTable: generation.table, stripeSecretKey: payments.stripeSecretKey });
     const reports = new Reports(this, 'Reports', platform, { ...tables, generationsTable: generation.table, imagesBucket: generation.images });
+    // A report's decision acts on an account and on the catalog: their wings' consumers, in the Reports stack.
+    accounts.suspendReportedClients(reports, platform);
+    catalog.removeReportedSamples(reports, platform);
     new Console(this, 'Console', platform, {
       waitlistTable: waitlist.table,
       messagesTable: contact.table,

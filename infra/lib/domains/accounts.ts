@@ -1,4 +1,4 @@
-import { Duration, Stack } from 'aws-cdk-lib';
+import { Duration, Stack, type NestedStack } from 'aws-cdk-lib';
 import { UserPoolOperation } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Schedule } from 'aws-cdk-lib/aws-events';
@@ -56,7 +56,6 @@ export class Accounts extends Construct {
     this.monthlyAllowance();
     this.creditExpiry();
     this.consoleUsers(platform);
-    this.reportSuspensions(platform);
   }
 
   /** The signed-in person's own account: each function reads the base table only. */
@@ -255,19 +254,21 @@ export class Accounts extends Construct {
   /**
    * A misuse report decided "suspend the client" (docs/product.md#reports-and-takedown): the
    * client's account is disabled as the console's disable does it, with the report in its audit.
+   * Built in the Reports nested stack (`scope`): the main stack has no room left under
+   * CloudFormation's 500 resources (decision 025).
    */
-  private reportSuspensions({ bus, userPool }: Platform): void {
-    const suspend = new AppFunction(this, 'SuspendReportedClient', {
+  suspendReportedClients(scope: NestedStack, { bus, userPool }: Platform): void {
+    const suspend = new AppFunction(scope, 'SuspendReportedClient', {
       entry: 'functions/accounts/triggers/suspend-reported-client/handler.ts',
       description: 'Report.Decided (suspend-client): turns off the client\'s sign-in, ends every session, flags the account',
       environment: { USER_POOL_ID: userPool.userPoolId },
     }).bindTable(this.table, 'ACCOUNTS_TABLE', [...READ_DETAIL, ...CHANGE], { indexes: false });
-    this.poolPolicy(suspend, 'SuspendReportedClientUserPool', ['cognito-idp:AdminDisableUser', 'cognito-idp:AdminUserGlobalSignOut'], userPool.userPoolArn);
-    consumeEvents(this, 'OnReportDecidedSuspend', { bus, detailType: REPORT_DECIDED, consumer: suspend, consequence: 'the client suspended when the decision says so' });
+    this.poolPolicy(suspend, 'SuspendReportedClientUserPool', ['cognito-idp:AdminDisableUser', 'cognito-idp:AdminUserGlobalSignOut'], userPool.userPoolArn, scope);
+    consumeEvents(scope, 'OnReportDecidedSuspend', { bus, detailType: REPORT_DECIDED, consumer: suspend, consequence: 'the client suspended when the decision says so' });
   }
 
   /** An inline policy on the function's role allowing `actions` on the user pool. */
-  private poolPolicy(fn: AppFunction, id: string, actions: string[], poolArn: string): void {
-    fn.role!.attachInlinePolicy(new Policy(this, id, { statements: [new PolicyStatement({ actions, resources: [poolArn] })] }));
+  private poolPolicy(fn: AppFunction, id: string, actions: string[], poolArn: string, scope: Construct = this): void {
+    fn.role!.attachInlinePolicy(new Policy(scope, id, { statements: [new PolicyStatement({ actions, resources: [poolArn] })] }));
   }
 }

@@ -1,3 +1,4 @@
+import type { NestedStack } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import { REPORT_DECIDED } from '../../../events/reports';
 import { TalentSeed } from '../../../events/talent-seed';
@@ -47,11 +48,18 @@ export class Catalog extends Construct {
     const update = new AppFunction(this, 'AdminUpdateTalent', { entry: 'functions/catalog/routes/update-talent/handler.ts', description: 'PATCH /admin/talent/{id}: edits tagline, bio, tags, featured, status (admins only)' })
       .bindTable(this.table, 'TALENT_TABLE', ['UpdateItem']);
     api.route('PATCH /admin/talent/{id}', update, 'admin');
+  }
 
-    const removeSample = new AppFunction(this, 'RemoveReportedSample', {
+  /**
+   * A misuse report decided "remove a sample" (docs/product.md#reports-and-takedown): the sample the
+   * decision names leaves the talent's profile. Built in the Reports nested stack (`scope`): the
+   * main stack has no room left under CloudFormation's 500 resources (decision 025).
+   */
+  removeReportedSamples(scope: NestedStack, { bus }: Platform): void {
+    const removeSample = new AppFunction(scope, 'RemoveReportedSample', {
       entry: 'functions/catalog/triggers/remove-reported-sample/handler.ts',
       description: "Report.Decided (remove-sample): takes the sample the decision names off the talent's profile",
     }).bindTable(this.table, 'TALENT_TABLE', ['GetItem', 'UpdateItem'], { indexes: false });
-    consumeEvents(this, 'OnReportDecidedSample', { bus: platform.bus, detailType: REPORT_DECIDED, consumer: removeSample, consequence: "the talent's sample removed when the decision says so" });
+    consumeEvents(scope, 'OnReportDecidedSample', { bus, detailType: REPORT_DECIDED, consumer: removeSample, consequence: "the talent's sample removed when the decision says so" });
   }
 }

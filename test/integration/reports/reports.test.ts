@@ -15,7 +15,7 @@ import { EVENT_SOURCE } from '../../../events/product';
 import { TalentResponse } from '../../../events/talent';
 import { FINAL_STATUSES } from '../../../events/generation-values';
 import { Generation, GenerationStarted, LicenseDownload, PublicLicense } from '../../../events/generations';
-import { LICENSE_REVOKED_IMAGE_MESSAGE, LICENSE_WITHHELD_IMAGE_MESSAGE } from '../../../events/license-check';
+import { LICENSE_REVOKED_IMAGE_MESSAGE, LICENSE_WITHHELD_IMAGE_MESSAGE, LicenseFileCheck } from '../../../events/license-check';
 import {
   NOT_OURS_MESSAGE,
   REPORT_FILE_NOT_AN_IMAGE_MESSAGE,
@@ -399,8 +399,9 @@ describe('revocation and appeal', () => {
     // Valid again: the check no longer says revoked, the client downloads it.
     const checked = await postFile(`/licenses/${talentLicenseId}/check`, files[1]);
     expect(checked.status).toBe(200);
-    expect(checked.json.license).not.toHaveProperty('revokedAt');
-    expect(checked.json.license).not.toHaveProperty('revokedReason');
+    const { license: valid } = LicenseFileCheck.parse(checked.json);
+    expect(valid).not.toHaveProperty('revokedAt');
+    expect(valid).not.toHaveProperty('revokedReason');
     expect((await callApi(twin(), clientToken, 'GET', `/licenses/${talentLicenseId}/download`)).status).toBe(200);
   });
 });
