@@ -10,7 +10,7 @@ import { useTwin } from '../support/twin';
 // The review console on a phone (390 px), in Chromium: the dashboard and every list keep the
 // screen's width (a wide table scrolls sideways inside its own box, the page does not), as does a
 // report's page, and the app bar shows the page's title within the screen. With SHOTS=<dir>, the
-// reports queue and the case are saved.
+// dashboard, the reports queue and the case are saved at the phone's width.
 jest.setTimeout(300_000);
 const twin = useTwin();
 const browser = useBrowser();
@@ -59,6 +59,8 @@ it('keeps every console list and its app bar within a phone’s width', async ()
   await page.getByTestId('founding-value').waitFor({ timeout: 30_000 });
   expect(await page.getByTestId('reports-value').textContent()).toMatch(/^\d+ open$/);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE);
+  await page.getByTestId('reports-value').scrollIntoViewIfNeeded();
+  await saveShots(page, 'phone-dashboard', { asIs: true });
   for (const [resource, title] of LISTS) {
     await page.goto(`${twin().urls.admin}/#/${resource}`);
     await page.locator('#react-admin-title').getByText(title).waitFor({ timeout: 30_000 });
