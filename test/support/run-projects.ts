@@ -90,7 +90,8 @@ function cpuSeconds(file: string): number | undefined {
  */
 function twinTrouble(file: string): string {
   if (!fs.existsSync(file)) return '';
-  const trouble = /"level":"(ERROR|WARN)"|timed out|time-out|stopped|crash|failed|\b5\d\d\b/i;
+  // Functions' errors and warnings, time-outs, crashed workers, event deliveries that failed.
+  const trouble = /"level":"(ERROR|WARN)"|timed out|time-out|worker (crashed|exited|stopped)|^delivery of .* failed/i;
   const lines = fs.readFileSync(file, 'utf8').split('\n').filter((l) => trouble.test(l));
   if (lines.length === 0) return '';
   const last = lines.slice(-80).map((l) => (l.length > 400 ? `${l.slice(0, 400)}…` : l));
