@@ -79,21 +79,20 @@ export const PromotionalTotal = z.object({
 export type PromotionalTotal = z.infer<typeof PromotionalTotal>;
 
 /**
- * A royalty taken back (docs/payouts.md "Money taken back"): a license whose credit was refunded
- * or lost in a dispute after its royalty was on a statement. The royalty it earned there comes off
- * the statement of the month the refund was applied in.
+ * A license's royalty adjusted on a later statement, taken back or given back: one line shape for
+ * both. `at` is when the refund, the dispute, the revocation or the reinstatement was applied;
+ * `statementMonth` the statement it refers to (for a take-back, the one that counted the royalty;
+ * for a give-back, the one that took it back); `reason` says why in words, never naming the client
+ * or what they bought.
  */
-export const TakenBackLine = z.object({
-  licenseId: z.string(),
-  /** When the refund or dispute was applied. */
-  at: Iso,
-  /** The statement month that counted the license's royalty. */
-  statementMonth: Month,
-  /** The royalty that statement counted for the license: what is taken back. */
-  royaltyMicros: Micros,
-  /** In words: "The client's payment was refunded" (never the client or what they bought). */
-  reason: z.string(),
-});
+const AdjustmentLine = z.object({ licenseId: z.string(), at: Iso, statementMonth: Month, royaltyMicros: Micros, reason: z.string() });
+
+/**
+ * A royalty taken back (docs/payouts.md "Money taken back"): a license whose credit was refunded
+ * or lost in a dispute after its royalty was on a statement, or revoked for the client's breach
+ * (decision 061). The royalty it earned there comes off the statement of the month it was applied in.
+ */
+export const TakenBackLine = AdjustmentLine;
 export type TakenBackLine = z.infer<typeof TakenBackLine>;
 
 /** What a statement took back: never more than it had to pay; Humanly absorbs the rest. */
@@ -113,17 +112,7 @@ export type TakenBackTotal = z.infer<typeof TakenBackTotal>;
  * reinstated on appeal. The statement that claims it pays back what the take-back took from the
  * talent (never what Humanly absorbed).
  */
-export const GivenBackLine = z.object({
-  licenseId: z.string(),
-  /** When the license was reinstated. */
-  at: Iso,
-  /** The statement month that took the royalty back. */
-  statementMonth: Month,
-  /** What that take-back took from the talent: what is given back. */
-  royaltyMicros: Micros,
-  /** In words: "Royalty given back: license … reinstated on appeal of report …". */
-  reason: z.string(),
-});
+export const GivenBackLine = AdjustmentLine;
 export type GivenBackLine = z.infer<typeof GivenBackLine>;
 
 /** What a statement gives back: added to what it pays. */

@@ -189,6 +189,53 @@ function PayoutStatus({ summary, payout, minimumCents }: { summary: StatementSum
   );
 }
 
+/** A statement's adjustments to earlier months (royalties taken back, or given back), one row per license. */
+function AdjustmentTable({
+  testId,
+  caption,
+  lines,
+  sign,
+  paidOn,
+}: {
+  testId: string;
+  caption: string;
+  lines: StatementDetail['takenBack'] | NonNullable<StatementDetail['givenBack']>;
+  sign: string;
+  paidOn: (month: string) => string;
+}) {
+  return (
+    <div className="roy-table-wrap">
+      <table className="roy-table" data-testid={`${testId}-lines`}>
+        <caption className="roy-caption">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">License</th>
+            <th scope="col">Why</th>
+            <th scope="col" className="roy-num">
+              Royalty
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((l) => (
+            <tr key={l.licenseId} data-testid={`${testId}-line`}>
+              <td>{formatDate(l.at, 'UTC')}</td>
+              <td>
+                <span className="roy-license">{l.licenseId}</span> ({paidOn(l.statementMonth)})
+              </td>
+              <td>{l.reason}</td>
+              <td className="roy-num">
+                {sign}${dollarsOfMicros(l.royaltyMicros)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 function StatementItem({ summary, api, payout, minimumCents }: { summary: StatementSummary; api: RoyaltiesApi; payout?: StatementPayout; minimumCents?: number }) {
   const [detail, setDetail] = useState<StatementDetail>();
   const [error, setError] = useState('');
@@ -375,62 +422,22 @@ function StatementItem({ summary, api, payout, minimumCents }: { summary: Statem
             </div>
           )}
           {detail && detail.takenBack.length > 0 && (
-            <div className="roy-table-wrap">
-              <table className="roy-table" data-testid="statement-taken-back-lines">
-                <caption className="roy-caption">Royalties taken back: the client's payment for these images was refunded, or their license revoked for the client's breach</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Date</th>
-                    <th scope="col">License</th>
-                    <th scope="col">Why</th>
-                    <th scope="col" className="roy-num">
-                      Royalty
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {detail.takenBack.map((t) => (
-                    <tr key={t.licenseId} data-testid="statement-taken-back-line">
-                      <td>{formatDate(t.at, 'UTC')}</td>
-                      <td>
-                        <span className="roy-license">{t.licenseId}</span> (paid on the {monthLabel(t.statementMonth)} statement)
-                      </td>
-                      <td>{t.reason}</td>
-                      <td className="roy-num">−${dollarsOfMicros(t.royaltyMicros)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <AdjustmentTable
+              testId="statement-taken-back"
+              caption="Royalties taken back: the client's payment for these images was refunded, or their license revoked for the client's breach"
+              lines={detail.takenBack}
+              sign="−"
+              paidOn={(month) => `paid on the ${monthLabel(month)} statement`}
+            />
           )}
           {detail?.givenBack && detail.givenBack.length > 0 && (
-            <div className="roy-table-wrap">
-              <table className="roy-table" data-testid="statement-given-back-lines">
-                <caption className="roy-caption">Royalties given back: these licenses were reinstated on appeal</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Date</th>
-                    <th scope="col">License</th>
-                    <th scope="col">Why</th>
-                    <th scope="col" className="roy-num">
-                      Royalty
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {detail.givenBack.map((g) => (
-                    <tr key={g.licenseId} data-testid="statement-given-back-line">
-                      <td>{formatDate(g.at, 'UTC')}</td>
-                      <td>
-                        <span className="roy-license">{g.licenseId}</span> (taken back on the {monthLabel(g.statementMonth)} statement)
-                      </td>
-                      <td>{g.reason}</td>
-                      <td className="roy-num">${dollarsOfMicros(g.royaltyMicros)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <AdjustmentTable
+              testId="statement-given-back"
+              caption="Royalties given back: these licenses were reinstated on appeal"
+              lines={detail.givenBack}
+              sign=""
+              paidOn={(month) => `taken back on the ${monthLabel(month)} statement`}
+            />
           )}
           <div className="acct-actions">
             <button type="button" className="button button--secondary" onClick={() => void download()} disabled={downloading} data-testid="statement-csv">
