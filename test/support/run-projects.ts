@@ -11,17 +11,19 @@
 //                              ended and became the run's last step (decision 060)
 //   build                      needs nothing; only bench and e2e need it
 //   unit -> workflow           one jest process at a time, beside the checks
-//   integration                after workflow, with two workers: its files mostly wait on the twin
+//   integration                after unit, beside workflow (a few seconds of CPU), with two workers:
+//                              its files mostly wait on the twin
 //   e2e                        as soon as the build and the caches are ready, beside workflow and
 //                              integration, two files at a time on its shared twin: run after
 //                              integration, one at a time, its last minutes had the machine to itself
 //                              while the run waited on it (decision 060)
-//   infra                      beside integration and e2e: it needs no twin, and those two, mostly
-//                              waiting on their twins' answers, left half a core idle for ten minutes
 //   bench                      once e2e has ended, beside the end of integration: the quick runs, two
 //                              at a time, on one twin they share (decision 053), at the usual priority
 //                              like every step that runs a twin (a twin starved of CPU lets its
 //                              functions' wall-clock time-outs run out and answers 500)
+//   infra                      once integration has ended, beside the benches: it needs no twin and
+//                              fills the core the benches' last runs, one at a time, leave idle;
+//                              beside integration and e2e it slowed both by as much as it took
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -50,10 +52,10 @@ const JEST: Step[] = [
   // Two workers: the face-model files (most of its time) run beside the rest.
   { name: 'unit', command: jest('unit', '--maxWorkers=2'), after: [] },
   { name: 'workflow', command: jest('workflow'), after: ['unit'] },
-  { name: 'integration', command: jest('integration', '--maxWorkers=2'), after: ['warm', 'workflow'] },
+  { name: 'integration', command: jest('integration', '--maxWorkers=2'), after: ['warm', 'unit'] },
   { name: 'bench', command: jest('bench'), after: ['warm', 'e2e'], needs: ['build'] },
   { name: 'e2e', command: jest('e2e', '--maxWorkers=2'), after: ['warm'], needs: ['build'] },
-  { name: 'infra', command: jest('infra'), after: ['warm', 'workflow'] },
+  { name: 'infra', command: jest('infra'), after: ['warm', 'integration'] },
 ];
 
 type Outcome = 'passed' | 'failed' | 'skipped';
