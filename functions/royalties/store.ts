@@ -6,7 +6,7 @@ import type { ExclusiveContract } from '../../events/generations';
 import type { AccrualLine, GivenBackLine, StatementAuditEntry, StatementTotals, TakenBackLine } from '../../events/royalties';
 import type { ROYALTY_PLANS } from '../../events/talent-values';
 import { isConditionFailure } from '../shared/errors';
-import { tableItems } from '../shared/store';
+import { tableItems, type ItemKey } from '../shared/store';
 import { CREATED_INDEX, generationKeys } from '../generation';
 import { queryAll } from '../shared/query-all';
 import { ERASED_TALENT_NAME } from '../../events/erasure';
@@ -115,6 +115,9 @@ function accrualOf(item: Record<string, unknown>, fallbackPlan: (typeof ROYALTY_
   };
 }
 
+/** What a claimed adjustment refers to: the statement month and the royalty. */
+type Counted = { statementMonth: string; royaltyMicros: number };
+
 export function royaltyStore(doc: DynamoDBDocumentClient, tableName: string) {
   const table = tableItems(doc, tableName, { keyFields: KEY_FIELDS });
   /** Accruals of months `fromMonth` (or the first) to `toMonth`, inclusive. */
@@ -130,6 +133,39 @@ export function royaltyStore(doc: DynamoDBDocumentClient, tableName: string) {
       },
       ConsistentRead: true,
     });
+
+  /**
+   * Claims a royalty adjustment (taken back or given back) for the statement of `month`, with the
+   * month it refers to and its royalty, once: false when another statement has it.
+   */
+  const claimAdjustment = async (key: ItemKey, month: string, counted: Counted): Promise<boolean> => {
+    try {
+      await doc.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: key,
+          UpdateExpression: 'SET claimedBy = :m, statementMonth = if_not_exists(statementMonth, :s), royaltyMicros = if_not_exists(royaltyMicros, :r)',
+          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(claimedBy) OR claimedBy = :m)',
+          ExpressionAttributeValues: { ':m': month, ':s': counted.statementMonth, ':r': counted.royaltyMicros },
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (isConditionFailure(err)) return false;
+      throw err;
+    }
+  };
+
+  /** The talent's adjustments under `prefix` (taken back or given back) that the statement of `month` claimed, as its lines. */
+  const claimedAdjustments = async (talentId: string, prefix: string, month: string): Promise<TakenBackLine[]> => {
+    const items = await queryAll(doc, tableName, {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      FilterExpression: 'claimedBy = :m',
+      ExpressionAttributeValues: { ':pk': generationKeys.talent(talentId), ':p': prefix, ':m': month },
+      ConsistentRead: true,
+    });
+    return items.map((i) => ({ licenseId: String(i.licenseId), at: String(i.at), statementMonth: String(i.statementMonth), royaltyMicros: Number(i.royaltyMicros), reason: String(i.reason) }));
+  };
 
   return {
     /** Accruals not on any statement yet, of months up to `toMonth` (from `fromMonth`, or all). */
@@ -231,34 +267,11 @@ export function royaltyStore(doc: DynamoDBDocumentClient, tableName: string) {
      * Claims a royalty taken back for the statement of `month`, with the statement month that
      * counted it and the royalty it takes, once: false when another statement has it.
      */
-    async claimTakenBack(talentId: string, licenseId: string, month: string, counted: { statementMonth: string; royaltyMicros: number }): Promise<boolean> {
-      try {
-        await doc.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: generationKeys.takenBack(talentId, licenseId),
-            UpdateExpression: 'SET claimedBy = :m, statementMonth = if_not_exists(statementMonth, :s), royaltyMicros = if_not_exists(royaltyMicros, :r)',
-            ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(claimedBy) OR claimedBy = :m)',
-            ExpressionAttributeValues: { ':m': month, ':s': counted.statementMonth, ':r': counted.royaltyMicros },
-          }),
-        );
-        return true;
-      } catch (err) {
-        if (isConditionFailure(err)) return false;
-        throw err;
-      }
-    },
+    claimTakenBack: (talentId: string, licenseId: string, month: string, counted: Counted): Promise<boolean> =>
+      claimAdjustment(generationKeys.takenBack(talentId, licenseId), month, counted),
 
     /** The royalties taken back that the statement of `month` claimed, as its lines. */
-    async claimedTakenBack(talentId: string, month: string): Promise<TakenBackLine[]> {
-      const items = await queryAll(doc, tableName, {
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        FilterExpression: 'claimedBy = :m',
-        ExpressionAttributeValues: { ':pk': generationKeys.talent(talentId), ':p': generationKeys.takenBackPrefix, ':m': month },
-        ConsistentRead: true,
-      });
-      return items.map((i) => ({ licenseId: String(i.licenseId), at: String(i.at), statementMonth: String(i.statementMonth), royaltyMicros: Number(i.royaltyMicros), reason: String(i.reason) }));
-    },
+    claimedTakenBack: (talentId: string, month: string): Promise<TakenBackLine[]> => claimedAdjustments(talentId, generationKeys.takenBackPrefix, month),
 
     /** A license's royalty taken back, as stored (claimed or not); undefined when none was. */
     getTakenBack: (talentId: string, licenseId: string) => table.get<StoredTakenBack>(generationKeys.takenBack(talentId, licenseId)),
@@ -279,34 +292,11 @@ export function royaltyStore(doc: DynamoDBDocumentClient, tableName: string) {
     },
 
     /** Claims a royalty given back for the statement of `month`, with what it gives back, once: false when another statement has it. */
-    async claimGivenBack(talentId: string, licenseId: string, month: string, counted: { statementMonth: string; royaltyMicros: number }): Promise<boolean> {
-      try {
-        await doc.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: givenBackKey(talentId, licenseId),
-            UpdateExpression: 'SET claimedBy = :m, statementMonth = if_not_exists(statementMonth, :s), royaltyMicros = if_not_exists(royaltyMicros, :r)',
-            ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(claimedBy) OR claimedBy = :m)',
-            ExpressionAttributeValues: { ':m': month, ':s': counted.statementMonth, ':r': counted.royaltyMicros },
-          }),
-        );
-        return true;
-      } catch (err) {
-        if (isConditionFailure(err)) return false;
-        throw err;
-      }
-    },
+    claimGivenBack: (talentId: string, licenseId: string, month: string, counted: Counted): Promise<boolean> =>
+      claimAdjustment(givenBackKey(talentId, licenseId), month, counted),
 
     /** The royalties given back that the statement of `month` claimed, as its lines. */
-    async claimedGivenBack(talentId: string, month: string): Promise<GivenBackLine[]> {
-      const items = await queryAll(doc, tableName, {
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        FilterExpression: 'claimedBy = :m',
-        ExpressionAttributeValues: { ':pk': generationKeys.talent(talentId), ':p': GIVEN_BACK_PREFIX, ':m': month },
-        ConsistentRead: true,
-      });
-      return items.map((i) => ({ licenseId: String(i.licenseId), at: String(i.at), statementMonth: String(i.statementMonth), royaltyMicros: Number(i.royaltyMicros), reason: String(i.reason) }));
-    },
+    claimedGivenBack: (talentId: string, month: string): Promise<GivenBackLine[]> => claimedAdjustments(talentId, GIVEN_BACK_PREFIX, month),
 
     getStatement: (talentId: string, month: string) => table.get<StatementRecord>(generationKeys.statement(talentId, month)),
 
