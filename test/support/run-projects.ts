@@ -61,6 +61,8 @@ const JEST: Step[] = [
 type Outcome = 'passed' | 'failed' | 'skipped';
 interface Result {
   outcome: Outcome;
+  /** For a failed step: the failing tests and the first lines of their errors (see digest). */
+  digest?: string;
   startedAt: number;
   seconds: number;
   /** CPU seconds (user + system) of the step and every process it waited for: the twin, browsers, workers. */
@@ -100,6 +102,27 @@ function twinTrouble(file: string): string {
   return `\n\nThe twin's last ${last.length} of ${lines.length} error, warning and time-out lines:\n${last.join('\n')}`;
 }
 
+/**
+ * The failing tests of a step's output (Jest's "●" headings) with the first lines of each error,
+ * printed again beside the summary table: a long run's output may be cut in the middle, and the
+ * end is what is always read.
+ */
+function digest(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  const all = text.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  // Jest repeats every failure under this heading at the end; read them once.
+  const repeat = all.findIndex((l) => l.startsWith('Summary of all failing tests'));
+  const lines = repeat < 0 ? all : all.slice(0, repeat);
+  const out: string[] = [];
+  lines.forEach((line, i) => {
+    if (/^FAIL /.test(line)) out.push(line.trim());
+    if (!/^\s*● /.test(line) || /● Console$/.test(line)) return;
+    const body = lines.slice(i + 1, i + 12).filter((l) => l.trim() !== '').slice(0, 6);
+    out.push(line.trim(), ...body.map((l) => `    ${l.trim().slice(0, 300)}`));
+  });
+  return out.slice(0, 80).join('\n');
+}
+
 function run(step: Step): Promise<Result> {
   const startedAt = Date.now();
   process.stdout.write(`${at()} ${step.name} started\n`);
@@ -120,7 +143,7 @@ function run(step: Step): Promise<Result> {
       const seconds = (Date.now() - startedAt) / 1000;
       const text = Buffer.concat(output).toString('utf8').trimEnd() + (outcome === 'failed' ? twinTrouble(twinLog) : '');
       process.stdout.write(`\n${'-'.repeat(20)} ${step.name}: ${outcome} in ${clock(seconds * 1000)}${note} ${'-'.repeat(20)}\n${text}${text ? '\n' : ''}\n`);
-      resolve({ outcome, startedAt: startedAt - started, seconds, cpu: cpuSeconds(cpuFile) });
+      resolve({ outcome, startedAt: startedAt - started, seconds, cpu: cpuSeconds(cpuFile), digest: outcome === 'failed' ? digest(text) : undefined });
     };
     child.on('error', (err) => done('failed', ` (${err.message})`));
     child.on('close', (code, signal) => done(code === 0 ? 'passed' : 'failed', code === 0 ? '' : ` (exit ${code ?? signal})`));
@@ -152,6 +175,9 @@ async function main() {
   const total = Date.now() - started;
   const rows = steps.map((s) => [s.name, results.get(s.name)!] as const);
   const cpu = (r: Result) => (r.cpu === undefined ? '-' : clock(r.cpu * 1000));
+  for (const [name, r] of rows) {
+    if (r.digest) process.stdout.write(`\n${name} failed:\n${r.digest}\n`);
+  }
   process.stdout.write(`\n${'step'.padEnd(12)} ${'started'.padStart(9)} ${'wall time'.padStart(12)} ${'CPU time'.padStart(12)}  result\n`);
   for (const [name, r] of rows) {
     process.stdout.write(`${name.padEnd(12)} ${clock(r.startedAt).padStart(9)} ${(r.outcome === 'skipped' ? '-' : clock(r.seconds * 1000)).padStart(12)} ${cpu(r).padStart(12)}  ${r.outcome}\n`);
