@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { seriousViolations, saveShots } from '../support/a11y';
 import { gotoApp, useBrowser } from '../support/browser';
 import { eventually } from '../support/eventually';
-import { badPhotos, personSet, selfieOf } from '../support/face-photos';
+import { badPhotos, FACE_CHECKS_WAIT_MS, personSet, selfieOf } from '../support/face-photos';
 import { fakeCameraArgs, fakeCameraFile } from '../support/fake-camera';
 import { signInToConsole, submitAndConfirm } from '../support/review-console';
 import { useTwin } from '../support/twin';
@@ -18,7 +18,7 @@ import { useTwin } from '../support/twin';
 // replace link emailed to them opens their photos, they remove the two and add two new ones; the
 // photos are checked again and the review starts. The reviewer sees "ID verified", the name and
 // age findings, "selfie matches the set" and the photo findings (axe on every page).
-jest.setTimeout(300_000);
+jest.setTimeout(600_000);
 const twin = useTwin();
 const browser = useBrowser({ args: async () => fakeCameraArgs(await fakeCameraFile(await selfieOf())) });
 
@@ -79,7 +79,7 @@ it('consents, verifies the ID on Stripe’s page with a live selfie, replaces tw
   await saveShots(page, 'identity-verified');
 
   // Two photos cannot be used: the applicant is emailed a link to replace them.
-  const mail = await eventually(async () => (await twin().emails()).find((m) => m.to.includes(email) && /Replace a few photos/.test(m.subject)), { timeoutMs: 120_000, what: 'the replace-photos email' });
+  const mail = await eventually(async () => (await twin().emails()).find((m) => m.to.includes(email) && /Replace a few photos/.test(m.subject)), { timeoutMs: FACE_CHECKS_WAIT_MS, what: 'the replace-photos email' });
   const link = /(http\S+\/founding\/photos#token=[A-Za-z0-9_-]{43})/.exec(mail.text ?? '')![1]!;
   await gotoApp(page, link);
   await page.getByTestId('photo-counts').filter({ hasText: '28' }).waitFor({ timeout: 30_000 });
@@ -110,7 +110,7 @@ it('consents, verifies the ID on Stripe’s page with a live selfie, replaces tw
       const waiting = (await admin.getByRole('button', { name: 'Accept', exact: true }).count()) > 0;
       return (checked && matched && waiting) || undefined;
     },
-    { timeoutMs: 120_000, what: 'the photos checked again with 30 usable, the selfie matched with the set and the review waiting' },
+    { timeoutMs: FACE_CHECKS_WAIT_MS, what: 'the photos checked again with 30 usable, the selfie matched with the set and the review waiting' },
   );
   const verification = admin.getByTestId('verification');
   expect(await verification.getByTestId('verification-state').textContent()).toBe('ID verified');

@@ -11,14 +11,14 @@ import { seedUser } from '../../../infra/local/provision';
 import { TWIN_CREDENTIALS, TWIN_REGION } from '../../../infra/local/emulators/ports';
 import { createAcceptedTalent, setApplicationFields } from '../../support/accepted-talent';
 import { eventually } from '../../support/eventually';
-import { selfieOf } from '../../support/face-photos';
+import { FACE_CHECKS_WAIT_MS, selfieOf } from '../../support/face-photos';
 import { postJsonFrom } from '../../support/from-address';
 import { fileMarker } from '../../support/marker';
 import { submitAndConfirm } from '../../support/review-console';
 import { callApi, idToken, useTwin } from '../../support/twin';
 import { startVerification, submitVerificationPage } from './verification';
 
-jest.setTimeout(300_000);
+jest.setTimeout(600_000);
 const twin = useTwin();
 const run = fileMarker('idw');
 const PASSWORD = 'Str0ng!Passw0rd-withdraw';
@@ -42,7 +42,7 @@ it('withdraws by the identity token: the face data is deleted, nothing more is a
   const identity = (path: string, body: object) => postJsonFrom(from, `${twin().urls.api}/founding-identity${path}`, body);
   const signed = await identity('/consent', { token: identityToken, faceConsent: true, typedName: `Noor Haddad ${run}`, consentVersion: CONSENT_VERSION });
   expect(signed.status).toBe(200);
-  await eventually(async () => ((await admin(applicationId)).identity?.state === 'awaiting-photos' ? true : undefined), { timeoutMs: 120_000, what: 'the face checks asking for replacements' });
+  await eventually(async () => ((await admin(applicationId)).identity?.state === 'awaiting-photos' ? true : undefined), { timeoutMs: FACE_CHECKS_WAIT_MS, what: 'the face checks asking for replacements' });
 
   // The ID verified with a selfie (a photo of its own: another file's applicant's would be a copy).
   const opened = await startVerification(twin(), from, identityToken);
@@ -51,7 +51,7 @@ it('withdraws by the identity token: the face data is deleted, nothing more is a
   const checked = await eventually(async () => {
     const detail = await admin(applicationId);
     return detail.identity?.selfie?.state === 'no-set' ? detail : undefined;
-  }, { timeoutMs: 120_000, what: 'the verified selfie analysed (no face in the set to match it with)' });
+  }, { timeoutMs: FACE_CHECKS_WAIT_MS, what: 'the verified selfie analysed (no face in the set to match it with)' });
   const selfieKey = `applications/${applicationId}/identity/selfie-${checked.identity!.verification!.attempts[0]!.sessionId}.jpg`;
   expect(await identityKeysOf(applicationId)).toEqual([
     `applications/${applicationId}/identity/descriptors.enc`,

@@ -8,7 +8,7 @@
 // token opens nothing.
 import type { ApplicationDetail } from '../../../events/founding';
 import { acceptGates, CONSENT_VERSION, IdentityStatus } from '../../../events/identity';
-import { badPhotos, personSet, selfieOf } from '../../support/face-photos';
+import { badPhotos, FACE_CHECKS_WAIT_MS, personSet, selfieOf } from '../../support/face-photos';
 import { eventually } from '../../support/eventually';
 import { fileMarker } from '../../support/marker';
 import { freshAddress, postJsonFrom } from '../../support/from-address';
@@ -16,7 +16,7 @@ import { submitAndConfirm } from '../../support/review-console';
 import { callApi, idToken, useTwin } from '../../support/twin';
 import { startVerification, submitVerificationPage } from './verification';
 
-jest.setTimeout(300_000);
+jest.setTimeout(600_000);
 const twin = useTwin();
 const run = fileMarker('idv');
 const email = `idv.${run}@applicants.example`;
@@ -51,7 +51,7 @@ it('checks the faces, asks for replacements, matches the selfie, and the review 
   expect((await identity('/consent', { token: identityToken, faceConsent: false, typedName: `Ines Vale ${run}`, consentVersion: CONSENT_VERSION })).status).toBe(409);
 
   // 28 usable: the applicant is emailed which photos to replace and why, with a link of their own.
-  const mail = await eventually(async () => (await twin().emails()).find((m) => m.to.includes(email) && /Replace a few photos/.test(m.subject)), { timeoutMs: 120_000, what: 'the replace-photos email' });
+  const mail = await eventually(async () => (await twin().emails()).find((m) => m.to.includes(email) && /Replace a few photos/.test(m.subject)), { timeoutMs: FACE_CHECKS_WAIT_MS, what: 'the replace-photos email' });
   expect(mail.text).toContain('28 can be used');
   expect(mail.text).toMatch(/No face found/);
   expect(mail.text).toMatch(/Not the same person/);
@@ -68,7 +68,7 @@ it('checks the faces, asks for replacements, matches the selfie, and the review 
       const detail = (await admin('GET', `/applications/${applicationId}`)).json as ApplicationDetail;
       return detail.identity?.verification?.state === 'verified' && detail.identity.selfie?.state === 'match';
     },
-    { timeoutMs: 120_000, what: 'the ID verified and the verified selfie matched' },
+    { timeoutMs: FACE_CHECKS_WAIT_MS, what: 'the ID verified and the verified selfie matched' },
   );
   const verified = IdentityStatus.parse((await identity('', { token: identityToken })).json);
   expect(verified).toMatchObject({ verification: { state: 'verified', sessionsLeft: 4 }, selfie: { state: 'match' } });
@@ -96,7 +96,7 @@ it('checks the faces, asks for replacements, matches the selfie, and the review 
       const detail = res.json as ApplicationDetail;
       return detail.status === 'pending_review' ? detail : undefined;
     },
-    { timeoutMs: 120_000, what: 'the application waiting for review after the replacements' },
+    { timeoutMs: FACE_CHECKS_WAIT_MS, what: 'the application waiting for review after the replacements' },
   );
   expect(waiting.identity).toMatchObject({
     state: 'checked',

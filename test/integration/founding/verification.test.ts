@@ -11,14 +11,14 @@ import type { ApplicationDetail } from '../../../events/founding';
 import { acceptGates, CONSENT_VERSION, IDENTITY_REASON_REQUIRED, UNDER_18_MESSAGE } from '../../../events/identity';
 import { TWIN_CREDENTIALS, TWIN_REGION } from '../../../infra/local/emulators/ports';
 import { eventually } from '../../support/eventually';
-import { personSet } from '../../support/face-photos';
+import { FACE_CHECKS_WAIT_MS, personSet } from '../../support/face-photos';
 import { postJsonFrom } from '../../support/from-address';
 import { fileMarker } from '../../support/marker';
 import { submitAndConfirm } from '../../support/review-console';
 import { callApi, idToken, useTwin } from '../../support/twin';
 import { bornYearsAgo, identityWebhookSecret, postIdentityWebhook, startVerification, stripeOf, submitVerificationPage } from './verification';
 
-jest.setTimeout(300_000);
+jest.setTimeout(600_000);
 const twin = useTwin();
 const run = fileMarker('vid');
 let adminToken: string;
@@ -30,7 +30,7 @@ const detailOf = async (id: string) => (await admin('GET', `/applications/${id}`
 const objectsOf = async (id: string) => ((await s3.send(new ListObjectsV2Command({ Bucket: twin().physicalName('FoundingPhotos'), Prefix: `applications/${id}/` }))).Contents ?? []).map((o) => o.Key!);
 
 /** Waits for the application's detail to satisfy `ready`; on time-out, says where it stood. */
-const until = (id: string, what: string, ready: (d: ApplicationDetail) => boolean, timeoutMs = 120_000) =>
+const until = (id: string, what: string, ready: (d: ApplicationDetail) => boolean, timeoutMs = FACE_CHECKS_WAIT_MS) =>
   eventually(async () => {
     const detail = await detailOf(id);
     if (ready(detail)) return detail;
