@@ -1,14 +1,32 @@
-import { App } from 'aws-cdk-lib';
+import { App, Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
 import { PASSWORD_POLICY } from '../../events/account-values';
+import { Auth } from '../../infra/lib/platform/auth';
 import { DEFAULT_STRIPE_PRICES, stageConfig } from '../../infra/lib/platform/stage-config';
 import { StaticSite } from '../../infra/lib/platform/static-site';
-import { actionsOf, buildStack, nonLogActions, synthStack } from '../support/stack';
+import { actionsOf, buildStack, NAMED_STAGE, nonLogActions, synthStack } from '../support/stack';
 
 const GOOGLE = { googleClientId: 'google-client-1.apps.googleusercontent.com', googleClientSecretName: 'humanly/test/google-client-secret', siteUrl: 'https://humanly.example' };
-// This file checks Cognito's resources; the stack's size is checked where the whole stack is.
-const synth = (context: Record<string, unknown>) => synthStack({ '@aws-cdk/core:stackResourceLimit': 0, ...context });
-const withGoogle = synth(GOOGLE);
-const withoutGoogle = synth({ siteUrl: 'https://humanly.example' });
+const withGoogle = synthStack(GOOGLE);
+const withoutGoogle = synthStack(NAMED_STAGE);
+type Synthesized = Pick<typeof withGoogle, 'template' | 'logicalId'>;
+
+/**
+ * The Auth construct alone in a stack of its own, built from the stage's context: for what a
+ * stage setting changes in Cognito only, where a whole synthesis each would cost seconds.
+ */
+function authAlone(context: Record<string, unknown>): Synthesized {
+  const app = new App({ context: { stage: 'test', ...context } });
+  const stack = new Stack(app, 'AuthAlone');
+  new Auth(stack, 'Auth', stageConfig(app), { siteUrl: String(context.siteUrl ?? 'https://humanly.example'), configurationSetName: 'humanly-test' });
+  const template = Template.fromStack(stack);
+  const logicalId = (type: string, prefix: string) => {
+    const id = Object.keys(template.findResources(type)).find((k) => k.startsWith(prefix));
+    if (!id) throw new Error(`no ${type} ${prefix}`);
+    return id;
+  };
+  return { template, logicalId };
+}
 
 /** The site's deployed config.json (what the stack hands StaticSite.deploy), tokens resolved. */
 function webConfig(context: Record<string, unknown>): Record<string, unknown> {
@@ -24,11 +42,11 @@ function webConfig(context: Record<string, unknown>): Record<string, unknown> {
     deploy.mockRestore();
   }
 }
-const only = (t: typeof withGoogle, type: string) => Object.values(t.template.findResources(type)).map((r) => r.Properties);
+const only = (t: Synthesized, type: string) => Object.values(t.template.findResources(type)).map((r) => r.Properties);
 const webClient = (t: typeof withGoogle) => t.template.findResources('AWS::Cognito::UserPoolClient')[t.logicalId('AWS::Cognito::UserPoolClient', 'AuthWebClient')].Properties;
 const adminClient = (t: typeof withGoogle) => t.template.findResources('AWS::Cognito::UserPoolClient')[t.logicalId('AWS::Cognito::UserPoolClient', 'AuthAdminClient')].Properties;
-const pool = (t: typeof withGoogle) => only(t, 'AWS::Cognito::UserPool')[0];
-const poolId = (t: typeof withGoogle) => t.logicalId('AWS::Cognito::UserPool', 'AuthUserPool');
+const pool = (t: Synthesized) => only(t, 'AWS::Cognito::UserPool')[0];
+const poolId = (t: Synthesized) => t.logicalId('AWS::Cognito::UserPool', 'AuthUserPool');
 
 describe('Google sign-in in the template', () => {
   it('has a Google identity provider with the client id from context, the secret read by name, and email and name mapped', () => {
@@ -45,9 +63,9 @@ describe('Google sign-in in the template', () => {
 
   it('gives the pool a domain, with a prefix derived from the stage', () => {
     expect(only(withGoogle, 'AWS::Cognito::UserPoolDomain')).toEqual([{ Domain: 'humanly-test', UserPoolId: { Ref: poolId(withGoogle) } }]);
-    const custom = synth({ ...GOOGLE, authDomainPrefix: 'humanly-people' });
+    const custom = authAlone({ ...GOOGLE, authDomainPrefix: 'humanly-people' });
     expect(only(custom, 'AWS::Cognito::UserPoolDomain')[0].Domain).toBe('humanly-people');
-    expect(() => synth({ ...GOOGLE, authDomainPrefix: 'my-cognito-login' })).toThrow(/authDomainPrefix .*without "aws", "amazon" or "cognito"/);
+    expect(() => authAlone({ ...GOOGLE, authDomainPrefix: 'my-cognito-login' })).toThrow(/authDomainPrefix .*without "aws", "amazon" or "cognito"/);
   });
 
   it("lets the site's client sign in with Google through the code grant, back to the client portal", () => {
@@ -110,7 +128,7 @@ describe('the user pool', () => {
     });
     expect(pool(sender).EmailConfiguration.ConfigurationSet).toEqual({ Ref: sender.logicalId('AWS::SES::ConfigurationSet', 'EmailConfigurationSet') });
     expect(JSON.stringify(pool(sender).EmailConfiguration.SourceArn)).toContain('identity/humanly.example');
-    expect(pool(synth({ authEmailFromSender: false })).EmailConfiguration).toBeUndefined();
+    expect(pool(authAlone({ authEmailFromSender: false })).EmailConfiguration).toBeUndefined();
   });
 
   it('runs our CustomMessage trigger, which knows the site and has no Cognito permissions', () => {
@@ -132,8 +150,8 @@ describe('the user pool', () => {
 });
 
 describe("the user pool's WAF web ACL (decision 040)", () => {
-  const acls = (t: typeof withGoogle) => t.template.findResources('AWS::WAFv2::WebACL');
-  const poolAcl = (t: typeof withGoogle) => {
+  const acls = (t: Synthesized) => t.template.findResources('AWS::WAFv2::WebACL');
+  const poolAcl = (t: Synthesized) => {
     const [association] = only(t, 'AWS::WAFv2::WebACLAssociation');
     const aclId = association.WebACLArn['Fn::GetAtt'][0];
     return { association, acl: acls(t)[aclId].Properties };
@@ -182,7 +200,7 @@ describe("the user pool's WAF web ACL (decision 040)", () => {
   });
 
   it('takes its limits from the stage, and refuses limits WAF would refuse', () => {
-    const { acl } = poolAcl(synth({ cognitoCodeLimit: 25, cognitoSignInLimit: 250, threatProtection: 'enforced' }));
+    const { acl } = poolAcl(authAlone({ cognitoCodeLimit: 25, cognitoSignInLimit: 250, threatProtection: 'enforced' }));
     expect(rule(acl, 'cognito-codes-per-ip').Statement.RateBasedStatement.Limit).toBe(25);
     expect(rule(acl, 'cognito-sign-in-per-ip').Statement.RateBasedStatement.Limit).toBe(250);
     expect(() => stageConfig(new App({ context: { cognitoCodeLimit: 5 } }))).toThrow(/cognitoCodeLimit must be a whole number of requests of at least 10, got 5/);
@@ -198,7 +216,7 @@ describe("Cognito's threat protection (decision 040)", () => {
   });
 
   it('enforced: blocks high-risk sign-ins and leaked passwords for every app client', () => {
-    const enforced = synth({ cognitoCodeLimit: 25, cognitoSignInLimit: 250, threatProtection: 'enforced' });
+    const enforced = authAlone({ cognitoCodeLimit: 25, cognitoSignInLimit: 250, threatProtection: 'enforced' });
     expect(pool(enforced)).toMatchObject({ UserPoolTier: 'PLUS', UserPoolAddOns: { AdvancedSecurityMode: 'ENFORCED' } });
     expect(only(enforced, 'AWS::Cognito::UserPoolRiskConfigurationAttachment')).toEqual([
       expect.objectContaining({
@@ -211,7 +229,7 @@ describe("Cognito's threat protection (decision 040)", () => {
   });
 
   it('off: the Essentials plan, without threat protection', () => {
-    const off = synth({ threatProtection: 'off' });
+    const off = authAlone({ threatProtection: 'off' });
     expect(pool(off).UserPoolTier).toBe('ESSENTIALS');
     expect(pool(off).UserPoolAddOns).toBeUndefined();
     expect(() => stageConfig(new App({ context: { threatProtection: 'maximum' } }))).toThrow(/threatProtection must be one of off, audit, enforced, got "maximum"/);

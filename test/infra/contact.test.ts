@@ -1,6 +1,8 @@
-import { nonLogActions, synthStack } from '../support/stack';
+import { App } from 'aws-cdk-lib';
+import { stageConfig } from '../../infra/lib/platform/stage-config';
+import { NAMED_STAGE, nonLogActions, synthStack } from '../support/stack';
 
-const { template, logicalId, statementsOf, routeKeys } = synthStack({ contactEmail: 'team@studio.test' });
+const { template, logicalId, statementsOf, routeKeys } = synthStack(NAMED_STAGE);
 const tableId = logicalId('AWS::DynamoDB::Table', 'ContactMessagesTable');
 const busId = logicalId('AWS::Events::EventBus', 'EventsBus');
 const idempotencyId = logicalId('AWS::DynamoDB::Table', 'IdempotencyTable');
@@ -39,14 +41,14 @@ describe('contact messages', () => {
 
   it("emails the stage's contact address", () => {
     template.hasResourceProperties('AWS::Lambda::Function', {
-      Environment: { Variables: { CONTACT_EMAIL: 'team@studio.test', MESSAGES_TABLE: { Ref: tableId } } },
+      Environment: { Variables: { CONTACT_EMAIL: NAMED_STAGE.contactEmail, MESSAGES_TABLE: { Ref: tableId } } },
     });
   });
 
   it('defaults the contact address to the sender address', () => {
-    const { template: t } = synthStack({ senderEmail: 'hi@studio.test' });
-    const fn = Object.values(t.findResources('AWS::Lambda::Function')).find((f) => f.Properties.Environment?.Variables?.CONTACT_EMAIL);
-    expect(fn!.Properties.Environment.Variables.CONTACT_EMAIL).toBe('hi@studio.test');
+    // The function is handed the stage's contactEmail (above); without one, that is the sender address.
+    expect(stageConfig(new App({ context: { senderEmail: 'hi@studio.test' } })).contactEmail).toBe('hi@studio.test');
+    expect(stageConfig(new App({ context: { senderEmail: 'hi@studio.test', contactEmail: 'team@studio.test' } })).contactEmail).toBe('team@studio.test');
   });
 
   it('routes Contact.MessageReceived to the consumer with retries and a dead-letter queue', () => {

@@ -1,7 +1,7 @@
 import { REJECTED_PHOTO_RETENTION_DAYS } from '../../events/founding-values';
-import { actionsOf, nonLogActions, synthStack } from '../support/stack';
+import { actionsOf, NAMED_STAGE, nonLogActions, synthStack } from '../support/stack';
 
-const { template, logicalId, statementsOf, routeKeys } = synthStack({ siteUrl: 'https://humanly.test' });
+const { template, logicalId, statementsOf, routeKeys } = synthStack(NAMED_STAGE);
 const bucketId = logicalId('AWS::S3::Bucket', 'FoundingPhotos');
 const tableId = logicalId('AWS::DynamoDB::Table', 'FoundingApplicationsTable');
 const objects = (pattern: string) => ({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, `/${pattern}`]] });
@@ -39,7 +39,7 @@ describe('founding photos bucket', () => {
 
   it('lets only the site PUT from the browser, with the signed headers', () => {
     expect(bucket.Properties.CorsConfiguration.CorsRules).toEqual([
-      expect.objectContaining({ AllowedMethods: ['PUT'], AllowedOrigins: ['https://humanly.test'], AllowedHeaders: ['content-type', 'if-none-match'] }),
+      expect.objectContaining({ AllowedMethods: ['PUT'], AllowedOrigins: [NAMED_STAGE.siteUrl], AllowedHeaders: ['content-type', 'if-none-match'] }),
     ]);
   });
 

@@ -7,9 +7,9 @@ import { ENTRY_METADATA } from '../../infra/lib/platform/app-function';
 import { Alarms } from '../../infra/lib/platform/alarms';
 import { EmailSending } from '../../infra/lib/platform/email';
 import { synthTemplate } from '../../infra/local/template';
-import { actionsOf, synthStack } from '../support/stack';
+import { actionsOf, NAMED_STAGE, synthStack } from '../support/stack';
 
-const { template, nested } = synthStack({ alarmEmail: 'alarms@humanly.example' });
+const { template, nested } = synthStack(NAMED_STAGE);
 type Resource = { Type: string; Properties: Record<string, any>; Metadata?: Record<string, unknown> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 const resources = template.toJSON().Resources as Record<string, Resource>;
 const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
@@ -68,7 +68,7 @@ describe('alarms', () => {
     expect(alarms.length).toBeGreaterThan(0);
     for (const a of alarms) expect(a.AlarmActions.map(refOf)).toEqual([topicId]);
     const subscriptions = alarmsOfType('AWS::SNS::Subscription').map(([, r]) => r.Properties);
-    expect(subscriptions).toEqual([expect.objectContaining({ Protocol: 'email', Endpoint: 'alarms@humanly.example', TopicArn: { Ref: topicId } })]);
+    expect(subscriptions).toEqual([expect.objectContaining({ Protocol: 'email', Endpoint: NAMED_STAGE.alarmEmail, TopicArn: { Ref: topicId } })]);
   });
 
   it('watch errors and throttles of every function of ours, in one alarm per function', () => {

@@ -7,6 +7,12 @@ type Statement = { Action: string | string[]; Resource: unknown; Effect?: string
 /** The app of the `test` stage with `context` over its defaults (no bundling), synthesized once per run (decision 034). */
 export const testApp = (context: Record<string, unknown> = {}, options: { nag?: boolean } = {}) => synthesizedApp({ stage: 'test', ...context }, options);
 
+/**
+ * A stage that names its own site and addresses over the test stage's defaults. The files that
+ * check where these settings reach share this one context, so a run synthesizes it once.
+ */
+export const NAMED_STAGE = { siteUrl: 'https://humanly.example', contactEmail: 'team@studio.test', alarmEmail: 'alarms@studio.test' };
+
 /** The stack's constructs, built and not synthesized: for what only a construct tells (a value before it is resolved). */
 export const buildStack = (context: Record<string, unknown> = {}) =>
   buildApp({ context: { 'aws:cdk:bundling-stacks': [], deploySites: false, stage: 'test', ...context } }, { nag: false }).stack;
