@@ -1,9 +1,17 @@
 // Jest projects split by speed: `npm test` runs them all; `npm run test:unit` etc. run one.
-const transform = { '^.+\\.tsx?$': ['ts-jest', { tsconfig: 'tsconfig.json', diagnostics: false }] };
+const transform = {
+  '^.+\\.tsx?$': ['ts-jest', { tsconfig: 'tsconfig.json', diagnostics: false }],
+  // c2pa-ts (and the uuid it brings) ships ES modules only: made CommonJS for jest (esbuild bundles it for the functions).
+  '/node_modules/@trustnxt/c2pa-ts/.+\\.js$': ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs' }, diagnostics: false }],
+};
+// Its entry points are in package.json `exports` under `import` only, which jest's require does not take.
+const moduleNameMapper = { '^@trustnxt/c2pa-ts/(asset|cose|jumbf|manifest)$': '<rootDir>/node_modules/@trustnxt/c2pa-ts/dist/$1/index.js' };
 const project = (name, extra = {}) => ({
   displayName: name,
   testEnvironment: 'node',
   transform,
+  transformIgnorePatterns: ['^(?!.*/node_modules/@trustnxt/c2pa-ts/).*/node_modules/'],
+  moduleNameMapper,
   testMatch: [`<rootDir>/test/${name}/**/*.test.ts`],
   ...extra,
 });

@@ -2,6 +2,7 @@ import * as http from 'node:http';
 import { listenOnLoopback } from './emulators/ports';
 import type { EventRouter } from './eventbridge';
 import type { FunctionRuntime } from './functions';
+import type { LocalKeys } from './emulators/kms';
 import type { LocalSecrets } from './emulators/secrets';
 import type { ExecutionDescription } from './stepfunctions';
 
@@ -16,8 +17,8 @@ export interface StepFunctionsApi {
 /**
  * The AWS APIs our functions and emulators call on the twin itself: EventBridge PutEvents,
  * Lambda Invoke (Cognito triggers), the Step Functions calls and Secrets Manager's
- * GetSecretValue, on one local endpoint that the SDK reaches through
- * AWS_ENDPOINT_URL_EVENTBRIDGE / _LAMBDA / _SFN / _SECRETS_MANAGER.
+ * GetSecretValue and KMS's Sign and GetPublicKey, on one local endpoint that the SDK reaches
+ * through AWS_ENDPOINT_URL_EVENTBRIDGE / _LAMBDA / _SFN / _SECRETS_MANAGER / _KMS.
  */
 export class ControlPlane {
   private server?: http.Server;
@@ -28,6 +29,7 @@ export class ControlPlane {
       functions: FunctionRuntime;
       sfn?: StepFunctionsApi;
       secrets?: LocalSecrets;
+      keys?: LocalKeys;
       log?: (line: string) => void;
     },
   ) {}
@@ -101,6 +103,12 @@ export class ControlPlane {
           if (!this.deps.secrets) throw Object.assign(new Error('No secrets in this template'), { name: 'ResourceNotFoundException' });
           reply(res, 200, this.deps.secrets.getSecretValue(body.SecretId, body.VersionStage));
           return;
+        case 'TrentService.Sign':
+          reply(res, 200, this.keys().sign(body));
+          return;
+        case 'TrentService.GetPublicKey':
+          reply(res, 200, this.keys().getPublicKey(body));
+          return;
         case 'AWSStepFunctions.StartExecution': {
           const out = this.sfn().startExecution(body.stateMachineArn, body.input ? JSON.parse(body.input) : {}, body.name);
           reply(res, 200, { executionArn: out.executionArn, startDate: new Date(out.startDate ?? Date.now()).getTime() / 1000 });
@@ -138,6 +146,11 @@ export class ControlPlane {
       return;
     }
     reply(res, 400, { __type: 'UnknownOperationException', message: `The twin does not serve ${target || url.pathname}` });
+  }
+
+  private keys(): LocalKeys {
+    if (!this.deps.keys) throw Object.assign(new Error('No signing keys in this template'), { name: 'NotFoundException' });
+    return this.deps.keys;
   }
 
   private sfn(): StepFunctionsApi {

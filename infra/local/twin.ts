@@ -8,7 +8,9 @@ import { startDynamo } from './emulators/dynamodb';
 import { startMeterProxy } from './emulators/meter-proxy';
 import { resolvePort, TWIN_CREDENTIALS, TWIN_REGION, withFreshPortOnClash } from './emulators/ports';
 import { startReplicate, type ReplicateControl, type ReplicateLatency } from './emulators/replicate';
+import { LocalKeys } from './emulators/kms';
 import { LocalSecrets } from './emulators/secrets';
+import { testCertificateChain } from './test-certificate';
 import { startS3 } from './emulators/s3';
 import { planCatalog, startStripe, type StripeControl } from './emulators/stripe';
 import { startSes } from './emulators/ses';
@@ -193,6 +195,10 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
     const names = assignPhysicalNames(template, resolver, { webUrl, adminUrl, apiUrl });
     const secrets = new LocalSecrets(template, resolver);
     for (const id of secrets.ids()) names.set(id, secrets.arnOf(id)!);
+    // The signing keys, and the Content Credentials key's chain from a test CA made now (decision 062).
+    const keys = new LocalKeys(template, resolver);
+    const credentialsKey = keys.publicKeyOf('ContentCredentialsKey');
+    if (credentialsKey) secrets.setValue('ContentCredentialsChain', await testCertificateChain(credentialsKey));
 
     // Replicate accepts the token the template's secret holds, as the real one accepts ours.
     const replicate = await startReplicate({
@@ -321,6 +327,7 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
       AWS_ENDPOINT_URL_SFN: controlUrl,
       AWS_ENDPOINT_URL_LAMBDA: controlUrl,
       AWS_ENDPOINT_URL_SECRETS_MANAGER: controlUrl,
+      AWS_ENDPOINT_URL_KMS: controlUrl,
       AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
       AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
     };
@@ -417,7 +424,7 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
     await gateway.listen(apiPort);
     stops.push(() => gateway.close());
 
-    const control = new ControlPlane({ events, functions, sfn: runner, secrets, log });
+    const control = new ControlPlane({ events, functions, sfn: runner, secrets, keys, log });
     await control.listen(controlPort);
     stops.push(() => control.close());
 

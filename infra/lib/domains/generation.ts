@@ -1,6 +1,7 @@
 import { ArnFormat, Duration, NestedStack, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Key, KeySpec, KeyUsage } from 'aws-cdk-lib/aws-kms';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { LogLevel, StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
@@ -228,6 +229,7 @@ export class Generation extends NestedStack {
       .bindTable(props.talentTable, 'TALENT_TABLE', ['GetItem', 'UpdateItem'])
       .bindTable(props.applicationsTable, 'APPLICATIONS_TABLE', ['GetItem'])
       .bindBucketObjects(this.images, 'IMAGES_BUCKET', ['PutObject'], `${GENERATION_IMAGES_PREFIX}*`);
+    this.contentCredentials(deliverImages);
     const recordFailure = ledger(
       replicate(
         task('RecordFailure', 'functions/generation/steps/record-failure/handler.ts', 'Generation: records a failure, releases the reserved credits and cancels a running prediction', {
@@ -256,5 +258,25 @@ export class Generation extends NestedStack {
     // Public, but only Replicate can sign a delivery: the access matrix expects a 2xx for nobody.
     api.route('POST /webhooks/replicate', webhook, 'signed');
     return machine;
+  }
+
+  /**
+   * Content Credentials (decision 062): the key that signs the C2PA manifest of every delivered
+   * image, which only the delivery may use and nobody can read (it never leaves KMS), and the
+   * secret that holds its certificate chain (PEM, end-entity first), put there once a CA issued it.
+   */
+  private contentCredentials(deliverImages: AppFunction): void {
+    const key = new Key(this, 'ContentCredentialsKey', {
+      description: 'Signs the Content Credentials (C2PA) of delivered images: RSA-PSS SHA-256',
+      keySpec: KeySpec.RSA_2048,
+      keyUsage: KeyUsage.SIGN_VERIFY,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    const chain = new Secret(this, 'ContentCredentialsChain', {
+      description: "The Content Credentials signing key's certificate chain, PEM, end-entity first (put the issued chain here)",
+    });
+    key.grant(deliverImages, 'kms:Sign');
+    chain.grantRead(deliverImages);
+    deliverImages.addEnvironment('CREDENTIALS_KEY_ID', key.keyArn).addEnvironment('CREDENTIALS_CHAIN_SECRET', chain.secretArn);
   }
 }

@@ -126,6 +126,13 @@ export class LocalSecrets {
     return this.secrets.find((s) => s.logicalId.startsWith(prefix))?.value;
   }
 
+  /** Puts a value the twin makes itself (a test certificate chain) into the secret whose logical id starts with `prefix`; false when none. */
+  setValue(prefix: string, value: string): boolean {
+    const secret = this.secrets.find((s) => s.logicalId.startsWith(prefix));
+    if (secret) secret.value = value;
+    return Boolean(secret);
+  }
+
   /** GetSecretValue: by ARN (with or without its random suffix) or by name. */
   getSecretValue(secretId: unknown, versionStage?: unknown): Record<string, unknown> {
     if (typeof secretId !== 'string' || secretId === '') {

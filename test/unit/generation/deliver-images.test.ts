@@ -89,6 +89,7 @@ function fakes(outputs: Array<Buffer | Error>, options: { lots?: LotCredits[]; s
         },
       }) as never,
     encode: async (image) => image,
+    sign: async (png) => png,
     putImage: async (key) => {
       if (options.failPutAt !== undefined && puts++ >= options.failPutAt) throw Object.assign(new Error('S3 is down'), { name: 'InternalError' });
       calls.push(`put ${key}`);

@@ -1,8 +1,12 @@
+import { KMSClient } from '@aws-sdk/client-kms';
+import type { Signer } from '@trustnxt/c2pa-ts/cose';
 import sharp from 'sharp';
 import * as z from 'zod';
 import { replicateFromEnv } from '../../../shared/replicate';
 import { documentClient } from '../../../shared/clients';
 import { loadConfig } from '../../../shared/config';
+import { log } from '../../../shared/log';
+import { secretValue } from '../../../shared/secrets';
 import { s3Bucket } from '../../../shared/s3';
 import { creditLedger } from '../../../accounts';
 import { generationStore } from '../../store';
@@ -10,6 +14,8 @@ import { talentStore } from '../../../catalog';
 import { ApplicationNotFoundError, foundingStore } from '../../../founding';
 import { GenerationInput, TablesConfig } from '../../input';
 import { deliverImages } from './service';
+import { withContentCredentials } from './credentials';
+import { holdsCertificate, kmsDigestSigner, ps256Signer } from './signer';
 import { licenseXmp } from './xmp';
 
 const config = loadConfig(
@@ -19,10 +25,28 @@ const config = loadConfig(
     APPLICATIONS_TABLE: z.string().min(1),
     IMAGES_BUCKET: z.string().min(1),
     SITE_URL: z.url(),
+    CREDENTIALS_KEY_ID: z.string().min(1),
+    CREDENTIALS_CHAIN_SECRET: z.string().min(1),
   }),
 );
 
 const images = s3Bucket(config.IMAGES_BUCKET);
+
+let signer: Promise<Signer | undefined> | undefined;
+/**
+ * The Content Credentials signer, once per container: the KMS key and its certificate chain. A
+ * stack whose chain secret holds no certificate yet (before a CA issued one) delivers without
+ * Content Credentials, and says so in an error log line.
+ */
+function credentialsSigner(): Promise<Signer | undefined> {
+  signer ??= secretValue(config.CREDENTIALS_CHAIN_SECRET, 'Content Credentials certificate chain').then((chain) => {
+    if (holdsCertificate(chain)) return ps256Signer(kmsDigestSigner(new KMSClient({}), config.CREDENTIALS_KEY_ID), chain);
+    log.error('the Content Credentials certificate chain is not set: images are delivered without Content Credentials');
+    return undefined;
+  });
+  signer.catch(() => (signer = undefined));
+  return signer;
+}
 
 /** Workflow step DeliverImages: `{ generationId }` -> `{ delivered }`. */
 export async function handler(event: unknown) {
@@ -34,6 +58,10 @@ export async function handler(event: unknown) {
       ledger: creditLedger(doc, config.ACCOUNTS_TABLE),
       replicate: replicateFromEnv,
       encode: (image, license) => sharp(image).png().withXmp(licenseXmp(license)).toBuffer(),
+      sign: async (png, credentials) => {
+        const credentialsKey = await credentialsSigner();
+        return credentialsKey ? withContentCredentials(png, credentials, credentialsKey) : png;
+      },
       putImage: (key, body) => images.write(key, body, 'image/png'),
       siteUrl: config.SITE_URL.replace(/\/+$/, ''),
       talentTable: config.TALENT_TABLE,
@@ -51,7 +79,9 @@ export async function handler(event: unknown) {
                 throw err;
               })
           : undefined;
-        return { royaltyPlan: found.talent.royaltyPlan, ...(email ? { email } : {}) };
+        const generation = found.controls.generation;
+        const model = generation?.model ?? generation?.version;
+        return { royaltyPlan: found.talent.royaltyPlan, ...(email ? { email } : {}), ...(model ? { model } : {}) };
       },
       now: () => new Date(),
     },

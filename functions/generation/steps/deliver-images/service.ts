@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { LICENSE_SCOPE, PREDICTION_FAILED_MESSAGE, licensePath } from '../../../../events/generation-values';
+import { LICENSE_CHECK_PATH, LICENSE_SCOPE, PREDICTION_FAILED_MESSAGE, licensePath } from '../../../../events/generation-values';
 import type { ROYALTY_PLANS } from '../../../../events/talent-values';
 import type { PredictionApi } from '../../../shared/replicate';
 import { log } from '../../../shared/log';
@@ -9,6 +9,7 @@ import type { GenerationImageRecord, GenerationStore, LicenseRecord } from '../.
 import { PredictionFailed } from '../../errors';
 import { commitKey, generationOf, releaseKey } from '../../prediction';
 import { accrualOf, isOwnAccount } from './accrual';
+import type { ImageCredentials } from './credentials';
 import type { LicenseXmp } from './xmp';
 
 type RoyaltyPlan = (typeof ROYALTY_PLANS)[number];
@@ -17,6 +18,8 @@ type RoyaltyPlan = (typeof ROYALTY_PLANS)[number];
 interface DeliveryTalent {
   royaltyPlan?: RoyaltyPlan;
   email?: string;
+  /** The talent's model the generation ran (Replicate model or version), named in the Content Credentials. */
+  model?: string;
 }
 
 export interface DeliverImagesDeps {
@@ -25,6 +28,8 @@ export interface DeliverImagesDeps {
   replicate: () => Promise<PredictionApi>;
   /** Re-encodes an output as PNG with the license's XMP. */
   encode: (image: Buffer, license: LicenseXmp) => Promise<Buffer>;
+  /** Adds the signed Content Credentials (C2PA) to an encoded PNG (decision 062). */
+  sign: (png: Buffer, credentials: ImageCredentials) => Promise<Buffer>;
   /** Puts a delivered file into the private images bucket. */
   putImage: (key: string, body: Buffer) => Promise<void>;
   siteUrl: string;
@@ -98,18 +103,27 @@ export async function deliverImages(deps: DeliverImagesDeps, generationId: strin
       images.push(image);
       continue;
     }
+    const licenseUrl = `${deps.siteUrl}${licensePath(licenseId)}`;
     let png: Buffer;
     try {
-      png = await deps.encode(await replicate.fetchOutput(url), {
-        licenseId,
-        talentId: generation.talentId,
-        talentName: generation.talentName,
-        licenseUrl: `${deps.siteUrl}${licensePath(licenseId)}`,
-      });
+      png = await deps.encode(await replicate.fetchOutput(url), { licenseId, talentId: generation.talentId, talentName: generation.talentName, licenseUrl });
     } catch (err) {
       log.warn('an output could not be delivered; its credit is released', { generationId, index, error: (err as Error)?.name });
       continue;
     }
+    // The manifest binds every byte written before it (the XMP included); the pixels stay, so the
+    // license check's pixel hash and the report matching read the signed file as the image.
+    png = await deps.sign(png, {
+      licenseId,
+      talentId: generation.talentId,
+      talentName: generation.talentName,
+      licensee: generation.licensee,
+      issuedAt,
+      scope: LICENSE_SCOPE,
+      licenseUrl,
+      checkUrl: `${deps.siteUrl}${LICENSE_CHECK_PATH}`,
+      ...(talent?.model ? { model: talent.model } : {}),
+    });
     await deps.putImage(key, png);
     const license = (credit: { valueMicros: number }): LicenseRecord => ({
       id: licenseId,

@@ -1,0 +1,92 @@
+// Content Credentials on the twin (decision 062): an image generated through the workflow,
+// downloaded as its owner would, read by the Content Authenticity Initiative's own reader (WASM,
+// in Chromium): signed with the twin's test certificate through its KMS, created by a trained
+// model, under our license; the same file with one pixel changed fails its data hash.
+import sharp from 'sharp';
+import { FINAL_STATUSES, IPTC_TRAINED_ALGORITHMIC_MEDIA } from '../../../events/generation-values';
+import { CREDENTIALS_LICENSE_LABEL } from '../../../events/content-credentials';
+import { Generation, GenerationStarted, LicenseDownload } from '../../../events/generations';
+import { LicenseFileCheck } from '../../../events/license-check';
+import { accountStore } from '../../../functions/accounts/store';
+import { seedUser } from '../../../infra/local/provision';
+import { launchBrowser } from '../../support/browser';
+import { caiReader, type CaiReading } from '../../support/cai-reader';
+import { randomLoopback, send } from '../../support/callers';
+import { withOnePixelChanged } from '../../support/content-credentials';
+import { eventually } from '../../support/eventually';
+import { fileMarker } from '../../support/marker';
+import { callApi, documentClient, idToken, useTwin } from '../../support/twin';
+
+jest.setTimeout(180_000);
+const twin = useTwin();
+const run = fileMarker('c2pa');
+const PASSWORD = 'Str0ng!Passw0rd-c2pa';
+
+let licenseId: string;
+let file: Buffer;
+let reading: CaiReading;
+let tampered: CaiReading;
+
+beforeAll(async () => {
+  const email = `c2pa.${run}@people.example`;
+  const user = await seedUser(twin().urls.cognito, twin().userPoolId, { email, password: PASSWORD, groups: ['client'], name: 'Cora Proof', attributes: { 'custom:role': 'client' } });
+  await accountStore(documentClient(twin()), twin().physicalName('AccountsTable')).create({ id: user.sub!, email, full_name: 'Cora Proof', role: 'client' });
+  const token = await idToken(twin(), email, PASSWORD, 'web');
+  const started = await callApi(twin(), token, 'POST', '/generations', { talentId: 'maya-chen', prompt: `A potter at her wheel ${run}`, style: 'Portrait', count: 1 });
+  expect(started.status).toBe(202);
+  const id = GenerationStarted.parse(started.json).id;
+  const generation = await eventually(
+    async () => {
+      const g = Generation.parse((await callApi(twin(), token, 'GET', `/generations/${id}`)).json);
+      return FINAL_STATUSES.includes(g.status) && g;
+    },
+    { timeoutMs: 90_000, what: `generation ${id} to finish` },
+  );
+  expect(generation.status).toBe('succeeded');
+  licenseId = generation.images[0].licenseId;
+  const { url } = LicenseDownload.parse((await callApi(twin(), token, 'GET', `/licenses/${licenseId}/download`)).json);
+  file = Buffer.from(await (await fetch(url)).arrayBuffer());
+
+  const { browser, close } = await launchBrowser();
+  try {
+    const reader = await caiReader(browser);
+    reading = await reader.read(file);
+    tampered = await reader.read(await withOnePixelChanged(file));
+    await reader.close();
+  } finally {
+    await close();
+  }
+});
+
+const codes = (r: CaiReading, kind: 'success' | 'failure') => (r.store?.validation_results?.activeManifest?.[kind] ?? []).map((e) => e.code);
+
+describe('a delivered image read by the CAI reader', () => {
+  it('is validly signed by our test certificate (untrusted, as a test certificate is)', () => {
+    expect(reading.store?.validation_state).toBe('Valid');
+    expect(codes(reading, 'success')).toEqual(expect.arrayContaining(['claimSignature.validated', 'assertion.dataHash.match']));
+    expect(codes(reading, 'failure')).toEqual(['signingCredential.untrusted']);
+    const manifest = reading.store!.manifests[reading.store!.active_manifest!];
+    expect(manifest.signature_info).toMatchObject({ alg: 'Ps256', issuer: 'Humanly', common_name: 'Humanly Content Credentials (TEST)' });
+  });
+
+  it('says created by a trained model, with our license of Maya Chen', () => {
+    const manifest = reading.store!.manifests[reading.store!.active_manifest!];
+    const data = (label: string) => manifest.assertions?.find((a) => a.label === label)?.data;
+    expect(data('c2pa.actions.v2')).toMatchObject({ actions: [{ action: 'c2pa.created', digitalSourceType: IPTC_TRAINED_ALGORITHMIC_MEDIA, softwareAgent: { name: 'Humanly' } }] });
+    expect(data(CREDENTIALS_LICENSE_LABEL)).toMatchObject({ licenseId, talentId: 'maya-chen', talentName: 'Maya Chen', licensee: 'Cora Proof', checkUrl: expect.stringMatching(/\/licenses\/check$/) });
+    expect(data('c2pa.training-mining')).toMatchObject({ entries: { 'c2pa.ai_training': { use: 'notAllowed' } } });
+  });
+
+  it('with one pixel changed, its data hash no longer matches', () => {
+    expect(codes(tampered, 'failure')).toContain('assertion.dataHash.mismatch');
+    expect(tampered.store?.validation_state).toBe('Invalid');
+  });
+
+  it('keeps its XMP, and the license check still finds the licensed image in the signed file', async () => {
+    const xmp = (await sharp(file).metadata()).xmp!.toString('utf8');
+    expect(xmp).toContain(`Iptc4xmpExt:DigitalSourceType="${IPTC_TRAINED_ALGORITHMIC_MEDIA}"`);
+    expect(xmp).toContain(`humanly:LicenseId="${licenseId}"`);
+    const res = await send(`${twin().urls.api}/licenses/${licenseId}/check`, { method: 'POST', headers: { 'content-type': 'image/png' }, body: file, from: randomLoopback() });
+    expect(LicenseFileCheck.parse(res.json).file).toBe('licensed-image');
+  });
+});
