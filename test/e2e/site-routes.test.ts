@@ -11,7 +11,7 @@ async function open(
   path: string,
   options: { reducedMotion?: 'reduce' | 'no-preference'; clock?: boolean } = {},
 ): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser().newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: options.reducedMotion });
+  const context = await browser().newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: options.reducedMotion ?? 'no-preference' });
   // A page's timers on a fake clock: the test moves time on instead of sleeping.
   if (options.clock) await context.clock.install();
   const page = await context.newPage();

@@ -30,6 +30,11 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<{ browser
       '--disable-sync',
     ],
   });
+  // Contexts prefer reduced motion unless a test asks for motion: the site then stops its
+  // animations (base.css), so a page left open while a test waits costs no CPU for frames no
+  // one looks at. A test of motion passes reducedMotion: 'no-preference'.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options = {}) => newContext({ ...options, reducedMotion: options.reducedMotion ?? 'reduce' });
   openBrowsers().add(browser);
   return {
     browser,
