@@ -197,6 +197,7 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
     for (const id of secrets.ids()) names.set(id, secrets.arnOf(id)!);
     // The signing keys, and the Content Credentials key's chain from a test CA made now (decision 062).
     const keys = new LocalKeys(template, resolver);
+    for (const id of keys.ids()) names.set(id, keys.arnOf(id)!);
     const credentialsKey = keys.publicKeyOf('ContentCredentialsKey');
     if (credentialsKey) secrets.setValue('ContentCredentialsChain', await testCertificateChain(credentialsKey));
 

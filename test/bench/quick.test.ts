@@ -156,6 +156,9 @@ describe('benches in quick mode', () => {
       /ratio polling\/webhook: [\d.]+/,
       /state transitions per generation \(happy path\): [\d.]+/,
       /Lambda invocations per generation \(happy path\): [1-9][\d.]*/,
+      /without Content Credentials \(PNG \+ XMP\)\s+p50 [\d.]+ ms\s+p95 [\d.]+ ms/,
+      /with Content Credentials \(signed, KMS\)\s+p50 [\d.]+ ms\s+p95 [\d.]+ ms/,
+      /signing added per image: p50 [\d.]+ ms, p95 [\d.]+ ms/,
     ]);
   }, 8 * MINUTES);
 

@@ -79,6 +79,16 @@ export class LocalKeys {
     }
   }
 
+  /** The logical ids of the keys served. */
+  ids(): string[] {
+    return this.keys.map((k) => k.logicalId);
+  }
+
+  /** A key's ARN, its physical id as the functions are given it (undefined when the template has no such key). */
+  arnOf(logicalId: string): string | undefined {
+    return this.keys.find((k) => k.logicalId === logicalId)?.arn;
+  }
+
   /** The public key (SPKI, DER) of the key whose logical id starts with `prefix` (undefined when none). */
   publicKeyOf(prefix: string): Buffer | undefined {
     return this.keys.find((k) => k.logicalId.startsWith(prefix))?.publicKey.export({ type: 'spki', format: 'der' });

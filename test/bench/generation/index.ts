@@ -4,7 +4,9 @@
  *       GET /generations/{id} answering `succeeded`, by webhook, and by polling alone (every
  *       webhook of the prediction lost), as medians and their ratio (target: webhook under 1 s);
  *   (b) state transitions per generation on the happy path (target: at most 12);
- *   (c) Lambda invocations per generation.
+ *   (c) Lambda invocations per generation;
+ *   (d) the delivery of one image with and without its Content Credentials (p50/p95 per image;
+ *       target: signing adds at most 50 ms at p95), signed through the twin's KMS.
  *
  *   npm run bench:generation [-- --generations 20 --count 4 --scale 1]
  *   npm run bench:generation -- --quick    (2 generations a mode, waits at 1/10: CI runs it)
@@ -33,6 +35,7 @@ import { seedUser } from '../../../infra/local/provision';
 import { atRest } from '../../support/at-rest';
 import type { TestTwin } from '../../support/twin';
 import { benchTwin } from '../twin';
+import { measureSigning, SIGNING_TARGET_MS } from './signing';
 import { eventually } from '../../support/eventually';
 
 const QUICK = process.argv.includes('--quick');
@@ -44,6 +47,7 @@ const arg = (name: string, full: number, quick: number) => {
 };
 const GENERATIONS = Math.round(arg('generations', 20, 2));
 const COUNT = Math.round(arg('count', 4, 1));
+const SIGNED_IMAGES = Math.round(arg('signed-images', 40, 5));
 const SCALE = arg('scale', 1, 0.1);
 const TALENT = 'maya-chen';
 const MODEL = `humanly-preview/${TALENT}`;
@@ -264,6 +268,14 @@ ${generationWork.map(([name, m]) => `    ${name.padEnd(44)} ${perGeneration(m.in
     (the bench's own reads, not counted: ${benchReads.map(([name, m]) => `${name} ${m.invocations}`).join(', ') || 'none'})
     with polling: ${perGeneration(total(Object.entries(byPolling.meters.lambda).filter(([name]) => !/^GetGeneration/.test(name))))}
 `);
+    const signing = await measureSigning(twin, SIGNED_IMAGES);
+    const ms = (value: number) => `${value.toFixed(1)} ms`;
+    console.log(`(d) delivery per image (1024 x 1024 PNG), ${signing.images} images
+    without Content Credentials (PNG + XMP)   p50 ${ms(signing.unsigned.p50)}  p95 ${ms(signing.unsigned.p95)}
+    with Content Credentials (signed, KMS)    p50 ${ms(signing.signed.p50)}  p95 ${ms(signing.signed.p95)}
+    signing added per image: p50 ${ms(signing.signing.p50)}, p95 ${ms(signing.signing.p95)}  (target <= ${SIGNING_TARGET_MS} ms at p95)
+`);
+    if (!QUICK && signing.signing.p95 > SIGNING_TARGET_MS) console.log(`NOTE: signing is over its ${SIGNING_TARGET_MS} ms p95 target on this run`);
     if (happy.stepFunctions.executions < GENERATIONS) throw new Error(`only ${happy.stepFunctions.executions} executions were counted for ${GENERATIONS} generations`);
     if (transitions > TRANSITIONS_TARGET) throw new Error(`${transitions} state transitions per generation on the happy path, more than ${TRANSITIONS_TARGET}`);
     if (!QUICK && webhookMs >= WEBHOOK_TARGET_MS) console.log(`NOTE: the webhook median is over its ${WEBHOOK_TARGET_MS} ms target on this run`);
