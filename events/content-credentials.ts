@@ -1,6 +1,9 @@
 // Content Credentials (C2PA, decision 062): what the manifest signed into every delivered image
 // says, shared by the delivery that writes it and the `/verify` page that reads it back.
 
+/** The public page where anyone verifies a file's Content Credentials. */
+export const VERIFY_PATH = '/verify';
+
 /** The label of our license assertion in the manifest. */
 export const CREDENTIALS_LICENSE_LABEL = 'com.humanly.license';
 /** The software agent of the manifest's `c2pa.created` action (its version names the talent's model). */

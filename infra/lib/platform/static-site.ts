@@ -84,7 +84,9 @@ export class StaticSite extends Construct {
           override: true,
           contentSecurityPolicy: [
             "default-src 'self'",
-            "script-src 'self'",
+            // WebAssembly compiled from our own scripts (the Content Credentials reader on /verify), and its worker.
+            "script-src 'self' 'wasm-unsafe-eval'",
+            "worker-src 'self' blob:",
             "style-src 'self' 'unsafe-inline'",
             "img-src 'self' data: blob: https:",
             "font-src 'self' data:",

@@ -38,6 +38,7 @@ const FOOTER_LINKS = [
   { to: '/privacy', label: 'Privacy Policy' },
   { to: '/terms', label: 'Terms of Service' },
   { to: '/report', label: 'Report an image' },
+  { to: '/verify', label: 'Verify an image' },
 ] as const;
 
 /** Moves focus to <main> without putting "#main" in the URL (which would trigger a hash scroll). */

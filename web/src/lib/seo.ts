@@ -155,6 +155,10 @@ export const ROUTE_META: Record<string, RouteMeta> = {
     description: `Check the license of an image made on ${BRAND_NAME}: drop the file and your browser reads the license inside it. Nothing is uploaded.`,
     card: legalCard,
   },
+  '/verify': {
+    description: `Verify the Content Credentials (C2PA) of an image made on ${BRAND_NAME}: who made it, that it was made by AI, under which license, and that it was not changed.`,
+    card: legalCard,
+  },
   '/report': {
     description: `Report an image of a real person that is misused: used without a license, outside it, or intimate without consent. We check it against every image we delivered.`,
     card: legalCard,

@@ -34,6 +34,7 @@ export const infoPages: RouteObject[] = [
   { path: 'licenses/check', element: <LicenseRoutes /> },
   { path: 'licenses/:id', element: <LicenseRoutes /> },
   { path: 'report', element: <ReportPage /> },
+  { path: 'verify', element: <LicenseRoutes /> },
 ];
 
 /** Pre-launch legal and contact pages (pre-launch layout); each links back to the waitlist. */

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { PublicLicense } from '../../../../events/generations';
+import { VERIFY_PATH } from '../../../../events/content-credentials';
 import { LICENSE_CHECK_PATH } from '../../../../events/generation-values';
 import { Icon } from '../../components/Icon';
 import { useConfig } from '../../config';
@@ -72,7 +73,8 @@ export function LicensePage() {
           </div>
         )}
         <p className="licenses__more">
-          <Icon name="shield" size={18} /> Have the image file? <Link to={LICENSE_CHECK_PATH}>Check its license from the file</Link>
+          <Icon name="shield" size={18} /> Have the image file? <Link to={LICENSE_CHECK_PATH}>Check its license from the file</Link>, or{' '}
+          <Link to={VERIFY_PATH}>verify its Content Credentials</Link>
         </p>
       </div>
     </div>

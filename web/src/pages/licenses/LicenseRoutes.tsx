@@ -1,5 +1,6 @@
 import { lazy } from 'react';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
+import { VERIFY_PATH } from '../../../../events/content-credentials';
 
 /*
  * The route table rides in every page's JavaScript, with the files of each lazy page it names (its
@@ -8,8 +9,12 @@ import { useParams } from 'react-router';
  */
 const LicensePage = lazy(() => import('./LicensePage').then((m) => ({ default: m.LicensePage })));
 const LicenseCheckPage = lazy(() => import('./LicenseCheckPage').then((m) => ({ default: m.LicenseCheckPage })));
+const VerifyPage = lazy(() => import('./VerifyPage').then((m) => ({ default: m.VerifyPage })));
 
-/** `/licenses/check` (no id) or `/licenses/:id`. */
+/** `/licenses/check` (no id), `/licenses/:id`, or `/verify` (Content Credentials). */
 export default function LicenseRoutes() {
-  return useParams().id ? <LicensePage /> : <LicenseCheckPage />;
+  const id = useParams().id;
+  const { pathname } = useLocation();
+  if (pathname.replace(/\/+$/, '') === VERIFY_PATH) return <VerifyPage />;
+  return id ? <LicensePage /> : <LicenseCheckPage />;
 }

@@ -1,0 +1,77 @@
+// /verify in Chromium (decision 062): an image generated on the twin and downloaded by its owner
+// is dropped on the page, whose Content Authenticity Initiative reader says its credentials are
+// valid, signed by Humanly with the test certificate, made by AI of the talent under our license,
+// and whose license check finds the licensed image; the same file with one pixel changed is
+// tampered; a PNG from elsewhere has no credentials. axe finds no serious violation. With
+// SHOTS=<dir>, the page is saved as screenshots at 390 and 1280 px.
+import sharp from 'sharp';
+import { FINAL_STATUSES } from '../../events/generation-values';
+import { Generation, GenerationStarted, LicenseDownload } from '../../events/generations';
+import { accountStore } from '../../functions/accounts/store';
+import { seedUser } from '../../infra/local/provision';
+import { saveShots, seriousViolations } from '../support/a11y';
+import { gotoApp, useBrowser } from '../support/browser';
+import { withOnePixelChanged } from '../support/content-credentials';
+import { eventually } from '../support/eventually';
+import { fileMarker } from '../support/marker';
+import { callApi, documentClient, idToken, useTwin } from '../support/twin';
+
+jest.setTimeout(180_000);
+const twin = useTwin();
+const browser = useBrowser();
+const run = fileMarker('vfy');
+const PASSWORD = 'Str0ng!Passw0rd-vfy';
+
+let licenseId: string;
+let file: Buffer;
+
+beforeAll(async () => {
+  const email = `verify.${run}@people.example`;
+  const user = await seedUser(twin().urls.cognito, twin().userPoolId, { email, password: PASSWORD, groups: ['client'], name: 'Vera Fide', attributes: { 'custom:role': 'client' } });
+  await accountStore(documentClient(twin()), twin().physicalName('AccountsTable')).create({ id: user.sub!, email, full_name: 'Vera Fide', role: 'client' });
+  const token = await idToken(twin(), email, PASSWORD, 'web');
+  const started = await callApi(twin(), token, 'POST', '/generations', { talentId: 'maya-chen', prompt: `A baker at sunrise ${run}`, style: 'Portrait', count: 1 });
+  expect(started.status).toBe(202);
+  const id = GenerationStarted.parse(started.json).id;
+  const generation = await eventually(
+    async () => {
+      const g = Generation.parse((await callApi(twin(), token, 'GET', `/generations/${id}`)).json);
+      return FINAL_STATUSES.includes(g.status) && g;
+    },
+    { timeoutMs: 90_000, what: `generation ${id} to finish` },
+  );
+  expect(generation.status).toBe('succeeded');
+  licenseId = generation.images[0].licenseId;
+  const { url } = LicenseDownload.parse((await callApi(twin(), token, 'GET', `/licenses/${licenseId}/download`)).json);
+  file = Buffer.from(await (await fetch(url)).arrayBuffer());
+});
+
+it('/verify reads our credentials as valid and ours, a changed pixel as tampered, and a PNG from elsewhere as none', async () => {
+  const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await gotoApp(page, `${twin().urls.web}/verify`);
+  const input = page.locator('input[type=file]');
+  const verdict = page.getByTestId('verify-verdict');
+
+  await input.setInputFiles({ name: `humanly-maya-chen-${licenseId}.png`, mimeType: 'image/png', buffer: file });
+  await page.getByTestId('verify-license-check').and(page.locator('[data-verdict="licensed-image"]')).waitFor({ timeout: 60_000 });
+  expect(await verdict.getAttribute('data-verdict')).toBe('ours');
+  expect(await verdict.textContent()).toContain('signed by Humanly with a test certificate');
+  expect(await page.getByTestId('verify-made-by').textContent()).toBe(`Made by AI of Maya Chen under license ${licenseId}.`);
+  expect(await page.getByTestId('verify-made-by').getByRole('link').getAttribute('href')).toBe(`/licenses/${licenseId}`);
+  expect(await seriousViolations(page)).toEqual([]);
+  await saveShots(page, 'verify');
+
+  await input.setInputFiles({ name: 'changed.png', mimeType: 'image/png', buffer: await withOnePixelChanged(file) });
+  await page.locator('[data-testid="verify-verdict"][data-verdict="tampered"]').waitFor({ timeout: 30_000 });
+  expect(await verdict.textContent()).toContain('Tampered');
+
+  const elsewhere = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#c63' } }).png().toBuffer();
+  await input.setInputFiles({ name: 'elsewhere.png', mimeType: 'image/png', buffer: elsewhere });
+  await page.locator('[data-testid="verify-verdict"][data-verdict="none"]').waitFor({ timeout: 30_000 });
+  expect(await verdict.textContent()).toContain('This file carries no Content Credentials');
+  expect(errors).toEqual([]);
+  await context.close();
+});
