@@ -1,19 +1,18 @@
-import { useId, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useId, useRef, useState, type DragEvent } from 'react';
 import { Link } from 'react-router';
 import { LICENSE_CHECK_PATH, licensePath } from '../../../../events/generation-values';
-import { LICENSE_CHECK_MAX_BYTES, LICENSE_FILE_MESSAGES, type LicenseFileVerdict } from '../../../../events/license-check';
 import { Icon } from '../../components/Icon';
 import { useConfig } from '../../config';
-import { LicenseNotFoundError, generationApi } from '../../generation/api';
 import { usePageTitle } from '../../lib/usePageTitle';
 import type { CredentialsReading } from './credentials';
+import type { LicenseCheckAnswer } from './verify-check';
 import './LicensePages.css';
 
 type Found = Extract<CredentialsReading, { kind: 'found' }>;
 type Result =
   | { kind: 'idle' }
   | { kind: 'reading'; name: string }
-  | { kind: 'read'; name: string; credentials: Found; check?: LicenseFileVerdict | 'unknown-license' | 'not-checked' }
+  | { kind: 'read'; name: string; credentials: Found; check?: LicenseCheckAnswer }
   | { kind: 'none'; name: string }
   | { kind: 'problem'; name?: string; title: string; body: string };
 
@@ -27,7 +26,6 @@ export function VerifyPage() {
   usePageTitle('Verify Content Credentials');
   const id = useId();
   const { apiUrl } = useConfig();
-  const api = useMemo(() => generationApi({ apiUrl }), [apiUrl]);
   const [result, setResult] = useState<Result>({ kind: 'idle' });
   const [over, setOver] = useState(false);
   const latest = useRef(0);
@@ -45,15 +43,13 @@ export function VerifyPage() {
       return show({ kind: 'problem', name, title: 'This file could not be read', body: 'The Content Credentials reader could not open it. Choose the image file again.' });
     }
     if (credentials.kind === 'none') return show({ kind: 'none', name });
-    const license = credentials.ours ? credentials.license : undefined;
-    if (!license || file.size > LICENSE_CHECK_MAX_BYTES) return show({ kind: 'read', name, credentials, check: license ? 'not-checked' : undefined });
     show({ kind: 'read', name, credentials });
-    try {
-      const checked = await api.checkFile(license.licenseId, file);
-      show({ kind: 'read', name, credentials, check: checked.file });
-    } catch (err) {
-      show({ kind: 'read', name, credentials, check: err instanceof LicenseNotFoundError ? 'unknown-license' : 'not-checked' });
-    }
+    const license = credentials.ours ? credentials.license : undefined;
+    if (!license) return;
+    const check = await import('./verify-check')
+      .then((m) => m.checkAgainstLicense(apiUrl, license.licenseId, file))
+      .catch((): LicenseCheckAnswer => ({ verdict: 'not-checked', message: 'The file could not be compared with the licensed image right now.' }));
+    show({ kind: 'read', name, credentials, check });
   }
 
   function dropped(event: DragEvent) {
@@ -141,7 +137,7 @@ export function VerifyPage() {
 }
 
 /** What the credentials say, and our license check's answer for the same file. */
-function Reading({ name, credentials, check }: { name: string; credentials: Found; check?: LicenseFileVerdict | 'unknown-license' | 'not-checked' }) {
+function Reading({ name, credentials, check }: { name: string; credentials: Found; check?: LicenseCheckAnswer }) {
   const { valid, ours, test, signer, createdByAi, license } = credentials;
   const verdict = !valid ? 'tampered' : ours ? 'ours' : 'other';
   return (
@@ -191,12 +187,9 @@ function Reading({ name, credentials, check }: { name: string; credentials: Foun
         </div>
       )}
       {license && ours && (
-        <div className="card licenses-message" data-testid="verify-license-check" data-verdict={check ?? 'checking'}>
+        <div className="card licenses-message" data-testid="verify-license-check" data-verdict={check?.verdict ?? 'checking'}>
           <p className="licenses-message__title">Our license check</p>
-          {check === undefined && <p role="status">Comparing the file with the licensed image…</p>}
-          {check === 'unknown-license' && <p>We issued no license with the id {license.licenseId}.</p>}
-          {check === 'not-checked' && <p>The file could not be compared with the licensed image right now.</p>}
-          {check && check !== 'unknown-license' && check !== 'not-checked' && <p>{LICENSE_FILE_MESSAGES[check]}</p>}
+          <p>{check ? check.message : 'Comparing the file with the licensed image…'}</p>
         </div>
       )}
     </>
