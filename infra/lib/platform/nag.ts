@@ -105,6 +105,9 @@ export function applyNagSuppressions(stack: Stack): void {
     if (c instanceof Secret && c.node.path.endsWith('/Generation/ReplicateToken')) {
       ack(c, 'AwsSolutions-SMG4', 'The Replicate API token is issued by Replicate, which has no rotation hook; a new token is created there and put into this secret by hand.');
     }
+    if (c instanceof Secret && c.node.path.endsWith('/Generation/ContentCredentialsChain')) {
+      ack(c, 'AwsSolutions-SMG4', 'The Content Credentials certificate chain is public data issued by a CA; a renewed certificate is put into this secret by hand when the CA issues it (decision 062).');
+    }
     if (c instanceof Secret && /\/Payments\/Stripe(SecretKey|WebhookSecret)$/.test(c.node.path)) {
       ack(c, 'AwsSolutions-SMG4', 'Stripe issues its secret key and the webhook endpoint\'s signing secret and has no rotation hook; a rolled key or secret is put into this secret by hand (docs/payments.md).');
     }
