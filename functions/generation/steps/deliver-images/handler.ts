@@ -34,16 +34,13 @@ const images = s3Bucket(config.IMAGES_BUCKET);
 
 let signer: Promise<Signer | undefined> | undefined;
 /**
- * The Content Credentials signer, once per container: the KMS key and its certificate chain. A
- * stack whose chain secret holds no certificate yet (before a CA issued one) delivers without
- * Content Credentials, and says so in an error log line.
+ * The Content Credentials signer, once per container: the KMS key and its certificate chain;
+ * undefined while the chain secret holds no certificate (before a CA issued one).
  */
 function credentialsSigner(): Promise<Signer | undefined> {
-  signer ??= secretValue(config.CREDENTIALS_CHAIN_SECRET, 'Content Credentials certificate chain').then((chain) => {
-    if (holdsCertificate(chain)) return ps256Signer(kmsDigestSigner(new KMSClient({}), config.CREDENTIALS_KEY_ID), chain);
-    log.error('the Content Credentials certificate chain is not set: images are delivered without Content Credentials');
-    return undefined;
-  });
+  signer ??= secretValue(config.CREDENTIALS_CHAIN_SECRET, 'Content Credentials certificate chain').then((chain) =>
+    holdsCertificate(chain) ? ps256Signer(kmsDigestSigner(new KMSClient({}), config.CREDENTIALS_KEY_ID), chain) : undefined,
+  );
   signer.catch(() => (signer = undefined));
   return signer;
 }
@@ -60,7 +57,10 @@ export async function handler(event: unknown) {
       encode: (image, license) => sharp(image).png().withXmp(licenseXmp(license)).toBuffer(),
       sign: async (png, credentials) => {
         const credentialsKey = await credentialsSigner();
-        return credentialsKey ? withContentCredentials(png, credentials, credentialsKey) : png;
+        if (credentialsKey) return withContentCredentials(png, credentials, credentialsKey);
+        // A stage whose chain is not set yet delivers without them, and says so for every image.
+        log.error('the Content Credentials certificate chain is not set: an image is delivered without Content Credentials', undefined, { licenseId: credentials.licenseId });
+        return png;
       },
       putImage: (key, body) => images.write(key, body, 'image/png'),
       siteUrl: config.SITE_URL.replace(/\/+$/, ''),
