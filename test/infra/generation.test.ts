@@ -22,11 +22,15 @@ const table = idOf('AWS::DynamoDB::Table', 'GenerationsTable');
 const bucket = idOf('AWS::S3::Bucket', 'GeneratedImages');
 const secret = idOf('AWS::SecretsManager::Secret', 'ReplicateToken');
 const machine = idOf('AWS::StepFunctions::StateMachine', 'GenerationWorkflow');
+const signingKey = idOf('AWS::KMS::Key', 'ContentCredentialsKey');
+const chain = idOf('AWS::SecretsManager::Secret', 'ContentCredentialsChain');
 function label(resource: unknown): string {
   const text = JSON.stringify(resource);
   if (text === JSON.stringify({ 'Fn::GetAtt': [table, 'Arn'] })) return 'generations';
   if (text === JSON.stringify({ Ref: secret })) return 'token';
   if (text === JSON.stringify({ Ref: machine })) return 'machine';
+  if (text === JSON.stringify({ 'Fn::GetAtt': [signingKey, 'Arn'] })) return 'signing-key';
+  if (text === JSON.stringify({ Ref: chain })) return 'certificate-chain';
   if (text.includes(bucket)) return `images${text.includes('/generations/*') ? '/generations/*' : ''}`;
   if (text.includes('AccountsTable')) return `accounts${text.includes('/index/') ? '/index/byCreated' : ''}`;
   if (text.includes('CatalogTalentTable')) return 'talent';
@@ -102,6 +106,17 @@ describe('generation workflow (infra)', () => {
     }
   });
 
+  it('signs Content Credentials with an RSA key that only the delivery may use, to sign (decision 062)', () => {
+    expect(resources('AWS::KMS::Key')[signingKey].Properties).toMatchObject({ KeySpec: 'RSA_2048', KeyUsage: 'SIGN_VERIFY' });
+    const signers = Object.keys(resources('AWS::Lambda::Function')).filter((id) =>
+      statementsOf(id).some((s) => actionsOf(s).some((a) => a.startsWith('kms:')) && JSON.stringify(s.Resource).includes(signingKey)),
+    );
+    expect(signers.map((id) => id.replace(/[0-9A-F]{8}$/, ''))).toEqual(['DeliverImages']);
+    const env = resources('AWS::Lambda::Function')[fnId('DeliverImages')].Properties.Environment.Variables;
+    expect(JSON.stringify(env.CREDENTIALS_KEY_ID)).toContain(signingKey);
+    expect(env.CREDENTIALS_CHAIN_SECRET).toEqual({ Ref: chain });
+  });
+
   it('grants each workflow function exactly what it calls', () => {
     const token = ['secretsmanager:DescribeSecret token', 'secretsmanager:GetSecretValue token'];
     const ledger = ['dynamodb:GetItem accounts', 'dynamodb:PutItem accounts', 'dynamodb:UpdateItem accounts'];
@@ -120,6 +135,8 @@ describe('generation workflow (infra)', () => {
         ledger,
         // The talent's application: its address tells the talent's own account (no royalty on its images).
         ['dynamodb:GetItem talent', 'dynamodb:UpdateItem talent', 'dynamodb:GetItem applications', 's3:PutObject images/generations/*'],
+        // Content Credentials (decision 062): the key signs in KMS, the chain names it.
+        ['kms:Sign signing-key', 'secretsmanager:DescribeSecret certificate-chain', 'secretsmanager:GetSecretValue certificate-chain'],
       ),
     );
     expect(grantsOf('RecordFailure')).toEqual(sorted(record, token, ledger));
