@@ -2,6 +2,10 @@
 // downloaded as its owner would, read by the Content Authenticity Initiative's own reader (WASM,
 // in Chromium): signed with the twin's test certificate through its KMS, created by a trained
 // model, under our license; the same file with one pixel changed fails its data hash.
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import sharp from 'sharp';
 import { FINAL_STATUSES, IPTC_TRAINED_ALGORITHMIC_MEDIA } from '../../../events/generation-values';
 import { CREDENTIALS_LICENSE_LABEL } from '../../../events/content-credentials';
@@ -82,10 +86,19 @@ describe('a delivered image read by the CAI reader', () => {
     expect(tampered.store?.validation_state).toBe('Invalid');
   });
 
-  it('keeps its XMP, and the license check still finds the licensed image in the signed file', async () => {
+  it('keeps its XMP, which ExifTool reads, and the license check still finds the licensed image in the signed file', async () => {
     const xmp = (await sharp(file).metadata()).xmp!.toString('utf8');
     expect(xmp).toContain(`Iptc4xmpExt:DigitalSourceType="${IPTC_TRAINED_ALGORITHMIC_MEDIA}"`);
     expect(xmp).toContain(`humanly:LicenseId="${licenseId}"`);
+    // ExifTool, as IPTC readers see it (installed by .ci/run; Debian's libimage-exiftool-perl).
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'c2pa-xmp-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'signed.png'), file);
+      const [tags] = JSON.parse(execFileSync('exiftool', ['-j', '-XMP:all', path.join(dir, 'signed.png')], { encoding: 'utf8' })) as Array<Record<string, unknown>>;
+      expect(tags).toMatchObject({ DigitalSourceType: IPTC_TRAINED_ALGORITHMIC_MEDIA, LicenseId: licenseId, TalentId: 'maya-chen', TalentName: 'Maya Chen', Marked: true });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
     const res = await send(`${twin().urls.api}/licenses/${licenseId}/check`, { method: 'POST', headers: { 'content-type': 'image/png' }, body: file, from: randomLoopback() });
     expect(LicenseFileCheck.parse(res.json).file).toBe('licensed-image');
   });
