@@ -104,6 +104,7 @@ function twinTrouble(file: string): string {
 
 /**
  * The failing tests of a step's output (Jest's "●" headings) with the first lines of each error,
+ * or, for a step that is not jest, its last lines,
  * printed again beside the summary table: a long run's output may be cut in the middle, and the
  * end is what is always read.
  */
@@ -120,6 +121,8 @@ function digest(text: string): string {
     const body = lines.slice(i + 1, i + 12).filter((l) => l.trim() !== '').slice(0, 6);
     out.push(line.trim(), ...body.map((l) => `    ${l.trim().slice(0, 300)}`));
   });
+  // Not a jest step (type-check, lint): its last lines say what failed.
+  if (out.length === 0) return lines.filter((l) => l.trim() !== '').slice(-20).join('\n');
   return out.slice(0, 80).join('\n');
 }
 
