@@ -5,45 +5,23 @@
 // tampered; a PNG from elsewhere has no credentials. axe finds no serious violation. With
 // SHOTS=<dir>, the page is saved as screenshots at 390 and 1280 px.
 import sharp from 'sharp';
-import { FINAL_STATUSES } from '../../events/generation-values';
-import { Generation, GenerationStarted, LicenseDownload } from '../../events/generations';
-import { accountStore } from '../../functions/accounts/store';
-import { seedUser } from '../../infra/local/provision';
 import { saveShots, seriousViolations } from '../support/a11y';
 import { gotoApp, useBrowser } from '../support/browser';
 import { withOnePixelChanged } from '../support/content-credentials';
-import { eventually } from '../support/eventually';
+import { licensedImages } from '../support/licensed-images';
 import { fileMarker } from '../support/marker';
-import { callApi, documentClient, idToken, useTwin } from '../support/twin';
+import { useTwin } from '../support/twin';
 
 jest.setTimeout(180_000);
 const twin = useTwin();
 const browser = useBrowser();
 const run = fileMarker('vfy');
-const PASSWORD = 'Str0ng!Passw0rd-vfy';
 
 let licenseId: string;
 let file: Buffer;
 
 beforeAll(async () => {
-  const email = `verify.${run}@people.example`;
-  const user = await seedUser(twin().urls.cognito, twin().userPoolId, { email, password: PASSWORD, groups: ['client'], name: 'Vera Fide', attributes: { 'custom:role': 'client' } });
-  await accountStore(documentClient(twin()), twin().physicalName('AccountsTable')).create({ id: user.sub!, email, full_name: 'Vera Fide', role: 'client' });
-  const token = await idToken(twin(), email, PASSWORD, 'web');
-  const started = await callApi(twin(), token, 'POST', '/generations', { talentId: 'maya-chen', prompt: `A baker at sunrise ${run}`, style: 'Portrait', count: 1 });
-  expect(started.status).toBe(202);
-  const id = GenerationStarted.parse(started.json).id;
-  const generation = await eventually(
-    async () => {
-      const g = Generation.parse((await callApi(twin(), token, 'GET', `/generations/${id}`)).json);
-      return FINAL_STATUSES.includes(g.status) && g;
-    },
-    { timeoutMs: 90_000, what: `generation ${id} to finish` },
-  );
-  expect(generation.status).toBe('succeeded');
-  licenseId = generation.images[0].licenseId;
-  const { url } = LicenseDownload.parse((await callApi(twin(), token, 'GET', `/licenses/${licenseId}/download`)).json);
-  file = Buffer.from(await (await fetch(url)).arrayBuffer());
+  ({ licenseIds: [licenseId], files: [file] } = await licensedImages(twin(), { marker: run, name: 'Vera Fide', prompt: 'A baker at sunrise' }));
 });
 
 it('/verify reads our credentials as valid and ours, a changed pixel as tampered, and a PNG from elsewhere as none', async () => {

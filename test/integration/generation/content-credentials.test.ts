@@ -7,24 +7,20 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import sharp from 'sharp';
-import { FINAL_STATUSES, IPTC_TRAINED_ALGORITHMIC_MEDIA } from '../../../events/generation-values';
+import { IPTC_TRAINED_ALGORITHMIC_MEDIA } from '../../../events/generation-values';
 import { CREDENTIALS_LICENSE_LABEL } from '../../../events/content-credentials';
-import { Generation, GenerationStarted, LicenseDownload } from '../../../events/generations';
 import { LicenseFileCheck } from '../../../events/license-check';
-import { accountStore } from '../../../functions/accounts/store';
-import { seedUser } from '../../../infra/local/provision';
 import { launchBrowser } from '../../support/browser';
 import { caiReader, type CaiReading } from '../../support/cai-reader';
 import { randomLoopback, send } from '../../support/callers';
 import { withOnePixelChanged } from '../../support/content-credentials';
-import { eventually } from '../../support/eventually';
+import { licensedImages } from '../../support/licensed-images';
 import { fileMarker } from '../../support/marker';
-import { callApi, documentClient, idToken, useTwin } from '../../support/twin';
+import { useTwin } from '../../support/twin';
 
 jest.setTimeout(180_000);
 const twin = useTwin();
 const run = fileMarker('c2pa');
-const PASSWORD = 'Str0ng!Passw0rd-c2pa';
 
 let licenseId: string;
 let file: Buffer;
@@ -32,24 +28,7 @@ let reading: CaiReading;
 let tampered: CaiReading;
 
 beforeAll(async () => {
-  const email = `c2pa.${run}@people.example`;
-  const user = await seedUser(twin().urls.cognito, twin().userPoolId, { email, password: PASSWORD, groups: ['client'], name: 'Cora Proof', attributes: { 'custom:role': 'client' } });
-  await accountStore(documentClient(twin()), twin().physicalName('AccountsTable')).create({ id: user.sub!, email, full_name: 'Cora Proof', role: 'client' });
-  const token = await idToken(twin(), email, PASSWORD, 'web');
-  const started = await callApi(twin(), token, 'POST', '/generations', { talentId: 'maya-chen', prompt: `A potter at her wheel ${run}`, style: 'Portrait', count: 1 });
-  expect(started.status).toBe(202);
-  const id = GenerationStarted.parse(started.json).id;
-  const generation = await eventually(
-    async () => {
-      const g = Generation.parse((await callApi(twin(), token, 'GET', `/generations/${id}`)).json);
-      return FINAL_STATUSES.includes(g.status) && g;
-    },
-    { timeoutMs: 90_000, what: `generation ${id} to finish` },
-  );
-  expect(generation.status).toBe('succeeded');
-  licenseId = generation.images[0].licenseId;
-  const { url } = LicenseDownload.parse((await callApi(twin(), token, 'GET', `/licenses/${licenseId}/download`)).json);
-  file = Buffer.from(await (await fetch(url)).arrayBuffer());
+  ({ licenseIds: [licenseId], files: [file] } = await licensedImages(twin(), { marker: run, name: 'Cora Proof', prompt: 'A potter at her wheel' }));
 
   const { browser, close } = await launchBrowser();
   try {

@@ -5,9 +5,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import sharp from 'sharp';
-import { seedUser } from '../../../infra/local/provision';
-import { FINAL_STATUSES } from '../../../events/generation-values';
-import { Generation, GenerationStarted, LicenseDownload, PublicLicense } from '../../../events/generations';
+import { PublicLicense } from '../../../events/generations';
 import {
   LICENSE_CHECK_MAX_BYTES,
   LICENSE_CHECKS_MESSAGE,
@@ -16,20 +14,17 @@ import {
   LICENSE_THUMBNAIL_SIZE,
   LicenseFileCheck,
 } from '../../../events/license-check';
-import { accountStore } from '../../../functions/accounts/store';
 import { generationKeys } from '../../../functions/generation/keys';
 import { licenseXmp } from '../../../functions/generation/steps/deliver-images/xmp';
 import { randomLoopback, send } from '../../support/callers';
-import { eventually } from '../../support/eventually';
+import { licensedImages } from '../../support/licensed-images';
 import { fileMarker } from '../../support/marker';
-import { callApi, documentClient, idToken, useTwin } from '../../support/twin';
+import { callApi, documentClient, useTwin } from '../../support/twin';
 
 jest.setTimeout(180_000);
 const twin = useTwin();
 const run = fileMarker('lic');
-const PASSWORD = 'Str0ng!Passw0rd-lic';
 
-let token: string;
 let licenseIds: string[];
 /** The delivered files, as their owner downloads them. */
 let files: Buffer[];
@@ -51,28 +46,7 @@ const resaved = async (file: Buffer, xmp?: string) => {
 const xmpOf = (licenseId: string) => licenseXmp({ licenseId, talentId: 'maya-chen', talentName: 'Maya Chen', licenseUrl: `https://humanly.example/licenses/${licenseId}` });
 
 beforeAll(async () => {
-  const email = `lic.${run}@people.example`;
-  const user = await seedUser(twin().urls.cognito, twin().userPoolId, { email, password: PASSWORD, groups: ['client'], name: 'Lena Check', attributes: { 'custom:role': 'client' } });
-  await accountStore(documentClient(twin()), twin().physicalName('AccountsTable')).create({ id: user.sub!, email, full_name: 'Lena Check', role: 'client' });
-  token = await idToken(twin(), email, PASSWORD, 'web');
-  const started = await callApi(twin(), token, 'POST', '/generations', { talentId: 'maya-chen', prompt: `A florist at dawn ${run}`, style: 'Portrait', count: 2 });
-  expect(started.status).toBe(202);
-  const id = GenerationStarted.parse(started.json).id;
-  const generation = await eventually(
-    async () => {
-      const g = Generation.parse((await callApi(twin(), token, 'GET', `/generations/${id}`)).json);
-      return FINAL_STATUSES.includes(g.status) && g;
-    },
-    { timeoutMs: 90_000, what: `generation ${id} to finish` },
-  );
-  expect(generation.status).toBe('succeeded');
-  licenseIds = generation.images.map((i) => i.licenseId);
-  files = await Promise.all(
-    licenseIds.map(async (licenseId) => {
-      const { url } = LicenseDownload.parse((await callApi(twin(), token, 'GET', `/licenses/${licenseId}/download`)).json);
-      return Buffer.from(await (await fetch(url)).arrayBuffer());
-    }),
-  );
+  ({ licenseIds, files } = await licensedImages(twin(), { marker: run, name: 'Lena Check', prompt: 'A florist at dawn', count: 2 }));
 });
 
 describe('the license page', () => {
