@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { PublicLicense } from '../../../../events/generations';
 import { LICENSE_CHECK_MAX_BYTES, LICENSE_FILE_MESSAGES, type LicenseFileVerdict } from '../../../../events/license-check';
 import { Icon } from '../../components/Icon';
@@ -6,6 +6,7 @@ import { useConfig } from '../../config';
 import { LicenseNotFoundError, generationApi } from '../../generation/api';
 import { licenseInFile } from '../../generation/xmp';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { ImageDrop } from './ImageDrop';
 import { LicenseCard } from './LicenseCard';
 import './LicensePages.css';
 
@@ -31,12 +32,9 @@ const VERDICT_DETAIL: Record<LicenseFileVerdict, string> = {
  */
 export function LicenseCheckPage() {
   usePageTitle('Check an image license');
-  const id = useId();
   const { apiUrl } = useConfig();
   const api = useMemo(() => generationApi({ apiUrl }), [apiUrl]);
   const [result, setResult] = useState<Result>({ kind: 'idle' });
-  const [over, setOver] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
   const latest = useRef(0);
 
   async function check(file: File) {
@@ -80,13 +78,6 @@ export function LicenseCheckPage() {
     }
   }
 
-  function dropped(event: DragEvent) {
-    event.preventDefault();
-    setOver(false);
-    const file = event.dataTransfer.files[0];
-    if (file) void check(file);
-  }
-
   return (
     <div className="licenses" data-testid="license-check-page">
       <section className="page-hero licenses-hero" aria-labelledby="check-title">
@@ -97,40 +88,13 @@ export function LicenseCheckPage() {
         </div>
       </section>
       <div className="container licenses__body">
-        <div
-          className={`card license-drop${over ? ' license-drop--over' : ''}`}
-          onDragOver={(e) => {
-            e.preventDefault();
-            setOver(true);
-          }}
-          onDragLeave={() => setOver(false)}
-          onDrop={dropped}
-          data-testid="license-drop"
-        >
-          <Icon name="license" size={36} />
-          <p className="license-drop__title">Drop an image here</p>
-          <p className="license-drop__or">or</p>
-          <label className="button button--primary license-drop__choose" htmlFor={`${id}-file`}>
-            Choose an image
-          </label>
-          <input
-            ref={input}
-            id={`${id}-file`}
-            className="sr-only"
-            type="file"
-            accept="image/png,image/jpeg,image/webp"
-            aria-describedby={`${id}-privacy`}
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              if (file) void check(file);
-              e.target.value = '';
-            }}
-          />
-          <p id={`${id}-privacy`} className="license-drop__privacy">
-            <Icon name="shield" size={16} /> Your browser reads the license inside the file. Only a file that names one of our
-            licenses is sent to us, to compare its pixels with the licensed image; it is not stored.
-          </p>
-        </div>
+        <ImageDrop
+          icon="license"
+          accept="image/png,image/jpeg,image/webp"
+          testId="license-drop"
+          onFile={(file) => void check(file)}
+          privacy="Your browser reads the license inside the file. Only a file that names one of our licenses is sent to us, to compare its pixels with the licensed image; it is not stored."
+        />
 
         <div aria-live="polite" className="licenses__result" data-testid="license-check-result">
           {result.kind === 'reading' && (

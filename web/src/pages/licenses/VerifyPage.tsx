@@ -1,10 +1,11 @@
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { LICENSE_CHECK_PATH, licensePath } from '../../../../events/generation-values';
 import { Icon } from '../../components/Icon';
 import { useConfig } from '../../config';
 import { usePageTitle } from '../../lib/usePageTitle';
 import type { CredentialsReading } from './credentials';
+import { ImageDrop } from './ImageDrop';
 import type { LicenseCheckAnswer } from './verify-check';
 import './LicensePages.css';
 
@@ -24,10 +25,8 @@ type Result =
  */
 export function VerifyPage() {
   usePageTitle('Verify Content Credentials');
-  const id = useId();
   const { apiUrl } = useConfig();
   const [result, setResult] = useState<Result>({ kind: 'idle' });
-  const [over, setOver] = useState(false);
   const latest = useRef(0);
 
   async function verify(file: File) {
@@ -52,13 +51,6 @@ export function VerifyPage() {
     show({ kind: 'read', name, credentials, check });
   }
 
-  function dropped(event: DragEvent) {
-    event.preventDefault();
-    setOver(false);
-    const file = event.dataTransfer.files[0];
-    if (file) void verify(file);
-  }
-
   return (
     <div className="licenses" data-testid="verify-page">
       <section className="page-hero licenses-hero" aria-labelledby="verify-title">
@@ -72,39 +64,13 @@ export function VerifyPage() {
         </div>
       </section>
       <div className="container licenses__body">
-        <div
-          className={`card license-drop${over ? ' license-drop--over' : ''}`}
-          onDragOver={(e) => {
-            e.preventDefault();
-            setOver(true);
-          }}
-          onDragLeave={() => setOver(false)}
-          onDrop={dropped}
-          data-testid="verify-drop"
-        >
-          <Icon name="shield" size={36} />
-          <p className="license-drop__title">Drop an image here</p>
-          <p className="license-drop__or">or</p>
-          <label className="button button--primary license-drop__choose" htmlFor={`${id}-file`}>
-            Choose an image
-          </label>
-          <input
-            id={`${id}-file`}
-            className="sr-only"
-            type="file"
-            accept="image/png,image/jpeg,image/webp,image/avif,image/heic"
-            aria-describedby={`${id}-privacy`}
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              if (file) void verify(file);
-              e.target.value = '';
-            }}
-          />
-          <p id={`${id}-privacy`} className="license-drop__privacy">
-            <Icon name="shield" size={16} /> Your browser reads the credentials inside the file. Only a file whose credentials name one of
-            our licenses is sent to us, to compare its pixels with the licensed image; it is not stored.
-          </p>
-        </div>
+        <ImageDrop
+          icon="shield"
+          accept="image/png,image/jpeg,image/webp,image/avif,image/heic"
+          testId="verify-drop"
+          onFile={(file) => void verify(file)}
+          privacy="Your browser reads the credentials inside the file. Only a file whose credentials name one of our licenses is sent to us, to compare its pixels with the licensed image; it is not stored."
+        />
 
         <div aria-live="polite" className="licenses__result" data-testid="verify-result">
           {result.kind === 'reading' && (
