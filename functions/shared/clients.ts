@@ -1,13 +1,15 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
-import { SESv2Client } from '@aws-sdk/client-sesv2';
-import { SFNClient } from '@aws-sdk/client-sfn';
 
 /*
- * One client per service per container, created on first use so a function pays only for
- * the clients it touches. Endpoints come from the SDK's own AWS_ENDPOINT_URL_* variables,
- * which is how the local twin points them at its emulators.
+ * One client per service per container, created on first use. Endpoints come from the SDK's own
+ * AWS_ENDPOINT_URL_* variables, which is how the local twin points them at its emulators.
+ *
+ * Each service's client lives in the one module that sends its commands (EventBridge in
+ * events.ts, SES in email.ts, Step Functions in workflows.ts, S3 in s3.ts, Secrets Manager in
+ * secrets.ts): a bundle keeps every `require` of an SDK package its modules name, so a module
+ * naming five clients made every function load five SDK packages at its cold start, used or not
+ * (decision 064). This one holds DynamoDB's, which nearly every function uses.
  */
 /**
  * DynamoDB answers bursts on a cold on-demand partition with throttling; five attempts (the
@@ -21,22 +23,4 @@ export function documentClient(): DynamoDBDocumentClient {
     marshallOptions: { removeUndefinedValues: true },
   });
   return doc;
-}
-
-let events: EventBridgeClient | undefined;
-export function eventBridge(): EventBridgeClient {
-  events ??= new EventBridgeClient({});
-  return events;
-}
-
-let ses: SESv2Client | undefined;
-export function sesClient(): SESv2Client {
-  ses ??= new SESv2Client({});
-  return ses;
-}
-
-let sfn: SFNClient | undefined;
-export function stepFunctions(): SFNClient {
-  sfn ??= new SFNClient({});
-  return sfn;
 }

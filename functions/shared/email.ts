@@ -1,8 +1,7 @@
-import { SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { GetCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { FAILURE_METRICS } from '../../events/metrics';
-import { sesClient } from './clients';
 import { isConditionFailure } from './errors';
 import { log } from './log';
 
@@ -24,6 +23,10 @@ export const EmailConfig = z.object({
   SITE_URL: z.url(),
 });
 export type EmailConfig = z.infer<typeof EmailConfig>;
+
+/** One client per container, created on first use (here, so only the functions that send email load its SDK: decision 064). */
+let ses: SESv2Client | undefined;
+const sesClient = () => (ses ??= new SESv2Client({}));
 
 /** Sends one email; `replyTo` makes a reply go to someone else (e.g. the person who wrote to us). Answers SES's message id. */
 export type SendEmail = (to: string, email: Email, replyTo?: string) => Promise<string | undefined>;

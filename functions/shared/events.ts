@@ -1,6 +1,9 @@
-import { PutEventsCommand } from '@aws-sdk/client-eventbridge';
+import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { EVENT_SOURCE } from '../../events/product';
-import { eventBridge } from './clients';
+
+/** One client per container, created on first use (here, so only the functions that publish load its SDK: decision 064). */
+let client: EventBridgeClient | undefined;
+const eventBridge = () => (client ??= new EventBridgeClient({}));
 
 /** Puts one domain event on our bus; throws when EventBridge refuses it. */
 export async function publish(busName: string, detailType: string, detail: object): Promise<void> {

@@ -11,7 +11,15 @@ import {
   PutObjectTaggingCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type * as Presigner from '@aws-sdk/s3-request-presigner';
+
+/**
+ * The presigner, loaded at the first URL signed: most of the functions that reach a bucket read
+ * and write objects and never sign a URL, and the package is a good part of S3's cold import
+ * (decision 064).
+ */
+const getSignedUrl: typeof Presigner.getSignedUrl = async (...args) =>
+  (await import('@aws-sdk/s3-request-presigner')).getSignedUrl(...args);
 
 /*
  * One S3 client per container. Checksums only when S3 requires them: the SDK's default adds a

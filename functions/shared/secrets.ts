@@ -1,6 +1,9 @@
 // Secrets from Secrets Manager, read once per container (Stripe keys, webhook signing secrets,
 // the identity encryption key).
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+//
+// The SDK's client is loaded at the first read, not with the module: many functions import a
+// module that may need a secret (the Replicate or Stripe client) on paths they seldom take, and
+// a read is a network call anyway (decision 064).
 
 const secrets = new Map<string, Promise<string>>();
 
@@ -9,6 +12,7 @@ export function secretValue(secretId: string, what: string): Promise<string> {
   let value = secrets.get(secretId);
   if (!value) {
     value = (async () => {
+      const { GetSecretValueCommand, SecretsManagerClient } = await import('@aws-sdk/client-secrets-manager');
       const answer = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: secretId }));
       const text = answer.SecretString?.trim();
       if (!text) throw new Error(`The ${what} secret holds no string value`);

@@ -1,7 +1,10 @@
-import { SendTaskFailureCommand, SendTaskSuccessCommand, StartExecutionCommand } from '@aws-sdk/client-sfn';
+import { SendTaskFailureCommand, SendTaskSuccessCommand, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { FAILURE_METRICS } from '../../events/metrics';
-import { stepFunctions } from './clients';
 import { log } from './log';
+
+/** One client per container, created on first use (here, so only the functions that reach Step Functions load its SDK: decision 064). */
+let sfn: SFNClient | undefined;
+const stepFunctions = () => (sfn ??= new SFNClient({}));
 
 /**
  * The one way a function starts a state machine's execution (`name` is its execution name, an
