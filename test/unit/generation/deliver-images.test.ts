@@ -164,7 +164,7 @@ describe('delivery, one transaction per image', () => {
     // A retry skips the delivered images (not even downloaded again) and fails at the same place.
     f.fetched.length = 0;
     await expect(deliverImages(f.deps, ID)).rejects.toThrow('S3 is down');
-    expect(f.fetched).toEqual([2]);
+    expect(f.fetched).toEqual([2, 3]);
     expect(f.state()).toMatchObject({ committed: 2, released: 0 });
   });
 
@@ -174,6 +174,32 @@ describe('delivery, one transaction per image', () => {
     expect(calls.filter((c) => c.startsWith('put'))).toEqual([`put generations/acc-1/${ID}/${licenseIdOf(ID, 0)}.png`, `put generations/acc-1/${ID}/${licenseIdOf(ID, 2)}.png`]);
     expect(calls.slice(-2)).toEqual([`release 1 gen:${ID}:release`, 'finish 2 spent 2 counted 2']);
     expect(state()).toMatchObject({ committed: 2, released: 1 });
+  });
+
+  it('makes the files side by side, then stores and commits them in the images\' order, whichever file is ready first', async () => {
+    const outputs: Buffer[] = [Buffer.from('a'), Buffer.from('b'), Buffer.from('c')];
+    const { deps, calls } = fakes(outputs);
+    const started: number[] = [];
+    const release: Array<() => void> = [];
+    // The downloads answer last to first: each waits until all three have started.
+    deps.encode = async (image) => {
+      started.push(outputs.findIndex((o) => o.equals(image)));
+      const ready = new Promise<void>((resolve) => release.push(resolve));
+      if (release.length === outputs.length) [...release].reverse().forEach((r) => r());
+      await ready;
+      return image;
+    };
+    expect(await deliverImages(deps, ID)).toEqual({ delivered: 3 });
+    expect(started).toEqual([0, 1, 2]);
+    const label = (c: string) => {
+      const i = [0, 1, 2].find((n) => c === `put generations/acc-1/${ID}/${licenseIdOf(ID, n)}.png` || c.startsWith(`transaction ${imageCommitKey(ID, n)}:`));
+      return `${c.split(' ')[0]} ${i}`;
+    };
+    const order = calls.filter((c) => c.startsWith('put') || c.startsWith('transaction')).map(label);
+    // Each image stored before its transaction, image i's transaction never before image i - 1's.
+    expect(order.filter((c) => c.startsWith('put'))).toEqual(['put 0', 'put 1', 'put 2']);
+    expect(order.filter((c) => c.startsWith('transaction'))).toEqual(['transaction 0', 'transaction 1', 'transaction 2']);
+    for (const i of [0, 1, 2]) expect(order.indexOf(`put ${i}`)).toBeLessThan(order.indexOf(`transaction ${i}`));
   });
 
   it('nothing deliverable is a failed prediction; a delivered generation is not delivered again', async () => {

@@ -17,6 +17,7 @@ import { deliverImages } from './service';
 import { withContentCredentials } from './credentials';
 import { holdsCertificate, kmsDigestSigner, ps256Signer } from './signer';
 import { licenseXmp } from './xmp';
+import { pngWithXmp } from './png';
 
 const config = loadConfig(
   TablesConfig.extend({
@@ -54,7 +55,11 @@ export async function handler(event: unknown) {
       store: generationStore(doc, config.GENERATIONS_TABLE),
       ledger: creditLedger(doc, config.ACCOUNTS_TABLE),
       replicate: replicateFromEnv,
-      encode: (image, license) => sharp(image).png().withXmp(licenseXmp(license)).toBuffer(),
+      encode: async (image, license) => {
+        const xmp = licenseXmp(license);
+        // A PNG output keeps its pixels as they are; anything else is decoded and encoded as PNG.
+        return pngWithXmp(image, xmp) ?? sharp(image).png().withXmp(xmp).toBuffer();
+      },
       sign: async (png, credentials) => {
         const credentialsKey = await credentialsSigner();
         if (credentialsKey) return withContentCredentials(png, credentials, credentialsKey);
