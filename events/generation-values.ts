@@ -38,7 +38,7 @@ export const FINAL_STATUSES: readonly GenerationStatus[] = ['succeeded', 'failed
  * Why a generation failed, for the browser to choose its words (the message is shown as well):
  * `insufficient-credits` links to pricing, `policy` explains the talent's choice.
  */
-export const FAILURE_CODES = ['insufficient-credits', 'policy', 'prediction-failed', 'timed-out', 'canceled', 'error'] as const;
+export const FAILURE_CODES = ['insufficient-credits', 'policy', 'prediction-failed', 'timed-out', 'canceled', 'busy', 'error'] as const;
 export type FailureCode = (typeof FAILURE_CODES)[number];
 
 /** The create page's toasts (docs/product.md#create). */
@@ -121,6 +121,23 @@ export { excludedIndustryOf } from './industries';
  */
 export const WEBHOOK_WAIT_SECONDS = 90;
 export const PREDICTION_DEADLINE_SECONDS = 8 * 60;
+/**
+ * Admission of prediction creations under Replicate's limit (docs/generation.md#admission,
+ * decision 065). Replicate accepts this many creations a minute per account and answers 429
+ * beyond; the stage setting `replicateCreationsPerMinute` (env `REPLICATE_CREATIONS_PER_MINUTE`)
+ * sets the rate generation and training are admitted at.
+ */
+export const DEFAULT_REPLICATE_CREATIONS_PER_MINUTE = 600;
+/** A start waits in the admission queue at most this long; then it fails with code `busy` and its credits are returned. */
+export const ADMISSION_MAX_WAIT_SECONDS = 10 * 60;
+/** How often a waiting start re-arms its wait; each re-arm also serves the queue (so it drains with no new starts). */
+export const ADMISSION_TICK_SECONDS = 10;
+/** The failure of a start that waited ADMISSION_MAX_WAIT_SECONDS without being admitted. */
+export const ADMISSION_TIMED_OUT_MESSAGE =
+  'Image generation is very busy: this generation waited 10 minutes in the queue without starting. Nothing was generated and your credits were returned; please try again in a few minutes.';
+/** The create page's line while a start waits for admission (`queue.position`, 1 = next). */
+export const queuedMessage = (position: number) => `Queued, position ${position}: image generation is busy, yours starts in turn.`;
+
 /** A failure of ours (not the model's, not the client's): the credits are returned. */
 export const GENERATION_ERROR_MESSAGE = 'Something went wrong on our side while generating. Your credits were returned.';
 /** The prediction was canceled before it finished (its deadline passed, or it was canceled at Replicate). */

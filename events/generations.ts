@@ -94,6 +94,12 @@ export const Generation = z.object({
   creditsSpent: z.number().int().nonnegative(),
   images: z.array(GenerationImage),
   failure: z.object({ code: z.enum(FAILURE_CODES), message: z.string() }).optional(),
+  /**
+   * While the start waits for admission under Replicate's creation limit (decision 065): its place
+   * in the queue (1 = next, as the queue stands now; starts of other clients can come before it,
+   * the queue is served in turn across clients) and since when it waits.
+   */
+  queue: z.object({ position: z.number().int().positive(), since: Iso }).optional(),
 });
 export type Generation = z.infer<typeof Generation>;
 

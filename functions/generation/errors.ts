@@ -3,6 +3,7 @@
 // bundles are minified: class names are not kept). RecordFailure turns a refusal's name into the
 // generation's failure code and shows its message, which is written for the client.
 import type { FailureCode } from '../../events/generation-values';
+import { ADMISSION_TIMED_OUT_MESSAGE } from '../../events/generation-values';
 import { INDUSTRY_CHECK_UNAVAILABLE_MESSAGE } from '../../events/industries';
 
 class GenerationRefusal extends Error {
@@ -44,6 +45,13 @@ export class IndustryCheckUnavailable extends GenerationRefusal {
   }
 }
 
+/** The start waited ADMISSION_MAX_WAIT_SECONDS in the admission queue without being admitted (decision 065). */
+export class AdmissionTimedOut extends GenerationRefusal {
+  constructor() {
+    super('AdmissionTimedOut', ADMISSION_TIMED_OUT_MESSAGE);
+  }
+}
+
 /** The execution names a generation that does not exist. */
 export class GenerationNotFound extends GenerationRefusal {
   constructor(id: string) {
@@ -57,4 +65,5 @@ export const REFUSAL_CODES: Record<string, FailureCode> = {
   PolicyRefused: 'policy',
   PredictionFailed: 'prediction-failed',
   IndustryCheckUnavailable: 'error',
+  AdmissionTimedOut: 'busy',
 };

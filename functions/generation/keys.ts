@@ -34,6 +34,15 @@ export const generationKeys = {
   takenBack: (talentId: string, licenseId: string) => ({ pk: `TALENT#${talentId}`, sk: `TAKEBACK#${licenseId}` }),
   takenBackPrefix: 'TAKEBACK#',
   accountKey: (accountId: string) => `ACCOUNT#${accountId}`,
+  /**
+   * Admission under Replicate's creation limit (decision 065): one partition holds the creation
+   * bucket (`BUCKET`, with the client served last) and a start waiting for admission
+   * (`WAIT#<accountId>#<queuedAt>#<generationId>`), so one query reads both.
+   */
+  admissionPartition: 'ADMISSION',
+  admissionBucket: { pk: 'ADMISSION', sk: 'BUCKET' },
+  admissionEntry: (accountId: string, queuedAt: string, generationId: string) => ({ pk: 'ADMISSION', sk: `WAIT#${accountId}#${queuedAt}#${generationId}` }),
+  admissionEntryPrefix: 'WAIT#',
   /** A client's generations the image model failed on a UTC day (`YYYY-MM-DD`): the daily budget's counter (decision 038). */
   modelFailures: (accountId: string, day: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `MODEL-FAILURES#${day}` }),
   /**

@@ -1,6 +1,6 @@
 // The one data access of generations and licenses (layout in generations-keys.ts, decision 027).
 // The API reads here; the workflow's steps write here.
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { FailureCode, GenerationStatus, Style } from '../../events/generation-values';
 import type { PlanId } from '../../events/plans';
 import type { NoRoyaltyReason } from '../../events/royalty-values';
@@ -12,6 +12,7 @@ import { queryAll } from '../shared/query-all';
 import { ERASED_LICENSEE } from '../../events/erasure';
 import { scanItems } from '../shared/erasure';
 import type { PixelHash } from '../shared/pixel-hash';
+import type { CreationBucket, QueueEntry } from './admission';
 
 export interface GenerationImageRecord {
   index: number;
@@ -47,6 +48,11 @@ export interface GenerationRecord {
   erasedAt?: string;
   /** Licenses of this generation whose image the client may no longer see or download: revoked, or withheld while a report waits (decision 058). */
   withheldLicenses?: string[];
+  /** When the start joined the admission queue, and when it was admitted to create its prediction (decision 065). */
+  queuedAt?: string;
+  admittedAt?: string;
+  /** When it left the queue unadmitted, having waited too long. */
+  admissionRefusedAt?: string;
 }
 
 export interface LicenseRecord {
@@ -115,7 +121,7 @@ function keyOfCursor(cursor: string | undefined): Record<string, unknown> | unde
 }
 
 function toRecord(item: Record<string, unknown>): GenerationRecord {
-  const { pk: _pk, sk: _sk, accountKey: _a, listKey: _l, taskToken: _t, prediction: _p, stepsDone: _d, talentCounted: _c, predictionAttempt: _pa, modelFailureCounted: _m, withheldLicenses, ...rest } = item;
+  const { pk: _pk, sk: _sk, accountKey: _a, listKey: _l, taskToken: _t, admissionToken: _at, prediction: _p, stepsDone: _d, talentCounted: _c, predictionAttempt: _pa, modelFailureCounted: _m, withheldLicenses, ...rest } = item;
   // A string set: read as a Set, kept as a list.
   const withheld = withheldLicenses instanceof Set ? [...(withheldLicenses as Set<string>)] : [];
   return { ...rest, ...(withheld.length ? { withheldLicenses: withheld } : {}) } as unknown as GenerationRecord;
@@ -345,14 +351,15 @@ export function generationStore(doc: DynamoDBDocumentClient, tableName: string) 
     /** The generation with what only the workflow reads: the final prediction and the stored task token. */
     async getForWorkflow(
       id: string,
-    ): Promise<(GenerationRecord & { prediction?: StoredPrediction; taskToken?: string; predictionAttempt?: PredictionAttempt }) | undefined> {
+    ): Promise<(GenerationRecord & { prediction?: StoredPrediction; taskToken?: string; admissionToken?: string; predictionAttempt?: PredictionAttempt }) | undefined> {
       const out = await doc.send(new GetCommand({ TableName: tableName, Key: generationKeys.generation(id), ConsistentRead: true }));
       if (!out.Item) return undefined;
-      const { prediction, taskToken, predictionAttempt } = out.Item as { prediction?: StoredPrediction; taskToken?: string; predictionAttempt?: PredictionAttempt };
+      const { prediction, taskToken, admissionToken, predictionAttempt } = out.Item as { prediction?: StoredPrediction; taskToken?: string; admissionToken?: string; predictionAttempt?: PredictionAttempt };
       return {
         ...toRecord(out.Item),
         ...(prediction ? { prediction } : {}),
         ...(typeof taskToken === 'string' ? { taskToken } : {}),
+        ...(typeof admissionToken === 'string' ? { admissionToken } : {}),
         ...(predictionAttempt ? { predictionAttempt } : {}),
       };
     },
@@ -505,6 +512,141 @@ export function generationStore(doc: DynamoDBDocumentClient, tableName: string) 
         return { mismatch: false, ...(typeof token === 'string' ? { taskToken: token } : {}) };
       } catch (err) {
         if (isConditionFailure(err)) return { mismatch: true };
+        throw err;
+      }
+    },
+
+    // ---- Admission under Replicate's creation limit (decision 065) ------------------------------
+
+    /**
+     * Puts a start in the admission queue, or renews its wait there: the AwaitAdmission task
+     * token on the generation and the queue's entry for it, in one transaction, only while the
+     * generation is not admitted and joined the queue at `queuedAt` (or not yet). `admitted` when
+     * it was admitted meanwhile (the caller resumes itself), `moved` when another invocation put
+     * it in the queue at another time (the caller reads it again).
+     */
+    async joinAdmissionQueue(generation: { id: string; accountId: string }, queuedAt: string, taskToken: string, at: string): Promise<'queued' | 'admitted' | 'moved'> {
+      try {
+        await doc.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: generationKeys.generation(generation.id),
+                  UpdateExpression: 'SET admissionToken = :t, queuedAt = :q, updatedAt = :at',
+                  ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(admittedAt) AND (attribute_not_exists(queuedAt) OR queuedAt = :q)',
+                  ExpressionAttributeValues: { ':t': taskToken, ':q': queuedAt, ':at': at },
+                },
+              },
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: { ...generationKeys.admissionEntry(generation.accountId, queuedAt, generation.id), accountId: generation.accountId, queuedAt, generationId: generation.id },
+                },
+              },
+            ],
+          }),
+        );
+        return 'queued';
+      } catch (err) {
+        if (cancellationReasons(err)?.[0] !== 'ConditionalCheckFailed') throw err;
+        const now = await doc.send(new GetCommand({ TableName: tableName, Key: generationKeys.generation(generation.id), ConsistentRead: true }));
+        if (!now.Item) throw err;
+        return now.Item.admittedAt ? 'admitted' : 'moved';
+      }
+    },
+
+    /** The creation bucket and every start waiting for admission (a consistent read of the one partition). */
+    async admissionQueue(): Promise<{ bucket?: CreationBucket; entries: QueueEntry[] }> {
+      const items = await queryAll(doc, tableName, {
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': generationKeys.admissionPartition },
+        ConsistentRead: true,
+      });
+      const bucket = items.find((i) => i.sk === generationKeys.admissionBucket.sk);
+      return {
+        ...(bucket ? { bucket: { millitokens: bucket.millitokens as number, at: bucket.at as number, ...(typeof bucket.lastClient === 'string' ? { lastClient: bucket.lastClient } : {}) } } : {}),
+        entries: items
+          .filter((i) => String(i.sk).startsWith(generationKeys.admissionEntryPrefix))
+          .map((i) => ({ accountId: i.accountId as string, queuedAt: i.queuedAt as string, generationId: i.generationId as string })),
+      };
+    },
+
+    /**
+     * Admits one waiting start: in one transaction the bucket goes from `before` (as read; none
+     * when it was never written) to `after` (a creation taken, the client served last), the
+     * start leaves the queue and its generation is marked admitted. `contended` when the bucket
+     * changed since it was read (another invocation admitted meanwhile: read it again), `gone`
+     * when the start is no longer waiting (admitted or refused meanwhile; its entry is removed).
+     */
+    async admit(entry: QueueEntry, before: CreationBucket | undefined, after: CreationBucket, at: string): Promise<'admitted' | 'contended' | 'gone'> {
+      const entryKey = generationKeys.admissionEntry(entry.accountId, entry.queuedAt, entry.generationId);
+      try {
+        await doc.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: { ...generationKeys.admissionBucket, millitokens: after.millitokens, at: after.at, lastClient: after.lastClient },
+                  ConditionExpression: before ? 'millitokens = :m AND #at = :a' : 'attribute_not_exists(pk)',
+                  ...(before ? { ExpressionAttributeNames: { '#at': 'at' }, ExpressionAttributeValues: { ':m': before.millitokens, ':a': before.at } } : {}),
+                },
+              },
+              { Delete: { TableName: tableName, Key: entryKey, ConditionExpression: 'attribute_exists(pk)' } },
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: generationKeys.generation(entry.generationId),
+                  UpdateExpression: 'SET admittedAt = :at, updatedAt = :at',
+                  ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(admittedAt) AND attribute_not_exists(admissionRefusedAt)',
+                  ExpressionAttributeValues: { ':at': at },
+                },
+              },
+            ],
+          }),
+        );
+        return 'admitted';
+      } catch (err) {
+        const reasons = cancellationReasons(err);
+        if (!reasons) throw err;
+        if (reasons[0] === 'ConditionalCheckFailed' || reasons.includes('TransactionConflict')) return 'contended';
+        if (reasons[1] === 'ConditionalCheckFailed') return 'gone';
+        if (reasons[2] === 'ConditionalCheckFailed') {
+          // A stale entry of a start that is admitted or refused already.
+          await doc.send(new DeleteCommand({ TableName: tableName, Key: entryKey }));
+          return 'gone';
+        }
+        throw err;
+      }
+    },
+
+    /**
+     * Takes a start that waited too long out of the queue: its entry goes and the generation is
+     * marked refused, unless it was admitted meanwhile (false: the caller goes on to create).
+     */
+    async refuseAdmission(generation: { id: string; accountId: string }, queuedAt: string, at: string): Promise<boolean> {
+      try {
+        await doc.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: generationKeys.generation(generation.id),
+                  UpdateExpression: 'SET admissionRefusedAt = :at, updatedAt = :at',
+                  ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(admittedAt)',
+                  ExpressionAttributeValues: { ':at': at },
+                },
+              },
+              { Delete: { TableName: tableName, Key: generationKeys.admissionEntry(generation.accountId, queuedAt, generation.id) } },
+            ],
+          }),
+        );
+        return true;
+      } catch (err) {
+        if (cancellationReasons(err)?.[0] === 'ConditionalCheckFailed') return false;
         throw err;
       }
     },

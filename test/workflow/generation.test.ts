@@ -4,13 +4,13 @@
 import { App, Stack } from 'aws-cdk-lib';
 import { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
-import { POLL_INTERVAL_MS, POLL_MAX_ATTEMPTS, WEBHOOK_WAIT_SECONDS } from '../../events/generation-values';
+import { ADMISSION_TICK_SECONDS, POLL_INTERVAL_MS, POLL_MAX_ATTEMPTS, WEBHOOK_WAIT_SECONDS } from '../../events/generation-values';
 import { GENERATION_REFUSALS, generationWorkflow } from '../../infra/lib/workflows/generation';
 import { StateMachineRunner } from '../../infra/local/stepfunctions';
 import { Resolver, resourcesOfType, stateMachineDefinition, type CfnTemplate } from '../../infra/local/template';
 
 const MACHINE = 'arn:aws:states:us-east-1:123456789012:stateMachine:Generation';
-const STEPS = ['reserve-credits', 'check-policy', 'start-prediction', 'await-prediction', 'poll-prediction', 'deliver-images', 'record-failure'] as const;
+const STEPS = ['reserve-credits', 'check-policy', 'await-admission', 'start-prediction', 'await-prediction', 'poll-prediction', 'deliver-images', 'record-failure'] as const;
 type Step = (typeof STEPS)[number];
 const arn = (step: Step) => `arn:aws:lambda:us-east-1:123456789012:function:${step}`;
 
@@ -34,6 +34,7 @@ function synthesizeDefinition(): Definition {
     ...generationWorkflow(stack, 'States', {
       reserveCredits: fn('reserve-credits'),
       checkPolicy: fn('check-policy'),
+      awaitAdmission: fn('await-admission'),
       startPrediction: fn('start-prediction'),
       awaitPrediction: fn('await-prediction'),
       pollPrediction: fn('poll-prediction'),
@@ -63,6 +64,11 @@ type Mock = (payload: Payload, attempt: number) => unknown;
 const defaults: Record<Step, Mock> = {
   'reserve-credits': () => ({ reserved: 2 }),
   'check-policy': () => ({ allowed: true }),
+  // Admitted at once: the step resumes its own wait (decision 065).
+  'await-admission': (payload) => {
+    setTimeout(() => runner!.sendTaskSuccess(payload.taskToken!, JSON.stringify({ admitted: true })), 1);
+    return { waiting: false };
+  },
   'start-prediction': () => ({ predictionId: 'p1' }),
   'await-prediction': () => ({ waiting: true }),
   'poll-prediction': () => ({ status: 'processing', error: '' }),
@@ -119,7 +125,7 @@ function run(mocks: Partial<Record<Step, Mock>>, webhook?: { status: string; err
 const SUCCEEDED = { status: 'succeeded', error: '' };
 
 describe('Generation state machine', () => {
-  test('the definition: seven task functions, refusals never retried, every task caught into a failure record, the webhook wait bounded', () => {
+  test('the definition: eight task functions, refusals never retried, every task caught into a failure record, the webhook wait bounded', () => {
     const tasks = Object.entries(DEFINITION.States).filter(([, s]) => s.Type === 'Task');
     expect(new Set(tasks.map(([, t]) => t.Parameters?.FunctionName))).toEqual(new Set(STEPS.map(arn)));
     for (const [name, task] of tasks) {
@@ -142,6 +148,12 @@ describe('Generation state machine', () => {
       Catch: [{ ErrorEquals: ['States.Timeout'], Next: 'StartPolling' }, { ErrorEquals: ['States.ALL'], Next: 'RecordFailure' }],
     });
     expect(DEFINITION.States.WaitToPoll.Seconds).toBe(POLL_INTERVAL_MS / 1000);
+    // The admission wait re-arms itself after each tick (decision 065).
+    expect(DEFINITION.States.AwaitAdmission).toMatchObject({
+      Resource: 'arn:aws:states:::lambda:invoke.waitForTaskToken',
+      TimeoutSeconds: ADMISSION_TICK_SECONDS,
+      Catch: [{ ErrorEquals: ['States.Timeout'], Next: 'AwaitAdmission' }, { ErrorEquals: ['States.ALL'], Next: 'RecordFailure' }],
+    });
     expect(DEFINITION.States.GenerationFailed.Type).toBe('Fail');
     expect(DEFINITION.StartAt).toBe('ReserveCredits');
   });
@@ -150,11 +162,12 @@ describe('Generation state machine', () => {
     const h = run({}, SUCCEEDED);
     const done = await h.done();
     expect(done.status).toBe('SUCCEEDED');
-    expect(h.steps()).toEqual(['reserve-credits', 'check-policy', 'start-prediction', 'await-prediction', 'deliver-images']);
-    for (const call of h.calls.filter((c) => c.step !== 'await-prediction')) expect(call.payload).toEqual({ generationId: ID });
+    expect(h.steps()).toEqual(['reserve-credits', 'check-policy', 'await-admission', 'start-prediction', 'await-prediction', 'deliver-images']);
+    for (const call of h.calls.filter((c) => !c.step.startsWith('await-'))) expect(call.payload).toEqual({ generationId: ID });
     expect(h.of('await-prediction')[0].payload).toEqual({ generationId: ID, taskToken: expect.any(String) });
+    expect(h.of('await-admission')[0].payload).toEqual({ generationId: ID, taskToken: expect.any(String) });
     const visited = h.visited();
-    expect(visited).toEqual(['ReserveCredits', 'CheckPolicy', 'StartPrediction', 'AwaitPrediction', 'PredictionOutcome', 'DeliverImages', 'Delivered']);
+    expect(visited).toEqual(['ReserveCredits', 'CheckPolicy', 'AwaitAdmission', 'StartPrediction', 'AwaitPrediction', 'PredictionOutcome', 'DeliverImages', 'Delivered']);
     expect(visited.length).toBeLessThanOrEqual(12);
   });
 
@@ -175,7 +188,7 @@ describe('Generation state machine', () => {
     expect(h.of('poll-prediction')).toHaveLength(3);
     expect(h.of('deliver-images')).toHaveLength(1);
     const visited = h.visited();
-    expect(visited.slice(3, 6)).toEqual(['AwaitPrediction', 'StartPolling', 'WaitToPoll']);
+    expect(visited.slice(4, 7)).toEqual(['AwaitPrediction', 'StartPolling', 'WaitToPoll']);
     expect(visited.filter((s) => s === 'CountPoll')).toHaveLength(3);
   });
 
@@ -219,6 +232,29 @@ describe('Generation state machine', () => {
     expect(broken.of('deliver-images')).toHaveLength(4);
     expect(broken.of('record-failure')[0].payload.error).toMatchObject({ Error: 'InternalServerError' });
     expect(broken.visited().slice(-3)).toEqual(['RecordFailure', 'RefusedOrFailed', 'GenerationFailed']);
+  });
+
+  test('a start waiting for admission re-arms its wait at each tick until admitted; one that waited too long is recorded at once, never retried', async () => {
+    const h = run(
+      {
+        'await-admission': (payload, attempt) => {
+          if (attempt === 3) setTimeout(() => runner!.sendTaskSuccess(payload.taskToken!, JSON.stringify({ admitted: true })), 1);
+          return { waiting: attempt < 3 };
+        },
+      },
+      SUCCEEDED,
+    );
+    expect((await h.done()).status).toBe('SUCCEEDED');
+    expect(h.of('await-admission')).toHaveLength(3);
+    expect(new Set(h.of('await-admission').map((c) => c.payload.taskToken)).size).toBe(3);
+    expect(h.of('start-prediction')).toHaveLength(1);
+    await runner!.stopAll();
+
+    const late = run({ 'await-admission': () => { throw named('AdmissionTimedOut', 'waited 10 minutes'); } });
+    expect(await late.done()).toMatchObject({ status: 'FAILED', error: 'GenerationFailed' });
+    expect(late.of('await-admission')).toHaveLength(1);
+    expect(late.of('start-prediction')).toHaveLength(0);
+    expect(late.of('record-failure')[0].payload.error).toMatchObject({ Error: 'AdmissionTimedOut' });
   });
 
   test('AwaitPrediction failing (not a time-out) is recorded too, without polling', async () => {

@@ -97,7 +97,7 @@ export class Generation extends NestedStack {
       withAccount(
         new AppFunction(this, 'GetGeneration', { entry: 'functions/generation/routes/get-generation/handler.ts', description: 'GET /generations/{id}: the owner\'s generation with short-lived image URLs' }),
       ),
-    ).bindTable(this.table, 'GENERATIONS_TABLE', ['GetItem']);
+    ).bindTable(this.table, 'GENERATIONS_TABLE', ['GetItem', 'Query']);
     api.route('GET /generations/{id}', get, 'owner');
     const history = signsImages(
       withAccount(
@@ -197,6 +197,16 @@ export class Generation extends NestedStack {
         environment: config.industryClassifierModel ? { INDUSTRY_CLASSIFIER_MODEL: config.industryClassifierModel } : {},
       }),
     ).bindTable(props.talentTable, 'TALENT_TABLE', ['GetItem']);
+    // Admission under Replicate's creation limit (decision 065): the bucket and the queue live in
+    // the Generations table; the step resumes the starts it admits.
+    const awaitAdmission = task(
+      'AwaitAdmission',
+      'functions/generation/steps/await-admission/handler.ts',
+      "Generation: waits in the admission queue under Replicate's creation limit, and admits waiting starts in turn across clients",
+      { timeout: Duration.seconds(30), environment: { REPLICATE_CREATIONS_PER_MINUTE: String(config.replicateCreationsPerMinute) } },
+      ['GetItem', 'UpdateItem', 'PutItem', 'DeleteItem', 'Query'],
+    );
+    awaitAdmission.addToRolePolicy(new PolicyStatement({ actions: ['states:SendTaskSuccess'], resources: [stateMachineArn] }));
     const startPrediction = replicate(
       task('StartPrediction', 'functions/generation/steps/start-prediction/handler.ts', 'Generation: starts the Replicate prediction with the talent\'s model, our webhook and a deadline', {
         timeout: Duration.seconds(60),
@@ -241,7 +251,7 @@ export class Generation extends NestedStack {
     const logs = new LogGroup(this, 'GenerationWorkflowLogs', { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
     const machine = new StateMachine(this, 'GenerationWorkflow', {
       stateMachineName,
-      ...generationWorkflow(this, 'States', { reserveCredits, checkPolicy, startPrediction, awaitPrediction, pollPrediction, deliverImages, recordFailure }),
+      ...generationWorkflow(this, 'States', { reserveCredits, checkPolicy, awaitAdmission, startPrediction, awaitPrediction, pollPrediction, deliverImages, recordFailure }),
       tracingEnabled: true,
       // Every event, without execution data (prompts are the client's).
       logs: { destination: logs, level: LogLevel.ALL, includeExecutionData: false },

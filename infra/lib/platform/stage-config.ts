@@ -1,6 +1,6 @@
 import type { Construct } from 'constructs';
 import { DEFAULT_INDUSTRY_CLASSIFIER_MODEL } from '../../../events/industries';
-import { DEFAULT_MODEL_FAILURES_PER_DAY } from '../../../events/generation-values';
+import { DEFAULT_MODEL_FAILURES_PER_DAY, DEFAULT_REPLICATE_CREATIONS_PER_MINUTE } from '../../../events/generation-values';
 import { PAID_PLAN_IDS, type PaidPlanId } from '../../../events/payment-values';
 import { DEFAULT_PAYOUT_MINIMUM_CENTS } from '../../../events/payout-values';
 import { DEFAULT_WAITLIST_CAPACITY } from '../../../events/product';
@@ -90,6 +90,11 @@ export interface StageConfig {
    * decision 038).
    */
   modelFailuresPerDay: number;
+  /**
+   * Replicate's prediction creations a minute per account, the rate generation starts are
+   * admitted at (context `replicateCreationsPerMinute`, default 600; decision 065).
+   */
+  replicateCreationsPerMinute: number;
   /**
    * The cap on a talent's royalties from promotional credits per monthly statement, in whole
    * cents (context `promotionalRoyaltyCapCents`, default 2,500 = $25; 0 pays none; decision 037).
@@ -306,6 +311,7 @@ export function stageConfig(scope: Construct): StageConfig {
     threatProtection: threatProtection(ctx('threatProtection'), stage),
     removalNoticeSeconds: wholeSeconds(ctx('removalNoticeSeconds'), REMOVAL_NOTICE_SECONDS),
     modelFailuresPerDay: atLeastOne('modelFailuresPerDay', ctx('modelFailuresPerDay'), DEFAULT_MODEL_FAILURES_PER_DAY),
+    replicateCreationsPerMinute: atLeastOne('replicateCreationsPerMinute', ctx('replicateCreationsPerMinute'), DEFAULT_REPLICATE_CREATIONS_PER_MINUTE),
     promotionalRoyaltyCapCents: wholeCents('promotionalRoyaltyCapCents', ctx('promotionalRoyaltyCapCents'), DEFAULT_PROMOTIONAL_ROYALTY_CAP_CENTS),
     stripeSecretKeyName: ctx('stripeSecretKeyName') || undefined,
     stripeWebhookSecretName: ctx('stripeWebhookSecretName') || undefined,

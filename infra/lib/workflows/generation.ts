@@ -6,7 +6,7 @@ import { Duration } from 'aws-cdk-lib';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Choice, Condition, DefinitionBody, Errors, Fail, JsonPath, Succeed } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
-import { POLL_INTERVAL_MS, POLL_MAX_ATTEMPTS, WEBHOOK_WAIT_SECONDS, type FailureCode } from '../../../events/generation-values';
+import { ADMISSION_TICK_SECONDS, POLL_INTERVAL_MS, POLL_MAX_ATTEMPTS, WEBHOOK_WAIT_SECONDS, type FailureCode } from '../../../events/generation-values';
 import { awaitReplicate } from './replicate-wait';
 import { LAMBDA_SERVICE_RETRY, TASK_RETRY, lambdaStep, noRetry, type RetryPolicy } from './steps';
 
@@ -14,6 +14,7 @@ import { LAMBDA_SERVICE_RETRY, TASK_RETRY, lambdaStep, noRetry, type RetryPolicy
 export interface GenerationWorkflowFunctions {
   reserveCredits: IFunction;
   checkPolicy: IFunction;
+  awaitAdmission: IFunction;
   startPrediction: IFunction;
   awaitPrediction: IFunction;
   pollPrediction: IFunction;
@@ -25,7 +26,7 @@ export interface GenerationWorkflowFunctions {
  * Errors that carry a refusal or a final answer (functions/generation/errors.ts): a retry would
  * get the same answer, so they go straight to the failure record.
  */
-export const GENERATION_REFUSALS = ['InsufficientCredits', 'PolicyRefused', 'PredictionFailed', 'GenerationNotFound', 'ZodError'] as const;
+export const GENERATION_REFUSALS = ['InsufficientCredits', 'PolicyRefused', 'PredictionFailed', 'AdmissionTimedOut', 'GenerationNotFound', 'ZodError'] as const;
 const WORK_RETRY: RetryPolicy = [noRetry([...GENERATION_REFUSALS]), LAMBDA_SERVICE_RETRY, TASK_RETRY];
 
 /** Failure codes of refusals (events/generation-values.ts): the execution ends Refused, not failed. */
@@ -95,15 +96,30 @@ export function generationWorkflow(scope: Construct, id: string, fns: Generation
     retry: WORK_RETRY,
   });
 
+  // Admission under Replicate's creation limit (decision 065): the start waits in the queue with
+  // a task token until a creation is its; each wait ends after a tick and is armed again, and
+  // each arming serves the queue, so it drains with no new starts. AdmissionTimedOut after the
+  // longest wait goes to RecordFailure, which returns the credits.
+  const awaitAdmission = lambdaStep(s, 'AwaitAdmission', {
+    fn: fns.awaitAdmission,
+    comment: "Waits in the admission queue for one of Replicate's creations, served in turn across clients; resumed with { admitted: true }",
+    payload: { generationId, taskToken: JsonPath.taskToken },
+    waitForTaskToken: { timeout: Duration.seconds(ADMISSION_TICK_SECONDS) },
+    retry: WORK_RETRY,
+  });
+  awaitAdmission.addCatch(awaitAdmission, { errors: [Errors.TIMEOUT], resultPath: JsonPath.DISCARD });
+  awaitAdmission.addCatch(recordError, catchAll);
+
   const start = step('ReserveCredits', fns.reserveCredits, 'Reserves one credit per image; InsufficientCredits when the balance is short');
   start
     .next(step('CheckPolicy', fns.checkPolicy, 'The talent is active, not paused or removed, not under another client\'s exclusive contract, and the prompt is outside their excluded industries'))
+    .next(awaitAdmission)
     .next(step('StartPrediction', fns.startPrediction, 'Starts the prediction with the talent\'s model and trigger word, our webhook and a deadline'))
     .next(awaitPrediction);
 
   return {
     definitionBody: DefinitionBody.fromChainable(start),
     comment:
-      'Generation: reserve credits, check policy, start the Replicate prediction, wait for its webhook (polling as a fallback), deliver the images with licenses; any failure releases the credits. docs/generation.md',
+      'Generation: reserve credits, check policy, wait for admission under Replicate\'s creation limit, start the Replicate prediction, wait for its webhook (polling as a fallback), deliver the images with licenses; any failure releases the credits. docs/generation.md',
   };
 }
