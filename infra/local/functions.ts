@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { ENTRY_METADATA, NODE_MODULES_METADATA } from '../lib/platform/app-function';
+import { ENTRY_METADATA, NODE_MODULES_METADATA } from '../lib/platform/template-names';
 import { bundlePaths } from './bundle-cache';
 import type { Instruments } from './instruments';
 import { LOCAL_ACCOUNT, LOCAL_REGION, resourcesOfType, type CfnTemplate, type Resolver } from './template';

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
-import { APP_SHELL_PAGE, DIRECTORY_INDEX_FUNCTION } from '../lib/platform/static-site';
+import { APP_SHELL_PAGE, DIRECTORY_INDEX_FUNCTION } from '../lib/platform/template-names';
 import { resourcesOfType, type CfnTemplate, type Resolver } from './template';
 import { listenOnLoopback } from './emulators/ports';
 

@@ -9,7 +9,10 @@
 // AWS and never sleeps on its own; the handlers below do the work. Retry/Catch stay the library's
 // (they match on error.name).
 import { randomBytes, randomUUID } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { ExecutionAbortedError, ExecutionError, ExecutionTimeoutError, StateMachine } from 'aws-local-stepfunctions';
+import { CACHE_DIR, cacheOff, pruneUnused, sha256, touch, writeAtomically } from './synth-cache';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- ASL definitions are untyped JSON */
 type Json = any;
@@ -167,7 +170,40 @@ function statesTimeoutErrorClass(): Promise<TimeoutErrorClass> {
   return timeoutErrorClass;
 }
 
+/**
+ * Definitions the library's validator passed, in this process and in the twin's cache (decision
+ * 034): the validation costs ~0.3 s a machine (asl-validator compiles its schemas every time), and
+ * every twin of a test run registers the same machines. Keyed by the definition and the library's
+ * version, so an upgrade validates again; `TWIN_CACHE=off` validates every time.
+ */
 const validatedDefinitions = new Set<string>();
+const VALIDATED_DIR = path.join(CACHE_DIR, 'validated-state-machines');
+/** The library's version, from the package.json above its entry (its exports do not list that file). */
+function validatorVersion(): string {
+  for (let dir = path.dirname(require.resolve('aws-local-stepfunctions')); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const file = path.join(dir, 'package.json');
+    const pkg = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { name?: string; version?: string }) : {};
+    if (pkg.name === 'aws-local-stepfunctions' && pkg.version) return pkg.version;
+  }
+  throw new Error('aws-local-stepfunctions: no package.json with its version above its entry');
+}
+
+function validateOnce(definition: Json): void {
+  const key = sha256(JSON.stringify({ definition, library: validatorVersion() }));
+  const marker = path.join(VALIDATED_DIR, key);
+  if (validatedDefinitions.has(key)) return;
+  if (!cacheOff() && fs.existsSync(marker)) {
+    touch(marker);
+  } else {
+    // The library's own validation of the untouched definition (ARN syntax is checked by us).
+    new StateMachine(definition, { validationOptions: { checkArn: false, checkPaths: true } });
+    if (!cacheOff()) {
+      writeAtomically(marker, '');
+      pruneUnused(VALIDATED_DIR);
+    }
+  }
+  validatedDefinitions.add(key);
+}
 
 function clone<T>(value: T): T {
   return value === undefined ? value : JSON.parse(JSON.stringify(value));
@@ -260,13 +296,7 @@ export class StateMachineRunner {
   /** Validates the definition (ASL validator + supported resources) and registers it under `arn`. */
   register(name: string, arn: string, definition: object | string): void {
     const original: Json = typeof definition === 'string' ? JSON.parse(definition) : clone(definition);
-    // The library's own validation of the untouched definition (ARN syntax is checked by us).
-    // It costs ~0.3 s (asl-validator compiles its schemas every time), so remember what passed.
-    const key = JSON.stringify(original);
-    if (!validatedDefinitions.has(key)) {
-      new StateMachine(original, { validationOptions: { checkArn: false, checkPaths: true } });
-      validatedDefinitions.add(key);
-    }
+    validateOnce(original);
     const tasks = new Map<string, TaskMeta>();
     const stateTypes = new Map<string, string>();
     const transformed = clone(original);

@@ -1,9 +1,8 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { NestedStack, type Stack } from 'aws-cdk-lib';
+import type { Stack } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
-import { buildApp } from '../lib/app';
 import { cachedSynth, type SynthesizedApp } from './synth-cache';
 
 /**
@@ -57,6 +56,11 @@ function nestedTemplatesOf(app: SynthesizedApp, parent: string): Map<string, Nes
 function synthesize(context: Record<string, unknown>, nag: boolean): SynthesizedApp {
   const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk.out-'));
   try {
+    // The CDK app and library load only on a cache miss: most twins start from the cached synthesis.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on a cache miss only
+    const { buildApp } = require('../lib/app') as typeof import('../lib/app');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the same
+    const { NestedStack } = require('aws-cdk-lib') as typeof import('aws-cdk-lib');
     const { app, stack } = buildApp({ outdir, context }, { nag });
     let error: string | undefined;
     try {

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { REPO_ROOT } from '../lib/platform/app-function';
-import { SEED_METADATA } from '../lib/platform/seed';
+import { REPO_ROOT, SEED_METADATA } from '../lib/platform/template-names';
 import { startCognito } from './emulators/cognito';
 import { startDynamo } from './emulators/dynamodb';
 import { startMeterProxy } from './emulators/meter-proxy';

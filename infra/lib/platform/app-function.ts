@@ -13,11 +13,9 @@ import { EXTERNAL_MODULES, NODE_TARGET } from './bundling';
 import type { EmailSending } from './email';
 import { metricsNamespace } from './metrics';
 
-export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
-/** Template metadata key naming a function's source; the local twin runs that file. */
-export const ENTRY_METADATA = 'app:entry';
-/** Template metadata listing packages installed beside the bundle (native ones such as sharp). */
-export const NODE_MODULES_METADATA = 'app:nodeModules';
+import { ENTRY_METADATA, NODE_MODULES_METADATA, REPO_ROOT } from './template-names';
+
+export { ENTRY_METADATA, REPO_ROOT };
 
 export interface AppFunctionProps {
   /** Handler source, relative to the repository root (exports `handler`). */

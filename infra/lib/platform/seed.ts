@@ -6,14 +6,9 @@ import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { AwsCustomResource, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
-import { REPO_ROOT } from './app-function';
+import { REPO_ROOT, SEED_METADATA } from './template-names';
 
-/**
- * Template metadata key on an `AWS::DynamoDB::Table` naming its seed file (relative to the
- * repository root). The local twin loads that file into the table after creating it; in AWS,
- * `SeedItems` puts the same items with a custom resource.
- */
-export const SEED_METADATA = 'app:seed';
+export { SEED_METADATA };
 
 /** A JSON value as a DynamoDB AttributeValue, the shape the low-level PutItem call takes. */
 export function toAttributeValue(value: unknown): Record<string, unknown> {

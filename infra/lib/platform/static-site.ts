@@ -20,30 +20,9 @@ import { type Bucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { PrivateBucket } from './buckets';
+import { APP_SHELL_PAGE, DIRECTORY_INDEX_FUNCTION } from './template-names';
 
-/**
- * Viewer-request CloudFront Function: the site's build writes each page as `<path>/index.html`
- * (web/scripts/prerender.ts), so `/first-200` is answered from `/first-200/index.html` and `/` from
- * `/index.html`. Paths with a file extension pass through. The local twin runs this same code
- * (infra/local/static-sites.ts). Kept to ES5 for the cloudfront-js runtime.
- */
-export const DIRECTORY_INDEX_FUNCTION = `function handler(event) {
-  var request = event.request;
-  var uri = request.uri;
-  if (uri.charAt(uri.length - 1) === '/') {
-    request.uri = uri + 'index.html';
-  } else if (uri.lastIndexOf('.') < uri.lastIndexOf('/')) {
-    request.uri = uri + '/index.html';
-  }
-  return request;
-}`;
-
-/**
- * The empty app, answered (with 200) for every path that has no file: pages with parameters such as
- * /talent/<id>, and unknown paths, which the app renders as its 404. The web build writes it; for a
- * build without one (the console), deploy() uploads index.html under this name.
- */
-export const APP_SHELL_PAGE = '/app-shell.html';
+export { APP_SHELL_PAGE, DIRECTORY_INDEX_FUNCTION };
 
 /** Written by the web build: the origin its HTML was built for and the files that name it. */
 const PRERENDER_MANIFEST = 'prerender.json';
