@@ -4,6 +4,9 @@
  */
 export const BRAND_NAME = 'Humanly';
 
+/** The main-site tagline (docs/product.md#brand). */
+export const MAIN_TAGLINE = 'Ethical AI Starts with You';
+
 /** The pre-launch tagline (docs/product.md#brand). */
 export const PRELAUNCH_TAGLINE = 'The Future of AI is Human';
 

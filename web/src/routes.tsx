@@ -1,10 +1,8 @@
 import { lazy, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { FoundingLayout } from './components/FoundingLayout';
-import { MainLayout } from './components/MainLayout';
 import { PreLaunchLayout } from './components/PreLaunchLayout';
 import { useConfig } from './config';
-import { NotFoundPage } from './pages/NotFoundPage';
 import { accountPages } from './routes/account-pages';
 import { foundingPages } from './routes/founding-pages';
 import { infoPages, prelaunchInfoPages } from './routes/info-pages';
@@ -15,6 +13,10 @@ import { talentPages } from './routes/talent-pages';
 const PreLaunchLandingPage = lazy(() => import('./pages/PreLaunchLandingPage').then((m) => ({ default: m.PreLaunchLandingPage })));
 const WaitlistPage = lazy(() => import('./pages/waitlist/WaitlistPage').then((m) => ({ default: m.WaitlistPage })));
 const ThankYouPage = lazy(() => import('./pages/thank-you/ThankYouPage').then((m) => ({ default: m.ThankYouPage })));
+/* The main site's layout: the pre-launch and founding pages never load it (decision 063). */
+const MainLayout = lazy(() => import('./components/MainLayout').then((m) => ({ default: m.MainLayout })));
+/* Not prerendered (unknown paths get the app shell): its code need not ride in every page's. */
+const NotFoundPage = lazy(() => import('./pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 const FoundingTalentApplicationPage = lazy(() =>
   import('./pages/founding/FoundingApplicationPage').then((m) => ({ default: m.FoundingTalentApplicationPage })),
 );

@@ -1,18 +1,16 @@
-import { useCallback, useEffect, useId, useRef, useState, type FocusEvent, type MouseEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FocusEvent } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
-import { BRAND_NAME } from '../brand';
+import { BRAND_NAME, MAIN_TAGLINE } from '../brand';
 import { useStoredSignIn } from '../lib/stored-sign-in';
 import { Icon, type IconName } from './Icon';
 import { LogoMark } from './Logo';
 import { ScrollManager } from './ScrollManager';
 import { SiteFooter } from './SiteFooter';
+import { SkipLink } from './SkipLink';
 import './PreLaunchLayout.css';
 import './MainLayout.css';
 import './LinkCard.css';
 import './MainLayout.pages.css';
-
-/** The main-site tagline (docs/product.md#brand). */
-export const MAIN_TAGLINE = 'Ethical AI Starts with You';
 
 /** Copyright year shown in the main footer. */
 const MAIN_COPYRIGHT_YEAR = 2024;
@@ -40,24 +38,6 @@ const FOOTER_LINKS = [
   { to: '/report', label: 'Report an image' },
   { to: '/verify', label: 'Verify an image' },
 ] as const;
-
-/** Moves focus to <main> without putting "#main" in the URL (which would trigger a hash scroll). */
-function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
-  const main = document.getElementById('main');
-  if (!main) return;
-  event.preventDefault();
-  main.focus({ preventScroll: true });
-  main.scrollIntoView({ block: 'start' });
-}
-
-/** "Skip to main content", the first stop for keyboard users on every layout. */
-export function SkipLink() {
-  return (
-    <a className="skip-link" href="#main" onClick={skipToMain}>
-      Skip to main content
-    </a>
-  );
-}
 
 /**
  * Disclosure-style mobile menu: the button says whether it is open (aria-expanded) and which

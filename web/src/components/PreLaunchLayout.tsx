@@ -1,7 +1,7 @@
 import { Link, NavLink, Outlet } from 'react-router';
 import { BRAND_NAME, PRELAUNCH_COPYRIGHT_YEAR, PRELAUNCH_TAGLINE } from '../brand';
 import { LogoMark } from './Logo';
-import { SkipLink } from './MainLayout';
+import { SkipLink } from './SkipLink';
 import { ScrollManager } from './ScrollManager';
 import { SiteFooter } from './SiteFooter';
 import './LinkCard.css';

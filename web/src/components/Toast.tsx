@@ -1,5 +1,8 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import './Toast.css';
+
+/* A toast's own code loads with the first toast, not with every page (decision 063). */
+const Toast = lazy(() => import('./ToastItem').then((m) => ({ default: m.Toast })));
 
 type ToastVariant = 'default' | 'success' | 'error';
 
@@ -11,7 +14,7 @@ interface ToastOptions {
   duration?: number;
 }
 
-interface ToastItem extends Required<Omit<ToastOptions, 'description'>> {
+export interface ToastItem extends Required<Omit<ToastOptions, 'description'>> {
   id: number;
   description?: string;
 }
@@ -42,53 +45,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {/* The live region is always rendered so screen readers announce toasts added to it. */}
       <section className="toast-region" aria-label="Notifications">
         <div role="status" aria-live="polite" className="toast-list">
-          {toasts.map((toast) => (
-            <Toast key={toast.id} toast={toast} onDismiss={dismiss} />
-          ))}
+          <Suspense fallback={null}>
+            {toasts.map((toast) => (
+              <Toast key={toast.id} toast={toast} onDismiss={dismiss} />
+            ))}
+          </Suspense>
         </div>
       </section>
     </ToastContext>
-  );
-}
-
-function Toast({ toast, onDismiss }: { toast: ToastItem; onDismiss: (id: number) => void }) {
-  // The timer pauses while the toast is hovered or focused, so nobody loses a message mid-read.
-  const [paused, setPaused] = useState(false);
-  useEffect(() => {
-    if (paused) return undefined;
-    const timer = window.setTimeout(() => onDismiss(toast.id), toast.duration);
-    return () => window.clearTimeout(timer);
-  }, [paused, toast.id, toast.duration, onDismiss]);
-
-  return (
-    <div
-      className={`toast toast--${toast.variant}`}
-      data-testid="toast"
-      data-variant={toast.variant}
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
-    >
-      <span className="toast__icon" aria-hidden="true">
-        {toast.variant === 'error' ? '!' : '✓'}
-      </span>
-      <div className="toast__body">
-        <p className="toast__title" data-testid="toast-title">
-          {toast.title}
-        </p>
-        {toast.description && (
-          <p className="toast__description" data-testid="toast-description">
-            {toast.description}
-          </p>
-        )}
-      </div>
-      <button type="button" className="toast__close" aria-label="Dismiss notification" onClick={() => onDismiss(toast.id)}>
-        <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
-          <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
-      </button>
-    </div>
   );
 }
 

@@ -5,8 +5,8 @@ import type { RouteObject } from 'react-router';
 const FoundingTalentContactPage = lazy(() =>
   import('../pages/contact/ContactPage').then((m) => ({ default: m.FoundingTalentContactPage })),
 );
-const FoundingTalentPrivacyPage = lazy(() => import('../pages/legal/LegalPages').then((m) => ({ default: m.FoundingTalentPrivacyPage })));
-const FoundingTalentTermsPage = lazy(() => import('../pages/legal/LegalPages').then((m) => ({ default: m.FoundingTalentTermsPage })));
+const FoundingTalentPrivacyPage = lazy(() => import('../pages/legal/PrivacyPages').then((m) => ({ default: m.FoundingTalentPrivacyPage })));
+const FoundingTalentTermsPage = lazy(() => import('../pages/legal/TermsPages').then((m) => ({ default: m.FoundingTalentTermsPage })));
 /* The applicant's consent and selfie, and the replace-photos link (docs/identity.md): a chunk each. */
 const IdentityPage = lazy(() => import('../pages/founding-identity/IdentityPage').then((m) => ({ default: m.IdentityPage })));
 const ReplacePhotosPage = lazy(() => import('../pages/founding-identity/ReplacePhotosPage').then((m) => ({ default: m.ReplacePhotosPage })));

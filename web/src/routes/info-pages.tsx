@@ -8,10 +8,10 @@ import type { RouteObject } from 'react-router';
  */
 const MainContactPage = lazy(() => import('../pages/contact/ContactPage').then((m) => ({ default: m.MainContactPage })));
 const PreLaunchContactPage = lazy(() => import('../pages/contact/ContactPage').then((m) => ({ default: m.PreLaunchContactPage })));
-const PrivacyPage = lazy(() => import('../pages/legal/LegalPages').then((m) => ({ default: m.PrivacyPage })));
-const TermsPage = lazy(() => import('../pages/legal/LegalPages').then((m) => ({ default: m.TermsPage })));
-const PreLaunchPrivacyPage = lazy(() => import('../pages/legal/LegalPages').then((m) => ({ default: m.PreLaunchPrivacyPage })));
-const PreLaunchTermsPage = lazy(() => import('../pages/legal/LegalPages').then((m) => ({ default: m.PreLaunchTermsPage })));
+const PrivacyPage = lazy(() => import('../pages/legal/PrivacyPages').then((m) => ({ default: m.PrivacyPage })));
+const TermsPage = lazy(() => import('../pages/legal/TermsPages').then((m) => ({ default: m.TermsPage })));
+const PreLaunchPrivacyPage = lazy(() => import('../pages/legal/PrivacyPages').then((m) => ({ default: m.PreLaunchPrivacyPage })));
+const PreLaunchTermsPage = lazy(() => import('../pages/legal/TermsPages').then((m) => ({ default: m.PreLaunchTermsPage })));
 const TrainingGuideMainPage = lazy(() => import('../pages/guides/TrainingGuidePage').then((m) => ({ default: m.TrainingGuideMainPage })));
 const TrainingGuideFoundersPage = lazy(() =>
   import('../pages/guides/TrainingGuidePage').then((m) => ({ default: m.TrainingGuideFoundersPage })),

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { BRAND_NAME } from '../../brand';
+import { BRAND_NAME, MAIN_TAGLINE } from '../../brand';
 import { CaptionedSlide, Carousel, type CarouselSlide } from '../../components/Carousel';
 import { DemoWidget } from '../../components/demo/DemoWidget';
 import {
@@ -12,7 +12,6 @@ import {
 import { Hero, HeroActions, HeroPoints } from '../../components/Hero';
 import { Icon } from '../../components/Icon';
 import { IconCards } from '../../components/IconCards';
-import { MAIN_TAGLINE } from '../../components/MainLayout';
 import { RotatingWord, RotationToggle, useRotatingWord } from '../../components/RotatingWord';
 import { usePageTitle } from '../../lib/usePageTitle';
 import {

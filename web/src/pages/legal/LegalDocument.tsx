@@ -1,8 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useConfig } from '../../config';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { AREA_LINKS, LEGAL_LAST_UPDATED, type SiteArea } from '../../lib/siteAreas';
 import { BackLink } from '../../components/BackLink';
+import type { LegalTextContext } from './privacyPolicy';
 import './LegalDocument.css';
 
 export interface LegalSection {
@@ -21,6 +23,12 @@ interface LegalDocumentProps {
   /** The other legal page of the same layout, linked at the end. */
   related: { to: string; label: string };
   testId: string;
+}
+
+/** What the policy texts need from the layout they show in: the contact address and the layout's links. */
+export function useLegalContext(area: SiteArea): LegalTextContext {
+  const { contactEmail } = useConfig();
+  return { contactEmail, links: AREA_LINKS[area] };
 }
 
 /**

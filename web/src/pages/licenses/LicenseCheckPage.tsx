@@ -1,39 +1,50 @@
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { PublicLicense } from '../../../../events/generations';
-import { LICENSE_CHECK_MAX_BYTES, LICENSE_FILE_MESSAGES, type LicenseFileVerdict } from '../../../../events/license-check';
+import type { LicenseFileVerdict } from '../../../../events/license-check';
 import { Icon } from '../../components/Icon';
 import { useConfig } from '../../config';
-import { LicenseNotFoundError, generationApi } from '../../generation/api';
-import { licenseInFile } from '../../generation/xmp';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { ImageDrop } from './ImageDrop';
-import { LicenseCard } from './LicenseCard';
+import type * as CheckerModule from './license-file-check';
 import './LicensePages.css';
+
+type Checker = typeof CheckerModule;
+
+/* The reader and the check load with the first file, once (decision 063); a failed load is tried again. */
+let checker: Promise<Checker> | undefined;
+function loadChecker(): Promise<Checker> {
+  checker ??= import('./license-file-check');
+  checker.catch(() => (checker = undefined));
+  return checker;
+}
 
 type Result =
   | { kind: 'idle' }
   | { kind: 'reading'; name: string }
-  | { kind: 'checked'; name: string; license: PublicLicense; verdict: LicenseFileVerdict }
+  | { kind: 'checking'; name: string; licenseId: string }
+  | {
+      kind: 'checked';
+      name: string;
+      license: PublicLicense;
+      verdict: LicenseFileVerdict;
+      message: string;
+      detail: string;
+      thumbnailUrl: string;
+      LicenseCard: Checker['LicenseCard'];
+    }
+  | { kind: 'reader-failed'; file: File }
   | { kind: 'problem'; name?: string; title: string; body: string };
-
-/** What each verdict adds to LICENSE_FILE_MESSAGES, for the person holding the file. */
-const VERDICT_DETAIL: Record<LicenseFileVerdict, string> = {
-  'licensed-image': 'Its pixels are those of the image this license was issued for.',
-  'other-image':
-    'The file names this license, but its pixels are not the licensed image: the license was copied onto another image, or the image was edited, resized or re-compressed with loss. Compare it with the licensed image below.',
-  'not-comparable': 'The license below is valid, but we cannot tell whether this file is its image.',
-};
 
 /**
  * /licenses/check (docs/product.md#license-check, decision 035): drop or choose an image; the
  * browser reads the license id from the file's XMP, then sends the file to that license's check,
  * which compares its pixels with the licensed image: a real license id pasted into another
  * image's metadata does not pass, and the licensed image re-saved without its metadata does.
+ * The reader and the check's code load when the first file is chosen (decision 063).
  */
 export function LicenseCheckPage() {
   usePageTitle('Check an image license');
   const { apiUrl } = useConfig();
-  const api = useMemo(() => generationApi({ apiUrl }), [apiUrl]);
   const [result, setResult] = useState<Result>({ kind: 'idle' });
   const latest = useRef(0);
 
@@ -41,41 +52,18 @@ export function LicenseCheckPage() {
     const run = ++latest.current;
     const name = file.name;
     const show = (r: Result) => run === latest.current && setResult(r);
-    if (file.size > LICENSE_CHECK_MAX_BYTES) {
-      return show({
-        kind: 'problem',
-        name,
-        title: 'This file is too large to check',
-        body: `The limit is ${LICENSE_CHECK_MAX_BYTES / 1024 / 1024} MB, and the images we deliver are smaller; choose the file you downloaded.`,
-      });
-    }
     show({ kind: 'reading', name });
+    let reader: Checker;
     try {
-      const found = await licenseInFile(new Uint8Array(await file.arrayBuffer()));
-      if (found.kind === 'no-xmp') {
-        return show({
-          kind: 'problem',
-          name,
-          title: 'This file carries no license',
-          body: 'It has no license information inside. Images downloaded from us carry their license in the file; a screenshot or an edited copy may have lost it.',
-        });
-      }
-      if (found.kind === 'no-license') {
-        return show({ kind: 'problem', name, title: 'This file carries no license of ours', body: 'It has image information inside, but no license from our marketplace.' });
-      }
-      try {
-        const checked = await api.checkFile(found.licenseId, file);
-        show({ kind: 'checked', name, license: checked.license, verdict: checked.file });
-      } catch (err) {
-        if (err instanceof LicenseNotFoundError) {
-          show({ kind: 'problem', name, title: 'This license is unknown', body: `The file names license ${found.licenseId}, but we issued no license with that id.` });
-        } else {
-          show({ kind: 'problem', name, title: 'The license could not be checked', body: err instanceof Error ? err.message : 'Try again in a moment.' });
-        }
-      }
+      reader = await loadChecker();
     } catch {
-      show({ kind: 'problem', name, title: 'This file could not be read', body: 'Choose the image file again.' });
+      return show({ kind: 'reader-failed', file });
     }
+    const found = await reader.readFileLicense(file);
+    if (found.kind === 'problem') return show({ ...found, name });
+    show({ kind: 'checking', name, licenseId: found.licenseId });
+    const checked = await reader.checkFileLicense(apiUrl, found.licenseId, file);
+    show(checked.kind === 'problem' ? { ...checked, name } : { ...checked, name, LicenseCard: reader.LicenseCard });
   }
 
   return (
@@ -97,10 +85,23 @@ export function LicenseCheckPage() {
         />
 
         <div aria-live="polite" className="licenses__result" data-testid="license-check-result">
-          {result.kind === 'reading' && (
-            <p className="card licenses-message" role="status">
-              Checking {result.name}…
-            </p>
+          {(result.kind === 'reading' || result.kind === 'checking') && (
+            <div className="card licenses-message" role="status" data-testid="license-check-progress" data-step={result.kind}>
+              <p className="licenses-message__title">{result.kind === 'reading' ? 'Reading the image…' : 'Checking the license…'}</p>
+              <p className="licenses__file">{result.name}</p>
+              <progress className="licenses-progress" aria-label={result.kind === 'reading' ? 'Reading the image' : 'Checking the license'} />
+              {result.kind === 'checking' && <p>Comparing the file with the image of license {result.licenseId}.</p>}
+            </div>
+          )}
+          {result.kind === 'reader-failed' && (
+            <div className="card licenses-message licenses-message--problem" role="alert" data-testid="license-check-reader-failed">
+              <p className="licenses-message__title">The image reader could not load</p>
+              <p className="licenses__file">{result.file.name}</p>
+              <p>Check your connection and try again; the file has not been read or sent.</p>
+              <button type="button" className="button button--secondary" onClick={() => void check(result.file)}>
+                Try again
+              </button>
+            </div>
           )}
           {result.kind === 'checked' && (
             <>
@@ -110,12 +111,12 @@ export function LicenseCheckPage() {
                 data-verdict={result.verdict}
               >
                 <p className="licenses-message__title">
-                  {result.verdict === 'licensed-image' && <Icon name="check" size={20} />} {LICENSE_FILE_MESSAGES[result.verdict]}
+                  {result.verdict === 'licensed-image' && <Icon name="check" size={20} />} {result.message}
                 </p>
                 <p className="licenses__file">{result.name}</p>
-                <p>{VERDICT_DETAIL[result.verdict]}</p>
+                <p>{result.detail}</p>
               </div>
-              <LicenseCard license={result.license} thumbnailUrl={api.thumbnailUrl(result.license.id)} />
+              <result.LicenseCard license={result.license} thumbnailUrl={result.thumbnailUrl} />
             </>
           )}
           {result.kind === 'problem' && (

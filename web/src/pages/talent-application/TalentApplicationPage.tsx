@@ -6,7 +6,6 @@ import { Hero, HeroActions, HeroPoints } from '../../components/Hero';
 import { Icon, type IconName } from '../../components/Icon';
 import { IconCards } from '../../components/IconCards';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { PhotoTile } from '../../components/PhotoTile';
 import { REVIEW_TIME, ROYALTY_TIERS } from './talentApplication';
 import { TalentApplicationForm } from './TalentApplicationForm';
 import './TalentApplicationPage.css';
@@ -163,7 +162,8 @@ function HeroEarnings() {
   return (
     <div className="ta-hero__art" aria-hidden="true">
       <div className="ta-hero__photo">
-        <PhotoTile angle="left" light="golden" outfit={0} expression="smile" />
+        {/* The photo guide's PhotoTile, drawn once into a file by web/scripts/hero-art.ts: no drawing code to load for it. */}
+        <img src="/talent-application-photo.svg" alt="" width={400} height={400} className="ta-hero__image" />
         <span className="status-chip ta-hero__chip">
           <Icon name="shield" size={16} /> Consent on file
         </span>
