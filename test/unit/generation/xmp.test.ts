@@ -1,5 +1,7 @@
 import sharp from 'sharp';
 import { deflateSync } from 'node:zlib';
+import { licenseIdInMetadata } from '../../../functions/reports/matching/metadata';
+import { licenseInFile } from '../../../web/src/generation/xmp';
 import { pngWithXmp } from '../../../functions/generation/steps/deliver-images/png';
 import { licenseXmp } from '../../../functions/generation/steps/deliver-images/xmp';
 
@@ -68,6 +70,12 @@ describe('the XMP written into a PNG output without encoding it again', () => {
     expect(chunkTypes(png)).toEqual(['IHDR', 'iTXt', 'pHYs', 'IDAT', 'IEND']);
     const idat = (png: Buffer) => png.subarray(png.indexOf('IDAT') + 4, png.indexOf('IEND') - 8);
     expect(idat(png).equals(idat(file))).toBe(true);
+  });
+
+  it('names its license to the license check page and the report matching, as the re-encoded files did', async () => {
+    const png = pngWithXmp(await output(), xmp)!;
+    expect(await licenseInFile(new Uint8Array(png))).toEqual({ kind: 'license', licenseId: 'lic_abcdefghijklmnopqrstuv' });
+    expect(licenseIdInMetadata(png)).toBe('lic_abcdefghijklmnopqrstuv');
   });
 
   it('leaves to the re-encoding what it cannot check: another format, a damaged or cut file, an interlaced or short image', async () => {
