@@ -130,8 +130,8 @@ export const PREDICTION_DEADLINE_SECONDS = 8 * 60;
 export const DEFAULT_REPLICATE_CREATIONS_PER_MINUTE = 600;
 /** A start waits in the admission queue at most this long; then it fails with code `busy` and its credits are returned. */
 export const ADMISSION_MAX_WAIT_SECONDS = 10 * 60;
-/** How often a waiting start re-arms its wait; each re-arm also serves the queue (so it drains with no new starts). */
-export const ADMISSION_TICK_SECONDS = 10;
+/** How often a waiting start looks whether it was admitted; each look also serves the queue (so it drains with no new starts). */
+export const ADMISSION_POLL_SECONDS = 2;
 /** The failure of a start that waited ADMISSION_MAX_WAIT_SECONDS without being admitted. */
 export const ADMISSION_TIMED_OUT_MESSAGE =
   'Image generation is very busy: this generation waited 10 minutes in the queue without starting. Nothing was generated and your credits were returned; please try again in a few minutes.';

@@ -121,7 +121,7 @@ function keyOfCursor(cursor: string | undefined): Record<string, unknown> | unde
 }
 
 function toRecord(item: Record<string, unknown>): GenerationRecord {
-  const { pk: _pk, sk: _sk, accountKey: _a, listKey: _l, taskToken: _t, admissionToken: _at, prediction: _p, stepsDone: _d, talentCounted: _c, predictionAttempt: _pa, modelFailureCounted: _m, withheldLicenses, ...rest } = item;
+  const { pk: _pk, sk: _sk, accountKey: _a, listKey: _l, taskToken: _t, prediction: _p, stepsDone: _d, talentCounted: _c, predictionAttempt: _pa, modelFailureCounted: _m, withheldLicenses, ...rest } = item;
   // A string set: read as a Set, kept as a list.
   const withheld = withheldLicenses instanceof Set ? [...(withheldLicenses as Set<string>)] : [];
   return { ...rest, ...(withheld.length ? { withheldLicenses: withheld } : {}) } as unknown as GenerationRecord;
@@ -351,15 +351,14 @@ export function generationStore(doc: DynamoDBDocumentClient, tableName: string) 
     /** The generation with what only the workflow reads: the final prediction and the stored task token. */
     async getForWorkflow(
       id: string,
-    ): Promise<(GenerationRecord & { prediction?: StoredPrediction; taskToken?: string; admissionToken?: string; predictionAttempt?: PredictionAttempt }) | undefined> {
+    ): Promise<(GenerationRecord & { prediction?: StoredPrediction; taskToken?: string; predictionAttempt?: PredictionAttempt }) | undefined> {
       const out = await doc.send(new GetCommand({ TableName: tableName, Key: generationKeys.generation(id), ConsistentRead: true }));
       if (!out.Item) return undefined;
-      const { prediction, taskToken, admissionToken, predictionAttempt } = out.Item as { prediction?: StoredPrediction; taskToken?: string; admissionToken?: string; predictionAttempt?: PredictionAttempt };
+      const { prediction, taskToken, predictionAttempt } = out.Item as { prediction?: StoredPrediction; taskToken?: string; predictionAttempt?: PredictionAttempt };
       return {
         ...toRecord(out.Item),
         ...(prediction ? { prediction } : {}),
         ...(typeof taskToken === 'string' ? { taskToken } : {}),
-        ...(typeof admissionToken === 'string' ? { admissionToken } : {}),
         ...(predictionAttempt ? { predictionAttempt } : {}),
       };
     },
@@ -519,13 +518,12 @@ export function generationStore(doc: DynamoDBDocumentClient, tableName: string) 
     // ---- Admission under Replicate's creation limit (decision 065) ------------------------------
 
     /**
-     * Puts a start in the admission queue, or renews its wait there: the AwaitAdmission task
-     * token on the generation and the queue's entry for it, in one transaction, only while the
-     * generation is not admitted and joined the queue at `queuedAt` (or not yet). `admitted` when
-     * it was admitted meanwhile (the caller resumes itself), `moved` when another invocation put
-     * it in the queue at another time (the caller reads it again).
+     * Puts a start in the admission queue: the time it joined on the generation and the queue's
+     * entry for it, in one transaction, only while the generation is not admitted nor refused and
+     * has not joined yet. `admitted` when it was admitted meanwhile, `moved` when another
+     * invocation put it in the queue first (either way the caller reads it again).
      */
-    async joinAdmissionQueue(generation: { id: string; accountId: string }, queuedAt: string, taskToken: string, at: string): Promise<'queued' | 'admitted' | 'moved'> {
+    async joinAdmissionQueue(generation: { id: string; accountId: string }, queuedAt: string): Promise<'queued' | 'admitted' | 'moved'> {
       try {
         await doc.send(
           new TransactWriteCommand({
@@ -534,9 +532,9 @@ export function generationStore(doc: DynamoDBDocumentClient, tableName: string) 
                 Update: {
                   TableName: tableName,
                   Key: generationKeys.generation(generation.id),
-                  UpdateExpression: 'SET admissionToken = :t, queuedAt = :q, updatedAt = :at',
-                  ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(admittedAt) AND (attribute_not_exists(queuedAt) OR queuedAt = :q)',
-                  ExpressionAttributeValues: { ':t': taskToken, ':q': queuedAt, ':at': at },
+                  UpdateExpression: 'SET queuedAt = :q, updatedAt = :q',
+                  ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(admittedAt) AND attribute_not_exists(admissionRefusedAt) AND attribute_not_exists(queuedAt)',
+                  ExpressionAttributeValues: { ':q': queuedAt },
                 },
               },
               {

@@ -4,7 +4,7 @@
 import { App, Stack } from 'aws-cdk-lib';
 import { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
-import { ADMISSION_TICK_SECONDS, POLL_INTERVAL_MS, POLL_MAX_ATTEMPTS, WEBHOOK_WAIT_SECONDS } from '../../events/generation-values';
+import { ADMISSION_POLL_SECONDS, POLL_INTERVAL_MS, POLL_MAX_ATTEMPTS, WEBHOOK_WAIT_SECONDS } from '../../events/generation-values';
 import { GENERATION_REFUSALS, generationWorkflow } from '../../infra/lib/workflows/generation';
 import { StateMachineRunner } from '../../infra/local/stepfunctions';
 import { Resolver, resourcesOfType, stateMachineDefinition, type CfnTemplate } from '../../infra/local/template';
@@ -64,11 +64,8 @@ type Mock = (payload: Payload, attempt: number) => unknown;
 const defaults: Record<Step, Mock> = {
   'reserve-credits': () => ({ reserved: 2 }),
   'check-policy': () => ({ allowed: true }),
-  // Admitted at once: the step resumes its own wait (decision 065).
-  'await-admission': (payload) => {
-    setTimeout(() => runner!.sendTaskSuccess(payload.taskToken!, JSON.stringify({ admitted: true })), 1);
-    return { waiting: false };
-  },
+  // Admitted at once (decision 065).
+  'await-admission': () => ({ admitted: true }),
   'start-prediction': () => ({ predictionId: 'p1' }),
   'await-prediction': () => ({ waiting: true }),
   'poll-prediction': () => ({ status: 'processing', error: '' }),
@@ -148,12 +145,10 @@ describe('Generation state machine', () => {
       Catch: [{ ErrorEquals: ['States.Timeout'], Next: 'StartPolling' }, { ErrorEquals: ['States.ALL'], Next: 'RecordFailure' }],
     });
     expect(DEFINITION.States.WaitToPoll.Seconds).toBe(POLL_INTERVAL_MS / 1000);
-    // The admission wait re-arms itself after each tick (decision 065).
-    expect(DEFINITION.States.AwaitAdmission).toMatchObject({
-      Resource: 'arn:aws:states:::lambda:invoke.waitForTaskToken',
-      TimeoutSeconds: ADMISSION_TICK_SECONDS,
-      Catch: [{ ErrorEquals: ['States.Timeout'], Next: 'AwaitAdmission' }, { ErrorEquals: ['States.ALL'], Next: 'RecordFailure' }],
-    });
+    // A start not yet admitted waits and looks again (decision 065).
+    expect(DEFINITION.States.AwaitAdmission).toMatchObject({ ResultSelector: { 'admitted.$': '$.Payload.admitted' }, ResultPath: '$.admission', Next: 'Admitted' });
+    expect(DEFINITION.States.Admitted).toMatchObject({ Choices: [{ Variable: '$.admission.admitted', BooleanEquals: true, Next: 'StartPrediction' }], Default: 'WaitForAdmission' });
+    expect(DEFINITION.States.WaitForAdmission).toMatchObject({ Seconds: ADMISSION_POLL_SECONDS, Next: 'AwaitAdmission' });
     expect(DEFINITION.States.GenerationFailed.Type).toBe('Fail');
     expect(DEFINITION.StartAt).toBe('ReserveCredits');
   });
@@ -163,11 +158,10 @@ describe('Generation state machine', () => {
     const done = await h.done();
     expect(done.status).toBe('SUCCEEDED');
     expect(h.steps()).toEqual(['reserve-credits', 'check-policy', 'await-admission', 'start-prediction', 'await-prediction', 'deliver-images']);
-    for (const call of h.calls.filter((c) => !c.step.startsWith('await-'))) expect(call.payload).toEqual({ generationId: ID });
+    for (const call of h.calls.filter((c) => c.step !== 'await-prediction')) expect(call.payload).toEqual({ generationId: ID });
     expect(h.of('await-prediction')[0].payload).toEqual({ generationId: ID, taskToken: expect.any(String) });
-    expect(h.of('await-admission')[0].payload).toEqual({ generationId: ID, taskToken: expect.any(String) });
     const visited = h.visited();
-    expect(visited).toEqual(['ReserveCredits', 'CheckPolicy', 'AwaitAdmission', 'StartPrediction', 'AwaitPrediction', 'PredictionOutcome', 'DeliverImages', 'Delivered']);
+    expect(visited).toEqual(['ReserveCredits', 'CheckPolicy', 'AwaitAdmission', 'Admitted', 'StartPrediction', 'AwaitPrediction', 'PredictionOutcome', 'DeliverImages', 'Delivered']);
     expect(visited.length).toBeLessThanOrEqual(12);
   });
 
@@ -188,7 +182,7 @@ describe('Generation state machine', () => {
     expect(h.of('poll-prediction')).toHaveLength(3);
     expect(h.of('deliver-images')).toHaveLength(1);
     const visited = h.visited();
-    expect(visited.slice(4, 7)).toEqual(['AwaitPrediction', 'StartPolling', 'WaitToPoll']);
+    expect(visited.slice(5, 8)).toEqual(['AwaitPrediction', 'StartPolling', 'WaitToPoll']);
     expect(visited.filter((s) => s === 'CountPoll')).toHaveLength(3);
   });
 
@@ -234,19 +228,11 @@ describe('Generation state machine', () => {
     expect(broken.visited().slice(-3)).toEqual(['RecordFailure', 'RefusedOrFailed', 'GenerationFailed']);
   });
 
-  test('a start waiting for admission re-arms its wait at each tick until admitted; one that waited too long is recorded at once, never retried', async () => {
-    const h = run(
-      {
-        'await-admission': (payload, attempt) => {
-          if (attempt === 3) setTimeout(() => runner!.sendTaskSuccess(payload.taskToken!, JSON.stringify({ admitted: true })), 1);
-          return { waiting: attempt < 3 };
-        },
-      },
-      SUCCEEDED,
-    );
+  test('a start not yet admitted waits and looks again until admitted; one that waited too long is recorded at once, never retried', async () => {
+    const h = run({ 'await-admission': (_p, attempt) => ({ admitted: attempt >= 3 }) }, SUCCEEDED);
     expect((await h.done()).status).toBe('SUCCEEDED');
     expect(h.of('await-admission')).toHaveLength(3);
-    expect(new Set(h.of('await-admission').map((c) => c.payload.taskToken)).size).toBe(3);
+    expect(h.visited().filter((s) => s === 'WaitForAdmission')).toHaveLength(2);
     expect(h.of('start-prediction')).toHaveLength(1);
     await runner!.stopAll();
 

@@ -198,7 +198,7 @@ export class Generation extends NestedStack {
       }),
     ).bindTable(props.talentTable, 'TALENT_TABLE', ['GetItem']);
     // Admission under Replicate's creation limit (decision 065): the bucket and the queue live in
-    // the Generations table; the step resumes the starts it admits.
+    // the Generations table.
     const awaitAdmission = task(
       'AwaitAdmission',
       'functions/generation/steps/await-admission/handler.ts',
@@ -206,7 +206,6 @@ export class Generation extends NestedStack {
       { timeout: Duration.seconds(30), environment: { REPLICATE_CREATIONS_PER_MINUTE: String(config.replicateCreationsPerMinute) } },
       ['GetItem', 'UpdateItem', 'PutItem', 'DeleteItem', 'Query'],
     );
-    awaitAdmission.addToRolePolicy(new PolicyStatement({ actions: ['states:SendTaskSuccess'], resources: [stateMachineArn] }));
     const startPrediction = replicate(
       task('StartPrediction', 'functions/generation/steps/start-prediction/handler.ts', 'Generation: starts the Replicate prediction with the talent\'s model, our webhook and a deadline', {
         timeout: Duration.seconds(60),

@@ -4,9 +4,9 @@
 // what was delivered and release the rest. Any failure releases whatever is still reserved.
 import { Duration } from 'aws-cdk-lib';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import { Choice, Condition, DefinitionBody, Errors, Fail, JsonPath, Succeed } from 'aws-cdk-lib/aws-stepfunctions';
+import { Choice, Condition, DefinitionBody, Errors, Fail, JsonPath, Succeed, Wait, WaitTime } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
-import { ADMISSION_TICK_SECONDS, POLL_INTERVAL_MS, POLL_MAX_ATTEMPTS, WEBHOOK_WAIT_SECONDS, type FailureCode } from '../../../events/generation-values';
+import { ADMISSION_POLL_SECONDS, POLL_INTERVAL_MS, POLL_MAX_ATTEMPTS, WEBHOOK_WAIT_SECONDS, type FailureCode } from '../../../events/generation-values';
 import { awaitReplicate } from './replicate-wait';
 import { LAMBDA_SERVICE_RETRY, TASK_RETRY, lambdaStep, noRetry, type RetryPolicy } from './steps';
 
@@ -96,26 +96,30 @@ export function generationWorkflow(scope: Construct, id: string, fns: Generation
     retry: WORK_RETRY,
   });
 
-  // Admission under Replicate's creation limit (decision 065): the start waits in the queue with
-  // a task token until a creation is its; each wait ends after a tick and is armed again, and
-  // each arming serves the queue, so it drains with no new starts. AdmissionTimedOut after the
+  const startPrediction = step('StartPrediction', fns.startPrediction, 'Starts the prediction with the talent\'s model and trigger word, our webhook and a deadline');
+
+  // Admission under Replicate's creation limit (decision 065): the start joins the queue and
+  // serves it; until a creation is its, it waits ADMISSION_POLL_SECONDS and looks again (each
+  // look serves the queue too, so it drains with no new starts). AdmissionTimedOut after the
   // longest wait goes to RecordFailure, which returns the credits.
   const awaitAdmission = lambdaStep(s, 'AwaitAdmission', {
     fn: fns.awaitAdmission,
-    comment: "Waits in the admission queue for one of Replicate's creations, served in turn across clients; resumed with { admitted: true }",
-    payload: { generationId, taskToken: JsonPath.taskToken },
-    waitForTaskToken: { timeout: Duration.seconds(ADMISSION_TICK_SECONDS) },
+    comment: "Joins the admission queue and serves it, in turn across clients, under Replicate's creation limit; { admitted }",
+    payload: { generationId },
     retry: WORK_RETRY,
-  });
-  awaitAdmission.addCatch(awaitAdmission, { errors: [Errors.TIMEOUT], resultPath: JsonPath.DISCARD });
-  awaitAdmission.addCatch(recordError, catchAll);
+    resultSelector: { admitted: JsonPath.stringAt('$.Payload.admitted') },
+    resultPath: '$.admission',
+  }).addCatch(recordError, catchAll);
+  const waitForAdmission = new Wait(s, 'WaitForAdmission', { time: WaitTime.duration(Duration.seconds(ADMISSION_POLL_SECONDS)) });
+  waitForAdmission.next(awaitAdmission);
+  const admitted = new Choice(s, 'Admitted').when(Condition.booleanEquals('$.admission.admitted', true), startPrediction).otherwise(waitForAdmission);
+  startPrediction.next(awaitPrediction);
 
   const start = step('ReserveCredits', fns.reserveCredits, 'Reserves one credit per image; InsufficientCredits when the balance is short');
   start
     .next(step('CheckPolicy', fns.checkPolicy, 'The talent is active, not paused or removed, not under another client\'s exclusive contract, and the prompt is outside their excluded industries'))
     .next(awaitAdmission)
-    .next(step('StartPrediction', fns.startPrediction, 'Starts the prediction with the talent\'s model and trigger word, our webhook and a deadline'))
-    .next(awaitPrediction);
+    .next(admitted);
 
   return {
     definitionBody: DefinitionBody.fromChainable(start),

@@ -262,6 +262,34 @@ describe('Replicate emulator faults, through the real client', () => {
     }
   });
 
+  it("past the token's creation limit, Replicate's 429: its JSON error, a Retry-After the detail names, counted; our client waits a short Retry-After and gives up on a long one, saying nothing was made", async () => {
+    const before = await Promise.resolve(emulator.creations());
+    emulator.setCreationLimit(2);
+    await create();
+    await create();
+    const res = await fetch(`${emulator.endpoint}/v1/models/humanly-preview/maya-chen/predictions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${emulator.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ input: input('maya', 1) }),
+    });
+    expect(res.status).toBe(429);
+    const wait = Number(res.headers.get('retry-after'));
+    expect(wait).toBeGreaterThanOrEqual(59);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect(await res.json()).toEqual({ title: 'Request was throttled', detail: `Request was throttled. Expected available in ${wait} seconds.`, status: 429 });
+    // Longer than the client's longest wait (2 s here): it gives up at once, and the create is sure not to have been made.
+    await expect(create()).rejects.toMatchObject({ name: 'ReplicateError', status: 429, retryable: true, unsure: false });
+    expect(waits).toEqual([]);
+    const after = emulator.creations();
+    expect(after.creationsPerMinute).toBe(2);
+    expect(after.accepted.length - before.accepted.length).toBe(2);
+    expect(after.throttled - before.throttled).toBe(2);
+    // Back to Replicate's 600 with the other defaults.
+    emulator.clear();
+    expect(emulator.creations().creationsPerMinute).toBe(600);
+    expect((await create()).status).toBe('starting');
+  });
+
   it('a lost create answer: the prediction is made and runs, the caller gets no answer; our client never sends it again and says so', async () => {
     const model = 'humanly-preview/lena-okafor';
     const official = new Replicate({ auth: emulator.token, baseUrl: `${emulator.endpoint}/v1` });

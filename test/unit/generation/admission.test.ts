@@ -3,7 +3,7 @@
 // queue at once. The store is kept in memory with the conditions its DynamoDB writes check.
 import { ADMISSION_TIMED_OUT_MESSAGE } from '../../../events/generation-values';
 import { available, bucketShape, positionOf, serviceOrder, TOKEN, type CreationBucket, type QueueEntry } from '../../../functions/generation/admission';
-import { ADMITTED, awaitAdmission, serveAdmissionQueue, type AdmissionDeps } from '../../../functions/generation/steps/await-admission/service';
+import { awaitAdmission, serveAdmissionQueue, type AdmissionDeps } from '../../../functions/generation/steps/await-admission/service';
 
 const T0 = Date.parse('2026-03-01T12:00:00.000Z');
 const MINUTE = 60_000;
@@ -14,7 +14,6 @@ interface Gen {
   queuedAt?: string;
   admittedAt?: string;
   admissionRefusedAt?: string;
-  admissionToken?: string;
   steps: Array<{ step: string; detail?: string }>;
 }
 
@@ -23,6 +22,8 @@ function memoryStore() {
   const gens = new Map<string, Gen>();
   const queue = new Map<string, QueueEntry>();
   let bucket: CreationBucket | undefined;
+  /** Every admission, in order: which generation and when. */
+  const admissions: Array<{ id: string; at: number }> = [];
   const key = (e: QueueEntry) => `${e.accountId}#${e.queuedAt}#${e.generationId}`;
   // Every call yields once, so invocations run side by side interleave as they would.
   const tick = () => new Promise((resolve) => setImmediate(resolve));
@@ -32,12 +33,12 @@ function memoryStore() {
       const g = gens.get(id);
       return g ? ({ ...g, status: 'queued' } as never) : undefined;
     },
-    async joinAdmissionQueue(generation, queuedAt, taskToken) {
+    async joinAdmissionQueue(generation, queuedAt) {
       await tick();
       const g = gens.get(generation.id)!;
       if (g.admittedAt) return 'admitted';
-      if (g.queuedAt && g.queuedAt !== queuedAt) return 'moved';
-      Object.assign(g, { queuedAt, admissionToken: taskToken });
+      if (g.queuedAt || g.admissionRefusedAt) return 'moved';
+      g.queuedAt = queuedAt;
       const entry = { accountId: generation.accountId, queuedAt, generationId: generation.id };
       queue.set(key(entry), entry);
       return 'queued';
@@ -58,6 +59,7 @@ function memoryStore() {
       bucket = { ...after };
       queue.delete(key(entry));
       g.admittedAt = at;
+      admissions.push({ id: g.id, at: Date.parse(at) });
       return 'admitted';
     },
     async refuseAdmission(generation, queuedAt, at) {
@@ -73,35 +75,23 @@ function memoryStore() {
       return true;
     },
   };
-  return { store, gens, queue, bucket: () => bucket, add: (id: string, accountId: string) => gens.set(id, { id, accountId, steps: [] }) };
+  return { store, gens, queue, admissions, add: (id: string, accountId: string) => gens.set(id, { id, accountId, steps: [] }) };
 }
 
 function harness(perMinute = 600, maxWaitMs = 10 * MINUTE) {
   const clock = { now: T0 };
   const memory = memoryStore();
-  /** Every admission, in order: which generation and when. */
-  const resumed: Array<{ token: string; at: number }> = [];
-  const deps: AdmissionDeps = {
-    store: memory.store,
-    resume: async (token, output) => {
-      expect(output).toEqual(ADMITTED);
-      resumed.push({ token, at: clock.now });
-      return true;
-    },
-    now: () => new Date(clock.now),
-    creationsPerMinute: perMinute,
-    maxWaitMs,
-  };
+  const deps: AdmissionDeps = { store: memory.store, now: () => new Date(clock.now), creationsPerMinute: perMinute, maxWaitMs };
   let n = 0;
   /** A start of `accountId` reaching AwaitAdmission: its generation id. */
   const start = async (accountId: string) => {
     const id = `gen-${String(++n).padStart(5, '0')}`;
     memory.add(id, accountId);
-    await awaitAdmission(deps, id, `token-${id}`);
+    await awaitAdmission(deps, id);
     return id;
   };
-  const admittedIds = () => resumed.map((r) => r.token.replace(/^token-/, ''));
-  return { clock, memory, resumed, deps, start, admittedIds };
+  const admittedIds = () => memory.admissions.map((a) => a.id);
+  return { clock, memory, resumed: memory.admissions, deps, start, admittedIds };
 }
 
 describe('the creation bucket', () => {
@@ -166,7 +156,7 @@ describe('the queue is served in turn across clients', () => {
   test('many invocations serving the queue at once never admit more than the bucket holds, and admit each start once', async () => {
     const h = harness(600);
     for (let i = 0; i < 40; i++) h.memory.add(`g${i}`, `client-${i % 8}`);
-    await Promise.all(Array.from({ length: 40 }, (_, i) => h.memory.store.joinAdmissionQueue({ id: `g${i}`, accountId: `client-${i % 8}` }, new Date(T0).toISOString(), `token-g${i}`, '')));
+    await Promise.all(Array.from({ length: 40 }, (_, i) => h.memory.store.joinAdmissionQueue({ id: `g${i}`, accountId: `client-${i % 8}` }, new Date(T0).toISOString())));
     await Promise.all(Array.from({ length: 12 }, () => serveAdmissionQueue(h.deps)));
     expect(h.resumed).toHaveLength(10);
     expect(new Set(h.admittedIds()).size).toBe(10);
@@ -177,20 +167,25 @@ describe('the queue is served in turn across clients', () => {
 });
 
 describe('the wait', () => {
-  test('a start admitted between two waits resumes its new wait itself; a renewed wait keeps its place', async () => {
+  test('a start looks again until it is admitted, keeping its place; the look that finds it admitted answers so', async () => {
     const h = harness(60);
     const first = [await h.start('a'), await h.start('a')];
     const second = await h.start('a');
     expect(h.admittedIds()).toEqual(first);
     const queuedAt = h.memory.gens.get(second)!.queuedAt;
-    h.clock.now += 5_000;
-    // The second's wait times out and is armed again with a new token: same entry, same place; the bucket refilled, so it is admitted.
-    expect(await awaitAdmission(h.deps, second, 'token-renewed')).toEqual({ waiting: true });
+    h.clock.now += 500;
+    expect(await awaitAdmission(h.deps, second)).toEqual({ admitted: false });
     expect(h.memory.gens.get(second)!.queuedAt).toBe(queuedAt);
-    expect(h.resumed.at(-1)!.token).toBe('token-renewed');
-    // A wait armed after it was admitted resumes itself.
-    expect(await awaitAdmission(h.deps, second, 'token-late')).toEqual({ waiting: false });
-    expect(h.resumed.at(-1)!.token).toBe('token-late');
+    expect(h.memory.queue.size).toBe(1);
+    // The bucket refilled: this look admits it.
+    h.clock.now += 1_000;
+    expect(await awaitAdmission(h.deps, second)).toEqual({ admitted: true });
+    // Admitted by another start's look: its own next look says so.
+    const third = await h.start('b');
+    h.clock.now += 1_100;
+    await h.start('c');
+    expect(h.admittedIds().at(-1)).toBe(third);
+    expect(await awaitAdmission(h.deps, third)).toEqual({ admitted: true });
   });
 
   test('a start that waited longer than the limit leaves the queue and fails with AdmissionTimedOut, its message saying the credits were returned', async () => {
@@ -201,11 +196,11 @@ describe('the wait', () => {
     // Nothing refills in this test: the bucket is taken again by a start of another client each time.
     h.clock.now += 10 * MINUTE + 1;
     h.memory.store.admit = async () => 'contended';
-    await expect(awaitAdmission(h.deps, waiting, 'token-again')).rejects.toMatchObject({ name: 'AdmissionTimedOut', message: ADMISSION_TIMED_OUT_MESSAGE });
+    await expect(awaitAdmission(h.deps, waiting)).rejects.toMatchObject({ name: 'AdmissionTimedOut', message: ADMISSION_TIMED_OUT_MESSAGE });
     expect(h.memory.gens.get(waiting)!.admissionRefusedAt).toBe(new Date(h.clock.now).toISOString());
     expect([...h.memory.queue.values()].map((e) => e.generationId)).not.toContain(waiting);
     // Its retry (or a late renewal) is refused the same way, and never joins the queue again.
-    await expect(awaitAdmission(h.deps, waiting, 'token-retry')).rejects.toMatchObject({ name: 'AdmissionTimedOut' });
+    await expect(awaitAdmission(h.deps, waiting)).rejects.toMatchObject({ name: 'AdmissionTimedOut' });
     expect(h.memory.queue.size).toBe(0);
   });
 
@@ -213,7 +208,7 @@ describe('the wait', () => {
     const h = harness(60, 10 * MINUTE);
     const id = await h.start('a');
     h.clock.now += 10 * MINUTE + 1;
-    expect(await awaitAdmission(h.deps, id, 'token-after')).toEqual({ waiting: false });
+    expect(await awaitAdmission(h.deps, id)).toEqual({ admitted: true });
     expect(h.memory.gens.get(id)!.admissionRefusedAt).toBeUndefined();
   });
 });

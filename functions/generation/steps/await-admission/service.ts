@@ -1,16 +1,11 @@
 import { log } from '../../../shared/log';
-import { available, serviceOrder, TOKEN, waitedTooLong, type CreationBucket } from '../../admission';
+import { available, serviceOrder, TOKEN, waitedTooLong, type CreationBucket, type QueueEntry } from '../../admission';
 import { AdmissionTimedOut } from '../../errors';
 import { generationOf } from '../../prediction';
 import type { GenerationStore } from '../../store';
 
-/** What resumes an admitted start's AwaitAdmission. */
-export const ADMITTED = { admitted: true } as const;
-
 export interface AdmissionDeps {
   store: Pick<GenerationStore, 'getForWorkflow' | 'joinAdmissionQueue' | 'admissionQueue' | 'admit' | 'refuseAdmission' | 'recordStep'>;
-  /** SendTaskSuccess (`resumeTask`); false when the token is spent. */
-  resume: (taskToken: string, output: typeof ADMITTED) => Promise<boolean>;
   now: () => Date;
   /** The stage's `replicateCreationsPerMinute`. */
   creationsPerMinute: number;
@@ -18,58 +13,43 @@ export interface AdmissionDeps {
   maxWaitMs: number;
 }
 
-/** Starts admitted by one invocation at most: the rest wait for the next one (every arrival and every waiting start's re-arm serves the queue). */
+/** Starts admitted by one invocation at most: the rest wait for the next one (every arrival and every waiting start's look serves the queue). */
 const MAX_ADMISSIONS_PER_RUN = 25;
 /** Reads of the queue after losing the bucket to another invocation, at most. */
 const MAX_READS = 3;
 
 /**
- * Step AwaitAdmission (`.waitForTaskToken`, re-armed every ADMISSION_TICK_SECONDS): puts the
- * start in the admission queue with its task token (or renews it there), then serves the queue.
- * A start admitted already (by another invocation, between two waits) resumes itself; one that has
- * waited longer than `maxWaitMs` leaves the queue and fails with AdmissionTimedOut (RecordFailure
- * releases its credits). Decision 065.
+ * Step AwaitAdmission (run again every ADMISSION_POLL_SECONDS until it answers admitted): puts
+ * the start in the admission queue the first time, serves the queue, and answers whether the
+ * start is admitted now. A start that has waited longer than `maxWaitMs` leaves the queue and
+ * fails with AdmissionTimedOut (RecordFailure releases its credits). Decision 065.
  */
-export async function awaitAdmission(deps: AdmissionDeps, generationId: string, taskToken: string): Promise<{ waiting: boolean }> {
-  let generation = await generationOf(deps.store, generationId);
+export async function awaitAdmission(deps: AdmissionDeps, generationId: string): Promise<{ admitted: boolean }> {
+  const generation = await generationOf(deps.store, generationId);
   const at = deps.now();
-  if (generation.admittedAt) {
-    await deps.resume(taskToken, ADMITTED);
-    return { waiting: false };
-  }
+  if (generation.admittedAt) return { admitted: true };
   if (generation.admissionRefusedAt) throw new AdmissionTimedOut();
   if (generation.queuedAt && waitedTooLong(generation.queuedAt, at, deps.maxWaitMs)) {
-    if (await deps.store.refuseAdmission(generation, generation.queuedAt, at.toISOString())) {
-      log.warn('a start waited too long for admission', { generationId, queuedAt: generation.queuedAt });
-      throw new AdmissionTimedOut();
-    }
-    await deps.resume(taskToken, ADMITTED);
-    return { waiting: false };
+    if (!(await deps.store.refuseAdmission(generation, generation.queuedAt, at.toISOString()))) return { admitted: true };
+    log.warn('a start waited too long for admission', { generationId, queuedAt: generation.queuedAt });
+    throw new AdmissionTimedOut();
   }
-  let joined = await deps.store.joinAdmissionQueue(generation, generation.queuedAt ?? at.toISOString(), taskToken, at.toISOString());
-  if (joined === 'moved') {
-    // Another invocation of this step put it in the queue first: renew that entry.
-    generation = await generationOf(deps.store, generationId);
-    joined = generation.admittedAt ? 'admitted' : await deps.store.joinAdmissionQueue(generation, generation.queuedAt ?? at.toISOString(), taskToken, at.toISOString());
-    if (joined === 'moved') throw new Error('The start joined the admission queue twice at once');
-  }
-  if (joined === 'admitted') {
-    await deps.resume(taskToken, ADMITTED);
-    return { waiting: false };
-  }
-  await serveAdmissionQueue(deps);
-  return { waiting: true };
+  // 'moved': another invocation of this step put it in the queue first, which is as good.
+  if (!generation.queuedAt && (await deps.store.joinAdmissionQueue(generation, at.toISOString())) === 'admitted') return { admitted: true };
+  const admitted = await serveAdmissionQueue(deps);
+  if (admitted.includes(generationId)) return { admitted: true };
+  return { admitted: Boolean((await generationOf(deps.store, generationId)).admittedAt) };
 }
 
 /**
  * Admits waiting starts while the creation bucket has room, in the queue's service order (in
  * turn across clients), each with one transaction that takes the creation, removes the start from
- * the queue and marks it admitted; then resumes its execution. Safe to run in many invocations
- * at once: the bucket's condition lets one admit at a time, the others read it again. Answers
- * how many it admitted.
+ * the queue and marks it admitted (its execution sees it at its next look). Safe to run in many
+ * invocations at once: the bucket's condition lets one admit at a time, the others read it
+ * again. Answers the generations it admitted.
  */
-export async function serveAdmissionQueue(deps: AdmissionDeps): Promise<number> {
-  let admitted = 0;
+export async function serveAdmissionQueue(deps: AdmissionDeps): Promise<string[]> {
+  const admitted: string[] = [];
   for (let read = 0; read < MAX_READS; read++) {
     const { bucket, entries } = await deps.store.admissionQueue();
     let current: CreationBucket | undefined = bucket;
@@ -86,26 +66,23 @@ export async function serveAdmissionQueue(deps: AdmissionDeps): Promise<number> 
       }
       if (outcome === 'gone') continue;
       current = after;
-      admitted++;
-      await resumeAdmitted(deps, entry.generationId, entry.queuedAt, now);
-      if (admitted >= MAX_ADMISSIONS_PER_RUN) return admitted;
+      admitted.push(entry.generationId);
+      await recordWait(deps, entry, now);
+      if (admitted.length >= MAX_ADMISSIONS_PER_RUN) return admitted;
     }
     if (!contended) return admitted;
   }
   return admitted;
 }
 
-/** Resumes an admitted start's wait; a spent token is no matter: its next wait finds it admitted and resumes itself. */
-async function resumeAdmitted(deps: AdmissionDeps, generationId: string, queuedAt: string, now: Date): Promise<void> {
-  const generation = await deps.store.getForWorkflow(generationId);
-  const waitedMs = now.getTime() - Date.parse(queuedAt);
-  if (waitedMs >= 1000) {
-    await deps.store.recordStep(generationId, {
-      step: 'AwaitAdmission',
-      at: now.toISOString(),
-      detail: `admitted after ${Math.round(waitedMs / 1000)} s in the queue for Replicate's creation limit`,
-      once: true,
-    });
-  }
-  if (generation?.admissionToken) await deps.resume(generation.admissionToken, ADMITTED);
+/** Records on an admitted start that waited a second or more how long it waited (the console shows the steps). */
+async function recordWait(deps: AdmissionDeps, entry: QueueEntry, now: Date): Promise<void> {
+  const waitedMs = now.getTime() - Date.parse(entry.queuedAt);
+  if (waitedMs < 1000) return;
+  await deps.store.recordStep(entry.generationId, {
+    step: 'AwaitAdmission',
+    at: now.toISOString(),
+    detail: `admitted after ${Math.round(waitedMs / 1000)} s in the queue for Replicate's creation limit`,
+    once: true,
+  });
 }

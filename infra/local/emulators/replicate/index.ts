@@ -28,10 +28,14 @@ const DEFAULT_ACCOUNT = 'humanly';
 /** The test handle of the emulator (`twin.replicate`). */
 export interface ReplicateControl {
   inject(fault: ReplicateFault): void;
-  /** Faults, and the latency of predictions and trainings, back to the defaults. */
+  /** Faults, the latency of predictions and trainings, and the creation limit back to the defaults. */
   clear(): void;
   setLatency(latency: Partial<ReplicateLatency>): void;
   setTrainingLatency(latency: Partial<TrainingLatency>): void;
+  /** Replicate's limit of prediction creations a minute for the token (600 unless told another); past it a create answers 429 with Retry-After. */
+  setCreationLimit(perMinute: number): void;
+  /** Every accepted prediction creation's time (ms since the epoch), the creates answered 429, and the limit. */
+  creations(): CreationLog;
   predictions(): EmulatedPrediction[];
   trainings(): EmulatedTraining[];
   /** Every model the API created, with its versions (deleted ones marked). */
@@ -47,6 +51,13 @@ export interface ReplicateControl {
 }
 
 export interface ReplicateEmulator extends EmulatorHandle, ReplicateControl {}
+
+/** What the emulator counted of prediction creations (its limit is per token, as Replicate's). */
+export interface CreationLog {
+  creationsPerMinute: number;
+  accepted: number[];
+  throttled: number;
+}
 
 export interface ReplicateOptions extends EmulatorOptions {
   /** The only API token accepted (Bearer), shaped as Replicate's (`r8_` and 37 letters and digits); a random one when absent. */
@@ -134,6 +145,8 @@ export async function startReplicate(options: ReplicateOptions = {}): Promise<Re
       if (method === 'POST' && pathname === '/_emulator/latency') return done(handle.setLatency(body));
       if (method === 'POST' && pathname === '/_emulator/training-latency') return done(handle.setTrainingLatency(body));
       if (method === 'POST' && pathname === '/_emulator/expire-outputs') return done(handle.expireOutputs());
+      if (method === 'POST' && pathname === '/_emulator/creation-limit') return done(handle.setCreationLimit(body.creationsPerMinute));
+      if (method === 'GET' && pathname === '/_emulator/creations') return done(handle.creations());
       if (method === 'GET' && pathname === '/_emulator/predictions') return done(handle.predictions());
       if (method === 'GET' && pathname === '/_emulator/trainings') return done(handle.trainings());
       if (method === 'GET' && pathname === '/_emulator/models') return done(handle.models());
@@ -182,6 +195,7 @@ export async function startReplicate(options: ReplicateOptions = {}): Promise<Re
     inject: (fault) => faults.inject(fault),
     clear() {
       faults.clear();
+      predictions.setCreationLimit(options.creationsPerMinute ?? 600);
       latency = { ...DEFAULT_LATENCY, ...options.latency };
       trainingLatency = { ...DEFAULT_TRAINING_LATENCY, ...options.trainingLatency };
     },
@@ -191,6 +205,8 @@ export async function startReplicate(options: ReplicateOptions = {}): Promise<Re
     setTrainingLatency(next) {
       trainingLatency = { ...trainingLatency, ...checkedLatency(next) };
     },
+    setCreationLimit: (perMinute) => predictions.setCreationLimit(perMinute),
+    creations: () => predictions.creationLog(),
     predictions: () => predictions.records(),
     trainings: () => trainings.records(),
     models: () => models.all(),
@@ -210,6 +226,8 @@ export interface ReplicateControlClient {
   clear(): Promise<void>;
   setLatency(latency: Partial<ReplicateLatency>): Promise<void>;
   setTrainingLatency(latency: Partial<TrainingLatency>): Promise<void>;
+  setCreationLimit(perMinute: number): Promise<void>;
+  creations(): Promise<CreationLog>;
   predictions(): Promise<EmulatedPrediction[]>;
   trainings(): Promise<EmulatedTraining[]>;
   models(): Promise<EmulatedModel[]>;
@@ -232,6 +250,8 @@ export function replicateControlClient(endpoint: string): ReplicateControlClient
     clear: async () => void (await call('POST', 'clear', {})),
     setLatency: async (latency) => void (await call('POST', 'latency', latency)),
     setTrainingLatency: async (latency) => void (await call('POST', 'training-latency', latency)),
+    setCreationLimit: async (perMinute) => void (await call('POST', 'creation-limit', { creationsPerMinute: perMinute })),
+    creations: async () => (await call('GET', 'creations')) as CreationLog,
     predictions: async () => (await call('GET', 'predictions')) as EmulatedPrediction[],
     trainings: async () => (await call('GET', 'trainings')) as EmulatedTraining[],
     models: async () => (await call('GET', 'models')) as EmulatedModel[],

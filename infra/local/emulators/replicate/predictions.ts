@@ -97,8 +97,25 @@ export type { Live as LivePrediction };
 export class Predictions {
   private readonly predictions = new Map<string, Live>();
   private readonly creations: number[] = [];
+  /** Every creation Replicate accepted (ms), and the creates it answered 429: what benches read. */
+  private readonly accepted: number[] = [];
+  private throttled = 0;
+  private creationsPerMinute: number;
 
-  constructor(private readonly deps: PredictionDeps) {}
+  constructor(private readonly deps: PredictionDeps) {
+    this.creationsPerMinute = deps.creationsPerMinute;
+  }
+
+  /** Replicate's limit of creations a minute for the token (600); tests and benches lower it. */
+  setCreationLimit(perMinute: number): void {
+    if (!Number.isInteger(perMinute) || perMinute < 1) throw new Error(`creationsPerMinute must be a whole number of at least 1, got ${perMinute}`);
+    this.creationsPerMinute = perMinute;
+  }
+
+  /** The accepted creations' times (ms), the 429s answered to creates, and the limit. */
+  creationLog(): { creationsPerMinute: number; accepted: number[]; throttled: number } {
+    return { creationsPerMinute: this.creationsPerMinute, accepted: [...this.accepted], throttled: this.throttled };
+  }
 
   /** `POST /v1/models/{owner}/{name}/predictions`: a model the emulator created runs its latest version. */
   createByModel(body: Record<string, unknown>, model: string, headers: http.IncomingHttpHeaders): Live {
@@ -217,8 +234,9 @@ export class Predictions {
     const now = Date.now();
     const { creations } = this;
     while (creations.length && creations[0] <= now - 60_000) creations.shift();
-    if (creations.length >= this.deps.creationsPerMinute) {
-      const wait = Math.max(1, Math.ceil((creations[0] + 60_000 - now) / 1000));
+    if (creations.length >= this.creationsPerMinute) {
+      this.throttled++;
+      const wait = Math.max(1, Math.ceil((creations[creations.length - this.creationsPerMinute] + 60_000 - now) / 1000));
       throw new ApiProblem(429, 'Request was throttled', `Request was throttled. Expected available in ${wait} second${wait === 1 ? '' : 's'}.`, {
         'retry-after': String(wait),
       });
@@ -247,6 +265,7 @@ export class Predictions {
       deadline = now + ms;
     }
     creations.push(now);
+    this.accepted.push(now);
     const about = { model, prompt: inp.prompt };
     const { faults } = this.deps;
     const lose = faults.take(['lose-webhook'], about);
