@@ -35,6 +35,20 @@ describe('polling a generation', () => {
     expect(POLL_INTERVAL_MS).toBe(5000);
   });
 
+  it('reads while the start waits in the admission queue do not count toward the limit, and each shows its place (decision 065)', async () => {
+    let reads = 0;
+    const positions: number[] = [];
+    const get = async (): Promise<Generation> => {
+      reads++;
+      if (reads <= POLL_MAX_ATTEMPTS + 10) return { ...generation('queued'), queue: { position: POLL_MAX_ATTEMPTS + 11 - reads, since: at } };
+      return generation(reads < POLL_MAX_ATTEMPTS + 13 ? 'processing' : 'succeeded');
+    };
+    const final = await pollGeneration({ get, id: 'g1', sleep: async () => undefined, onUpdate: (g) => g.queue && positions.push(g.queue.position) });
+    expect(final.status).toBe('succeeded');
+    expect(positions).toHaveLength(POLL_MAX_ATTEMPTS + 10);
+    expect(positions.at(-1)).toBe(1);
+  });
+
   it.each(['failed', 'canceled'] as const)('stops at %s', async (status) => {
     const s = script(['queued', status, 'succeeded']);
     expect((await pollGeneration({ get: s.get, id: 'g1', sleep: s.sleep })).status).toBe(status);

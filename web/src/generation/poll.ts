@@ -1,7 +1,7 @@
 // Following a generation until it ends (docs/product.md#intervals: every 5000 ms, at most 60 times). Pure apart from
 // the timer it is given, so the same loop runs in the page and in tests.
 import type { Generation } from '../../../events/generations';
-import { FINAL_STATUSES, GENERATION_TIMED_OUT, POLL_INTERVAL_MS, POLL_MAX_ATTEMPTS } from '../../../events/generation-values';
+import { ADMISSION_MAX_WAIT_SECONDS, FINAL_STATUSES, GENERATION_TIMED_OUT, POLL_INTERVAL_MS, POLL_MAX_ATTEMPTS } from '../../../events/generation-values';
 import { ApiError } from '../api/client';
 
 /** The generation did not end within the polling limit (docs/product.md#create: "Generation timed out"). */
@@ -68,6 +68,10 @@ export async function pollGeneration({
 }: PollOptions): Promise<Generation> {
   let last: Generation | undefined;
   let lastError: unknown;
+  // Reads while the start waits in the admission queue do not count (decision 065): the server
+  // refuses a start that waited ADMISSION_MAX_WAIT_SECONDS, so these are bounded too.
+  let queuedReads = 0;
+  const maxQueuedReads = Math.ceil((ADMISSION_MAX_WAIT_SECONDS * 1000) / intervalMs) + 1;
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
     if (attempt > 1) await sleep(intervalMs, signal);
     if (signal?.aborted) throw new PollAbortedError();
@@ -82,6 +86,7 @@ export async function pollGeneration({
     if (signal?.aborted) throw new PollAbortedError();
     onUpdate?.(last);
     if (FINAL_STATUSES.includes(last.status)) return last;
+    if (last.queue && queuedReads++ < maxQueuedReads) attempt--;
   }
   // Every attempt failed to reach the server: that, not a time-out, is what happened.
   if (lastError && !last) throw lastError;

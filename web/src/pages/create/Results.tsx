@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import type { GenerationImage } from '../../../../events/generations';
-import { IMAGE_GENERATION_FAILED, LICENSE_CHECK_PATH, MAX_IMAGES, licensePath, type GenerationStatus } from '../../../../events/generation-values';
+import type { Generation, GenerationImage } from '../../../../events/generations';
+import { IMAGE_GENERATION_FAILED, LICENSE_CHECK_PATH, MAX_IMAGES, licensePath, queuedMessage, type GenerationStatus } from '../../../../events/generation-values';
 import { Icon } from '../../components/Icon';
 import type { GenerationApi } from '../../generation/api';
 import { DownloadButton } from '../../generation/DownloadButton';
@@ -18,7 +18,7 @@ export function Results({ id, run, talentName, api }: { id: string; run: Generat
       <p className="sr-only" role="status" aria-live="polite" data-testid="create-announce">
         {announce}
       </p>
-      {status && <Progress status={status} />}
+      {status && <Progress status={status} queue={run.generation?.queue} />}
       {problem && !running && (
         <div className="create-problem" data-testid="create-problem">
           <p className="create-problem__title">{IMAGE_GENERATION_FAILED}</p>
@@ -54,10 +54,11 @@ export function Results({ id, run, talentName, api }: { id: string; run: Generat
   );
 }
 
-function Progress({ status }: { status: GenerationStatus }) {
-  const text = STATUS_TEXT[status];
+/** The run's status; while the start waits for admission under Replicate's limit, its place in the queue (decision 065). */
+function Progress({ status, queue }: { status: GenerationStatus; queue?: Generation['queue'] }) {
+  const text = queue ? { ...STATUS_TEXT[status], working: queuedMessage(queue.position) } : STATUS_TEXT[status];
   return (
-    <div className="create-progress" data-testid="create-progress" data-status={status}>
+    <div className="create-progress" data-testid="create-progress" data-status={status} {...(queue ? { 'data-queue-position': queue.position } : {})}>
       <div className="create-progress__head">
         <span className="create-progress__label">{text.label}</span>
         <span className="create-progress__words">{text.working}</span>
