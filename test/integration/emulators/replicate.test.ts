@@ -262,32 +262,36 @@ describe('Replicate emulator faults, through the real client', () => {
     }
   });
 
-  it("past the token's creation limit, Replicate's 429: its JSON error, a Retry-After the detail names, counted; our client waits a short Retry-After and gives up on a long one, saying nothing was made", async () => {
-    const before = await Promise.resolve(emulator.creations());
-    emulator.setCreationLimit(2);
-    await create();
-    await create();
-    const res = await fetch(`${emulator.endpoint}/v1/models/humanly-preview/maya-chen/predictions`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${emulator.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ input: input('maya', 1) }),
-    });
-    expect(res.status).toBe(429);
-    const wait = Number(res.headers.get('retry-after'));
-    expect(wait).toBeGreaterThanOrEqual(59);
-    expect(wait).toBeLessThanOrEqual(60);
-    expect(await res.json()).toEqual({ title: 'Request was throttled', detail: `Request was throttled. Expected available in ${wait} seconds.`, status: 429 });
-    // Longer than the client's longest wait (2 s here): it gives up at once, and the create is sure not to have been made.
-    await expect(create()).rejects.toMatchObject({ name: 'ReplicateError', status: 429, retryable: true, unsure: false });
-    expect(waits).toEqual([]);
-    const after = emulator.creations();
-    expect(after.creationsPerMinute).toBe(2);
-    expect(after.accepted.length - before.accepted.length).toBe(2);
-    expect(after.throttled - before.throttled).toBe(2);
-    // Back to Replicate's 600 with the other defaults.
-    emulator.clear();
-    expect(emulator.creations().creationsPerMinute).toBe(600);
-    expect((await create()).status).toBe('starting');
+  it("past the token's creation limit, Replicate's 429: its JSON error, a Retry-After the detail names, counted; our client gives up on a wait longer than its longest, saying nothing was made", async () => {
+    // An emulator of its own: the window of this file's emulator holds the other tests' creations.
+    const limited = await startReplicate({ latency: { startingMs: 10, processingMs: 10 } });
+    try {
+      const client = replicateApi({ token: limited.token, baseUrl: `${limited.endpoint}/v1`, retry: { maxAttempts: 3, baseDelayMs: 10, maxDelayMs: 2_000 }, sleep: async (ms) => void waits.push(ms) });
+      const make = () => client.createPrediction({ model: 'humanly-preview/maya-chen', input: input('maya', 1), webhook: hooks.url, webhookEventsFilter: ['completed'] });
+      limited.setCreationLimit(2);
+      await make();
+      await make();
+      const res = await fetch(`${limited.endpoint}/v1/models/humanly-preview/maya-chen/predictions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${limited.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ input: input('maya', 1) }),
+      });
+      expect(res.status).toBe(429);
+      const wait = Number(res.headers.get('retry-after'));
+      expect(wait).toBeGreaterThanOrEqual(59);
+      expect(wait).toBeLessThanOrEqual(60);
+      expect(await res.json()).toEqual({ title: 'Request was throttled', detail: `Request was throttled. Expected available in ${wait} seconds.`, status: 429 });
+      // Longer than the client's longest wait (2 s here): it gives up at once, sure the create was not made.
+      await expect(make()).rejects.toMatchObject({ name: 'ReplicateError', status: 429, retryable: true, unsure: false });
+      expect(waits).toEqual([]);
+      expect(limited.creations()).toEqual({ creationsPerMinute: 2, accepted: [expect.any(Number), expect.any(Number)], throttled: 2 });
+      // Back to Replicate's 600 with the other defaults.
+      limited.clear();
+      expect(limited.creations().creationsPerMinute).toBe(600);
+      expect((await make()).status).toBe('starting');
+    } finally {
+      await limited.stop();
+    }
   });
 
   it('a lost create answer: the prediction is made and runs, the caller gets no answer; our client never sends it again and says so', async () => {
