@@ -46,6 +46,8 @@ export interface QueueEntry {
   /** When it joined the queue (ISO): a client's own starts are served oldest first. */
   queuedAt: string;
   generationId: string;
+  /** Creations it will make: 1, or 2 when CheckPolicy asks the industry classifier too. */
+  cost: number;
 }
 
 /**

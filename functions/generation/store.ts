@@ -523,7 +523,7 @@ export function generationStore(doc: DynamoDBDocumentClient, tableName: string) 
      * has not joined yet. `admitted` when it was admitted meanwhile, `moved` when another
      * invocation put it in the queue first (either way the caller reads it again).
      */
-    async joinAdmissionQueue(generation: { id: string; accountId: string }, queuedAt: string): Promise<'queued' | 'admitted' | 'moved'> {
+    async joinAdmissionQueue(generation: { id: string; accountId: string }, queuedAt: string, cost: number): Promise<'queued' | 'admitted' | 'moved'> {
       try {
         await doc.send(
           new TransactWriteCommand({
@@ -540,7 +540,7 @@ export function generationStore(doc: DynamoDBDocumentClient, tableName: string) 
               {
                 Put: {
                   TableName: tableName,
-                  Item: { ...generationKeys.admissionEntry(generation.accountId, queuedAt, generation.id), accountId: generation.accountId, queuedAt, generationId: generation.id },
+                  Item: { ...generationKeys.admissionEntry(generation.accountId, queuedAt, generation.id), accountId: generation.accountId, queuedAt, generationId: generation.id, cost },
                 },
               },
             ],
@@ -567,13 +567,13 @@ export function generationStore(doc: DynamoDBDocumentClient, tableName: string) 
         ...(bucket ? { bucket: { millitokens: bucket.millitokens as number, at: bucket.at as number, ...(typeof bucket.lastClient === 'string' ? { lastClient: bucket.lastClient } : {}) } } : {}),
         entries: items
           .filter((i) => String(i.sk).startsWith(generationKeys.admissionEntryPrefix))
-          .map((i) => ({ accountId: i.accountId as string, queuedAt: i.queuedAt as string, generationId: i.generationId as string })),
+          .map((i) => ({ accountId: i.accountId as string, queuedAt: i.queuedAt as string, generationId: i.generationId as string, cost: typeof i.cost === 'number' ? i.cost : 1 })),
       };
     },
 
     /**
      * Admits one waiting start: in one transaction the bucket goes from `before` (as read; none
-     * when it was never written) to `after` (a creation taken, the client served last), the
+     * when it was never written) to `after` (its creations taken, the client served last), the
      * start leaves the queue and its generation is marked admitted. `contended` when the bucket
      * changed since it was read (another invocation admitted meanwhile: read it again), `gone`
      * when the start is no longer waiting (admitted or refused meanwhile; its entry is removed).

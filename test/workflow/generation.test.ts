@@ -147,7 +147,7 @@ describe('Generation state machine', () => {
     expect(DEFINITION.States.WaitToPoll.Seconds).toBe(POLL_INTERVAL_MS / 1000);
     // A start not yet admitted waits and looks again (decision 065).
     expect(DEFINITION.States.AwaitAdmission).toMatchObject({ ResultSelector: { 'admitted.$': '$.Payload.admitted' }, ResultPath: '$.admission', Next: 'Admitted' });
-    expect(DEFINITION.States.Admitted).toMatchObject({ Choices: [{ Variable: '$.admission.admitted', BooleanEquals: true, Next: 'StartPrediction' }], Default: 'WaitForAdmission' });
+    expect(DEFINITION.States.Admitted).toMatchObject({ Choices: [{ Variable: '$.admission.admitted', BooleanEquals: true, Next: 'CheckPolicy' }], Default: 'WaitForAdmission' });
     expect(DEFINITION.States.WaitForAdmission).toMatchObject({ Seconds: ADMISSION_POLL_SECONDS, Next: 'AwaitAdmission' });
     expect(DEFINITION.States.GenerationFailed.Type).toBe('Fail');
     expect(DEFINITION.StartAt).toBe('ReserveCredits');
@@ -157,11 +157,11 @@ describe('Generation state machine', () => {
     const h = run({}, SUCCEEDED);
     const done = await h.done();
     expect(done.status).toBe('SUCCEEDED');
-    expect(h.steps()).toEqual(['reserve-credits', 'check-policy', 'await-admission', 'start-prediction', 'await-prediction', 'deliver-images']);
+    expect(h.steps()).toEqual(['reserve-credits', 'await-admission', 'check-policy', 'start-prediction', 'await-prediction', 'deliver-images']);
     for (const call of h.calls.filter((c) => c.step !== 'await-prediction')) expect(call.payload).toEqual({ generationId: ID });
     expect(h.of('await-prediction')[0].payload).toEqual({ generationId: ID, taskToken: expect.any(String) });
     const visited = h.visited();
-    expect(visited).toEqual(['ReserveCredits', 'CheckPolicy', 'AwaitAdmission', 'Admitted', 'StartPrediction', 'AwaitPrediction', 'PredictionOutcome', 'DeliverImages', 'Delivered']);
+    expect(visited).toEqual(['ReserveCredits', 'AwaitAdmission', 'Admitted', 'CheckPolicy', 'StartPrediction', 'AwaitPrediction', 'PredictionOutcome', 'DeliverImages', 'Delivered']);
     expect(visited.length).toBeLessThanOrEqual(12);
   });
 

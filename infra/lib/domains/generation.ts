@@ -205,7 +205,7 @@ export class Generation extends NestedStack {
       "Generation: waits in the admission queue under Replicate's creation limit, and admits waiting starts in turn across clients",
       { timeout: Duration.seconds(30), environment: { REPLICATE_CREATIONS_PER_MINUTE: String(config.replicateCreationsPerMinute) } },
       ['GetItem', 'UpdateItem', 'PutItem', 'DeleteItem', 'Query'],
-    );
+    ).bindTable(props.talentTable, 'TALENT_TABLE', ['GetItem']);
     const startPrediction = replicate(
       task('StartPrediction', 'functions/generation/steps/start-prediction/handler.ts', 'Generation: starts the Replicate prediction with the talent\'s model, our webhook and a deadline', {
         timeout: Duration.seconds(60),

@@ -96,9 +96,10 @@ export function generationWorkflow(scope: Construct, id: string, fns: Generation
     retry: WORK_RETRY,
   });
 
-  const startPrediction = step('StartPrediction', fns.startPrediction, 'Starts the prediction with the talent\'s model and trigger word, our webhook and a deadline');
+  const checkPolicy = step('CheckPolicy', fns.checkPolicy, 'The talent is active, not paused or removed, not under another client\'s exclusive contract, and the prompt is outside their excluded industries');
 
-  // Admission under Replicate's creation limit (decision 065): the start joins the queue and
+  // Admission under Replicate's creation limit (decision 065), before CheckPolicy, whose industry
+  // classifier creates a prediction too (a start that needs it takes two creations): the start joins the queue and
   // serves it; until a creation is its, it waits ADMISSION_POLL_SECONDS and looks again (each
   // look serves the queue too, so it drains with no new starts). AdmissionTimedOut after the
   // longest wait goes to RecordFailure, which returns the credits.
@@ -112,18 +113,15 @@ export function generationWorkflow(scope: Construct, id: string, fns: Generation
   }).addCatch(recordError, catchAll);
   const waitForAdmission = new Wait(s, 'WaitForAdmission', { time: WaitTime.duration(Duration.seconds(ADMISSION_POLL_SECONDS)) });
   waitForAdmission.next(awaitAdmission);
-  const admitted = new Choice(s, 'Admitted').when(Condition.booleanEquals('$.admission.admitted', true), startPrediction).otherwise(waitForAdmission);
-  startPrediction.next(awaitPrediction);
+  const admitted = new Choice(s, 'Admitted').when(Condition.booleanEquals('$.admission.admitted', true), checkPolicy).otherwise(waitForAdmission);
+  checkPolicy.next(step('StartPrediction', fns.startPrediction, 'Starts the prediction with the talent\'s model and trigger word, our webhook and a deadline')).next(awaitPrediction);
 
   const start = step('ReserveCredits', fns.reserveCredits, 'Reserves one credit per image; InsufficientCredits when the balance is short');
-  start
-    .next(step('CheckPolicy', fns.checkPolicy, 'The talent is active, not paused or removed, not under another client\'s exclusive contract, and the prompt is outside their excluded industries'))
-    .next(awaitAdmission)
-    .next(admitted);
+  start.next(awaitAdmission).next(admitted);
 
   return {
     definitionBody: DefinitionBody.fromChainable(start),
     comment:
-      'Generation: reserve credits, check policy, wait for admission under Replicate\'s creation limit, start the Replicate prediction, wait for its webhook (polling as a fallback), deliver the images with licenses; any failure releases the credits. docs/generation.md',
+      'Generation: reserve credits, wait for admission under Replicate\'s creation limit, check policy, start the Replicate prediction, wait for its webhook (polling as a fallback), deliver the images with licenses; any failure releases the credits. docs/generation.md',
   };
 }

@@ -11,6 +11,7 @@ const MINUTE = 60_000;
 interface Gen {
   id: string;
   accountId: string;
+  talentId: string;
   queuedAt?: string;
   admittedAt?: string;
   admissionRefusedAt?: string;
@@ -33,13 +34,13 @@ function memoryStore() {
       const g = gens.get(id);
       return g ? ({ ...g, status: 'queued' } as never) : undefined;
     },
-    async joinAdmissionQueue(generation, queuedAt) {
+    async joinAdmissionQueue(generation, queuedAt, cost) {
       await tick();
       const g = gens.get(generation.id)!;
       if (g.admittedAt) return 'admitted';
       if (g.queuedAt || g.admissionRefusedAt) return 'moved';
       g.queuedAt = queuedAt;
-      const entry = { accountId: generation.accountId, queuedAt, generationId: generation.id };
+      const entry = { accountId: generation.accountId, queuedAt, generationId: generation.id, cost };
       queue.set(key(entry), entry);
       return 'queued';
     },
@@ -75,18 +76,19 @@ function memoryStore() {
       return true;
     },
   };
-  return { store, gens, queue, admissions, add: (id: string, accountId: string) => gens.set(id, { id, accountId, steps: [] }) };
+  return { store, gens, queue, admissions, add: (id: string, accountId: string, talentId = 'maya-chen') => gens.set(id, { id, accountId, talentId, steps: [] }) };
 }
 
 function harness(perMinute = 600, maxWaitMs = 10 * MINUTE) {
   const clock = { now: T0 };
   const memory = memoryStore();
-  const deps: AdmissionDeps = { store: memory.store, now: () => new Date(clock.now), creationsPerMinute: perMinute, maxWaitMs };
+  /** Talent `classified` excludes industries: its starts take two creations. */
+  const deps: AdmissionDeps = { store: memory.store, now: () => new Date(clock.now), creationsPerMinute: perMinute, maxWaitMs, creationsOf: async (g) => (g.talentId === 'classified' ? 2 : 1) };
   let n = 0;
   /** A start of `accountId` reaching AwaitAdmission: its generation id. */
-  const start = async (accountId: string) => {
+  const start = async (accountId: string, talentId?: string) => {
     const id = `gen-${String(++n).padStart(5, '0')}`;
-    memory.add(id, accountId);
+    memory.add(id, accountId, talentId);
     await awaitAdmission(deps, id);
     return id;
   };
@@ -122,8 +124,22 @@ describe('the creation bucket', () => {
   });
 });
 
+test("a start whose talent the industry classifier checks takes two creations: CheckPolicy's prediction counts too", async () => {
+  const h = harness(600);
+  for (let i = 0; i < 6; i++) await h.start(`client-${i}`, 'classified');
+  // The bucket holds 10: five starts of two creations each.
+  expect(h.admittedIds()).toHaveLength(5);
+  expect([...h.memory.queue.values()]).toEqual([expect.objectContaining({ accountId: 'client-5', cost: 2 })]);
+  h.clock.now += 110;
+  await serveAdmissionQueue(h.deps);
+  expect(h.admittedIds()).toHaveLength(5);
+  h.clock.now += 110;
+  await serveAdmissionQueue(h.deps);
+  expect(h.admittedIds()).toHaveLength(6);
+});
+
 describe('the queue is served in turn across clients', () => {
-  const entry = (accountId: string, second: number, generationId: string): QueueEntry => ({ accountId, queuedAt: new Date(T0 + second * 1000).toISOString(), generationId });
+  const entry = (accountId: string, second: number, generationId: string): QueueEntry => ({ accountId, queuedAt: new Date(T0 + second * 1000).toISOString(), generationId, cost: 1 });
 
   test('one start of each client a round, oldest first, beginning after the client served last', () => {
     const entries = [entry('a', 1, 'a1'), entry('a', 2, 'a2'), entry('a', 3, 'a3'), entry('b', 5, 'b1'), entry('c', 4, 'c1'), entry('c', 6, 'c2')];
@@ -156,7 +172,7 @@ describe('the queue is served in turn across clients', () => {
   test('many invocations serving the queue at once never admit more than the bucket holds, and admit each start once', async () => {
     const h = harness(600);
     for (let i = 0; i < 40; i++) h.memory.add(`g${i}`, `client-${i % 8}`);
-    await Promise.all(Array.from({ length: 40 }, (_, i) => h.memory.store.joinAdmissionQueue({ id: `g${i}`, accountId: `client-${i % 8}` }, new Date(T0).toISOString())));
+    await Promise.all(Array.from({ length: 40 }, (_, i) => h.memory.store.joinAdmissionQueue({ id: `g${i}`, accountId: `client-${i % 8}` }, new Date(T0).toISOString(), 1)));
     await Promise.all(Array.from({ length: 12 }, () => serveAdmissionQueue(h.deps)));
     expect(h.resumed).toHaveLength(10);
     expect(new Set(h.admittedIds()).size).toBe(10);

@@ -1,5 +1,5 @@
 import { log } from '../../../shared/log';
-import { available, serviceOrder, TOKEN, waitedTooLong, type CreationBucket, type QueueEntry } from '../../admission';
+import { available, bucketShape, serviceOrder, TOKEN, waitedTooLong, type CreationBucket, type QueueEntry } from '../../admission';
 import { AdmissionTimedOut } from '../../errors';
 import { generationOf } from '../../prediction';
 import type { GenerationStore } from '../../store';
@@ -11,6 +11,8 @@ export interface AdmissionDeps {
   creationsPerMinute: number;
   /** How long a start may wait before it is refused (ADMISSION_MAX_WAIT_SECONDS). */
   maxWaitMs: number;
+  /** The creations a start will make at Replicate: 2 when CheckPolicy will ask the industry classifier (the talent excludes industries), else 1. */
+  creationsOf: (generation: { talentId: string }) => Promise<number>;
 }
 
 /** Starts admitted by one invocation at most: the rest wait for the next one (every arrival and every waiting start's look serves the queue). */
@@ -35,7 +37,7 @@ export async function awaitAdmission(deps: AdmissionDeps, generationId: string):
     throw new AdmissionTimedOut();
   }
   // 'moved': another invocation of this step put it in the queue first, which is as good.
-  if (!generation.queuedAt && (await deps.store.joinAdmissionQueue(generation, at.toISOString())) === 'admitted') return { admitted: true };
+  if (!generation.queuedAt && (await deps.store.joinAdmissionQueue(generation, at.toISOString(), await deps.creationsOf(generation))) === 'admitted') return { admitted: true };
   const admitted = await serveAdmissionQueue(deps);
   if (admitted.includes(generationId)) return { admitted: true };
   return { admitted: Boolean((await generationOf(deps.store, generationId)).admittedAt) };
@@ -57,8 +59,10 @@ export async function serveAdmissionQueue(deps: AdmissionDeps): Promise<string[]
     for (const entry of serviceOrder(entries, bucket?.lastClient)) {
       const now = deps.now();
       const have = available(current, now.getTime(), deps.creationsPerMinute);
-      if (have < TOKEN) return admitted;
-      const after: CreationBucket = { millitokens: have - TOKEN, at: now.getTime(), lastClient: entry.accountId };
+      // The next start in turn waits for all its creations: none after it goes first.
+      const cost = Math.min(entry.cost, bucketShape(deps.creationsPerMinute).capacity) * TOKEN;
+      if (have < cost) return admitted;
+      const after: CreationBucket = { millitokens: have - cost, at: now.getTime(), lastClient: entry.accountId };
       const outcome = await deps.store.admit(entry, current, after, now.toISOString());
       if (outcome === 'contended') {
         contended = true;
