@@ -43,6 +43,7 @@ const QUICK_RUNS: Array<{ bench: string; alone?: boolean }> = [
   { bench: 'payments' },
   { bench: 'face-thresholds.ts' },
   { bench: 'report-matching' },
+  { bench: 'burst' },
   { bench: 'cold' },
   { bench: 'generation', alone: true },
   { bench: 'cost', alone: true },
@@ -204,6 +205,18 @@ describe('benches in quick mode', () => {
       ...['JPEG q60', '50% resize', '10% crop', 'all three'].map((edit) => new RegExp(`${edit}\\s+found (\\d+) of \\1\\s+largest distance [\\d.]+`)),
       /Other images \d+ \(each looked up through the index\): false matches 0/,
       /threshold [\d.]+: copies found (\d+) of \1 .*other images taken for ours 0 of [1-9]\d*/,
+    ]);
+  }, 8 * MINUTES);
+
+  it('bench:burst starts a burst of generations from heavy and light clients under the creation limit, losing none', async () => {
+    // The bench itself fails when a generation is lost.
+    await expectQuickRun('burst', [
+      /generations lost: 0 of 30/,
+      /most creations in any 60 s: \d+ \(limit 600\)/,
+      /429s answered by the emulator: \d+/,
+      /heavy clients\s+p50 [\d.]+ s\s+p95 [\d.]+ s/,
+      /light clients\s+p50 [\d.]+ s\s+p95 [\d.]+ s/,
+      /Jain's fairness index over 6 clients .*: [01]\.\d{3}/,
     ]);
   }, 8 * MINUTES);
 
