@@ -12,6 +12,7 @@ interface Gen {
   id: string;
   accountId: string;
   talentId: string;
+  createdAt: string;
   queuedAt?: string;
   admittedAt?: string;
   admissionRefusedAt?: string;
@@ -76,7 +77,7 @@ function memoryStore() {
       return true;
     },
   };
-  return { store, gens, queue, admissions, add: (id: string, accountId: string, talentId = 'maya-chen') => gens.set(id, { id, accountId, talentId, steps: [] }) };
+  return { store, gens, queue, admissions, add: (id: string, accountId: string, talentId: string, createdAt: string) => gens.set(id, { id, accountId, talentId, createdAt, steps: [] }) };
 }
 
 function harness(perMinute = 600, maxWaitMs = 10 * MINUTE) {
@@ -88,7 +89,7 @@ function harness(perMinute = 600, maxWaitMs = 10 * MINUTE) {
   /** A start of `accountId` reaching AwaitAdmission: its generation id. */
   const start = async (accountId: string, talentId?: string) => {
     const id = `gen-${String(++n).padStart(5, '0')}`;
-    memory.add(id, accountId, talentId);
+    memory.add(id, accountId, talentId ?? 'maya-chen', new Date(clock.now).toISOString());
     await awaitAdmission(deps, id);
     return id;
   };
@@ -171,7 +172,7 @@ describe('the queue is served in turn across clients', () => {
 
   test('many invocations serving the queue at once never admit more than the bucket holds, and admit each start once', async () => {
     const h = harness(600);
-    for (let i = 0; i < 40; i++) h.memory.add(`g${i}`, `client-${i % 8}`);
+    for (let i = 0; i < 40; i++) h.memory.add(`g${i}`, `client-${i % 8}`, 'maya-chen', new Date(T0).toISOString());
     await Promise.all(Array.from({ length: 40 }, (_, i) => h.memory.store.joinAdmissionQueue({ id: `g${i}`, accountId: `client-${i % 8}` }, new Date(T0).toISOString(), 1)));
     await Promise.all(Array.from({ length: 12 }, () => serveAdmissionQueue(h.deps)));
     expect(h.resumed).toHaveLength(10);

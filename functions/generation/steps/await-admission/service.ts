@@ -37,7 +37,8 @@ export async function awaitAdmission(deps: AdmissionDeps, generationId: string):
     throw new AdmissionTimedOut();
   }
   // 'moved': another invocation of this step put it in the queue first, which is as good.
-  if (!generation.queuedAt && (await deps.store.joinAdmissionQueue(generation, at.toISOString(), await deps.creationsOf(generation))) === 'admitted') return { admitted: true };
+  // In the queue by the time it was started, so a client's own starts keep their order.
+  if (!generation.queuedAt && (await deps.store.joinAdmissionQueue(generation, generation.createdAt, await deps.creationsOf(generation))) === 'admitted') return { admitted: true };
   const admitted = await serveAdmissionQueue(deps);
   if (admitted.includes(generationId)) return { admitted: true };
   return { admitted: Boolean((await generationOf(deps.store, generationId)).admittedAt) };
