@@ -7,9 +7,10 @@
 //   - the 429s the emulator answered to creates;
 //   - p50 and p95 time from POST /generations to the prediction created, all and per class;
 //   - Jain's fairness index over clients (target >= 0.9) of x_i = a_i / f_i, where a_i is client
-//     i's starts whose prediction was created in the first minute, and f_i its max-min fair
-//     share of all the creations of that minute given each client's starts sent in it (a
-//     client asking less than the fair level gets what it asked for; the rest share the remainder).
+//     i's starts whose prediction was created in the first minute, and f_i what an ideal fair
+//     queue would have given it with the same arrivals (the times starts were sent) and the same
+//     creations (at each, one start of the waiting client served least so far): 1 when the
+//     admission shares the creations as fairly as possible, lower when a client got more or less.
 // Full run: `npm run bench:burst` (1,000 starts from 200 clients, limit 600 a minute, on a twin
 // of its own at AWS wait scale); `-- --limit 60 --starts 100 --clients 20` scales it down;
 // `-- --quick`: 30 starts from 6 clients in 2 s on the shared bench twin (its limit, 600).
@@ -101,25 +102,30 @@ async function api(twin: TestTwin, token: string, method: string, path: string, 
 /** The nearest-rank percentile. */
 const percentile = (values: number[], p: number) => (values.length ? [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil((p / 100) * values.length) - 1)] : NaN);
 
-/** Max-min fair shares of `capacity` over `demands` (water-filling). */
-function fairShares(demands: number[], capacity: number): number[] {
-  const shares = demands.map(() => 0);
-  let left = capacity;
-  let open = demands.map((d, i) => ({ d, i })).filter((x) => x.d > 0);
-  while (open.length && left > 1e-9) {
-    const level = left / open.length;
-    const small = open.filter((x) => x.d - shares[x.i] <= level);
-    if (!small.length) {
-      for (const x of open) shares[x.i] += level;
-      break;
+/**
+ * What an ideal fair queue would have given each client with the same arrivals and the same
+ * capacity: at each creation the run made (in time order), one start of the waiting client that
+ * has had the fewest so far (the earliest waiting start breaking ties), where a start waits from
+ * the time it was sent. Answers each client's count.
+ */
+function idealFairShares(clients: Client[], sent: Array<{ client: Client; at: number }>, creations: number[]): Map<Client, number> {
+  const got = new Map(clients.map((c) => [c, 0]));
+  const waiting = new Map(clients.map((c) => [c, [] as number[]]));
+  const arrivals = [...sent].sort((a, b) => a.at - b.at);
+  let next = 0;
+  for (const t of [...creations].sort((a, b) => a - b)) {
+    for (; next < arrivals.length && arrivals[next].at <= t; next++) waiting.get(arrivals[next].client)!.push(arrivals[next].at);
+    let pick: Client | undefined;
+    for (const c of clients) {
+      const q = waiting.get(c)!;
+      if (!q.length) continue;
+      if (!pick || got.get(c)! < got.get(pick)! || (got.get(c) === got.get(pick) && q[0] < waiting.get(pick)![0])) pick = c;
     }
-    for (const x of small) {
-      left -= x.d - shares[x.i];
-      shares[x.i] = x.d;
-    }
-    open = open.filter((x) => !small.includes(x));
+    if (!pick) continue;
+    waiting.get(pick)!.shift();
+    got.set(pick, got.get(pick)! + 1);
   }
-  return shares;
+  return got;
 }
 
 /** Jain's index of `values`: 1 when all are equal, 1/n when one has everything. */
@@ -215,14 +221,13 @@ async function main() {
     line('heavy clients', starts.filter((s) => s.client.heavy));
     line('light clients', starts.filter((s) => !s.client.heavy));
 
-    // Fairness over the first minute (see the header): demands sent in it, creations made in it.
+    // Fairness over the first minute (see the header): the starts sent in it and the creations made in it.
     const end = t0 + MINUTE;
-    const demand = clients.map((c) => starts.filter((s) => s.client === c && s.postedAt! < end).length);
-    const got = clients.map((c) => starts.filter((s) => s.client === c && s.createdAt !== undefined && s.createdAt < end).length);
-    const capacity = got.reduce((a, b) => a + b, 0);
-    const shares = fairShares(demand, capacity);
-    const x = clients.map((_, i) => (shares[i] > 0 ? got[i] / shares[i] : 1));
-    console.log(`Jain's fairness index over ${clients.length} clients (first ${seconds(end - t0)}: creations / max-min fair share of ${capacity}): ${jain(x).toFixed(3)}`);
+    const inWindow = starts.filter((s) => s.postedAt! < end);
+    const made = inWindow.filter((s) => s.createdAt !== undefined && s.createdAt < end);
+    const ideal = idealFairShares(clients, inWindow.map((s) => ({ client: s.client, at: s.postedAt! })), made.map((s) => s.createdAt!));
+    const x = clients.filter((c) => ideal.get(c)! > 0).map((c) => made.filter((s) => s.client === c).length / ideal.get(c)!);
+    console.log(`Jain's fairness index over ${clients.length} clients (first ${seconds(end - t0)}: each client's creations / an ideal fair queue's with the same arrivals and ${made.length} creations): ${jain(x).toFixed(3)}`);
     if (lost.length) process.exitCode = 1;
   } finally {
     await twin.stop();
