@@ -33,13 +33,6 @@ export function available(bucket: CreationBucket | undefined, now: number, perMi
   return Math.min(capacity * TOKEN, bucket.millitokens + Math.floor(elapsed * millitokensPerMs));
 }
 
-/** Milliseconds until the bucket holds one creation again (0 when it does). */
-export function msUntilToken(bucket: CreationBucket | undefined, now: number, perMinute: number): number {
-  const have = available(bucket, now, perMinute);
-  if (have >= TOKEN) return 0;
-  return Math.ceil((TOKEN - have) / bucketShape(perMinute).millitokensPerMs);
-}
-
 /** A waiting start as the queue holds it. */
 export interface QueueEntry {
   accountId: string;

@@ -53,7 +53,7 @@ export interface ReplicateControl {
 export interface ReplicateEmulator extends EmulatorHandle, ReplicateControl {}
 
 /** What the emulator counted of prediction creations (its limit is per token, as Replicate's). */
-export interface CreationLog {
+interface CreationLog {
   creationsPerMinute: number;
   accepted: number[];
   throttled: number;
