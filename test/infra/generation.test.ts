@@ -42,13 +42,13 @@ function label(resource: unknown): string {
 }
 
 describe('generation workflow (infra)', () => {
-  it('defines the state machine with its seven task functions, tracing and logs without execution data', () => {
+  it('defines the state machine with its eight task functions, tracing and logs without execution data', () => {
     const props = resources('AWS::StepFunctions::StateMachine')[machine].Properties;
     expect(props.StateMachineName).toMatch(/-Generation$/);
     expect(props.TracingConfiguration).toEqual({ Enabled: true });
     expect(props.LoggingConfiguration).toMatchObject({ Level: 'ALL', IncludeExecutionData: false });
     const definition = JSON.stringify(props.DefinitionString);
-    for (const step of ['ReserveCredits', 'CheckPolicy', 'StartPrediction', 'AwaitPrediction', 'PollPrediction', 'DeliverImages', 'RecordFailure']) {
+    for (const step of ['ReserveCredits', 'AwaitAdmission', 'CheckPolicy', 'StartPrediction', 'AwaitPrediction', 'PollPrediction', 'DeliverImages', 'RecordFailure']) {
       expect(definition).toContain(fnId(step));
     }
     expect(definition).not.toContain(fnId('ReplicateWebhook'));
@@ -124,6 +124,9 @@ describe('generation workflow (infra)', () => {
     const sorted = (...lists: string[][]) => lists.flat().sort();
     expect(grantsOf('ReserveCredits')).toEqual(sorted(record, ledger));
     expect(grantsOf('CheckPolicy')).toEqual(sorted(record, token, ['dynamodb:GetItem talent']));
+    // The admission queue and bucket (decision 065), and the talent's excluded industries (a start CheckPolicy classifies takes two creations).
+    expect(grantsOf('AwaitAdmission')).toEqual(sorted(record, ['dynamodb:PutItem generations', 'dynamodb:DeleteItem generations', 'dynamodb:Query generations', 'dynamodb:GetItem talent']));
+    expect(resources('AWS::Lambda::Function')[fnId('AwaitAdmission')].Properties.Environment.Variables.REPLICATE_CREATIONS_PER_MINUTE).toBe('600');
     expect(grantsOf('StartPrediction')).toEqual(sorted(record, token, ['dynamodb:GetItem talent']));
     // Resuming itself (the webhook came first) names the machine by its name: the machine refers to the function.
     expect(grantsOf('AwaitPrediction')).toEqual(sorted(record, ['states:SendTaskSuccess machine-by-name']));

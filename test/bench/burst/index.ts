@@ -13,7 +13,7 @@
 //     admission shares the creations as fairly as possible, lower when a client got more or less.
 // Full run: `npm run bench:burst` (1,000 starts from 200 clients, limit 600 a minute, on a twin
 // of its own at AWS wait scale); `-- --limit 60 --starts 100 --clients 20` scales it down;
-// `-- --quick`: 30 starts from 6 clients in 2 s on the shared bench twin (its limit, 600).
+// `-- --quick`: 20 starts from 5 clients in 2 s on the shared bench twin (its limit, 600).
 import { randomUUID } from 'node:crypto';
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -35,8 +35,8 @@ const arg = (name: string, fallback: number) => {
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
 };
 const LIMIT = QUICK ? 600 : arg('limit', 600);
-const STARTS = QUICK ? 30 : arg('starts', 1000);
-const CLIENTS = QUICK ? 6 : arg('clients', 200);
+const STARTS = QUICK ? 20 : arg('starts', 1000);
+const CLIENTS = QUICK ? 5 : arg('clients', 200);
 /** Heavy clients send their 10 in the first HEAVY_WINDOW_MS; light ones spread theirs over SPREAD_MS. */
 const SPREAD_MS = QUICK ? 2_000 : 60_000;
 const HEAVY_WINDOW_MS = QUICK ? 500 : 5_000;
