@@ -61,6 +61,8 @@ interface Start {
   status?: number;
   id?: string;
   final?: string;
+  /** The start's refusal, or the generation's failure message. */
+  why?: string;
   createdAt?: number;
 }
 
@@ -176,6 +178,7 @@ async function main() {
       const res = await api(twin, s.client.token, 'POST', '/generations', { talentId: TALENT, prompt: `${s.marker} a ceramicist at her wheel`, style: 'Editorial', count: 1 });
       s.status = res.status;
       if (res.status === 202) s.id = GenerationStarted.parse(res.json).id;
+      else s.why = JSON.stringify(res.json);
     };
     // The arrivals: each start is sent at its time in the schedule.
     await Promise.all(
@@ -197,6 +200,7 @@ async function main() {
           if (res.status !== 200) continue;
           const g = Generation.parse(res.json);
           if (FINAL_STATUSES.includes(g.status)) s.final = g.status;
+          if (g.failure) s.why = g.failure.message;
         }
         return open.length === 0 || undefined;
       },
@@ -213,7 +217,7 @@ async function main() {
       const w = wait(of);
       console.log(`  ${label.padEnd(28)} p50 ${seconds(percentile(w, 50))}  p95 ${seconds(percentile(w, 95))}  (${w.length} starts)`);
     };
-    console.log(`generations lost: ${lost.length} of ${starts.length}${lost.length ? ` (${lost.slice(0, 5).map((s) => `${s.status} ${s.final ?? ''}`).join(', ')})` : ''}`);
+    console.log(`generations lost: ${lost.length} of ${starts.length}${lost.length ? ` (${lost.slice(0, 3).map((s) => `${s.status} ${s.final ?? ''} ${s.why ?? ''}`).join(', ')})` : ''}`);
     console.log(`most creations in any 60 s: ${mostInWindow(createdTimes, MINUTE)} (limit ${before.creationsPerMinute})`);
     console.log(`429s answered by the emulator: ${after.throttled - before.throttled}`);
     console.log('start -> prediction created:');
