@@ -62,8 +62,11 @@ function storeFor(tableName: string, name: string): DynamoDBPersistenceLayer {
   const id = `${tableName}\n${name}`;
   let store = stores.get(id);
   if (!store) {
-    // As many attempts as documentClient() makes (clients.ts), to ride out throttling.
-    client ??= new DynamoDBClient({ maxAttempts: 5 });
+    // Twice documentClient()'s attempts (clients.ts): a completion record lost to throttling after
+    // its work is done (an email sent) leaves the record in progress, and once that expires the
+    // retry does the work again. Under a third of calls throttled, five attempts lose about one
+    // write in 200; ten, one in 50,000.
+    client ??= new DynamoDBClient({ maxAttempts: 10 });
     store = new DynamoDBPersistenceLayer({ tableName, awsSdkV3Client: client });
     stores.set(id, store);
   }
