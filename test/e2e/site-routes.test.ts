@@ -38,7 +38,7 @@ async function pauseSoon(page: Page): Promise<void> {
   }
 }
 
-const ROUTES: Array<[string, string[]]> = [
+const ROUTES: Array<[string, Array<string | RegExp>]> = [
   ['/', ['It begins with', 'Launching 2026', 'Join as Creator', 'Join as Talent', '© 2025 Humanly']],
   ['/home-preview', ['Apply as Talent', 'Train the AI', 'Create with Confidence', 'Earn Royalties', 'Maya Chen', '© 2024 Humanly']],
   ['/portal', ['Client Portal', 'Talent Portal']],
@@ -49,7 +49,9 @@ const ROUTES: Array<[string, string[]]> = [
   ['/sign-up', ['Create an account', 'I am joining as', 'At least 10 characters']],
   ['/confirm-sign-up?email=someone%40example.com', ['Confirm your email', 'Resend code']],
   ['/reset-password', ['Reset your password', 'Send the code']],
-  ['/talent', ['Showing 3 of 3 models']],
+  // The shared twin's catalog holds the seed talents and any another file approves meanwhile
+  // (test/e2e/talent.test.ts counts them on a twin of its own).
+  ['/talent', [/Showing \d+ of \d+ models/]],
   ['/talent/maya-chen', ['Maya Chen', 'Freeze This Likeness']],
   ['/create', ['Create Ethical Content']],
   ['/ethos', ['Why Humanly Exists']],
