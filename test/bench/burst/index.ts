@@ -26,7 +26,7 @@ import { creditLedger } from '../../../functions/accounts/credits';
 import { TWIN_CREDENTIALS, TWIN_REGION } from '../../../infra/local/emulators/ports';
 import { seedUser } from '../../../infra/local/provision';
 import { eventually } from '../../support/eventually';
-import type { TestTwin } from '../../support/twin';
+import { callApi, type TestTwin } from '../../support/twin';
 import { benchTwin } from '../twin';
 
 const QUICK = process.argv.includes('--quick');
@@ -92,14 +92,6 @@ async function newClient(twin: TestTwin, n: number, heavy: boolean, starts: numb
   return { n, heavy, starts, accountId: sub!, token: out.AuthenticationResult!.IdToken! };
 }
 
-async function api(twin: TestTwin, token: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
-  const res = await fetch(`${twin.urls.api}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, json: await res.json().catch(() => undefined) };
-}
 
 /** The nearest-rank percentile. */
 const percentile = (values: number[], p: number) => (values.length ? [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil((p / 100) * values.length) - 1)] : NaN);
@@ -175,7 +167,7 @@ async function main() {
     const t0 = Date.now();
     const post = async (s: Start) => {
       s.postedAt = Date.now();
-      const res = await api(twin, s.client.token, 'POST', '/generations', { talentId: TALENT, prompt: `${s.marker} a ceramicist at her wheel`, style: 'Editorial', count: 1 });
+      const res = await callApi(twin, s.client.token, 'POST', '/generations', { talentId: TALENT, prompt: `${s.marker} a ceramicist at her wheel`, style: 'Editorial', count: 1 });
       s.status = res.status;
       if (res.status === 202) s.id = GenerationStarted.parse(res.json).id;
       else s.why = JSON.stringify(res.json);
@@ -196,7 +188,7 @@ async function main() {
       async () => {
         const open = accepted.filter((s) => !s.final);
         for (const s of open.slice(0, 40)) {
-          const res = await api(twin, s.client.token, 'GET', `/generations/${s.id}`);
+          const res = await callApi(twin, s.client.token, 'GET', `/generations/${s.id}`);
           if (res.status !== 200) continue;
           const g = Generation.parse(res.json);
           if (FINAL_STATUSES.includes(g.status)) s.final = g.status;
